@@ -1,0 +1,50 @@
+// A whole simulation as plain data: body description, mass, plane, initial state, integrator settings.
+// Parsed from and written to JSON (the CLI's --config, the WASM module's constructor).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lgvci/hybrid_integrator.hpp"
+
+namespace lgvci {
+
+/// Description of a body (a tree for unions/intersections).
+struct BodyDef {
+  enum class Type { Ellipsoid, Cube, Polyhedron, Union, Intersection };
+  Type type = Type::Ellipsoid;
+  Vec3 semiAxes = Vec3(1, 1, 1);  // ellipsoid
+  Vec3 center = Vec3::Zero();     // ellipsoid, cube
+  double side = 1.0;              // cube
+  double epsilon = 0.0;           // cube, polyhedron
+  std::vector<Vec3> vertices;     // polyhedron
+  std::vector<BodyDef> parts;     // union, intersection
+};
+
+struct SimulationDef {
+  std::string caseName;  // "I".."IV" or "" for a custom set-up
+  BodyDef body;
+  double mass = 1.0;
+  std::optional<Mat3> inertia;  // computed from the body when absent and a closed form exists
+  double gravity = 9.80665;
+  Vec3 planeNormal = Vec3::UnitZ();
+  State initial;
+  IntegratorDef integrator;
+};
+
+/// Build the shape (validating sizes, ε ≥ 0, …; throws InvalidInput).
+ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
+/// J given, or computed: ellipsoid and cube closed forms, polyhedron from its hull. Throws for
+/// unions/intersections without an explicit inertia.
+Mat3 resolveInertia(const SimulationDef& def);
+/// Everything the integrator needs, validated.
+HybridIntegrator makeIntegrator(const SimulationDef& def);
+
+/// Parse JSON (see README "Configuration"). A "case" key starts from that preset and the other keys
+/// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.
+SimulationDef parseConfig(const std::string& json);
+/// JSON with every field written out (inertia resolved), parseable by parseConfig.
+std::string toJson(const SimulationDef& def, int indent = -1);
+
+}  // namespace lgvci

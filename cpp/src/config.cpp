@@ -1,0 +1,276 @@
+#include "lgvci/config.hpp"
+
+#include <cmath>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "lgvci/presets.hpp"
+
+namespace lgvci {
+namespace {
+
+using nlohmann::json;
+
+const char* typeName(BodyDef::Type t) {
+  switch (t) {
+    case BodyDef::Type::Ellipsoid: return "ellipsoid";
+    case BodyDef::Type::Cube: return "cube";
+    case BodyDef::Type::Polyhedron: return "polyhedron";
+    case BodyDef::Type::Union: return "union";
+    case BodyDef::Type::Intersection: return "intersection";
+  }
+  return "?";
+}
+
+// Re-throw a shape's InvalidInput with its full path ("body.parts[1].semi_axes").
+template <class F>
+auto withPath(const std::string& prefix, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const InvalidInput& e) {
+    if (e.field().rfind(prefix, 0) == 0) throw;
+    const std::string what = e.what();
+    throw InvalidInput(prefix + "." + e.field(), what.substr(e.field().size() + 2));
+  }
+}
+
+double getNumber(const json& j, const std::string& field) {
+  if (!j.is_number()) throw InvalidInput(field, "must be a number");
+  const double v = j.get<double>();
+  if (!std::isfinite(v)) throw InvalidInput(field, "must be finite");
+  return v;
+}
+
+Vec3 getVec3(const json& j, const std::string& field) {
+  if (!j.is_array() || j.size() != 3) throw InvalidInput(field, "must be an array of 3 numbers");
+  return Vec3(getNumber(j[0], field + "[0]"), getNumber(j[1], field + "[1]"), getNumber(j[2], field + "[2]"));
+}
+
+Mat3 getMat3(const json& j, const std::string& field) {
+  if (!j.is_array() || j.size() != 3) throw InvalidInput(field, "must be a 3x3 array of rows");
+  Mat3 M;
+  for (int r = 0; r < 3; ++r) M.row(r) = getVec3(j[static_cast<size_t>(r)], field + "[" + std::to_string(r) + "]").transpose();
+  return M;
+}
+
+void onlyKeys(const json& j, const std::string& field, std::initializer_list<const char*> allowed) {
+  if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
+  const std::set<std::string> ok(allowed.begin(), allowed.end());
+  for (const auto& [k, v] : j.items())
+    if (!ok.count(k)) throw InvalidInput(field.empty() ? k : field + "." + k, "is not a known key");
+}
+
+BodyDef parseBody(const json& j, const std::string& field) {
+  onlyKeys(j, field, {"type", "semi_axes", "center", "side", "epsilon", "vertices", "parts"});
+  if (!j.contains("type") || !j["type"].is_string())
+    throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
+  const std::string type = j["type"];
+  BodyDef b;
+  auto need = [&](const char* key) -> const json& {
+    if (!j.contains(key)) throw InvalidInput(field + "." + key, std::string("is required for a ") + type);
+    return j[key];
+  };
+  if (type == "ellipsoid") {
+    b.type = BodyDef::Type::Ellipsoid;
+    b.semiAxes = getVec3(need("semi_axes"), field + ".semi_axes");
+    if (j.contains("center")) b.center = getVec3(j["center"], field + ".center");
+  } else if (type == "cube") {
+    b.type = BodyDef::Type::Cube;
+    b.side = getNumber(need("side"), field + ".side");
+    if (j.contains("epsilon")) b.epsilon = getNumber(j["epsilon"], field + ".epsilon");
+    if (j.contains("center")) b.center = getVec3(j["center"], field + ".center");
+  } else if (type == "polyhedron") {
+    b.type = BodyDef::Type::Polyhedron;
+    const json& v = need("vertices");
+    if (!v.is_array()) throw InvalidInput(field + ".vertices", "must be an array of [x, y, z]");
+    for (size_t i = 0; i < v.size(); ++i) b.vertices.push_back(getVec3(v[i], field + ".vertices[" + std::to_string(i) + "]"));
+    if (j.contains("epsilon")) b.epsilon = getNumber(j["epsilon"], field + ".epsilon");
+  } else if (type == "union" || type == "intersection") {
+    b.type = type == "union" ? BodyDef::Type::Union : BodyDef::Type::Intersection;
+    const json& p = need("parts");
+    if (!p.is_array() || p.empty()) throw InvalidInput(field + ".parts", "must be a non-empty array of bodies");
+    for (size_t i = 0; i < p.size(); ++i) b.parts.push_back(parseBody(p[i], field + ".parts[" + std::to_string(i) + "]"));
+  } else {
+    throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
+  }
+  return b;
+}
+
+json vecJson(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
+json matJson(const Mat3& M) {
+  json rows = json::array();
+  for (int r = 0; r < 3; ++r) rows.push_back(vecJson(M.row(r).transpose()));
+  return rows;
+}
+
+json bodyJson(const BodyDef& b) {
+  json j;
+  j["type"] = typeName(b.type);
+  switch (b.type) {
+    case BodyDef::Type::Ellipsoid: j["semi_axes"] = vecJson(b.semiAxes); j["center"] = vecJson(b.center); break;
+    case BodyDef::Type::Cube: j["side"] = b.side; j["epsilon"] = b.epsilon; j["center"] = vecJson(b.center); break;
+    case BodyDef::Type::Polyhedron: {
+      j["vertices"] = json::array();
+      for (const auto& v : b.vertices) j["vertices"].push_back(vecJson(v));
+      j["epsilon"] = b.epsilon;
+      break;
+    }
+    case BodyDef::Type::Union:
+    case BodyDef::Type::Intersection:
+      j["parts"] = json::array();
+      for (const auto& p : b.parts) j["parts"].push_back(bodyJson(p));
+      break;
+  }
+  return j;
+}
+
+json toJsonObject(const SimulationDef& d) {
+  json j;
+  if (!d.caseName.empty()) j["case"] = d.caseName;
+  j["body"] = bodyJson(d.body);
+  j["mass"] = d.mass;
+  if (d.inertia) j["inertia"] = matJson(*d.inertia);
+  j["gravity"] = d.gravity;
+  j["h"] = d.integrator.h;
+  j["plane"] = {{"normal", vecJson(d.planeNormal)}};
+  j["x0"] = vecJson(d.initial.x);
+  j["R0"] = matJson(d.initial.R);
+  j["gamma0"] = vecJson(d.initial.gamma);
+  j["Pi0"] = vecJson(d.initial.Pi);
+  j["retraction"] = d.integrator.retraction == Retraction::Cayley ? "cayley" : "exp";
+  j["root_finder"] = d.integrator.rootFinder == RootFinder::Bisection ? "bisection" : "fast";
+  j["tolerance"] = d.integrator.tolerance;
+  j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
+  j["contact_tolerance"] = d.integrator.contactTolerance;
+  return j;
+}
+
+SimulationDef fromJsonObject(const json& j) {
+  onlyKeys(j, "", {"case", "body", "mass", "inertia", "gravity", "h", "plane", "x0", "R0", "gamma0", "Pi0",
+                   "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance"});
+  SimulationDef d;
+  if (j.contains("case")) {
+    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV");
+    d.caseName = j["case"];
+  }
+  if (!j.contains("body")) throw InvalidInput("body", "is required (or give a \"case\")");
+  d.body = parseBody(j["body"], "body");
+  if (j.contains("mass")) d.mass = getNumber(j["mass"], "mass");
+  if (j.contains("inertia")) d.inertia = getMat3(j["inertia"], "inertia");
+  if (j.contains("gravity")) d.gravity = getNumber(j["gravity"], "gravity");
+  if (j.contains("h")) d.integrator.h = getNumber(j["h"], "h");
+  if (j.contains("plane")) {
+    const json& p = j["plane"];
+    onlyKeys(p, "plane", {"normal", "tilt", "azimuth"});
+    if (p.contains("normal") && (p.contains("tilt") || p.contains("azimuth")))
+      throw InvalidInput("plane", "give either normal or tilt/azimuth, not both");
+    if (p.contains("normal")) {
+      d.planeNormal = Plane(getVec3(p["normal"], "plane.normal")).normal();
+    } else {
+      const double tilt = p.contains("tilt") ? getNumber(p["tilt"], "plane.tilt") : 0.0;
+      const double az = p.contains("azimuth") ? getNumber(p["azimuth"], "plane.azimuth") : 0.0;
+      d.planeNormal = Plane::fromTilt(tilt, az).normal();
+    }
+  }
+  if (j.contains("x0")) d.initial.x = getVec3(j["x0"], "x0");
+  if (j.contains("R0")) d.initial.R = getMat3(j["R0"], "R0");
+  if (j.contains("gamma0")) d.initial.gamma = getVec3(j["gamma0"], "gamma0");
+  if (j.contains("Pi0")) d.initial.Pi = getVec3(j["Pi0"], "Pi0");
+  if (j.contains("retraction")) {
+    const json& r = j["retraction"];
+    if (r == "cayley") d.integrator.retraction = Retraction::Cayley;
+    else if (r == "exp") d.integrator.retraction = Retraction::Exponential;
+    else throw InvalidInput("retraction", "must be \"cayley\" or \"exp\"");
+  }
+  if (j.contains("root_finder")) {
+    const json& r = j["root_finder"];
+    if (r == "bisection") d.integrator.rootFinder = RootFinder::Bisection;
+    else if (r == "fast") d.integrator.rootFinder = RootFinder::Illinois;
+    else throw InvalidInput("root_finder", "must be \"bisection\" or \"fast\"");
+  }
+  if (j.contains("tolerance")) d.integrator.tolerance = getNumber(j["tolerance"], "tolerance");
+  if (j.contains("max_impacts_per_step")) {
+    const double v = getNumber(j["max_impacts_per_step"], "max_impacts_per_step");
+    if (v != std::floor(v) || v < 1 || v > 1000000)
+      throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
+    d.integrator.maxImpactsPerStep = static_cast<int>(v);
+  }
+  if (j.contains("contact_tolerance")) d.integrator.contactTolerance = getNumber(j["contact_tolerance"], "contact_tolerance");
+  return d;
+}
+
+}  // namespace
+
+ShapePtr buildShape(const BodyDef& b, const std::string& field) {
+  return withPath(field, [&]() -> ShapePtr {
+    switch (b.type) {
+      case BodyDef::Type::Ellipsoid: return makeEllipsoid(b.semiAxes, b.center);
+      case BodyDef::Type::Cube: return makeCube(b.side, b.epsilon, b.center);
+      case BodyDef::Type::Polyhedron: return makePolyhedron(b.vertices, b.epsilon);
+      case BodyDef::Type::Union:
+      case BodyDef::Type::Intersection: {
+        std::vector<ShapePtr> parts;
+        for (size_t i = 0; i < b.parts.size(); ++i) parts.push_back(buildShape(b.parts[i], field + ".parts[" + std::to_string(i) + "]"));
+        return b.type == BodyDef::Type::Union ? makeUnion(std::move(parts)) : makeIntersection(std::move(parts));
+      }
+    }
+    throw InvalidInput("type", "unknown body type");
+  });
+}
+
+Mat3 resolveInertia(const SimulationDef& d) {
+  if (d.inertia) return *d.inertia;
+  switch (d.body.type) {
+    case BodyDef::Type::Ellipsoid: return ellipsoidMass(d.mass, d.body.semiAxes).J;
+    case BodyDef::Type::Cube: return cubeMass(d.mass, d.body.side).J;
+    case BodyDef::Type::Polyhedron: return withPath("body", [&] { return polyhedronMass(d.mass, d.body.vertices).J; });
+    default:
+      throw InvalidInput("inertia", "must be given for a union or intersection body (no closed form)");
+  }
+}
+
+HybridIntegrator makeIntegrator(const SimulationDef& d) {
+  SystemDef sys;
+  sys.body = buildShape(d.body);
+  if (!std::isfinite(d.mass) || d.mass <= 0.0) throw InvalidInput("mass", "must be a finite number > 0");
+  sys.mass.mass = d.mass;
+  sys.mass.J = resolveInertia(d);
+  sys.gravity = d.gravity;
+  sys.plane = Plane(d.planeNormal);
+  return HybridIntegrator(std::move(sys), d.integrator, d.initial);
+}
+
+SimulationDef parseConfig(const std::string& text) {
+  json patch;
+  try {
+    patch = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
+  }
+  if (!patch.is_object()) throw InvalidInput("config", "must be a JSON object");
+  if (!patch.contains("case")) return fromJsonObject(patch);
+  if (!patch["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV");
+  // A preset, with the given keys merged over it (RFC 7386). If the body or mass changes and no
+  // inertia is given, the inertia is recomputed from the new body.
+  const json base = toJsonObject(paperCase(patch["case"].get<std::string>()));
+  json merged = base;
+  json bodyPatch = patch.contains("body") ? patch["body"] : json();
+  merged.merge_patch(patch);
+  if (bodyPatch.is_object() && bodyPatch.contains("type") && bodyPatch["type"] != base["body"]["type"])
+    merged["body"] = bodyPatch;  // a different kind of body replaces the preset's instead of merging
+  if (!patch.contains("inertia") && (merged["body"] != base["body"] || merged["mass"] != base["mass"]))
+    merged.erase("inertia");
+  if (patch.contains("plane") && patch["plane"].is_object() && !patch["plane"].contains("normal") &&
+      merged.contains("plane") && merged["plane"].is_object())
+    merged["plane"].erase("normal");  // tilt/azimuth replace the preset's normal
+  return fromJsonObject(merged);
+}
+
+std::string toJson(const SimulationDef& d, int indent) {
+  SimulationDef full = d;
+  full.inertia = resolveInertia(d);
+  return toJsonObject(full).dump(indent);
+}
+
+}  // namespace lgvci
