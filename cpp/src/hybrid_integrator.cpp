@@ -8,11 +8,6 @@
 namespace lgvci {
 namespace {
 
-struct NewtonFailure {
-  double h;
-  double residual;
-};
-
 constexpr double kMachineEps = 2.220446049250313e-16;
 
 void requireFiniteVec(const Vec3& v, const char* field) {
@@ -94,15 +89,15 @@ double HybridIntegrator::phiOf(const State& s) const {
 
 double HybridIntegrator::phi() const { return phiOf(state_); }
 
-State HybridIntegrator::flowOrThrow(const State& s, double h) {
-  State out;
-  if (!flow_.step(s, h, out)) throw NewtonFailure{h, flow_.lastSolve().residual};
-  return out;
+bool HybridIntegrator::flow(const State& s, double h, State& out) {
+  if (flow_.step(s, h, out)) return true;
+  failedStep_ = h;
+  return false;
 }
 
 // α ∈ [0, remaining] with Φ(F̃_Ld[αh](s)) = 0, to def_.tolerance, keeping the admissible side
 // (Φ ≥ 0) as the paper does (§5.2, §7.3). Returns α; `atImpact` = F̃_Ld[αh](s).
-double HybridIntegrator::locateImpact(const State& s, double remaining, State& atImpact) {
+bool HybridIntegrator::locateImpact(const State& s, double remaining, State& atImpact, double& alpha) {
   const double h = def_.h;
   const double tol = def_.tolerance;
   double a = 0.0, b = remaining;
@@ -111,14 +106,18 @@ double HybridIntegrator::locateImpact(const State& s, double remaining, State& a
     while (b - a > tol) {
       const double c = 0.5 * (a + b);
       if (c <= a || c >= b) break;  // no double strictly inside
-      const State sc = flowOrThrow(s, c * h);
+      State sc;
+      if (!flow(s, c * h, sc)) return false;
       if (phiOf(sc) >= 0.0) { a = c; atImpact = sc; } else { b = c; }
     }
-    return a;
+    alpha = a;
+    return true;
   }
   // Illinois regula falsi; a bisection step whenever two steps failed to halve the bracket.
   double fa = phiOf(s);
-  double fb = phiOf(flowOrThrow(s, b * h));
+  State sb;
+  if (!flow(s, b * h, sb)) return false;
+  double fb = phiOf(sb);
   const double nearZero = phiNoise(s);  // a secant from a left end inside the noise aims into it
   int side = 0, sinceCheck = 0;
   bool bisect = false;
@@ -129,7 +128,8 @@ double HybridIntegrator::locateImpact(const State& s, double remaining, State& a
     if (!(c > a + inset)) c = a + inset;
     if (!(c < b - inset)) c = b - inset;
     if (c <= a || c >= b) break;
-    const State sc = flowOrThrow(s, c * h);
+    State sc;
+    if (!flow(s, c * h, sc)) return false;
     const double fc = phiOf(sc);
     if (fc >= 0.0) {
       a = c; fa = fc; atImpact = sc;
@@ -147,7 +147,8 @@ double HybridIntegrator::locateImpact(const State& s, double remaining, State& a
       sinceCheck = 0;
     }
   }
-  return a;
+  alpha = a;
+  return true;
 }
 
 // Jump map at one configuration (Corollary 4.4). When several points touch together the impulse
@@ -197,36 +198,41 @@ StepReport HybridIntegrator::step() {
   State s = state_;
   double remaining = 1.0;
   int attempts = 0;
-  try {
-    while (true) {
-      const State trial = flowOrThrow(s, remaining * def_.h);
-      if (phiOf(trial) >= -phiNoise(trial)) {
-        s = trial;
-        s.t = tEnd;
-        break;
-      }
-      if (attempts >= def_.maxImpactsPerStep) {
-        status_ = StepStatus::ZenoGuard;
-        std::ostringstream msg;
-        msg << "Zeno guard: " << attempts << " impacts in the step ending at t = " << tEnd
-            << "; the step stopped at the last impact (t = " << s.t << ")";
-        statusMessage_ = msg.str();
-        break;
-      }
-      State atImpact;
-      const double alpha = locateImpact(s, remaining, atImpact);
-      s = atImpact;
-      remaining -= alpha;
-      report.impacts += resolveImpact(s);
-      ++attempts;
+  bool ok = true;
+  const size_t logSizeAtStart = log_.size();
+  while (true) {
+    State trial;
+    if (!(ok = flow(s, remaining * def_.h, trial))) break;
+    if (phiOf(trial) >= -phiNoise(trial)) {
+      s = trial;
+      s.t = tEnd;
+      break;
     }
-  } catch (const NewtonFailure& f) {
+    if (attempts >= def_.maxImpactsPerStep) {
+      status_ = StepStatus::ZenoGuard;
+      std::ostringstream msg;
+      msg << "Zeno guard: " << attempts << " impacts in the step ending at t = " << tEnd
+          << "; the step stopped at the last impact (t = " << s.t << ")";
+      statusMessage_ = msg.str();
+      break;
+    }
+    State atImpact;
+    double alpha = 0.0;
+    if (!(ok = locateImpact(s, remaining, atImpact, alpha))) break;
+    s = atImpact;
+    remaining -= alpha;
+    report.impacts += resolveImpact(s);
+    ++attempts;
+  }
+  if (!ok) {
     status_ = StepStatus::NewtonFailed;
     std::ostringstream msg;
-    msg << "Newton's method did not converge for (5.9c) at t = " << state_.t << " (step " << f.h
-        << ", residual " << f.residual << "); the simulation is halted";
+    msg << "Newton's method did not converge for (5.9c) at t = " << state_.t << " (step " << failedStep_
+        << ", residual " << flow_.lastSolve().residual << "); the simulation is halted";
     statusMessage_ = msg.str();
+    log_.resize(logSizeAtStart);  // impacts of the discarded step did not happen
     report.status = status_;
+    report.impacts = 0;
     return report;
   }
   state_ = s;

@@ -82,8 +82,8 @@ class HybridIntegrator {
   void clearImpactLog() { log_.clear(); }
 
  private:
-  State flowOrThrow(const State& s, double h);  // throws internal NewtonFailure
-  double locateImpact(const State& s, double remaining, State& atImpact);
+  bool flow(const State& s, double h, State& out);  // false when Newton failed
+  bool locateImpact(const State& s, double remaining, State& atImpact, double& alpha);
   int resolveImpact(State& s);  // returns impulses applied (≥ 0)
   double phiOf(const State& s) const;
   double phiNoise(const State& s) const;  // rounding error of Φ at s
@@ -93,6 +93,7 @@ class HybridIntegrator {
   DiscreteFlow flow_;
   Mat3 Jinv_;
   double radius_ = 0.0;
+  double failedStep_ = 0.0;
   State initial_;
   State state_;
   double gridStart_ = 0.0;   // t_i = gridStart_ + gridSteps_ h avoids summing h
