@@ -6,6 +6,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
 cd "$ROOT"
+export NO_COLOR=1  # Vitest colours its summary even when piped; the closing line parses it
 LOG="$(mktemp -d)"
 trap 'rm -rf "$LOG"' EXIT
 

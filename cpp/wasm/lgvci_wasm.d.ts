@@ -33,7 +33,10 @@ export interface ImpactLayout {
 }
 
 export interface Simulation {
-  /** Advance n fixed steps of size h (Algorithm 5.2). Returns the number of impacts in these steps. */
+  /**
+   * Advance n fixed steps of size h (Algorithm 5.2). Returns the number of impacts in these steps.
+   * The state view (including STATUS) is refreshed when the call returns; step(1) to see each step.
+   */
   step(n: number): number;
   /** Back to the initial state of the config. */
   reset(): void;
@@ -46,7 +49,10 @@ export interface Simulation {
   drainImpacts(): Float64Array;
   /** Human-readable message of the last integrator problem (Newton failure, Zeno guard), '' if none. */
   statusMessage(): string;
-  /** The fully resolved config as JSON (presets expanded, computed inertia filled in). */
+  /**
+   * The fully resolved config as JSON (presets expanded, computed inertia filled in). The plane is
+   * written as {"normal": [...]}; every key is one validateConfig accepts, so it replays exactly.
+   */
   configJson(): string;
   delete(): void;
 }
@@ -56,7 +62,7 @@ export interface LgvciModule {
   Simulation: new (configJson: string) => Simulation;
   /** '' if the config JSON is valid, otherwise the core's message naming the field and the rule. */
   validateConfig(configJson: string): string;
-  /** The config JSON of the paper's experiment 'I' | 'II' | 'III' | 'IV'. */
+  /** The config JSON of the paper's experiment 'I' | 'II' | 'III' | 'IV'; '' for any other name. */
   presetConfig(caseName: string): string;
   STATE: StateLayout;
   IMPACT: ImpactLayout;

@@ -1,0 +1,124 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SimulationModel, STATUS_NEWTON_FAILED, STATUS_ZENO } from '../../../web/src/model/simulation-model';
+import { createFakeEngine, fakePreset, FakeSimulation } from './support/fake-engine';
+
+const presetJson = (c: string, over: Record<string, unknown> = {}) => JSON.stringify({ ...fakePreset(c), ...over });
+
+describe('SimulationModel', () => {
+  beforeEach(() => {
+    FakeSimulation.created = [];
+  });
+
+  it('loads a config, exposes the resolved config and the initial state', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    expect(m.config.body.type).toBe('ellipsoid');
+    expect(m.normal).toEqual([0, 0, 1]);
+    expect(m.curr.t).toBe(0);
+    expect(m.curr.x).toEqual([0, 0, 10]);
+    expect(m.prev).toBe(m.curr);
+    expect(m.clock.h).toBe(0.01);
+    expect(JSON.parse(m.resolvedJson)).toEqual(JSON.parse(FakeSimulation.created[0]!.configJson()));
+  });
+
+  it('deletes the previous embind object on load and the current one on dispose', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.load(presetJson('IV'));
+    const [a, b] = FakeSimulation.created;
+    expect(a?.deleted).toBe(true);
+    expect(b?.deleted).toBe(false);
+    m.dispose();
+    expect(b?.deleted).toBe(true);
+  });
+
+  it('keeps the last two states: prev is one step before curr', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.step(5);
+    expect(m.curr.steps).toBe(5);
+    expect(m.prev.steps).toBe(4);
+    expect(m.curr.t).toBeCloseTo(0.05, 12);
+    expect(m.prev.t).toBeCloseTo(0.04, 12);
+    m.step(1);
+    expect(m.prev.steps).toBe(5);
+    expect(m.curr.steps).toBe(6);
+  });
+
+  it('interpolates x linearly between prev and curr and follows the fixed-step clock', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.clock.running = true;
+    const n = m.advance(0.035); // 3 steps and half a step left over
+    expect(n).toBe(3);
+    expect(m.alpha).toBeCloseTo(0.5, 9);
+    const s = m.interpolated();
+    expect(s.t).toBeCloseTo(0.025, 12);
+    for (let i = 0; i < 3; i++) expect(s.x[i]).toBeCloseTo(((m.prev.x[i] ?? 0) + (m.curr.x[i] ?? 0)) / 2, 12);
+    m.clock.running = false;
+    expect(m.alpha).toBe(1);
+    expect(m.interpolated().x).toEqual(m.curr.x);
+  });
+
+  it('collects impacts and releases them when the drawn time reaches them', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    let impacts = 0;
+    for (let i = 0; i < 400 && impacts === 0; i++) impacts += m.step(1);
+    expect(impacts).toBe(1);
+    expect(m.curr.impacts).toBe(1);
+    expect(m.drainedImpacts).toBe(1);
+    expect(m.takeImpactsUpTo(m.prev.t)).toEqual([]);
+    const got = m.takeImpactsUpTo(m.curr.t);
+    expect(got).toHaveLength(1);
+    expect(got[0]?.point[2]).toBe(0);
+    expect(m.takeImpactsUpTo(1e9)).toEqual([]);
+  });
+
+  it('records the centre of mass after every step for the trail', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.step(10);
+    expect(m.trail.length).toBe(11);
+    expect(m.trail.time(10)).toBeCloseTo(0.1, 12);
+    m.reset();
+    expect(m.trail.length).toBe(1);
+  });
+
+  it('reports a Zeno warning and keeps going; a Newton failure halts and stops the clock', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    const sim = FakeSimulation.created[0]!;
+    const events: string[] = [];
+    m.on((e) => events.push(e));
+    sim.nextStatus = STATUS_ZENO;
+    m.step(1);
+    expect(m.status).toMatchObject({ code: STATUS_ZENO, message: 'Zeno guard hit' });
+    expect(events).toContain('status');
+    sim.nextStatus = 0;
+    m.step(1);
+    expect(m.curr.steps).toBe(2);
+    expect(m.status?.code).toBe(STATUS_ZENO); // sticky until reset
+
+    m.clock.running = true;
+    sim.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(5);
+    expect(m.halted).toBe(true);
+    expect(m.clock.running).toBe(false);
+    expect(m.curr.steps).toBe(3);
+    expect(m.status?.message).toBe('Newton failed to converge');
+    m.step(3);
+    expect(m.curr.steps).toBe(3);
+    sim.nextStatus = 0;
+    m.reset();
+    expect(m.status).toBeNull();
+    expect(m.curr.steps).toBe(0);
+  });
+
+  it('relative energy error', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.step(50);
+    expect(m.relativeEnergyError).toBeLessThan(1e-12);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { paramsFromConfig, paramsToConfig, paramsToConfigJson } from '../../../web/src/config/params';
+import {
+  ConfigShapeError,
+  parseResolvedConfig,
+  planeAngles,
+  planeNormal,
+  resolvePlaneNormal,
+} from '../../../web/src/config/parse';
+import { fakePreset } from './support/fake-engine';
+
+const preset = (c: string) => parseResolvedConfig(JSON.stringify(fakePreset(c)));
+
+describe('parseResolvedConfig', () => {
+  it('reads every preset, keeping keys it does not interpret', () => {
+    const c = preset('III');
+    expect(c.body.type).toBe('union');
+    expect(c.mass).toBe(1);
+    expect(c.x0).toEqual([0, 0, 10]);
+    expect((c as unknown as Record<string, unknown>)['contact_tolerance']).toBe(1e-10);
+  });
+
+  it('names the field of a malformed config', () => {
+    const bad = { ...fakePreset('I'), x0: [0, 0] };
+    expect(() => parseResolvedConfig(JSON.stringify(bad))).toThrow(ConfigShapeError);
+    expect(() => parseResolvedConfig(JSON.stringify(bad))).toThrow(/x0/);
+    expect(() => parseResolvedConfig('{')).toThrow(/does not parse/);
+    expect(() => parseResolvedConfig(JSON.stringify({ ...fakePreset('I'), body: { type: 'torus' } }))).toThrow(
+      /body.type/,
+    );
+  });
+});
+
+describe('plane', () => {
+  it('normal n = (sin t cos a, sin t sin a, cos t)', () => {
+    const n = planeNormal(Math.PI / 6, Math.PI / 2);
+    expect(n[0]).toBeCloseTo(0, 15);
+    expect(n[1]).toBeCloseTo(0.5, 15);
+    expect(n[2]).toBeCloseTo(Math.sqrt(3) / 2, 15);
+  });
+
+  it("Case II's normal is a 2° tilt toward azimuth π", () => {
+    const { tilt, azimuth } = planeAngles(preset('II').plane);
+    expect(tilt).toBeCloseTo(Math.PI / 90, 15);
+    expect(azimuth).toBe(Math.PI);
+  });
+
+  it('angles ↔ normal round trip, horizontal plane has azimuth 0', () => {
+    expect(planeAngles({ normal: [0, 0, 2] })).toEqual({ tilt: 0, azimuth: 0 });
+    const { tilt, azimuth } = planeAngles({ normal: planeNormal(0.4, 5) });
+    expect(tilt).toBeCloseTo(0.4, 14);
+    expect(azimuth).toBeCloseTo(5, 14);
+    expect(resolvePlaneNormal({ tilt: 0.4, azimuth: 5 })).toEqual(planeNormal(0.4, 5));
+  });
+});
+
+describe('params ↔ config', () => {
+  it('an unedited preset is sent back unchanged (plane normal kept bit-exact)', () => {
+    for (const c of ['I', 'II', 'III', 'IV'] as const) {
+      const base = preset(c);
+      const cfg = paramsToConfig(base, paramsFromConfig(c, base));
+      expect(cfg).toEqual(base);
+    }
+  });
+
+  it('edited fields override the preset', () => {
+    const base = preset('IV');
+    const p = paramsFromConfig('IV', base);
+    const cfg = JSON.parse(
+      paramsToConfigJson(base, { ...p, gamma0: [1, 2, 3], Pi0: [0, 0, 0], x0: [0, 0, 12], h: 0.005, epsilon: 0.25 }),
+    ) as Record<string, unknown>;
+    expect(cfg['gamma0']).toEqual([1, 2, 3]);
+    expect(cfg['Pi0']).toEqual([0, 0, 0]);
+    expect(cfg['x0']).toEqual([0, 0, 12]);
+    expect(cfg['h']).toBe(0.005);
+    expect(cfg['body']).toEqual({ type: 'cube', side: 2 * Math.sqrt(3), epsilon: 0.25, center: [0, 0, 0] });
+    expect(cfg['inertia']).toEqual(base.inertia);
+    expect(cfg['case']).toBe('IV');
+  });
+
+  it('an edited plane is sent as tilt/azimuth only (never mixed with the normal)', () => {
+    const base = preset('II');
+    const p = paramsFromConfig('II', base);
+    const cfg = paramsToConfig(base, { ...p, tilt: 0.2 });
+    expect(cfg.plane).toEqual({ tilt: 0.2, azimuth: Math.PI });
+  });
+
+  it('ε applies to cubes only; other bodies report null', () => {
+    expect(paramsFromConfig('I', preset('I')).epsilon).toBeNull();
+    expect(paramsFromConfig('III', preset('III')).epsilon).toBeNull();
+    expect(paramsFromConfig('IV', preset('IV')).epsilon).toBe(1e-13);
+    const base = preset('I');
+    expect(paramsToConfig(base, { ...paramsFromConfig('I', base), epsilon: 0.3 }).body).toEqual(base.body);
+  });
+});

@@ -1,0 +1,37 @@
+// Browser tests: the real app with the real WASM in Debian's Chromium (no browser download).
+// Run with `npm run test:browser`.
+import './vitest.node20.ts';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { sharedAlias } from './vite.config.ts';
+
+export default defineConfig({
+  resolve: { alias: sharedAlias },
+  optimizeDeps: { include: ['three', 'three/examples/jsm/controls/OrbitControls.js'] },
+  test: {
+    name: 'browser',
+    include: ['tests/web/browser/**/*.test.ts'],
+    testTimeout: 60_000,
+    // Failure screenshots and other attachments go to a git-ignored folder.
+    attachmentsDir: '.vitest-attachments',
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+      viewport: { width: 1280, height: 860 },
+    },
+  },
+});

@@ -1,0 +1,18 @@
+// Unit tests (Node): config/validation, control↔model wiring, interpolation, and the real WASM engine
+// against the native CLI. Run with `npm run test:unit`.
+import './vitest.node20.ts';
+import { defineConfig } from 'vitest/config';
+import { sharedAlias } from './vite.config.ts';
+
+export default defineConfig({
+  resolve: { alias: sharedAlias },
+  test: {
+    name: 'unit',
+    environment: 'node',
+    include: ['tests/web/unit/**/*.test.ts'],
+    setupFiles: ['tests/web/unit/setup.ts'],
+    testTimeout: 60_000,
+    // Failure screenshots and other attachments go to a git-ignored folder.
+    attachmentsDir: '.vitest-attachments',
+  },
+});

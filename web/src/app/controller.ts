@@ -1,0 +1,112 @@
+// Wiring between the controls and the model, without DOM: a control reports a raw value, the
+// controller validates it (front-end rules, then the core's validateConfig for physics-level rules) and
+// either restarts the model from the new initial condition or returns a message for the control.
+// On any rejection the model keeps running the last valid simulation.
+import type { FieldId } from '../config/fields';
+import { fieldSpec } from '../config/fields';
+import { parseResolvedConfig } from '../config/parse';
+import type { UiParams } from '../config/params';
+import { DEFAULT_SPEED, paramsFromConfig, paramsToConfigJson } from '../config/params';
+import type { CaseName, ResolvedConfig } from '../config/types';
+import { CASE_NAMES } from '../config/types';
+import { validateFieldInput } from '../config/validation';
+
+/** What the controller needs from the engine module. */
+export interface EnginePort {
+  validateConfig(configJson: string): string;
+  presetConfig(caseName: string): string;
+}
+
+/** What the controller needs from the model. */
+export interface ModelPort {
+  load(configJson: string): void;
+  clock: { speed: number };
+}
+
+export type ApplyResult = { ok: true } | { ok: false; message: string };
+
+export type ParamsListener = (params: UiParams, restarted: boolean) => void;
+
+export class Controller {
+  private readonly engine: EnginePort;
+  private readonly model: ModelPort;
+  private readonly listeners = new Set<ParamsListener>();
+  params!: UiParams;
+  /** The resolved preset of the current case; edited fields override it. */
+  base!: ResolvedConfig;
+  /** JSON of the config currently running in the model. */
+  configJson = '';
+
+  constructor(engine: EnginePort, model: ModelPort, initialCase: CaseName = 'I') {
+    this.engine = engine;
+    this.model = model;
+    const r = this.selectCase(initialCase);
+    if (!r.ok) throw new Error(`preset ${initialCase} rejected by the core: ${r.message}`);
+  }
+
+  onChange(fn: ParamsListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private emit(restarted: boolean): void {
+    for (const fn of this.listeners) fn(this.params, restarted);
+  }
+
+  /** Whether a field applies to the current body (ε only for bodies with rounding). */
+  fieldEnabled(id: FieldId): boolean {
+    return fieldSpec(id).read(this.params) !== null;
+  }
+
+  /** Load the paper's preset of a case, keeping the simulation speed. */
+  selectCase(name: string): ApplyResult {
+    if (!(CASE_NAMES as readonly string[]).includes(name)) {
+      return { ok: false, message: `Unknown case “${name}”; choose one of ${CASE_NAMES.join(', ')}.` };
+    }
+    const caseName = name as CaseName;
+    let base: ResolvedConfig;
+    try {
+      base = parseResolvedConfig(this.engine.presetConfig(caseName));
+    } catch (e) {
+      return { ok: false, message: `Preset ${caseName}: ${(e as Error).message}` };
+    }
+    const params = paramsFromConfig(caseName, base, this.params?.speed ?? DEFAULT_SPEED);
+    return this.restart(base, params);
+  }
+
+  /** Apply a typed (string) or slid (number) value of a field, in display units. */
+  setField(id: FieldId, raw: string | number): ApplyResult {
+    const spec = fieldSpec(id);
+    if (!this.fieldEnabled(id)) {
+      return { ok: false, message: spec.disabledNote ?? `${spec.label} does not apply to this body.` };
+    }
+    const v = validateFieldInput(spec, raw);
+    if (!v.ok) return v;
+    const candidate = spec.write(this.params, v.value);
+    if (!spec.restarts) {
+      this.params = candidate;
+      this.model.clock.speed = candidate.speed;
+      this.emit(false);
+      return { ok: true };
+    }
+    return this.restart(this.base, candidate);
+  }
+
+  /** Validate a candidate with the core and, if valid, restart the model from it. */
+  private restart(base: ResolvedConfig, candidate: UiParams): ApplyResult {
+    const json = paramsToConfigJson(base, candidate);
+    const msg = this.engine.validateConfig(json);
+    if (msg) return { ok: false, message: msg };
+    try {
+      this.model.load(json);
+    } catch (e) {
+      return { ok: false, message: `The simulation could not start: ${(e as Error).message}` };
+    }
+    this.base = base;
+    this.params = candidate;
+    this.configJson = json;
+    this.model.clock.speed = candidate.speed;
+    this.emit(true);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,215 @@
+// The numeric controls of the side panel, described as data. Each field edits one number of UiParams,
+// shown in display units (degrees for angles). The controls module builds the DOM from this list, the
+// validation module checks typed values against it, and the controller applies them.
+import type { UiParams } from './params';
+import type { Vec3 } from './types';
+
+export type FieldId =
+  | 'x0z'
+  | 'gamma0x'
+  | 'gamma0y'
+  | 'gamma0z'
+  | 'Pi0x'
+  | 'Pi0y'
+  | 'Pi0z'
+  | 'tilt'
+  | 'azimuth'
+  | 'epsilon'
+  | 'h'
+  | 'speed';
+
+export type GroupId = 'initial' | 'gamma0' | 'Pi0' | 'plane' | 'body' | 'integrator';
+
+export interface FieldSpec {
+  id: FieldId;
+  group: GroupId;
+  /** Full accessible name, e.g. "Initial linear momentum γ₀, x component". */
+  label: string;
+  /** Short visible label, e.g. "x". */
+  short: string;
+  unit: string;
+  /** Allowed range in display units, inclusive (the slider's range too). */
+  min: number;
+  max: number;
+  scale: 'linear' | 'log';
+  /** Slider step, in display units (linear) or decades (log). */
+  step: number;
+  /** Changing the field restarts the simulation from the new initial condition. */
+  restarts: boolean;
+  format(v: number): string;
+  read(p: UiParams): number | null;
+  write(p: UiParams, v: number): UiParams;
+  /** Text shown when the field does not apply to the current body (control disabled). */
+  disabledNote?: string;
+}
+
+const DEG = Math.PI / 180;
+
+/** Compact number formatting: fixed for ordinary magnitudes, exponent for very small/large. */
+export function formatNumber(v: number, sig = 4): string {
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a < 1e-3 || a >= 1e6) {
+    const [m, e] = v.toExponential(sig - 1).split('e');
+    const mant = (m ?? '').replace(/\.?0+$/, '');
+    return `${mant}e${e ?? ''}`;
+  }
+  const s = v.toPrecision(sig);
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
+function fixed(decimals: number): (v: number) => string {
+  return (v) => {
+    const s = v.toFixed(decimals);
+    const t = s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+    return t === '-0' ? '0' : t;
+  };
+}
+
+function setComponent(v: Vec3, i: number, x: number): Vec3 {
+  const out: Vec3 = [...v];
+  out[i] = x;
+  return out;
+}
+
+const AXES = ['x', 'y', 'z'] as const;
+
+function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
+  return AXES.map((axis, i) => ({
+    id: `${key}${axis}` as FieldId,
+    group: key,
+    label: `${name}, ${axis} component`,
+    short: axis,
+    unit: '',
+    min: -20,
+    max: 20,
+    scale: 'linear' as const,
+    step: 0.1,
+    restarts: true,
+    format: fixed(3),
+    read: (p: UiParams) => p[key][i] ?? 0,
+    write: (p: UiParams, v: number) => ({ ...p, [key]: setComponent(p[key], i, v) }),
+  }));
+}
+
+export const FIELDS: readonly FieldSpec[] = [
+  {
+    id: 'x0z',
+    group: 'initial',
+    label: 'Initial height of the centre of mass, x₀ z component',
+    short: 'height z',
+    unit: '',
+    min: 0,
+    max: 30,
+    scale: 'linear',
+    step: 0.1,
+    restarts: true,
+    format: fixed(3),
+    read: (p) => p.x0[2],
+    write: (p, v) => ({ ...p, x0: setComponent(p.x0, 2, v) }),
+  },
+  ...momentumFields('gamma0', 'Initial linear momentum γ₀'),
+  ...momentumFields('Pi0', 'Initial angular momentum Π₀ (body frame)'),
+  {
+    id: 'tilt',
+    group: 'plane',
+    label: 'Plane tilt angle in degrees',
+    short: 'tilt',
+    unit: '°',
+    min: 0,
+    max: 30,
+    scale: 'linear',
+    step: 0.1,
+    restarts: true,
+    format: fixed(2),
+    read: (p) => p.tilt / DEG,
+    write: (p, v) => ({ ...p, tilt: v * DEG }),
+  },
+  {
+    id: 'azimuth',
+    group: 'plane',
+    label: 'Plane tilt direction (azimuth) in degrees',
+    short: 'azimuth',
+    unit: '°',
+    min: 0,
+    max: 360,
+    scale: 'linear',
+    step: 1,
+    restarts: true,
+    format: fixed(1),
+    read: (p) => p.azimuth / DEG,
+    write: (p, v) => ({ ...p, azimuth: v * DEG }),
+  },
+  {
+    id: 'epsilon',
+    group: 'body',
+    label: 'Corner rounding ε of the cube',
+    short: 'ε',
+    unit: '',
+    min: 1e-13,
+    max: 0.5,
+    scale: 'log',
+    step: 0.01,
+    restarts: true,
+    format: (v) => formatNumber(v, 3),
+    read: (p) => p.epsilon,
+    write: (p, v) => ({ ...p, epsilon: v }),
+    disabledNote: 'Only the cube (Case IV) has ε-rounded corners.',
+  },
+  {
+    id: 'h',
+    group: 'integrator',
+    label: 'Time step h in seconds',
+    short: 'h',
+    unit: 's',
+    min: 1e-4,
+    max: 0.05,
+    scale: 'log',
+    step: 0.01,
+    restarts: true,
+    format: (v) => formatNumber(v, 3),
+    read: (p) => p.h,
+    write: (p, v) => ({ ...p, h: v }),
+  },
+  {
+    id: 'speed',
+    group: 'integrator',
+    label: 'Simulation speed (simulated seconds per second)',
+    short: 'speed',
+    unit: '×',
+    min: 0.05,
+    max: 20,
+    scale: 'log',
+    step: 0.01,
+    restarts: false,
+    format: (v) => formatNumber(v, 3),
+    read: (p) => p.speed,
+    write: (p, v) => ({ ...p, speed: v }),
+  },
+];
+
+export function fieldSpec(id: FieldId): FieldSpec {
+  const f = FIELDS.find((s) => s.id === id);
+  if (!f) throw new Error(`unknown field ${id}`);
+  return f;
+}
+
+/** Slider position (the range input's value) for a display value. */
+export function toSlider(spec: FieldSpec, v: number): number {
+  const c = Math.min(spec.max, Math.max(spec.min, v));
+  return spec.scale === 'log' ? Math.log10(c) : c;
+}
+
+/** Display value for a slider position; log sliders round to 3 significant digits. */
+export function fromSlider(spec: FieldSpec, s: number): number {
+  if (spec.scale === 'log') {
+    const v = Number((10 ** s).toPrecision(3));
+    return Math.min(spec.max, Math.max(spec.min, v));
+  }
+  return s;
+}
+
+export function sliderRange(spec: FieldSpec): { min: number; max: number; step: number } {
+  if (spec.scale === 'log') return { min: Math.log10(spec.min), max: Math.log10(spec.max), step: spec.step };
+  return { min: spec.min, max: spec.max, step: spec.step };
+}

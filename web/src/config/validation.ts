@@ -1,0 +1,75 @@
+// Front-end validation of typed and slid values. Physics-level rules (penetration of the plane, the
+// body's own constraints) are checked afterwards by the core's validateConfig().
+import type { FieldSpec } from './fields';
+import { FIELDS } from './fields';
+import type { UiParams } from './params';
+
+export type FieldResult = { ok: true; value: number } | { ok: false; message: string };
+
+const NUMBER_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * Parse a typed number. Accepts decimal and exponent notation ("0.5", "-3", "1e-13", ".2"), a
+ * Unicode minus sign and surrounding blanks; rejects everything else (empty, "abc", "1,5", "Infinity").
+ */
+export function parseNumber(raw: string): number | null {
+  const s = raw.trim().replace(/\u2212/g, '-');
+  if (!NUMBER_RE.test(s)) return null;
+  const v = Number(s);
+  return Number.isFinite(v) ? v : null;
+}
+
+function describeRange(spec: FieldSpec): string {
+  const unit = spec.unit === '°' ? '°' : spec.unit ? ` ${spec.unit}` : '';
+  return `${spec.format(spec.min)}${unit} and ${spec.format(spec.max)}${unit}`;
+}
+
+function fieldName(spec: FieldSpec): string {
+  return spec.label.charAt(0).toUpperCase() + spec.label.slice(1);
+}
+
+/** '' when the display value is allowed for the field, otherwise a message naming the field. */
+export function checkFieldValue(spec: FieldSpec, v: number): string {
+  if (!Number.isFinite(v)) return `${fieldName(spec)}: enter a finite number.`;
+  if (v < spec.min || v > spec.max) {
+    return `${fieldName(spec)} must be between ${describeRange(spec)}.`;
+  }
+  return '';
+}
+
+/** Validate what the user typed (string) or slid (number) into a field. */
+export function validateFieldInput(spec: FieldSpec, raw: string | number): FieldResult {
+  let v: number | null;
+  if (typeof raw === 'number') {
+    v = Number.isFinite(raw) ? raw : null;
+  } else {
+    if (raw.trim() === '') return { ok: false, message: `${fieldName(spec)}: enter a number.` };
+    v = parseNumber(raw);
+  }
+  if (v === null) {
+    return { ok: false, message: `${fieldName(spec)}: “${String(raw).trim()}” is not a number.` };
+  }
+  const msg = checkFieldValue(spec, v);
+  return msg ? { ok: false, message: msg } : { ok: true, value: v };
+}
+
+export interface ParamIssue {
+  field: FieldSpec['id'] | null;
+  message: string;
+}
+
+/** Whole-parameter check (every field in range, ε present only where it applies, h > 0). */
+export function validateParams(p: UiParams): ParamIssue[] {
+  const issues: ParamIssue[] = [];
+  for (const spec of FIELDS) {
+    const v = spec.read(p);
+    if (v === null) continue;
+    const msg = checkFieldValue(spec, v);
+    if (msg) issues.push({ field: spec.id, message: msg });
+  }
+  if (!(p.tilt >= 0 && p.tilt < Math.PI / 2)) {
+    issues.push({ field: 'tilt', message: 'Plane tilt must be in [0°, 90°).' });
+  }
+  if (!(p.h > 0)) issues.push({ field: 'h', message: 'Time step h must be positive.' });
+  return issues;
+}

@@ -1,0 +1,91 @@
+// Heads-up display over the viewport: time, impacts, energy and relative energy error, and a warning
+// when the integrator reports a problem (status 1: Newton failure, simulation halted; 2: Zeno guard).
+import type { SimulationModel } from '../model/simulation-model';
+import { STATUS_NEWTON_FAILED } from '../model/simulation-model';
+import { el } from './dom';
+
+function fmtTime(t: number): string {
+  return t.toFixed(2);
+}
+
+export function formatEnergy(e: number): string {
+  if (!Number.isFinite(e)) return String(e);
+  return Math.abs(e) >= 1e5 || (Math.abs(e) < 1e-3 && e !== 0) ? e.toExponential(6) : e.toFixed(6);
+}
+
+const SUP: Record<string, string> = {
+  '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
+};
+
+/** 3.2e-13 → "3.20 × 10⁻¹³". */
+export function formatRelError(r: number): string {
+  if (!Number.isFinite(r)) return String(r);
+  if (r === 0) return '0';
+  const [m, e] = r.toExponential(2).split('e');
+  const exp = String(Number(e));
+  if (exp === '0') return m ?? '';
+  return `${m} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
+}
+
+export class Hud {
+  readonly element: HTMLElement;
+  readonly warning: HTMLElement;
+  private readonly time: HTMLElement;
+  private readonly impacts: HTMLElement;
+  private readonly energy: HTMLElement;
+  private readonly relError: HTMLElement;
+  private readonly steps: HTMLElement;
+  private lastWarning = '';
+
+  constructor() {
+    const item = (label: string, value: HTMLElement, title?: string): HTMLElement =>
+      el('div', { class: 'hud-item', title }, el('dt', { text: label }), el('dd', {}, value));
+    this.time = el('span', { class: 'hud-value', 'data-hud': 'time' });
+    this.steps = el('span', { class: 'hud-value', 'data-hud': 'steps' });
+    this.impacts = el('span', { class: 'hud-value', 'data-hud': 'impacts' });
+    this.energy = el('span', { class: 'hud-value', 'data-hud': 'energy' });
+    this.relError = el('span', { class: 'hud-value', 'data-hud': 'relerr' });
+    this.warning = el('div', { class: 'hud-warning', role: 'alert', hidden: true });
+    this.element = el(
+      'div',
+      { class: 'lgvci-hud' },
+      el(
+        'dl',
+        { class: 'hud-stats', 'aria-label': 'Simulation state' },
+        item('time t', this.time),
+        item('steps', this.steps),
+        item('impacts', this.impacts),
+        item('energy E', this.energy, 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx'),
+        item('|E − E₀| / |E₀|', this.relError, 'Relative energy error since the initial state'),
+      ),
+      this.warning,
+    );
+  }
+
+  private static set(el: HTMLElement, text: string): void {
+    if (el.textContent !== text) el.textContent = text; // no DOM work on idle frames
+  }
+
+  update(model: SimulationModel, drawnTime: number): void {
+    const c = model.curr;
+    Hud.set(this.time, `${fmtTime(drawnTime)} s`);
+    Hud.set(this.steps, String(c.steps));
+    Hud.set(this.impacts, String(c.impacts));
+    Hud.set(this.energy, formatEnergy(c.energy));
+    Hud.set(this.relError, formatRelError(model.relativeEnergyError));
+    const st = model.status;
+    let text = '';
+    if (st) {
+      text =
+        st.code === STATUS_NEWTON_FAILED
+          ? `Simulation halted at t = ${st.t.toFixed(3)} s: ${st.message} Press Reset or change a setting.`
+          : `Warning at t = ${st.t.toFixed(3)} s: ${st.message}`;
+    }
+    if (text !== this.lastWarning) {
+      this.lastWarning = text;
+      this.warning.textContent = text;
+      this.warning.hidden = text === '';
+      this.warning.classList.toggle('hud-error', st?.code === STATUS_NEWTON_FAILED);
+    }
+  }
+}

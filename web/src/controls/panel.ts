@@ -1,0 +1,346 @@
+// The side panel: grouped, labelled controls. Every numeric control is a slider with a text field
+// beside it; messages appear next to the control (aria-live) and the input is marked aria-invalid.
+// The panel only talks to the Controller (for parameters) and to run callbacks (play/step/reset).
+import type { Controller } from '../app/controller';
+import type { FieldId, FieldSpec, GroupId } from '../config/fields';
+import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
+import { parseNumber } from '../config/validation';
+import type { CaseName } from '../config/types';
+import { el, icon } from './dom';
+
+export interface RunActions {
+  togglePlay(): void;
+  stepOnce(): void;
+  reset(): void;
+  setFollow(on: boolean): void;
+  /** The resolved config JSON of the running simulation. */
+  configJson(): string;
+}
+
+export const CASE_LABELS: Record<CaseName, string> = {
+  I: 'Case I — ellipsoid, horizontal plane',
+  II: 'Case II — ellipsoid, plane tilted 2°',
+  III: 'Case III — union of two ellipsoids',
+  IV: 'Case IV — ε-rounded cube',
+};
+
+const GROUPS: { id: GroupId; title: string; hint?: string }[] = [
+  { id: 'body', title: 'Body', hint: 'The four experiments of Tran & Leok §7.' },
+  { id: 'initial', title: 'Initial position' },
+  { id: 'gamma0', title: 'Initial linear momentum γ₀' },
+  { id: 'Pi0', title: 'Initial angular momentum Π₀', hint: 'Body frame.' },
+  { id: 'plane', title: 'Plane', hint: 'Normal n = (sin t cos a, sin t sin a, cos t).' },
+  { id: 'integrator', title: 'Integrator' },
+];
+
+const UNIT_WORDS: Record<string, string> = { '°': ' degrees', s: ' seconds', '×': ' times real time' };
+
+/** What a screen reader announces for a slider (log sliders' positions are exponents, not values). */
+function valueText(spec: FieldSpec, v: number): string {
+  return `${spec.format(v)}${UNIT_WORDS[spec.unit] ?? ''}`;
+}
+
+export interface FieldControl {
+  spec: FieldSpec;
+  row: HTMLElement;
+  range: HTMLInputElement;
+  number: HTMLInputElement;
+  message: HTMLElement;
+  note: HTMLElement | null;
+}
+
+export class ControlPanel {
+  readonly element: HTMLElement;
+  readonly fields = new Map<FieldId, FieldControl>();
+  readonly caseSelect: HTMLSelectElement;
+  readonly caseMessage: HTMLElement;
+  readonly playButton: HTMLButtonElement;
+  readonly stepButton: HTMLButtonElement;
+  readonly resetButton: HTMLButtonElement;
+  readonly followBox: HTMLInputElement;
+  readonly configText: HTMLTextAreaElement;
+  readonly downloadButton: HTMLButtonElement;
+  private readonly actions: RunActions;
+  private readonly controller: Controller;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(controller: Controller, actions: RunActions, idPrefix: string) {
+    this.controller = controller;
+    this.actions = actions;
+    const id = (s: string): string => `${idPrefix}-${s}`;
+
+    this.playButton = el('button', {
+      type: 'button',
+      class: 'btn btn-primary',
+      'aria-keyshortcuts': 'Space',
+      title: 'Play or pause (Space)',
+    });
+    this.stepButton = el(
+      'button',
+      { type: 'button', class: 'btn', 'aria-keyshortcuts': 'S ArrowRight', title: 'Single step (S or →)' },
+      icon('step'),
+      'Step',
+    );
+    this.resetButton = el(
+      'button',
+      { type: 'button', class: 'btn', 'aria-keyshortcuts': 'R', title: 'Back to the initial state (R)' },
+      icon('reset'),
+      'Reset',
+    );
+    this.listen(this.playButton, 'click', () => actions.togglePlay());
+    this.listen(this.stepButton, 'click', () => actions.stepOnce());
+    this.listen(this.resetButton, 'click', () => actions.reset());
+    this.setPlaying(false);
+
+    this.followBox = el('input', { type: 'checkbox', id: id('follow'), checked: true });
+    this.listen(this.followBox, 'change', () => actions.setFollow(this.followBox.checked));
+
+    this.caseSelect = el('select', { id: id('case'), 'aria-describedby': id('case-msg') });
+    for (const [name, text] of Object.entries(CASE_LABELS)) {
+      this.caseSelect.append(el('option', { value: name, text }));
+    }
+    this.caseMessage = el('p', { class: 'field-msg', id: id('case-msg'), 'aria-live': 'polite' });
+    this.listen(this.caseSelect, 'change', () => {
+      const r = controller.selectCase(this.caseSelect.value);
+      if (!r.ok) {
+        this.caseMessage.textContent = r.message;
+        this.caseSelect.setAttribute('aria-invalid', 'true');
+        this.caseSelect.value = controller.params.caseName;
+      }
+    });
+
+    const run = el(
+      'section',
+      { class: 'panel-group run-group', 'aria-labelledby': id('g-run') },
+      el('h2', { id: id('g-run'), text: 'Run' }),
+      el('div', { class: 'btn-row' }, this.playButton, this.stepButton, this.resetButton),
+    );
+
+    const groups = new Map<GroupId, HTMLElement>();
+    for (const g of GROUPS) {
+      const fs = el(
+        'fieldset',
+        { class: 'panel-group' },
+        el('legend', { text: g.title }),
+        g.hint ? el('p', { class: 'group-hint', text: g.hint }) : null,
+      );
+      groups.set(g.id, fs);
+    }
+    groups
+      .get('body')
+      ?.append(
+        el(
+          'div',
+          { class: 'field field-select' },
+          el('label', { for: id('case'), class: 'field-label', text: 'Body preset' }),
+          this.caseSelect,
+          this.caseMessage,
+        ),
+      );
+
+    for (const spec of FIELDS) {
+      const ctl = this.buildField(spec, id);
+      this.fields.set(spec.id, ctl);
+      const target = spec.id === 'speed' ? run : groups.get(spec.group);
+      target?.append(ctl.row);
+    }
+    run.append(
+      el(
+        'div',
+        { class: 'field field-check' },
+        this.followBox,
+        el('label', { for: id('follow'), text: 'Camera follows the body' }),
+      ),
+    );
+
+    this.configText = el('textarea', {
+      id: id('config'),
+      class: 'config-json',
+      readonly: true,
+      rows: 10,
+      spellcheck: 'false',
+    });
+    this.downloadButton = el('button', { type: 'button', class: 'btn btn-small' }, 'Download JSON');
+    this.listen(this.downloadButton, 'click', () => this.download());
+    const exportGroup = el(
+      'details',
+      { class: 'panel-group export-group' },
+      el('summary', { text: 'Configuration (JSON)' }),
+      el(
+        'p',
+        { class: 'group-hint' },
+        'The running set-up in the format of the core; the native program reads it with ',
+        el('code', { text: 'lgvci --config FILE' }),
+        '.',
+      ),
+      el('label', { for: id('config'), class: 'sr-only', text: 'Configuration of the running simulation (JSON)' }),
+      this.configText,
+      el('div', { class: 'btn-row' }, this.downloadButton),
+    );
+
+    this.element = el(
+      'aside',
+      { class: 'lgvci-panel', 'aria-label': 'Simulation controls' },
+      run,
+      ...GROUPS.map((g) => groups.get(g.id) ?? null),
+      exportGroup,
+    );
+
+    this.cleanups.push(controller.onChange(() => this.sync()));
+    this.sync();
+  }
+
+  private listen<K extends keyof HTMLElementEventMap>(
+    target: HTMLElement,
+    type: K,
+    fn: (e: HTMLElementEventMap[K]) => void,
+  ): void {
+    target.addEventListener(type, fn as EventListener);
+    this.cleanups.push(() => target.removeEventListener(type, fn as EventListener));
+  }
+
+  private buildField(spec: FieldSpec, id: (s: string) => string): FieldControl {
+    const rangeId = id(`${spec.id}-range`);
+    const numberId = id(`${spec.id}-value`);
+    const msgId = id(`${spec.id}-msg`);
+    const noteId = id(`${spec.id}-note`);
+    const r = sliderRange(spec);
+    const range = el('input', {
+      type: 'range',
+      id: rangeId,
+      min: r.min,
+      max: r.max,
+      step: r.step,
+      'aria-describedby': `${msgId}${spec.disabledNote ? ` ${noteId}` : ''}`,
+    });
+    const number = el('input', {
+      type: 'text',
+      id: numberId,
+      // Mobile decimal keypads lack "-" and "e": offer them only where neither is needed.
+      inputmode: spec.min >= 0 && spec.scale === 'linear' ? 'decimal' : undefined,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      class: 'num',
+      'aria-describedby': msgId,
+    });
+    const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
+    const note = spec.disabledNote ? el('p', { class: 'field-note', id: noteId, text: spec.disabledNote }) : null;
+    const row = el(
+      'div',
+      { class: 'field', 'data-field': spec.id },
+      el(
+        'label',
+        { for: rangeId, class: 'field-label' },
+        el('span', { 'aria-hidden': 'true', text: spec.short }),
+        el('span', { class: 'sr-only', text: spec.label }),
+      ),
+      range,
+      el(
+        'span',
+        { class: 'num-wrap' },
+        el('label', { for: numberId, class: 'sr-only', text: `${spec.label}, typed value` }),
+        number,
+        spec.unit ? el('span', { class: 'unit', 'aria-hidden': 'true', text: spec.unit }) : null,
+      ),
+      message,
+      note,
+    );
+
+    const apply = (raw: string | number, source: HTMLInputElement): void => {
+      const res = this.controller.setField(spec.id, raw);
+      if (res.ok) return; // sync() (via onChange) clears messages and shows the new values
+      // The slider stays where the user left it, next to the message; the model keeps the last valid run.
+      this.showMessage(spec.id, res.message, source);
+    };
+    this.listen(range, 'input', () => {
+      const v = fromSlider(spec, Number(range.value));
+      number.value = spec.format(v);
+      range.setAttribute('aria-valuetext', valueText(spec, v));
+      apply(v, range);
+    });
+    this.listen(number, 'change', () => apply(number.value, number));
+    this.listen(number, 'keydown', (e) => {
+      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+      const cur = parseNumber(number.value) ?? spec.read(this.controller.params) ?? spec.min;
+      const dir = e.key === 'ArrowUp' ? 1 : -1;
+      const s = toSlider(spec, cur) + dir * spec.step * (e.shiftKey ? 10 : 1);
+      const v = fromSlider(spec, Math.min(Number(range.max), Math.max(Number(range.min), s)));
+      number.value = spec.format(v);
+      apply(v, number);
+      e.preventDefault();
+    });
+    return { spec, row, range, number, message, note };
+  }
+
+  showMessage(id: FieldId, message: string, source?: HTMLInputElement): void {
+    const f = this.fields.get(id);
+    if (!f) return;
+    f.message.textContent = message;
+    f.row.classList.add('invalid');
+    (source ?? f.number).setAttribute('aria-invalid', 'true');
+    // Keep the message in sight inside the scrolling panel (no page jump).
+    if (typeof f.message.scrollIntoView === 'function') f.message.scrollIntoView({ block: 'nearest' });
+  }
+
+  private clearMessages(): void {
+    for (const f of this.fields.values()) {
+      f.message.textContent = '';
+      f.row.classList.remove('invalid');
+      f.range.removeAttribute('aria-invalid');
+      f.number.removeAttribute('aria-invalid');
+    }
+    this.caseMessage.textContent = '';
+    this.caseSelect.removeAttribute('aria-invalid');
+  }
+
+  private prettyConfig(): string {
+    const raw = this.actions.configJson();
+    try {
+      return JSON.stringify(JSON.parse(raw), null, 2);
+    } catch {
+      return raw;
+    }
+  }
+
+  private download(): void {
+    const blob = new Blob([`${this.prettyConfig()}\n`], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = el('a', { href: url, download: `lgvci-case-${this.controller.params.caseName}.json` });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  /** Show the controller's current parameters and clear every message. */
+  sync(): void {
+    this.clearMessages();
+    this.configText.value = this.prettyConfig();
+    const p = this.controller.params;
+    this.caseSelect.value = p.caseName;
+    for (const f of this.fields.values()) {
+      const v = f.spec.read(p);
+      const enabled = v !== null;
+      f.range.disabled = !enabled;
+      f.number.disabled = !enabled;
+      f.row.classList.toggle('disabled', !enabled);
+      if (f.note) f.note.hidden = enabled;
+      if (v === null) {
+        f.range.value = String(toSlider(f.spec, f.spec.min));
+        f.range.setAttribute('aria-valuetext', 'not applicable');
+        f.number.value = '—';
+      } else {
+        f.range.value = String(toSlider(f.spec, v));
+        f.range.setAttribute('aria-valuetext', valueText(f.spec, v));
+        f.number.value = f.spec.format(v);
+      }
+    }
+  }
+
+  setPlaying(playing: boolean): void {
+    this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), playing ? 'Pause' : 'Play');
+  }
+
+  destroy(): void {
+    for (const c of this.cleanups.splice(0)) c();
+    this.element.remove();
+  }
+}

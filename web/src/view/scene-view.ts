@@ -1,0 +1,446 @@
+// The view: a three.js scene of the body, the plane (true tilt, ground grid), lights and shadows, an
+// orbit camera that follows the body, a fading trail of the centre of mass and impact flashes.
+// No DOM besides the canvas it owns; no simulation logic.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { ResolvedConfig, Vec3 } from '../config/types';
+import { resolvePlaneNormal } from '../config/parse';
+import type { Quat } from '../model/interpolation';
+import type { TrailBuffer } from '../model/trail';
+import type { BodyObject } from './body-geometry';
+import { boundingRadius, buildBodyObject, createBodyMaterial } from './body-geometry';
+
+const E3 = new THREE.Vector3(0, 0, 1);
+const HORIZON = new THREE.Color('#eef2f7');
+const ZENITH = new THREE.Color('#c3d5ea');
+const SKY_RADIUS = 2500;
+const FLASH_COLOR = new THREE.Color('#c8102e');
+const TRAIL_COLOR = new THREE.Color('#1d5fbf');
+const GRID_STEP = 1;
+const GRID_MAJOR = 5;
+const GRID_HALF = 60;
+const PLANE_SIZE = 1500;
+const FLASH_SECONDS = 1.1;
+const TRAIL_FADE_SECONDS = 6;
+
+interface Flash {
+  ring: THREE.Mesh<THREE.RingGeometry, THREE.MeshBasicMaterial>;
+  dot: THREE.Mesh<THREE.SphereGeometry, THREE.MeshBasicMaterial>;
+  age: number;
+}
+
+/** Grid lines in the plane's local xy, split into short pieces so each can fade with distance. */
+function buildGrid(): THREE.LineSegments {
+  const pos: number[] = [];
+  const col: number[] = [];
+  const minor = new THREE.Color('#b8c4d3');
+  const major = new THREE.Color('#7f91a8');
+  const piece = 2.5;
+  for (let k = -GRID_HALF; k <= GRID_HALF; k += GRID_STEP) {
+    const c = k % GRID_MAJOR === 0 ? major : minor;
+    const strength = k % GRID_MAJOR === 0 ? 0.9 : 0.55;
+    for (let s = -GRID_HALF; s < GRID_HALF; s += piece) {
+      for (const [ax, ay, bx, by] of [
+        [k, s, k, s + piece],
+        [s, k, s + piece, k],
+      ] as const) {
+        for (const [x, y] of [
+          [ax, ay],
+          [bx, by],
+        ] as const) {
+          const r = Math.hypot(x, y) / GRID_HALF;
+          const fade = Math.max(0, 1 - r * r) ** 1.5;
+          pos.push(x, y, 0);
+          col.push(c.r, c.g, c.b, strength * fade);
+        }
+      }
+    }
+  }
+  const geo = new THREE.BufferGeometry();
+  geo.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+  geo.setAttribute('color', new THREE.Float32BufferAttribute(col, 4));
+  const mat = new THREE.LineBasicMaterial({ vertexColors: true, transparent: true, depthWrite: false });
+  const grid = new THREE.LineSegments(geo, mat);
+  grid.name = 'grid';
+  grid.position.z = 0.004;
+  grid.renderOrder = 1;
+  return grid;
+}
+
+/** Sky dome: the fog colour at and below the horizon, shading to a light blue at the zenith. */
+function buildSky(): THREE.Mesh {
+  const geo = new THREE.SphereGeometry(SKY_RADIUS, 32, 24);
+  geo.rotateX(Math.PI / 2); // poles on the z axis
+  const pos = geo.getAttribute('position');
+  const colors = new Float32Array(pos.count * 3);
+  const c = new THREE.Color();
+  for (let i = 0; i < pos.count; i++) {
+    const up = Math.max(0, pos.getZ(i) / SKY_RADIUS);
+    c.copy(HORIZON).lerp(ZENITH, Math.min(1, up * 1.6) ** 0.8);
+    c.toArray(colors, 3 * i);
+  }
+  geo.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  const mat = new THREE.MeshBasicMaterial({ vertexColors: true, side: THREE.BackSide, fog: false, depthWrite: false });
+  const sky = new THREE.Mesh(geo, mat);
+  sky.name = 'sky';
+  sky.renderOrder = -1;
+  sky.frustumCulled = false;
+  return sky;
+}
+
+export interface SceneViewOptions {
+  /** Device pixel ratio cap. */
+  maxPixelRatio?: number;
+}
+
+export class SceneView {
+  readonly canvas: HTMLCanvasElement;
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera: THREE.PerspectiveCamera;
+  readonly controls: OrbitControls;
+  /** Rotated so that its local +z is the plane normal; holds the plane mesh and the grid. */
+  readonly planeGroup = new THREE.Group();
+  readonly bodyRoot = new THREE.Group();
+  follow = true;
+  private readonly container: HTMLElement;
+  private readonly planeMesh: THREE.Mesh<THREE.PlaneGeometry, THREE.MeshStandardMaterial>;
+  private readonly grid: THREE.LineSegments;
+  private readonly sun: THREE.DirectionalLight;
+  private readonly sky: THREE.Mesh;
+  private readonly bodyMaterial = createBodyMaterial();
+  private body: BodyObject | null = null;
+  private bodyRadius = 5;
+  private readonly trailLine: THREE.Line;
+  private readonly trailPositions: Float32Array;
+  private readonly trailColors: Float32Array;
+  private readonly flashes: Flash[] = [];
+  private readonly flashRingGeo = new THREE.RingGeometry(0.82, 1, 64);
+  private readonly flashDotGeo = new THREE.SphereGeometry(0.14, 16, 12);
+  private readonly resizeObserver: ResizeObserver | null;
+  private normal = new THREE.Vector3(0, 0, 1);
+  private trailCount = -1;
+  private trailTime = NaN;
+  private disposed = false;
+  /** Something changed since the last frame; idle frames are skipped (no work while paused). */
+  private dirty = true;
+  /** Frames actually drawn. */
+  drawn = 0;
+
+  constructor(container: HTMLElement, opts: SceneViewOptions = {}) {
+    this.container = container;
+    // Throws if WebGL is unavailable; the app catches it and shows a notice.
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
+    this.renderer.setClearColor(HORIZON, 1);
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, opts.maxPixelRatio ?? 2));
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.type = THREE.PCFShadowMap;
+    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+    this.canvas = this.renderer.domElement;
+    this.canvas.className = 'lgvci-canvas';
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', 'Three-dimensional view of the rigid body bouncing on the plane');
+    container.appendChild(this.canvas);
+
+    this.scene.fog = new THREE.Fog(HORIZON, 90, 260);
+    this.sky = buildSky();
+    this.scene.add(this.sky);
+
+    this.camera = new THREE.PerspectiveCamera(38, 1, 0.1, 3000);
+    this.camera.up.set(0, 0, 1);
+    this.camera.position.set(27, -32, 15);
+    this.controls = new OrbitControls(this.camera, this.canvas);
+    this.controls.target.set(0, 0, 6);
+    this.controls.enableDamping = true;
+    this.controls.dampingFactor = 0.08;
+    this.controls.maxPolarAngle = Math.PI * 0.495;
+    this.controls.minDistance = 4;
+    this.controls.maxDistance = 400;
+    this.controls.update();
+
+    const hemi = new THREE.HemisphereLight('#ffffff', '#aab6c6', 1.6);
+    hemi.position.set(0, 0, 1);
+    this.scene.add(hemi);
+    this.sun = new THREE.DirectionalLight('#fff6e8', 2.4);
+    this.sun.castShadow = true;
+    this.sun.shadow.mapSize.set(2048, 2048);
+    this.sun.shadow.bias = -0.0004;
+    this.sun.shadow.normalBias = 0.02;
+    this.scene.add(this.sun, this.sun.target);
+
+    this.planeMesh = new THREE.Mesh(
+      new THREE.PlaneGeometry(PLANE_SIZE, PLANE_SIZE),
+      new THREE.MeshStandardMaterial({ color: '#f4f6f9', roughness: 0.95, metalness: 0 }),
+    );
+    this.planeMesh.name = 'plane';
+    this.planeMesh.receiveShadow = true;
+    this.grid = buildGrid();
+    this.planeGroup.name = 'planeGroup';
+    this.planeGroup.add(this.planeMesh, this.grid);
+    this.scene.add(this.planeGroup);
+
+    this.bodyRoot.name = 'bodyRoot';
+    this.scene.add(this.bodyRoot);
+
+    const cap = 4096;
+    this.trailPositions = new Float32Array(cap * 3);
+    this.trailColors = new Float32Array(cap * 4);
+    const tg = new THREE.BufferGeometry();
+    tg.setAttribute('position', new THREE.BufferAttribute(this.trailPositions, 3).setUsage(THREE.DynamicDrawUsage));
+    tg.setAttribute('color', new THREE.BufferAttribute(this.trailColors, 4).setUsage(THREE.DynamicDrawUsage));
+    tg.setDrawRange(0, 0);
+    this.trailLine = new THREE.Line(
+      tg,
+      new THREE.LineBasicMaterial({ vertexColors: true, transparent: true, depthWrite: false }),
+    );
+    this.trailLine.name = 'trail';
+    this.trailLine.frustumCulled = false;
+    this.scene.add(this.trailLine);
+
+    this.controls.addEventListener('change', this.markDirty);
+    this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
+    this.resizeObserver?.observe(container);
+    this.resize();
+  }
+
+  private readonly markDirty = (): void => {
+    this.dirty = true;
+  };
+
+  /** Ask for a redraw on the next frame. */
+  invalidate(): void {
+    this.dirty = true;
+  }
+
+  /** Rebuild the body and orient the plane for a (new) resolved config. */
+  setConfig(config: ResolvedConfig): void {
+    this.body?.dispose();
+    this.body = buildBodyObject(config.body, this.bodyMaterial);
+    this.bodyRoot.add(this.body.group);
+    this.bodyRadius = boundingRadius(config.body);
+    const n = resolvePlaneNormal(config.plane);
+    this.normal.set(...n).normalize();
+    this.planeGroup.quaternion.setFromUnitVectors(E3, this.normal);
+    const ext = this.bodyRadius + 6;
+    const cam = this.sun.shadow.camera;
+    cam.left = -ext;
+    cam.right = ext;
+    cam.top = ext;
+    cam.bottom = -ext;
+    cam.near = 1;
+    cam.far = 200;
+    cam.updateProjectionMatrix();
+    for (const f of this.flashes) f.age = FLASH_SECONDS;
+    this.dirty = true;
+  }
+
+  /** The rendered plane's unit normal (world frame), from the plane group's orientation. */
+  renderedPlaneNormal(): Vec3 {
+    const v = E3.clone().applyQuaternion(this.planeGroup.quaternion);
+    return [v.x, v.y, v.z];
+  }
+
+  /** The body's three.js meshes (body frame), e.g. to inspect their geometry. */
+  get bodyMeshes(): readonly THREE.Mesh[] {
+    return this.body?.meshes ?? [];
+  }
+
+  setBodyPose(x: Vec3, q: Quat): void {
+    const p = this.bodyRoot.position;
+    const r = this.bodyRoot.quaternion;
+    if (p.x === x[0] && p.y === x[1] && p.z === x[2] && r.x === q[0] && r.y === q[1] && r.z === q[2] && r.w === q[3]) {
+      return;
+    }
+    p.set(x[0], x[1], x[2]);
+    r.set(q[0], q[1], q[2], q[3]);
+    this.dirty = true;
+  }
+
+  /** Snap the camera target onto the body (after a restart). */
+  recentre(): void {
+    const want = this.followTarget(this.bodyRoot.position);
+    const d = want.sub(this.controls.target);
+    this.controls.target.add(d);
+    this.camera.position.add(d);
+    this.dirty = true;
+  }
+
+  private followTarget(x: THREE.Vector3): THREE.Vector3 {
+    // Follow the body's foot point on the plane, a little above it, so bounces stay visible.
+    const foot = x.clone().addScaledVector(this.normal, -this.normal.dot(x));
+    return foot.addScaledVector(this.normal, 6);
+  }
+
+  /** Fading polyline of the centre of mass up to the drawn time tNow, ending at the drawn position. */
+  updateTrail(trail: TrailBuffer, tNow: number, xNow: Vec3): void {
+    const cap = this.trailPositions.length / 3;
+    let last = trail.length - 1;
+    while (last >= 0 && trail.time(last) > tNow + 1e-12) last--;
+    let first = last;
+    while (first > 0 && tNow - trail.time(first - 1) <= TRAIL_FADE_SECONDS && last - first + 2 < cap) first--;
+    const p: [number, number, number] = [0, 0, 0];
+    let n = 0;
+    const put = (x: number, y: number, z: number, age: number): void => {
+      const a = Math.max(0, 1 - age / TRAIL_FADE_SECONDS);
+      this.trailPositions.set([x, y, z], 3 * n);
+      this.trailColors.set([TRAIL_COLOR.r, TRAIL_COLOR.g, TRAIL_COLOR.b, 0.85 * a * a], 4 * n);
+      n++;
+    };
+    for (let k = first; k <= last && last >= 0; k++) {
+      trail.point(k, p);
+      put(p[0], p[1], p[2], tNow - trail.time(k));
+    }
+    if (n < cap) put(xNow[0], xNow[1], xNow[2], 0);
+    const geo = this.trailLine.geometry;
+    const count = n >= 2 ? n : 0;
+    if (count === this.trailCount && tNow === this.trailTime) return;
+    this.trailCount = count;
+    this.trailTime = tNow;
+    this.dirty = true;
+    geo.setDrawRange(0, count);
+    (geo.getAttribute('position') as THREE.BufferAttribute).needsUpdate = true;
+    (geo.getAttribute('color') as THREE.BufferAttribute).needsUpdate = true;
+  }
+
+  /** A red ring and dot at an impact point (inertial frame) that expand and fade. */
+  flashImpact(point: Vec3): void {
+    let f = this.flashes.find((k) => k.age >= FLASH_SECONDS);
+    if (!f) {
+      if (this.flashes.length >= 24) return;
+      const ring = new THREE.Mesh(
+        this.flashRingGeo,
+        new THREE.MeshBasicMaterial({ color: FLASH_COLOR, transparent: true, side: THREE.DoubleSide, depthWrite: false }),
+      );
+      const dot = new THREE.Mesh(
+        this.flashDotGeo,
+        new THREE.MeshBasicMaterial({ color: FLASH_COLOR, transparent: true, depthWrite: false }),
+      );
+      ring.name = 'impact-ring';
+      dot.name = 'impact-dot';
+      ring.renderOrder = 2;
+      dot.renderOrder = 2;
+      this.scene.add(ring, dot);
+      f = { ring, dot, age: 0 };
+      this.flashes.push(f);
+    }
+    f.age = 0;
+    const p = new THREE.Vector3(...point);
+    f.ring.position.copy(p).addScaledVector(this.normal, 0.02);
+    f.ring.quaternion.setFromUnitVectors(E3, this.normal);
+    f.dot.position.copy(p);
+    this.updateFlash(f);
+    this.dirty = true;
+  }
+
+  /** Number of impact flashes currently visible. */
+  get visibleFlashes(): number {
+    return this.flashes.filter((f) => f.age < FLASH_SECONDS).length;
+  }
+
+  private updateFlash(f: Flash): void {
+    const u = Math.min(1, f.age / FLASH_SECONDS);
+    const visible = u < 1;
+    f.ring.visible = visible;
+    f.dot.visible = visible;
+    const s = 0.35 + 2.2 * (1 - (1 - u) ** 3);
+    f.ring.scale.setScalar(s);
+    f.ring.material.opacity = 0.9 * (1 - u);
+    f.dot.scale.setScalar(1 + 0.6 * (1 - u));
+    f.dot.material.opacity = 1 - u * u;
+  }
+
+  clearEffects(): void {
+    for (const f of this.flashes) {
+      f.age = FLASH_SECONDS;
+      this.updateFlash(f);
+    }
+    this.trailLine.geometry.setDrawRange(0, 0);
+    this.trailCount = 0;
+    this.trailTime = NaN;
+    this.dirty = true;
+  }
+
+  resize(): void {
+    const w = Math.max(1, this.container.clientWidth);
+    const h = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.dirty = true;
+  }
+
+  /**
+   * Draw a frame if anything changed; wallDt (seconds) drives camera damping, following and flash
+   * animation. Returns whether a frame was drawn.
+   */
+  render(wallDt: number): boolean {
+    if (this.disposed) return false;
+    const x = this.bodyRoot.position;
+    if (this.follow) {
+      const want = this.followTarget(x);
+      const gap = want.sub(this.controls.target);
+      if (gap.lengthSq() > 1e-8) {
+        this.controls.target.add(gap.multiplyScalar(1 - Math.exp(-4 * wallDt)));
+        this.camera.position.add(gap);
+        this.dirty = true;
+      }
+    }
+    if (this.controls.update(wallDt)) this.dirty = true;
+    const flashing = this.flashes.some((f) => f.age < FLASH_SECONDS);
+    if (!this.dirty && !flashing) return false;
+    this.dirty = false;
+
+    // Keep the (finite) plane and the grid under the body: snap them in plane coordinates.
+    const inv = this.planeGroup.quaternion.clone().invert();
+    const local = x.clone().applyQuaternion(inv);
+    const snap = (v: number): number => Math.round(v / GRID_MAJOR) * GRID_MAJOR;
+    this.grid.position.set(snap(local.x), snap(local.y), this.grid.position.z);
+    this.planeMesh.position.set(snap(local.x), snap(local.y), 0);
+
+    // Sun above and to the side of the body, shadows cast along the light direction.
+    this.sun.target.position.copy(x).addScaledVector(this.normal, -this.normal.dot(x));
+    this.sun.position.copy(this.sun.target.position).add(new THREE.Vector3(14, -10, 40));
+    this.sun.target.updateMatrixWorld();
+    this.sky.position.copy(this.camera.position);
+
+    for (const f of this.flashes) {
+      if (f.age < FLASH_SECONDS) {
+        f.age += wallDt;
+        this.updateFlash(f);
+      }
+    }
+    this.renderer.render(this.scene, this.camera);
+    this.drawn += 1;
+    return true;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.resizeObserver?.disconnect();
+    this.controls.removeEventListener('change', this.markDirty);
+    this.controls.dispose();
+    this.body?.dispose();
+    this.body = null;
+    this.bodyMaterial.dispose();
+    this.planeMesh.geometry.dispose();
+    this.planeMesh.material.dispose();
+    this.grid.geometry.dispose();
+    (this.grid.material as THREE.Material).dispose();
+    this.trailLine.geometry.dispose();
+    (this.trailLine.material as THREE.Material).dispose();
+    this.sky.geometry.dispose();
+    (this.sky.material as THREE.Material).dispose();
+    for (const f of this.flashes) {
+      f.ring.material.dispose();
+      f.dot.material.dispose();
+    }
+    this.flashRingGeo.dispose();
+    this.flashDotGeo.dispose();
+    this.sun.shadow.map?.dispose();
+    this.scene.clear();
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.canvas.remove();
+  }
+}
