@@ -1,6 +1,7 @@
 #include "lgvci/collision.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace lgvci {
 
@@ -8,7 +9,8 @@ Plane::Plane(const Vec3& normal) {
   if (!normal.allFinite()) throw InvalidInput("plane.normal", "must be finite numbers");
   const double len = normal.norm();
   if (!(len > 0.0)) throw InvalidInput("plane.normal", "must be non-zero");
-  n_ = normal / len;
+  // Normalise, but leave an already-unit vector alone so that a round trip through JSON is exact.
+  n_ = std::abs(len - 1.0) <= 4.0 * std::numeric_limits<double>::epsilon() ? normal : Vec3(normal / len);
   if (!(n_.z() > 0.0))
     throw InvalidInput("plane.normal", "must have n3 > 0 (gravity along -e3 must point into the plane)");
 }

@@ -1,7 +1,9 @@
 #include "lgvci/config.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <set>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -66,6 +68,11 @@ BodyDef parseBody(const json& j, const std::string& field) {
   if (!j.contains("type") || !j["type"].is_string())
     throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
   const std::string type = j["type"];
+  // Keys of another body type are an error, not silently ignored.
+  if (type == "ellipsoid") onlyKeys(j, field, {"type", "semi_axes", "center"});
+  else if (type == "cube") onlyKeys(j, field, {"type", "side", "epsilon", "center"});
+  else if (type == "polyhedron") onlyKeys(j, field, {"type", "vertices", "epsilon"});
+  else if (type == "union" || type == "intersection") onlyKeys(j, field, {"type", "parts"});
   BodyDef b;
   auto need = [&](const char* key) -> const json& {
     if (!j.contains(key)) throw InvalidInput(field + "." + key, std::string("is required for a ") + type);
@@ -134,6 +141,7 @@ json toJsonObject(const SimulationDef& d) {
   j["gravity"] = d.gravity;
   j["h"] = d.integrator.h;
   j["plane"] = {{"normal", vecJson(d.planeNormal)}};
+  j["t0"] = d.initial.t;
   j["x0"] = vecJson(d.initial.x);
   j["R0"] = matJson(d.initial.R);
   j["gamma0"] = vecJson(d.initial.gamma);
@@ -147,7 +155,7 @@ json toJsonObject(const SimulationDef& d) {
 }
 
 SimulationDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"case", "body", "mass", "inertia", "gravity", "h", "plane", "x0", "R0", "gamma0", "Pi0",
+  onlyKeys(j, "", {"case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
                    "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance"});
   SimulationDef d;
   if (j.contains("case")) {
@@ -173,6 +181,7 @@ SimulationDef fromJsonObject(const json& j) {
       d.planeNormal = Plane::fromTilt(tilt, az).normal();
     }
   }
+  if (j.contains("t0")) d.initial.t = getNumber(j["t0"], "t0");
   if (j.contains("x0")) d.initial.x = getVec3(j["x0"], "x0");
   if (j.contains("R0")) d.initial.R = getMat3(j["R0"], "R0");
   if (j.contains("gamma0")) d.initial.gamma = getVec3(j["gamma0"], "gamma0");
@@ -219,12 +228,36 @@ ShapePtr buildShape(const BodyDef& b, const std::string& field) {
   });
 }
 
+namespace {
+// The dynamics take the body-frame origin as the centre of mass; a computed inertia is about the
+// centroid, so the two must coincide.
+void requireCentroidAtOrigin(const Vec3& centroid, double size) {
+  if (centroid.norm() > 1e-9 * std::max(size, 1.0)) {
+    std::ostringstream msg;
+    msg << "its centroid (" << centroid.x() << ", " << centroid.y() << ", " << centroid.z()
+        << ") must be at the body-frame origin, the centre of mass: shift the body by minus the centroid"
+        << " or give an explicit inertia about the origin";
+    throw InvalidInput("body", msg.str());
+  }
+}
+}  // namespace
+
 Mat3 resolveInertia(const SimulationDef& d) {
   if (d.inertia) return *d.inertia;
   switch (d.body.type) {
-    case BodyDef::Type::Ellipsoid: return ellipsoidMass(d.mass, d.body.semiAxes).J;
-    case BodyDef::Type::Cube: return cubeMass(d.mass, d.body.side).J;
-    case BodyDef::Type::Polyhedron: return withPath("body", [&] { return polyhedronMass(d.mass, d.body.vertices).J; });
+    case BodyDef::Type::Ellipsoid:
+      requireCentroidAtOrigin(d.body.center, d.body.semiAxes.maxCoeff());
+      return ellipsoidMass(d.mass, d.body.semiAxes).J;
+    case BodyDef::Type::Cube:
+      requireCentroidAtOrigin(d.body.center, d.body.side);
+      return cubeMass(d.mass, d.body.side).J;
+    case BodyDef::Type::Polyhedron: {
+      const PolyhedronMass pm = withPath("body", [&] { return polyhedronMass(d.mass, d.body.vertices); });
+      double size = 0.0;
+      for (const auto& v : d.body.vertices) size = std::max(size, v.norm());
+      requireCentroidAtOrigin(pm.centroid, size);
+      return pm.J;
+    }
     default:
       throw InvalidInput("inertia", "must be given for a union or intersection body (no closed form)");
   }
@@ -245,7 +278,7 @@ SimulationDef parseConfig(const std::string& text) {
   json patch;
   try {
     patch = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for numbers like 1e999
     throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
   }
   if (!patch.is_object()) throw InvalidInput("config", "must be a JSON object");
@@ -259,8 +292,15 @@ SimulationDef parseConfig(const std::string& text) {
   merged.merge_patch(patch);
   if (bodyPatch.is_object() && bodyPatch.contains("type") && bodyPatch["type"] != base["body"]["type"])
     merged["body"] = bodyPatch;  // a different kind of body replaces the preset's instead of merging
-  if (!patch.contains("inertia") && (merged["body"] != base["body"] || merged["mass"] != base["mass"]))
-    merged.erase("inertia");
+  if (!patch.contains("inertia") && base.contains("inertia")) {
+    if (merged["body"] != base["body"]) {
+      merged.erase("inertia");  // recomputed from the new body
+    } else if (merged["mass"] != base["mass"] && merged["mass"].is_number() && merged["mass"].get<double>() > 0.0) {
+      const double scale = merged["mass"].get<double>() / base["mass"].get<double>();  // J ∝ m at fixed shape
+      for (auto& row : merged["inertia"])
+        for (auto& v : row) v = v.get<double>() * scale;
+    }
+  }
   if (patch.contains("plane") && patch["plane"].is_object() && !patch["plane"].contains("normal") &&
       merged.contains("plane") && merged["plane"].is_object())
     merged["plane"].erase("normal");  // tilt/azimuth replace the preset's normal

@@ -1,6 +1,8 @@
 // Convex rigid bodies described by their support in a direction: for a unit body-frame direction u,
 // the body point ρ minimising u·ρ. With u = Rᵀn this is the closest point ρ_C of (6.8) and gives
-// Φ(x, R) = n·x + u·ρ_C (6.9). Shapes compose: union = min (6.15), intersection = max (6.17).
+// Φ(x, R) = n·x + u·ρ_C (6.9). Shapes compose: a union takes the lowest of its parts (6.15); an
+// intersection of ellipsoids solves min u·ρ over all of them exactly (the max rule (6.17) holds for
+// the point-wise signed distance ψ, not for this minimum).
 #pragma once
 
 #include <memory>
@@ -37,8 +39,9 @@ ShapePtr makeEllipsoid(const Vec3& semiAxes, const Vec3& center = Vec3::Zero());
 ShapePtr makePolyhedron(std::vector<Vec3> vertices, double epsilon);
 /// Axis-aligned cube of side s centred at `center`, ε-rounded.
 ShapePtr makeCube(double side, double epsilon, const Vec3& center = Vec3::Zero());
-/// Union (6.15–6.16) and intersection (6.17–6.18) of convex parts.
+/// Union (6.15–6.16) of convex parts of any kind.
 ShapePtr makeUnion(std::vector<ShapePtr> parts);
+/// Intersection (6.17–6.18) of up to 6 overlapping ellipsoids; other parts are refused (InvalidInput).
 ShapePtr makeIntersection(std::vector<ShapePtr> parts);
 
 /// The eight vertices of an axis-aligned cube of side s about `center`.

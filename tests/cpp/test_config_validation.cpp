@@ -1,0 +1,464 @@
+// Validation at the library's boundary (InvalidInput names the field: field() and "field: rule" in
+// what()), through makeIntegrator(SimulationDef) and parseConfig(json), and the JSON round trip.
+#include <catch2/catch.hpp>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "approx.hpp"
+#include "test_support.hpp"
+
+using namespace lgvci;
+using namespace lgvci_test;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+void checkInvalid(const std::function<void()>& f, const std::string& field, const std::string& rulePart) {
+  try {
+    f();
+    FAIL_CHECK("no exception; expected InvalidInput for field '" << field << "'");
+  } catch (const InvalidInput& e) {
+    const std::string what = e.what();
+    INFO("what() = " << what);
+    CHECK(e.field() == field);
+    CHECK(what.rfind(field + ": ", 0) == 0);  // "<field>: <rule>"
+    CHECK(what.size() > field.size() + 2);
+    if (!rulePart.empty()) CHECK(what.find(rulePart) != std::string::npos);
+  } catch (const std::exception& e) {
+    FAIL_CHECK("expected InvalidInput for field '" << field << "', got another exception: " << e.what());
+  }
+}
+
+#define CHECK_INVALID(expr, field, rulePart)        \
+  do {                                              \
+    INFO("expression: " #expr);                     \
+    checkInvalid([&] { (void)(expr); }, field, rulePart); \
+  } while (false)
+
+/// A valid custom set-up to break one field at a time.
+SimulationDef ellipsoidDef() {
+  SimulationDef d;
+  d.body.type = BodyDef::Type::Ellipsoid;
+  d.body.semiAxes = Vec3(1, 2, 3);
+  d.initial.x = Vec3(0, 0, 5);
+  d.initial.Pi = Vec3(1, 0, 0);
+  return d;
+}
+
+SimulationDef cubeDef() {
+  SimulationDef d = paperCase("IV");
+  d.caseName.clear();
+  return d;
+}
+
+SimulationDef polyDef() {
+  SimulationDef d;
+  d.body.type = BodyDef::Type::Polyhedron;
+  d.body.vertices = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1)};
+  d.body.epsilon = 0.01;
+  d.initial.x = Vec3(0, 0, 3);
+  return d;
+}
+
+std::string patched(const std::string& caseName, const std::string& members) {
+  return "{\"case\": \"" + caseName + "\", " + members + "}";
+}
+
+/// Run two integrators side by side and require bit-identical states for `steps` steps.
+void requireSameTrajectory(HybridIntegrator a, HybridIntegrator b, int steps) {
+  for (int k = 0; k < steps; ++k) {
+    const StepReport ra = a.step(), rb = b.step();
+    REQUIRE(ra.impacts == rb.impacts);
+    REQUIRE(ra.status == rb.status);
+    REQUIRE(sameState(a.state(), b.state()));
+  }
+}
+
+void requireSameDef(const SimulationDef& a, const SimulationDef& b);
+
+void requireSameBody(const BodyDef& a, const BodyDef& b) {
+  REQUIRE(a.type == b.type);
+  switch (a.type) {
+    case BodyDef::Type::Ellipsoid:
+      CHECK(a.semiAxes == b.semiAxes);
+      CHECK(a.center == b.center);
+      break;
+    case BodyDef::Type::Cube:
+      CHECK(a.side == b.side);
+      CHECK(a.epsilon == b.epsilon);
+      CHECK(a.center == b.center);
+      break;
+    case BodyDef::Type::Polyhedron:
+      CHECK(a.epsilon == b.epsilon);
+      REQUIRE(a.vertices.size() == b.vertices.size());
+      for (size_t i = 0; i < a.vertices.size(); ++i) CHECK(a.vertices[i] == b.vertices[i]);
+      break;
+    case BodyDef::Type::Union:
+    case BodyDef::Type::Intersection:
+      REQUIRE(a.parts.size() == b.parts.size());
+      for (size_t i = 0; i < a.parts.size(); ++i) requireSameBody(a.parts[i], b.parts[i]);
+      break;
+  }
+}
+
+void requireSameDef(const SimulationDef& a, const SimulationDef& b) {
+  CHECK(a.caseName == b.caseName);
+  requireSameBody(a.body, b.body);
+  CHECK(a.mass == b.mass);
+  CHECK(resolveInertia(a) == resolveInertia(b));
+  CHECK(a.gravity == b.gravity);
+  CHECK(a.planeNormal == b.planeNormal);
+  CHECK(a.initial.t == b.initial.t);
+  CHECK(a.initial.x == b.initial.x);
+  CHECK(a.initial.R == b.initial.R);
+  CHECK(a.initial.gamma == b.initial.gamma);
+  CHECK(a.initial.Pi == b.initial.Pi);
+  CHECK(a.integrator.h == b.integrator.h);
+  CHECK(a.integrator.tolerance == b.integrator.tolerance);
+  CHECK(a.integrator.retraction == b.integrator.retraction);
+  CHECK(a.integrator.rootFinder == b.integrator.rootFinder);
+  CHECK(a.integrator.maxImpactsPerStep == b.integrator.maxImpactsPerStep);
+  CHECK(a.integrator.contactTolerance == b.integrator.contactTolerance);
+}
+
+}  // namespace
+
+TEST_CASE("validation: mass, gravity and the integrator settings", "[config]") {
+  for (double bad : {0.0, -1.0, kNaN, kInf}) {
+    SimulationDef d = ellipsoidDef();
+    d.mass = bad;
+    CHECK_INVALID(makeIntegrator(d), "mass", "> 0");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"mass\": 0"))), "mass", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"mass\": -2"))), "mass", "> 0");
+  CHECK_INVALID(parseConfig(patched("I", "\"mass\": \"heavy\"")), "mass", "number");
+  for (double bad : {-1.0, kNaN, kInf}) {
+    SimulationDef d = ellipsoidDef();
+    d.gravity = bad;
+    CHECK_INVALID(makeIntegrator(d), "gravity", ">= 0");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gravity\": -9.8"))), "gravity", ">= 0");
+  for (double bad : {0.0, -0.01, kNaN, kInf}) {
+    SimulationDef d = ellipsoidDef();
+    d.integrator.h = bad;
+    CHECK_INVALID(makeIntegrator(d), "h", "> 0");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 0"))), "h", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": -0.01"))), "h", "> 0");
+  for (double bad : {0.0, -1e-15, 1.0, kNaN}) {
+    SimulationDef d = ellipsoidDef();
+    d.integrator.tolerance = bad;
+    CHECK_INVALID(makeIntegrator(d), "tolerance", "");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"tolerance\": 0"))), "tolerance", "");
+  for (int bad : {0, -3, 2000000}) {
+    SimulationDef d = ellipsoidDef();
+    d.integrator.maxImpactsPerStep = bad;
+    CHECK_INVALID(makeIntegrator(d), "max_impacts_per_step", "");
+  }
+  CHECK_INVALID(parseConfig(patched("I", "\"max_impacts_per_step\": 1.5")), "max_impacts_per_step", "integer");
+  CHECK_INVALID(parseConfig(patched("I", "\"max_impacts_per_step\": 0")), "max_impacts_per_step", "integer");
+  for (double bad : {-1e-12, 0.1, kNaN}) {
+    SimulationDef d = ellipsoidDef();
+    d.integrator.contactTolerance = bad;
+    CHECK_INVALID(makeIntegrator(d), "contact_tolerance", "");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"contact_tolerance\": -1"))), "contact_tolerance", "");
+}
+
+TEST_CASE("validation: ellipsoid semi-axes and centre", "[config]") {
+  for (const Vec3& bad : {Vec3(0, 1, 1), Vec3(1, -2, 1), Vec3(1, 1, kNaN), Vec3(kInf, 1, 1)}) {
+    SimulationDef d = ellipsoidDef();
+    d.body.semiAxes = bad;
+    CHECK_INVALID(makeIntegrator(d), "body.semi_axes", "");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 0, 1]}"))), "body.semi_axes", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, -1, 1]}"))), "body.semi_axes", "> 0");
+  CHECK_INVALID(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 1]}")), "body.semi_axes", "3 numbers");
+  CHECK_INVALID(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 1, \"a\"]}")), "body.semi_axes[2]", "number");
+  SimulationDef d = ellipsoidDef();
+  d.body.center = Vec3(kNaN, 0, 0);
+  CHECK_INVALID(makeIntegrator(d), "body.center", "finite");
+  CHECK_INVALID(makeEllipsoid(Vec3(1, 0, 1)), "semi_axes", "> 0");
+}
+
+TEST_CASE("validation: cube side and ε, polyhedron vertices and ε", "[config]") {
+  for (double bad : {0.0, -2.0, kNaN, kInf}) {
+    SimulationDef d = cubeDef();
+    d.body.side = bad;
+    d.inertia.reset();
+    CHECK_INVALID(makeIntegrator(d), "body.side", "> 0");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 0}"))), "body.side", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": -1}"))), "body.side", "> 0");
+  for (double bad : {-1e-3, kNaN, kInf}) {
+    SimulationDef d = cubeDef();
+    d.body.epsilon = bad;
+    CHECK_INVALID(makeIntegrator(d), "body.epsilon", ">= 0");
+    SimulationDef p = polyDef();
+    p.body.epsilon = bad;
+    CHECK_INVALID(makeIntegrator(p), "body.epsilon", ">= 0");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": -1e-3}"))), "body.epsilon", ">= 0");
+  CHECK_NOTHROW(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": 0}"))));
+  SimulationDef p = polyDef();
+  p.body.vertices[2] = Vec3(kNaN, 0, 0);
+  CHECK_INVALID(makeIntegrator(p), "body.vertices", "finite");
+  p = polyDef();
+  p.body.vertices = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)};  // flat: no volume
+  CHECK_INVALID(makeIntegrator(p), "body.vertices", "");
+  p.body.vertices.clear();
+  CHECK_INVALID(makeIntegrator(p), "body.vertices", "");
+  Rng rng(61);
+  p = polyDef();
+  p.body.vertices.clear();
+  for (int i = 0; i < 65; ++i) p.body.vertices.push_back(randomUnit(rng));
+  CHECK_INVALID(makeIntegrator(p), "body.vertices", "64");
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"polyhedron\", \"vertices\": 3}}"), "body.vertices", "");
+}
+
+TEST_CASE("validation: unions, intersections and inertia", "[config]") {
+  SimulationDef u = paperCase("III");
+  u.body.parts[1].semiAxes = Vec3(6, 0, 1);
+  CHECK_INVALID(makeIntegrator(u), "body.parts[1].semi_axes", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("III",
+                    "\"inertia\": [[1,0,0],[0,1,0],[0,0,1]], \"body\": {\"parts\": [{\"type\": \"ellipsoid\", \"semi_axes\": [1,1,1]},"
+                    " {\"type\": \"ellipsoid\", \"semi_axes\": [1,-1,1]}]}"))),
+                "body.parts[1].semi_axes", "> 0");
+  u = paperCase("III");
+  u.inertia.reset();
+  CHECK_INVALID(makeIntegrator(u), "inertia", "union");
+  u = paperCase("III");
+  u.body.parts.clear();
+  CHECK_INVALID(makeIntegrator(u), "body.parts", "");
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"union\", \"parts\": []}}"), "body.parts", "non-empty");
+
+  Mat3 nonSym = Vec3(5, 4, 2.6).asDiagonal();
+  nonSym(0, 1) = 0.5;
+  Mat3 notPD = Vec3(5, 4, -2.6).asDiagonal();
+  Mat3 nan = Vec3(5, 4, 2.6).asDiagonal();
+  nan(1, 1) = kNaN;
+  for (const Mat3& bad : {nonSym, notPD, nan}) {
+    SimulationDef d = ellipsoidDef();
+    d.inertia = bad;
+    CHECK_INVALID(makeIntegrator(d), "inertia", "");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"inertia\": [[1,0.5,0],[0,1,0],[0,0,1]]"))), "inertia", "symmetric");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"inertia\": [[1,0,0],[0,1,0],[0,0,-1]]"))), "inertia", "positive definite");
+  CHECK_INVALID(parseConfig(patched("I", "\"inertia\": [[1,0,0],[0,1,0]]")), "inertia", "3x3");
+}
+
+TEST_CASE("validation: the plane", "[config]") {
+  for (const Vec3& bad : {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.3, 0.2, -1), Vec3(0, 0, kNaN)}) {
+    SimulationDef d = ellipsoidDef();
+    d.planeNormal = bad;
+    CHECK_INVALID(makeIntegrator(d), "plane.normal", "");
+    CHECK_INVALID(Plane{bad}, "plane.normal", "");
+  }
+  CHECK_INVALID(Plane(Vec3(0, 0, 0)), "plane.normal", "non-zero");
+  CHECK_INVALID(Plane(Vec3(1, 0, -1)), "plane.normal", "n3 > 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"plane\": {\"normal\": [0, 0, 0]}"))), "plane.normal", "non-zero");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"normal\": [0, 0, 0]}")), "plane.normal", "non-zero");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"normal\": [1, 0, 0]}")), "plane.normal", "n3 > 0");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"normal\": [0, 0, -1]}")), "plane.normal", "n3 > 0");
+  for (double bad : {-0.1, M_PI / 2, 2.0, kNaN}) CHECK_INVALID(Plane::fromTilt(bad, 0.0), "plane.tilt", "[0, pi/2)");
+  CHECK_NOTHROW(Plane::fromTilt(0.0, 0.0));
+  CHECK_NOTHROW(Plane::fromTilt(std::nextafter(M_PI / 2, 0.0), 0.0));
+  CHECK_INVALID(Plane::fromTilt(0.1, kInf), "plane.azimuth", "finite");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"tilt\": 1.6}")), "plane.tilt", "[0, pi/2)");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"tilt\": -0.1}")), "plane.tilt", "[0, pi/2)");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"tilt\": 1.5707963267948966}")), "plane.tilt", "[0, pi/2)");
+  CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"normal\": [0, 0, 1], \"tilt\": 0.1}")), "plane", "either");
+  // tilt/azimuth set the normal of §6.1.
+  const SimulationDef t = parseConfig(patched("I", "\"plane\": {\"tilt\": 0.2, \"azimuth\": 1.0}"));
+  CHECK_APPROX_EQUAL(t.planeNormal, Vec3(std::sin(0.2) * std::cos(1.0), std::sin(0.2) * std::sin(1.0), std::cos(0.2)), 1e-16);
+}
+
+TEST_CASE("validation: the initial state", "[config]") {
+  SimulationDef d = ellipsoidDef();
+  d.initial.x = Vec3(0, 0, 2.5);  // the ellipsoid's lowest point is 3 below its centre: Φ = −0.5
+  CHECK_INVALID(makeIntegrator(d), "x0", "penetrates");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"x0\": [0, 0, 1]"))), "x0", "penetrates");
+  // Over the tilted plane of Case II (rising towards +x), a centre at z = 5 penetrates far along +x.
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("II", "\"x0\": [1000, 0, 5]"))), "x0", "penetrates");
+  CHECK_NOTHROW(makeIntegrator(parseConfig(patched("II", "\"x0\": [-1000, 0, 5]"))));
+  // Touching (Φ = 0 exactly) is admissible.
+  d.initial.x = Vec3(0, 0, 3);
+  CHECK_NOTHROW(makeIntegrator(d));
+  d = ellipsoidDef();
+  d.initial.x = Vec3(0, kNaN, 5);
+  CHECK_INVALID(makeIntegrator(d), "x0", "finite");
+  d = ellipsoidDef();
+  d.initial.gamma = Vec3(0, kInf, 0);
+  CHECK_INVALID(makeIntegrator(d), "gamma0", "finite");
+  d = ellipsoidDef();
+  d.initial.Pi = Vec3(kNaN, 0, 0);
+  CHECK_INVALID(makeIntegrator(d), "Pi0", "finite");
+  d = ellipsoidDef();
+  d.initial.t = kNaN;
+  CHECK_INVALID(makeIntegrator(d), "t0", "finite");
+  // R0 must be a rotation: scaled, sheared, reflected, non-finite.
+  Mat3 scaled = 2.0 * Mat3::Identity();
+  Mat3 sheared = Mat3::Identity();
+  sheared(0, 1) = 1e-6;
+  Mat3 reflection = Vec3(-1, 1, 1).asDiagonal();
+  Mat3 nan = Mat3::Identity();
+  nan(2, 1) = kNaN;
+  for (const Mat3& bad : {scaled, sheared, reflection, nan}) {
+    d = ellipsoidDef();
+    d.initial.R = bad;
+    CHECK_INVALID(makeIntegrator(d), "R0", "");
+  }
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"R0\": [[2,0,0],[0,1,0],[0,0,1]]"))), "R0", "rotation");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"R0\": [[-1,0,0],[0,1,0],[0,0,1]]"))), "R0", "rotation");
+  // A rotation that is orthogonal only to 1e-12 (e.g. read back from text) is accepted.
+  d = ellipsoidDef();
+  d.initial.R = Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  d.initial.R(0, 0) += 1e-12;
+  CHECK_NOTHROW(makeIntegrator(d));
+  CHECK_INVALID(parseConfig(patched("I", "\"x0\": [0, 0]")), "x0", "3 numbers");
+  CHECK_INVALID(parseConfig(patched("I", "\"gamma0\": \"up\"")), "gamma0", "3 numbers");
+  CHECK_INVALID(parseConfig(patched("I", "\"Pi0\": [1, null, 2]")), "Pi0[1]", "number");
+}
+
+TEST_CASE("validation: JSON syntax, unknown keys, case names, enumerations", "[config]") {
+  CHECK_INVALID(parseConfig("{\"case\": \"I\""), "config", "JSON");
+  CHECK_INVALID(parseConfig("not json"), "config", "JSON");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"mass\": NaN}"), "config", "JSON");
+  CHECK_INVALID(parseConfig("[1, 2, 3]"), "config", "object");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"foo\": 1}"), "foo", "not a known key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"body\": {\"bar\": 1}}"), "body.bar", "not a known key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"plane\": {\"offset\": 1}}"), "plane.offset", "not a known key");
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"union\", \"parts\": [{\"type\": \"ellipsoid\", \"semi_axes\": [1,1,1], \"colour\": 3}]}}"),
+                "body.parts[0].colour", "not a known key");
+  CHECK_INVALID(parseConfig("{\"mass\": 1}"), "body", "required");
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"sphere\"}}"), "body.type", "ellipsoid");
+  CHECK_INVALID(parseConfig("{\"body\": {\"semi_axes\": [1, 1, 1]}}"), "body.type", "");
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"cube\"}}"), "body.side", "required");
+  CHECK_INVALID(parseConfig("{\"case\": \"V\"}"), "case", "I, II, III, IV");
+  CHECK_INVALID(parseConfig("{\"case\": 4}"), "case", "I, II, III, IV");
+  CHECK_INVALID(parseConfig("{\"case\": \"\"}"), "case", "");
+  CHECK_INVALID(paperCase("iv"), "case", "I, II, III, IV");
+  CHECK_INVALID(paperCase("V"), "case", "V");
+  CHECK_INVALID(parseConfig(patched("I", "\"retraction\": \"quaternion\"")), "retraction", "cayley");
+  CHECK_INVALID(parseConfig(patched("I", "\"retraction\": 1")), "retraction", "cayley");
+  CHECK_INVALID(parseConfig(patched("I", "\"root_finder\": \"newton\"")), "root_finder", "bisection");
+  CHECK_INVALID(parseConfig(patched("I", "\"root_finder\": true")), "root_finder", "bisection");
+  CHECK(parseConfig(patched("I", "\"retraction\": \"exp\"")).integrator.retraction == Retraction::Exponential);
+  CHECK(parseConfig(patched("I", "\"retraction\": \"cayley\"")).integrator.retraction == Retraction::Cayley);
+  CHECK(parseConfig(patched("I", "\"root_finder\": \"bisection\"")).integrator.rootFinder == RootFinder::Bisection);
+  CHECK(parseConfig(patched("I", "\"root_finder\": \"fast\"")).integrator.rootFinder == RootFinder::Illinois);
+}
+
+TEST_CASE("validation: numbers outside the double range are invalid input, not a crash", "[config]") {
+  // JSON has no NaN/Infinity literals, but 1e999 is valid JSON syntax that overflows a double.
+  for (const char* json : {"{\"case\": \"I\", \"mass\": 1e999}", "{\"case\": \"I\", \"x0\": [0, 0, -1e999]}"}) {
+    INFO(json);
+    try {
+      (void)makeIntegrator(parseConfig(json));
+      FAIL_CHECK("accepted");
+    } catch (const InvalidInput& e) {
+      const std::string field = e.field();
+      CHECK((field == "config" || field == "mass" || field == "x0" || field == "x0[2]"));
+    } catch (const std::exception& e) {
+      FAIL_CHECK("expected InvalidInput, got " << e.what());
+    }
+  }
+}
+
+TEST_CASE("parseConfig: a case with overrides", "[config]") {
+  // {"case": ...} alone is the preset.
+  for (const char* name : {"I", "II", "III", "IV"}) {
+    INFO("Case " << name);
+    requireSameDef(parseConfig(std::string("{\"case\": \"") + name + "\"}"), paperCase(name));
+  }
+  // The inertia follows a changed mass or body (closed forms), unless given.
+  const SimulationDef m2 = parseConfig(patched("I", "\"mass\": 2"));
+  CHECK(resolveInertia(m2) == ellipsoidMass(2.0, Vec3(2, 3, 4)).J);
+  const SimulationDef side = parseConfig(patched("IV", "\"body\": {\"side\": 2}"));
+  CHECK(side.body.epsilon == 1e-13);
+  CHECK_APPROX_EQUAL(resolveInertia(side), cubeMass(1.0, 2.0).J, 1e-15);
+  const SimulationDef given = parseConfig(patched("IV", "\"body\": {\"side\": 2}, \"inertia\": [[1,0,0],[0,1,0],[0,0,1]]"));
+  CHECK(resolveInertia(given) == Mat3::Identity());
+  // A body of another type replaces the preset's.
+  const SimulationDef e = parseConfig(patched("IV", "\"body\": {\"type\": \"ellipsoid\", \"semi_axes\": [1, 2, 3]}"));
+  CHECK(e.body.type == BodyDef::Type::Ellipsoid);
+  CHECK(e.body.semiAxes == Vec3(1, 2, 3));
+  CHECK(resolveInertia(e) == ellipsoidMass(1.0, Vec3(1, 2, 3)).J);
+  // The other presets' values survive.
+  CHECK(e.initial.gamma == Vec3(2, 2, 10));
+  CHECK(e.integrator.h == 0.01);
+}
+
+TEST_CASE("JSON round trip: parseConfig(toJson(def)) reproduces def and its trajectory bit for bit", "[config]") {
+  std::vector<SimulationDef> defs;
+  for (const char* name : {"I", "II", "III", "IV"}) defs.push_back(paperCase(name));
+  {
+    SimulationDef d = polyDef();
+    d.mass = 2.5;
+    d.gravity = 3.7;
+    d.initial.R = Eigen::AngleAxisd(0.7, Vec3(1, -2, 0.5).normalized()).toRotationMatrix();
+    d.initial.gamma = Vec3(0.1, -0.3, 2.0);
+    d.initial.Pi = Vec3(0.3, 0.2, -0.1);
+    d.planeNormal = Plane::fromTilt(0.3, 2.0).normal();
+    d.integrator.retraction = Retraction::Exponential;
+    d.integrator.rootFinder = RootFinder::Bisection;
+    d.integrator.h = 0.007;
+    d.integrator.tolerance = 1e-14;
+    d.integrator.maxImpactsPerStep = 7;
+    d.integrator.contactTolerance = 1e-8;
+    defs.push_back(d);
+  }
+  {
+    SimulationDef d;  // an intersection with an explicit inertia
+    d.body.type = BodyDef::Type::Intersection;
+    BodyDef a, b;
+    a.semiAxes = Vec3(2, 1, 1);
+    a.center = Vec3(0.5, 0, 0);
+    b.semiAxes = Vec3(1.5, 1.2, 1);
+    b.center = Vec3(-0.2, 0, 0.1);
+    d.body.parts = {a, b};
+    d.inertia = Vec3(0.3, 0.5, 0.6).asDiagonal();
+    d.initial.x = Vec3(0, 0, 4);
+    d.initial.Pi = Vec3(0.5, 0.1, 0.2);
+    defs.push_back(d);
+  }
+  {
+    SimulationDef d = ellipsoidDef();  // a custom body with a computed inertia (absent in def)
+    d.initial.gamma = Vec3(1, 0, -2);
+    defs.push_back(d);
+  }
+  for (size_t i = 0; i < defs.size(); ++i) {
+    INFO("def " << i << ": " << toJson(defs[i]));
+    const SimulationDef back = parseConfig(toJson(defs[i]));
+    requireSameDef(back, defs[i]);
+    requireSameDef(parseConfig(toJson(defs[i], 2)), defs[i]);  // indentation does not matter
+    CHECK(toJson(back) == toJson(defs[i]));
+    requireSameTrajectory(makeIntegrator(defs[i]), makeIntegrator(back), 1000);
+  }
+}
+
+TEST_CASE("JSON round trip keeps a non-zero initial time", "[config]") {
+  // State::t is part of SimulationDef::initial (validated as "t0"), so it has to survive toJson.
+  SimulationDef d = paperCase("IV");
+  d.initial.t = 2.5;
+  const SimulationDef back = parseConfig(toJson(d));
+  CHECK(back.initial.t == 2.5);
+}
+
+TEST_CASE("JSON round trip keeps a plane normal that parseConfig itself produced", "[config]") {
+  // parseConfig stores the normalised normal; writing it out and reading it back must not move it
+  // (not even by an ulp: the trajectory is chaotic and the round trip is promised bit for bit).
+  for (const char* normal : {"[0.1, -0.2, 1]", "[0.1, 0.1, 1]", "[0, 0.3, 1]", "[0.2, 0, 1]", "[1, 1, 1]", "[0, 0, 2]"}) {
+    const SimulationDef def = parseConfig(std::string("{\"case\": \"IV\", \"plane\": {\"normal\": ") + normal + "}}");
+    const SimulationDef back = parseConfig(toJson(def));
+    INFO("normal " << normal << ": parsed " << fmt(def.planeNormal) << ", after the round trip " << fmt(back.planeNormal));
+    CHECK(back.planeNormal == def.planeNormal);
+    CHECK(toJson(back) == toJson(def));
+    requireSameTrajectory(makeIntegrator(def), makeIntegrator(back), 1000);
+  }
+}
