@@ -38,6 +38,8 @@ export default defineConfig({
   // Relative asset URLs: the built site works from any sub-path of any static server.
   base: './',
   resolve: { alias: sharedAlias },
+  // The long-run worker imports the engine module itself; ES workers allow that code-split import.
+  worker: { format: 'es' },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -5,19 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
+import type { ErrorCapture } from './support';
+import { captureErrors, typeInto } from './support';
 import { FIELDS } from '../../../web/src/config/fields';
 
 let host: HTMLElement;
 let app: App;
-let consoleErrors: string[];
-let restoreConsole: () => void;
-
-const onWindowError = (e: ErrorEvent): void => {
-  consoleErrors.push(`window error: ${e.message}`);
-};
-const onRejection = (e: PromiseRejectionEvent): void => {
-  consoleErrors.push(`unhandled rejection: ${String(e.reason)}`);
-};
+let capture: ErrorCapture;
 
 async function mount(caseName: 'I' | 'II' | 'III' | 'IV' = 'I'): Promise<App> {
   app = await mountApp(host, { caseName, autoplay: false });
@@ -36,19 +30,8 @@ function fieldMessage(id: string): HTMLElement {
   return el;
 }
 
-async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
-  await userEvent.fill(input, text);
-  await userEvent.keyboard('{Enter}');
-}
-
 beforeEach(() => {
-  consoleErrors = [];
-  const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args.map(String).join(' '));
-  });
-  restoreConsole = () => spy.mockRestore();
-  window.addEventListener('error', onWindowError);
-  window.addEventListener('unhandledrejection', onRejection);
+  capture = captureErrors();
   host = document.createElement('div');
   host.style.width = '960px';
   document.body.append(host);
@@ -57,10 +40,8 @@ beforeEach(() => {
 afterEach(() => {
   app?.destroy();
   host.remove();
-  window.removeEventListener('error', onWindowError);
-  window.removeEventListener('unhandledrejection', onRejection);
-  restoreConsole();
-  expect(consoleErrors).toEqual([]);
+  capture.stop();
+  expect(capture.errors).toEqual([]);
 });
 
 describe('the mounted app', () => {

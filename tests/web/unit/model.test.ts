@@ -122,3 +122,25 @@ describe('SimulationModel', () => {
     expect(m.relativeEnergyError).toBeLessThan(1e-12);
   });
 });
+
+describe('SimulationModel history', () => {
+  it('records the initial state and every step, clears on reset, and stops at its cap', async () => {
+    const { RunHistory, COL } = await import('../../../web/src/model/history');
+    const m = new SimulationModel(createFakeEngine(), 1, new RunHistory(2, 10));
+    m.load(presetJson('I'));
+    expect(m.history.length).toBe(1);
+    expect(m.history.get(0, COL.X + 2)).toBe(10);
+    m.step(5);
+    expect(m.history.length).toBe(6);
+    expect(m.history.get(5, COL.T)).toBe(m.curr.t);
+    expect(m.history.row(5).slice(COL.X, COL.X + 3)).toEqual(m.curr.x);
+    const epoch = m.history.epoch;
+    m.reset();
+    expect(m.history.length).toBe(1);
+    expect(m.history.epoch).toBe(epoch + 1);
+    m.step(20);
+    expect(m.history.length).toBe(10);
+    expect(m.history.truncated).toBe(true);
+    expect(m.curr.steps).toBe(20); // the run goes on
+  });
+});

@@ -2,7 +2,7 @@
 // native CLI (that comparison is skipped only when build/native/lgvci has not been built). A missing
 // build/wasm/lgvci_wasm.mjs fails these tests: run scripts/build-wasm.sh first.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
@@ -15,14 +15,6 @@ const wasmPath = `${root}build/wasm/lgvci_wasm.mjs`;
 const cliPath = `${root}build/native/lgvci`;
 const haveWasm = existsSync(wasmPath);
 const haveCli = existsSync(cliPath);
-
-describe('WASM contract declaration', () => {
-  it('web/src/engine/lgvci_wasm.d.ts is identical to cpp/wasm/lgvci_wasm.d.ts', () => {
-    const a = readFileSync(`${root}cpp/wasm/lgvci_wasm.d.ts`, 'utf8');
-    const b = readFileSync(`${root}web/src/engine/lgvci_wasm.d.ts`, 'utf8');
-    expect(b).toBe(a);
-  });
-});
 
 describe('real WASM engine (Node)', () => {
   let engine: LgvciModule;

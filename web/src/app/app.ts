@@ -1,17 +1,23 @@
-// mountApp(root): builds the simulator inside a given element (viewport + HUD + side panel), loads the
-// WASM engine, and runs the frame loop. Keyboard shortcuts are bound to the root element (not the
+// mountApp(root): builds the simulator inside a given element (viewport + HUD + side panel + plots),
+// loads the WASM engine, and runs the frame loop (plots redrawn at most 10 times a second). Keyboard shortcuts are bound to the root element (not the
 // document) so several apps can be embedded in one page. destroy() deletes the embind objects,
 // disposes three.js resources and removes every listener and element it added.
 import '../styles/app.css';
 import type { CaseName } from '../config/types';
+import { LongRunControls, longRunSummary, formatSteps } from '../controls/long-run-controls';
 import { ControlPanel } from '../controls/panel';
+import { TwinsControls } from '../controls/twins-controls';
 import { el, uniquePrefix } from '../controls/dom';
 import { Hud } from '../controls/hud';
 import { loadEngine } from '../engine/loader';
 import type { LgvciModule } from '../engine/lgvci_wasm';
+import { historyCsvChunks } from '../model/csv';
 import { SimulationModel } from '../model/simulation-model';
+import { PlotsView } from '../view/plots';
 import { SceneView } from '../view/scene-view';
 import { Controller } from './controller';
+import type { WorkerLike } from './long-run';
+import { LongRunClient } from './long-run';
 
 export const FIRST_FRAME_MARK = 'lgvci:first-frame';
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -23,6 +29,8 @@ export interface MountOptions {
   autoplay?: boolean;
   /** Engine module to use instead of loading @lgvci-wasm (tests). */
   engine?: LgvciModule;
+  /** Factory of the long-run worker (tests); default: engine/long-run.worker.ts. */
+  longRunWorker?: () => WorkerLike;
 }
 
 export interface App {
@@ -33,6 +41,12 @@ export interface App {
   readonly view: SceneView | null;
   readonly panel: ControlPanel;
   readonly hud: Hud;
+  readonly plots: PlotsView;
+  readonly twinsControls: TwinsControls;
+  readonly longRunControls: LongRunControls;
+  readonly longRun: LongRunClient;
+  /** The current run as CSV text (what "Download CSV" saves). */
+  exportCsv(): string;
   readonly playing: boolean;
   /** Frames drawn so far (idle frames while paused are skipped). */
   readonly frames: number;
@@ -129,22 +143,81 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       setFollow: (on) => {
         if (view) view.follow = on;
       },
+      setPlotsVisible: (on) => plots.setVisible(on),
       configJson: () => model.resolvedJson,
+      csvChunks: () => historyCsvChunks(model.history),
     },
     prefix,
   );
   layout.append(panel.element);
 
+  const twinsControls = new TwinsControls(controller, prefix);
+  panel.insertSection(twinsControls.element);
+
+  const plots = new PlotsView(model, prefix);
+  plots.element.id = `${prefix}-plots-section`;
+  root.append(plots.element);
+
+  const longRun = new LongRunClient(
+    {
+      progress: (p) => {
+        longRunControls.showProgress(p.done, p.total, p.impacts);
+        plots.longRunProgress(
+          p.series,
+          `running: ${formatSteps(p.done)} of ${formatSteps(p.total)} steps, ${formatSteps(p.impacts)} impacts`,
+        );
+      },
+      done: (r) => {
+        longRunControls.finished(r);
+        plots.longRunDone(r, `${formatSteps(r.impacts)} impacts in ${formatSteps(r.steps)} steps · wall time ${r.computeSeconds.toFixed(3)} s`);
+        longRunControls.status.textContent = longRunSummary(r);
+      },
+      cancelled: (done, total) => {
+        longRunControls.cancelled(done, total);
+        plots.longRunProgress(undefined, 'cancelled');
+      },
+      error: (message) => {
+        longRunControls.failed(message);
+        plots.longRunProgress(undefined, 'failed');
+      },
+    },
+    opts.longRunWorker,
+  );
+  const longRunControls = new LongRunControls(
+    {
+      start: (steps) => {
+        if (longRun.running) return;
+        longRunControls.started(steps);
+        plots.longRunProgress(undefined, `starting ${formatSteps(steps)} steps…`);
+        longRun.start(model.resolvedJson, steps);
+      },
+      cancel: () => longRun.cancel(),
+    },
+    prefix,
+  );
+  panel.insertSection(longRunControls.element);
+
+  const syncGhosts = (alpha: number): void => {
+    const twins = model.twins;
+    if (!view || !twins) return;
+    twins.runs.forEach((r, i) => {
+      const g = r.interpolated(alpha);
+      view?.setGhostPose(i, g.x, g.q);
+    });
+  };
   const syncBody = (): void => {
     const s = model.interpolated();
     view?.setBodyPose(s.x, s.q);
+    syncGhosts(model.alpha);
     view?.updateTrail(model.trail, s.t, s.x);
     hud.update(model, s.t);
   };
   const offModel = model.on((e) => {
     if (e === 'load') view?.setConfig(model.config);
+    if (e === 'load' || e === 'twins') view?.setGhostCount(model.twins ? model.twins.runs.length : 0);
     if (e === 'load' || e === 'reset') view?.clearEffects();
     if (e === 'status') panel.setPlaying(model.clock.running);
+    plots.invalidate();
     syncBody();
   });
   view?.setConfig(model.config);
@@ -160,9 +233,17 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     const s = model.interpolated();
     for (const imp of model.takeImpactsUpTo(s.t)) view?.flashImpact(imp.point);
     view?.setBodyPose(s.x, s.q);
+    syncGhosts(model.alpha);
     view?.updateTrail(model.trail, s.t, s.x);
     const drawn = view ? view.render(Math.min(dt, 0.1)) : true;
     hud.update(model, s.t);
+    plots.tick(now);
+    const h = model.history;
+    panel.setExportNote(
+      h.truncated
+        ? `Recording stopped after ${formatSteps(h.length - 1)} steps (t = ${h.get(h.length - 1, 0).toFixed(2)} s): the CSV and the plots end there. Reset to record again.`
+        : '',
+    );
     if (drawn) {
       frames += 1;
       if (frames === 1 && typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
@@ -203,6 +284,13 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     view,
     panel,
     hud,
+    plots,
+    twinsControls,
+    longRunControls,
+    longRun,
+    exportCsv() {
+      return historyCsvChunks(model.history).join('');
+    },
     get playing() {
       return model.clock.running;
     },
@@ -229,6 +317,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       app.pause();
       model.step(1);
       for (const imp of model.takeImpactsUpTo(model.curr.t)) view?.flashImpact(imp.point);
+      plots.invalidate();
       syncBody();
     },
     reset() {
@@ -241,6 +330,10 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       root.removeEventListener('keydown', onKey);
       root.removeEventListener('pointerdown', onPointerDown);
       offModel();
+      longRun.dispose();
+      longRunControls.destroy();
+      twinsControls.destroy();
+      plots.destroy();
       panel.destroy();
       view?.dispose();
       model.dispose();

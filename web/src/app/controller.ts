@@ -9,7 +9,10 @@ import type { UiParams } from '../config/params';
 import { DEFAULT_SPEED, paramsFromConfig, paramsToConfigJson } from '../config/params';
 import type { CaseName, ResolvedConfig } from '../config/types';
 import { CASE_NAMES } from '../config/types';
-import { validateFieldInput } from '../config/validation';
+import type { TwinDeltaId } from '../config/validation';
+import { validateFieldInput, validateTwinDelta } from '../config/validation';
+import type { TwinSpec } from '../model/twins';
+import { PAPER_TWIN_SPEC } from '../model/twins';
 
 /** What the controller needs from the engine module. */
 export interface EnginePort {
@@ -21,6 +24,12 @@ export interface EnginePort {
 export interface ModelPort {
   load(configJson: string): void;
   clock: { speed: number };
+  /** Twins on with these perturbations, or off (null); '' or the reason they could not start. */
+  setTwins(spec: TwinSpec | null): string;
+  /** The twins' perturbations while they are on, else null. */
+  readonly twinSpec: TwinSpec | null;
+  /** Why a restart switched the twins off ('' if it did not). */
+  readonly twinError: string;
 }
 
 export type ApplyResult = { ok: true } | { ok: false; message: string };
@@ -36,6 +45,8 @@ export class Controller {
   base!: ResolvedConfig;
   /** JSON of the config currently running in the model. */
   configJson = '';
+  /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
+  twinDeltas: TwinSpec = { ...PAPER_TWIN_SPEC };
 
   constructor(engine: EnginePort, model: ModelPort, initialCase: CaseName = 'I') {
     this.engine = engine;
@@ -90,6 +101,57 @@ export class Controller {
       return { ok: true };
     }
     return this.restart(this.base, candidate);
+  }
+
+  /**
+   * The "drop flat" situation: the cube of Case IV with R₀ = I, Π₀ = 0 and γ₀ = 0, so it falls flat on a
+   * face (four corners at once) and should bounce in place without spinning.
+   */
+  dropFlat(): ApplyResult {
+    let base: ResolvedConfig;
+    try {
+      base = parseResolvedConfig(this.engine.presetConfig('IV'));
+    } catch (e) {
+      return { ok: false, message: `Preset IV: ${(e as Error).message}` };
+    }
+    base = { ...base, R0: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] };
+    const params: UiParams = {
+      ...paramsFromConfig('IV', base, this.params?.speed ?? DEFAULT_SPEED),
+      gamma0: [0, 0, 0],
+      Pi0: [0, 0, 0],
+    };
+    return this.restart(base, params);
+  }
+
+  /** Whether the sensitivity twins are running. */
+  get twinsOn(): boolean {
+    return this.model.twinSpec !== null;
+  }
+
+  /** Why the last restart switched the twins off, if it did. */
+  get twinError(): string {
+    return this.model.twinError;
+  }
+
+  /** Switch the sensitivity twins on (with twinDeltas) or off. */
+  setTwinsEnabled(on: boolean): ApplyResult {
+    const msg = this.model.setTwins(on ? { ...this.twinDeltas } : null);
+    this.emit(false);
+    return msg ? { ok: false, message: msg } : { ok: true };
+  }
+
+  /** Apply a typed perturbation size (δx, or δθ in radians; "1e-8π" accepted); rebuilds running twins. */
+  setTwinDelta(id: TwinDeltaId, raw: string | number): ApplyResult {
+    const v = validateTwinDelta(id, raw);
+    if (!v.ok) return v;
+    const next: TwinSpec = { ...this.twinDeltas, [id]: v.value };
+    if (this.twinsOn) {
+      const msg = this.model.setTwins(next);
+      if (msg) return { ok: false, message: msg };
+    }
+    this.twinDeltas = next;
+    this.emit(false);
+    return { ok: true };
   }
 
   /** Validate a candidate with the core and, if valid, restart the model from it. */

@@ -73,3 +73,54 @@ export function validateParams(p: UiParams): ParamIssue[] {
   if (!(p.h > 0)) issues.push({ field: 'h', message: 'Time step h must be positive.' });
   return issues;
 }
+
+/** The two perturbation sizes of the sensitivity twins (§7.4). */
+export type TwinDeltaId = 'dx' | 'dtheta';
+
+export interface TwinDeltaSpec {
+  id: TwinDeltaId;
+  /** Accessible name of the input. */
+  label: string;
+  /** Largest value allowed. */
+  max: number;
+  /** Largest value, as written in messages. */
+  maxText: string;
+}
+
+export const TWIN_DELTAS: Record<TwinDeltaId, TwinDeltaSpec> = {
+  dx: { id: 'dx', label: 'Position perturbation δx (along e₃)', max: 1, maxText: '1' },
+  dtheta: { id: 'dtheta', label: 'Attitude perturbation angle δθ in radians (δR = R_y(δθ))', max: Math.PI, maxText: 'π' },
+};
+
+const PI_RE = /^(.*?)\s*(?:\*\s*)?(?:π|pi)$/i;
+
+/**
+ * Parse a perturbation size: a number as parseNumber accepts it, optionally followed by π (or "pi",
+ * "*pi") to mean a multiple of π, e.g. "1e-8π" = 1e-8·π; "π" alone is π.
+ */
+export function parseMaybePi(raw: string): number | null {
+  const s = raw.trim();
+  const m = PI_RE.exec(s);
+  if (!m) return parseNumber(s);
+  const coef = (m[1] ?? '').trim();
+  if (coef === '') return Math.PI;
+  if (coef === '-' || coef === '\u2212') return -Math.PI;
+  const c = parseNumber(coef);
+  return c === null ? null : c * Math.PI;
+}
+
+/** Validate a typed perturbation size: a number in (0, max]. */
+export function validateTwinDelta(id: TwinDeltaId, raw: string | number): FieldResult {
+  const spec = TWIN_DELTAS[id];
+  const name = id === 'dx' ? 'δx' : 'δθ';
+  let v: number | null;
+  if (typeof raw === 'number') v = Number.isFinite(raw) ? raw : null;
+  else {
+    if (raw.trim() === '') return { ok: false, message: `${name}: enter a number.` };
+    v = parseMaybePi(raw);
+  }
+  if (v === null) return { ok: false, message: `${name}: “${String(raw).trim()}” is not a number.` };
+  if (!(v > 0)) return { ok: false, message: `${name} must be positive (got ${String(v)}).` };
+  if (v > spec.max) return { ok: false, message: `${name} must be at most ${spec.maxText}.` };
+  return { ok: true, value: v };
+}

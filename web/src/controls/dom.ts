@@ -46,3 +46,14 @@ export function icon(name: keyof typeof ICONS | string): SVGSVGElement {
   svg.append(path);
   return svg;
 }
+
+/** addEventListener whose removal is pushed onto `cleanups`, run when the control is destroyed. */
+export function listen<K extends keyof HTMLElementEventMap>(
+  cleanups: (() => void)[],
+  target: HTMLElement,
+  type: K,
+  fn: (e: HTMLElementEventMap[K]) => void,
+): void {
+  target.addEventListener(type, fn as EventListener);
+  cleanups.push(() => target.removeEventListener(type, fn as EventListener));
+}

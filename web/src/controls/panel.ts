@@ -6,15 +6,28 @@ import type { FieldId, FieldSpec, GroupId } from '../config/fields';
 import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
 import { parseNumber } from '../config/validation';
 import type { CaseName } from '../config/types';
-import { el, icon } from './dom';
+import { el, icon, listen } from './dom';
 
 export interface RunActions {
   togglePlay(): void;
   stepOnce(): void;
   reset(): void;
   setFollow(on: boolean): void;
+  /** Show or hide the plots. */
+  setPlotsVisible(on: boolean): void;
   /** The resolved config JSON of the running simulation. */
   configJson(): string;
+  /** The current run as CSV (the native CLI's --csv format), in pieces. */
+  csvChunks(): string[];
+}
+
+/** Save text as a file through a temporary object URL (the browser's download). */
+export function downloadText(parts: BlobPart[], type: string, fileName: string): void {
+  const blob = new Blob(parts, { type });
+  const url = URL.createObjectURL(blob);
+  const a = el('a', { href: url, download: fileName });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const CASE_LABELS: Record<CaseName, string> = {
@@ -58,8 +71,15 @@ export class ControlPanel {
   readonly stepButton: HTMLButtonElement;
   readonly resetButton: HTMLButtonElement;
   readonly followBox: HTMLInputElement;
+  readonly plotsBox: HTMLInputElement;
+  readonly dropFlatButton: HTMLButtonElement;
+  readonly dropFlatMessage: HTMLElement;
   readonly configText: HTMLTextAreaElement;
   readonly downloadButton: HTMLButtonElement;
+  readonly csvButton: HTMLButtonElement;
+  readonly exportGroup: HTMLElement;
+  /** Shown when the run outgrew the recorded history (the CSV then ends early). */
+  readonly exportNote: HTMLElement;
   private readonly actions: RunActions;
   private readonly controller: Controller;
   private readonly cleanups: (() => void)[] = [];
@@ -87,20 +107,22 @@ export class ControlPanel {
       icon('reset'),
       'Reset',
     );
-    this.listen(this.playButton, 'click', () => actions.togglePlay());
-    this.listen(this.stepButton, 'click', () => actions.stepOnce());
-    this.listen(this.resetButton, 'click', () => actions.reset());
+    listen(this.cleanups, this.playButton, 'click', () => actions.togglePlay());
+    listen(this.cleanups, this.stepButton, 'click', () => actions.stepOnce());
+    listen(this.cleanups, this.resetButton, 'click', () => actions.reset());
     this.setPlaying(false);
 
     this.followBox = el('input', { type: 'checkbox', id: id('follow'), checked: true });
-    this.listen(this.followBox, 'change', () => actions.setFollow(this.followBox.checked));
+    listen(this.cleanups, this.followBox, 'change', () => actions.setFollow(this.followBox.checked));
+    this.plotsBox = el('input', { type: 'checkbox', id: id('plots'), checked: true, 'aria-controls': id('plots-section') });
+    listen(this.cleanups, this.plotsBox, 'change', () => actions.setPlotsVisible(this.plotsBox.checked));
 
     this.caseSelect = el('select', { id: id('case'), 'aria-describedby': id('case-msg') });
     for (const [name, text] of Object.entries(CASE_LABELS)) {
       this.caseSelect.append(el('option', { value: name, text }));
     }
     this.caseMessage = el('p', { class: 'field-msg', id: id('case-msg'), 'aria-live': 'polite' });
-    this.listen(this.caseSelect, 'change', () => {
+    listen(this.cleanups, this.caseSelect, 'change', () => {
       const r = controller.selectCase(this.caseSelect.value);
       if (!r.ok) {
         this.caseMessage.textContent = r.message;
@@ -137,6 +159,33 @@ export class ControlPanel {
           this.caseMessage,
         ),
       );
+    this.dropFlatButton = el(
+      'button',
+      {
+        type: 'button',
+        class: 'btn btn-small',
+        'aria-describedby': `${id('dropflat-hint')} ${id('dropflat-msg')}`,
+      },
+      'Drop flat',
+    );
+    this.dropFlatMessage = el('p', { class: 'field-msg', id: id('dropflat-msg'), 'aria-live': 'polite' });
+    listen(this.cleanups, this.dropFlatButton, 'click', () => {
+      const r = controller.dropFlat();
+      if (!r.ok) this.dropFlatMessage.textContent = r.message;
+    });
+    groups.get('body')?.append(
+      el(
+        'div',
+        { class: 'field field-action' },
+        this.dropFlatButton,
+        el('span', {
+          class: 'field-note',
+          id: id('dropflat-hint'),
+          text: 'Cube of Case IV with R₀ = I, Π₀ = 0, γ₀ = 0: lands flat on a face and bounces in place.',
+        }),
+        this.dropFlatMessage,
+      ),
+    );
 
     for (const spec of FIELDS) {
       const ctl = this.buildField(spec, id);
@@ -151,6 +200,7 @@ export class ControlPanel {
         this.followBox,
         el('label', { for: id('follow'), text: 'Camera follows the body' }),
       ),
+      el('div', { class: 'field field-check' }, this.plotsBox, el('label', { for: id('plots'), text: 'Show plots' })),
     );
 
     this.configText = el('textarea', {
@@ -160,23 +210,43 @@ export class ControlPanel {
       rows: 10,
       spellcheck: 'false',
     });
-    this.downloadButton = el('button', { type: 'button', class: 'btn btn-small' }, 'Download JSON');
-    this.listen(this.downloadButton, 'click', () => this.download());
+    this.csvButton = el(
+      'button',
+      { type: 'button', class: 'btn', 'aria-describedby': id('export-hint') },
+      'Download CSV',
+    );
+    this.downloadButton = el(
+      'button',
+      { type: 'button', class: 'btn', 'aria-describedby': id('export-hint') },
+      'Download JSON',
+    );
+    listen(this.cleanups, this.downloadButton, 'click', () => this.download());
+    listen(this.cleanups, this.csvButton, 'click', () => this.downloadCsv());
     const exportGroup = el(
-      'details',
-      { class: 'panel-group export-group' },
-      el('summary', { text: 'Configuration (JSON)' }),
+      'section',
+      { class: 'panel-group export-group', 'aria-labelledby': id('g-export') },
+      el('h2', { id: id('g-export'), text: 'Export' }),
       el(
         'p',
-        { class: 'group-hint' },
-        'The running set-up in the format of the core; the native program reads it with ',
-        el('code', { text: 'lgvci --config FILE' }),
-        '.',
+        { class: 'group-hint', id: id('export-hint') },
+        'CSV: every step of the current run, in the columns of the native program’s ',
+        el('code', { text: '--csv' }),
+        '. JSON: the running set-up; ',
+        el('code', { text: 'lgvci --config run.json --csv out.csv' }),
+        ' replays it and writes the same numbers.',
       ),
-      el('label', { for: id('config'), class: 'sr-only', text: 'Configuration of the running simulation (JSON)' }),
-      this.configText,
-      el('div', { class: 'btn-row' }, this.downloadButton),
+      el('div', { class: 'btn-row' }, this.csvButton, this.downloadButton),
+      el(
+        'details',
+        { class: 'config-details' },
+        el('summary', { text: 'Show the configuration (JSON)' }),
+        el('label', { for: id('config'), class: 'sr-only', text: 'Configuration of the running simulation (JSON)' }),
+        this.configText,
+      ),
     );
+    this.exportGroup = exportGroup;
+    this.exportNote = el('p', { class: 'field-note export-note', 'aria-live': 'polite', hidden: true });
+    exportGroup.insertBefore(this.exportNote, exportGroup.querySelector('details'));
 
     this.element = el(
       'aside',
@@ -190,14 +260,6 @@ export class ControlPanel {
     this.sync();
   }
 
-  private listen<K extends keyof HTMLElementEventMap>(
-    target: HTMLElement,
-    type: K,
-    fn: (e: HTMLElementEventMap[K]) => void,
-  ): void {
-    target.addEventListener(type, fn as EventListener);
-    this.cleanups.push(() => target.removeEventListener(type, fn as EventListener));
-  }
 
   private buildField(spec: FieldSpec, id: (s: string) => string): FieldControl {
     const rangeId = id(`${spec.id}-range`);
@@ -252,14 +314,14 @@ export class ControlPanel {
       // The slider stays where the user left it, next to the message; the model keeps the last valid run.
       this.showMessage(spec.id, res.message, source);
     };
-    this.listen(range, 'input', () => {
+    listen(this.cleanups, range, 'input', () => {
       const v = fromSlider(spec, Number(range.value));
       number.value = spec.format(v);
       range.setAttribute('aria-valuetext', valueText(spec, v));
       apply(v, range);
     });
-    this.listen(number, 'change', () => apply(number.value, number));
-    this.listen(number, 'keydown', (e) => {
+    listen(this.cleanups, number, 'change', () => apply(number.value, number));
+    listen(this.cleanups, number, 'keydown', (e) => {
       if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
       const cur = parseNumber(number.value) ?? spec.read(this.controller.params) ?? spec.min;
       const dir = e.key === 'ArrowUp' ? 1 : -1;
@@ -291,6 +353,7 @@ export class ControlPanel {
     }
     this.caseMessage.textContent = '';
     this.caseSelect.removeAttribute('aria-invalid');
+    this.dropFlatMessage.textContent = '';
   }
 
   private prettyConfig(): string {
@@ -302,12 +365,17 @@ export class ControlPanel {
     }
   }
 
+  /** Insert a group of controls (e.g. twins, long run) before the Export group. */
+  insertSection(section: HTMLElement): void {
+    this.element.insertBefore(section, this.exportGroup);
+  }
+
   private download(): void {
-    const blob = new Blob([`${this.prettyConfig()}\n`], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = el('a', { href: url, download: `lgvci-case-${this.controller.params.caseName}.json` });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    downloadText([`${this.prettyConfig()}\n`], 'application/json', `lgvci-case-${this.controller.params.caseName}.json`);
+  }
+
+  private downloadCsv(): void {
+    downloadText(this.actions.csvChunks(), 'text/csv', `lgvci-case-${this.controller.params.caseName}.csv`);
   }
 
   /** Show the controller's current parameters and clear every message. */
@@ -333,6 +401,13 @@ export class ControlPanel {
         f.number.value = f.spec.format(v);
       }
     }
+  }
+
+  /** Show or clear (with '') the note under the export buttons. */
+  setExportNote(text: string): void {
+    if (this.exportNote.textContent === text) return;
+    this.exportNote.textContent = text;
+    this.exportNote.hidden = text === '';
   }
 
   setPlaying(playing: boolean): void {

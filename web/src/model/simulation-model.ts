@@ -1,9 +1,13 @@
-// The model: one embind Simulation, the last two states for interpolation, the fixed-step clock and
-// the impacts not yet shown. No DOM, no three.js.
+// The model: one embind Simulation, the last two states for interpolation, the fixed-step clock, the
+// impacts not yet shown, the history of every step (for plots and the CSV export) and, when switched
+// on, the sensitivity twins stepped in lockstep. No DOM, no three.js.
 import type { ImpactLayout, LgvciModule, Simulation, StateLayout } from '../engine/lgvci_wasm';
 import { parseResolvedConfig, resolvePlaneNormal } from '../config/parse';
 import type { ResolvedConfig, Vec3 } from '../config/types';
 import { FixedStepClock } from './clock';
+import { RunHistory } from './history';
+import type { TwinSpec } from './twins';
+import { SensitivityTwins, TwinError } from './twins';
 import { TrailBuffer } from './trail';
 import type { Quat } from './interpolation';
 import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
@@ -77,8 +81,10 @@ export function readImpacts(buf: Float64Array, L: ImpactLayout): Impact[] {
   return out;
 }
 
+export type ModelEvent = 'load' | 'reset' | 'status' | 'twins';
+
 export interface ModelListener {
-  (event: 'load' | 'reset' | 'status'): void;
+  (event: ModelEvent): void;
 }
 
 export class SimulationModel {
@@ -102,10 +108,19 @@ export class SimulationModel {
   readonly trail = new TrailBuffer(4096);
   /** Impacts drained so far, reset with the simulation; for cross-checking the state counter. */
   drainedImpacts = 0;
+  /** Every step of the current run (row 0 = initial state): the CSV export and the plots read it. */
+  readonly history: RunHistory;
+  /** The sensitivity twins, when switched on. */
+  twins: SensitivityTwins | null = null;
+  /** The perturbations asked for (kept across restarts); null when the twins are off. */
+  twinSpec: TwinSpec | null = null;
+  /** Why the twins were switched off after a restart ('' if they were not). */
+  twinError = '';
 
-  constructor(engine: LgvciModule, speed = 1) {
+  constructor(engine: LgvciModule, speed = 1, history: RunHistory = new RunHistory()) {
     this.engine = engine;
     this.clock = new FixedStepClock(0.01, speed);
+    this.history = history;
   }
 
   get loaded(): boolean {
@@ -117,7 +132,7 @@ export class SimulationModel {
     return () => this.listeners.delete(fn);
   }
 
-  private emit(e: 'load' | 'reset' | 'status'): void {
+  private emit(e: ModelEvent): void {
     for (const fn of this.listeners) fn(e);
   }
 
@@ -143,8 +158,53 @@ export class SimulationModel {
     this.config = config;
     this.normal = resolvePlaneNormal(config.plane);
     this.clock.h = config.h;
+    this.rebuildTwins();
     this.afterRestart();
     this.emit('load');
+  }
+
+  /** After a new config: new twins from it, or none (with twinError) if a perturbed start is invalid. */
+  private rebuildTwins(): void {
+    this.twins?.dispose();
+    this.twins = null;
+    this.twinError = '';
+    if (!this.twinSpec) return;
+    try {
+      this.twins = new SensitivityTwins(this.engine, this.resolvedJson, this.twinSpec);
+    } catch (e) {
+      this.twinSpec = null;
+      this.twinError = e instanceof TwinError ? e.message : `The twins could not start: ${(e as Error).message}`;
+    }
+  }
+
+  /**
+   * Switch the sensitivity twins on with the given perturbations (rebuilding them if they were on) or
+   * off (null). Switched on mid-run, they catch up with the main run step by step from t = 0. Returns
+   * '' or the reason they could not start (the previous twins are then kept).
+   */
+  setTwins(spec: TwinSpec | null): string {
+    this.need();
+    if (spec === null) {
+      this.twins?.dispose();
+      this.twins = null;
+      this.twinSpec = null;
+      this.twinError = '';
+      this.emit('twins');
+      return '';
+    }
+    let twins: SensitivityTwins;
+    try {
+      twins = new SensitivityTwins(this.engine, this.resolvedJson, spec);
+    } catch (e) {
+      return e instanceof TwinError ? e.message : `The twins could not start: ${(e as Error).message}`;
+    }
+    this.twins?.dispose();
+    this.twins = twins;
+    this.twinSpec = { ...spec };
+    this.twinError = '';
+    twins.syncTo(this.history);
+    this.emit('twins');
+    return '';
   }
 
   private afterRestart(): void {
@@ -156,6 +216,9 @@ export class SimulationModel {
     this.prev = this.curr;
     this.trail.clear();
     this.trail.push(this.curr.t, ...this.curr.x);
+    this.history.clear();
+    this.history.record(this.need().state(), this.engine.STATE, 0);
+    this.twins?.reset(this.history);
   }
 
   private need(): Simulation {
@@ -192,6 +255,8 @@ export class SimulationModel {
       const L = this.engine.STATE;
       this.trail.push(s[L.T] ?? NaN, s[L.X] ?? NaN, s[L.X + 1] ?? NaN, s[L.X + 2] ?? NaN);
       const code = s[L.STATUS] ?? 0;
+      // Like the CLI's --csv, a step whose Newton iteration failed writes no row.
+      if (code !== STATUS_NEWTON_FAILED && this.history.record(s, L, k)) this.twins?.syncTo(this.history);
       if (last || code === STATUS_NEWTON_FAILED) this.curr = this.read();
       if (code !== STATUS_OK) this.reportStatus(sim, code);
       if (code === STATUS_NEWTON_FAILED && !last) this.prev = this.curr;
@@ -202,7 +267,10 @@ export class SimulationModel {
   private collectImpacts(): void {
     const recs = readImpacts(this.need().drainImpacts(), this.engine.IMPACT);
     this.drainedImpacts += recs.length;
-    for (const r of recs) this.pending.push(r);
+    for (const r of recs) {
+      this.pending.push(r);
+      this.history.recordImpactTime(r.t);
+    }
     if (this.pending.length > 256) this.pending.splice(0, this.pending.length - 256);
   }
 
@@ -249,6 +317,9 @@ export class SimulationModel {
 
   /** Delete the embind object; the model is unusable afterwards. */
   dispose(): void {
+    this.twins?.dispose();
+    this.twins = null;
+    this.twinSpec = null;
     this.sim?.delete();
     this.sim = null;
     this.listeners.clear();

@@ -21,6 +21,10 @@ const GRID_MAJOR = 5;
 const GRID_HALF = 60;
 const PLANE_SIZE = 1500;
 const FLASH_SECONDS = 1.1;
+/** Tints of the sensitivity twins' ghosts: position-perturbed blue, attitude-perturbed red (Fig. 9/10). */
+export const GHOST_COLORS = ['#1d5fbf', '#c8102e'] as const;
+/** Ghosts are drawn a hair larger than the body so that, while they coincide with it, they do not z-fight. */
+const GHOST_SCALE = 1.012;
 const TRAIL_FADE_SECONDS = 6;
 
 interface Flash {
@@ -110,6 +114,19 @@ export class SceneView {
   private readonly sky: THREE.Mesh;
   private readonly bodyMaterial = createBodyMaterial();
   private body: BodyObject | null = null;
+  private readonly ghostMaterials = GHOST_COLORS.map(
+    (color) =>
+      new THREE.MeshStandardMaterial({
+        color,
+        transparent: true,
+        opacity: 0.3,
+        depthWrite: false,
+        roughness: 0.6,
+        metalness: 0,
+      }),
+  );
+  /** Translucent copies of the body for the sensitivity twins (they share its geometry). */
+  private ghosts: THREE.Group[] = [];
   private bodyRadius = 5;
   private readonly trailLine: THREE.Line;
   private readonly trailPositions: Float32Array;
@@ -214,9 +231,12 @@ export class SceneView {
 
   /** Rebuild the body and orient the plane for a (new) resolved config. */
   setConfig(config: ResolvedConfig): void {
+    const ghostCount = this.ghosts.length;
+    this.setGhostCount(0);
     this.body?.dispose();
     this.body = buildBodyObject(config.body, this.bodyMaterial);
     this.bodyRoot.add(this.body.group);
+    this.setGhostCount(ghostCount);
     this.bodyRadius = boundingRadius(config.body);
     const n = resolvePlaneNormal(config.plane);
     this.normal.set(...n).normalize();
@@ -243,6 +263,48 @@ export class SceneView {
   /** The body's three.js meshes (body frame), e.g. to inspect their geometry. */
   get bodyMeshes(): readonly THREE.Mesh[] {
     return this.body?.meshes ?? [];
+  }
+
+  /** The twins' ghosts in the scene (names ghost-0, ghost-1, …). */
+  get ghostObjects(): readonly THREE.Object3D[] {
+    return this.ghosts;
+  }
+
+  /** Show n translucent ghosts of the body (0 removes them). */
+  setGhostCount(n: number): void {
+    while (this.ghosts.length > n) this.ghosts.pop()?.removeFromParent();
+    while (this.ghosts.length < n && this.body) {
+      const i = this.ghosts.length;
+      const g = new THREE.Group();
+      g.name = `ghost-${i}`;
+      const material = this.ghostMaterials[i % this.ghostMaterials.length] as THREE.Material;
+      for (const m of this.body.meshes) {
+        const copy = new THREE.Mesh(m.geometry, material);
+        copy.name = `${m.name}-ghost`;
+        copy.position.copy(m.position).multiplyScalar(GHOST_SCALE);
+        copy.scale.setScalar(GHOST_SCALE);
+        copy.renderOrder = 3 + i;
+        g.add(copy);
+      }
+      g.position.copy(this.bodyRoot.position);
+      g.quaternion.copy(this.bodyRoot.quaternion);
+      this.scene.add(g);
+      this.ghosts.push(g);
+    }
+    this.dirty = true;
+  }
+
+  setGhostPose(i: number, x: Vec3, q: Quat): void {
+    const g = this.ghosts[i];
+    if (!g) return;
+    const p = g.position;
+    const r = g.quaternion;
+    if (p.x === x[0] && p.y === x[1] && p.z === x[2] && r.x === q[0] && r.y === q[1] && r.z === q[2] && r.w === q[3]) {
+      return;
+    }
+    p.set(x[0], x[1], x[2]);
+    r.set(q[0], q[1], q[2], q[3]);
+    this.dirty = true;
   }
 
   setBodyPose(x: Vec3, q: Quat): void {
@@ -420,6 +482,8 @@ export class SceneView {
     this.resizeObserver?.disconnect();
     this.controls.removeEventListener('change', this.markDirty);
     this.controls.dispose();
+    this.setGhostCount(0);
+    for (const m of this.ghostMaterials) m.dispose();
     this.body?.dispose();
     this.body = null;
     this.bodyMaterial.dispose();

@@ -1,0 +1,70 @@
+// The long run's computation (what the Web Worker executes), on the real engine under Node: Case IV
+// over 10^5 steps against the native CLI, decimated series, chunking and the step-count validation.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
+import { LongRunComputation, validateLongRunSteps } from '../../../web/src/model/long-run';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const cliPath = `${root}build/native/lgvci`;
+const haveCli = existsSync(cliPath);
+
+let engine: LgvciModule;
+beforeAll(async () => {
+  const { loadEngine } = await import('../../../web/src/engine/loader');
+  engine = await loadEngine();
+});
+
+describe('long run computation', () => {
+  it.skipIf(!haveCli)('Case IV, 10^5 steps in chunks: the CLI’s impact count, energy error and final state', () => {
+    const ref = JSON.parse(
+      execFileSync(cliPath, ['--case', 'IV', '--steps', '100000', '--json'], { encoding: 'utf8' }),
+    ) as { impacts: number; max_abs_energy_error: number; final: { t: number; x: number[] }; impact_times: number[] };
+    const comp = new LongRunComputation(engine, engine.presetConfig('IV'), 100_000, 1000);
+    let chunks = 0;
+    while (!comp.finished) {
+      comp.runChunk(1000);
+      chunks++;
+    }
+    const r = comp.result(100_000, 0);
+    comp.dispose();
+    expect(chunks).toBe(100);
+    expect(r.steps).toBe(100_000);
+    expect(r.impacts).toBe(ref.impacts);
+    expect(Math.abs(r.impacts - 652) / 652).toBeLessThan(0.05); // the paper: "roughly 652"
+    expect(r.maxAbsEnergyError).toBe(ref.max_abs_energy_error);
+    expect(r.t).toBe(ref.final.t);
+    expect(r.final.x).toEqual(ref.final.x);
+    expect(r.impactTimes.slice(0, 20)).toEqual(ref.impact_times);
+    expect(r.impactTimes).toHaveLength(r.impacts);
+    expect(r.series.x.length).toBeLessThanOrEqual(2001);
+    const ys = r.series.ys[0]!.filter((v): v is number => v !== null);
+    expect(Math.max(...ys)).toBe(r.maxAbsEnergyError);
+    expect(r.computeSeconds).toBeGreaterThan(0);
+    expect(r.statusMessage).toBe('');
+  });
+
+  it('stops exactly at the requested count and refuses an invalid config', () => {
+    const comp = new LongRunComputation(engine, engine.presetConfig('I'), 2500);
+    expect(comp.runChunk(1000)).toBe(1000);
+    expect(comp.runChunk(1000)).toBe(1000);
+    expect(comp.runChunk(1000)).toBe(500);
+    expect(comp.finished).toBe(true);
+    expect(comp.runChunk(1000)).toBe(0);
+    comp.dispose();
+    expect(() => new LongRunComputation(engine, JSON.stringify({ case: 'I', h: -1 }), 10)).toThrow(/\bh\b/);
+  });
+
+  it('validates the typed number of steps', () => {
+    expect(validateLongRunSteps('100000')).toEqual({ ok: true, value: 100000 });
+    expect(validateLongRunSteps(' 100 000 ')).toEqual({ ok: true, value: 100000 });
+    expect(validateLongRunSteps('1e5')).toEqual({ ok: true, value: 100000 });
+    expect(validateLongRunSteps('0')).toMatchObject({ ok: false });
+    expect(validateLongRunSteps('-5')).toMatchObject({ ok: false });
+    expect(validateLongRunSteps('2.5')).toMatchObject({ ok: false });
+    expect(validateLongRunSteps('1e8')).toEqual({ ok: false, message: 'Steps must be between 1 and 10⁷.' });
+    expect(validateLongRunSteps('lots')).toEqual({ ok: false, message: 'Steps: “lots” is not a whole number.' });
+  });
+});

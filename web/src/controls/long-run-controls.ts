@@ -1,0 +1,178 @@
+// Side-panel group of the long run (§7.3): number of steps, start and cancel buttons, a progress bar
+// and the outcome (impact count, wall time). The run itself happens in a Web Worker (app/long-run.ts);
+// this module only shows its state and reports clicks.
+import { LONG_RUN_DEFAULT_STEPS, validateLongRunSteps } from '../model/long-run';
+import type { LongRunResult } from '../model/long-run';
+import { el, listen } from './dom';
+
+export interface LongRunActions {
+  start(steps: number): void;
+  cancel(): void;
+}
+
+const nf = new Intl.NumberFormat('en-US');
+
+export function formatSteps(n: number): string {
+  return nf.format(n).replace(/,/g, '\u202f');
+}
+
+export function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '—';
+  return s < 10 ? `${s.toFixed(3)} s` : `${s.toFixed(1)} s`;
+}
+
+/** One-line summary of a finished long run. */
+export function longRunSummary(r: LongRunResult): string {
+  const halted = r.statusMessage ? ` Halted: ${r.statusMessage}` : '';
+  return (
+    `${formatSteps(r.impacts)} impacts in ${formatSteps(r.steps)} steps (t = ${r.t.toFixed(2)} s). ` +
+    `Wall time ${formatSeconds(r.computeSeconds)} stepping (WASM in a Web Worker), ` +
+    `${formatSeconds(r.elapsedSeconds)} with start-up; max |E − E₀| = ${r.maxAbsEnergyError.toExponential(2)}.${halted}`
+  );
+}
+
+export class LongRunControls {
+  readonly element: HTMLElement;
+  readonly stepsInput: HTMLInputElement;
+  readonly stepsMessage: HTMLElement;
+  readonly startButton: HTMLButtonElement;
+  readonly cancelButton: HTMLButtonElement;
+  readonly progress: HTMLProgressElement;
+  readonly status: HTMLElement;
+  readonly impacts: HTMLElement;
+  readonly wall: HTMLElement;
+  private readonly cleanups: (() => void)[] = [];
+  private readonly stepsRow: HTMLElement;
+
+  constructor(actions: LongRunActions, idPrefix: string) {
+    const id = (s: string): string => `${idPrefix}-long-${s}`;
+    this.stepsInput = el('input', {
+      type: 'text',
+      id: id('steps'),
+      class: 'num',
+      inputmode: 'numeric',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      value: String(LONG_RUN_DEFAULT_STEPS),
+      'aria-describedby': id('steps-msg'),
+    });
+    this.stepsInput.value = String(LONG_RUN_DEFAULT_STEPS);
+    this.stepsMessage = el('p', { class: 'field-msg', id: id('steps-msg'), 'aria-live': 'polite' });
+    this.startButton = el('button', { type: 'button', class: 'btn btn-primary' }, 'Start long run');
+    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true }, 'Cancel');
+    this.progress = el('progress', { id: id('progress'), max: 1, value: 0, class: 'long-progress' });
+    this.status = el('p', { class: 'long-status', id: id('status'), role: 'status', 'aria-live': 'polite' });
+    this.impacts = el('span', { class: 'hud-value', 'data-long': 'impacts', text: '—' });
+    this.wall = el('span', { class: 'hud-value', 'data-long': 'wall', text: '—' });
+
+    const start = (): void => {
+      const v = validateLongRunSteps(this.stepsInput.value);
+      if (!v.ok) {
+        this.showStepsMessage(v.message);
+        return;
+      }
+      this.showStepsMessage('');
+      actions.start(v.value);
+    };
+    listen(this.cleanups, this.startButton, 'click', start);
+    listen(this.cleanups, this.stepsInput, 'keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        start();
+      }
+    });
+    listen(this.cleanups, this.stepsInput, 'change', () => {
+      const v = validateLongRunSteps(this.stepsInput.value);
+      this.showStepsMessage(v.ok ? '' : v.message);
+    });
+    listen(this.cleanups, this.cancelButton, 'click', () => actions.cancel());
+
+    this.stepsRow = el(
+      'div',
+      { class: 'field field-delta' },
+      el('label', { for: id('steps'), class: 'field-label', text: 'Steps' }),
+      this.stepsInput,
+      this.stepsMessage,
+    );
+    this.element = el(
+      'section',
+      { class: 'panel-group long-group', 'aria-labelledby': id('title') },
+      el('h2', { id: id('title'), text: 'Long run' }),
+      el(
+        'p',
+        { class: 'group-hint' },
+        'The paper’s long-term test (§7.3): 10⁵ steps of the current set-up, computed in a background worker while the page stays usable; then the long-term energy error is plotted.',
+      ),
+      this.stepsRow,
+      el('div', { class: 'btn-row' }, this.startButton, this.cancelButton),
+      el('label', { for: id('progress'), class: 'sr-only', text: 'Progress of the long run' }),
+      this.progress,
+      this.status,
+      el(
+        'dl',
+        { class: 'long-stats' },
+        el('div', {}, el('dt', { text: 'impacts' }), el('dd', {}, this.impacts)),
+        el('div', {}, el('dt', { text: 'wall time (worker)' }), el('dd', {}, this.wall)),
+      ),
+    );
+  }
+
+
+  private showStepsMessage(text: string): void {
+    this.stepsMessage.textContent = text;
+    this.stepsRow.classList.toggle('invalid', text !== '');
+    if (text) this.stepsInput.setAttribute('aria-invalid', 'true');
+    else this.stepsInput.removeAttribute('aria-invalid');
+  }
+
+  setRunning(running: boolean): void {
+    this.startButton.disabled = running;
+    this.cancelButton.disabled = !running;
+    this.element.classList.toggle('running', running);
+    this.element.setAttribute('aria-busy', String(running));
+  }
+
+  started(total: number): void {
+    this.setRunning(true);
+    this.progress.max = total;
+    this.progress.value = 0;
+    this.status.textContent = `Starting ${formatSteps(total)} steps…`;
+    this.impacts.textContent = '…';
+    this.wall.textContent = '…';
+  }
+
+  showProgress(done: number, total: number, impacts: number): void {
+    this.progress.max = total;
+    this.progress.value = done;
+    this.status.textContent = `${formatSteps(done)} of ${formatSteps(total)} steps…`;
+    this.impacts.textContent = formatSteps(impacts);
+  }
+
+  finished(r: LongRunResult): void {
+    this.setRunning(false);
+    this.progress.max = r.requested;
+    this.progress.value = r.steps;
+    this.status.textContent = longRunSummary(r);
+    this.impacts.textContent = formatSteps(r.impacts);
+    this.wall.textContent = formatSeconds(r.computeSeconds);
+  }
+
+  cancelled(done: number, total: number): void {
+    this.setRunning(false);
+    this.status.textContent = Number.isFinite(done)
+      ? `Cancelled after ${formatSteps(done)} of ${formatSteps(total)} steps.`
+      : 'Cancelled.';
+    this.impacts.textContent = '—';
+    this.wall.textContent = '—';
+  }
+
+  failed(message: string): void {
+    this.setRunning(false);
+    this.status.textContent = `The long run failed: ${message}`;
+  }
+
+  destroy(): void {
+    for (const f of this.cleanups.splice(0)) f();
+    this.element.remove();
+  }
+}

@@ -1,0 +1,77 @@
+// Web Worker of the long run: loads the WASM module itself, steps the requested config in chunks of
+// LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
+// yields between chunks so that a cancel message is seen, and posts the result with the time spent
+// stepping. Bundled by Vite from `new Worker(new URL('./long-run.worker.ts', import.meta.url))`.
+import createLgvci from '@lgvci-wasm';
+import type { LgvciModule } from './lgvci_wasm';
+import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
+import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
+
+interface WorkerScope {
+  postMessage(message: LongRunReply): void;
+  onmessage: ((e: MessageEvent<LongRunRequest>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+let engine: Promise<LgvciModule> | null = null;
+const cancelled = new Set<number>();
+
+/** Let queued messages (a cancel) run; a MessageChannel round trip avoids setTimeout's 4 ms clamp. */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
+}
+
+const SERIES_EVERY_MS = 250;
+
+async function run(req: LongRunStart): Promise<void> {
+  const started = performance.now();
+  let comp: LongRunComputation | null = null;
+  try {
+    engine ??= createLgvci();
+    const mod = await engine;
+    comp = new LongRunComputation(mod, req.configJson, req.steps, req.maxBuckets ?? 2000);
+    const chunk = Math.max(1, req.chunk ?? LONG_RUN_CHUNK);
+    let lastSeries = performance.now();
+    while (!comp.finished) {
+      comp.runChunk(chunk);
+      const t = performance.now();
+      const withSeries = t - lastSeries >= SERIES_EVERY_MS;
+      if (withSeries) lastSeries = t;
+      scope.postMessage({
+        type: 'progress',
+        id: req.id,
+        done: comp.done,
+        total: comp.total,
+        impacts: comp.impacts,
+        t: comp.t,
+        computeSeconds: comp.computeSeconds,
+        ...(withSeries ? { series: comp.series() } : {}),
+      });
+      await yieldToEvents();
+      if (cancelled.has(req.id)) {
+        cancelled.delete(req.id);
+        scope.postMessage({ type: 'cancelled', id: req.id, done: comp.done, total: comp.total });
+        return;
+      }
+    }
+    const result = comp.result(req.steps, (performance.now() - started) / 1000);
+    scope.postMessage({ type: 'done', id: req.id, result });
+  } catch (e) {
+    scope.postMessage({ type: 'error', id: req.id, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    comp?.dispose();
+  }
+}
+
+scope.onmessage = (e) => {
+  const msg = e.data;
+  if (msg.type === 'cancel') cancelled.add(msg.id);
+  else if (msg.type === 'start') void run(msg);
+};

@@ -1,0 +1,192 @@
+// The long run (Tran & Leok §7.3: 10⁵ steps) as a computation that advances in chunks, and the
+// messages exchanged with the Web Worker that runs it. No DOM; the worker (engine/long-run.worker.ts)
+// and the unit tests drive the same class.
+import type { LgvciModule, Simulation } from '../engine/lgvci_wasm';
+import type { DecimatedData } from './decimate';
+import { MinMaxDecimator } from './decimate';
+
+export const LONG_RUN_DEFAULT_STEPS = 100_000;
+export const LONG_RUN_MIN_STEPS = 1;
+export const LONG_RUN_MAX_STEPS = 10_000_000;
+/** Steps per chunk between progress reports and checks for a cancel message. */
+export const LONG_RUN_CHUNK = 1000;
+
+export interface LongRunStart {
+  type: 'start';
+  id: number;
+  configJson: string;
+  steps: number;
+  chunk?: number;
+  /** Buckets of the decimated |E − E₀| series (at most twice as many points). */
+  maxBuckets?: number;
+}
+
+export interface LongRunCancel {
+  type: 'cancel';
+  id: number;
+}
+
+export type LongRunRequest = LongRunStart | LongRunCancel;
+
+export interface LongRunProgress {
+  type: 'progress';
+  id: number;
+  done: number;
+  total: number;
+  impacts: number;
+  t: number;
+  /** Seconds spent stepping so far. */
+  computeSeconds: number;
+  /** Decimated (t, |E − E₀|) so far; sent a few times per second, not with every chunk. */
+  series?: DecimatedData;
+}
+
+export interface LongRunResult {
+  steps: number;
+  requested: number;
+  t: number;
+  impacts: number;
+  energy0: number;
+  maxAbsEnergyError: number;
+  /** Seconds spent stepping (what `lgvci --json` reports as wall_seconds). */
+  computeSeconds: number;
+  /** Seconds from the start request to the end, including loading the module in the worker. */
+  elapsedSeconds: number;
+  /** Decimated (t, |E − E₀|). */
+  series: DecimatedData;
+  impactTimes: number[];
+  /** '' or the integrator's message if it halted (Newton failure). */
+  statusMessage: string;
+  final: { t: number; x: number[]; R: number[]; gamma: number[]; Pi: number[] };
+}
+
+export type LongRunReply =
+  | LongRunProgress
+  | { type: 'done'; id: number; result: LongRunResult }
+  | { type: 'cancelled'; id: number; done: number; total: number }
+  | { type: 'error'; id: number; message: string };
+
+/** Validate a typed step count: an integer in [LONG_RUN_MIN_STEPS, LONG_RUN_MAX_STEPS]. */
+export function validateLongRunSteps(raw: string): { ok: true; value: number } | { ok: false; message: string } {
+  const s = raw.trim().replace(/[\s_,]/g, '');
+  const v = /^\d+(?:\.\d*)?(?:e\+?\d+)?$/i.test(s) ? Number(s) : NaN;
+  if (!Number.isFinite(v) || !Number.isInteger(v)) {
+    return { ok: false, message: `Steps: “${raw.trim()}” is not a whole number.` };
+  }
+  if (v < LONG_RUN_MIN_STEPS || v > LONG_RUN_MAX_STEPS) {
+    return { ok: false, message: `Steps must be between ${LONG_RUN_MIN_STEPS} and 10⁷.` };
+  }
+  return { ok: true, value: v };
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** One long run: step in chunks, keep |E − E₀| decimated, count impacts and time the stepping. */
+export class LongRunComputation {
+  readonly total: number;
+  done = 0;
+  impacts = 0;
+  computeSeconds = 0;
+  maxAbsEnergyError = 0;
+  readonly energy0: number;
+  readonly impactTimes: number[] = [];
+  statusMessage = '';
+  private sim: Simulation | null;
+  private readonly engine: LgvciModule;
+  private readonly decimator: MinMaxDecimator;
+  private view: Float64Array;
+  private readonly sample = [0];
+
+  constructor(engine: LgvciModule, configJson: string, steps: number, maxBuckets = 2000) {
+    const msg = engine.validateConfig(configJson);
+    if (msg) throw new Error(msg);
+    this.engine = engine;
+    this.total = steps;
+    this.sim = new engine.Simulation(configJson);
+    this.view = this.sim.state();
+    const L = engine.STATE;
+    this.energy0 = this.view[L.ENERGY0] ?? NaN;
+    this.decimator = new MinMaxDecimator(1, { maxBuckets, positiveOnly: [true] });
+    this.sample[0] = 0;
+    this.decimator.push(this.view[L.T] ?? 0, this.sample);
+  }
+
+  get finished(): boolean {
+    return this.done >= this.total || this.statusMessage !== '';
+  }
+
+  private need(): Simulation {
+    if (!this.sim) throw new Error('LongRunComputation: disposed');
+    return this.sim;
+  }
+
+  /** Advance up to n steps (fewer at the end or if the integrator halts); returns the steps taken. */
+  runChunk(n: number): number {
+    const sim = this.need();
+    const L = this.engine.STATE;
+    const IL = this.engine.IMPACT;
+    const E0 = this.energy0;
+    const todo = Math.min(n, this.total - this.done);
+    const start = now();
+    let s = this.view;
+    let taken = 0;
+    for (; taken < todo; taken++) {
+      const k = sim.step(1);
+      // The state view is detached (length 0) if WASM memory grew; take a fresh one then.
+      if (s.length === 0) s = sim.state();
+      if (k > 0) {
+        this.impacts += k;
+        const rec = sim.drainImpacts();
+        for (let i = 0; i + IL.SIZE <= rec.length; i += IL.SIZE) this.impactTimes.push(rec[i + IL.T] ?? NaN);
+        if (s.length === 0) s = sim.state();
+      }
+      if ((s[L.STATUS] ?? 0) === 1) {
+        // Like the CLI, the failed step is not counted.
+        this.statusMessage = sim.statusMessage() || 'Newton iteration failed; the run halted.';
+        break;
+      }
+      const err = Math.abs((s[L.ENERGY] ?? NaN) - E0);
+      if (err > this.maxAbsEnergyError) this.maxAbsEnergyError = err;
+      this.sample[0] = err;
+      this.decimator.push(s[L.T] ?? NaN, this.sample);
+    }
+    this.view = s;
+    this.computeSeconds += (now() - start) / 1000;
+    this.done += taken;
+    return taken;
+  }
+
+  get t(): number {
+    const s = this.view.length === 0 ? this.need().state() : this.view;
+    return s[this.engine.STATE.T] ?? NaN;
+  }
+
+  series(): DecimatedData {
+    return this.decimator.output();
+  }
+
+  result(requested: number, elapsedSeconds: number): LongRunResult {
+    const s = this.need().state();
+    const L = this.engine.STATE;
+    const arr = (i: number, n: number): number[] => Array.from(s.subarray(i, i + n));
+    return {
+      steps: this.done,
+      requested,
+      t: s[L.T] ?? NaN,
+      impacts: this.impacts,
+      energy0: this.energy0,
+      maxAbsEnergyError: this.maxAbsEnergyError,
+      computeSeconds: this.computeSeconds,
+      elapsedSeconds,
+      series: this.series(),
+      impactTimes: this.impactTimes.slice(),
+      statusMessage: this.statusMessage,
+      final: { t: s[L.T] ?? NaN, x: arr(L.X, 3), R: arr(L.R, 9), gamma: arr(L.GAMMA, 3), Pi: arr(L.PI, 3) },
+    };
+  }
+
+  dispose(): void {
+    this.sim?.delete();
+    this.sim = null;
+  }
+}

@@ -1,0 +1,609 @@
+// The plots of the paper's §7, drawn with uPlot from the model's history of every step:
+//   Fig. 7  energy exchange (total, translational + potential, rotational) with impacts marked,
+//   Fig. 8  absolute energy error |E − E₀| on a log scale with impacts marked (and, after a long run,
+//           its long-term counterpart over 10⁵ steps),
+//   Fig. 9  centre-of-mass height, with the sensitivity twins' heights when they run,
+//   Fig. 10 divergence of the twins ‖x_per − x‖₂ + ‖R_per − R‖₂ on a log scale.
+// Data are min/max decimated incrementally (at most a few thousand points per plot however long the
+// run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { el } from '../controls/dom';
+import type { DecimatedData } from '../model/decimate';
+import { MinMaxDecimator } from '../model/decimate';
+import { COL, STRIDE } from '../model/history';
+import type { LongRunResult } from '../model/long-run';
+import type { SimulationModel } from '../model/simulation-model';
+import type { SensitivityTwins } from '../model/twins';
+
+/** Minimum time between two redraws of the live plots. */
+export const UPDATE_MS = 100;
+/** Decimation buckets per plot (at most twice as many points). */
+const BUCKETS = 1500;
+const PLOT_HEIGHT = 210;
+
+export const PLOT_COLORS = {
+  ink: '#18263a',
+  accent: '#1f4e8c',
+  amber: '#d9822b',
+  position: '#1d5fbf',
+  attitude: '#c8102e',
+  impact: 'rgba(200, 16, 46, 0.5)',
+  grid: '#e8edf3',
+  axis: '#56677d',
+};
+
+const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+const LABEL_FONT = "600 12px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+const SUP: Record<string, string> = {
+  '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
+};
+
+/** 1e-12 → "10⁻¹²"; values between powers of ten → '' (log axes label decades only). */
+export function decadeLabel(v: number): string {
+  if (!(v > 0)) return '';
+  const e = Math.round(Math.log10(v));
+  if (Math.abs(v / 10 ** e - 1) > 1e-9) return '';
+  if (e === 0) return '1';
+  if (e === 1) return '10';
+  return `10${[...String(e)].map((c) => SUP[c] ?? c).join('')}`;
+}
+
+function fmtSci(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  return v === 0 ? '0' : v.toExponential(2);
+}
+
+function fmtFixed(digits: number): (u: uPlot, v: number | null) => string {
+  return (_u, v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits));
+}
+
+interface SeriesDef {
+  label: string;
+  stroke: string;
+  width?: number;
+  dash?: number[];
+  fill?: string;
+  log?: boolean;
+}
+
+interface PlotDef {
+  key: string;
+  title: string;
+  figure: string;
+  caption: string;
+  yLabel: string;
+  log: boolean;
+  series: SeriesDef[];
+  /** How impact times are shown: dashed vertical lines, short ticks at the bottom, or not at all. */
+  impacts: 'lines' | 'rug' | 'none';
+  /** y range includes 0 (heights above the plane). */
+  fromZero?: boolean;
+  yDigits?: number;
+}
+
+/** Draws impact times on the plot canvas (a uPlot hook: configuring the library, not a chart). */
+function impactHook(style: 'lines' | 'rug', times: () => ArrayLike<number>): (u: uPlot) => void {
+  return (u) => {
+    const ts = times();
+    if (ts.length === 0) return;
+    const xmin = u.scales['x']?.min;
+    const xmax = u.scales['x']?.max;
+    if (xmin === undefined || xmax === undefined || xmin === null || xmax === null) return;
+    const { left, top, width, height } = u.bbox;
+    const ctx = u.ctx;
+    const dpr = uPlot.pxRatio;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    ctx.beginPath();
+    ctx.strokeStyle = PLOT_COLORS.impact;
+    ctx.lineWidth = Math.max(1, dpr);
+    // Dashed lines across the plot while they are a few pixels apart, else ticks along the time axis.
+    let inView = 0;
+    for (let i = 0; i < ts.length; i++) if ((ts[i] ?? NaN) >= xmin && (ts[i] ?? NaN) <= xmax) inView++;
+    const asLines = style === 'lines' && inView * 14 * dpr <= width;
+    if (asLines) ctx.setLineDash([4 * dpr, 3 * dpr]);
+    const y0 = asLines ? top : top + height - 7 * dpr;
+    for (let i = 0; i < ts.length; i++) {
+      const t = ts[i] ?? NaN;
+      if (!(t >= xmin && t <= xmax)) continue;
+      const x = Math.round(u.valToPos(t, 'x', true)) + 0.5;
+      ctx.moveTo(x, y0);
+      ctx.lineTo(x, top + height);
+    }
+    ctx.stroke();
+    ctx.restore();
+  };
+}
+
+/** While the pointer is not over the plot, the legend shows the latest values (a live read-out). */
+function showLatestInLegend(u: uPlot): void {
+  if (u.legend.idx !== null && u.legend.idx !== undefined && (u.cursor.left ?? -1) >= 0) return;
+  const n = u.data[0]?.length ?? 0;
+  if (n > 0) u.setLegend({ idx: n - 1 }, false);
+}
+
+/** Decades to label on a log axis: every k-th power of ten so that at most ~5 are labelled. */
+export function decadeSplits(min: number, max: number): number[] {
+  if (!(min > 0) || !(max > 0)) return [];
+  const lo = Math.ceil(Math.log10(min) - 1e-9);
+  const hi = Math.floor(Math.log10(max) + 1e-9);
+  const span = hi - lo;
+  const step = span <= 4 ? 1 : span <= 8 ? 2 : span <= 12 ? 3 : Math.ceil(span / 4);
+  const out: number[] = [];
+  for (let e = hi; e >= lo; e -= step) out.unshift(10 ** e);
+  return out;
+}
+
+function plotOptions(def: PlotDef, width: number, times: () => ArrayLike<number>): uPlot.Options {
+  const axisCommon = {
+    stroke: PLOT_COLORS.axis,
+    font: FONT,
+    labelFont: LABEL_FONT,
+    grid: { stroke: PLOT_COLORS.grid, width: 1 },
+    ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
+  };
+  const yValue = def.log
+    ? (_u: uPlot, v: number | null) => fmtSci(v)
+    : fmtFixed(def.yDigits ?? 3);
+  const hooks: uPlot.Hooks.Arrays = {
+    setLegend: [
+      (u) => {
+        if (u.legend.idx === null || u.legend.idx === undefined) showLatestInLegend(u);
+      },
+    ],
+  };
+  if (def.impacts !== 'none') hooks.drawAxes = [impactHook(def.impacts, times)];
+  return {
+    width,
+    height: PLOT_HEIGHT,
+    pxAlign: 0,
+    scales: {
+      x: { time: false },
+      y: def.log
+        ? { distr: 3, log: 10 }
+        : def.fromZero
+          ? { range: (_u, mn, mx) => [Math.min(0, mn), mx + 0.06 * Math.max(1e-9, mx - Math.min(0, mn))] }
+          : {},
+    },
+    axes: [
+      { ...axisCommon, label: 'time t (s)', labelSize: 18, size: 32 },
+      {
+        ...axisCommon,
+        label: def.yLabel,
+        labelSize: 18,
+        size: def.log ? 50 : 56,
+        ...(def.log
+          ? {
+              splits: (_u: uPlot, _i: number, min: number, max: number) => decadeSplits(min, max),
+              filter: (_u: uPlot, splits: number[]) => splits, // already thinned by decadeSplits
+              values: (_u: uPlot, splits: number[]) => splits.map(decadeLabel),
+            }
+          : {}),
+      },
+    ],
+    series: [
+      { label: 't (s)', value: fmtFixed(2) },
+      ...def.series.map((s) => ({
+        label: s.label,
+        stroke: s.stroke,
+        width: s.width ?? 1.5,
+        ...(s.dash ? { dash: s.dash } : {}),
+        ...(s.fill ? { fill: s.fill } : {}),
+        points: { show: false },
+        spanGaps: false,
+        value: yValue,
+      })),
+    ],
+    legend: { show: true, live: true },
+    cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 6 } },
+    hooks,
+  };
+}
+
+/** One figure: header, uPlot host (or a placeholder message) and caption. */
+class PlotCard {
+  readonly element: HTMLElement;
+  readonly host: HTMLElement;
+  readonly placeholder: HTMLElement;
+  readonly status: HTMLElement;
+  plot: uPlot | null = null;
+  private def: PlotDef;
+  private readonly titleEl: HTMLElement;
+  private readonly captionEl: HTMLElement;
+  private readonly axesEl: HTMLElement;
+  private readonly times: () => ArrayLike<number>;
+
+  constructor(def: PlotDef, idPrefix: string, times: () => ArrayLike<number>) {
+    this.def = def;
+    this.times = times;
+    const titleId = `${idPrefix}-plot-${def.key}`;
+    const capId = `${titleId}-cap`;
+    this.titleEl = el('span', { text: def.title });
+    this.status = el('span', { class: 'plot-status', 'aria-live': 'polite' });
+    const keys = el('span', { class: 'plot-keys', 'aria-hidden': 'true' });
+    if (def.impacts !== 'none') keys.append(el('span', { class: `plot-key-impact ${def.impacts}`, text: 'impacts' }));
+    this.host = el('div', { class: 'plot-host' });
+    this.placeholder = el('p', { class: 'plot-placeholder', hidden: true });
+    this.captionEl = el('span', { text: def.caption });
+    this.axesEl = el('span', { class: 'sr-only', text: PlotCard.axesText(def) });
+    this.element = el(
+      'figure',
+      {
+        class: 'plot-card',
+        'data-plot': def.key,
+        role: 'group',
+        'aria-labelledby': titleId,
+        'aria-describedby': capId,
+      },
+      el(
+        'header',
+        { class: 'plot-head' },
+        el('h3', { id: titleId }, this.titleEl, el('span', { class: 'plot-fig', text: def.figure })),
+        keys,
+        this.status,
+      ),
+      this.host,
+      this.placeholder,
+      el('figcaption', { id: capId }, this.captionEl, this.axesEl),
+    );
+  }
+
+  /** The axes in words (they are drawn on the canvas). */
+  static axesText(def: PlotDef): string {
+    const series = def.series.map((s) => s.label).join(', ');
+    return ` Horizontal axis: time t (s); vertical axis: ${def.yLabel}${def.log ? ' (log scale)' : ''}. Series: ${series}.`;
+  }
+
+  get definition(): PlotDef {
+    return this.def;
+  }
+
+  /** Replace the series (a new uPlot instance) — e.g. when the twins are switched on or off. */
+  rebuild(def: PlotDef): void {
+    this.def = def;
+    this.titleEl.textContent = def.title;
+    this.captionEl.textContent = def.caption;
+    this.axesEl.textContent = PlotCard.axesText(def);
+    this.destroyPlot();
+  }
+
+  showPlaceholder(text: string | null): void {
+    this.placeholder.textContent = text ?? '';
+    this.placeholder.hidden = text === null;
+    this.host.hidden = text !== null;
+    if (text !== null) this.destroyPlot();
+  }
+
+  private width(): number {
+    return Math.max(240, Math.floor(this.host.clientWidth || this.element.clientWidth || 560));
+  }
+
+  setData(d: DecimatedData): void {
+    const data: uPlot.AlignedData = [d.x, ...d.ys];
+    if (!this.plot) {
+      this.plot = new uPlot(plotOptions(this.def, this.width(), this.times), data, this.host);
+      this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
+    } else {
+      this.plot.setData(data, true);
+    }
+    showLatestInLegend(this.plot);
+  }
+
+  /** Redraw without new data (e.g. impact marks changed). */
+  redraw(): void {
+    this.plot?.redraw(false, true);
+  }
+
+  resize(): void {
+    if (!this.plot) return;
+    const w = this.width();
+    if (w !== this.plot.width) this.plot.setSize({ width: w, height: PLOT_HEIGHT });
+  }
+
+  destroyPlot(): void {
+    this.plot?.destroy();
+    this.plot = null;
+  }
+}
+
+/** A plot fed from the model, row by row, through an incremental decimator. */
+interface LiveFeed {
+  card: PlotCard;
+  decimator: MinMaxDecimator;
+  consumed: number;
+  /** Values of row k into out; returns false if row k is not available yet. */
+  read: (m: SimulationModel, k: number, out: number[]) => void;
+  available: (m: SimulationModel) => number;
+}
+
+const ENERGY_DEF: PlotDef = {
+  key: 'energy',
+  title: 'Energy exchange',
+  figure: 'Fig. 7',
+  caption:
+    'Total energy E, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.',
+  yLabel: 'energy',
+  log: false,
+  impacts: 'lines',
+  yDigits: 4,
+  series: [
+    { label: 'total E', stroke: PLOT_COLORS.ink, width: 2 },
+    { label: 'TPE', stroke: PLOT_COLORS.accent },
+    { label: 'RE', stroke: PLOT_COLORS.amber },
+  ],
+};
+
+const ERROR_DEF: PlotDef = {
+  key: 'error',
+  title: 'Energy error |E − E₀|',
+  figure: 'Fig. 8',
+  caption:
+    'Absolute energy error on a log scale. Between impacts the discrete flow keeps it at round-off; it shifts slightly at each impact, where the impact time is found to a tolerance.',
+  yLabel: '|E − E₀|',
+  log: true,
+  impacts: 'lines',
+  series: [{ label: '|E − E₀|', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
+};
+
+function heightDef(twins: boolean): PlotDef {
+  return {
+    key: 'height',
+    title: 'Centre-of-mass height',
+    figure: 'Fig. 9',
+    caption: twins
+      ? 'Height x₃ of the centre of mass of the unperturbed run (dashed) and of the two perturbed twins; they separate after a few impacts.'
+      : 'Height x₃ of the centre of mass. Switch on the sensitivity twins to compare perturbed runs, as in the paper.',
+    yLabel: 'height x₃',
+    log: false,
+    impacts: 'lines',
+    fromZero: true,
+    series: twins
+      ? [
+          { label: 'unperturbed', stroke: PLOT_COLORS.ink, width: 2, dash: [7, 4] },
+          { label: 'δx twin', stroke: PLOT_COLORS.position },
+          { label: 'δR twin', stroke: PLOT_COLORS.attitude },
+        ]
+      : [{ label: 'x₃', stroke: PLOT_COLORS.ink, width: 2 }],
+  };
+}
+
+const DIVERGENCE_DEF: PlotDef = {
+  key: 'divergence',
+  title: 'Divergence of the twins',
+  figure: 'Fig. 10',
+  caption:
+    'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm) of the position- and attitude-perturbed twins from the unperturbed run, on a log scale: amplified at each impact, until it saturates.',
+  yLabel: 'divergence Err(t)',
+  log: true,
+  impacts: 'lines',
+  series: [
+    { label: 'δx twin', stroke: PLOT_COLORS.position },
+    { label: 'δR twin', stroke: PLOT_COLORS.attitude },
+  ],
+};
+
+const LONG_DEF: PlotDef = {
+  key: 'long',
+  title: 'Long-term energy error |E − E₀|',
+  figure: 'Fig. 8, long term',
+  caption:
+    'The long run computed in a Web Worker: |E − E₀| over all its steps (min/max decimated), impacts as ticks along the time axis.',
+  yLabel: '|E − E₀|',
+  log: true,
+  impacts: 'rug',
+  series: [{ label: '|E − E₀|', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
+};
+
+export class PlotsView {
+  readonly element: HTMLElement;
+  readonly cards: Record<'energy' | 'error' | 'height' | 'divergence' | 'long', PlotCard>;
+  /** Redraws done (for tests and measurement). */
+  updates = 0;
+  private readonly feeds: LiveFeed[];
+  private readonly grid: HTMLElement;
+  private visible = true;
+  private lastUpdate = -Infinity;
+  private dirty = true;
+  private epoch = -1;
+  private twins: SensitivityTwins | null = null;
+  private impactsDrawn = -1;
+  private longImpacts: number[] = [];
+  private readonly resizeObserver: ResizeObserver | null;
+  private readonly model: SimulationModel;
+  private readonly rowBuf: number[] = [0, 0, 0];
+
+  constructor(model: SimulationModel, idPrefix: string) {
+    this.model = model;
+    const impactTimes = (): ArrayLike<number> => this.model.history.impactTimes();
+    this.cards = {
+      energy: new PlotCard(ENERGY_DEF, idPrefix, impactTimes),
+      error: new PlotCard(ERROR_DEF, idPrefix, impactTimes),
+      height: new PlotCard(heightDef(false), idPrefix, impactTimes),
+      divergence: new PlotCard(DIVERGENCE_DEF, idPrefix, impactTimes),
+      long: new PlotCard(LONG_DEF, idPrefix, () => this.longImpacts),
+    };
+    this.cards.long.element.classList.add('plot-wide');
+    this.cards.long.element.hidden = true;
+    this.feeds = [
+      {
+        card: this.cards.energy,
+        decimator: new MinMaxDecimator(3, { maxBuckets: BUCKETS }),
+        consumed: 0,
+        available: (m) => m.history.length,
+        read: (m, k, out) => {
+          const d = m.history.data;
+          out[0] = d[k * STRIDE + COL.E] ?? NaN;
+          out[1] = d[k * STRIDE + COL.TPE] ?? NaN;
+          out[2] = d[k * STRIDE + COL.RE] ?? NaN;
+        },
+      },
+      {
+        card: this.cards.error,
+        decimator: new MinMaxDecimator(1, { maxBuckets: BUCKETS, positiveOnly: [true] }),
+        consumed: 0,
+        available: (m) => m.history.length,
+        read: (m, k, out) => {
+          const d = m.history.data;
+          out[0] = Math.abs((d[k * STRIDE + COL.E] ?? NaN) - (d[COL.E] ?? NaN));
+        },
+      },
+      {
+        card: this.cards.height,
+        decimator: new MinMaxDecimator(1, { maxBuckets: BUCKETS }),
+        consumed: 0,
+        available: (m) => (m.twins ? Math.min(m.history.length, m.twins.length) : m.history.length),
+        read: (m, k, out) => {
+          out[0] = m.history.data[k * STRIDE + COL.X + 2] ?? NaN;
+          if (m.twins) {
+            out[1] = m.twins.run('position').height.get(k);
+            out[2] = m.twins.run('attitude').height.get(k);
+          }
+        },
+      },
+      {
+        card: this.cards.divergence,
+        decimator: new MinMaxDecimator(2, { maxBuckets: BUCKETS, positiveOnly: [true, true] }),
+        consumed: 0,
+        available: (m) => (m.twins ? Math.min(m.history.length, m.twins.length) : 0),
+        read: (m, k, out) => {
+          out[0] = m.twins?.run('position').divergence.get(k) ?? NaN;
+          out[1] = m.twins?.run('attitude').divergence.get(k) ?? NaN;
+        },
+      },
+    ];
+    this.grid = el(
+      'div',
+      { class: 'plot-grid' },
+      this.cards.energy.element,
+      this.cards.error.element,
+      this.cards.height.element,
+      this.cards.divergence.element,
+      this.cards.long.element,
+    );
+    this.element = el(
+      'section',
+      { class: 'lgvci-plots', 'aria-label': 'Plots of the run (Tran & Leok §7)' },
+      this.grid,
+    );
+    this.cards.divergence.showPlaceholder(
+      'Switch on the sensitivity twins (side panel) to see how fast two runs from nearly the same start separate.',
+    );
+    this.resizeObserver =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.onResize());
+    this.resizeObserver?.observe(this.grid);
+  }
+
+  private onResize(): void {
+    if (!this.visible) return;
+    for (const c of Object.values(this.cards)) c.resize();
+  }
+
+  get shown(): boolean {
+    return this.visible;
+  }
+
+  setVisible(on: boolean): void {
+    this.visible = on;
+    this.element.hidden = !on;
+    if (on) {
+      this.dirty = true;
+      this.lastUpdate = -Infinity;
+    }
+  }
+
+  /** Something changed (restart, step while paused, twins): redraw at the next tick. */
+  invalidate(): void {
+    this.dirty = true;
+  }
+
+  /** Called every animation frame; redraws at most every UPDATE_MS, and only if there is news. */
+  tick(now: number): void {
+    if (!this.visible || now - this.lastUpdate < UPDATE_MS) return;
+    const m = this.model;
+    const news =
+      this.dirty ||
+      m.history.epoch !== this.epoch ||
+      m.twins !== this.twins ||
+      this.feeds.some((f) => f.available(m) !== f.consumed);
+    if (!news) return;
+    this.lastUpdate = now;
+    this.update();
+  }
+
+  /** Bring every live plot up to date now. */
+  update(): void {
+    const m = this.model;
+    if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
+      const twinsChanged = m.twins !== this.twins;
+      this.epoch = m.history.epoch;
+      this.twins = m.twins;
+      for (const f of this.feeds) {
+        f.decimator.clear();
+        f.consumed = 0;
+      }
+      if (twinsChanged) {
+        const on = m.twins !== null;
+        const h = this.feeds[2];
+        if (h) h.decimator = new MinMaxDecimator(on ? 3 : 1, { maxBuckets: BUCKETS });
+        this.cards.height.rebuild(heightDef(on));
+        this.cards.divergence.showPlaceholder(
+          on
+            ? null
+            : 'Switch on the sensitivity twins (side panel) to see how fast two runs from nearly the same start separate.',
+        );
+      }
+    }
+    const impactsChanged = m.history.impactCount !== this.impactsDrawn;
+    this.impactsDrawn = m.history.impactCount;
+    for (const f of this.feeds) {
+      const avail = f.available(m);
+      const fresh = avail !== f.consumed;
+      for (let k = f.consumed; k < avail; k++) {
+        f.read(m, k, this.rowBuf);
+        f.decimator.push(m.history.data[k * STRIDE + COL.T] ?? NaN, this.rowBuf);
+      }
+      f.consumed = avail;
+      if (f.card.placeholder.hidden === false) continue;
+      if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
+      else if (impactsChanged) f.card.redraw();
+    }
+    this.dirty = false;
+    this.updates += 1;
+  }
+
+  /** Rows shown so far by a live plot (for tests). */
+  consumed(key: 'energy' | 'error' | 'height' | 'divergence'): number {
+    const i = ['energy', 'error', 'height', 'divergence'].indexOf(key);
+    return this.feeds[i]?.consumed ?? 0;
+  }
+
+  /** Progress of a long run: show its card with the series so far. */
+  longRunProgress(series: DecimatedData | undefined, text: string): void {
+    const card = this.cards.long;
+    card.element.hidden = false;
+    card.status.textContent = text;
+    if (series && this.visible) {
+      this.longImpacts = [];
+      card.setData(series);
+    }
+  }
+
+  /** The finished long run: its series, impact ticks and summary. */
+  longRunDone(r: LongRunResult, text: string): void {
+    const card = this.cards.long;
+    card.element.hidden = false;
+    card.status.textContent = text;
+    this.longImpacts = r.impactTimes;
+    card.setData(r.series);
+  }
+
+  destroy(): void {
+    this.resizeObserver?.disconnect();
+    for (const c of Object.values(this.cards)) c.destroyPlot();
+    this.element.remove();
+  }
+}
