@@ -154,15 +154,14 @@ bool HybridIntegrator::locateImpact(const State& s, double remaining, State& atI
 // Jump map at one configuration (Corollary 4.4). When several points touch together the impulse
 // acts at the barycentre of the approaching ones, and the chain repeats while any touching point
 // still approaches (Seghete–Murphey: a chain of single impacts at one configuration; README).
-int HybridIntegrator::resolveImpact(State& s) {
+int HybridIntegrator::resolveImpact(State& s, int budget) {
   const Vec3& n = system_.plane.normal();
   const double m = system_.mass.mass;
-  const double radius = radius_;
-  const double delta = def_.contactTolerance * radius;
+  const double delta = def_.contactTolerance * radius_;
   int applied = 0;
-  for (int chain = 0; chain < def_.maxImpactsPerStep; ++chain) {
+  for (int chain = 0; chain < budget; ++chain) {
     contactSet(*system_.body, system_.plane, s.x, s.R, delta, contacts_);
-    const double vscale = s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius;
+    const double vscale = s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_;
     const double vtol = 1e-13 * vscale;
     Vec3 rhoSum = Vec3::Zero(), chiSum = Vec3::Zero();
     int count = 0;
@@ -208,10 +207,10 @@ StepReport HybridIntegrator::step() {
       s.t = tEnd;
       break;
     }
-    if (attempts >= def_.maxImpactsPerStep) {
+    if (attempts >= def_.maxImpactsPerStep || report.impacts >= def_.maxImpactsPerStep) {
       status_ = StepStatus::ZenoGuard;
       std::ostringstream msg;
-      msg << "Zeno guard: " << attempts << " impacts in the step ending at t = " << tEnd
+      msg << "Zeno guard: " << report.impacts << " impacts (" << attempts << " located) in the step ending at t = " << tEnd
           << "; the step stopped at the last impact (t = " << s.t << ")";
       statusMessage_ = msg.str();
       break;
@@ -221,7 +220,7 @@ StepReport HybridIntegrator::step() {
     if (!(ok = locateImpact(s, remaining, atImpact, alpha))) break;
     s = atImpact;
     remaining -= alpha;
-    report.impacts += resolveImpact(s);
+    report.impacts += resolveImpact(s, def_.maxImpactsPerStep - report.impacts);
     ++attempts;
   }
   if (!ok) {

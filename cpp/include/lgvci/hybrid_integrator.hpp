@@ -84,7 +84,7 @@ class HybridIntegrator {
  private:
   bool flow(const State& s, double h, State& out);  // false when Newton failed
   bool locateImpact(const State& s, double remaining, State& atImpact, double& alpha);
-  int resolveImpact(State& s);  // returns impulses applied (≥ 0)
+  int resolveImpact(State& s, int budget);  // impulses applied (≥ 0, ≤ budget)
   double phiOf(const State& s) const;
   double phiNoise(const State& s) const;  // rounding error of Φ at s
 
