@@ -54,6 +54,11 @@ Vec3 expResidualMap(const Vec3& f, const Mat3& J) {  // (D.3)
 }
 
 NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, double tol, int maxIterations) {
+  return solveImplicit(g, J, J.inverse(), retraction, tol, maxIterations);
+}
+
+NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
+                           int maxIterations) {
   NewtonResult r;
   const double gnorm = g.norm();
   if (gnorm == 0.0) {  // F = I solves (D.1) exactly
@@ -61,7 +66,6 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, 
     return r;
   }
   const bool cay = retraction == Retraction::Cayley;
-  const Mat3 Jinv = J.inverse();
   Vec3 f = cay ? Vec3(0.5 * (Jinv * g)) : Vec3(Jinv * g);  // G_c ≈ 2Jf, G ≈ Jf near f = 0
   auto G = [&](const Vec3& v) { return cay ? cayleyResidualMap(v, J) : expResidualMap(v, J); };
   Vec3 res = G(f) - g;
@@ -87,10 +91,10 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, 
 }
 
 DiscreteFlow::DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance)
-    : mass_(mass), g_(gravity), retraction_(retraction), tol_(tolerance) {}
+    : mass_(mass), Jinv_(mass.J.inverse()), g_(gravity), retraction_(retraction), tol_(tolerance) {}
 
 bool DiscreteFlow::step(const State& in, double h, State& out) const {
-  last_ = solveImplicit(h * in.Pi, mass_.J, retraction_, tol_);  // (5.9c)
+  last_ = solveImplicit(h * in.Pi, mass_.J, Jinv_, retraction_, tol_);  // (5.9c)
   if (!last_.converged) return false;
   const double m = mass_.mass;
   out.t = in.t + h;

@@ -19,6 +19,9 @@ struct NewtonResult {
 /// Stops when the residual or the Newton step reaches `tol` (relative) or round-off; never throws.
 NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, double tol,
                            int maxIterations = 50);
+/// The same with J⁻¹ supplied (DiscreteFlow computes it once instead of on every step).
+NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
+                           int maxIterations = 50);
 
 /// G_c(f) of (D.8) and G(f) of (D.3); exposed for tests.
 Vec3 cayleyResidualMap(const Vec3& f, const Mat3& J);
@@ -37,6 +40,7 @@ class DiscreteFlow {
 
  private:
   MassProperties mass_;
+  Mat3 Jinv_;
   double g_;
   Retraction retraction_;
   double tol_;
