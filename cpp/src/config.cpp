@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lgvci/presets.hpp"
+#include "lgvci/rigid_body/presets.hpp"
 
 namespace lgvci {
 namespace {

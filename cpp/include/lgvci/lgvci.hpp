@@ -1,13 +1,13 @@
 // Umbrella header of the LGVCI core.
 #pragma once
 
-#include "lgvci/collision.hpp"
+#include "lgvci/rigid_body/collision.hpp"
 #include "lgvci/config.hpp"
-#include "lgvci/discrete_flow.hpp"
-#include "lgvci/hybrid_integrator.hpp"
-#include "lgvci/jump_map.hpp"
-#include "lgvci/mass_properties.hpp"
-#include "lgvci/presets.hpp"
-#include "lgvci/shapes.hpp"
-#include "lgvci/so3.hpp"
-#include "lgvci/types.hpp"
+#include "lgvci/rigid_body/discrete_flow.hpp"
+#include "lgvci/rigid_body/hybrid_integrator.hpp"
+#include "lgvci/rigid_body/jump_map.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
+#include "lgvci/rigid_body/presets.hpp"
+#include "lgvci/rigid_body/shapes.hpp"
+#include "lgvci/rigid_body/so3.hpp"
+#include "lgvci/core/types.hpp"

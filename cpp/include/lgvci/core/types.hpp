@@ -1,4 +1,4 @@
-// Basic types and the validation error used at every boundary of the library.
+// Basic types and the validation error InvalidInput ("<field>: <rule>") used at every boundary.
 #pragma once
 
 #include <Eigen/Dense>
@@ -19,16 +19,6 @@ class InvalidInput : public std::invalid_argument {
 
  private:
   std::string field_;
-};
-
-/// State (x, R, γ, Π) of §5.1.2: centre of mass, attitude (body→inertial), linear momentum,
-/// body-frame angular momentum; t is the time it belongs to.
-struct State {
-  double t = 0.0;
-  Vec3 x = Vec3::Zero();
-  Mat3 R = Mat3::Identity();
-  Vec3 gamma = Vec3::Zero();
-  Vec3 Pi = Vec3::Zero();
 };
 
 }  // namespace lgvci

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "lgvci/mass_properties.hpp"
-#include "lgvci/shapes.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
+#include "lgvci/rigid_body/shapes.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;

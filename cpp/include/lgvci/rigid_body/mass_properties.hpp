@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "lgvci/types.hpp"
+#include "lgvci/core/types.hpp"
 
 namespace lgvci {
 

@@ -2,7 +2,8 @@
 // method on one of the two retractions of Appendix D.
 #pragma once
 
-#include "lgvci/mass_properties.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
+#include "lgvci/rigid_body/state.hpp"
 
 namespace lgvci {
 

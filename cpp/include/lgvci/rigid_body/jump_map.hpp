@@ -1,7 +1,7 @@
 // The jump map F̃_Jump of Corollary 4.4 (4.21).
 #pragma once
 
-#include "lgvci/mass_properties.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
 
 namespace lgvci {
 

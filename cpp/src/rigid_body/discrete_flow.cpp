@@ -1,11 +1,11 @@
-#include "lgvci/discrete_flow.hpp"
+#include "lgvci/rigid_body/discrete_flow.hpp"
 
 #include <cmath>
 #include <limits>
 
 #include <Eigen/Dense>
 
-#include "lgvci/so3.hpp"
+#include "lgvci/rigid_body/so3.hpp"
 
 namespace lgvci {
 namespace {

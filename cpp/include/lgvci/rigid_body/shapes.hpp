@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lgvci/types.hpp"
+#include "lgvci/core/types.hpp"
 
 namespace lgvci {
 

@@ -1,4 +1,4 @@
-#include "lgvci/collision.hpp"
+#include "lgvci/rigid_body/collision.hpp"
 
 #include <cmath>
 #include <limits>

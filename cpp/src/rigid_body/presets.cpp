@@ -1,4 +1,4 @@
-#include "lgvci/presets.hpp"
+#include "lgvci/rigid_body/presets.hpp"
 
 #include <cmath>
 

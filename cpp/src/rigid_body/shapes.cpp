@@ -1,4 +1,4 @@
-#include "lgvci/shapes.hpp"
+#include "lgvci/rigid_body/shapes.hpp"
 
 #include <algorithm>
 #include <cmath>

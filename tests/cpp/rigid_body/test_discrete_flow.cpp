@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "lgvci/discrete_flow.hpp"
-#include "lgvci/so3.hpp"
+#include "lgvci/rigid_body/discrete_flow.hpp"
+#include "lgvci/rigid_body/so3.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;

@@ -1,4 +1,4 @@
-#include "lgvci/mass_properties.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
 
 #include <cmath>
 

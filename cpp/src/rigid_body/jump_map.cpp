@@ -1,4 +1,4 @@
-#include "lgvci/jump_map.hpp"
+#include "lgvci/rigid_body/jump_map.hpp"
 
 namespace lgvci {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "lgvci/collision.hpp"
-#include "lgvci/so3.hpp"
+#include "lgvci/rigid_body/collision.hpp"
+#include "lgvci/rigid_body/so3.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;

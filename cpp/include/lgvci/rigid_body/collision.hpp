@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "lgvci/shapes.hpp"
+#include "lgvci/rigid_body/shapes.hpp"
 
 namespace lgvci {
 

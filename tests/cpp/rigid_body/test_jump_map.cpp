@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "approx.hpp"
-#include "lgvci/collision.hpp"
-#include "lgvci/discrete_flow.hpp"
-#include "lgvci/jump_map.hpp"
+#include "lgvci/rigid_body/collision.hpp"
+#include "lgvci/rigid_body/discrete_flow.hpp"
+#include "lgvci/rigid_body/jump_map.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;
