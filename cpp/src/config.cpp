@@ -155,9 +155,11 @@ json toJsonObject(const SimulationDef& d) {
 }
 
 SimulationDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
+  onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
                    "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance"});
   SimulationDef d;
+  if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
+    throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
   if (j.contains("case")) {
     if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV");
     d.caseName = j["case"];

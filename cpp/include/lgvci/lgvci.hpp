@@ -1,13 +1,25 @@
-// Umbrella header of the LGVCI core.
+// Umbrella header of the core: the hybrid driver and façade (core/), Tran & Leok's rigid body over
+// a plane (rigid_body/), Fetecau et al.'s generalized-coordinates VCI (generalized/).
 #pragma once
 
-#include "lgvci/rigid_body/collision.hpp"
 #include "lgvci/config.hpp"
+#include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/root_finders.hpp"
+#include "lgvci/core/simulation.hpp"
+#include "lgvci/core/types.hpp"
+#include "lgvci/generalized/constraints.hpp"
+#include "lgvci/generalized/energy_jump.hpp"
+#include "lgvci/generalized/generalized_config.hpp"
+#include "lgvci/generalized/generalized_model.hpp"
+#include "lgvci/generalized/potential.hpp"
+#include "lgvci/generalized/verlet_flow.hpp"
+#include "lgvci/rigid_body/collision.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 #include "lgvci/rigid_body/jump_map.hpp"
 #include "lgvci/rigid_body/mass_properties.hpp"
 #include "lgvci/rigid_body/presets.hpp"
+#include "lgvci/rigid_body/rigid_body_model.hpp"
 #include "lgvci/rigid_body/shapes.hpp"
 #include "lgvci/rigid_body/so3.hpp"
-#include "lgvci/core/types.hpp"
+#include "lgvci/rigid_body/state.hpp"
