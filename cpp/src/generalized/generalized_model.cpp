@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "../core/hybrid_driver_impl.hpp"
+#include "lgvci/core/hybrid_driver_impl.hpp"
 
 namespace lgvci {
 namespace {

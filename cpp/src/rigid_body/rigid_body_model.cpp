@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "../core/hybrid_driver_impl.hpp"
+#include "lgvci/core/hybrid_driver_impl.hpp"
 #include "lgvci/rigid_body/jump_map.hpp"
 
 namespace lgvci {
