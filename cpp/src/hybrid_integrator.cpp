@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "lgvci/jump_map.hpp"
+#include "lgvci/validation.hpp"
 
 namespace lgvci {
 namespace {
@@ -43,11 +44,12 @@ HybridIntegrator::HybridIntegrator(SystemDef system, IntegratorDef def, const St
   if ((initial.R.transpose() * initial.R - Mat3::Identity()).cwiseAbs().maxCoeff() > 1e-9 ||
       initial.R.determinant() <= 0.0)
     throw InvalidInput("R0", "must be a rotation matrix (RᵀR = I to 1e-9, det R = +1)");
+  validateRigidBodySystem(system_, def_, initial);  // limits and derived quantities (validation.hpp)
   Jinv_ = system_.mass.J.inverse();
   radius_ = system_.body->boundingRadius();
   gridStart_ = initial.t;
   const double phi0 = collisionFunction(*system_.body, system_.plane, initial.x, initial.R);
-  if (phi0 < 0.0) {
+  if (!(phi0 >= 0.0)) {  // also refuses NaN
     std::ostringstream msg;
     msg << "the initial state penetrates the plane (Phi = " << phi0 << " < 0); raise x0 or change R0";
     throw InvalidInput("x0", msg.str());

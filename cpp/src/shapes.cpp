@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "hull.hpp"
+#include "lgvci/validation.hpp"
 
 namespace lgvci {
 namespace {
@@ -235,6 +236,17 @@ class Union final : public Shape {
 
 void requireFinite(const Vec3& v, const std::string& field) {
   if (!v.allFinite()) throw InvalidInput(field, "must be finite numbers");
+  validateMagnitude(v, limits::kMaxLength, field);  // |coordinate| ≤ 1e6 (README "Validation and limits")
+}
+
+void requireSize(double v, const std::string& field) {
+  if (!(v >= limits::kMinSize && v <= limits::kMaxLength))
+    throw InvalidInput(field, "must be in [1e-06, 1e+06]");
+}
+
+void requireEpsilon(double epsilon) {
+  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  if (!(epsilon <= limits::kMaxLength)) throw InvalidInput("epsilon", "must be <= 1e+06");
 }
 
 }  // namespace
@@ -243,6 +255,7 @@ ShapePtr makeEllipsoid(const Vec3& semiAxes, const Vec3& center) {
   requireFinite(semiAxes, "semi_axes");
   requireFinite(center, "center");
   if ((semiAxes.array() <= 0.0).any()) throw InvalidInput("semi_axes", "must all be > 0");
+  for (int i = 0; i < 3; ++i) requireSize(semiAxes(i), "semi_axes");
   return std::make_shared<Ellipsoid>(semiAxes, center);
 }
 
@@ -250,7 +263,7 @@ ShapePtr makePolyhedron(std::vector<Vec3> vertices, double epsilon) {
   if (vertices.empty()) throw InvalidInput("vertices", "must contain at least one vertex");
   if (vertices.size() > 64) throw InvalidInput("vertices", "at most 64 vertices are supported");
   for (const auto& v : vertices) requireFinite(v, "vertices");
-  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  requireEpsilon(epsilon);
   const detail::Hull hull = detail::convexHull(vertices);
   std::vector<Vec3> corners;
   for (int i : hull.extreme) {
@@ -270,7 +283,8 @@ std::vector<Vec3> cubeVertices(double side, const Vec3& center) {
 
 ShapePtr makeCube(double side, double epsilon, const Vec3& center) {
   if (!std::isfinite(side) || side <= 0.0) throw InvalidInput("side", "must be a finite number > 0");
-  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  requireSize(side, "side");
+  requireEpsilon(epsilon);
   requireFinite(center, "center");
   return std::make_shared<Polyhedron>(cubeVertices(side, center), epsilon);
 }

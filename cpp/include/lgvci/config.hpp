@@ -2,6 +2,7 @@
 // Parsed from and written to JSON (the CLI's --config, the WASM module's constructor).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,20 @@ ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
 Mat3 resolveInertia(const SimulationDef& def);
 /// Everything the integrator needs, validated.
 HybridIntegrator makeIntegrator(const SimulationDef& def);
+
+/// Bounds on a configuration's text (README "Validation and limits"). They are checked by a
+/// streaming pass before any tree is built, so no input can drive a recursion deep.
+inline constexpr std::size_t kMaxConfigBytes = 1u << 20;  // 1 MiB
+inline constexpr int kMaxJsonDepth = 32;                  // nested arrays/objects
+inline constexpr std::size_t kMaxJsonArray = 256;         // elements of any one array
+inline constexpr int kMaxBodyNesting = 8;                 // unions/intersections inside each other
+inline constexpr int kMaxBodyShapes = 256;                // shapes in one body tree, all levels
+
+/// Throws InvalidInput unless `text` is one JSON object within the bounds above, without
+/// duplicate keys: "config: is larger than 1048576 bytes", "body.parts[0]...: nesting deeper than
+/// 32 levels", "x0: more than 256 elements", "body.type: duplicate key", "config: is not valid JSON
+/// at line L, column C: ...", "config: must be a JSON object".
+void checkJsonText(const std::string& text);
 
 /// Parse JSON (see README "Configuration"). A "case" key starts from that preset and the other keys
 /// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.
