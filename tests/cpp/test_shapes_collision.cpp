@@ -438,13 +438,13 @@ TEST_CASE("intersection off the symmetric lens: Φ is finite and optimal in ever
     // Surface samples of the intersection: a brute-force upper bound for the minimum.
     std::vector<Vec3> boundary;
     for (const auto& e : bodies[b])
-      for (const Vec3& p : ellipsoidSurface(e.a, e.c, 60)) {
+      for (const Vec3& p : ellipsoidSurface(e.a, e.c, 40)) {
         bool inside = true;
         for (const auto& f : bodies[b]) inside = inside && ellipsoidLevel(p, f.a, f.c) <= 1.0;
         if (inside) boundary.push_back(p);
       }
     int nonFinite = 0, infeasible = 0, notOptimal = 0, aboveSamples = 0;
-    for (int d = 0; d < 3000; ++d) {
+    for (int d = 0; d < 2000; ++d) {
       const Vec3 u = randomUnit(rng);
       const SupportPoint s = body->lowest(u);
       if (!std::isfinite(s.value) || !s.rho.allFinite()) { ++nonFinite; continue; }
