@@ -15,6 +15,9 @@ namespace {
 
 using nlohmann::json;
 
+// A key as it appears in a field name: control bytes escaped, the empty key written "".
+std::string keyName(const std::string& k) { return k.empty() ? std::string("\"\"") : printable(k); }
+
 // A streaming (SAX) pass over the text that enforces the limits of config.hpp before any tree is
 // built: nlohmann's parser itself is iterative, but its DOM's destructor recurses, and so would
 // everything that walks the tree. It also catches what the DOM would hide (a duplicate key keeps
@@ -36,7 +39,7 @@ class BoundsChecker final : public nlohmann::json_sax<json> {
   bool end_array() override { stack_.pop_back(); return true; }
   bool key(string_t& k) override {
     Frame& f = stack_.back();
-    f.key = printable(k);
+    f.key = keyName(k);
     if (!f.keys.insert(k).second) return fail(join(f.path, f.key), "duplicate key");
     return true;
   }
@@ -139,7 +142,7 @@ void onlyKeys(const json& j, const std::string& field, std::initializer_list<con
   if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
   const std::set<std::string> ok(allowed.begin(), allowed.end());
   for (const auto& [k, v] : j.items())
-    if (!ok.count(k)) throw InvalidInput(field.empty() ? printable(k) : field + "." + printable(k), "is not a known key");
+    if (!ok.count(k)) throw InvalidInput(field.empty() ? keyName(k) : field + "." + keyName(k), "is not a known key");
 }
 
 BodyDef parseBody(const json& j, const std::string& field, int nesting, int& shapes) {

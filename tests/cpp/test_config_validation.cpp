@@ -537,6 +537,10 @@ TEST_CASE("parser messages: top level, duplicates, control bytes, positions (fin
     CHECK(std::string(e.what()).size() == std::strlen(e.what()));
   }
   CHECK_INVALID(parseConfig("{\"case\": \"I\\u0000V\"}"), "case", "(got 'I\\x00V')");
+  // Found by the fuzzer: the empty key gave the message ": is not a known key" (no field).
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"\": [0, 0, 1e300]}"), "\"\"", "is not a known key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"body\": {\"\": 1}}"), "body.\"\"", "is not a known key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"\": 1, \"\": 2}"), "\"\"", "duplicate key");
   // The parse position survives into the message.
   CHECK_INVALID(parseConfig("{\n  \"case\": \"I\",\n  \"mass\": ,\n}"), "config", "line 3, column 11");
   CHECK_INVALID(parseConfig("{\"case\": \"I\", \"mass\": 1e999}"), "config", "at byte");
