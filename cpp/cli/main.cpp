@@ -287,7 +287,9 @@ int run(int argc, char** argv) {
     std::printf("impacts            %lld\n", sim.totalImpacts());
     std::printf("energy initial     %.17g\n", E0);
     std::printf("energy final       %.17g\n", E);
-    std::printf("max |E - E0| / E0  %.3e\n", maxErr / std::abs(E0));
+    const double relErr = maxErr / std::abs(E0);  // 0/0 for a body at rest at zero energy
+    if (std::isfinite(relErr)) std::printf("max |E - E0| / E0  %.3e\n", relErr);
+    else std::printf("max |E - E0|       %.3e (E0 = 0)\n", maxErr);
     std::printf("x                  (%.12g, %.12g, %.12g)\n", s.x.x(), s.x.y(), s.x.z());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     std::printf("wall time          %.3f s\n", wall);

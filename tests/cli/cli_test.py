@@ -145,6 +145,12 @@ bad2 = [
 for args, needle in bad2:
     r = run(*args)
     check(f"exit 2 for {args[:3]}", r.returncode == 2 and needle in r.stderr and r.stdout == "", (r.returncode, r.stderr[:300], r.stdout[:80]))
+# The text summary never prints nan/inf: a body at rest with E0 = 0 has no relative energy error.
+rest = write("rest.json", json.dumps({"body": {"type": "polyhedron", "vertices": [[0, 0, 0]]},
+                                      "inertia": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "x0": [0, 0, 0], "gravity": 0}))
+r = run("--config", rest, "--steps", "5")
+check("no nan in the summary", r.returncode == 0 and "nan" not in r.stdout.lower() and "inf" not in r.stdout.lower()
+      and "(E0 = 0)" in r.stdout, r.stdout)
 # Numbers JSON accepts are accepted: signs, exponents, a leading dot.
 r = run("--case", "IV", "--steps", "3", "--x0", "+0,-0.0,1.5e1", "--h", ".01", "--json")
 check("decimal forms", r.returncode == 0 and json.loads(r.stdout)["final"]["t"] == 0.03, (r.returncode, r.stderr))
