@@ -605,4 +605,19 @@ TEST_CASE("a thin lens (one semi-axis 1e-3) falls, bounces and keeps Φ finite (
   CHECK(sim.state().t == Approx(4.0).epsilon(1e-12));
   CHECK(sim.totalImpacts() > 0);
   CHECK(std::abs(sim.energy().total - E0) <= 1e-6 * std::abs(E0));
+
+  // A thin disc (semi-axis 1e-3 along x) cut by a ball: before the dual fix a NaN Φ read as
+  // penetration and the Zeno guard fired (t = 2.991 instead of 3 after 300 steps).
+  HybridIntegrator disc = makeIntegrator(parseConfig(R"({"body": {"type": "intersection", "parts": [
+      {"type": "ellipsoid", "semi_axes": [0.001, 1, 1], "center": [0.0005, 0, 0]},
+      {"type": "ellipsoid", "semi_axes": [1, 1, 1], "center": [-0.5, 0, 0]}]},
+    "inertia": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.2]], "x0": [0, 0, 2], "Pi0": [0.1, 0.2, 0.3]})"));
+  const double Ed = disc.energy().total;
+  for (int k = 0; k < 300; ++k) {
+    REQUIRE(disc.step().status == StepStatus::Ok);
+    REQUIRE(std::isfinite(disc.phi()));
+  }
+  CHECK(disc.state().t == Approx(3.0).epsilon(1e-12));
+  CHECK(disc.totalImpacts() > 0);
+  CHECK(std::abs(disc.energy().total - Ed) <= 1e-6 * std::abs(Ed));
 }
