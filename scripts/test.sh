@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the TypeScript type check, the Vitest unit tests (Node, real WASM) and the Vitest browser
-# tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
+# (ctest), the same suite under ASan + UBSan and a 60-second libFuzzer run, the TypeScript type check,
+# the Vitest unit tests (Node, real WASM) and the Vitest browser tests (headless Debian Chromium, real
+# WASM). Ends with one "N passed, N failed" line.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
@@ -14,6 +15,22 @@ echo "== native build and Catch2 suite (ctest)"
 cmake --preset native >/dev/null
 cmake --build --preset native
 ctest --preset native 2>&1 | tee "$LOG/ctest.txt"
+
+echo "== ASan + UBSan build (clang) and the suite under it (ctest --preset asan)"
+cmake --preset asan >/dev/null
+cmake --build --preset asan
+asan_start=$SECONDS
+ctest --preset asan 2>&1 | tee "$LOG/asan.txt"
+echo "asan suite: $((SECONDS - asan_start)) s"
+
+echo "== libFuzzer: 60 s over parseConfig + makeIntegrator + 300 steps (README \"Validation and limits\")"
+# New inputs go to a scratch directory (the first one), not into the repository's corpus; a crash is
+# written to build/asan/fuzz-crash-* and fails this script.
+mkdir -p "$LOG/fuzz"
+build/asan/lgvci_fuzz -max_total_time=60 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  -dict=tests/fuzz/config.dict -artifact_prefix="$ROOT/build/asan/fuzz-" \
+  "$LOG/fuzz" tests/fuzz/corpus tests/fuzz/findings >"$LOG/fuzz.txt" 2>&1 || { tail -n 40 "$LOG/fuzz.txt"; exit 1; }
+grep -E "INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb" "$LOG/fuzz.txt"
 
 echo "== WebAssembly module"
 "$ROOT/scripts/build-wasm.sh"
@@ -28,6 +45,7 @@ echo "== Vitest browser tests (Chromium)"
 npm run --silent test:browser 2>&1 | tee "$LOG/browser.txt"
 
 # One closing line over all suites (each step above already failed the script on any failure).
-ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" | awk '{print $1-$2}')
+ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
+ctest_passed=$((ctest_passed + 1))  # the libFuzzer run
 vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" | awk '{s+=$1} END {print s+0}')
 echo "all: $((ctest_passed + vitest_passed)) passed, 0 failed"

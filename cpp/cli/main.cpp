@@ -1,8 +1,12 @@
 // lgvci: run one of the paper's experiments (or a JSON config) with the native core.
-// Exit codes: 0 ok, 1 the integrator reported a problem (Newton failure), 2 bad input.
+// Exit codes: 0 ok; 1 the integrator reported a problem (Newton failure), the result is not finite,
+// time did not advance, or the output could not be written; 2 bad input.
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -12,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/lgvci.hpp"
+#include "lgvci/rigid_body/validation.hpp"
 
 namespace {
 
@@ -52,33 +57,77 @@ al.'s variational collision integrator) and prints a summary.
 struct Usage : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+/// The run or its output failed after the input was accepted (exit 1).
+struct RunError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A decimal number as JSON writes one: [+-] digits [. digits] [e [+-] digits]. No hex (strtod
+// would take "0x10"), no inf/nan, no spaces. Subnormals are numbers (std::stod threw out_of_range
+// for 1e-320): their size is for validation to judge ("h: must be >= ...").
+bool isDecimal(const std::string& s) {
+  size_t i = 0;
+  const auto digits = [&] {
+    const size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  size_t mantissa = digits();
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == s.size();
+}
 
 double parseDouble(const std::string& flag, const std::string& s) {
-  try {
-    size_t used = 0;
-    const double v = std::stod(s, &used);
-    if (used != s.size() || !std::isfinite(v)) throw std::invalid_argument(s);
-    return v;
-  } catch (const std::exception&) {
-    throw Usage(flag + ": expected a finite number, got '" + s + "'");
-  }
+  if (!isDecimal(s)) throw Usage(flag + ": expected a decimal number, got '" + printable(s) + "'");
+  const double v = std::strtod(s.c_str(), nullptr);
+  if (!std::isfinite(v)) throw Usage(flag + ": '" + s + "' is beyond the range of a double");
+  return v;
+}
+
+long long parseSteps(const std::string& flag, const std::string& s) {
+  const bool digits = !s.empty() && s.size() <= 10 && s.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || std::stoll(s) > 1000000000LL)
+    throw Usage(flag + ": expected an integer in [0, 1e9] written in decimal digits, got '" + printable(s) + "'");
+  return std::stoll(s);
 }
 
 json parseTriple(const std::string& flag, const std::string& s) {
   std::vector<double> v;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) v.push_back(parseDouble(flag, item));
-  if (v.size() != 3) throw Usage(flag + ": expected three comma-separated numbers, got '" + s + "'");
+  size_t from = 0;
+  while (true) {  // every item, empty ones included: "0,0,10," has four
+    const size_t comma = s.find(',', from);
+    const std::string item = s.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    if (item.empty()) throw Usage(flag + ": expected three comma-separated numbers, got '" + printable(s) + "'");
+    v.push_back(parseDouble(flag, item));
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  if (v.size() != 3) throw Usage(flag + ": expected three comma-separated numbers, got '" + printable(s) + "'");
   return json::array({v[0], v[1], v[2]});
 }
 
 json parseList(const std::string& flag, const std::string& s) {
   json v = json::array();
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) v.push_back(parseDouble(flag, item));
-  if (v.empty() || v.size() > 64) throw Usage(flag + ": expected 1 to 64 comma-separated numbers, got '" + s + "'");
+  size_t from = 0;
+  while (true) {  // every item, empty ones included: "1,2," has three
+    const size_t comma = s.find(',', from);
+    const std::string item = s.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    if (item.empty() || v.size() >= 64)
+      throw Usage(flag + ": expected 1 to 64 comma-separated numbers, got '" + printable(s) + "'");
+    v.push_back(parseDouble(flag, item));
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
   return v;
 }
 
@@ -88,12 +137,42 @@ bool isGeneralizedConfig(const json& base) {
   return base.contains("case") && (base["case"] == "particle" || base["case"] == "star");
 }
 
+// At most kMaxConfigBytes + 1 bytes are read: /dev/zero or a huge file is refused, not swallowed.
 std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Usage("--config: cannot read '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Usage("--config: cannot read '" + printable(path) + "'");
+  std::string text(kMaxConfigBytes + 1, '\0');
+  in.read(&text[0], static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw Usage("--config: cannot read '" + printable(path) + "'");
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxConfigBytes)
+    throw Usage("--config: '" + printable(path) + "' is larger than " + std::to_string(kMaxConfigBytes) + " bytes (1 MiB)");
+  return text;
+}
+
+// Output that cannot be written is an error, not a silent exit 0 (a full disk, /dev/full).
+void requireWritten(std::FILE* f, const std::string& what) {
+  if (std::ferror(f)) throw RunError(what + ": write failed: " + std::strerror(errno ? errno : EIO));
+}
+void closeCsv(std::FILE* f, const std::string& path) {
+  const bool flushed = std::fflush(f) == 0 && !std::ferror(f);
+  const int err = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!flushed || !closed) throw RunError("--csv: writing '" + printable(path) + "' failed: " + std::strerror(err ? err : EIO));
+}
+void flushStdout() {
+  std::cout.flush();
+  const bool ok = std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (!ok) throw RunError(std::string("standard output: write failed: ") + std::strerror(errno ? errno : EIO));
+}
+
+// The last guard: a result with NaN or infinity is never printed as a success (JSON would say null).
+void requireFiniteResult(const Simulation& sim, double t0, double E0, double maxErr, long long steps) {
+  bool finite = std::isfinite(E0) && std::isfinite(sim.energy()) && std::isfinite(maxErr);
+  for (double v : sim.record()) finite = finite && std::isfinite(v);
+  if (!finite) throw RunError("the result is not finite (t = " + std::to_string(sim.time()) + "); nothing is printed");
+  if (steps > 0 && !(sim.time() > t0))
+    throw RunError("time did not advance in " + std::to_string(steps) + " steps (t = " + std::to_string(sim.time()) + "): " + sim.statusMessage());
 }
 
 int run(int argc, char** argv) {
@@ -116,24 +195,27 @@ int run(int argc, char** argv) {
     };
     if (a == "--help" || a == "-h") { std::cout << kUsage; return 0; }
     else if (a == "--case") caseName = value();
-    else if (a == "--config") configPath = value();
+    else if (a == "--config") {
+      configPath = value();
+      if (configPath.empty()) throw Usage("--config: expected a file name, got ''");
+    }
     else if (a == "--steps") {
-      const double v = parseDouble(a, value());
-      if (v < 0 || v != std::floor(v) || v > 1e9) throw Usage("--steps: expected an integer in [0, 1e9]");
-      steps = static_cast<long long>(v);
+      steps = parseSteps(a, value());
       stepsGiven = true;
     }
     else if (a == "--until-impacts") {
-      const double v = parseDouble(a, value());
-      if (v < 1 || v != std::floor(v) || v > 1e9) throw Usage("--until-impacts: expected an integer in [1, 1e9]");
-      untilImpacts = static_cast<long long>(v);
+      untilImpacts = parseSteps(a, value());
+      if (untilImpacts < 1) throw Usage("--until-impacts: expected an integer in [1, 1e9]");
       if (!stepsGiven) steps = 1000000000LL;
     }
     else if (a == "--q0") patch["q0"] = parseList(a, value());
     else if (a == "--qdot0") patch["qdot0"] = parseList(a, value());
     else if (a == "--strict-detection") patch["strict_detection"] = true;
     else if (a == "--json") asJson = true;
-    else if (a == "--csv") csvPath = value();
+    else if (a == "--csv") {
+      csvPath = value();
+      if (csvPath.empty()) throw Usage("--csv: expected a file name, got ''");
+    }
     else if (a == "--h") patch["h"] = parseDouble(a, value());
     else if (a == "--retraction") patch["retraction"] = value();
     else if (a == "--root-finder") patch["root_finder"] = value();
@@ -149,8 +231,12 @@ int run(int argc, char** argv) {
   }
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
 
-  json base = caseName.empty() ? json::parse(readFile(configPath), nullptr, false) : json{{"case", caseName}};
-  if (base.is_discarded()) throw InvalidInput("config", "is not valid JSON");
+  json base = json{{"case", caseName}};
+  if (caseName.empty()) {
+    const std::string text = readFile(configPath);
+    checkJsonText(text);  // bounded, with the parse position in the message, before a tree is built
+    base = json::parse(text);
+  }
   if (!std::isnan(tiltDeg) || !std::isnan(azimuthDeg)) {
     const double deg = M_PI / 180.0;
     patch["plane"] = {{"tilt", (std::isnan(tiltDeg) ? 0.0 : tiltDeg) * deg},
@@ -193,9 +279,11 @@ int run(int argc, char** argv) {
     for (size_t k = 0; k < cols.size(); ++k) std::fprintf(csv, k ? ",%s" : "%s", cols[k].c_str());
     std::fputc('\n', csv);
     writeCsvRow();
+    requireWritten(csv, "--csv '" + printable(csvPath) + "'");
   }
 
   const double E0 = sim.initialEnergy();
+  const double t0 = sim.time();
   double maxErr = 0.0;
   std::vector<double> impactTimes;
   const auto start = std::chrono::steady_clock::now();
@@ -207,10 +295,14 @@ int run(int argc, char** argv) {
     for (const auto& ev : sim.impactLog()) impactTimes.push_back(ev.t);
     sim.clearImpactLog();
     maxErr = std::max(maxErr, std::abs(sim.energy() - E0));
-    if (csv) writeCsvRow();
+    if (csv) {
+      writeCsvRow();
+      requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (csv) std::fclose(csv);
+  if (csv) closeCsv(csv, csvPath);
+  requireFiniteResult(sim, t0, E0, maxErr, done);
 
   const double E = sim.energy();
   const char* status = sim.status() == StepStatus::Ok ? "ok" : sim.status() == StepStatus::ZenoGuard ? "zeno_guard" : "newton_failed";
@@ -240,12 +332,15 @@ int run(int argc, char** argv) {
     std::printf("impacts            %lld (%lld steps with several)\n", sim.totalImpacts(), sim.multiImpactSteps());
     std::printf("energy initial     %.17g\n", E0);
     std::printf("energy final       %.17g\n", E);
-    std::printf("max |E - E0| / E0  %.3e\n", maxErr / std::abs(E0));
+    const double relErr = maxErr / std::abs(E0);  // 0/0 for a body at rest at zero energy
+    if (std::isfinite(relErr)) std::printf("max |E - E0| / E0  %.3e\n", relErr);
+    else std::printf("max |E - E0|       %.3e (E0 = 0)\n", maxErr);
     if (sim.model() == "generalized") std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     std::printf("wall time          %.3f s\n", wall);
   }
+  flushStdout();
   return sim.status() == StepStatus::NewtonFailed ? 1 : 0;
 }
 
@@ -254,6 +349,9 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     return run(argc, argv);
+  } catch (const RunError& e) {
+    std::cerr << "lgvci: " << e.what() << "\n";
+    return 1;
   } catch (const Usage& e) {
     std::cerr << "lgvci: " << e.what() << "\n";
     return 2;

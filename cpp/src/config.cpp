@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/rigid_body/presets.hpp"
+#include "lgvci/core/json_bounds.hpp"
+#include "lgvci/rigid_body/validation.hpp"
 
 namespace lgvci {
 namespace {
@@ -60,10 +62,12 @@ void onlyKeys(const json& j, const std::string& field, std::initializer_list<con
   if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
   const std::set<std::string> ok(allowed.begin(), allowed.end());
   for (const auto& [k, v] : j.items())
-    if (!ok.count(k)) throw InvalidInput(field.empty() ? k : field + "." + k, "is not a known key");
+    if (!ok.count(k)) throw InvalidInput(field.empty() ? keyName(k) : field + "." + keyName(k), "is not a known key");
 }
 
-BodyDef parseBody(const json& j, const std::string& field) {
+BodyDef parseBody(const json& j, const std::string& field, int nesting, int& shapes) {
+  if (++shapes > kMaxBodyShapes)
+    throw InvalidInput("body", "has more than " + std::to_string(kMaxBodyShapes) + " shapes");
   onlyKeys(j, field, {"type", "semi_axes", "center", "side", "epsilon", "vertices", "parts"});
   if (!j.contains("type") || !j["type"].is_string())
     throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
@@ -91,13 +95,17 @@ BodyDef parseBody(const json& j, const std::string& field) {
     b.type = BodyDef::Type::Polyhedron;
     const json& v = need("vertices");
     if (!v.is_array()) throw InvalidInput(field + ".vertices", "must be an array of [x, y, z]");
+    if (v.size() > 64) throw InvalidInput(field + ".vertices", "at most 64 vertices are supported");
     for (size_t i = 0; i < v.size(); ++i) b.vertices.push_back(getVec3(v[i], field + ".vertices[" + std::to_string(i) + "]"));
     if (j.contains("epsilon")) b.epsilon = getNumber(j["epsilon"], field + ".epsilon");
   } else if (type == "union" || type == "intersection") {
     b.type = type == "union" ? BodyDef::Type::Union : BodyDef::Type::Intersection;
     const json& p = need("parts");
     if (!p.is_array() || p.empty()) throw InvalidInput(field + ".parts", "must be a non-empty array of bodies");
-    for (size_t i = 0; i < p.size(); ++i) b.parts.push_back(parseBody(p[i], field + ".parts[" + std::to_string(i) + "]"));
+    if (nesting >= kMaxBodyNesting)
+      throw InvalidInput(field + ".parts", "unions and intersections nested deeper than " + std::to_string(kMaxBodyNesting) + " levels");
+    for (size_t i = 0; i < p.size(); ++i)
+      b.parts.push_back(parseBody(p[i], field + ".parts[" + std::to_string(i) + "]", nesting + 1, shapes));
   } else {
     throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
   }
@@ -167,8 +175,12 @@ SimulationDef fromJsonObject(const json& j) {
     d.caseName = j["case"];
   }
   if (!j.contains("body")) throw InvalidInput("body", "is required (or give a \"case\")");
-  d.body = parseBody(j["body"], "body");
-  if (j.contains("mass")) d.mass = getNumber(j["mass"], "mass");
+  int shapes = 0;
+  d.body = parseBody(j["body"], "body", 0, shapes);
+  if (j.contains("mass")) {
+    d.mass = getNumber(j["mass"], "mass");
+    validateMass(d.mass);
+  }
   if (j.contains("inertia")) d.inertia = getMat3(j["inertia"], "inertia");
   if (j.contains("gravity")) d.gravity = getNumber(j["gravity"], "gravity");
   if (j.contains("h")) d.integrator.h = getNumber(j["h"], "h");
@@ -267,24 +279,24 @@ Mat3 resolveInertia(const SimulationDef& d) {
 HybridIntegrator makeIntegrator(const SimulationDef& d) {
   SystemDef sys;
   sys.body = buildShape(d.body);
-  if (!std::isfinite(d.mass) || d.mass <= 0.0) throw InvalidInput("mass", "must be a finite number > 0");
+  validateMass(d.mass);
   sys.mass.mass = d.mass;
   sys.mass.J = d.inertia ? *d.inertia : inertiaOf(*sys.body, d.mass);
+  if (!d.inertia) validateInertiaScale(sys.mass.J, "body");  // computed from the body: blame it
   sys.gravity = d.gravity;
   sys.plane = Plane(d.planeNormal);
   return HybridIntegrator(std::move(sys), d.integrator, d.initial);
 }
 
 SimulationDef parseConfig(const std::string& text) {
-  json patch;
-  try {
-    patch = json::parse(text);
-  } catch (const json::exception& e) {  // parse_error, or out_of_range for numbers like 1e999
-    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
-  }
-  if (!patch.is_object()) throw InvalidInput("config", "must be a JSON object");
+  checkJsonText(text);  // bounded, no duplicates, an object: the tree below is small and shallow
+  const json patch = json::parse(text);
   if (!patch.contains("case")) return fromJsonObject(patch);
-  if (!patch["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV");
+  const std::string name = patch["case"].is_string() ? patch["case"].get<std::string>() : std::string();
+  if (name != "I" && name != "II" && name != "III" && name != "IV")
+    throw InvalidInput("case", "must be one of I, II, III, IV" + (patch["case"].is_string() ? " (got '" + printable(name) + "')" : std::string()));
+  // The mass is checked before it scales the preset's inertia (else 1e308 would blame inertia[0][0]).
+  if (patch.contains("mass")) validateMass(getNumber(patch["mass"], "mass"));
   // A preset, with the given keys merged over it (RFC 7386). If the body or mass changes and no
   // inertia is given, the inertia is recomputed from the new body.
   const json base = toJsonObject(paperCase(patch["case"].get<std::string>()));

@@ -147,5 +147,61 @@ r = run("--config", os.path.join(tmp, "bad.json"))
 check("bad config mass", r.returncode == 2 and "mass" in r.stderr, r.stderr)
 check("help", run("--help").returncode == 0 and "usage" in run("--help").stdout)
 
+# Issue 8: lost output is an error (exit 1 with a message), never exit 0.
+if os.path.exists("/dev/full"):
+    r = run("--case", "IV", "--steps", "50", "--csv", "/dev/full")
+    check("csv /dev/full", r.returncode == 1 and "--csv" in r.stderr and "No space left" in r.stderr, (r.returncode, r.stderr))
+    for extra in (["--json"], []):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([LGVCI, "--case", "IV", "--steps", "50", *extra], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        check(f"stdout /dev/full {extra}", p.returncode == 1 and "standard output" in p.stderr, (p.returncode, p.stderr))
+
+# Issue 8: bounded reads, strict numbers, messages with the parse position; exit 2 and nothing on stdout.
+def write(name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+deep = write("deep.json", '{"case": "I", "x0": ' + "[" * 60000 + "0" + "]" * 60000 + "}")
+big = write("big.json", '{"case": "I"' + " " * (1 << 20) + "}")
+bad2 = [
+    (["--case", "IV", "--csv", ""], "--csv: expected a file name"),
+    (["--config", ""], "--config: expected a file name"),
+    (["--config", "/dev/zero"], "larger than 1048576 bytes"),
+    (["--config", big], "larger than 1048576 bytes"),
+    (["--config", deep], "x0[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nesting deeper than 32 levels"),
+    (["--config", write("null.json", "null")], "config: must be a JSON object"),
+    (["--config", write("array.json", "[]")], "config: must be a JSON object"),
+    (["--config", write("one.json", "1")], "config: must be a JSON object"),
+    (["--config", write("dup.json", '{"case": "IV", "mass": 1, "mass": 2}')], "mass: duplicate key"),
+    (["--config", write("pos.json", '{"case": "IV",\n "mass": ,\n}')], "line 2, column 10"),
+    (["--config", write("nul.json", '{"case": "IV", "a\\u0000b": 1}')], "a\\x00b: is not a known key"),
+    (["--config", write("mass.json", '{"case": "IV", "mass": 1e308}')], "mass: must be in"),
+    (["--config", write("gamma.json", '{"case": "IV", "gamma0": [0, 0, 1e300]}')], "gamma0:"),
+    (["--config", write("pi.json", '{"case": "IV", "Pi0": [1e200, 0, 0]}')], "Pi0:"),
+    (["--case", "IV", "--h", "1e-320"], "h: must be >= 1e-12"),
+    (["--case", "IV", "--h", "1e999"], "beyond the range of a double"),
+    (["--case", "IV", "--x0", "0,0,10,"], "--x0: expected three"),
+    (["--case", "IV", "--x0", ",0,0,10"], "--x0: expected three"),
+    (["--case", "IV", "--steps", "0x10"], "--steps: expected an integer"),
+    (["--case", "IV", "--steps", "1e3"], "--steps: expected an integer"),
+    (["--case", "IV", "--tol", "0x1p-50"], "--tol: expected a decimal number"),
+    (["--case", "IV", "--gamma0", "inf,0,0"], "--gamma0: expected a decimal number"),
+    (["--case", "IV", "--gamma0", " 1,0,0"], "--gamma0: expected a decimal number"),
+]
+for args, needle in bad2:
+    r = run(*args)
+    check(f"exit 2 for {args[:3]}", r.returncode == 2 and needle in r.stderr and r.stdout == "", (r.returncode, r.stderr[:300], r.stdout[:80]))
+# The text summary never prints nan/inf: a body at rest with E0 = 0 has no relative energy error.
+rest = write("rest.json", json.dumps({"body": {"type": "polyhedron", "vertices": [[0, 0, 0]]},
+                                      "inertia": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "x0": [0, 0, 0], "gravity": 0}))
+r = run("--config", rest, "--steps", "5")
+check("no nan in the summary", r.returncode == 0 and "nan" not in r.stdout.lower() and "inf" not in r.stdout.lower()
+      and "(E0 = 0)" in r.stdout, r.stdout)
+# Numbers JSON accepts are accepted: signs, exponents, a leading dot.
+r = run("--case", "IV", "--steps", "3", "--x0", "+0,-0.0,1.5e1", "--h", ".01", "--json")
+check("decimal forms", r.returncode == 0 and json.loads(r.stdout)["final"]["t"] == 0.03, (r.returncode, r.stderr))
+
 print(f"cli: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -2,10 +2,12 @@
 // Parsed from and written to JSON (the CLI's --config, the WASM module's constructor).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 namespace lgvci {
@@ -40,6 +42,10 @@ ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
 Mat3 resolveInertia(const SimulationDef& def);
 /// Everything the integrator needs, validated.
 HybridIntegrator makeIntegrator(const SimulationDef& def);
+
+/// Bounds on a body tree (README "Validation and limits"); the text's bounds are in core/json_bounds.hpp.
+inline constexpr int kMaxBodyNesting = 8;                 // unions/intersections inside each other
+inline constexpr int kMaxBodyShapes = 256;                // shapes in one body tree, all levels
 
 /// Parse JSON (see README "Configuration"). A "case" key starts from that preset and the other keys
 /// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.

@@ -11,6 +11,7 @@
 #include "lgvci/generalized/generalized_config.hpp"
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/config.hpp"
+#include "lgvci/core/json_bounds.hpp"
 
 namespace lgvci {
 
@@ -150,6 +151,7 @@ std::string modelOf(const std::string& text) {
 SimulationResult createSimulation(const std::string& json) {
   SimulationResult r;
   try {
+    checkJsonText(json);  // bounded size and depth, no duplicate keys, before any tree is built
     r.simulation = modelOf(json) == "generalized" ? detail::makeGeneralizedSimulation(json)
                                                   : detail::makeRigidBodySimulation(json);
   } catch (const InvalidInput& e) {

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/json_bounds.hpp"
+
 namespace lgvci {
 namespace {
 
@@ -239,6 +241,7 @@ GeneralizedDef generalizedPreset(const std::string& name) {
 }
 
 GeneralizedDef parseGeneralizedConfig(const std::string& text) {
+  checkJsonText(text);  // bounded size and depth, no duplicate keys (config.hpp)
   json patch;
   try {
     patch = json::parse(text);

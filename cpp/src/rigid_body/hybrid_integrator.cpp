@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "lgvci/rigid_body/validation.hpp"
+
 namespace lgvci {
 namespace {
 
@@ -35,8 +37,9 @@ HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const Int
   if ((initial.R.transpose() * initial.R - Mat3::Identity()).cwiseAbs().maxCoeff() > 1e-9 ||
       initial.R.determinant() <= 0.0)
     throw InvalidInput("R0", "must be a rotation matrix (RᵀR = I to 1e-9, det R = +1)");
+  validateRigidBodySystem(system, def, initial);  // limits and derived quantities (validation.hpp)
   const double phi0 = collisionFunction(*system.body, system.plane, initial.x, initial.R);
-  if (phi0 < 0.0) {
+  if (!(phi0 >= 0.0)) {  // also refuses NaN
     std::ostringstream msg;
     msg << "the initial state penetrates the plane (Phi = " << phi0 << " < 0); raise x0 or change R0";
     throw InvalidInput("x0", msg.str());

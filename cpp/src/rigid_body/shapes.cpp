@@ -6,9 +6,12 @@
 
 #include "hull.hpp"
 #include "lgvci/rigid_body/mass_properties.hpp"
+#include "lgvci/rigid_body/validation.hpp"
 
 namespace lgvci {
 namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 // Ellipsoid: the closest point is ρ_C = c − I_E² u / ‖I_E u‖ and min u·ρ = u·c − ‖I_E u‖ (2.16, 6.4).
 class Ellipsoid final : public Shape {
@@ -97,42 +100,66 @@ class EllipsoidIntersection final : public Shape {
       mu[s] = std::sqrt(u.cwiseQuotient(parts_[static_cast<size_t>(S[s])].a2).dot(u)) / static_cast<double>(n);
     Vec3 rho = rhoOf(S, mu, u);
     if (n > 1) {
+      // Ascent on the concave d over μ > 0. The pure Newton direction is only good near the
+      // optimum: from the single-part start it often points out of the orthant, and a line search
+      // that merely stays feasible then crawls to μ_i → 0 and stalls there, which used to pass as
+      // "converged" (tiny step) and reject the right active set (Φ = NaN for ~0.7 % of directions
+      // of two offset balls). So a Newton step must give a sufficient (Armijo) increase with at
+      // least a 2⁻⁸ step; otherwise the step is the affine-scaled gradient μ_i ∂d/∂μ_i, which
+      // keeps μ > 0 and still ascends. Only a full Newton step below round-off counts as converged.
       bool converged = false;
-      for (int it = 0; it < 100 && !converged; ++it) {
-        Eigen::VectorXd grad(static_cast<Eigen::Index>(n));
-        Eigen::MatrixXd H(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+      const auto index = [](size_t s) { return static_cast<Eigen::Index>(s); };
+      for (int it = 0; it < 200 && !converged; ++it) {
+        Eigen::VectorXd grad(index(n));
+        Eigen::MatrixXd H(index(n), index(n));
         Vec3 M = Vec3::Zero();
         for (size_t s = 0; s < n; ++s) M += mu[s] * parts_[static_cast<size_t>(S[s])].a2;
         std::vector<Vec3> g(n);
         for (size_t s = 0; s < n; ++s) {
           const Part& p = parts_[static_cast<size_t>(S[s])];
           g[s] = p.a2.cwiseProduct(rho - p.c);
-          grad(static_cast<Eigen::Index>(s)) = 0.5 * violation(S[s], rho);
+          grad(index(s)) = 0.5 * violation(S[s], rho);  // ∂d/∂μ_s
         }
         for (size_t r = 0; r < n; ++r)
-          for (size_t c = 0; c < n; ++c) H(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = -g[r].dot(g[c].cwiseQuotient(M));
+          for (size_t c = 0; c < n; ++c) H(index(r), index(c)) = -g[r].dot(g[c].cwiseQuotient(M));
+        if (!grad.allFinite()) return false;
         if (grad.cwiseAbs().maxCoeff() <= 1e-15) { converged = true; break; }
-        const Eigen::VectorXd step = H.ldlt().solve(-grad);  // Newton ascent direction of the concave d
-        if (!step.allFinite()) return false;
         const double d0 = dual(S, mu, u);
-        double t = 1.0;
         std::vector<double> next(n);
-        bool accepted = false;
-        for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
-          bool positive = true;
-          for (size_t s = 0; s < n; ++s) {
-            next[s] = mu[s] + t * step(static_cast<Eigen::Index>(s));
-            positive = positive && next[s] > 0.0;
+        // Backtracking from t = 1 along `dir`: μ + t·dir > 0 and d increases by ≥ 1e-4·t·dir·∇d.
+        auto search = [&](const Eigen::VectorXd& dir, int maxHalvings, double& t) {
+          const double slope = dir.dot(grad);
+          if (!dir.allFinite() || !(slope > 0.0)) return false;
+          t = 1.0;
+          for (int ls = 0; ls <= maxHalvings; ++ls, t *= 0.5) {
+            bool positive = true;
+            for (size_t s = 0; s < n; ++s) {
+              next[s] = mu[s] + t * dir(index(s));
+              positive = positive && next[s] > 0.0;
+            }
+            // An increase below d's rounding (near the optimum) cannot be tested: take the step.
+            if (positive && (t * slope <= 64.0 * kEps * std::abs(d0) || dual(S, next, u) >= d0 + 1e-4 * t * slope))
+              return true;
           }
-          if (positive && dual(S, next, u) >= d0 - 1e-15 * std::abs(d0)) { accepted = true; break; }
+          return false;
+        };
+        const Eigen::VectorXd newton = H.ldlt().solve(-grad);
+        double t = 0.0;
+        if (search(newton, 8, t)) {
+          double scale = 0.0;
+          for (double m : mu) scale = std::max(scale, m);
+          converged = t == 1.0 && newton.cwiseAbs().maxCoeff() <= 1e-15 * scale;
+        } else {
+          Eigen::VectorXd scaled(index(n));
+          const double gmax = grad.cwiseAbs().maxCoeff();
+          for (size_t s = 0; s < n; ++s) scaled(index(s)) = mu[s] * grad(index(s)) / gmax;  // |Δμ_s| ≤ μ_s
+          if (!search(scaled, 60, t)) {
+            // No ascent left at round-off level: this is the optimum if the constraints hold.
+            break;
+          }
         }
-        if (!accepted) return false;  // the optimum of this set has some μ_i ≤ 0: not this active set
-        const double change = (t * step).cwiseAbs().maxCoeff();
         mu = next;
         rho = rhoOf(S, mu, u);
-        double scale = 0.0;
-        for (double m : mu) scale = std::max(scale, m);
-        if (change <= 1e-15 * scale) converged = true;
       }
       for (size_t s = 0; s < n; ++s)
         if (std::abs(violation(S[s], rho)) > 1e-9) return false;
@@ -228,6 +255,17 @@ class Union final : public Shape {
 
 void requireFinite(const Vec3& v, const std::string& field) {
   if (!v.allFinite()) throw InvalidInput(field, "must be finite numbers");
+  validateMagnitude(v, limits::kMaxLength, field);  // |coordinate| ≤ 1e6 (README "Validation and limits")
+}
+
+void requireSize(double v, const std::string& field) {
+  if (!(v >= limits::kMinSize && v <= limits::kMaxLength))
+    throw InvalidInput(field, "must be in [1e-06, 1e+06]");
+}
+
+void requireEpsilon(double epsilon) {
+  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  if (!(epsilon <= limits::kMaxLength)) throw InvalidInput("epsilon", "must be <= 1e+06");
 }
 
 }  // namespace
@@ -236,6 +274,7 @@ ShapePtr makeEllipsoid(const Vec3& semiAxes, const Vec3& center) {
   requireFinite(semiAxes, "semi_axes");
   requireFinite(center, "center");
   if ((semiAxes.array() <= 0.0).any()) throw InvalidInput("semi_axes", "must all be > 0");
+  for (int i = 0; i < 3; ++i) requireSize(semiAxes(i), "semi_axes");
   return std::make_shared<Ellipsoid>(semiAxes, center);
 }
 
@@ -243,7 +282,7 @@ ShapePtr makePolyhedron(std::vector<Vec3> vertices, double epsilon) {
   if (vertices.empty()) throw InvalidInput("vertices", "must contain at least one vertex");
   if (vertices.size() > 64) throw InvalidInput("vertices", "at most 64 vertices are supported");
   for (const auto& v : vertices) requireFinite(v, "vertices");
-  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  requireEpsilon(epsilon);
   const detail::Hull hull = detail::convexHull(vertices);
   std::vector<Vec3> corners;
   for (int i : hull.extreme) {
@@ -263,7 +302,8 @@ std::vector<Vec3> cubeVertices(double side, const Vec3& center) {
 
 ShapePtr makeCube(double side, double epsilon, const Vec3& center) {
   if (!std::isfinite(side) || side <= 0.0) throw InvalidInput("side", "must be a finite number > 0");
-  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  requireSize(side, "side");
+  requireEpsilon(epsilon);
   requireFinite(center, "center");
   return std::make_shared<Polyhedron>(cubeVertices(side, center), epsilon, cubeVertices(side, center), side, center);
 }

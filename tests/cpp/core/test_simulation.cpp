@@ -128,6 +128,27 @@ TEST_CASE("façade: invalid configs come back as values naming the field", "[cor
   }
 }
 
+TEST_CASE("façade: hostile JSON is bounded for every family before a tree is built (issue 8, finding 1)",
+          "[core][simulation][validation]") {
+  // 4·10⁴ nested arrays crashed the parser's recursive destructor; the façade checks the text first,
+  // so a generalized config (whose parser is not the rigid body's) is bounded too.
+  const std::string deep = std::string(40000, '[') + std::string(40000, ']');
+  for (const std::string& json : {R"({"case":"star","q0":)" + deep + "}", R"({"case":"IV","x0":)" + deep + "}",
+                                   R"({"model":"generalized","q0":)" + deep + "}"}) {
+    SimulationResult r;
+    CHECK_NOTHROW(r = createSimulation(json));
+    CHECK_FALSE(r.ok());
+    CHECK(r.error.message.find("nesting deeper than 32 levels") != std::string::npos);
+    CHECK(r.error.field.rfind(json.find("x0") != std::string::npos ? "x0[0]" : "q0[0]", 0) == 0);
+  }
+  const SimulationResult dup = createSimulation(R"({"case":"star","h":0.01,"h":0.02})");
+  CHECK(dup.error.message == "h: duplicate key");
+  std::string longArray = R"({"case":"particle","q0":[)";
+  for (int i = 0; i < 300; ++i) longArray += i ? ",0" : "0";
+  const SimulationResult big = createSimulation(longArray + "]}");
+  CHECK(big.error.message == "q0: more than 256 elements");
+}
+
 TEST_CASE("façade: old configs stay rigid bodies; \"model\" and q̇0 work", "[core][simulation]") {
   CHECK(make(R"({"case":"IV"})")->model() == "rigid_body");
   CHECK(make(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");

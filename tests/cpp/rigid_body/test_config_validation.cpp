@@ -1,6 +1,7 @@
 // Validation at the library's boundary (InvalidInput names the field: field() and "field: rule" in
 // what()), through makeIntegrator(SimulationDef) and parseConfig(json), and the JSON round trip.
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <string>
@@ -461,4 +462,162 @@ TEST_CASE("JSON round trip keeps a plane normal that parseConfig itself produced
     CHECK(toJson(back) == toJson(def));
     requireSameTrajectory(makeIntegrator(def), makeIntegrator(back), 1000);
   }
+}
+
+// ---- Issue 8: a bounded parser, honest messages, validated derived quantities ----
+
+namespace {
+std::string nested(const std::string& open, const std::string& close, int depth, const std::string& inner) {
+  std::string s;
+  s.reserve(static_cast<size_t>(depth) * (open.size() + close.size()) + inner.size());
+  for (int i = 0; i < depth; ++i) s += open;
+  s += inner;
+  for (int i = 0; i < depth; ++i) s += close;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("bounded parser: deep nesting is refused with its path, before any tree is built (finding 1)", "[config][limits]") {
+  // Before: 5·10⁴ nested arrays in x0 or 3·10⁴ nested unions overflowed the stack (SIGSEGV).
+  // The top-level object is level 1 and x0 level 2: the first array too deep is x0 + 31 × [0].
+  std::string x0Path = "x0";
+  for (int i = 0; i < 31; ++i) x0Path += "[0]";
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"x0\": " + nested("[", "]", 50000, "0") + "}"), x0Path, "nesting deeper than 32 levels");
+  const std::string unions = nested("{\"type\": \"union\", \"parts\": [", "]}", 30000, "{\"type\": \"ellipsoid\", \"semi_axes\": [1, 1, 1]}");
+  try {
+    (void)parseConfig("{\"body\": " + unions + "}");
+    FAIL_CHECK("accepted");
+  } catch (const InvalidInput& e) {
+    CHECK(e.field().rfind("body.parts[0].parts[0]", 0) == 0);
+    CHECK(std::string(e.what()).find("nesting deeper than 32 levels") != std::string::npos);
+  }
+  // Unions nested within the JSON depth but beyond the body's own bound.
+  const std::string nine = nested("{\"type\": \"union\", \"parts\": [", "]}", 9, "{\"type\": \"ellipsoid\", \"semi_axes\": [1, 1, 1]}");
+  CHECK_INVALID(parseConfig("{\"body\": " + nine + ", \"inertia\": [[1,0,0],[0,1,0],[0,0,1]]}"),
+                "body.parts[0].parts[0].parts[0].parts[0].parts[0].parts[0].parts[0].parts[0].parts", "nested deeper than 8");
+  const std::string eight = nested("{\"type\": \"union\", \"parts\": [", "]}", 8, "{\"type\": \"ellipsoid\", \"semi_axes\": [1, 1, 1]}");
+  CHECK_NOTHROW(makeIntegrator(parseConfig("{\"body\": " + eight + ", \"inertia\": [[1,0,0],[0,1,0],[0,0,1]], \"x0\": [0,0,3]}")));
+  // Objects count as nesting too.
+  std::string abPath = "a";
+  for (int i = 0; i < 31; ++i) abPath += ".b";
+  CHECK_INVALID(checkJsonText("{\"a\": " + nested("{\"b\": ", "}", 40, "1") + "}"), abPath, "nesting deeper");
+}
+
+TEST_CASE("bounded parser: sizes of arrays, bodies and the text (finding 1)", "[config][limits]") {
+  std::string many = "[";
+  for (int i = 0; i < 300; ++i) many += (i ? ",0" : "0");
+  many += "]";
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"x0\": " + many + "}"), "x0", "more than 256 elements");
+  std::string verts = "[";
+  for (int i = 0; i < 65; ++i) verts += std::string(i ? "," : "") + "[" + std::to_string(i % 4) + "," + std::to_string(i % 5) + "," + std::to_string(i % 7) + "]";
+  verts += "]";
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"polyhedron\", \"vertices\": " + verts + "}}"), "body.vertices", "at most 64");
+  // 2 × 200 shapes: each array is within 256, the body is not.
+  std::string part = "{\"type\": \"union\", \"parts\": [";
+  for (int i = 0; i < 200; ++i) part += std::string(i ? "," : "") + "{\"type\": \"ellipsoid\", \"semi_axes\": [1, 1, 1]}";
+  part += "]}";
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"union\", \"parts\": [" + part + "," + part + "]}}"), "body", "more than 256 shapes");
+  std::string huge = "{\"case\": \"I\", \"gamma0\": [1, 2, 3]" + std::string(kMaxConfigBytes, ' ') + "}";
+  CHECK_INVALID(parseConfig(huge), "config", "larger than 1048576 bytes");
+}
+
+TEST_CASE("parser messages: top level, duplicates, control bytes, positions (findings 6, 8)", "[config][limits]") {
+  // Before: "body: is required" for null / [] / 1.
+  for (const char* top : {"null", "[]", "1", "\"x\"", "true", "[{\"case\": \"I\"}]"}) CHECK_INVALID(parseConfig(top), "config", "must be a JSON object");
+  // Before: the last of two equal keys won silently.
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"mass\": 1, \"mass\": 2}"), "mass", "duplicate key");
+  CHECK_INVALID(parseConfig("{\"body\": {\"type\": \"ellipsoid\", \"type\": \"cube\", \"semi_axes\": [1,1,1]}}"), "body.type", "duplicate key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"plane\": {\"tilt\": 0.1, \"tilt\": 0.2}}"), "plane.tilt", "duplicate key");
+  // Before: what() was cut at the NUL byte of the key.
+  try {
+    (void)parseConfig("{\"case\": \"I\", \"ma\\u0000ss\\u001b\": 1}");
+    FAIL_CHECK("accepted");
+  } catch (const InvalidInput& e) {
+    CHECK(std::string(e.what()) == "ma\\x00ss\\x1b: is not a known key");
+    CHECK(std::string(e.what()).size() == std::strlen(e.what()));
+  }
+  CHECK_INVALID(parseConfig("{\"case\": \"I\\u0000V\"}"), "case", "(got 'I\\x00V')");
+  // Found by the fuzzer: the empty key gave the message ": is not a known key" (no field).
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"\": [0, 0, 1e300]}"), "\"\"", "is not a known key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"body\": {\"\": 1}}"), "body.\"\"", "is not a known key");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"\": 1, \"\": 2}"), "\"\"", "duplicate key");
+  // The parse position survives into the message.
+  CHECK_INVALID(parseConfig("{\n  \"case\": \"I\",\n  \"mass\": ,\n}"), "config", "line 3, column 11");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\", \"mass\": 1e999}"), "config", "at byte");
+  CHECK_INVALID(parseConfig(""), "config", "not valid JSON");
+  CHECK_INVALID(parseConfig("{\"case\": \"I\"} {}"), "config", "not valid JSON");
+}
+
+TEST_CASE("derived quantities are validated and blamed on the input responsible (findings 3, 4)", "[config][limits]") {
+  // Before: mass 1e308 blamed inertia[0][0]; 1e-320 ran stuck at t ≈ 0 with exit 0.
+  CHECK_INVALID(parseConfig(patched("I", "\"mass\": 1e308")), "mass", "must be in [1e-09, 1e+09]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"mass\": 1e-320"))), "mass", "must be in");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"mass\": 1e308"))), "mass", "must be in");
+  // Before: the energy came out null; Π0 = 1e200 sat at t ≈ 0.
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gamma0\": [0, 0, 1e300]"))), "gamma0", "|value| <= 1e+12");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1e200, 0, 0]"))), "Pi0", "");
+  // |hΠ0| beyond the reach of (5.9c): 2 λmax(J) = 10 for case I with the Cayley map, (1+√2)·5 for exp.
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1000, 0, 0]"))), "Pi0", "(5.9c)");
+  CHECK_NOTHROW(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [999, 0, 0]"))));
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1208, 0, 0], \"retraction\": \"exp\""))), "Pi0", "(5.9c)");
+  CHECK_NOTHROW(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1206, 0, 0], \"retraction\": \"exp\""))));
+  // Before: a part centred at 1e155 overflowed the bounding radius and fell through the plane.
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("III", "\"body\": {\"parts\": [{\"type\": \"ellipsoid\", \"semi_axes\": [1, 1, 1], \"center\": [1e155, 0, 0]}]}"))),
+                "body.parts[0].center", "|value| <= 1e+06");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"x0\": [0, 0, 1e7]"))), "x0", "1e+06");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gravity\": 1e7"))), "gravity", "must be in");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"t0\": 1e10"))), "t0", "must be in");
+  CHECK_INVALID(makeIntegrator(parseConfig("{\"body\": {\"type\": \"ellipsoid\", \"semi_axes\": [1e-7, 1, 1]}, \"x0\": [0, 0, 3]}")),
+                "body.semi_axes", "[1e-06, 1e+06]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 2e6}"))), "body.side", "[1e-06, 1e+06]");
+  // An explicit inertia with J⁻¹ losing all digits, or computed from a needle-like body.
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"inertia\": [[1e13, 0, 0], [0, 1, 0], [0, 0, 1]]"))), "inertia", "condition number");
+  // Before: --h 1e-320 said "expected a finite number"; now the rule: t must advance.
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-320"))), "h", "must be >= 1e-12");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-6, \"t0\": 1e7"))), "h", "must be >= 1e-05");
+  CHECK_NOTHROW(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-12"))));
+  // A NaN Φ at the start used to pass (NaN < 0 is false): the C++ API with an undefined lowest point.
+  class Undefined final : public Shape {
+   public:
+    SupportPoint lowest(const Vec3&) const override { return {Vec3::Constant(kNaN), kNaN}; }
+    void lowestSet(const Vec3& u, double, std::vector<SupportPoint>& out) const override { out.push_back(lowest(u)); }
+    double boundingRadius() const override { return 1.0; }
+  };
+  SystemDef sys;
+  sys.body = std::make_shared<Undefined>();
+  State s0;
+  s0.x = Vec3(0, 0, 5);
+  CHECK_INVALID(HybridIntegrator(sys, IntegratorDef{}, s0), "body", "lowest point");
+}
+
+TEST_CASE("a thin lens (one semi-axis 1e-3) falls, bounces and keeps Φ finite (finding 3)", "[config][limits]") {
+  // Before: Φ(x0, R0) was NaN, validation let it through and the run sat at t = 0 with exit 0.
+  const SimulationDef def = parseConfig(R"({"body": {"type": "intersection", "parts": [
+      {"type": "ellipsoid", "semi_axes": [1, 1, 0.001]}, {"type": "ellipsoid", "semi_axes": [1, 1, 1], "center": [0.5, 0, 0]}]},
+    "inertia": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.2]], "x0": [0, 0, 2], "Pi0": [0.01, 0.02, 0.003], "gamma0": [0, 0, 0]})");
+  HybridIntegrator sim = makeIntegrator(def);
+  const double E0 = sim.energy().total;
+  for (int k = 0; k < 400; ++k) {
+    REQUIRE(sim.step().status == StepStatus::Ok);
+    REQUIRE(std::isfinite(sim.phi()));
+    REQUIRE(sim.phi() >= -1e-9);
+  }
+  CHECK(sim.state().t == Approx(4.0).epsilon(1e-12));
+  CHECK(sim.totalImpacts() > 0);
+  CHECK(std::abs(sim.energy().total - E0) <= 1e-6 * std::abs(E0));
+
+  // A thin disc (semi-axis 1e-3 along x) cut by a ball: before the dual fix a NaN Φ read as
+  // penetration and the Zeno guard fired (t = 2.991 instead of 3 after 300 steps).
+  HybridIntegrator disc = makeIntegrator(parseConfig(R"({"body": {"type": "intersection", "parts": [
+      {"type": "ellipsoid", "semi_axes": [0.001, 1, 1], "center": [0.0005, 0, 0]},
+      {"type": "ellipsoid", "semi_axes": [1, 1, 1], "center": [-0.5, 0, 0]}]},
+    "inertia": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.2]], "x0": [0, 0, 2], "Pi0": [0.1, 0.2, 0.3]})"));
+  const double Ed = disc.energy().total;
+  for (int k = 0; k < 300; ++k) {
+    REQUIRE(disc.step().status == StepStatus::Ok);
+    REQUIRE(std::isfinite(disc.phi()));
+  }
+  CHECK(disc.state().t == Approx(3.0).epsilon(1e-12));
+  CHECK(disc.totalImpacts() > 0);
+  CHECK(std::abs(disc.energy().total - Ed) <= 1e-6 * std::abs(Ed));
 }

@@ -389,3 +389,77 @@ TEST_CASE("intersection of convex parts: Φ is the minimum over the intersection
   CHECK_THROWS_WITH(makeIntersection({makeEllipsoid(a, c1), makeCube(1.0, 0.0)}), Catch::Contains("ellipsoids"));
   CHECK_THROWS_WITH(makeIntersection({makeEllipsoid(a, Vec3(5, 0, 0)), makeEllipsoid(a, Vec3(-5, 0, 0))}), Catch::Contains("overlap"));
 }
+
+namespace {
+// Independent optimality certificate for min u·ρ over ∩E_i (convex): ρ is feasible and the KKT
+// conditions hold, −u = Σ λ_i ∇f_i(ρ) with λ_i ≥ 0 over the constraints active at ρ. Checked by
+// non-negative least squares over subsets of the active constraints (at most 6 here).
+struct Ell { Vec3 a, c; };
+double kktResidual(const std::vector<Ell>& parts, const Vec3& u, const Vec3& rho) {
+  std::vector<Vec3> grads;
+  for (const auto& e : parts)
+    if (std::abs(ellipsoidLevel(rho, e.a, e.c) - 1.0) <= 1e-7)
+      grads.push_back(2.0 * (rho - e.c).cwiseQuotient(e.a.cwiseProduct(e.a)));
+  double best = kInf;
+  const unsigned k = static_cast<unsigned>(grads.size());
+  for (unsigned mask = 1; mask < (1u << k); ++mask) {
+    std::vector<Vec3> G;
+    for (unsigned i = 0; i < k; ++i)
+      if (mask & (1u << i)) G.push_back(grads[i]);
+    if (G.size() > 3) continue;
+    Eigen::MatrixXd A(3, static_cast<Eigen::Index>(G.size()));
+    for (size_t j = 0; j < G.size(); ++j) A.col(static_cast<Eigen::Index>(j)) = G[j];
+    const Eigen::VectorXd lambda = A.colPivHouseholderQr().solve(-u);
+    if ((lambda.array() < -1e-9).any()) continue;
+    best = std::min(best, (A * lambda + u).norm());
+  }
+  return best;
+}
+}  // namespace
+
+TEST_CASE("intersection off the symmetric lens: Φ is finite and optimal in every direction (issue 8, finding 2)",
+          "[collision][intersection]") {
+  // Before: the dual Newton crawled to μ_i → 0 and stopped, rejecting the right active set, so the
+  // lowest point came back NaN for ~0.7 % of directions (two unit balls at (0.5, −1, 0), (−0.5, 0, 0)).
+  std::vector<std::vector<Ell>> bodies = {{{Vec3(1, 1, 1), Vec3(0.5, -1, 0)}, {Vec3(1, 1, 1), Vec3(-0.5, 0, 0)}}};
+  Rng rng(808);
+  for (int b = 0; b < 6; ++b) {  // random overlapping ellipsoids: every centre within 0.4 of the origin
+    std::vector<Ell> parts;
+    const int k = 2 + b % 3;
+    for (int i = 0; i < k; ++i)
+      parts.push_back({Vec3(uniform(rng, 0.5, 2.0), uniform(rng, 0.5, 2.0), uniform(rng, 0.5, 2.0)), randomVec(rng, 0.23)});
+    bodies.push_back(parts);
+  }
+  bodies.push_back({{Vec3(1, 1, 1e-3), Vec3::Zero()}, {Vec3(1, 1, 1), Vec3(0.5, 0, 0)}});  // a thin lens
+  for (size_t b = 0; b < bodies.size(); ++b) {
+    std::vector<ShapePtr> shapes;
+    for (const auto& e : bodies[b]) shapes.push_back(makeEllipsoid(e.a, e.c));
+    const ShapePtr body = makeIntersection(shapes);
+    // Surface samples of the intersection: a brute-force upper bound for the minimum.
+    std::vector<Vec3> boundary;
+    for (const auto& e : bodies[b])
+      for (const Vec3& p : ellipsoidSurface(e.a, e.c, 40)) {
+        bool inside = true;
+        for (const auto& f : bodies[b]) inside = inside && ellipsoidLevel(p, f.a, f.c) <= 1.0;
+        if (inside) boundary.push_back(p);
+      }
+    int nonFinite = 0, infeasible = 0, notOptimal = 0, aboveSamples = 0;
+    for (int d = 0; d < 2000; ++d) {
+      const Vec3 u = randomUnit(rng);
+      const SupportPoint s = body->lowest(u);
+      if (!std::isfinite(s.value) || !s.rho.allFinite()) { ++nonFinite; continue; }
+      double worst = 0.0;
+      for (const auto& e : bodies[b]) worst = std::max(worst, ellipsoidLevel(s.rho, e.a, e.c) - 1.0);
+      if (worst > 1e-9) ++infeasible;
+      if (kktResidual(bodies[b], u, s.rho) > 1e-6) ++notOptimal;
+      double sampled = kInf;
+      for (const Vec3& p : boundary) sampled = std::min(sampled, u.dot(p));
+      if (!boundary.empty() && sampled < s.value - 1e-9) ++aboveSamples;
+    }
+    INFO("body " << b);
+    CHECK(nonFinite == 0);
+    CHECK(infeasible == 0);
+    CHECK(notOptimal == 0);
+    CHECK(aboveSamples == 0);
+  }
+}
