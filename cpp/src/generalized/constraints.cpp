@@ -3,11 +3,15 @@
 
 #include <cmath>
 
+#include "lgvci/core/portable_math.hpp"
+
 namespace lgvci {
 
 double Constraint::value(const VecX& q) const {
   if (kind == Kind::Linear) return normal.dot(q) + offset;
-  return q(1) + a * std::sin(q(2)) + b * std::cos(q(2));
+  double s, c;
+  pmath::sincos(q(2), s, c);
+  return q(1) + a * s + b * c;
 }
 
 void Constraint::gradient(const VecX& q, VecX& out) const {
@@ -17,22 +21,25 @@ void Constraint::gradient(const VecX& q, VecX& out) const {
   }
   out.setZero(q.size());
   out(1) = 1.0;
-  out(2) = a * std::cos(q(2)) - b * std::sin(q(2));
+  double s, c;
+  pmath::sincos(q(2), s, c);
+  out(2) = a * c - b * s;
 }
 
-double Constraint::hessianBound() const { return kind == Kind::Linear ? 0.0 : std::hypot(a, b); }
+double Constraint::hessianBound() const { return kind == Kind::Linear ? 0.0 : std::sqrt(a * a + b * b); }
 
 double Constraint::gradientBound() const {
   return kind == Kind::Linear ? normal.norm() : std::sqrt(1.0 + a * a + b * b);
 }
 
 double Constraint::scale() const {
-  return kind == Kind::Linear ? std::abs(offset) : std::hypot(a, b);
+  return kind == Kind::Linear ? std::abs(offset) : std::sqrt(a * a + b * b);
 }
 
 Vec3 Constraint::contactPoint(const VecX& q) const {
   if (kind == Kind::PlanarPoint) {
-    const double c = std::cos(q(2)), s = std::sin(q(2));
+    double s, c;
+    pmath::sincos(q(2), s, c);
     return Vec3(q(0) + a * c - b * s, q(1) + a * s + b * c, 0.0);
   }
   Vec3 v = Vec3::Zero();

@@ -1,5 +1,7 @@
 #include "lgvci/rigid_body/collision.hpp"
 
+#include "lgvci/core/portable_math.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -19,7 +21,10 @@ Plane Plane::fromTilt(double tilt, double azimuth) {
   if (!std::isfinite(tilt) || tilt < 0.0 || tilt >= M_PI / 2)
     throw InvalidInput("plane.tilt", "must be in [0, pi/2) radians");
   if (!std::isfinite(azimuth)) throw InvalidInput("plane.azimuth", "must be a finite number");
-  return Plane(Vec3(std::sin(tilt) * std::cos(azimuth), std::sin(tilt) * std::sin(azimuth), std::cos(tilt)));
+  double st, ct, sa, ca;
+  pmath::sincos(tilt, st, ct);
+  pmath::sincos(azimuth, sa, ca);
+  return Plane(Vec3(st * ca, st * sa, ct));
 }
 
 double collisionFunction(const Shape& body, const Plane& plane, const Vec3& x, const Mat3& R) {

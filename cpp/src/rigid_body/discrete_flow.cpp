@@ -15,13 +15,17 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 // (θcosθ − sinθ)/θ³ and (θ sinθ − 2(1 − cosθ))/θ⁴, with series where the closed forms cancel.
 double expCoefA(double th) {
   if (th < 0.1) { const double t2 = th * th; return -1.0 / 3.0 + t2 / 30.0 - t2 * t2 / 840.0 + t2 * t2 * t2 / 45360.0; }
-  return (th * std::cos(th) - std::sin(th)) / (th * th * th);
+  double s, c;
+  pmath::sincos(th, s, c);
+  return (th * c - s) / (th * th * th);
 }
 double expCoefB(double th) {
   if (th < 0.1) { const double t2 = th * th; return -1.0 / 12.0 + t2 / 180.0 - t2 * t2 / 6720.0 + t2 * t2 * t2 / 453600.0; }
-  return (th * std::sin(th) - 2.0 * (1.0 - std::cos(th))) / (th * th * th * th);
+  double s, c;
+  pmath::sincos(th, s, c);
+  return (th * s - 2.0 * (1.0 - c)) / (th * th * th * th);
 }
-double sinc(double th) { return th < 1e-4 ? 1.0 - th * th / 6.0 : std::sin(th) / th; }
+double sinc(double th) { return th < 1e-4 ? 1.0 - th * th / 6.0 : pmath::sin(th) / th; }
 double cosc(double th) {  // (1 − cosθ)/θ² = ½ (sin(θ/2)/(θ/2))²
   const double s = sinc(0.5 * th);
   return 0.5 * s * s;

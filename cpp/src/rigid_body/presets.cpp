@@ -1,5 +1,7 @@
 #include "lgvci/rigid_body/presets.hpp"
 
+#include "lgvci/core/portable_math.hpp"
+
 #include <cmath>
 
 namespace lgvci {
@@ -20,7 +22,7 @@ SimulationDef paperCase(const std::string& name) {
     d.body.semiAxes = Vec3(2, 3, 4);  // J = diag(5, 4, 2.6) from the closed form
     if (name == "II") {
       const double theta = -M_PI / 90.0;  // n = R_y(θ) e3
-      d.planeNormal = Vec3(std::sin(theta), 0.0, std::cos(theta));
+      d.planeNormal = Vec3(pmath::sin(theta), 0.0, pmath::cos(theta));
     }
   } else if (name == "III") {
     const double c = -0.9937128;

@@ -83,16 +83,20 @@ TEST_CASE("star: 1500 impacts, multi-impact steps stay admissible, E_d exact, en
   INFO("steps " << d.steps() << ", multi-impact steps " << d.multiImpactSteps() << ", min φ " << minPhi
                 << ", max E_d mismatch " << maxMismatch << ", max |H − H0|/H0 " << maxErr / H0
                 << ", quarter means " << mean1 << " → " << mean4 << ", max ΔH error " << maxJumpErr);
-  CHECK(d.multiImpactSteps() >= 5);  // measured 22: tips on both sides hit within one step
+  CHECK(d.multiImpactSteps() >= 5);  // measured 22 and 30 in two realisations: tips on both sides hit within one step
   CHECK(minPhiAfterMulti >= 0.0);
   CHECK(minPhi >= 0.0);
   CHECK(maxMismatch <= 1e-13);
   CHECK(maxJumpErr <= 1e-12);  // measured 5.8e-14 over all 1478 impact steps
   // ΔH per impact is (m g²/8)(τ_last² − τ_first²), |·| ≤ m g² h²/8 ≈ 3.0e-4; measured max |H − H0| =
-  // 1.03e-2 (2.7e-4 relative) over 1500 impacts. Bound: twice that. Drift: the last quarter's mean
-  // stays within the first quarter's fluctuation band (measured −3.8e-3 → −5.3e-3, band 6.8e-3).
+  // 2.7e-4 relative over 1500 impacts with libm's sin/cos and 1.8e-4 with the portable ones (the
+  // trajectory is chaotic: one ulp gives another realisation). Bound: twice the larger. Drift: if the
+  // jumps had a systematic sign, H would move by up to 1500 · m g² h²/8 ≈ 0.45; the last quarter's
+  // mean differs from the first's by 5% of that at most (measured 0.3% and 1.0% in the two
+  // realisations; a fluctuation band of a single realisation is not a robust yardstick).
   CHECK(maxErr / H0 <= 5.4e-4);
-  CHECK(std::abs(mean4 - mean1) <= band1);
+  CHECK(std::abs(mean4 - mean1) <= 0.05 * 1500.0 * mg2 * h * h / 8.0);
+  CHECK(band1 > 0.0);
 }
 
 TEST_CASE("star: second order through one collision with a nonlinear (inverse-square) gravity",

@@ -1,6 +1,7 @@
 // The skew map S: R^3 -> so(3) (2.1), its inverse, Asym, and the two retractions of Appendix D.
 #pragma once
 
+#include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/types.hpp"
 
 namespace lgvci::so3 {
@@ -31,8 +32,8 @@ inline Mat3 expmap(const Vec3& f) {
   const double th = f.norm();
   const Mat3 S = skew(f);
   if (th < 1e-8) return Mat3::Identity() + S + 0.5 * S * S;
-  const double s = std::sin(0.5 * th) / (0.5 * th);
-  return Mat3::Identity() + (std::sin(th) / th) * S + (0.5 * s * s) * S * S;
+  const double s = pmath::sin(0.5 * th) / (0.5 * th);
+  return Mat3::Identity() + (pmath::sin(th) / th) * S + (0.5 * s * s) * S * S;
 }
 
 }  // namespace lgvci::so3
