@@ -115,6 +115,37 @@ describe('SimulationModel', () => {
     expect(m.curr.steps).toBe(0);
   });
 
+  it('a halt while playing stops the clock; Reset or a new setting plays again (issue 8, finding 7)', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('IV'));
+    m.clock.running = true;
+    FakeSimulation.created[0]!.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(3);
+    expect(m.halted).toBe(true);
+    expect(m.clock.running).toBe(false);
+    m.reset(); // a fresh start clears the forced status of the fake
+    FakeSimulation.created[0]!.nextStatus = 0;
+    expect(m.halted).toBe(false);
+    expect(m.clock.running).toBe(true);
+    expect(m.advance(0.05)).toBe(5);
+    expect(m.curr.steps).toBe(5);
+
+    FakeSimulation.created[0]!.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(1);
+    expect(m.clock.running).toBe(false);
+    m.load(presetJson('IV', { gamma0: [1, 1, 1] })); // a new setting
+    expect(m.clock.running).toBe(true);
+    expect(m.advance(0.02)).toBe(2);
+
+    // a halt while paused (single steps) does not start playing on reset
+    m.clock.running = false;
+    FakeSimulation.created[1]!.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(1);
+    FakeSimulation.created[1]!.nextStatus = 0;
+    m.reset();
+    expect(m.clock.running).toBe(false);
+  });
+
   it('relative energy error', () => {
     const m = new SimulationModel(createFakeEngine());
     m.load(presetJson('I'));

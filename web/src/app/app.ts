@@ -7,7 +7,7 @@ import type { CaseName } from '../config/types';
 import { LongRunControls, longRunSummary, formatSteps } from '../controls/long-run-controls';
 import { ControlPanel } from '../controls/panel';
 import { TwinsControls } from '../controls/twins-controls';
-import { el, uniquePrefix } from '../controls/dom';
+import { el, uniquePrefix } from '../util/dom';
 import { Hud } from '../controls/hud';
 import { loadEngine } from '../engine/loader';
 import type { LgvciModule } from '../engine/lgvci_wasm';
@@ -216,7 +216,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     if (e === 'load') view?.setConfig(model.config);
     if (e === 'load' || e === 'twins') view?.setGhostCount(model.twins ? model.twins.runs.length : 0);
     if (e === 'load' || e === 'reset') view?.clearEffects();
-    if (e === 'status') panel.setPlaying(model.clock.running);
+    panel.setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
     plots.invalidate();
     syncBody();
   });

@@ -2,14 +2,16 @@
 // when the integrator reports a problem (status 1: Newton failure, simulation halted; 2: Zeno guard).
 import type { SimulationModel } from '../model/simulation-model';
 import { STATUS_NEWTON_FAILED } from '../model/simulation-model';
-import { el } from './dom';
+import { el } from '../util/dom';
+import { nonFiniteWords, wordsForNonFinite } from '../util/format';
 
 function fmtTime(t: number): string {
-  return t.toFixed(2);
+  return nonFiniteWords(t) ?? t.toFixed(2);
 }
 
 export function formatEnergy(e: number): string {
-  if (!Number.isFinite(e)) return String(e);
+  const words = nonFiniteWords(e);
+  if (words !== null) return words;
   return Math.abs(e) >= 1e5 || (Math.abs(e) < 1e-3 && e !== 0) ? e.toExponential(6) : e.toFixed(6);
 }
 
@@ -19,7 +21,8 @@ const SUP: Record<string, string> = {
 
 /** 3.2e-13 → "3.20 × 10⁻¹³". */
 export function formatRelError(r: number): string {
-  if (!Number.isFinite(r)) return String(r);
+  const words = nonFiniteWords(r);
+  if (words !== null) return words;
   if (r === 0) return '0';
   const [m, e] = r.toExponential(2).split('e');
   const exp = String(Number(e));
@@ -76,10 +79,13 @@ export class Hud {
     const st = model.status;
     let text = '';
     if (st) {
+      // The core's message may print a non-finite number ("residual -nan"): show words instead.
+      const msg = wordsForNonFinite(st.message);
+      const at = nonFiniteWords(st.t) ?? st.t.toFixed(3);
       text =
         st.code === STATUS_NEWTON_FAILED
-          ? `Simulation halted at t = ${st.t.toFixed(3)} s: ${st.message} Press Reset or change a setting.`
-          : `Warning at t = ${st.t.toFixed(3)} s: ${st.message}`;
+          ? `Simulation halted at t = ${at} s: ${msg} Press Reset or change a setting to run again.`
+          : `Warning at t = ${at} s: ${msg}`;
     }
     if (text !== this.lastWarning) {
       this.lastWarning = text;

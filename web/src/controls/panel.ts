@@ -6,7 +6,7 @@ import type { FieldId, FieldSpec, GroupId } from '../config/fields';
 import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
 import { parseNumber } from '../config/validation';
 import type { CaseName } from '../config/types';
-import { el, icon, listen } from './dom';
+import { el, icon, listen } from '../util/dom';
 
 export interface RunActions {
   togglePlay(): void;
@@ -83,6 +83,7 @@ export class ControlPanel {
   private readonly actions: RunActions;
   private readonly controller: Controller;
   private readonly cleanups: (() => void)[] = [];
+  private shownPlaying: boolean | null = null;
 
   constructor(controller: Controller, actions: RunActions, idPrefix: string) {
     this.controller = controller;
@@ -411,6 +412,8 @@ export class ControlPanel {
   }
 
   setPlaying(playing: boolean): void {
+    if (this.shownPlaying === playing) return;
+    this.shownPlaying = playing;
     this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), playing ? 'Pause' : 'Play');
   }
 

@@ -116,6 +116,8 @@ export class SimulationModel {
   twinSpec: TwinSpec | null = null;
   /** Why the twins were switched off after a restart ('' if they were not). */
   twinError = '';
+  /** A Newton failure stopped a playing run: the next reset or load plays again. */
+  private resumeOnRestart = false;
 
   constructor(engine: LgvciModule, speed = 1, history: RunHistory = new RunHistory()) {
     this.engine = engine;
@@ -209,6 +211,8 @@ export class SimulationModel {
 
   private afterRestart(): void {
     this.clock.clear();
+    if (this.resumeOnRestart) this.clock.running = true;
+    this.resumeOnRestart = false;
     this.pending = [];
     this.status = null;
     this.drainedImpacts = 0;
@@ -277,7 +281,11 @@ export class SimulationModel {
   private reportStatus(sim: Simulation, code: number): void {
     const t = this.need().state()[this.engine.STATE.T] ?? NaN;
     this.status = { code, message: sim.statusMessage() || `integrator status ${code}`, t };
-    if (code === STATUS_NEWTON_FAILED) this.clock.running = false;
+    if (code === STATUS_NEWTON_FAILED) {
+      // The halt pauses the clock, not the user: a reset or a new setting resumes playing.
+      this.resumeOnRestart ||= this.clock.running;
+      this.clock.running = false;
+    }
     this.emit('status');
   }
 

@@ -8,7 +8,8 @@
 // run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { el } from '../controls/dom';
+import { el } from '../util/dom';
+import { FrameBatch } from '../util/frame-batch';
 import type { DecimatedData } from '../model/decimate';
 import { MinMaxDecimator } from '../model/decimate';
 import { COL, STRIDE } from '../model/history';
@@ -415,6 +416,8 @@ export class PlotsView {
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
   private readonly rowBuf: number[] = [0, 0, 0];
+  /** The long run's status line is written at most once per animation frame. */
+  private readonly batch = new FrameBatch();
 
   constructor(model: SimulationModel, idPrefix: string) {
     this.model = model;
@@ -584,8 +587,8 @@ export class PlotsView {
   /** Progress of a long run: show its card with the series so far. */
   longRunProgress(series: DecimatedData | undefined, text: string): void {
     const card = this.cards.long;
-    card.element.hidden = false;
-    card.status.textContent = text;
+    if (card.element.hidden) card.element.hidden = false;
+    this.batch.text(card.status, text);
     if (series && this.visible) {
       this.longImpacts = [];
       card.setData(series);
@@ -595,6 +598,7 @@ export class PlotsView {
   /** The finished long run: its series, impact ticks and summary. */
   longRunDone(r: LongRunResult, text: string): void {
     const card = this.cards.long;
+    this.batch.drop();
     card.element.hidden = false;
     card.status.textContent = text;
     this.longImpacts = r.impactTimes;
@@ -602,6 +606,7 @@ export class PlotsView {
   }
 
   destroy(): void {
+    this.batch.drop();
     this.resizeObserver?.disconnect();
     for (const c of Object.values(this.cards)) c.destroyPlot();
     this.element.remove();
