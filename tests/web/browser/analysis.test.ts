@@ -1,5 +1,6 @@
 // The §7 analysis features in the real page (real WASM, real worker) in Chromium: live plots, the
 // sensitivity twins, the long run in a Web Worker, CSV/JSON export, and the "drop flat" situation.
+import type { UiParams } from '../../../web/src/config/params';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -10,6 +11,7 @@ import { formatEnergy } from '../../../web/src/controls/hud';
 import { parseCsv } from '../../../web/src/model/csv';
 import { COL, CSV_COLUMNS } from '../../../web/src/model/history';
 import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
+import type { RigidSnapshot } from '../../../web/src/model/families/rigid';
 
 let host: HTMLElement;
 let app: App;
@@ -203,7 +205,7 @@ describe('long run in a Web Worker', () => {
     await page.getByRole('button', { name: 'Step', exact: true }).click();
     expect(app.model.curr.steps).toBe(s0 + 1);
     await typeInto(field('gamma0x'), '1.5');
-    expect(app.controller.params.gamma0[0]).toBe(1.5);
+    expect((app.controller.params as unknown as UiParams).gamma0[0]).toBe(1.5);
     await new Promise((r) => setTimeout(r, 500));
     cancelAnimationFrame(raf);
     expect(app.longRun.running).toBe(true); // still in progress all along
@@ -264,7 +266,7 @@ describe('export', () => {
     expect(`${last[COL.T]!.toFixed(2)} s`).toBe(hud('time'));
     expect(rows.reduce((n, r) => n + r[COL.IMPACTS]!, 0)).toBe(Number(hud('impacts')));
     expect(formatEnergy(last[COL.E]!)).toBe(hud('energy'));
-    const c = app.model.curr;
+    const c = app.model.curr as RigidSnapshot;
     expect(last[COL.T]).toBe(c.t);
     expect(last.slice(COL.X, COL.X + 3)).toEqual(c.x);
     expect(last.slice(COL.R, COL.R + 9)).toEqual(c.R);
@@ -287,7 +289,7 @@ describe('drop flat', () => {
   }
 
   function expectBouncingInPlace(x0: number, y0: number): void {
-    const c = app.model.curr;
+    const c = app.model.curr as RigidSnapshot;
     expect(c.t).toBeGreaterThan(2);
     expect(c.impacts).toBeGreaterThan(0);
     expect(Math.abs(c.x[0] - x0)).toBeLessThan(1e-9);
@@ -305,8 +307,8 @@ describe('drop flat', () => {
   it('Case IV with Π₀ = 0 and γ₀ = (0, 0, 10), typed in: the cube bounces in place without spinning', async () => {
     await mount('IV');
     for (const f of ['Pi0x', 'Pi0y', 'Pi0z', 'gamma0x', 'gamma0y']) await typeInto(field(f), '0');
-    expect(app.controller.params.Pi0).toEqual([0, 0, 0]);
-    expect(app.controller.params.gamma0).toEqual([0, 0, 10]);
+    expect((app.controller.params as unknown as UiParams).Pi0).toEqual([0, 0, 0]);
+    expect((app.controller.params as unknown as UiParams).gamma0).toEqual([0, 0, 10]);
     await playUntilBounced();
     expectBouncingInPlace(0, 0);
   });

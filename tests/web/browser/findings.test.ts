@@ -1,6 +1,7 @@
 // Issue 8, finding 7 in the real page (real WASM, real worker): the Newton-halt warning never shows
 // "nan"; after a halt, Reset and a new setting run again; a corrected long-run step count is not lost
 // on the first click; and a long run does not flood the DOM with progress text.
+import type { UiParams } from '../../../web/src/config/params';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -46,7 +47,7 @@ async function haltingSetup(): Promise<void> {
     await typeInto(field(id), v);
   }
   expect(app.controller.params).toMatchObject({ h: 0.05, Pi0: [20, -20, 20], gamma0: [2, 2, -20] });
-  expect(app.controller.params.x0[2]).toBe(30);
+  expect((app.controller.params as unknown as UiParams).x0[2]).toBe(30);
 }
 
 describe('issue 8, finding 7', () => {
@@ -82,7 +83,7 @@ describe('issue 8, finding 7', () => {
     // a new setting resumes with that setting
     await typeInto(field('Pi0x'), '4');
     off();
-    expect(app.controller.params.Pi0[0]).toBe(4);
+    expect((app.controller.params as unknown as UiParams).Pi0[0]).toBe(4);
     await expect.poll(() => app.model.curr.steps, { timeout: 10_000 }).toBeGreaterThan(3);
   });
 

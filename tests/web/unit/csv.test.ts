@@ -14,6 +14,7 @@ import { CSV_HEADER, formatG17, historyToCsv, parseCsv } from '../../../web/src/
 import { COL, CSV_COLUMNS, RunHistory, STRIDE } from '../../../web/src/model/history';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { STATE } from './support/fake-engine';
+import { rigidFamily } from '../../../web/src/model/families/rigid';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cliPath = `${root}build/native/lgvci`;
@@ -91,11 +92,11 @@ describe('formatG17 = printf("%.17g")', () => {
 
 describe('history and CSV text', () => {
   it('records rows in the CLI columns and grows by doubling', () => {
-    const h = new RunHistory(2);
+    const h = new RunHistory(2, undefined, rigidFamily(STATE));
     const s = new Float64Array(STATE.SIZE);
     for (let k = 0; k < 5; k++) {
       s.forEach((_, i) => (s[i] = k * 100 + i));
-      h.record(s, STATE, k % 2);
+      h.record(s, k % 2);
       h.recordImpactTime(k);
     }
     expect(h.length).toBe(5);
@@ -115,9 +116,9 @@ describe('history and CSV text', () => {
   });
 
   it('stops recording at its row cap and says so', () => {
-    const h = new RunHistory(1, 3);
+    const h = new RunHistory(1, 3, rigidFamily(STATE));
     const s = new Float64Array(STATE.SIZE);
-    for (let k = 0; k < 5; k++) h.record(s, STATE, 0);
+    for (let k = 0; k < 5; k++) h.record(s, 0);
     expect(h.length).toBe(3);
     expect(h.truncated).toBe(true);
   });
@@ -198,11 +199,11 @@ describe('export round trip with the real engine', () => {
     const replay = new engine.Simulation(json);
     try {
       expect(JSON.parse(replay.configJson())).toEqual(JSON.parse(model.resolvedJson));
-      const replayed = new RunHistory();
-      replayed.record(replay.state(), engine.STATE, 0);
+      const replayed = new RunHistory(1024, undefined, rigidFamily(engine.STATE));
+      replayed.record(replay.state(), 0);
       for (let k = 0; k < 1500; k++) {
         const n = replay.step(1);
-        replayed.record(replay.state(), engine.STATE, n);
+        replayed.record(replay.state(), n);
       }
       expect(replayed.length).toBe(model.history.length);
       for (let k = 0; k < replayed.length; k++) expect(replayed.row(k)).toEqual(model.history.row(k));

@@ -1,5 +1,6 @@
 // Sensitivity twins (§7.4) on the real engine: perturbed configs, initial divergences, lockstep with
 // the main run, catching up when switched on mid-run, and deletion of their embind objects.
+import type { UiParams } from '../../../web/src/config/params';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import type { LgvciModule, Simulation } from '../../../web/src/engine/lgvci_wasm';
@@ -195,8 +196,8 @@ describe('controller: twins’ δ and drop flat (fake engine)', () => {
     const ctl = new Controller(engine, model, 'I');
     expect(ctl.dropFlat()).toEqual({ ok: true });
     expect(ctl.params.caseName).toBe('IV');
-    expect(ctl.params.Pi0).toEqual([0, 0, 0]);
-    expect(ctl.params.gamma0).toEqual([0, 0, 0]);
+    expect((ctl.params as unknown as UiParams).Pi0).toEqual([0, 0, 0]);
+    expect((ctl.params as unknown as UiParams).gamma0).toEqual([0, 0, 0]);
     const cfg = JSON.parse(ctl.configJson);
     expect(cfg.R0).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
     expect(cfg.x0).toEqual([0, 0, 10]);

@@ -2,6 +2,7 @@
 // messages exchanged with the Web Worker that runs it. No DOM; the worker (engine/long-run.worker.ts)
 // and the unit tests drive the same class.
 import type { LgvciModule, Simulation } from '../engine/lgvci_wasm';
+import { createSimulationOrThrow } from '../engine/create';
 import type { DecimatedData } from './decimate';
 import { MinMaxDecimator } from './decimate';
 
@@ -98,11 +99,9 @@ export class LongRunComputation {
   private readonly sample = [0];
 
   constructor(engine: LgvciModule, configJson: string, steps: number, maxBuckets = 2000) {
-    const msg = engine.validateConfig(configJson);
-    if (msg) throw new Error(msg);
     this.engine = engine;
     this.total = steps;
-    this.sim = new engine.Simulation(configJson);
+    this.sim = createSimulationOrThrow(engine, configJson);
     this.view = this.sim.state();
     const L = engine.STATE;
     this.energy0 = this.view[L.ENERGY0] ?? NaN;

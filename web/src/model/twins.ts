@@ -5,8 +5,11 @@
 // Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm) against the main run's history row of the
 // same step. No DOM.
 import type { LgvciModule, Simulation } from '../engine/lgvci_wasm';
+import { createSimulation } from '../engine/create';
 import type { RunHistory } from './history';
-import { COL, STRIDE } from './history';
+import { RIGID_COL as COL, RIGID_CSV_COLUMNS } from './families/rigid';
+
+const STRIDE = RIGID_CSV_COLUMNS.length;
 import type { Quat } from './interpolation';
 import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
 import { dist3, diffNorm2x3, matMul3, rotY } from './linalg';
@@ -95,11 +98,12 @@ export class TwinRun {
   halted = false;
   impacts = 0;
 
-  constructor(engine: LgvciModule, kind: TwinKind, configJson: string) {
+  /** Takes ownership of `sim`, built from `configJson`. */
+  constructor(engine: LgvciModule, kind: TwinKind, configJson: string, sim: Simulation) {
     this.engine = engine;
     this.kind = kind;
     this.configJson = configJson;
-    this.sim = new engine.Simulation(configJson);
+    this.sim = sim;
   }
 
   /** Rows recorded (= steps taken + 1). */
@@ -206,16 +210,14 @@ export class SensitivityTwins {
   constructor(engine: LgvciModule, resolvedJson: string, spec: TwinSpec) {
     this.spec = { ...spec };
     const cfgs = perturbedConfigs(resolvedJson, spec);
-    for (const kind of TWIN_KINDS) {
-      const msg = engine.validateConfig(cfgs[kind]);
-      if (msg) throw new TwinError(`The ${kind}-perturbed twin is not a valid start: ${msg}`);
-    }
     const runs: TwinRun[] = [];
-    try {
-      for (const kind of TWIN_KINDS) runs.push(new TwinRun(engine, kind, cfgs[kind]));
-    } catch (e) {
-      for (const r of runs) r.dispose();
-      throw e;
+    for (const kind of TWIN_KINDS) {
+      const c = createSimulation(engine, cfgs[kind]);
+      if (!c.ok) {
+        for (const r of runs) r.dispose();
+        throw new TwinError(`The ${kind}-perturbed twin is not a valid start: ${c.message}`);
+      }
+      runs.push(new TwinRun(engine, kind, cfgs[kind], c.sim));
     }
     this.runs = runs;
   }

@@ -1,14 +1,15 @@
 // The view: a three.js scene of the body, the plane (true tilt, ground grid), lights and shadows, an
 // orbit camera that follows the body, a fading trail of the centre of mass and impact flashes.
-// No DOM besides the canvas it owns; no simulation logic.
+// What the body looks like comes from the model family's FamilyView. No DOM besides the canvas it
+// owns; no simulation logic.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { ResolvedConfig, Vec3 } from '../config/types';
-import { resolvePlaneNormal } from '../config/parse';
+import type { Vec3 } from '../config/types';
 import type { Quat } from '../model/interpolation';
 import type { TrailBuffer } from '../model/trail';
 import type { BodyObject } from './body-geometry';
-import { boundingRadius, buildBodyObject, createBodyMaterial } from './body-geometry';
+import { createBodyMaterial } from './body-geometry';
+import type { FamilyView } from './family-view';
 
 const E3 = new THREE.Vector3(0, 0, 1);
 const HORIZON = new THREE.Color('#eef2f7');
@@ -128,6 +129,7 @@ export class SceneView {
   /** Translucent copies of the body for the sensitivity twins (they share its geometry). */
   private ghosts: THREE.Group[] = [];
   private bodyRadius = 5;
+  private followHeight = 6;
   private readonly trailLine: THREE.Line;
   private readonly trailPositions: Float32Array;
   private readonly trailColors: Float32Array;
@@ -229,16 +231,19 @@ export class SceneView {
     this.dirty = true;
   }
 
-  /** Rebuild the body and orient the plane for a (new) resolved config. */
-  setConfig(config: ResolvedConfig): void {
+  /** Rebuild the body and orient the ground for a (new) config of a family. */
+  show<C>(family: FamilyView<C>, config: C): void {
+    const content = family.build(config, this.bodyMaterial);
     const ghostCount = this.ghosts.length;
     this.setGhostCount(0);
     this.body?.dispose();
-    this.body = buildBodyObject(config.body, this.bodyMaterial);
+    this.body = content.body;
     this.bodyRoot.add(this.body.group);
     this.setGhostCount(ghostCount);
-    this.bodyRadius = boundingRadius(config.body);
-    const n = resolvePlaneNormal(config.plane);
+    this.bodyRadius = content.radius;
+    this.followHeight = content.followHeight ?? 6;
+    this.canvas.setAttribute('aria-label', family.describe(config));
+    const n = content.groundNormal;
     this.normal.set(...n).normalize();
     this.planeGroup.quaternion.setFromUnitVectors(E3, this.normal);
     const ext = this.bodyRadius + 6;
@@ -330,7 +335,7 @@ export class SceneView {
   private followTarget(x: THREE.Vector3): THREE.Vector3 {
     // Follow the body's foot point on the plane, a little above it, so bounces stay visible.
     const foot = x.clone().addScaledVector(this.normal, -this.normal.dot(x));
-    return foot.addScaledVector(this.normal, 6);
+    return foot.addScaledVector(this.normal, this.followHeight);
   }
 
   /** Fading polyline of the centre of mass up to the drawn time tNow, ending at the drawn position. */

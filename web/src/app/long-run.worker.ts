@@ -1,9 +1,9 @@
-// Web Worker of the long run: loads the WASM module itself, steps the requested config in chunks of
+// Web Worker of the long run (in app/: it wires the engine to the model's long-run computation): loads the WASM module itself, steps the requested config in chunks of
 // LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
 // yields between chunks so that a cancel message is seen, and posts the result with the time spent
 // stepping. Bundled by Vite from `new Worker(new URL('./long-run.worker.ts', import.meta.url))`.
 import createLgvci from '@lgvci-wasm';
-import type { LgvciModule } from './lgvci_wasm';
+import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
 import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
 

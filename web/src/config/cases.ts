@@ -1,0 +1,20 @@
+// The presets the page offers, each with its model family and its label in the selector.
+import type { CaseName } from './types';
+
+export interface CaseInfo {
+  name: CaseName;
+  /** Family id: which FamilyControls / ModelFamily / FamilyView handle it. */
+  family: string;
+  label: string;
+}
+
+export const CASES: readonly CaseInfo[] = [
+  { name: 'I', family: 'rigid', label: 'Case I — ellipsoid, horizontal plane' },
+  { name: 'II', family: 'rigid', label: 'Case II — ellipsoid, plane tilted 2°' },
+  { name: 'III', family: 'rigid', label: 'Case III — union of two ellipsoids' },
+  { name: 'IV', family: 'rigid', label: 'Case IV — ε-rounded cube' },
+];
+
+export function caseInfo(name: string): CaseInfo | undefined {
+  return CASES.find((c) => c.name === name);
+}
