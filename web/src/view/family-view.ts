@@ -11,8 +11,14 @@ export interface SceneContent {
   radius: number;
   /** Unit normal of the ground (world frame). */
   groundNormal: Vec3;
-  /** Camera target height above the ground's foot point of the body. */
+  /** Camera target height above the ground's foot point of the body (default 6). */
   followHeight?: number;
+  /** Camera distance from its target when this content is shown (default: the camera stays). */
+  viewDistance?: number;
+  /** Size of impact flashes relative to the rigid bodies' (default 1). */
+  effectScale?: number;
+  /** Static decorations in the world frame (e.g. the floor line); disposed with the content. */
+  extras?: THREE.Object3D[];
 }
 
 export interface FamilyView<C = unknown> {

@@ -130,6 +130,9 @@ export class SceneView {
   private ghosts: THREE.Group[] = [];
   private bodyRadius = 5;
   private followHeight = 6;
+  private effectScale = 1;
+  /** World-frame decorations of the current content (e.g. the floor line of a planar model). */
+  private readonly extras = new THREE.Group();
   private readonly trailLine: THREE.Line;
   private readonly trailPositions: Float32Array;
   private readonly trailColors: Float32Array;
@@ -200,6 +203,8 @@ export class SceneView {
 
     this.bodyRoot.name = 'bodyRoot';
     this.scene.add(this.bodyRoot);
+    this.extras.name = 'extras';
+    this.scene.add(this.extras);
 
     const cap = 4096;
     this.trailPositions = new Float32Array(cap * 3);
@@ -242,6 +247,15 @@ export class SceneView {
     this.setGhostCount(ghostCount);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
+    this.effectScale = content.effectScale ?? 1;
+    this.clearExtras();
+    for (const o of content.extras ?? []) this.extras.add(o);
+    if (content.viewDistance !== undefined) {
+      const d = content.viewDistance;
+      this.controls.minDistance = Math.min(4, d / 3);
+      const off = this.camera.position.clone().sub(this.controls.target);
+      this.camera.position.copy(this.controls.target).addScaledVector(off.normalize(), d);
+    }
     this.canvas.setAttribute('aria-label', family.describe(config));
     const n = content.groundNormal;
     this.normal.set(...n).normalize();
@@ -257,6 +271,24 @@ export class SceneView {
     cam.updateProjectionMatrix();
     for (const f of this.flashes) f.age = FLASH_SECONDS;
     this.dirty = true;
+  }
+
+  private clearExtras(): void {
+    for (const o of [...this.extras.children]) {
+      o.removeFromParent();
+      o.traverse((c) => {
+        const m = c as THREE.Mesh;
+        m.geometry?.dispose();
+        const mat = m.material as THREE.Material | THREE.Material[] | undefined;
+        if (Array.isArray(mat)) mat.forEach((x) => x.dispose());
+        else mat?.dispose();
+      });
+    }
+  }
+
+  /** The world-frame decorations of the current content. */
+  get extraObjects(): readonly THREE.Object3D[] {
+    return this.extras.children;
   }
 
   /** The rendered plane's unit normal (world frame), from the plane group's orientation. */
@@ -410,9 +442,9 @@ export class SceneView {
     f.ring.visible = visible;
     f.dot.visible = visible;
     const s = 0.35 + 2.2 * (1 - (1 - u) ** 3);
-    f.ring.scale.setScalar(s);
+    f.ring.scale.setScalar(s * this.effectScale);
     f.ring.material.opacity = 0.9 * (1 - u);
-    f.dot.scale.setScalar(1 + 0.6 * (1 - u));
+    f.dot.scale.setScalar((1 + 0.6 * (1 - u)) * this.effectScale);
     f.dot.material.opacity = 1 - u * u;
   }
 
@@ -491,6 +523,7 @@ export class SceneView {
     for (const m of this.ghostMaterials) m.dispose();
     this.body?.dispose();
     this.body = null;
+    this.clearExtras();
     this.bodyMaterial.dispose();
     this.planeMesh.geometry.dispose();
     this.planeMesh.material.dispose();
