@@ -18,16 +18,23 @@ namespace {
 using nlohmann::json;
 using namespace lgvci;
 
-const char* kUsage = R"(usage: lgvci (--case I|II|III|IV | --config FILE) [options]
+const char* kUsage = R"(usage: lgvci (--case I|II|III|IV|particle|star | --config FILE) [options]
 
-Runs Algorithm 5.2 of Tran & Leok (Lie group variational collision integrator) for a rigid body
-falling onto a plane and prints a summary.
+Runs Algorithm 5.2 (the hybrid variational step) for a rigid body falling onto a plane (Tran & Leok,
+Lie group variational collision integrator) or for a system in generalized coordinates (Fetecau et
+al.'s variational collision integrator) and prints a summary.
 
-  --case NAME          the paper's experiment (Section 7): I, II, III or IV
+  --case NAME          a paper's experiment: I, II, III or IV (Tran & Leok Section 7), particle or
+                       star (Fetecau et al. Sections 4.2-4.3, g = 9.81)
   --config FILE        a JSON configuration (README "Configuration"); options below override it
-  --steps N            number of steps of size h (default 1000)
+  --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
+  --until-impacts N    stop after the step in which the N-th impact happens
   --json               print one JSON object instead of the text summary
-  --csv FILE           write one row per step: t, x, R (row-major), gamma, Pi, E, TPE, RE, impacts
+  --csv FILE           write one row per step: rigid body t, x, R (row-major), gamma, Pi, E, TPE, RE,
+                       impacts; generalized t, q1..qn, p1..pn, E (= H), impacts
+  --q0 A,B,...         initial generalized coordinates (generalized models)
+  --qdot0 A,B,...      initial generalized velocities, p0 = M qdot0 (generalized models)
+  --strict-detection   rigid body: also catch a corner dipping under the plane within one step
   --h X                time step (default 0.01)
   --retraction R       cayley (default) or exp: the retraction of Appendix D used by Newton
   --root-finder F      fast (Illinois, default) or bisection (the paper's); both to --tol
@@ -66,6 +73,21 @@ json parseTriple(const std::string& flag, const std::string& s) {
   return json::array({v[0], v[1], v[2]});
 }
 
+json parseList(const std::string& flag, const std::string& s) {
+  json v = json::array();
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) v.push_back(parseDouble(flag, item));
+  if (v.empty() || v.size() > 64) throw Usage(flag + ": expected 1 to 64 comma-separated numbers, got '" + s + "'");
+  return v;
+}
+
+bool isGeneralizedConfig(const json& base) {
+  if (!base.is_object()) return false;
+  if (base.contains("model")) return base["model"] == "generalized";
+  return base.contains("case") && (base["case"] == "particle" || base["case"] == "star");
+}
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw Usage("--config: cannot read '" + path + "'");
@@ -74,28 +96,11 @@ std::string readFile(const std::string& path) {
   return ss.str();
 }
 
-json rowJson(const Mat3& R) {
-  json rows = json::array();
-  for (int r = 0; r < 3; ++r) rows.push_back({R(r, 0), R(r, 1), R(r, 2)});
-  return rows;
-}
-json vecJson(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
-
-void writeCsvRow(std::FILE* f, const HybridIntegrator& sim, int impacts) {
-  const State& s = sim.state();
-  const Energy e = sim.energy();
-  std::fprintf(f, "%.17g", s.t);
-  for (int i = 0; i < 3; ++i) std::fprintf(f, ",%.17g", s.x(i));
-  for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 3; ++c) std::fprintf(f, ",%.17g", s.R(r, c));
-  for (int i = 0; i < 3; ++i) std::fprintf(f, ",%.17g", s.gamma(i));
-  for (int i = 0; i < 3; ++i) std::fprintf(f, ",%.17g", s.Pi(i));
-  std::fprintf(f, ",%.17g,%.17g,%.17g,%d\n", e.total, e.translationalPotential, e.rotational, impacts);
-}
-
 int run(int argc, char** argv) {
   std::string caseName, configPath, csvPath;
   long long steps = 1000;
+  long long untilImpacts = 0;
+  bool stepsGiven = false;
   bool asJson = false;
   json patch = json::object();
   double tiltDeg = NAN, azimuthDeg = NAN;
@@ -116,7 +121,17 @@ int run(int argc, char** argv) {
       const double v = parseDouble(a, value());
       if (v < 0 || v != std::floor(v) || v > 1e9) throw Usage("--steps: expected an integer in [0, 1e9]");
       steps = static_cast<long long>(v);
+      stepsGiven = true;
     }
+    else if (a == "--until-impacts") {
+      const double v = parseDouble(a, value());
+      if (v < 1 || v != std::floor(v) || v > 1e9) throw Usage("--until-impacts: expected an integer in [1, 1e9]");
+      untilImpacts = static_cast<long long>(v);
+      if (!stepsGiven) steps = 1000000000LL;
+    }
+    else if (a == "--q0") patch["q0"] = parseList(a, value());
+    else if (a == "--qdot0") patch["qdot0"] = parseList(a, value());
+    else if (a == "--strict-detection") patch["strict_detection"] = true;
     else if (a == "--json") asJson = true;
     else if (a == "--csv") csvPath = value();
     else if (a == "--h") patch["h"] = parseDouble(a, value());
@@ -143,6 +158,7 @@ int run(int argc, char** argv) {
     if (base.is_object() && base.contains("plane")) base.erase("plane");
   }
   base.merge_patch(patch);
+  if (epsilonGiven && isGeneralizedConfig(base)) throw InvalidInput("epsilon", "applies only to a rigid body");
   if (epsilonGiven) {
     // Resolve the body first so --epsilon applies to whatever body the case or config has.
     json body = json::parse(toJson(parseConfig(base.dump())))["body"];
@@ -151,59 +167,82 @@ int run(int argc, char** argv) {
     body["epsilon"] = epsilon;
     base["body"] = body;
   }
-  const SimulationDef def = parseConfig(base.dump());
-  HybridIntegrator sim = makeIntegrator(def);
+  SimulationResult created = createSimulation(base.dump());
+  if (!created.ok()) {  // the core's message as a value: "<field>: <rule>"
+    std::cerr << "lgvci: invalid input: " << created.error.message << "\n";
+    return 2;
+  }
+  Simulation& sim = *created.simulation;
 
   std::FILE* csv = nullptr;
+  std::vector<double> rec(static_cast<size_t>(sim.layout().size));
+  auto writeCsvRow = [&]() {
+    sim.writeRecord(rec.data());
+    bool first = true;
+    for (const RecordField& f : sim.layout().fields)
+      for (size_t k = 0; k < f.columns.size(); ++k) {
+        std::fprintf(csv, first ? "%.17g" : ",%.17g", rec[static_cast<size_t>(f.offset) + k]);
+        first = false;
+      }
+    std::fputc('\n', csv);
+  };
   if (!csvPath.empty()) {
     csv = std::fopen(csvPath.c_str(), "w");
     if (!csv) throw Usage("--csv: cannot write '" + csvPath + "'");
-    std::fprintf(csv, "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts\n");
-    writeCsvRow(csv, sim, 0);
+    const std::vector<std::string> cols = sim.layout().csvColumns();
+    for (size_t k = 0; k < cols.size(); ++k) std::fprintf(csv, k ? ",%s" : "%s", cols[k].c_str());
+    std::fputc('\n', csv);
+    writeCsvRow();
   }
 
-  const double E0 = sim.energy().total;
+  const double E0 = sim.initialEnergy();
   double maxErr = 0.0;
   std::vector<double> impactTimes;
   const auto start = std::chrono::steady_clock::now();
   long long done = 0;
   for (; done < steps; ++done) {
+    if (untilImpacts > 0 && sim.totalImpacts() >= untilImpacts) break;
     const StepReport r = sim.step();
     if (r.status == StepStatus::NewtonFailed) break;
-    for (const auto& ev : sim.impactLog())
-      if (impactTimes.size() < 20) impactTimes.push_back(ev.t);
+    for (const auto& ev : sim.impactLog()) impactTimes.push_back(ev.t);
     sim.clearImpactLog();
-    maxErr = std::max(maxErr, std::abs(sim.energy().total - E0));
-    if (csv) writeCsvRow(csv, sim, r.impacts);
+    maxErr = std::max(maxErr, std::abs(sim.energy() - E0));
+    if (csv) writeCsvRow();
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (csv) std::fclose(csv);
 
-  const State& s = sim.state();
-  const double E = sim.energy().total;
+  const double E = sim.energy();
   const char* status = sim.status() == StepStatus::Ok ? "ok" : sim.status() == StepStatus::ZenoGuard ? "zeno_guard" : "newton_failed";
+  const std::string shownCase = sim.caseName();
   if (asJson) {
     json out;
-    out["case"] = def.caseName.empty() ? json(nullptr) : json(def.caseName);
+    out["case"] = shownCase.empty() ? json(nullptr) : json(shownCase);
+    out["model"] = sim.model();
     out["steps"] = done;
-    out["h"] = def.integrator.h;
+    out["h"] = sim.h();
     out["impacts"] = sim.totalImpacts();
+    out["multi_impact_steps"] = sim.multiImpactSteps();
     out["energy_initial"] = E0;
     out["energy_final"] = E;
     out["max_abs_energy_error"] = maxErr;
-    out["final"] = {{"t", s.t}, {"x", vecJson(s.x)}, {"R", rowJson(s.R)}, {"gamma", vecJson(s.gamma)}, {"Pi", vecJson(s.Pi)}};
+    out["max_discrete_energy_mismatch"] = sim.maxDiscreteEnergyMismatch();
+    out["final"] = json::parse(sim.finalStateJson());
     out["impact_times"] = impactTimes;
+    out["state_hash"] = sim.stateHashHex();
     out["status"] = status;
     out["status_message"] = sim.statusMessage();
     out["wall_seconds"] = wall;
     std::cout << out.dump() << "\n";
   } else {
-    std::printf("case %s: %lld steps of h = %g, t = %.6f\n", def.caseName.empty() ? "(config)" : def.caseName.c_str(), done, def.integrator.h, s.t);
-    std::printf("impacts            %lld\n", sim.totalImpacts());
+    const double t = sim.time();
+    std::printf("case %s: %lld steps of h = %g, t = %.6f\n", shownCase.empty() ? "(config)" : shownCase.c_str(), done, sim.h(), t);
+    std::printf("impacts            %lld (%lld steps with several)\n", sim.totalImpacts(), sim.multiImpactSteps());
     std::printf("energy initial     %.17g\n", E0);
     std::printf("energy final       %.17g\n", E);
     std::printf("max |E - E0| / E0  %.3e\n", maxErr / std::abs(E0));
-    std::printf("x                  (%.12g, %.12g, %.12g)\n", s.x.x(), s.x.y(), s.x.z());
+    if (sim.model() == "generalized") std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
+    std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     std::printf("wall time          %.3f s\n", wall);
   }

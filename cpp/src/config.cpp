@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lgvci/presets.hpp"
+#include "lgvci/rigid_body/presets.hpp"
 
 namespace lgvci {
 namespace {
@@ -151,13 +151,17 @@ json toJsonObject(const SimulationDef& d) {
   j["tolerance"] = d.integrator.tolerance;
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.integrator.contactTolerance;
+  if (d.integrator.strictDetection) j["strict_detection"] = true;
   return j;
 }
 
 SimulationDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
-                   "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance"});
+  onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
+                   "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance",
+                   "strict_detection"});
   SimulationDef d;
+  if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
+    throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
   if (j.contains("case")) {
     if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV");
     d.caseName = j["case"];
@@ -206,6 +210,10 @@ SimulationDef fromJsonObject(const json& j) {
     d.integrator.maxImpactsPerStep = static_cast<int>(v);
   }
   if (j.contains("contact_tolerance")) d.integrator.contactTolerance = getNumber(j["contact_tolerance"], "contact_tolerance");
+  if (j.contains("strict_detection")) {  // README "Impact detection"
+    if (!j["strict_detection"].is_boolean()) throw InvalidInput("strict_detection", "must be true or false");
+    d.integrator.strictDetection = j["strict_detection"].get<bool>();
+  }
   return d;
 }
 

@@ -57,6 +57,88 @@ export interface Simulation {
   delete(): void;
 }
 
+/** One named field of a record of doubles, as defined once in the C++ core (RecordLayout). */
+export interface RecordField {
+  readonly name: string;
+  /** Index of the field's first value in the record. */
+  readonly offset: number;
+  /** Number of values (1 for a scalar, 3 for x, 9 for R row-major, n for q and p). */
+  readonly size: number;
+  /** CSV column names of the field, in order; empty when the field is not written to the CSV. */
+  readonly columns: readonly string[];
+}
+
+/**
+ * Layout of a record (HybridSimulation.record(), or one impact of drainImpacts()).
+ * Rigid body fields: t, x(3), R(9), gamma(3), Pi(3), E, TPE, RE, impacts (CSV), then spatial_L(3),
+ * phi, total_impacts, steps, status, E0. Generalized models: t, q(n), p(n), E (= H), impacts (CSV),
+ * then phi, total_impacts, steps, status, E0, max_discrete_energy_mismatch. Impacts: t, lambda,
+ * point(3), body_point(3), contacts, constraint, energy_mismatch.
+ */
+export interface RecordLayout {
+  readonly size: number;
+  readonly fields: readonly RecordField[];
+  /** The CLI's CSV header, in order (the columns of the fields, concatenated). */
+  readonly csvColumns: readonly string[];
+}
+
+/** The core's message for an invalid config: `message` is "<field>: <rule>". */
+export interface ConfigError {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** Any model (rigid body, generalized) behind the core's Simulation façade. Call delete() when done. */
+export interface HybridSimulation {
+  /** Advance n steps (Algorithm 5.2); returns the impacts in them. Record and status refresh on return. */
+  step(n: number): number;
+  reset(): void;
+  /** View into WASM memory (layout()); same buffer each call, detached if memory grows: re-take after step(). */
+  record(): Float64Array;
+  /** Impacts since the previous call (impactLayout() records), view valid until the next call. */
+  drainImpacts(): Float64Array;
+  layout(): RecordLayout;
+  /** FNV-1a 64 of the record's IEEE 754 bytes, 16 hex digits (tests/golden/determinism.json). */
+  stateHash(): string;
+  model(): 'rigid_body' | 'generalized';
+  /** 'I' | 'II' | 'III' | 'IV' | 'particle' | 'star', or '' for a custom set-up. */
+  caseName(): string;
+  configJson(): string;
+  statusMessage(): string;
+  /** 0 ok, 1 an implicit solve failed (halted), 2 Zeno guard hit in the last step. */
+  status(): number;
+  h(): number;
+  time(): number;
+  /** E (rigid body) or H = ½pᵀM⁻¹p + V(q) (generalized). */
+  energy(): number;
+  initialEnergy(): number;
+  minPhi(): number;
+  totalImpacts(): number;
+  steps(): number;
+  multiImpactSteps(): number;
+  /** max over impacts of |E_d after − E_d before| relative to the energy (0 for the rigid body). */
+  maxDiscreteEnergyMismatch(): number;
+  delete(): void;
+}
+
+export type CreateResult =
+  | { readonly sim: HybridSimulation; readonly error: null }
+  | { readonly sim: null; readonly error: ConfigError };
+
+/** The façade API: every model, layouts from the core, config errors as values. */
+export interface LgvciHybridApi {
+  /** Any model from a config JSON ("model", "case" I..IV | particle | star); an invalid config is a value. */
+  createSimulation(configJson: string): CreateResult;
+  /** The config JSON of a preset ('I'..'IV', 'particle', 'star'); '' for any other name. */
+  presetJson(caseName: string): string;
+  /** Layout of one impact record of HybridSimulation.drainImpacts(). */
+  impactLayout(): RecordLayout;
+}
+
+/** The module as built: the older rigid-body-only API (LgvciModule) plus the façade API. */
+export interface LgvciFullModule extends LgvciModule, LgvciHybridApi {}
+
+/** The older rigid-body-only API (Simulation, validateConfig, presetConfig, STATE, IMPACT). */
 export interface LgvciModule {
   /** Construct from a config JSON string. Call only after validateConfig() returned '' (an invalid config aborts). */
   Simulation: new (configJson: string) => Simulation;
@@ -68,5 +150,5 @@ export interface LgvciModule {
   IMPACT: ImpactLayout;
 }
 
-declare const createLgvci: (moduleArg?: Record<string, unknown>) => Promise<LgvciModule>;
+declare const createLgvci: (moduleArg?: Record<string, unknown>) => Promise<LgvciFullModule>;
 export default createLgvci;

@@ -37,7 +37,8 @@ for key in ["t", "x", "R", "gamma", "Pi"]:
     check(f"json final.{key}", key in d["final"])
 check("steps", d["steps"] == 2000 and d["case"] == "IV")
 check("t on grid", abs(d["final"]["t"] - 20.0) < 1e-12, d["final"]["t"])
-check("impact_times sorted and <= 20", d["impact_times"] == sorted(d["impact_times"]) and len(d["impact_times"]) <= 20)
+check("impact_times: every impact, sorted, within the run", d["impact_times"] == sorted(d["impact_times"])
+      and len(d["impact_times"]) == d["impacts"] and 0 < d["impact_times"][-1] <= 20.0, len(d["impact_times"]))
 check("energy", d["max_abs_energy_error"] / d["energy_initial"] < 1e-9, d["max_abs_energy_error"])
 # Horizontal linear momentum is exact over the horizontal plane (§7.1): γ1 = γ2 = 2 after impacts.
 check("gamma horizontal", d["final"]["gamma"][:2] == [2.0, 2.0], d["final"]["gamma"])

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lgvci/hybrid_integrator.hpp"
+#include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 namespace lgvci {
 

@@ -37,7 +37,7 @@ describe('long run computation', () => {
     expect(r.maxAbsEnergyError).toBe(ref.max_abs_energy_error);
     expect(r.t).toBe(ref.final.t);
     expect(r.final.x).toEqual(ref.final.x);
-    expect(r.impactTimes.slice(0, 20)).toEqual(ref.impact_times);
+    expect(r.impactTimes).toEqual(ref.impact_times); // the CLI lists every impact of the run
     expect(r.impactTimes).toHaveLength(r.impacts);
     expect(r.series.x.length).toBeLessThanOrEqual(2001);
     const ys = r.series.ys[0]!.filter((v): v is number => v !== null);

@@ -1,0 +1,97 @@
+// The one interface the CLI and the WebAssembly bindings use, for every model: a type-erased
+// Simulation created from a JSON config (errors returned as a value), with its record layout
+// (named fields, offsets, sizes, CSV columns) defined here once.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lgvci/core/hybrid_driver.hpp"
+
+namespace lgvci {
+
+/// One named field of a record of doubles: [offset, offset + size). `columns` are its CSV column
+/// names (empty when the field is not written to the CSV).
+struct RecordField {
+  std::string name;
+  int offset = 0;
+  int size = 1;
+  std::vector<std::string> columns;
+};
+
+struct RecordLayout {
+  std::vector<RecordField> fields;
+  int size = 0;
+  /// Appends a field; `csv` names its columns: a scalar gets `name`, a vector name1..namek, and a
+  /// 3×3 matrix (size 9, matrixColumns) name11..name33.
+  RecordLayout& add(const std::string& name, int size, bool csv, bool matrix = false);
+  const RecordField& field(const std::string& name) const;  // throws std::out_of_range
+  std::vector<std::string> csvColumns() const;
+  std::string toJson() const;
+};
+
+/// The impact record (one row per impulse, same for every model).
+const RecordLayout& impactLayout();
+void writeImpactRecord(const ImpactEvent& e, double* out);
+
+class Simulation {
+ public:
+  virtual ~Simulation() = default;
+
+  virtual StepReport step() = 0;
+  virtual void reset() = 0;
+
+  virtual std::string model() const = 0;      // "rigid_body" | "generalized"
+  virtual std::string caseName() const = 0;   // "" for a custom set-up
+  virtual std::string configJson() const = 0; // fully resolved, replays exactly
+  virtual double h() const = 0;
+  virtual double time() const = 0;
+  /// E for the rigid body; H = ½pᵀM⁻¹p + V(q) for generalized models.
+  virtual double energy() const = 0;
+  virtual double initialEnergy() const = 0;
+  virtual double minPhi() const = 0;
+  virtual long long totalImpacts() const = 0;
+  virtual long long steps() const = 0;
+  virtual long long multiImpactSteps() const = 0;
+  virtual StepStatus status() const = 0;
+  virtual const std::string& statusMessage() const = 0;
+  virtual const std::vector<ImpactEvent>& impactLog() const = 0;
+  virtual void clearImpactLog() = 0;
+  /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for the rigid body.
+  virtual double maxDiscreteEnergyMismatch() const = 0;
+
+  /// The state record (layout().size doubles; its "impacts" field counts the last step's impacts).
+  virtual const RecordLayout& layout() const = 0;
+  virtual void writeRecord(double* out) const = 0;
+  /// The final-state object of the CLI's JSON ("final"), as JSON text.
+  virtual std::string finalStateJson() const = 0;
+
+  std::vector<double> record() const;
+  /// FNV-1a 64 over the bytes (little-endian IEEE 754) of the state record: golden determinism hashes.
+  std::uint64_t stateHash() const;
+  std::string stateHashHex() const;
+};
+
+struct SimulationError {
+  std::string field;
+  std::string message;  // "<field>: <rule>", as InvalidInput::what()
+};
+
+/// Either a simulation or the reason there is none.
+struct SimulationResult {
+  std::unique_ptr<Simulation> simulation;
+  SimulationError error;
+  bool ok() const { return simulation != nullptr; }
+};
+
+/// Parse and validate a JSON config (README "Configuration"): "model" selects the family (default
+/// "rigid_body"), "case" one of I, II, III, IV, particle, star. Never throws for bad input.
+SimulationResult createSimulation(const std::string& json);
+/// The config JSON of a preset ("I".."IV", "particle", "star"); throws InvalidInput("case", …).
+std::string presetJson(const std::string& name);
+/// FNV-1a 64 of raw bytes.
+std::uint64_t fnv1a64(const void* data, std::size_t bytes, std::uint64_t seed = 14695981039346656037ull);
+
+}  // namespace lgvci

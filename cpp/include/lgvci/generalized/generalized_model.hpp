@@ -1,0 +1,62 @@
+// Fetecau, Marsden, Ortiz & West's variational collision integrator (§4.1) as a model of the hybrid
+// driver: constant SPD M, potential V, constraints φ_k ≥ 0; Verlet flight (73), impact from the
+// discrete energy balance (75a) with the jump (76), several impacts per step by (78)–(79).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/generalized/constraints.hpp"
+#include "lgvci/generalized/energy_jump.hpp"
+#include "lgvci/generalized/potential.hpp"
+#include "lgvci/generalized/verlet_flow.hpp"
+
+namespace lgvci {
+
+struct GeneralizedSystem {
+  MatX M;  // constant, symmetric positive definite
+  Potential V;
+  std::vector<Constraint> constraints;
+};
+
+class GeneralizedModel {
+ public:
+  using State = GenState;
+  /// (75a) balances E_d over the pre-impact arc against the arc flowed after the jump.
+  static constexpr bool kJumpUsesRemainingTime = true;
+
+  /// `system` must be valid (GeneralizedSimulation validates it).
+  GeneralizedModel(GeneralizedSystem system, double contactTolerance);
+
+  bool flow(const State& s, double tau, State& out);
+  double phi(const State& s) const;
+  double phiNoise(const State& s) const;
+  /// ≥ sup d²φ_k/dτ² along a Verlet sample q(τ) = q + τv − (τ²/2)a: |H_k||q̇|² + |∇φ_k||a|.
+  double detectionCurvature(const State& s, double tau) const;
+  /// The chain at one configuration: while an active constraint (φ_k within the contact tolerance
+  /// of the min) approaches along the post-impact arc, jump along its gradient ((75a)+(76)).
+  int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
+           std::vector<ImpactEvent>& events);
+  std::string failureMessage(double t) const;
+
+  const GeneralizedSystem& system() const { return system_; }
+  const MatX& inverseMass() const { return Minv_; }
+  /// H = ½pᵀM⁻¹p + V(q).
+  double hamiltonian(const State& s) const;
+  /// E_d (72) of the Verlet arc of length τ from s.
+  double discreteEnergy(const State& s, double tau) const;
+  /// Index of the smallest φ_k at q.
+  int closestConstraint(const VecX& q) const;
+
+ private:
+  GeneralizedSystem system_;
+  MatX Minv_;
+  double contactTolerance_ = 1e-10;
+  double scale_ = 1.0;  // largest constraint scale, for noise and tolerances
+  std::string failure_;
+};
+
+extern template class HybridDriver<GeneralizedModel>;
+
+}  // namespace lgvci

@@ -1,0 +1,51 @@
+// The discrete Hamiltonian map F̃_Ld[h] (5.9) and the implicit equation (5.9c) solved by Newton's
+// method on one of the two retractions of Appendix D.
+#pragma once
+
+#include "lgvci/rigid_body/mass_properties.hpp"
+#include "lgvci/rigid_body/state.hpp"
+
+namespace lgvci {
+
+enum class Retraction { Cayley, Exponential };
+
+struct NewtonResult {
+  Mat3 F = Mat3::Identity();
+  int iterations = 0;
+  double residual = 0.0;  // ‖G(f) − g‖ at the returned f
+  bool converged = false;
+};
+
+/// Solve S(g) = F J_d − J_d Fᵀ (D.1) for F ∈ SO(3): Newton (D.4) on G_c (D.8) or G (D.3).
+/// Stops when the residual or the Newton step reaches `tol` (relative) or round-off; never throws.
+NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, double tol,
+                           int maxIterations = 50);
+/// The same with J⁻¹ supplied (DiscreteFlow computes it once instead of on every step).
+NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
+                           int maxIterations = 50);
+
+/// G_c(f) of (D.8) and G(f) of (D.3); exposed for tests.
+Vec3 cayleyResidualMap(const Vec3& f, const Mat3& J);
+Vec3 expResidualMap(const Vec3& f, const Mat3& J);
+
+/// F̃_Ld[h] of (5.9): x⁺ = x + hγ/m − ½gh²e3, γ⁺ = γ − mghe3, S(hΠ) = Asym(F J_d), Π⁺ = FᵀΠ, R⁺ = RF.
+class DiscreteFlow {
+ public:
+  DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance);
+  /// One step of size h (any sign: −h inverts +h). Returns false, leaving `out` untouched, if Newton
+  /// did not converge.
+  bool step(const State& in, double h, State& out) const;
+  const NewtonResult& lastSolve() const { return last_; }
+  const MassProperties& mass() const { return mass_; }
+  double gravity() const { return g_; }
+
+ private:
+  MassProperties mass_;
+  Mat3 Jinv_;
+  double g_;
+  Retraction retraction_;
+  double tol_;
+  mutable NewtonResult last_;
+};
+
+}  // namespace lgvci

@@ -1,0 +1,57 @@
+// The rigid body over a plane as a model of the hybrid driver: flow F̃_Ld[h] (5.9), constraint
+// Φ(x, R) ≥ 0 (6.9), jump F̃_Jump (4.21) with a chain for simultaneous contacts (Tran & Leok).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/rigid_body/collision.hpp"
+#include "lgvci/rigid_body/discrete_flow.hpp"
+
+namespace lgvci {
+
+/// The physical system: body, mass properties, gravity g along −e3, plane.
+struct SystemDef {
+  ShapePtr body;
+  MassProperties mass;
+  double gravity = 9.80665;
+  Plane plane;
+};
+
+class RigidBodyModel {
+ public:
+  using State = lgvci::State;
+  /// Cor. 4.4's jump does not depend on the time flowed after it.
+  static constexpr bool kJumpUsesRemainingTime = false;
+
+  /// `system` must be valid (HybridIntegrator validates it).
+  RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
+                 bool strictDetection = false);
+
+  bool flow(const State& s, double tau, State& out);
+  double phi(const State& s) const;
+  double phiNoise(const State& s) const;
+  double detectionCurvature(const State& s, double tau) const;
+  int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
+           std::vector<ImpactEvent>& events);
+  std::string failureMessage(double t) const;
+
+  const SystemDef& system() const { return system_; }
+  const Mat3& inverseInertia() const { return Jinv_; }
+  double radius() const { return radius_; }
+
+ private:
+  SystemDef system_;
+  DiscreteFlow flow_;
+  Mat3 Jinv_;
+  double radius_ = 0.0;
+  double contactTolerance_ = 0.0;
+  bool strict_ = false;
+  double failedStep_ = 0.0;
+  std::vector<ContactPoint> contacts_;  // scratch, reused
+};
+
+extern template class HybridDriver<RigidBodyModel>;
+
+}  // namespace lgvci

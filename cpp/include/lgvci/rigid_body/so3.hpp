@@ -1,0 +1,38 @@
+// The skew map S: R^3 -> so(3) (2.1), its inverse, Asym, and the two retractions of Appendix D.
+#pragma once
+
+#include "lgvci/core/types.hpp"
+
+namespace lgvci::so3 {
+
+/// S(v) with S(v) w = v × w (2.1).
+inline Mat3 skew(const Vec3& v) {
+  Mat3 S;
+  S << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
+  return S;
+}
+
+/// S⁻¹ of the skew-symmetric part of A: the vector v with S(v) = (A − Aᵀ)/2.
+inline Vec3 unskew(const Mat3& A) {
+  return 0.5 * Vec3(A(2, 1) - A(1, 2), A(0, 2) - A(2, 0), A(1, 0) - A(0, 1));
+}
+
+/// Asym(A) = A − Aᵀ.
+inline Mat3 asym(const Mat3& A) { return A - A.transpose(); }
+
+/// Cayley transform (D.7): Cay S(f) = I + 2/(1+|f|²) (S(f) + S(f)²).
+inline Mat3 cayley(const Vec3& f) {
+  const Mat3 S = skew(f);
+  return Mat3::Identity() + (2.0 / (1.0 + f.squaredNorm())) * (S + S * S);
+}
+
+/// Rodrigues' formula (D.2): exp S(f), written with sin²(θ/2) to avoid cancellation for small θ.
+inline Mat3 expmap(const Vec3& f) {
+  const double th = f.norm();
+  const Mat3 S = skew(f);
+  if (th < 1e-8) return Mat3::Identity() + S + 0.5 * S * S;
+  const double s = std::sin(0.5 * th) / (0.5 * th);
+  return Mat3::Identity() + (std::sin(th) / th) * S + (0.5 * s * s) * S * S;
+}
+
+}  // namespace lgvci::so3

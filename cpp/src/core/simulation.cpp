@@ -1,0 +1,169 @@
+// The Simulation façade: record layouts, FNV-1a 64 state hashes, and creation from JSON by model.
+#include "lgvci/core/simulation.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "factories.hpp"
+#include "lgvci/generalized/generalized_config.hpp"
+#include "lgvci/rigid_body/presets.hpp"
+#include "lgvci/config.hpp"
+
+namespace lgvci {
+
+RecordLayout& RecordLayout::add(const std::string& name, int n, bool csv, bool matrix) {
+  RecordField f;
+  f.name = name;
+  f.offset = size;
+  f.size = n;
+  if (csv) {
+    if (n == 1) {
+      f.columns.push_back(name);
+    } else if (matrix) {
+      for (int r = 1; r <= 3; ++r)
+        for (int c = 1; c <= 3; ++c) f.columns.push_back(name + std::to_string(r) + std::to_string(c));
+    } else {
+      for (int i = 1; i <= n; ++i) f.columns.push_back(name + std::to_string(i));
+    }
+  }
+  fields.push_back(std::move(f));
+  size += n;
+  return *this;
+}
+
+const RecordField& RecordLayout::field(const std::string& name) const {
+  for (const auto& f : fields)
+    if (f.name == name) return f;
+  throw std::out_of_range("no record field '" + name + "'");
+}
+
+std::vector<std::string> RecordLayout::csvColumns() const {
+  std::vector<std::string> cols;
+  for (const auto& f : fields) cols.insert(cols.end(), f.columns.begin(), f.columns.end());
+  return cols;
+}
+
+std::string RecordLayout::toJson() const {
+  nlohmann::json j;
+  j["size"] = size;
+  j["fields"] = nlohmann::json::array();
+  for (const auto& f : fields)
+    j["fields"].push_back({{"name", f.name}, {"offset", f.offset}, {"size", f.size}, {"columns", f.columns}});
+  j["csv_columns"] = csvColumns();
+  return j.dump();
+}
+
+const RecordLayout& impactLayout() {
+  static const RecordLayout layout = [] {
+    RecordLayout l;
+    l.add("t", 1, true).add("lambda", 1, true).add("point", 3, true).add("body_point", 3, true);
+    l.add("contacts", 1, true).add("constraint", 1, true).add("energy_mismatch", 1, true);
+    return l;
+  }();
+  return layout;
+}
+
+void writeImpactRecord(const ImpactEvent& e, double* out) {
+  out[0] = e.t;
+  out[1] = e.lambda;
+  for (int i = 0; i < 3; ++i) {
+    out[2 + i] = e.point(i);
+    out[5 + i] = e.bodyPoint(i);
+  }
+  out[8] = e.contacts;
+  out[9] = e.constraint;
+  out[10] = e.energyMismatch;
+}
+
+std::vector<double> Simulation::record() const {
+  std::vector<double> r(static_cast<size_t>(layout().size));
+  writeRecord(r.data());
+  return r;
+}
+
+std::uint64_t fnv1a64(const void* data, std::size_t bytes, std::uint64_t seed) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::uint64_t h = seed;
+  for (std::size_t i = 0; i < bytes; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::uint64_t Simulation::stateHash() const {
+  const std::vector<double> r = record();
+  // Hash the IEEE 754 bits byte by byte, least significant first, whatever the host's byte order.
+  std::uint64_t h = 14695981039346656037ull;
+  for (const double v : r) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    unsigned char b[8];
+    for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(bits >> (8 * i));
+    h = fnv1a64(b, 8, h);
+  }
+  return h;
+}
+
+std::string Simulation::stateHashHex() const {
+  char buf[19];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(stateHash()));
+  return buf;
+}
+
+namespace {
+
+bool isRigidCase(const std::string& c) { return c == "I" || c == "II" || c == "III" || c == "IV"; }
+
+// Which family a config describes: "model" if given, else from "case", else the rigid body.
+std::string modelOf(const std::string& text) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
+  }
+  if (!j.is_object()) throw InvalidInput("config", "must be a JSON object");
+  std::string model;
+  if (j.contains("model")) {
+    if (!j["model"].is_string() || (j["model"] != "rigid_body" && j["model"] != "generalized"))
+      throw InvalidInput("model", "must be \"rigid_body\" or \"generalized\"");
+    model = j["model"];
+  }
+  if (j.contains("case")) {
+    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star");
+    const std::string c = j["case"];
+    const std::string implied = isRigidCase(c) ? "rigid_body" : isGeneralizedPreset(c) ? "generalized" : "";
+    if (implied.empty()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star (got '" + c + "')");
+    if (!model.empty() && model != implied)
+      throw InvalidInput("case", "'" + c + "' is a " + implied + " preset but \"model\" is \"" + model + "\"");
+    model = implied;
+  }
+  return model.empty() ? "rigid_body" : model;
+}
+
+}  // namespace
+
+SimulationResult createSimulation(const std::string& json) {
+  SimulationResult r;
+  try {
+    r.simulation = modelOf(json) == "generalized" ? detail::makeGeneralizedSimulation(json)
+                                                  : detail::makeRigidBodySimulation(json);
+  } catch (const InvalidInput& e) {
+    r.error = {e.field(), e.what()};
+  } catch (const std::exception& e) {  // e.g. std::bad_alloc: still a value, never a throw across the boundary
+    r.error = {"config", std::string("config: ") + e.what()};
+  }
+  return r;
+}
+
+std::string presetJson(const std::string& name) {
+  if (isRigidCase(name)) return toJson(paperCase(name));
+  if (isGeneralizedPreset(name)) return toJson(generalizedPreset(name));
+  throw InvalidInput("case", "must be one of I, II, III, IV, particle, star (got '" + name + "')");
+}
+
+}  // namespace lgvci

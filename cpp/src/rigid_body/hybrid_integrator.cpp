@@ -1,0 +1,66 @@
+// Validation of the rigid body's set-up and its energy (§7.2); the stepping is HybridDriver's.
+#include "lgvci/rigid_body/hybrid_integrator.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace lgvci {
+namespace {
+
+void requireFiniteVec(const Vec3& v, const char* field) {
+  if (!v.allFinite()) throw InvalidInput(field, "must be finite numbers");
+}
+
+}  // namespace
+
+HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
+  if (!system.body) throw InvalidInput("body", "is missing");
+  if (!std::isfinite(system.mass.mass) || system.mass.mass <= 0.0)
+    throw InvalidInput("mass", "must be a finite number > 0");
+  validateInertia(system.mass.J);
+  if (!std::isfinite(system.gravity) || system.gravity < 0.0)
+    throw InvalidInput("gravity", "must be a finite number >= 0");
+  if (!std::isfinite(def.h) || def.h <= 0.0) throw InvalidInput("h", "must be a finite number > 0");
+  if (!std::isfinite(def.tolerance) || def.tolerance <= 0.0 || def.tolerance > 1e-3)
+    throw InvalidInput("tolerance", "must be in (0, 1e-3]");
+  if (def.maxImpactsPerStep < 1 || def.maxImpactsPerStep > 1000000)
+    throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
+  if (!std::isfinite(def.contactTolerance) || def.contactTolerance < 0.0 || def.contactTolerance > 1e-3)
+    throw InvalidInput("contact_tolerance", "must be in [0, 1e-3]");
+  if (!std::isfinite(initial.t)) throw InvalidInput("t0", "must be a finite number");
+  requireFiniteVec(initial.x, "x0");
+  requireFiniteVec(initial.gamma, "gamma0");
+  requireFiniteVec(initial.Pi, "Pi0");
+  if (!initial.R.allFinite()) throw InvalidInput("R0", "must be finite numbers");
+  if ((initial.R.transpose() * initial.R - Mat3::Identity()).cwiseAbs().maxCoeff() > 1e-9 ||
+      initial.R.determinant() <= 0.0)
+    throw InvalidInput("R0", "must be a rotation matrix (RᵀR = I to 1e-9, det R = +1)");
+  const double phi0 = collisionFunction(*system.body, system.plane, initial.x, initial.R);
+  if (phi0 < 0.0) {
+    std::ostringstream msg;
+    msg << "the initial state penetrates the plane (Phi = " << phi0 << " < 0); raise x0 or change R0";
+    throw InvalidInput("x0", msg.str());
+  }
+  DriverSettings settings;
+  settings.h = def.h;
+  settings.tolerance = def.tolerance;
+  settings.rootFinder = def.rootFinder;
+  settings.maxImpactsPerStep = def.maxImpactsPerStep;
+  RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection);
+  return HybridDriver<RigidBodyModel>(std::move(model), settings, initial);
+}
+
+HybridIntegrator::HybridIntegrator(SystemDef system, IntegratorDef def, const State& initial)
+    : def_(def), driver_(build(std::move(system), def, initial)) {}
+
+Energy HybridIntegrator::energyOf(const State& s) const {
+  const SystemDef& sys = system();
+  const double m = sys.mass.mass;
+  Energy e;
+  e.translationalPotential = s.gamma.squaredNorm() / (2.0 * m) + m * sys.gravity * s.x.z();
+  e.rotational = 0.5 * s.Pi.dot(driver_.model().inverseInertia() * s.Pi);
+  e.total = e.translationalPotential + e.rotational;
+  return e;
+}
+
+}  // namespace lgvci

@@ -1,0 +1,275 @@
+#include "lgvci/rigid_body/shapes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "hull.hpp"
+
+namespace lgvci {
+namespace {
+
+// Ellipsoid: the closest point is ρ_C = c − I_E² u / ‖I_E u‖ and min u·ρ = u·c − ‖I_E u‖ (2.16, 6.4).
+class Ellipsoid final : public Shape {
+ public:
+  Ellipsoid(const Vec3& axes, const Vec3& center) : axes_(axes), center_(center) {}
+  SupportPoint lowest(const Vec3& u) const override {
+    const Vec3 w = axes_.cwiseProduct(u);
+    const double len = w.norm();
+    return {center_ - axes_.cwiseProduct(w) / len, u.dot(center_) - len};
+  }
+  void lowestSet(const Vec3& u, double, std::vector<SupportPoint>& out) const override {
+    out.push_back(lowest(u));
+  }
+  double boundingRadius() const override { return center_.norm() + axes_.maxCoeff(); }
+  const Vec3& axes() const { return axes_; }
+  const Vec3& center() const { return center_; }
+
+ private:
+  Vec3 axes_, center_;
+};
+
+// Intersection of ellipsoids E_i = {ρ : ‖A_i(ρ − c_i)‖ ≤ 1}, A_i = diag(1/a, 1/b, 1/c). The paper's
+// max rule (6.17) is for the point-wise signed distance ψ; the lowest point of the intersection is a
+// small convex program, min u·ρ over ∩E_i, solved exactly through its concave dual
+//   d(μ) = min_ρ u·ρ + ½ Σ μ_i (‖A_i(ρ − c_i)‖² − 1),  ρ(μ) = M⁻¹(Σ μ_i A_i² c_i − u), M = Σ μ_i A_i²,
+// by enumerating active sets: one part in closed form, larger sets by damped Newton on d.
+class EllipsoidIntersection final : public Shape {
+ public:
+  struct Part { Vec3 a2; Vec3 c; };  // A_i² (diagonal) and centre
+  explicit EllipsoidIntersection(std::vector<Part> parts) : parts_(std::move(parts)) {}
+
+  SupportPoint lowest(const Vec3& u) const override {
+    SupportPoint best;
+    if (!solve(u, best)) best = {Vec3::Constant(std::numeric_limits<double>::quiet_NaN()), std::numeric_limits<double>::quiet_NaN()};
+    return best;
+  }
+  void lowestSet(const Vec3& u, double, std::vector<SupportPoint>& out) const override { out.push_back(lowest(u)); }
+  double boundingRadius() const override {
+    double r = std::numeric_limits<double>::infinity();
+    for (const auto& p : parts_) r = std::min(r, p.c.norm() + 1.0 / std::sqrt(p.a2.minCoeff()));
+    return r;
+  }
+  /// False when no active set satisfies the optimality conditions (the parts do not intersect).
+  bool solve(const Vec3& u, SupportPoint& out) const {
+    const int k = static_cast<int>(parts_.size());
+    bool found = false;
+    for (int size = 1; size <= k && !found; ++size)
+      for (unsigned mask = 1; mask < (1u << k); ++mask) {
+        if (__builtin_popcount(mask) != size) continue;
+        SupportPoint cand;
+        if (solveActive(u, mask, cand) && (!found || cand.value < out.value)) { out = cand; found = true; }
+      }
+    return found;
+  }
+
+ private:
+  double violation(int i, const Vec3& rho) const {  // ‖A_i(ρ − c_i)‖² − 1
+    const Vec3 d = rho - parts_[static_cast<size_t>(i)].c;
+    return d.dot(parts_[static_cast<size_t>(i)].a2.cwiseProduct(d)) - 1.0;
+  }
+  Vec3 rhoOf(const std::vector<int>& S, const std::vector<double>& mu, const Vec3& u) const {
+    Vec3 M = Vec3::Zero(), rhs = -u;
+    for (size_t s = 0; s < S.size(); ++s) {
+      const Part& p = parts_[static_cast<size_t>(S[s])];
+      M += mu[s] * p.a2;
+      rhs += mu[s] * p.a2.cwiseProduct(p.c);
+    }
+    return rhs.cwiseQuotient(M);
+  }
+  double dual(const std::vector<int>& S, const std::vector<double>& mu, const Vec3& u) const {
+    const Vec3 rho = rhoOf(S, mu, u);
+    double d = u.dot(rho);
+    for (size_t s = 0; s < S.size(); ++s) d += 0.5 * mu[s] * violation(S[s], rho);
+    return d;
+  }
+  bool solveActive(const Vec3& u, unsigned mask, SupportPoint& out) const {
+    std::vector<int> S;
+    for (int i = 0; i < static_cast<int>(parts_.size()); ++i)
+      if (mask & (1u << i)) S.push_back(i);
+    const size_t n = S.size();
+    std::vector<double> mu(n);
+    for (size_t s = 0; s < n; ++s)  // the single-part optimum: μ = ‖A⁻¹u‖
+      mu[s] = std::sqrt(u.cwiseQuotient(parts_[static_cast<size_t>(S[s])].a2).dot(u)) / static_cast<double>(n);
+    Vec3 rho = rhoOf(S, mu, u);
+    if (n > 1) {
+      bool converged = false;
+      for (int it = 0; it < 100 && !converged; ++it) {
+        Eigen::VectorXd grad(static_cast<Eigen::Index>(n));
+        Eigen::MatrixXd H(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+        Vec3 M = Vec3::Zero();
+        for (size_t s = 0; s < n; ++s) M += mu[s] * parts_[static_cast<size_t>(S[s])].a2;
+        std::vector<Vec3> g(n);
+        for (size_t s = 0; s < n; ++s) {
+          const Part& p = parts_[static_cast<size_t>(S[s])];
+          g[s] = p.a2.cwiseProduct(rho - p.c);
+          grad(static_cast<Eigen::Index>(s)) = 0.5 * violation(S[s], rho);
+        }
+        for (size_t r = 0; r < n; ++r)
+          for (size_t c = 0; c < n; ++c) H(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = -g[r].dot(g[c].cwiseQuotient(M));
+        if (grad.cwiseAbs().maxCoeff() <= 1e-15) { converged = true; break; }
+        const Eigen::VectorXd step = H.ldlt().solve(-grad);  // Newton ascent direction of the concave d
+        if (!step.allFinite()) return false;
+        const double d0 = dual(S, mu, u);
+        double t = 1.0;
+        std::vector<double> next(n);
+        bool accepted = false;
+        for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
+          bool positive = true;
+          for (size_t s = 0; s < n; ++s) {
+            next[s] = mu[s] + t * step(static_cast<Eigen::Index>(s));
+            positive = positive && next[s] > 0.0;
+          }
+          if (positive && dual(S, next, u) >= d0 - 1e-15 * std::abs(d0)) { accepted = true; break; }
+        }
+        if (!accepted) return false;  // the optimum of this set has some μ_i ≤ 0: not this active set
+        const double change = (t * step).cwiseAbs().maxCoeff();
+        mu = next;
+        rho = rhoOf(S, mu, u);
+        double scale = 0.0;
+        for (double m : mu) scale = std::max(scale, m);
+        if (change <= 1e-15 * scale) converged = true;
+      }
+      for (size_t s = 0; s < n; ++s)
+        if (std::abs(violation(S[s], rho)) > 1e-9) return false;
+    }
+    for (int j = 0; j < static_cast<int>(parts_.size()); ++j)  // the other parts must contain ρ
+      if (!(mask & (1u << j)) && violation(j, rho) > 1e-12) return false;
+    out = {rho, u.dot(rho)};
+    return true;
+  }
+
+  std::vector<Part> parts_;
+};
+
+// ε-rounded convex polyhedron: closest vertex v*, ρ_C = v* − εu (6.12), min u·ρ = u·v* − ε (6.13).
+class Polyhedron final : public Shape {
+ public:
+  Polyhedron(std::vector<Vec3> corners, double eps) : v_(std::move(corners)), eps_(eps) {}
+  SupportPoint lowest(const Vec3& u) const override {
+    size_t best = 0;
+    double bestVal = u.dot(v_[0]);
+    for (size_t i = 1; i < v_.size(); ++i) {
+      const double d = u.dot(v_[i]);
+      if (d < bestVal) { bestVal = d; best = i; }
+    }
+    return {v_[best] - eps_ * u, bestVal - eps_};
+  }
+  void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const override {
+    const SupportPoint first = lowest(u);
+    out.push_back(first);
+    for (const auto& v : v_) {
+      const Vec3 rho = v - eps_ * u;
+      if (rho != first.rho && u.dot(v) - eps_ <= first.value + delta) out.push_back({rho, u.dot(v) - eps_});
+    }
+  }
+  double boundingRadius() const override {
+    double r = 0.0;
+    for (const auto& v : v_) r = std::max(r, v.norm());
+    return r + eps_;
+  }
+
+ private:
+  std::vector<Vec3> v_;
+  double eps_;
+};
+
+// Union (min, 6.15) of convex parts; the gradient is the active part's (6.16).
+class Union final : public Shape {
+ public:
+  explicit Union(std::vector<ShapePtr> parts) : parts_(std::move(parts)) {}
+  SupportPoint lowest(const Vec3& u) const override {
+    SupportPoint best = parts_[0]->lowest(u);
+    for (size_t i = 1; i < parts_.size(); ++i) {
+      const SupportPoint s = parts_[i]->lowest(u);
+      if (s.value < best.value) best = s;
+    }
+    return best;
+  }
+  void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const override {
+    const double target = lowest(u).value;
+    const size_t start = out.size();
+    for (const auto& part : parts_)
+      if (part->lowest(u).value <= target + delta) part->lowestSet(u, delta, out);
+    // Deterministic order with the active (first-found) minimiser first; drop points beyond delta.
+    auto first = out.begin() + static_cast<long>(start);
+    auto active = std::find_if(first, out.end(), [&](const SupportPoint& s) { return s.value == target; });
+    if (active != out.end()) std::rotate(first, active, active + 1);
+    out.erase(std::remove_if(first, out.end(), [&](const SupportPoint& s) { return s.value > target + delta; }), out.end());
+  }
+  double boundingRadius() const override {
+    double r = 0.0;
+    for (const auto& p : parts_) r = std::max(r, p->boundingRadius());
+    return r;
+  }
+
+ private:
+  std::vector<ShapePtr> parts_;
+};
+
+void requireFinite(const Vec3& v, const std::string& field) {
+  if (!v.allFinite()) throw InvalidInput(field, "must be finite numbers");
+}
+
+}  // namespace
+
+ShapePtr makeEllipsoid(const Vec3& semiAxes, const Vec3& center) {
+  requireFinite(semiAxes, "semi_axes");
+  requireFinite(center, "center");
+  if ((semiAxes.array() <= 0.0).any()) throw InvalidInput("semi_axes", "must all be > 0");
+  return std::make_shared<Ellipsoid>(semiAxes, center);
+}
+
+ShapePtr makePolyhedron(std::vector<Vec3> vertices, double epsilon) {
+  if (vertices.empty()) throw InvalidInput("vertices", "must contain at least one vertex");
+  if (vertices.size() > 64) throw InvalidInput("vertices", "at most 64 vertices are supported");
+  for (const auto& v : vertices) requireFinite(v, "vertices");
+  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  const detail::Hull hull = detail::convexHull(vertices);
+  std::vector<Vec3> corners;
+  for (int i : hull.extreme) {
+    const bool dup = std::any_of(corners.begin(), corners.end(), [&](const Vec3& c) { return c == vertices[static_cast<size_t>(i)]; });
+    if (!dup) corners.push_back(vertices[static_cast<size_t>(i)]);
+  }
+  return std::make_shared<Polyhedron>(std::move(corners), epsilon);
+}
+
+std::vector<Vec3> cubeVertices(double side, const Vec3& center) {
+  const double a = 0.5 * side;
+  std::vector<Vec3> v;
+  for (int i = 0; i < 8; ++i)
+    v.push_back(center + Vec3((i & 1) ? a : -a, (i & 2) ? a : -a, (i & 4) ? a : -a));
+  return v;
+}
+
+ShapePtr makeCube(double side, double epsilon, const Vec3& center) {
+  if (!std::isfinite(side) || side <= 0.0) throw InvalidInput("side", "must be a finite number > 0");
+  if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
+  requireFinite(center, "center");
+  return std::make_shared<Polyhedron>(cubeVertices(side, center), epsilon);
+}
+
+ShapePtr makeUnion(std::vector<ShapePtr> parts) {
+  if (parts.empty()) throw InvalidInput("parts", "a union needs at least one part");
+  return std::make_shared<Union>(std::move(parts));
+}
+
+ShapePtr makeIntersection(std::vector<ShapePtr> parts) {
+  if (parts.empty()) throw InvalidInput("parts", "an intersection needs at least one part");
+  std::vector<EllipsoidIntersection::Part> ellipsoids;
+  for (const auto& p : parts) {
+    if (const auto* e = dynamic_cast<const Ellipsoid*>(p.get())) {
+      ellipsoids.push_back({e->axes().cwiseProduct(e->axes()).cwiseInverse(), e->center()});
+    } else {
+      throw InvalidInput("parts", "an intersection takes ellipsoids (its lowest point is solved exactly only for them)");
+    }
+  }
+  if (ellipsoids.size() > 6) throw InvalidInput("parts", "an intersection takes at most 6 ellipsoids");
+  auto shape = std::make_shared<EllipsoidIntersection>(std::move(ellipsoids));
+  SupportPoint probe;
+  if (!shape->solve(Vec3::UnitZ(), probe) || !shape->solve(-Vec3::UnitZ(), probe))
+    throw InvalidInput("parts", "the ellipsoids of an intersection must overlap");
+  return shape;
+}
+
+}  // namespace lgvci
