@@ -9,7 +9,6 @@ import type { ErrorCapture } from './support';
 import { captureErrors, typeInto } from './support';
 import { formatEnergy } from '../../../web/src/controls/hud';
 import { parseCsv } from '../../../web/src/model/csv';
-import { COL, CSV_COLUMNS } from '../../../web/src/model/history';
 import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
 import type { RigidSnapshot } from '../../../web/src/model/families/rigid';
 
@@ -260,7 +259,9 @@ describe('export', () => {
     expect(names).toEqual(['lgvci-case-IV.csv']);
     const csv = await blobs[0]!.text();
     const { header, rows } = parseCsv(csv);
-    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(header).toEqual([...app.model.run.layout!.csvColumns]); // the module's columns
+    const col = (name: string) => header.indexOf(name);
+    const COL = { T: col('t'), X: col('x1'), R: col('R11'), GAMMA: col('gamma1'), PI: col('Pi1'), E: col('E'), IMPACTS: col('impacts') };
     const last = rows[rows.length - 1]!;
     expect(rows.length - 1).toBe(Number(hud('steps')));
     expect(`${last[COL.T]!.toFixed(2)} s`).toBe(hud('time'));
@@ -298,6 +299,8 @@ describe('drop flat', () => {
     expect(app.model.relativeEnergyError).toBeLessThan(1e-9);
     // never sideways along the whole run
     const h = app.model.history;
+    const colX = h.columns.names.indexOf('x1');
+    const COL = { X: colX };
     for (let k = 0; k < h.length; k++) {
       expect(Math.abs(h.get(k, COL.X) - x0)).toBeLessThan(1e-9);
       expect(Math.abs(h.get(k, COL.X + 1) - y0)).toBeLessThan(1e-9);

@@ -51,12 +51,12 @@ describe('Controller', () => {
     const { model, ctl, changes, engine } = setup();
     model.step(7);
     const before = FakeSimulation.created.length;
-    const calls = engine.validateCalls.length;
+    const calls = engine.createCalls.length;
     const r = ctl.setField('tilt', '95');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/Plane tilt.*between 0° and 30°/);
     expect(FakeSimulation.created).toHaveLength(before);
-    expect(engine.validateCalls).toHaveLength(calls); // rejected before reaching the core
+    expect(engine.createCalls).toHaveLength(calls); // rejected before reaching the core
     expect(model.curr.steps).toBe(7);
     expect(changes).toEqual([]);
     model.step(1);
@@ -69,7 +69,7 @@ describe('Controller', () => {
     expect(r).toEqual({ ok: false, message: expect.stringMatching(/not a number/) });
   });
 
-  it('physics-level rules come from validateConfig (initial penetration) and keep the old run', () => {
+  it('physics-level rules come from the core’s createSimulation (initial penetration) and keep the old run', () => {
     const { model, ctl, changes } = setup();
     model.step(3);
     const r = ctl.setField('x0z', 0.5);

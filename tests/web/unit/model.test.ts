@@ -156,15 +156,18 @@ describe('SimulationModel', () => {
 
 describe('SimulationModel history', () => {
   it('records the initial state and every step, clears on reset, and stops at its cap', async () => {
-    const { RunHistory, COL } = await import('../../../web/src/model/history');
+    const { RunHistory } = await import('../../../web/src/model/history');
     const m = new SimulationModel(createFakeEngine(), 1, new RunHistory(2, 10));
     m.load(presetJson('I'));
     expect(m.history.length).toBe(1);
-    expect(m.history.get(0, COL.X + 2)).toBe(10);
+    // columns by name, from the (fake) module's layout
+    const col = (name: string) => m.history.columns.names.indexOf(name);
+    expect(m.history.columns.names.slice(0, 5)).toEqual(['t', 'x1', 'x2', 'x3', 'R11']);
+    expect(m.history.get(0, col('x3'))).toBe(10);
     m.step(5);
     expect(m.history.length).toBe(6);
-    expect(m.history.get(5, COL.T)).toBe(m.curr.t);
-    expect(m.history.row(5).slice(COL.X, COL.X + 3)).toEqual(m.curr.x);
+    expect(m.history.get(5, col('t'))).toBe(m.curr.t);
+    expect(m.history.row(5).slice(col('x1'), col('x1') + 3)).toEqual(m.curr.x);
     const epoch = m.history.epoch;
     m.reset();
     expect(m.history.length).toBe(1);

@@ -18,7 +18,7 @@ import { PlotsView } from '../view/plots';
 import { SceneView } from '../view/scene-view';
 import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
-import { familyParts, registryResolver } from './families';
+import { familyParts } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
@@ -97,7 +97,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   shell.loading.remove();
   if (typeof performance.mark === 'function') performance.mark(ENGINE_READY_MARK);
 
-  const model = new SimulationModel(engine, 1, undefined, registryResolver());
+  const model = new SimulationModel(engine);
   const controller = new Controller(engine, model, opts.caseName ?? 'I');
   const view = createView(shell.viewport);
   const hud = new Hud();

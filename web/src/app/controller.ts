@@ -18,8 +18,8 @@ import { PAPER_TWIN_SPEC } from '../model/twins';
 
 /** What the controller needs from the engine module. */
 export interface EnginePort {
-  validateConfig(configJson: string): string;
-  presetConfig(caseName: string): string;
+  /** The config JSON of a preset, '' for an unknown name. */
+  presetJson(caseName: string): string;
 }
 
 /** What the controller needs from the model. */
@@ -91,7 +91,7 @@ export class Controller {
     const family = familyParts(info.family).controls;
     let base: unknown;
     try {
-      base = family.parseConfig(this.engine.presetConfig(info.name));
+      base = family.parseConfig(this.engine.presetJson(info.name));
     } catch (e) {
       return { ok: false, message: `Preset ${info.name}: ${(e as Error).message}` };
     }
@@ -125,7 +125,7 @@ export class Controller {
   dropFlat(): ApplyResult {
     let base: ResolvedConfig;
     try {
-      base = rigidControls.parseConfig(this.engine.presetConfig('IV'));
+      base = rigidControls.parseConfig(this.engine.presetJson('IV'));
     } catch (e) {
       return { ok: false, message: `Preset IV: ${(e as Error).message}` };
     }

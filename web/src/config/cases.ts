@@ -13,8 +13,16 @@ export const CASES: readonly CaseInfo[] = [
   { name: 'II', family: 'rigid', label: 'Case II — ellipsoid, plane tilted 2°' },
   { name: 'III', family: 'rigid', label: 'Case III — union of two ellipsoids' },
   { name: 'IV', family: 'rigid', label: 'Case IV — ε-rounded cube' },
+  { name: 'particle', family: 'generalized', label: 'Particle — bouncing ball (Fetecau et al. §4.2)' },
+  { name: 'star', family: 'generalized', label: 'Star — four-point star (Fetecau et al. §4.3)' },
 ];
 
 export function caseInfo(name: string): CaseInfo | undefined {
   return CASES.find((c) => c.name === name);
+}
+
+/** The preset named in a query string (?case=III, ?case=star; any letter case), else Case I. */
+export function caseFromQuery(search: string): CaseName {
+  const asked = (new URLSearchParams(search).get('case') ?? '').trim().toLowerCase();
+  return CASES.find((c) => c.name.toLowerCase() === asked)?.name ?? 'I';
 }

@@ -30,6 +30,11 @@ export function formatRelError(r: number): string {
   return `${m} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
 }
 
+const ENERGY_TITLES: Record<string, string> = {
+  E: 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx',
+  H: 'Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times',
+};
+
 export class Hud {
   readonly element: HTMLElement;
   readonly warning: HTMLElement;
@@ -39,10 +44,16 @@ export class Hud {
   private readonly relError: HTMLElement;
   private readonly steps: HTMLElement;
   private lastWarning = '';
+  private readonly energyLabel: HTMLElement;
+  private readonly relLabel: HTMLElement;
+  private energyItem!: HTMLElement;
+  private symbol = 'E';
 
   constructor() {
-    const item = (label: string, value: HTMLElement, title?: string): HTMLElement =>
-      el('div', { class: 'hud-item', title }, el('dt', { text: label }), el('dd', {}, value));
+    const item = (label: string | HTMLElement, value: HTMLElement, title?: string): HTMLElement =>
+      el('div', { class: 'hud-item', title }, typeof label === 'string' ? el('dt', { text: label }) : label, el('dd', {}, value));
+    this.energyLabel = el('dt', { text: 'energy E' });
+    this.relLabel = el('dt', { text: '|E − E₀| / |E₀|' });
     this.time = el('span', { class: 'hud-value', 'data-hud': 'time' });
     this.steps = el('span', { class: 'hud-value', 'data-hud': 'steps' });
     this.impacts = el('span', { class: 'hud-value', 'data-hud': 'impacts' });
@@ -58,8 +69,8 @@ export class Hud {
         item('time t', this.time),
         item('steps', this.steps),
         item('impacts', this.impacts),
-        item('energy E', this.energy, 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx'),
-        item('|E − E₀| / |E₀|', this.relError, 'Relative energy error since the initial state'),
+        (this.energyItem = item(this.energyLabel, this.energy, ENERGY_TITLES['E'])),
+        item(this.relLabel, this.relError, 'Relative energy error since the initial state'),
       ),
       this.warning,
     );
@@ -69,7 +80,17 @@ export class Hud {
     if (el.textContent !== text) el.textContent = text; // no DOM work on idle frames
   }
 
+  /** Name the energy as the model family does: E for the rigid body, H for generalized models. */
+  private setSymbol(sym: string): void {
+    if (sym === this.symbol) return;
+    this.symbol = sym;
+    this.energyLabel.textContent = `energy ${sym}`;
+    this.relLabel.textContent = `|${sym} − ${sym}₀| / |${sym}₀|`;
+    this.energyItem.title = ENERGY_TITLES[sym] ?? '';
+  }
+
   update(model: SimulationModel, drawnTime: number): void {
+    this.setSymbol(model.history.columns.energySymbol);
     const c = model.curr;
     Hud.set(this.time, `${fmtTime(drawnTime)} s`);
     Hud.set(this.steps, String(c.steps));

@@ -3,10 +3,6 @@
 // C's printf("%.17g") (glibc: exact decimal value, ties to even) and the impacts column like "%d".
 import type { HistoryColumns } from './family';
 import type { RunHistory } from './history';
-import { CSV_COLUMNS } from './history';
-
-/** The rigid body's CSV header. */
-export const CSV_HEADER = CSV_COLUMNS.join(',');
 
 const TWO_25 = 2 ** 25;
 

@@ -2,6 +2,7 @@
 // generalized coordinates): how to read its state record into a snapshot with a drawable pose, and
 // the columns of its per-step history (= the native CLI's --csv columns). No DOM, no three.js.
 import type { Vec3 } from '../config/types';
+import type { Layout } from '../engine/layout';
 import type { Quat } from './interpolation';
 
 /** What every family's config has. */
@@ -43,6 +44,8 @@ export interface HistoryColumns {
 
 export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {
   readonly id: string;
+  /** The state record's layout, as the module defines it. */
+  readonly layout: Layout;
   readonly columns: HistoryColumns;
   /** The core's resolved config JSON of this family, checked (throws on a shape mismatch). */
   parseConfig(resolvedJson: string): C;
@@ -54,4 +57,13 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   position(state: ArrayLike<number>, out: Vec3): void;
   /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */
   writeRow(state: ArrayLike<number>, out: Float64Array, offset: number): void;
+}
+
+/** Writer of a history row: the record's CSV fields, in column order. */
+export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Array, offset: number) => void {
+  const runs = L.csvRuns();
+  return (s, out, offset) => {
+    let c = offset;
+    for (const r of runs) for (let i = 0; i < r.size; i++) out[c++] = s[r.offset + i] ?? NaN;
+  };
 }

@@ -1,17 +1,20 @@
 // Record of every step of the running simulation, in the columns of the native CLI's --csv output of
-// its model family (rigid body: t, x (3), R (9, row-major), γ (3), Π (3), E, TPE, RE, impacts), the
-// last column being the impacts in that step. Row 0 is the initial state. Rows live in one growing Float64Array (capacity doubles; nothing is allocated per
+// its model family (as the module's record layout names them: rigid body t, x, R, γ, Π, E, TPE, RE,
+// impacts; generalized t, q, p, E, impacts), the impacts column counting the impacts of that step.
+// Row 0 is the initial state. Rows live in one growing Float64Array (capacity doubles; nothing is allocated per
 // step). It feeds the CSV export and the plots. Impact times are kept too, for marking them on plots.
 import type { HistoryColumns, ModelFamily } from './family';
-import { RIGID_COL, RIGID_COLUMNS, RIGID_CSV_COLUMNS } from './families/rigid';
-
-/** The rigid body's columns (the history's format until a family is set). */
-export const CSV_COLUMNS = RIGID_CSV_COLUMNS;
-export const COL = RIGID_COL;
-export const STRIDE = RIGID_CSV_COLUMNS.length;
 
 /** How a row is made: the columns and a writer of every column but the impacts. */
 export type RowFormat = Pick<ModelFamily, 'columns' | 'writeRow'>;
+
+/** Before a family is set: no columns; recording throws. */
+const NO_FORMAT: RowFormat = {
+  columns: { names: [], energy: 0, energyParts: [], height: 0, heightLabel: '', energySymbol: 'E', impacts: 0 },
+  writeRow: () => {
+    throw new Error('RunHistory: no row format set');
+  },
+};
 
 /**
  * Default cap on recorded rows, 2¹⁹ = 524 288 steps (≈ 96 MB; 87 minutes of simulated time at h = 0.01);
@@ -23,6 +26,7 @@ export class RunHistory {
   private buf: Float64Array;
   private imp: Float64Array;
   private format: RowFormat;
+  private readonly initialRows: number;
   /** Numbers per row (= columns). */
   stride: number;
   /** Rows recorded (row 0 is the initial state). */
@@ -36,11 +40,10 @@ export class RunHistory {
   readonly maxRows: number;
 
   constructor(initialRows = 1024, maxRows = DEFAULT_MAX_ROWS, format?: RowFormat) {
-    this.format = format ?? { columns: RIGID_COLUMNS, writeRow: () => {
-      throw new Error('RunHistory: no row format set');
-    } };
-    this.stride = this.format.columns.names.length;
-    this.buf = new Float64Array(this.stride * Math.max(1, initialRows));
+    this.format = format ?? NO_FORMAT;
+    this.stride = Math.max(1, this.format.columns.names.length);
+    this.initialRows = Math.max(1, initialRows);
+    this.buf = new Float64Array(this.stride * this.initialRows);
     this.imp = new Float64Array(64);
     this.maxRows = maxRows;
   }
@@ -55,7 +58,7 @@ export class RunHistory {
     this.format = format;
     if (format.columns.names.length !== this.stride) {
       this.stride = format.columns.names.length;
-      this.buf = new Float64Array(this.stride * Math.max(1, Math.min(1024, this.maxRows)));
+      this.buf = new Float64Array(this.stride * Math.min(this.initialRows, this.maxRows));
     }
     this.clear();
   }

@@ -1,8 +1,9 @@
 // One running embind Simulation and what comes out of it step by step: the state view, the impacts
 // of each step and the integrator's status. Owns the embind object (deleted on replace/dispose).
 // No clock, no drawing, no DOM.
-import type { ImpactLayout, LgvciModule, Simulation } from '../engine/lgvci_wasm';
+import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
+import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
 
 export const STATUS_OK = 0;
@@ -27,17 +28,48 @@ function v3(a: Float64Array, i: number): Vec3 {
   return [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
 }
 
-export function readImpacts(buf: Float64Array, L: ImpactLayout): Impact[] {
-  const out: Impact[] = [];
-  for (let i = 0; i + L.SIZE <= buf.length; i += L.SIZE) {
-    out.push({
-      t: buf[i + L.T] ?? NaN,
-      lambda: buf[i + L.LAMBDA] ?? NaN,
-      point: v3(buf, i + L.POINT),
-      bodyPoint: v3(buf, i + L.BODY_POINT),
-    });
+/** Reads impact records with the module's impact layout (fields t, lambda, point, body_point). */
+export class ImpactReader {
+  private readonly o: { t: number; lambda: number; point: number; bodyPoint: number };
+  readonly size: number;
+
+  constructor(layout: Layout) {
+    this.size = layout.size;
+    this.o = {
+      t: layout.offset('t', 1),
+      lambda: layout.offset('lambda', 1),
+      point: layout.offset('point', 3),
+      bodyPoint: layout.offset('body_point', 3),
+    };
   }
-  return out;
+
+  /** Only the times (the long run keeps nothing else). */
+  times(buf: Float64Array, out: number[]): void {
+    for (let i = 0; i + this.size <= buf.length; i += this.size) out.push(buf[i + this.o.t] ?? NaN);
+  }
+
+  read(buf: Float64Array): Impact[] {
+    const out: Impact[] = [];
+    const o = this.o;
+    for (let i = 0; i + this.size <= buf.length; i += this.size) {
+      out.push({
+        t: buf[i + o.t] ?? NaN,
+        lambda: buf[i + o.lambda] ?? NaN,
+        point: v3(buf, i + o.point),
+        bodyPoint: v3(buf, i + o.bodyPoint),
+      });
+    }
+    return out;
+  }
+}
+
+const impactReaders = new WeakMap<LgvciModule, ImpactReader>();
+
+/** The impact reader of a module (one per module: the layout is the same for every model). */
+export function impactReader(engine: LgvciModule): ImpactReader {
+  let r = impactReaders.get(engine);
+  if (!r) impactReaders.set(engine, (r = new ImpactReader(new Layout(engine.impactLayout()))));
+  return r;
 }
 
 export interface StepOutcome {
@@ -47,7 +79,11 @@ export interface StepOutcome {
 
 export class EngineRun {
   readonly engine: LgvciModule;
-  private sim: Simulation | null = null;
+  private sim: HybridSimulation | null = null;
+  /** The running simulation's record layout. */
+  layout: Layout | null = null;
+  /** Its model family name ("rigid_body" | "generalized"). */
+  modelName = '';
   /** The core's fully resolved config of the running simulation (Simulation.configJson()). */
   resolvedJson = '';
 
@@ -64,13 +100,17 @@ export class EngineRun {
    * config is invalid (the running one is then kept). `check` may reject the resolved config; the new
    * object is then deleted and the old one kept.
    */
-  load<T>(json: string, check: (resolvedJson: string) => T): T {
+  load<T>(json: string, check: (resolvedJson: string, modelName: string, layout: Layout) => T): T {
     const sim = createSimulationOrThrow(this.engine, json);
     let resolved: string;
+    let layout: Layout;
+    let modelName: string;
     let out: T;
     try {
       resolved = sim.configJson();
-      out = check(resolved);
+      modelName = sim.model();
+      layout = new Layout(sim.layout());
+      out = check(resolved, modelName, layout);
     } catch (e) {
       sim.delete();
       throw e;
@@ -78,25 +118,32 @@ export class EngineRun {
     this.sim?.delete();
     this.sim = sim;
     this.resolvedJson = resolved;
+    this.layout = layout;
+    this.modelName = modelName;
     return out;
   }
 
-  private need(): Simulation {
+  private need(): HybridSimulation {
     if (!this.sim) throw new Error('no simulation loaded');
     return this.sim;
   }
 
-  /** The state view (refreshed by every step; take a fresh one after each step). */
+  /** The state record view (refreshed by every step; take a fresh one after each step). */
   state(): Float64Array {
-    return this.need().state();
+    return this.need().record();
   }
 
   status(): number {
-    return this.state()[this.engine.STATE.STATUS] ?? 0;
+    return this.need().status();
   }
 
   time(): number {
-    return this.state()[this.engine.STATE.T] ?? NaN;
+    return this.need().time();
+  }
+
+  /** FNV-1a 64 of the state record's bytes (16 hex digits). */
+  stateHash(): string {
+    return this.need().stateHash();
   }
 
   reset(): void {
@@ -112,7 +159,7 @@ export class EngineRun {
 
   /** The impacts since the last call. */
   drainImpacts(): Impact[] {
-    return readImpacts(this.need().drainImpacts(), this.engine.IMPACT);
+    return impactReader(this.engine).read(this.need().drainImpacts());
   }
 
   /** The integrator's report of a non-OK status, at the current time. */
@@ -124,5 +171,6 @@ export class EngineRun {
     this.sim?.delete();
     this.sim = null;
     this.resolvedJson = '';
+    this.layout = null;
   }
 }

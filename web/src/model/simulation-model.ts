@@ -6,7 +6,8 @@
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { ResolvedConfig, Vec3 } from '../config/types';
 import type { FamilyConfig, ModelFamily, Snapshot } from './family';
-import { rigidFamily } from './families/rigid';
+import type { FamilyResolver } from './families';
+import { modelFamilyResolver } from './families';
 import { RunHistory } from './history';
 import type { Quat } from './interpolation';
 import { Playback } from './playback';
@@ -16,7 +17,7 @@ import { TrailBuffer } from './trail';
 import type { TwinSpec } from './twins';
 import { SensitivityTwins, TwinError } from './twins';
 
-export { STATUS_OK, STATUS_NEWTON_FAILED, STATUS_ZENO, readImpacts } from './run';
+export { STATUS_OK, STATUS_NEWTON_FAILED, STATUS_ZENO } from './run';
 export type { Impact, StatusReport } from './run';
 export type { Snapshot } from './family';
 
@@ -26,10 +27,7 @@ export interface ModelListener {
   (event: ModelEvent): void;
 }
 
-/** Picks the family of a config (by the core's resolved JSON). */
-export type FamilyResolver = (engine: LgvciModule, resolvedJson: string) => ModelFamily;
-
-export const rigidOnly: FamilyResolver = (engine) => rigidFamily(engine.STATE) as unknown as ModelFamily;
+export type { FamilyResolver } from './families';
 
 export class SimulationModel {
   readonly engine: LgvciModule;
@@ -39,7 +37,7 @@ export class SimulationModel {
   private readonly listeners = new Set<ModelListener>();
   private readonly resolveFamily: FamilyResolver;
   family!: ModelFamily;
-  /** The family's parsed resolved config of the running simulation. */
+  /** The family's parsed resolved config of the running simulation (rigid: ResolvedConfig). */
   config!: ResolvedConfig;
   /** The JSON this simulation was built from (what the controls sent). */
   configJson = '';
@@ -67,7 +65,7 @@ export class SimulationModel {
     engine: LgvciModule,
     speed = 1,
     history: RunHistory = new RunHistory(),
-    resolveFamily: FamilyResolver = rigidOnly,
+    resolveFamily: FamilyResolver = modelFamilyResolver(),
   ) {
     this.engine = engine;
     this.run = new EngineRun(engine);
@@ -107,8 +105,8 @@ export class SimulationModel {
    * invalid config; the running simulation is then kept.
    */
   load(json: string): void {
-    const { family, config } = this.run.load(json, (resolved) => {
-      const family = this.resolveFamily(this.engine, resolved);
+    const { family, config } = this.run.load(json, (resolved, modelName, layout) => {
+      const family = this.resolveFamily(modelName, layout);
       return { family, config: family.parseConfig(resolved) as FamilyConfig };
     });
     this.family = family;

@@ -9,7 +9,6 @@
 //     paper's moment of inertia I = (29/192) m L² (polar moment of the eight triangles (0, tip, inner):
 //     I/m = (L²/2 + r² + L r / 2) / 6 = 29/192 L²).
 import * as THREE from 'three';
-import type { Quat } from '../model/interpolation';
 import type { BodyObject } from './body-geometry';
 import { BODY_COLORS } from './body-geometry';
 
@@ -46,10 +45,7 @@ export function polygonInertiaPerMass(pts: readonly [number, number][]): number 
   return J / A;
 }
 
-/** Attitude quaternion (x, y, z, w) of a model rotation θ: −θ about the world's y axis. */
-export function planarQuat(theta: number): Quat {
-  return [0, -Math.sin(theta / 2), 0, Math.cos(theta / 2)];
-}
+export { planarQuat } from '../model/families/generalized';
 
 function meshObject(name: string, geo: THREE.BufferGeometry, material: THREE.Material, offset?: THREE.Vector3): BodyObject {
   const group = new THREE.Group();

@@ -131,6 +131,7 @@ export class SceneView {
   private bodyRadius = 5;
   private followHeight = 6;
   private effectScale = 1;
+  private viewDistance = NaN;
   /** World-frame decorations of the current content (e.g. the floor line of a planar model). */
   private readonly extras = new THREE.Group();
   private readonly trailLine: THREE.Line;
@@ -250,8 +251,10 @@ export class SceneView {
     this.effectScale = content.effectScale ?? 1;
     this.clearExtras();
     for (const o of content.extras ?? []) this.extras.add(o);
-    if (content.viewDistance !== undefined) {
+    // The camera distance changes only with the kind of body (not on every restart, which keeps the zoom).
+    if (content.viewDistance !== undefined && content.viewDistance !== this.viewDistance) {
       const d = content.viewDistance;
+      this.viewDistance = d;
       this.controls.minDistance = Math.min(4, d / 3);
       const off = this.camera.position.clone().sub(this.controls.target);
       this.camera.position.copy(this.controls.target).addScaledVector(off.normalize(), d);

@@ -1,9 +1,11 @@
-// The rigid body over a plane (Tran & Leok): its state record (StateLayout of the engine) read into a
-// snapshot, and its history row = the CLI's --csv row t, x, R (row-major), γ, Π, E, TPE, RE, impacts.
-import type { StateLayout } from '../../engine/lgvci_wasm';
+// The rigid body over a plane (Tran & Leok): its state record read into a snapshot, and its history
+// row = the CLI's --csv row (t, x, R row-major, γ, Π, E, TPE, RE, impacts). Every offset and column
+// comes from the record layout the module defines.
 import type { ResolvedConfig, Vec3 } from '../../config/types';
 import { parseResolvedConfig, resolvePlaneNormal } from '../../config/parse';
+import type { Layout } from '../../engine/layout';
 import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
+import { csvRowWriter } from '../family';
 import { quatFromRowMajor } from '../interpolation';
 
 export interface RigidSnapshot extends Snapshot {
@@ -13,89 +15,67 @@ export interface RigidSnapshot extends Snapshot {
   Pi: Vec3;
 }
 
-export const RIGID_CSV_COLUMNS = [
-  't',
-  'x1', 'x2', 'x3',
-  'R11', 'R12', 'R13', 'R21', 'R22', 'R23', 'R31', 'R32', 'R33',
-  'gamma1', 'gamma2', 'gamma3',
-  'Pi1', 'Pi2', 'Pi3',
-  'E', 'TPE', 'RE',
-  'impacts',
-] as const;
-
-/** Column indices of a rigid-body history row. */
-export const RIGID_COL = {
-  T: 0,
-  X: 1,
-  R: 4,
-  GAMMA: 13,
-  PI: 16,
-  E: 19,
-  TPE: 20,
-  RE: 21,
-  IMPACTS: 22,
-} as const;
-
-export const RIGID_COLUMNS: HistoryColumns = {
-  names: RIGID_CSV_COLUMNS,
-  energy: RIGID_COL.E,
-  energyParts: [
-    { label: 'TPE', col: RIGID_COL.TPE },
-    { label: 'RE', col: RIGID_COL.RE },
-  ],
-  height: RIGID_COL.X + 2,
-  heightLabel: 'height x₃',
-  energySymbol: 'E',
-  impacts: RIGID_COL.IMPACTS,
-};
+export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedConfig>;
 
 function v3(a: ArrayLike<number>, i: number): Vec3 {
   return [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
 }
 
-export function readRigidSnapshot(s: Float64Array, L: StateLayout): RigidSnapshot {
-  const R = Array.from(s.subarray(L.R, L.R + 9));
+export function rigidColumns(L: Layout): HistoryColumns {
   return {
-    t: s[L.T] ?? NaN,
-    x: v3(s, L.X),
-    R,
-    q: quatFromRowMajor(R),
-    gamma: v3(s, L.GAMMA),
-    Pi: v3(s, L.PI),
-    energy: s[L.ENERGY] ?? NaN,
-    energy0: s[L.ENERGY0] ?? NaN,
-    phi: s[L.PHI] ?? NaN,
-    impacts: s[L.IMPACTS] ?? 0,
-    steps: s[L.STEPS] ?? 0,
-    status: s[L.STATUS] ?? 0,
+    names: L.csvColumns,
+    energy: L.csvIndex('E'),
+    energyParts: [
+      { label: 'TPE', col: L.csvIndex('TPE') },
+      { label: 'RE', col: L.csvIndex('RE') },
+    ],
+    height: L.csvIndex('x') + 2,
+    heightLabel: 'height x₃',
+    energySymbol: 'E',
+    impacts: L.csvIndex('impacts'),
   };
 }
 
-export function writeRigidRow(s: ArrayLike<number>, L: StateLayout, d: Float64Array, b: number): void {
-  d[b + RIGID_COL.T] = s[L.T] ?? NaN;
-  for (let i = 0; i < 3; i++) {
-    d[b + RIGID_COL.X + i] = s[L.X + i] ?? NaN;
-    d[b + RIGID_COL.GAMMA + i] = s[L.GAMMA + i] ?? NaN;
-    d[b + RIGID_COL.PI + i] = s[L.PI + i] ?? NaN;
-  }
-  for (let i = 0; i < 9; i++) d[b + RIGID_COL.R + i] = s[L.R + i] ?? NaN;
-  d[b + RIGID_COL.E] = s[L.ENERGY] ?? NaN;
-  d[b + RIGID_COL.TPE] = s[L.TPE] ?? NaN;
-  d[b + RIGID_COL.RE] = s[L.RE] ?? NaN;
-}
-
-export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedConfig>;
-
-export function rigidFamily(L: StateLayout): RigidFamily {
+export function rigidFamily(L: Layout): RigidFamily {
+  const o = {
+    t: L.offset('t', 1),
+    x: L.offset('x', 3),
+    R: L.offset('R', 9),
+    gamma: L.offset('gamma', 3),
+    Pi: L.offset('Pi', 3),
+    E: L.offset('E', 1),
+    E0: L.offset('E0', 1),
+    phi: L.offset('phi', 1),
+    impacts: L.offset('total_impacts', 1),
+    steps: L.offset('steps', 1),
+    status: L.offset('status', 1),
+  };
   return {
     id: 'rigid',
-    columns: RIGID_COLUMNS,
+    layout: L,
+    columns: rigidColumns(L),
     parseConfig: parseResolvedConfig,
     groundNormal: (c) => resolvePlaneNormal(c.plane),
-    read: (s) => readRigidSnapshot(s, L),
-    position: (s, out) => {
-      for (let i = 0; i < 3; i++) out[i] = s[L.X + i] ?? NaN;
+    read: (s) => {
+      const R = Array.from(s.subarray(o.R, o.R + 9));
+      return {
+        t: s[o.t] ?? NaN,
+        x: v3(s, o.x),
+        R,
+        q: quatFromRowMajor(R),
+        gamma: v3(s, o.gamma),
+        Pi: v3(s, o.Pi),
+        energy: s[o.E] ?? NaN,
+        energy0: s[o.E0] ?? NaN,
+        phi: s[o.phi] ?? NaN,
+        impacts: s[o.impacts] ?? 0,
+        steps: s[o.steps] ?? 0,
+        status: s[o.status] ?? 0,
+      };
     },
-    writeRow: (s, out, offset) => writeRigidRow(s, L, out, offset),
+    position: (s, out) => {
+      for (let i = 0; i < 3; i++) out[i] = s[o.x + i] ?? NaN;
+    },
+    writeRow: csvRowWriter(L),
   };
 }

@@ -10,6 +10,7 @@ export const rigidView: FamilyView<ResolvedConfig> = {
     body: buildBodyObject(config.body, material),
     radius: boundingRadius(config.body),
     groundNormal: resolvePlaneNormal(config.plane),
+    viewDistance: 44,
   }),
   describe: () => 'Three-dimensional view of the rigid body bouncing on the plane',
 };
