@@ -13,8 +13,10 @@ export interface SceneContent {
   groundNormal: Vec3;
   /** Camera target height above the ground's foot point of the body (default 6). */
   followHeight?: number;
-  /** Camera distance from its target when this content is shown (default: the camera stays). */
+  /** Camera distance from its target when this kind of content is first shown (default: the camera stays). */
   viewDistance?: number;
+  /** Direction from the target to the camera when it is first shown (default: the current one). */
+  viewDirection?: Vec3;
   /** Size of impact flashes relative to the rigid bodies' (default 1). */
   effectScale?: number;
   /** Static decorations in the world frame (e.g. the floor line); disposed with the content. */

@@ -114,13 +114,13 @@ export function starObject(L: number, depth: number, material: THREE.Material): 
   return meshObject('star', geo, material);
 }
 
-/** The floor line of the vertical plane: a dark strip along the world's x axis at y = 0, z = 0. */
+/** The floor line of the vertical plane: a thin dark bar along the world's x axis at y = 0, z = 0. */
 export function floorLine(halfLength = 400, width = 0.02): THREE.Object3D {
-  const geo = new THREE.PlaneGeometry(2 * halfLength, width);
+  const geo = new THREE.BoxGeometry(2 * halfLength, width, width);
   const mat = new THREE.MeshBasicMaterial({ color: '#1f4e8c', transparent: true, opacity: 0.85, depthWrite: false });
   const m = new THREE.Mesh(geo, mat);
   m.name = 'floor-line';
-  m.position.z = 0.006;
+  m.position.z = width / 2;
   m.renderOrder = 1;
   return m;
 }

@@ -256,8 +256,10 @@ export class SceneView {
       const d = content.viewDistance;
       this.viewDistance = d;
       this.controls.minDistance = Math.min(4, d / 3);
-      const off = this.camera.position.clone().sub(this.controls.target);
-      this.camera.position.copy(this.controls.target).addScaledVector(off.normalize(), d);
+      const dir = content.viewDirection
+        ? new THREE.Vector3(...content.viewDirection)
+        : this.camera.position.clone().sub(this.controls.target);
+      this.camera.position.copy(this.controls.target).addScaledVector(dir.normalize(), d);
     }
     this.canvas.setAttribute('aria-label', family.describe(config));
     const n = content.groundNormal;

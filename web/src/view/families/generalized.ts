@@ -20,17 +20,21 @@ export function starSide(c: GeneralizedConfig): number | null {
 
 export const PARTICLE_RADIUS = 0.06;
 
+/** Look at the plane of motion (x–z) nearly face on, from −y and a little above. */
+const VIEW_DIRECTION: [number, number, number] = [0.1, -1, 0.16];
+
 export const generalizedView: FamilyView<GeneralizedConfig> = {
   id: 'generalized',
   build(config, material) {
     const L = starSide(config);
     if (L !== null) {
       return {
-        body: starObject(L, 0.28 * L, material),
+        body: starObject(L, 0.2 * L, material),
         radius: L / Math.SQRT2,
         groundNormal: [0, 0, 1],
         followHeight: 1.6 * L,
-        viewDistance: 11 * L,
+        viewDistance: 8 * L,
+        viewDirection: VIEW_DIRECTION,
         effectScale: 0.25 * L,
         extras: [floorLine(400, 0.03 * L)],
       };
@@ -41,6 +45,7 @@ export const generalizedView: FamilyView<GeneralizedConfig> = {
       groundNormal: [0, 0, 1],
       followHeight: 0.5,
       viewDistance: 5,
+      viewDirection: VIEW_DIRECTION,
       effectScale: 0.12,
       extras: [floorLine(400, 0.02)],
     };

@@ -11,6 +11,7 @@ export const rigidView: FamilyView<ResolvedConfig> = {
     radius: boundingRadius(config.body),
     groundNormal: resolvePlaneNormal(config.plane),
     viewDistance: 44,
+    viewDirection: [27, -32, 15],
   }),
   describe: () => 'Three-dimensional view of the rigid body bouncing on the plane',
 };
