@@ -248,27 +248,20 @@ void requireCentroidAtOrigin(const Vec3& centroid, double size) {
     throw InvalidInput("body", msg.str());
   }
 }
+
+// The body owns its mass properties (closed form or hull); unions and intersections have none.
+Mat3 inertiaOf(const Shape& body, double mass) {
+  const std::optional<BodyMass> mp = withPath("body", [&] { return body.massProperties(mass); });
+  if (!mp) throw InvalidInput("inertia", "must be given for a union or intersection body (no closed form)");
+  requireCentroidAtOrigin(mp->centroid, mp->size);
+  return mp->J;
+}
+
 }  // namespace
 
 Mat3 resolveInertia(const SimulationDef& d) {
   if (d.inertia) return *d.inertia;
-  switch (d.body.type) {
-    case BodyDef::Type::Ellipsoid:
-      requireCentroidAtOrigin(d.body.center, d.body.semiAxes.maxCoeff());
-      return ellipsoidMass(d.mass, d.body.semiAxes).J;
-    case BodyDef::Type::Cube:
-      requireCentroidAtOrigin(d.body.center, d.body.side);
-      return cubeMass(d.mass, d.body.side).J;
-    case BodyDef::Type::Polyhedron: {
-      const PolyhedronMass pm = withPath("body", [&] { return polyhedronMass(d.mass, d.body.vertices); });
-      double size = 0.0;
-      for (const auto& v : d.body.vertices) size = std::max(size, v.norm());
-      requireCentroidAtOrigin(pm.centroid, size);
-      return pm.J;
-    }
-    default:
-      throw InvalidInput("inertia", "must be given for a union or intersection body (no closed form)");
-  }
+  return inertiaOf(*buildShape(d.body), d.mass);
 }
 
 HybridIntegrator makeIntegrator(const SimulationDef& d) {
@@ -276,7 +269,7 @@ HybridIntegrator makeIntegrator(const SimulationDef& d) {
   sys.body = buildShape(d.body);
   if (!std::isfinite(d.mass) || d.mass <= 0.0) throw InvalidInput("mass", "must be a finite number > 0");
   sys.mass.mass = d.mass;
-  sys.mass.J = resolveInertia(d);
+  sys.mass.J = d.inertia ? *d.inertia : inertiaOf(*sys.body, d.mass);
   sys.gravity = d.gravity;
   sys.plane = Plane(d.planeNormal);
   return HybridIntegrator(std::move(sys), d.integrator, d.initial);

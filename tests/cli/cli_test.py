@@ -75,6 +75,46 @@ check("flat cube no spin", flat["final"]["Pi"] == [0.0, 0.0, 0.0] and flat["impa
 eps = json.loads(run("--case", "IV", "--epsilon", "0.5", "--steps", "1", "--json").stdout)
 check("epsilon accepted", eps["steps"] == 1)
 
+# Generalized models (Fetecau et al.): particle and star, --until-impacts, CSV columns t,q,p,E,impacts.
+r = run("--case", "particle", "--steps", "3000", "--json")
+check("particle exit", r.returncode == 0, r.stderr)
+p = json.loads(r.stdout)
+for key in ["case", "steps", "h", "impacts", "energy_initial", "energy_final", "max_abs_energy_error", "final",
+            "impact_times", "max_discrete_energy_mismatch", "state_hash"]:
+    check(f"particle json key {key}", key in p, r.stdout[:200])
+check("particle final keys", sorted(p["final"].keys()) == ["p", "q", "t"], p["final"].keys())
+check("particle p_x exact", p["final"]["p"][0] == -2.0, p["final"]["p"])
+check("particle x = -2t", abs(p["final"]["q"][0] + 2 * p["final"]["t"]) < 1e-10, p["final"])
+check("particle first impact at sqrt(2/g)", abs(p["impact_times"][0] - (2 / 9.81) ** 0.5) < 1e-14, p["impact_times"][:1])
+check("particle every impact listed", len(p["impact_times"]) == p["impacts"] > 20, p["impacts"])
+check("particle E_d mismatch", p["max_discrete_energy_mismatch"] < 1e-13, p["max_discrete_energy_mismatch"])
+check("particle energy H", abs(p["energy_initial"] - (0.5 * 4 + 9.81)) < 1e-12, p["energy_initial"])
+
+u = json.loads(run("--case", "star", "--until-impacts", "40", "--json").stdout)
+check("until-impacts stops at the step of the N-th impact", 40 <= u["impacts"] <= 41 and len(u["impact_times"]) == u["impacts"], u["impacts"])
+check("until-impacts: the last step holds the N-th impact", u["impact_times"][39] > u["final"]["t"] - 0.005 - 1e-12, (u["impact_times"][39], u["final"]["t"]))
+check("star t on grid", abs(u["final"]["t"] / 0.005 - round(u["final"]["t"] / 0.005)) < 1e-9, u["final"]["t"])
+v = json.loads(run("--case", "IV", "--until-impacts", "3", "--json").stdout)
+check("until-impacts rigid body", v["impacts"] >= 3 and v["impact_times"][2] > v["final"]["t"] - 0.01 - 1e-12, v["impacts"])
+
+star_csv = os.path.join(tmp, "star.csv")
+r = run("--case", "star", "--steps", "500", "--csv", star_csv, "--json")
+s = json.loads(r.stdout)
+rows = list(csv.reader(open(star_csv)))
+check("star csv header", rows[0] == ["t", "q1", "q2", "q3", "p1", "p2", "p3", "E", "impacts"], rows[0])
+check("star csv rows", len(rows) == 502, len(rows))
+check("star csv last row = final", [float(x) for x in rows[-1][1:4]] == s["final"]["q"] and [float(x) for x in rows[-1][4:7]] == s["final"]["p"])
+check("star csv impacts", sum(int(float(row[8])) for row in rows[1:]) == s["impacts"])
+check("star csv energy error", max(abs(float(row[7]) - s["energy_initial"]) for row in rows[1:]) == s["max_abs_energy_error"])
+
+cfg2 = os.path.join(tmp, "star.json")
+json.dump({"model": "generalized", "case": "star", "qdot0": [1, 0, 3]}, open(cfg2, "w"))
+a = json.loads(run("--config", cfg2, "--steps", "1000", "--json").stdout)
+b = json.loads(run("--case", "star", "--qdot0", "1,0,3", "--steps", "1000", "--json").stdout)
+check("star config == flags", a["final"] == b["final"] and a["state_hash"] == b["state_hash"], (a["final"], b["final"]))
+c = json.loads(run("--case", "IV", "--steps", "200", "--strict-detection", "--json").stdout)
+check("strict detection option", c["steps"] == 200 and c["status"] == "ok")
+
 # Bad input: message on stderr naming the problem, exit code 2, nothing on stdout.
 bad = [
     (["--case", "V"], "case"),
@@ -89,6 +129,13 @@ bad = [
     (["--case", "IV", "--gamma0", "1,2"], "--gamma0"),
     (["--case", "IV", "--bogus"], "unknown option"),
     (["--config", "/nonexistent.json"], "--config"),
+    (["--case", "star", "--h", "-1"], "h:"),
+    (["--case", "star", "--q0", "0,-1,0"], "q0: the initial state violates"),
+    (["--case", "star", "--q0", "0,1"], "mass_matrix"),
+    (["--case", "particle", "--x0", "0,0,1"], "x0"),
+    (["--case", "star", "--epsilon", "0.1"], "epsilon"),
+    (["--case", "star", "--until-impacts", "0"], "--until-impacts"),
+    (["--case", "particle", "--qdot0", "a,b"], "--qdot0"),
     ([], "exactly one of"),
 ]
 for args, needle in bad:

@@ -1,6 +1,7 @@
 // JSON ⇄ GeneralizedDef, validation, and the presets of Fetecau et al. §4.2–4.3.
 #include "lgvci/generalized/generalized_config.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -14,6 +15,19 @@ using nlohmann::json;
 
 constexpr int kMaxDof = 64;
 constexpr int kMaxConstraints = 256;
+// Magnitudes, as for the rigid body: products of a few of them (energy, M⁻¹p, the jump's quadratic)
+// stay finite and normal.
+constexpr double kMaxLength = 1e6, kMaxMomentum = 1e12, kMaxGravity = 1e6, kMaxTime = 1e9, kMaxStep = 1e6;
+constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMaxCondition = 1e12, kMinStepRel = 1e-12;
+
+void requireAbsAtMost(const VecX& v, double limit, const std::string& field) {
+  for (long i = 0; i < v.size(); ++i)
+    if (!(std::abs(v(i)) <= limit)) {
+      std::ostringstream msg;
+      msg << "must have |entries| <= " << limit;
+      throw InvalidInput(field + "[" + std::to_string(i) + "]", msg.str());
+    }
+}
 
 double number(const json& j, const std::string& field) {
   if (!j.is_number()) throw InvalidInput(field, "must be a number");
@@ -259,6 +273,32 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   if (!d.q0.allFinite()) throw InvalidInput("q0", "must be finite numbers");
   if (!d.p0.allFinite()) throw InvalidInput("p0", "must be finite numbers");
   if (!d.system.V.defined(d.q0)) throw InvalidInput("q0", "lies outside the potential's domain (q_axis > -radius)");
+  // Magnitudes of the inputs, then the quantities computed from them.
+  Eigen::SelfAdjointEigenSolver<MatX> es(d.system.M);
+  const double lmin = es.eigenvalues().minCoeff(), lmax = es.eigenvalues().maxCoeff();
+  if (!(lmin >= kMinMass && lmax <= kMaxMass))
+    throw InvalidInput("mass_matrix", "must have eigenvalues in [1e-9, 1e9]");
+  if (!(lmax <= kMaxCondition * lmin)) throw InvalidInput("mass_matrix", "must have a condition number <= 1e12");
+  const Potential& V = d.system.V;
+  if (!(V.g >= 0.0 && V.g <= kMaxGravity)) throw InvalidInput("potential.g", "must be in [0, 1e6]");
+  if (!(V.mass >= kMinMass && V.mass <= kMaxMass)) throw InvalidInput("potential.mass", "must be in [1e-9, 1e9]");
+  if (V.kind == Potential::Kind::Newtonian && !(V.radius >= 1e-6 && V.radius <= kMaxLength))
+    throw InvalidInput("potential.radius", "must be in [1e-6, 1e6]");
+  if (!(std::abs(d.t0) <= kMaxTime)) throw InvalidInput("t0", "must be in [-1e9, 1e9]");
+  if (!(d.integrator.h >= kMinStepRel * std::max(1.0, std::abs(d.t0)) && d.integrator.h <= kMaxStep))
+    throw InvalidInput("h", "must be in [1e-12 max(1, |t0|), 1e6]");
+  requireAbsAtMost(d.q0, kMaxLength, "q0");
+  requireAbsAtMost(d.p0, kMaxMomentum, "p0");
+  for (size_t k = 0; k < d.system.constraints.size(); ++k) {
+    const Constraint& c = d.system.constraints[k];
+    const std::string f = "constraints[" + std::to_string(k) + "]";
+    if (c.kind == Constraint::Kind::Linear) {
+      requireAbsAtMost(c.normal, kMaxLength, f + ".normal");
+      if (!(std::abs(c.offset) <= kMaxLength)) throw InvalidInput(f + ".offset", "must be in [-1e6, 1e6]");
+    } else if (!(std::abs(c.a) <= kMaxLength && std::abs(c.b) <= kMaxLength)) {
+      throw InvalidInput(f + ".point", "must have |entries| <= 1e6");
+    }
+  }
   for (size_t k = 0; k < d.system.constraints.size(); ++k) {
     const double v = d.system.constraints[k].value(d.q0);
     if (!(v >= 0.0)) {
@@ -267,7 +307,6 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
       throw InvalidInput("q0", msg.str());
     }
   }
-  // Energy and the impact equations must stay finite: bound the quantities computed from the inputs.
   const MatX Minv = d.system.M.inverse();
   const double H = 0.5 * d.p0.dot(Minv * d.p0) + d.system.V.value(d.q0);
   if (!std::isfinite(H) || !Minv.allFinite()) throw InvalidInput("p0", "gives a non-finite energy");

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "../core/hybrid_driver_impl.hpp"
+#include "lgvci/core/hybrid_driver_impl.hpp"
 
 namespace lgvci {
 namespace {
@@ -21,7 +21,9 @@ GeneralizedModel::GeneralizedModel(GeneralizedSystem system, double contactToler
 bool GeneralizedModel::flow(const State& s, double tau, State& out) {
   if (verletFlow(Minv_, system_.V, s, tau, out)) return true;
   std::ostringstream msg;
-  msg << "the Verlet step (73) of " << tau << " from t = " << s.t << " left the potential's domain";
+  msg << "the Verlet step (73) of " << tau << " from t = " << s.t
+      << (system_.V.defined(s.q) ? " gave a non-finite state or left the potential's domain"
+                                 : " started outside the potential's domain");
   failure_ = msg.str();
   return false;
 }
@@ -126,7 +128,9 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
 }
 
 std::string GeneralizedModel::failureMessage(double t) const {
-  return failure_ + "; the simulation is halted (step from t = " + std::to_string(t) + ")";
+  std::ostringstream msg;
+  msg << failure_ << "; the simulation is halted (in the step from t = " << t << ")";
+  return msg.str();
 }
 
 template class HybridDriver<GeneralizedModel>;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "../core/hybrid_driver_impl.hpp"
+#include "lgvci/core/hybrid_driver_impl.hpp"
 #include "lgvci/rigid_body/jump_map.hpp"
 
 namespace lgvci {
@@ -41,15 +41,14 @@ double RigidBodyModel::phiNoise(const State& s) const {
 }
 
 // The paper's rule (§5.2) checks Φ at the end of the trial step only: 0. With strict detection, a
-// bound on d²Φ/dτ² along the flow: a body point moves with ẍ (gravity) plus the centripetal and
-// tangential accelerations of the rotation, |ω|² r (ω = J⁻¹Π is constant in the body frame up to
-// the flow's precession; |ω| is bounded by |Π| / λ_min(J)).
+// bound on d²Φ/dτ² along the flow: the centre accelerates by −g e3 (n·ẍ = −g n3 ≤ 0, counted as +g n3
+// to stay on the safe side), a body point at distance ≤ r adds |ω|² r + |ω̇| r with ω = J⁻¹Π and
+// ω̇ = J⁻¹(Π × ω) (Euler). |Π| is conserved in flight, so w = ‖J⁻¹‖_F |Π| ≥ |ω| and |ω̇| ≤ w² hold
+// along the whole step.
 double RigidBodyModel::detectionCurvature(const State& s, double /*tau*/) const {
   if (!strict_) return 0.0;
-  const double omega = (Jinv_ * s.Pi).norm();
-  const double omegaMax = s.Pi.norm() * Jinv_.norm();  // Frobenius ≥ spectral: a safe bound
-  const double w = std::max(omega, omegaMax);
-  return system_.gravity * system_.plane.normal().z() + w * w * radius_;
+  const double w = s.Pi.norm() * Jinv_.norm();
+  return system_.gravity * system_.plane.normal().z() + 2.0 * w * w * radius_;
 }
 
 // Jump map at one configuration (Corollary 4.4). When several points touch together the impulse

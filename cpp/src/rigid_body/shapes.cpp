@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "hull.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
 
 namespace lgvci {
 namespace {
@@ -22,6 +23,9 @@ class Ellipsoid final : public Shape {
     out.push_back(lowest(u));
   }
   double boundingRadius() const override { return center_.norm() + axes_.maxCoeff(); }
+  std::optional<BodyMass> massProperties(double mass) const override {
+    return BodyMass{center_, ellipsoidMass(mass, axes_).J, axes_.maxCoeff()};
+  }
   const Vec3& axes() const { return axes_; }
   const Vec3& center() const { return center_; }
 
@@ -145,7 +149,11 @@ class EllipsoidIntersection final : public Shape {
 // ε-rounded convex polyhedron: closest vertex v*, ρ_C = v* − εu (6.12), min u·ρ = u·v* − ε (6.13).
 class Polyhedron final : public Shape {
  public:
-  Polyhedron(std::vector<Vec3> corners, double eps) : v_(std::move(corners)), eps_(eps) {}
+  /// `input`: the vertices as given (the mass properties integrate their hull); a cube (`cubeSide`
+  /// > 0) uses the closed form J = m s²/6 I about `cubeCenter`.
+  Polyhedron(std::vector<Vec3> corners, double eps, std::vector<Vec3> input, double cubeSide = 0.0,
+             const Vec3& cubeCenter = Vec3::Zero())
+      : v_(std::move(corners)), eps_(eps), input_(std::move(input)), cubeSide_(cubeSide), cubeCenter_(cubeCenter) {}
   SupportPoint lowest(const Vec3& u) const override {
     size_t best = 0;
     double bestVal = u.dot(v_[0]);
@@ -168,10 +176,21 @@ class Polyhedron final : public Shape {
     for (const auto& v : v_) r = std::max(r, v.norm());
     return r + eps_;
   }
+  // The ε-rounding is ignored: for the paper's ε = 1e-13 the difference is invisible (README).
+  std::optional<BodyMass> massProperties(double mass) const override {
+    if (cubeSide_ > 0.0) return BodyMass{cubeCenter_, cubeMass(mass, cubeSide_).J, cubeSide_};
+    const PolyhedronMass pm = polyhedronMass(mass, input_);
+    double size = 0.0;
+    for (const auto& v : input_) size = std::max(size, v.norm());
+    return BodyMass{pm.centroid, pm.J, size};
+  }
 
  private:
   std::vector<Vec3> v_;
   double eps_;
+  std::vector<Vec3> input_;
+  double cubeSide_;
+  Vec3 cubeCenter_;
 };
 
 // Union (min, 6.15) of convex parts; the gradient is the active part's (6.16).
@@ -231,7 +250,7 @@ ShapePtr makePolyhedron(std::vector<Vec3> vertices, double epsilon) {
     const bool dup = std::any_of(corners.begin(), corners.end(), [&](const Vec3& c) { return c == vertices[static_cast<size_t>(i)]; });
     if (!dup) corners.push_back(vertices[static_cast<size_t>(i)]);
   }
-  return std::make_shared<Polyhedron>(std::move(corners), epsilon);
+  return std::make_shared<Polyhedron>(std::move(corners), epsilon, std::move(vertices));
 }
 
 std::vector<Vec3> cubeVertices(double side, const Vec3& center) {
@@ -246,7 +265,7 @@ ShapePtr makeCube(double side, double epsilon, const Vec3& center) {
   if (!std::isfinite(side) || side <= 0.0) throw InvalidInput("side", "must be a finite number > 0");
   if (!std::isfinite(epsilon) || epsilon < 0.0) throw InvalidInput("epsilon", "must be a finite number >= 0");
   requireFinite(center, "center");
-  return std::make_shared<Polyhedron>(cubeVertices(side, center), epsilon);
+  return std::make_shared<Polyhedron>(cubeVertices(side, center), epsilon, cubeVertices(side, center), side, center);
 }
 
 ShapePtr makeUnion(std::vector<ShapePtr> parts) {

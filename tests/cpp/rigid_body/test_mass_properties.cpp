@@ -209,3 +209,25 @@ TEST_CASE("validateInertia accepts SPD and rejects non-symmetric, non-PD and non
     CHECK(e.field() == "body.inertia");
   }
 }
+
+TEST_CASE("shapes own their mass properties: closed forms, hull, none for unions and intersections", "[mass]") {
+  const Vec3 axes(2, 3, 4), c(0.5, 0, 0);
+  const auto e = makeEllipsoid(axes, c)->massProperties(2.0);
+  REQUIRE(e);
+  CHECK(e->J == ellipsoidMass(2.0, axes).J);
+  CHECK(e->centroid == c);
+  const auto cube = makeCube(2.0, 1e-13)->massProperties(3.0);
+  REQUIRE(cube);
+  CHECK(cube->J == cubeMass(3.0, 2.0).J);  // the closed form, not the hull's integral
+  const std::vector<Vec3> tet = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1), Vec3(0.1, 0, 0)};
+  const auto poly = makePolyhedron(tet, 0.0)->massProperties(1.5);
+  REQUIRE(poly);
+  const PolyhedronMass pm = polyhedronMass(1.5, tet);  // from the vertices as given (interior one too)
+  CHECK(poly->J == pm.J);
+  CHECK(poly->centroid == pm.centroid);
+  CHECK_FALSE(makeUnion({makeEllipsoid(axes), makeCube(1.0, 0.0)})->massProperties(1.0));
+  CHECK_FALSE(makeIntersection({makeEllipsoid(axes), makeEllipsoid(axes, c)})->massProperties(1.0));
+  // resolveInertia asks the body.
+  SimulationDef d = paperCase("I");
+  CHECK(resolveInertia(d) == ellipsoidMass(1.0, axes).J);
+}

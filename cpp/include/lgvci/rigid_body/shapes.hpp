@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,14 @@ struct SupportPoint {
   double value = 0.0;
 };
 
+/// Mass properties of a uniform-density body of total mass m: centroid and J about it (body frame),
+/// with a length scale of the body (for tolerances).
+struct BodyMass {
+  Vec3 centroid = Vec3::Zero();
+  Mat3 J = Mat3::Zero();
+  double size = 0.0;
+};
+
 class Shape {
  public:
   virtual ~Shape() = default;
@@ -29,6 +38,12 @@ class Shape {
   virtual void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const = 0;
   /// max |ρ| over the body: a length scale for tolerances and rendering.
   virtual double boundingRadius() const = 0;
+  /// Closed form (ellipsoid, cube, §7) or from the convex hull (polyhedron); none for unions and
+  /// intersections (their inertia must be given). Throws InvalidInput for a hull without volume.
+  virtual std::optional<BodyMass> massProperties(double mass) const {
+    (void)mass;
+    return std::nullopt;
+  }
 };
 
 using ShapePtr = std::shared_ptr<const Shape>;

@@ -1,5 +1,5 @@
-// Private: the definitions of HybridDriver<Model> (Algorithm 5.2), included by each model's .cpp,
-// which instantiates it explicitly for that model.
+// The definitions of HybridDriver<Model> (Algorithm 5.2). Include it in exactly one .cpp per model and
+// instantiate there (`template class HybridDriver<MyModel>;`); everyone else includes hybrid_driver.hpp.
 #pragma once
 
 #include <algorithm>

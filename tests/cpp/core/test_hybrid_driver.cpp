@@ -1,0 +1,145 @@
+// The driver of Algorithm 5.2 on a model with an exact solution: a point mass dropped from height
+// y0 under constant gravity, bouncing elastically on y = 0 (flow = the exact parabola, jump v → −v).
+// Impacts happen at t_k = (2k + 1)√(2y0/g) and every apex is at y0.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "lgvci/core/hybrid_driver_impl.hpp"
+
+using namespace lgvci;
+
+namespace {
+
+struct Ball {
+  struct State {
+    double t = 0.0, y = 0.0, v = 0.0;
+  };
+  static constexpr bool kJumpUsesRemainingTime = false;
+  double g = 9.81;
+  double failAfter = INFINITY;  // flow fails beyond this time (to test halting)
+
+  bool flow(const State& s, double tau, State& out) {
+    if (s.t + tau > failAfter) return false;
+    out.t = s.t + tau;
+    out.y = s.y + s.v * tau - 0.5 * g * tau * tau;
+    out.v = s.v - g * tau;
+    return true;
+  }
+  double phi(const State& s) const { return s.y; }
+  double phiNoise(const State& s) const { return 64.0 * 2.220446049250313e-16 * (std::abs(s.y) + 1.0); }
+  double detectionCurvature(const State&, double) const { return 0.0; }
+  int jump(State& s, const State&, double, double, int budget, std::vector<ImpactEvent>& events) {
+    if (budget < 1 || s.v >= 0.0) return 0;
+    ImpactEvent e;
+    e.t = s.t;
+    e.lambda = -2.0 * s.v;
+    events.push_back(e);
+    s.v = -s.v;
+    return 1;
+  }
+  std::string failureMessage(double t) const { return "ball flow failed after t = " + std::to_string(t); }
+};
+
+}  // namespace
+
+template class lgvci::HybridDriver<Ball>;
+
+namespace {
+
+HybridDriver<Ball> makeBall(double y0, double h, RootFinder finder, int maxImpacts = 64) {
+  DriverSettings s;
+  s.h = h;
+  s.tolerance = 1e-15;
+  s.rootFinder = finder;
+  s.maxImpactsPerStep = maxImpacts;
+  Ball::State s0;
+  s0.y = y0;
+  return HybridDriver<Ball>(Ball{}, s, s0);
+}
+
+}  // namespace
+
+TEST_CASE("driver: a ball bouncing under constant gravity hits at t_k = (2k+1)√(2y0/g), apex y0", "[core][driver]") {
+  for (RootFinder finder : {RootFinder::Illinois, RootFinder::Bisection}) {
+    const double y0 = 1.0, g = 9.81, h = 0.01;
+    HybridDriver<Ball> d = makeBall(y0, h, finder);
+    const double half = std::sqrt(2.0 * y0 / g);
+    std::vector<double> times;
+    double maxApexErr = 0.0;
+    for (int k = 1; k <= 3000; ++k) {
+      const StepReport r = d.step();
+      REQUIRE(r.status == StepStatus::Ok);
+      for (const auto& e : d.impactLog()) times.push_back(e.t);
+      d.clearImpactLog();
+      // Grid time t = t0 + k h, not a running sum.
+      REQUIRE(d.state().t == static_cast<double>(k) * h);
+      REQUIRE(d.state().y >= -1e-15);
+      const double apex = d.state().y + d.state().v * d.state().v / (2.0 * g);  // energy / mg
+      maxApexErr = std::max(maxApexErr, std::abs(apex - y0));
+    }
+    INFO((finder == RootFinder::Bisection ? "bisection" : "illinois") << ": " << times.size() << " impacts");
+    REQUIRE(times.size() == static_cast<size_t>(std::floor((30.0 / half + 1.0) / 2.0)));
+    for (size_t k = 0; k < times.size(); ++k)
+      CHECK(std::abs(times[k] - (2.0 * static_cast<double>(k) + 1.0) * half) <= 1e-12 * (1.0 + times[k]));
+    CHECK(maxApexErr <= 1e-12);
+  }
+}
+
+TEST_CASE("driver: several impacts inside one step, each at its closed-form time", "[core][driver]") {
+  // Period 2√(2y0/g) ≈ 0.0286 s, so a step of 0.1 s contains 3 or 4 bounces.
+  const double y0 = 1e-3, g = 9.81, h = 0.1;
+  HybridDriver<Ball> d = makeBall(y0, h, RootFinder::Illinois);
+  const double half = std::sqrt(2.0 * y0 / g);
+  int k = 0, maxInStep = 0;
+  for (int step = 0; step < 50; ++step) {
+    const StepReport r = d.step();
+    REQUIRE(r.status == StepStatus::Ok);
+    maxInStep = std::max(maxInStep, r.impacts);
+    for (const auto& e : d.impactLog()) {
+      CHECK(std::abs(e.t - (2.0 * k + 1.0) * half) <= 1e-11);
+      ++k;
+    }
+    d.clearImpactLog();
+  }
+  CHECK(maxInStep >= 3);
+  CHECK(d.multiImpactSteps() == 50);
+  CHECK(k == static_cast<int>(std::floor((5.0 / half + 1.0) / 2.0)));
+}
+
+TEST_CASE("driver: the Zeno guard stops a step at its last impact and restarts the grid there", "[core][driver]") {
+  const double y0 = 1e-3, h = 0.1;
+  HybridDriver<Ball> d = makeBall(y0, h, RootFinder::Illinois, 2);
+  const StepReport r = d.step();
+  CHECK(r.status == StepStatus::ZenoGuard);
+  CHECK(r.impacts == 2);
+  CHECK(d.statusMessage().find("Zeno guard") != std::string::npos);
+  const double t1 = d.state().t;
+  CHECK(t1 < h);
+  CHECK(t1 == d.impactLog().back().t);
+  const StepReport r2 = d.step();
+  CHECK(r2.status == StepStatus::ZenoGuard);  // still several bounces per step
+  CHECK(d.state().t > t1);
+}
+
+TEST_CASE("driver: a failed flow halts the run and discards the step's impacts", "[core][driver]") {
+  DriverSettings s;
+  s.h = 0.01;
+  Ball ball;
+  ball.failAfter = 0.5;
+  Ball::State s0;
+  s0.y = 1.0;
+  HybridDriver<Ball> d(ball, s, s0);
+  int steps = 0;
+  while (d.step().status == StepStatus::Ok) ++steps;
+  CHECK(steps == 50);
+  CHECK(d.status() == StepStatus::NewtonFailed);
+  CHECK(d.statusMessage().find("ball flow failed") != std::string::npos);
+  const double t = d.state().t;
+  CHECK(d.step().status == StepStatus::NewtonFailed);
+  CHECK(d.state().t == t);  // halted
+  d.reset();
+  CHECK(d.status() == StepStatus::Ok);
+  CHECK(d.state().t == 0.0);
+}

@@ -1,0 +1,195 @@
+// The Simulation façade: creation from JSON with errors as values, the record layouts and CSV
+// columns defined once, config replay, and the golden determinism hashes shared with the WASM tests.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "lgvci/lgvci.hpp"
+
+using namespace lgvci;
+
+namespace {
+
+std::unique_ptr<Simulation> make(const std::string& json) {
+  SimulationResult r = createSimulation(json);
+  INFO(json << " -> " << r.error.message);
+  REQUIRE(r.ok());
+  return std::move(r.simulation);
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + v[i];
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("façade: FNV-1a 64 matches the reference vectors", "[core][simulation]") {
+  CHECK(fnv1a64("", 0) == 0xcbf29ce484222325ull);
+  CHECK(fnv1a64("a", 1) == 0xaf63dc4c8601ec8cull);
+  CHECK(fnv1a64("foobar", 6) == 0x85944171f73967e8ull);
+}
+
+TEST_CASE("façade: CSV columns come from the record layout", "[core][simulation]") {
+  // The rigid body keeps the CLI's 23 columns of before the façade.
+  CHECK(join(make(R"({"case":"IV"})")->layout().csvColumns()) ==
+        "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts");
+  CHECK(join(make(R"({"case":"star"})")->layout().csvColumns()) == "t,q1,q2,q3,p1,p2,p3,E,impacts");
+  CHECK(join(make(R"({"case":"particle"})")->layout().csvColumns()) == "t,q1,q2,p1,p2,E,impacts");
+  CHECK(join(impactLayout().csvColumns()) ==
+        "t,lambda,point1,point2,point3,body_point1,body_point2,body_point3,contacts,constraint,energy_mismatch");
+}
+
+TEST_CASE("façade: the record holds the state at the layout's offsets", "[core][simulation]") {
+  auto star = make(R"({"case":"star"})");
+  for (int k = 0; k < 400; ++k) star->step();
+  const RecordLayout& L = star->layout();
+  int next = 0;
+  for (const auto& f : L.fields) {  // contiguous, in order
+    CHECK(f.offset == next);
+    next += f.size;
+  }
+  CHECK(next == L.size);
+  const std::vector<double> rec = star->record();
+  const nlohmann::json fin = nlohmann::json::parse(star->finalStateJson());
+  CHECK(rec[static_cast<size_t>(L.field("t").offset)] == fin["t"].get<double>());
+  for (int i = 0; i < 3; ++i) {
+    CHECK(rec[static_cast<size_t>(L.field("q").offset + i)] == fin["q"][static_cast<size_t>(i)].get<double>());
+    CHECK(rec[static_cast<size_t>(L.field("p").offset + i)] == fin["p"][static_cast<size_t>(i)].get<double>());
+  }
+  CHECK(rec[static_cast<size_t>(L.field("E").offset)] == star->energy());
+  CHECK(rec[static_cast<size_t>(L.field("total_impacts").offset)] == static_cast<double>(star->totalImpacts()));
+  // H = ½pᵀM⁻¹p + m g y, recomputed here.
+  const double I = 29.0 / 192.0;
+  const auto p = fin["p"];
+  const double H = 0.5 * (p[0].get<double>() * p[0].get<double>() + p[1].get<double>() * p[1].get<double>() +
+                          p[2].get<double>() * p[2].get<double>() / I) +
+                   9.81 * fin["q"][1].get<double>();
+  CHECK(std::abs(star->energy() - H) <= 1e-13 * H);
+  // stateHash is FNV-1a over the record's little-endian bytes.
+  std::uint64_t h = 14695981039346656037ull;
+  for (double v : rec) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    for (int i = 0; i < 8; ++i) {
+      const unsigned char b = static_cast<unsigned char>(bits >> (8 * i));
+      h = fnv1a64(&b, 1, h);
+    }
+  }
+  CHECK(star->stateHash() == h);
+}
+
+TEST_CASE("façade: invalid configs come back as values naming the field", "[core][simulation]") {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"{not json", "config"},
+      {"[1,2]", "config"},
+      {R"({"model":"cradle"})", "model"},
+      {R"({"case":"V"})", "case"},
+      {R"({"case":"star","model":"rigid_body"})", "case"},
+      {R"({"case":"I","model":"generalized"})", "case"},
+      {R"({"case":"star","h":0})", "h"},
+      {R"({"case":"star","h":-1e999})", "config"},
+      {R"({"case":"particle","q0":[0,-1]})", "q0"},
+      {R"({"case":"particle","q0":[0,1,2]})", "mass_matrix"},
+      {R"({"case":"star","p0":[1,2]})", "p0"},
+      {R"({"case":"star","p0":[0,0,0],"qdot0":[0,0,0]})", "p0"},
+      {R"({"case":"star","potential":{"type":"cubic"}})", "potential.type"},
+      {R"({"case":"star","potential":{"type":"newtonian","radius":-1}})", "potential.radius"},
+      {R"({"case":"star","constraints":[{"type":"planar_point"}]})", "constraints[0].point"},
+      {R"({"case":"particle","constraints":[{"type":"planar_point","point":[0,0]}]})", "constraints[0].type"},
+      {R"({"model":"generalized","q0":[1],"mass_matrix":[[-1]],"potential":{"type":"linear","axis":0},"constraints":[{"type":"linear","normal":[1]}]})",
+       "mass_matrix"},
+      {R"({"model":"generalized","q0":[1],"mass_matrix":[1],"potential":{"type":"linear","axis":1},"constraints":[{"type":"linear","normal":[1]}]})",
+       "potential.axis"},
+      {R"({"case":"star","mass_matrix":[1,1,1e-12]})", "mass_matrix"},
+      {R"({"case":"star","mass_matrix":[1e10,1e10,1e10]})", "mass_matrix"},
+      {R"({"case":"star","p0":[0,1e13,0]})", "p0[1]"},
+      {R"({"case":"star","q0":[1e7,3.5,0]})", "q0[0]"},
+      {R"({"case":"star","h":1e-13})", "h"},
+      {R"({"case":"star","potential":{"g":1e7}})", "potential.g"},
+      {R"({"case":"particle","constraints":[{"type":"linear","normal":[0,1],"offset":-1e7}]})", "constraints[0].offset"},
+      {R"({"case":"IV","mass":-1})", "mass"},
+      {R"({"case":"IV","x0":[0,0,0]})", "x0"},
+      {R"({"case":"IV","strict_detection":1})", "strict_detection"},
+  };
+  for (const auto& [json, field] : bad) {
+    SimulationResult r;
+    CHECK_NOTHROW(r = createSimulation(json));
+    INFO(json << " -> '" << r.error.message << "'");
+    CHECK_FALSE(r.ok());
+    CHECK(r.error.field == field);
+    CHECK(r.error.message.rfind(field + ": ", 0) == 0);
+  }
+}
+
+TEST_CASE("façade: old configs stay rigid bodies; \"model\" and q̇0 work", "[core][simulation]") {
+  CHECK(make(R"({"case":"IV"})")->model() == "rigid_body");
+  CHECK(make(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");
+  CHECK(make(R"({"model":"rigid_body","case":"I"})")->caseName() == "I");
+  CHECK(make(R"({"case":"star"})")->model() == "generalized");
+  auto s = make(R"({"case":"star","qdot0":[1,0,2]})");
+  const nlohmann::json fin = nlohmann::json::parse(s->finalStateJson());
+  CHECK(fin["p"][0] == 1.0);
+  CHECK(fin["p"][2] == 2.0 * 29.0 / 192.0);
+  // A 1-D ball: q = (y), φ = y, V = m g y.
+  auto ball = make(R"({"model":"generalized","q0":[1],"p0":[0],"mass_matrix":[2],
+                       "potential":{"type":"linear","g":9.81,"axis":0},
+                       "constraints":[{"type":"linear","normal":[1],"offset":0}],"h":0.01})");
+  for (int k = 0; k < 100; ++k) ball->step();
+  REQUIRE(ball->impactLog().size() == 1);
+  CHECK(std::abs(ball->impactLog()[0].t - std::sqrt(2.0 / 9.81)) <= 1e-15);
+}
+
+TEST_CASE("façade: configJson replays every preset exactly", "[core][simulation]") {
+  for (const char* name : {"I", "II", "III", "IV", "particle", "star"}) {
+    auto a = make(std::string(R"({"case":")") + name + "\"}");
+    auto b = make(a->configJson());
+    auto c = make(presetJson(name));
+    for (int k = 0; k < 2000; ++k) {
+      a->step();
+      b->step();
+      c->step();
+    }
+    INFO(name);
+    CHECK(a->stateHash() == b->stateHash());
+    CHECK(a->stateHash() == c->stateHash());
+    CHECK(a->totalImpacts() > 0);
+  }
+}
+
+TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/determinism.json)", "[core][simulation][golden]") {
+  std::ifstream in(std::string(LGVCI_SOURCE_DIR) + "/tests/golden/determinism.json");
+  REQUIRE(in);
+  const nlohmann::json golden = nlohmann::json::parse(in);
+  const long long steps = golden["steps"].get<long long>();
+  REQUIRE(golden["presets"].size() == 6);
+  for (const auto& [name, want] : golden["presets"].items()) {
+    auto sim = make(R"({"case":")" + name + "\"}");
+    for (long long k = 0; k < steps; ++k) sim->step();
+    INFO(name << ": " << sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
+    CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
+    CHECK(sim->totalImpacts() == want["impacts"].get<long long>());
+    // Determinism across a reset, too.
+    sim->reset();
+    for (long long k = 0; k < steps; ++k) sim->step();
+    CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
+  }
+}
+
+TEST_CASE("façade: Cases I–IV keep 537/544/796/655 impacts over 10⁵ steps", "[core][simulation][paper][slow]") {
+  // The counts of the rigid body before the generic driver (bit-identical refactor).
+  const std::vector<std::pair<std::string, long long>> expected = {{"I", 537}, {"II", 544}, {"III", 796}, {"IV", 655}};
+  for (const auto& [name, count] : expected) {
+    auto sim = make(R"({"case":")" + name + "\"}");
+    for (int k = 0; k < 100000; ++k) sim->step();
+    INFO(name);
+    CHECK(sim->totalImpacts() == count);
+    CHECK(sim->status() == StepStatus::Ok);
+  }
+}
