@@ -111,7 +111,7 @@ export class LongRunControls {
       el(
         'p',
         { class: 'group-hint' },
-        'The paper’s long-term test (§7.3): 10⁵ steps of the current set-up, computed in a background worker while the page stays usable; then the long-term energy error is plotted.',
+        'A long run of the current set-up (for the rigid body, the paper’s long-term test of §7.3 is 10⁵ steps), computed in a background worker while the page stays usable; then the long-term energy error is plotted.',
       ),
       this.stepsRow,
       el('div', { class: 'btn-row' }, this.startButton, this.cancelButton),

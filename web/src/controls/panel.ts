@@ -33,7 +33,13 @@ export function downloadText(parts: BlobPart[], type: string, fileName: string):
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-const UNIT_WORDS: Record<string, string> = { '°': ' degrees', s: ' seconds', '×': ' times real time' };
+const UNIT_WORDS: Record<string, string> = {
+  '°': ' degrees',
+  s: ' seconds',
+  '×': ' times real time',
+  'm/s': ' metres per second',
+  'rad/s': ' radians per second',
+};
 
 /** What a screen reader announces for a slider (log sliders' positions are exponents, not values). */
 function valueText(spec: FieldSpec<AppParams>, v: number): string {
@@ -314,7 +320,9 @@ export class ControlPanel {
         { class: 'num-wrap' },
         el('label', { for: numberId, class: 'sr-only', text: `${spec.label}, typed value` }),
         number,
-        spec.unit ? el('span', { class: 'unit', 'aria-hidden': 'true', text: spec.unit }) : null,
+        spec.unit
+          ? el('span', { class: spec.unit.length > 1 ? 'unit unit-long' : 'unit', 'aria-hidden': 'true', text: spec.unit })
+          : null,
       ),
       message,
       note,

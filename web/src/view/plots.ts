@@ -398,17 +398,19 @@ const DIVERGENCE_DEF: PlotDef = {
   ],
 };
 
-const LONG_DEF: PlotDef = {
-  key: 'long',
-  title: 'Long-term energy error |E − E₀|',
-  figure: 'Fig. 8, long term',
-  caption:
-    'The long run computed in a Web Worker: |E − E₀| over all its steps (min/max decimated), impacts as ticks along the time axis.',
-  yLabel: '|E − E₀|',
-  log: true,
-  impacts: 'rug',
-  series: [{ label: '|E − E₀|', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
-};
+function longDef(cols: HistoryColumns): PlotDef {
+  const E = cols.energySymbol;
+  return {
+    key: 'long',
+    title: `Long-term energy error |${E} − ${E}₀|`,
+    figure: E === 'E' ? 'Fig. 8, long term' : 'long term',
+    caption: `The long run computed in a Web Worker: |${E} − ${E}₀| over all its steps (min/max decimated), impacts as ticks along the time axis.`,
+    yLabel: `|${E} − ${E}₀|`,
+    log: true,
+    impacts: 'rug',
+    series: [{ label: `|${E} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
+  };
+}
 
 export class PlotsView {
   readonly element: HTMLElement;
@@ -441,7 +443,7 @@ export class PlotsView {
       error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
       height: new PlotCard(heightDef(false), idPrefix, impactTimes),
       divergence: new PlotCard(DIVERGENCE_DEF, idPrefix, impactTimes),
-      long: new PlotCard(LONG_DEF, idPrefix, () => this.longImpacts),
+      long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
@@ -603,6 +605,8 @@ export class PlotsView {
     this.cards.energy.rebuild(energyDef(cols));
     this.cards.error.rebuild(errorDef(cols));
     this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
+    this.cards.long.rebuild(longDef(cols));
+    this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
     if (error) error.decimator.clear();
     for (const f of this.feeds) {
       f.decimator.clear();

@@ -18,7 +18,7 @@ export function starSide(c: GeneralizedConfig): number | null {
   return c.q0.length >= 3 && half > 0 ? 2 * half : null;
 }
 
-export const PARTICLE_RADIUS = 0.06;
+export const PARTICLE_RADIUS = 0.08;
 
 /** Look at the plane of motion (x–z) nearly face on, from −y and a little above. */
 const VIEW_DIRECTION: [number, number, number] = [0.1, -1, 0.16];
@@ -32,8 +32,8 @@ export const generalizedView: FamilyView<GeneralizedConfig> = {
         body: starObject(L, 0.2 * L, material),
         radius: L / Math.SQRT2,
         groundNormal: [0, 0, 1],
-        followHeight: 1.6 * L,
-        viewDistance: 8 * L,
+        followHeight: 2.3 * L,
+        viewDistance: 10 * L,
         viewDirection: VIEW_DIRECTION,
         effectScale: 0.25 * L,
         extras: [floorLine(400, 0.03 * L)],
@@ -43,8 +43,8 @@ export const generalizedView: FamilyView<GeneralizedConfig> = {
       body: particleObject(PARTICLE_RADIUS, material),
       radius: PARTICLE_RADIUS,
       groundNormal: [0, 0, 1],
-      followHeight: 0.5,
-      viewDistance: 5,
+      followHeight: 0.65,
+      viewDistance: 4,
       viewDirection: VIEW_DIRECTION,
       effectScale: 0.12,
       extras: [floorLine(400, 0.02)],
