@@ -5,7 +5,7 @@
 // (config/cases + app/families) says which fields exist and how they make a config.
 import { CASES, caseInfo } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
-import type { BaseParams, FieldId, FieldSpec } from '../config/fields';
+import type { FieldId, FieldSpec } from '../config/fields';
 import type { UiParams } from '../config/params';
 import { DEFAULT_SPEED, paramsFromConfig } from '../config/params';
 import type { CaseName, ResolvedConfig } from '../config/types';
@@ -34,14 +34,14 @@ export interface ModelPort {
   readonly twinError: string;
 }
 
-export type ApplyResult = { ok: true } | { ok: false; message: string };
 
-/** The parameters of whichever family runs (rigid body: UiParams). */
-export type AppParams = BaseParams & Record<string, unknown>;
+import type { AppParams, ApplyResult, ControllerPort } from '../controls/controller-port';
+
+export type { AppParams, ApplyResult } from '../controls/controller-port';
 
 export type ParamsListener = (params: AppParams, restarted: boolean) => void;
 
-export class Controller {
+export class Controller implements ControllerPort {
   private readonly engine: EnginePort;
   private readonly model: ModelPort;
   private readonly listeners = new Set<ParamsListener>();

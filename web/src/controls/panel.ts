@@ -3,7 +3,7 @@
 // The groups and fields come from the running model family (FamilyControls) and are rebuilt when the
 // preset selector switches family. The panel only talks to the Controller (for parameters) and to run
 // callbacks (play/step/reset).
-import type { AppParams, Controller } from '../app/controller';
+import type { AppParams, ControllerPort } from './controller-port';
 import { CASES } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
@@ -74,7 +74,7 @@ export class ControlPanel {
   /** Shown when the run outgrew the recorded history (the CSV then ends early). */
   readonly exportNote: HTMLElement;
   private readonly actions: RunActions;
-  private readonly controller: Controller;
+  private readonly controller: ControllerPort;
   private readonly cleanups: (() => void)[] = [];
   /** Listeners of the current family's fields (removed when the family changes). */
   private familyCleanups: (() => void)[] = [];
@@ -85,7 +85,7 @@ export class ControlPanel {
   private readonly id: (s: string) => string;
   private shownPlaying: boolean | null = null;
 
-  constructor(controller: Controller, actions: RunActions, idPrefix: string) {
+  constructor(controller: ControllerPort, actions: RunActions, idPrefix: string) {
     this.controller = controller;
     this.actions = actions;
     const id = (s: string): string => `${idPrefix}-${s}`;
