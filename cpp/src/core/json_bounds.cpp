@@ -95,7 +95,10 @@ class BoundsChecker final : public nlohmann::json_sax<json> {
 
 }  // namespace
 
-std::string keyName(const std::string& k) { return k.empty() ? std::string("\"\"") : printable(k); }
+std::string keyName(const std::string& k) {
+  const bool blankEnds = k.empty() || k.front() == ' ' || k.back() == ' ';  // "" or " x " must stay visible
+  return blankEnds ? "\"" + printable(k) + "\"" : printable(k);
+}
 
 std::string printable(const std::string& s) {
   std::string out;

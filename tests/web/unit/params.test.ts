@@ -93,3 +93,47 @@ describe('params ↔ config', () => {
     expect(paramsToConfig(base, { ...paramsFromConfig('I', base), epsilon: 0.3 }).body).toEqual(base.body);
   });
 });
+
+describe('generalized-coordinate parameters (particle, star)', () => {
+  // The shape of the core's resolved star preset (values as in Fetecau et al. §4.3, I = 29/192 m L²).
+  const I = 29 / 192;
+  const star = {
+    model: 'generalized',
+    case: 'star',
+    mass_matrix: [[1, 0, 0], [0, 1, 0], [0, 0, I]],
+    potential: { type: 'linear', g: 9.81, axis: 1, mass: 1 },
+    constraints: [{ type: 'planar_point', point: [0.5, 0.5] }],
+    t0: 0,
+    q0: [0, 3.5, 0],
+    p0: [-2, 0, 5 * I],
+    h: 0.005,
+  };
+
+  it('q̇₀ = M⁻¹p₀ read from the preset; an unedited start is sent with the preset’s own p₀', async () => {
+    const { generalizedConfigJson, generalizedParams, parseGeneralizedConfig, solve } = await import(
+      '../../../web/src/config/generalized'
+    );
+    expect(solve([[2, 1], [1, 3]], [5, 10])).toEqual([1, 3]);
+    const base = parseGeneralizedConfig(JSON.stringify(star));
+    const p = generalizedParams('star', base, 1);
+    expect(p.q0).toEqual([0, 3.5, 0]);
+    expect(p.v0[0]).toBe(-2);
+    expect(p.v0[2]).toBeCloseTo(5, 14);
+    const sent = JSON.parse(generalizedConfigJson(base, p)) as Record<string, unknown>;
+    expect(sent['p0']).toEqual(star.p0); // bit-exact preset
+    expect(sent['qdot0']).toBeUndefined();
+    // an edited velocity goes as q̇₀ (the core computes p₀ = M q̇₀), never together with p₀
+    const edited = JSON.parse(generalizedConfigJson(base, { ...p, v0: [1.5, 0, p.v0[2]!] })) as Record<string, unknown>;
+    expect(edited['qdot0']).toEqual([1.5, 0, p.v0[2]]);
+    expect(edited['p0']).toBeUndefined();
+    expect(edited['model']).toBe('generalized');
+    expect(edited['constraints']).toEqual(star.constraints);
+  });
+
+  it('the shape check names the field', async () => {
+    const { parseGeneralizedConfig } = await import('../../../web/src/config/generalized');
+    expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, q0: [0, 'a', 0] }))).toThrow(/^q0: /);
+    expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, mass_matrix: [[1]] }))).toThrow(/^mass_matrix: /);
+    expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, model: 'rigid_body' }))).toThrow(/^model: /);
+  });
+});

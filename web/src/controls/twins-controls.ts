@@ -1,10 +1,10 @@
 // Side-panel group of the sensitivity twins (§7.4): an on/off switch and the two perturbation sizes,
-// each a labelled text field with its message beside it. Talks only to the Controller.
-import type { Controller } from '../app/controller';
+// each a labelled text field with its message beside it. Talks only to the ControllerPort.
+import type { ControllerPort } from './controller-port';
 import type { TwinDeltaId } from '../config/validation';
 import { TWIN_DELTAS } from '../config/validation';
 import { formatNumber } from '../config/fields';
-import { el, listen } from './dom';
+import { el, listen } from '../util/dom';
 
 /** δθ shown as a multiple of π when it is one to 12 digits (the paper's 1e-8π), else in radians. */
 export function formatDelta(id: TwinDeltaId, v: number): string {
@@ -27,10 +27,10 @@ export class TwinsControls {
   readonly toggle: HTMLInputElement;
   readonly message: HTMLElement;
   readonly deltas: Record<TwinDeltaId, DeltaControl>;
-  private readonly controller: Controller;
+  private readonly controller: ControllerPort;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(controller: Controller, idPrefix: string) {
+  constructor(controller: ControllerPort, idPrefix: string) {
     this.controller = controller;
     const id = (s: string): string => `${idPrefix}-twins-${s}`;
     this.toggle = el('input', { type: 'checkbox', id: id('on'), 'aria-describedby': `${id('hint')} ${id('msg')}` });

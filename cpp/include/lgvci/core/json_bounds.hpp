@@ -22,7 +22,7 @@ void checkJsonText(const std::string& text);
 /// Escapes control bytes, DEL, backslash and non-ASCII as \xNN so a field name or value can go into
 /// a message (what() is a C string: a NUL byte would cut it).
 std::string printable(const std::string& s);
-/// A JSON key as it appears in a field name: printable(), the empty key written "".
+/// A JSON key as it appears in a field name: printable(), in quotes when empty or blank at an end.
 std::string keyName(const std::string& k);
 
 }  // namespace lgvci

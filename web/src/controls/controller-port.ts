@@ -1,0 +1,26 @@
+// What the controls need from the controls ↔ model wiring (implemented by app/Controller). Defined here
+// so that controls/ depends on an interface of its own, not on app/.
+import type { AnyFamilyControls } from '../config/family';
+import type { BaseParams, FieldId } from '../config/fields';
+import type { TwinDeltaId } from '../config/validation';
+import type { TwinSpec } from '../model/twins';
+
+export type ApplyResult = { ok: true } | { ok: false; message: string };
+
+/** The parameters of whichever family runs. */
+export type AppParams = BaseParams & Record<string, unknown>;
+
+export interface ControllerPort {
+  readonly params: AppParams;
+  /** The controls of the running family. */
+  readonly family: AnyFamilyControls;
+  onChange(fn: (params: AppParams, restarted: boolean) => void): () => void;
+  selectCase(name: string): ApplyResult;
+  setField(id: FieldId, raw: string | number): ApplyResult;
+  dropFlat(): ApplyResult;
+  readonly twinsOn: boolean;
+  readonly twinError: string;
+  readonly twinDeltas: TwinSpec;
+  setTwinsEnabled(on: boolean): ApplyResult;
+  setTwinDelta(id: TwinDeltaId, raw: string | number): ApplyResult;
+}
