@@ -19,11 +19,12 @@ for (const c of ['I', 'II', 'III', 'IV']) {
     const out = JSON.parse(execFileSync(cli, ['--case', c, '--steps', String(steps), '--json'], { encoding: 'utf8' }));
     native = Math.min(native, out.wall_seconds * 1000);
     impacts = out.impacts;
-    const sim = new M.Simulation(M.presetConfig(c));
+    const { sim, error } = M.createSimulation(M.presetJson(c));
+    if (!sim) throw new Error(`case ${c}: ${error.message}`);
     const t0 = performance.now();
     sim.step(steps);
     wasm = Math.min(wasm, performance.now() - t0);
-    if (sim.state()[M.STATE.IMPACTS] !== impacts) throw new Error(`case ${c}: WASM and native impact counts differ`);
+    if (sim.totalImpacts() !== impacts) throw new Error(`case ${c}: WASM and native impact counts differ`);
     sim.delete();
   }
   console.log(`${c.padEnd(5)} ${String(impacts).padStart(7)}  ${native.toFixed(1).padStart(9)}  ${wasm.toFixed(1).padStart(13)}  ${(wasm / native).toFixed(2).padStart(11)}`);

@@ -1,63 +1,71 @@
 // The HUD warning for integrator problems and the deletion of embind objects, using the real engine
-// wrapped so that a test can make Simulation.state() report a status (a Newton failure or the Zeno
+// wrapped so that a test can make a simulation's record() and status() report a status (a Newton failure or the Zeno
 // guard cannot be provoked on demand from the presets).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import { loadEngine } from '../../../web/src/engine/loader';
-import type { LgvciModule, Simulation } from '../../../web/src/engine/lgvci_wasm';
+import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 
 interface Wrapped {
   engine: LgvciModule;
   force: { status: number; message: string };
-  live: Set<Simulation>;
+  live: Set<HybridSimulation>;
   deleted: number;
 }
 
+/** The real engine; its simulations report a forced status while `force.status` is set. */
 async function wrappedEngine(): Promise<Wrapped> {
   const real = await loadEngine();
   const w: Wrapped = { engine: real, force: { status: 0, message: '' }, live: new Set(), deleted: 0 };
-  class ForcedSimulation implements Simulation {
-    private readonly inner: Simulation;
-    private readonly copy = new Float64Array(real.STATE.SIZE);
-    constructor(json: string) {
-      this.inner = new real.Simulation(json);
-      w.live.add(this);
-    }
-    step(n: number): number {
-      return this.inner.step(n);
-    }
-    reset(): void {
-      w.force.status = 0;
-      this.inner.reset();
-    }
-    state(): Float64Array {
-      this.copy.set(this.inner.state());
-      if (w.force.status) this.copy[real.STATE.STATUS] = w.force.status;
-      return this.copy;
-    }
-    drainImpacts(): Float64Array {
-      return this.inner.drainImpacts();
-    }
-    statusMessage(): string {
-      return w.force.status ? w.force.message : this.inner.statusMessage();
-    }
-    configJson(): string {
-      return this.inner.configJson();
-    }
-    delete(): void {
-      this.inner.delete();
-      w.live.delete(this);
-      w.deleted += 1;
-    }
-  }
+  const wrap = (inner: HybridSimulation): HybridSimulation => {
+    const statusAt = inner.layout().fields.find((f) => f.name === 'status')?.offset ?? -1;
+    let copy = new Float64Array(0);
+    const sim: HybridSimulation = new Proxy(inner, {
+      get(target, key) {
+        switch (key) {
+          case 'reset':
+            return () => {
+              w.force.status = 0;
+              target.reset();
+            };
+          case 'record':
+            return () => {
+              const r = target.record();
+              if (copy.length !== r.length) copy = new Float64Array(r.length);
+              copy.set(r);
+              if (w.force.status) copy[statusAt] = w.force.status;
+              return copy;
+            };
+          case 'status':
+            return () => w.force.status || target.status();
+          case 'statusMessage':
+            return () => (w.force.status ? w.force.message : target.statusMessage());
+          case 'delete':
+            return () => {
+              target.delete();
+              w.live.delete(sim);
+              w.deleted += 1;
+            };
+          default: {
+            const v = Reflect.get(target, key) as unknown;
+            return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+          }
+        }
+      },
+    });
+    w.live.add(sim);
+    return sim;
+  };
   w.engine = {
-    Simulation: ForcedSimulation,
-    validateConfig: (j) => real.validateConfig(j),
-    presetConfig: (c) => real.presetConfig(c),
-    STATE: real.STATE,
-    IMPACT: real.IMPACT,
+    createSimulation: (json) => {
+      const r = real.createSimulation(json);
+      return r.sim ? { sim: wrap(r.sim), error: null } : r;
+    },
+    presetJson: (c) => real.presetJson(c),
+    impactLayout: () => real.impactLayout(),
+    heapBytesInUse: () => real.heapBytesInUse(),
   };
   return w;
 }

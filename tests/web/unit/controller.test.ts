@@ -1,4 +1,5 @@
 // Control ↔ model wiring, with the fake engine (no WASM, no DOM).
+import type { UiParams } from '../../../web/src/config/params';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
@@ -21,7 +22,7 @@ describe('Controller', () => {
   it('starts from the preset of the requested case', () => {
     const { model, ctl } = setup('IV');
     expect(ctl.params.caseName).toBe('IV');
-    expect(ctl.params.epsilon).toBe(1e-13);
+    expect((ctl.params as unknown as UiParams).epsilon).toBe(1e-13);
     expect(model.config.body.type).toBe('cube');
     expect(FakeSimulation.created).toHaveLength(1);
   });
@@ -50,12 +51,12 @@ describe('Controller', () => {
     const { model, ctl, changes, engine } = setup();
     model.step(7);
     const before = FakeSimulation.created.length;
-    const calls = engine.validateCalls.length;
+    const calls = engine.createCalls.length;
     const r = ctl.setField('tilt', '95');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/Plane tilt.*between 0° and 30°/);
     expect(FakeSimulation.created).toHaveLength(before);
-    expect(engine.validateCalls).toHaveLength(calls); // rejected before reaching the core
+    expect(engine.createCalls).toHaveLength(calls); // rejected before reaching the core
     expect(model.curr.steps).toBe(7);
     expect(changes).toEqual([]);
     model.step(1);
@@ -68,12 +69,12 @@ describe('Controller', () => {
     expect(r).toEqual({ ok: false, message: expect.stringMatching(/not a number/) });
   });
 
-  it('physics-level rules come from validateConfig (initial penetration) and keep the old run', () => {
+  it('physics-level rules come from the core’s createSimulation (initial penetration) and keep the old run', () => {
     const { model, ctl, changes } = setup();
     model.step(3);
     const r = ctl.setField('x0z', 0.5);
     expect(r).toEqual({ ok: false, message: expect.stringMatching(/^x0: .*penetrates/) });
-    expect(ctl.params.x0[2]).toBe(10);
+    expect((ctl.params as unknown as UiParams).x0[2]).toBe(10);
     expect(model.curr.steps).toBe(3);
     expect(changes).toEqual([]);
   });
@@ -102,7 +103,7 @@ describe('Controller', () => {
     ctl.setField('gamma0z', 5);
     ctl.setField('speed', 3);
     expect(ctl.selectCase('III')).toEqual({ ok: true });
-    expect(ctl.params.gamma0).toEqual([2, 2, 10]);
+    expect((ctl.params as unknown as UiParams).gamma0).toEqual([2, 2, 10]);
     expect(ctl.params.speed).toBe(3);
     expect(model.clock.speed).toBe(3);
     expect(model.config.body.type).toBe('union');

@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { CSV_HEADER, formatG17, historyToCsv, parseCsv } from '../../../web/src/model/csv';
-import { COL, CSV_COLUMNS, RunHistory, STRIDE } from '../../../web/src/model/history';
+import { formatG17, historyToCsv, parseCsv } from '../../../web/src/model/csv';
+import { RunHistory } from '../../../web/src/model/history';
+import { Layout } from '../../../web/src/engine/layout';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
-import { STATE } from './support/fake-engine';
+import { FAKE_LAYOUT } from './support/fake-engine';
+import { rigidFamily } from '../../../web/src/model/families/rigid';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cliPath = `${root}build/native/lgvci`;
@@ -91,23 +93,26 @@ describe('formatG17 = printf("%.17g")', () => {
 
 describe('history and CSV text', () => {
   it('records rows in the CLI columns and grows by doubling', () => {
-    const h = new RunHistory(2);
-    const s = new Float64Array(STATE.SIZE);
+    // The fake module's layout puts 5 non-CSV values first: the CSV fields start at offset 5.
+    const L = new Layout(FAKE_LAYOUT);
+    const h = new RunHistory(2, undefined, rigidFamily(L));
+    const s = new Float64Array(L.size);
     for (let k = 0; k < 5; k++) {
       s.forEach((_, i) => (s[i] = k * 100 + i));
-      h.record(s, STATE, k % 2);
+      h.record(s, k % 2);
       h.recordImpactTime(k);
     }
     expect(h.length).toBe(5);
     expect(h.capacity).toBe(8);
-    expect(CSV_COLUMNS).toHaveLength(STRIDE);
-    expect(h.row(3)).toEqual([...Array.from({ length: 22 }, (_, i) => 300 + i), 1]);
-    expect(h.get(4, COL.RE)).toBe(421);
+    expect(h.columns.names).toHaveLength(h.stride);
+    expect(h.stride).toBe(23);
+    expect(h.row(3)).toEqual([...Array.from({ length: 22 }, (_, i) => 305 + i), 1]);
+    expect(h.get(4, h.columns.names.indexOf('RE'))).toBe(426);
     expect(h.totalImpacts()).toBe(2);
     expect(Array.from(h.impactTimes())).toEqual([0, 1, 2, 3, 4]);
     const csv = historyToCsv(h);
     const p = parseCsv(csv);
-    expect(csv.startsWith(`${CSV_HEADER}\n`)).toBe(true);
+    expect(csv.startsWith('t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts\n')).toBe(true);
     expect(p.rows).toHaveLength(5);
     expect(p.rows[4]).toEqual(h.row(4));
     h.clear();
@@ -115,9 +120,10 @@ describe('history and CSV text', () => {
   });
 
   it('stops recording at its row cap and says so', () => {
-    const h = new RunHistory(1, 3);
-    const s = new Float64Array(STATE.SIZE);
-    for (let k = 0; k < 5; k++) h.record(s, STATE, 0);
+    const L = new Layout(FAKE_LAYOUT);
+    const h = new RunHistory(1, 3, rigidFamily(L));
+    const s = new Float64Array(L.size);
+    for (let k = 0; k < 5; k++) h.record(s, 0);
     expect(h.length).toBe(3);
     expect(h.truncated).toBe(true);
   });
@@ -136,12 +142,23 @@ describe('export round trip with the real engine', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Set-ups as the page makes them: the four presets, drop flat, and edited fields. */
+  /** Set-ups as the page makes them: the six presets, drop flat, and edited fields. */
   const setups: [string, (c: Controller) => void][] = [
     ['I', (c) => c.selectCase('I')],
     ['II', (c) => c.selectCase('II')],
     ['III', (c) => c.selectCase('III')],
     ['IV', (c) => c.selectCase('IV')],
+    ['particle', (c) => c.selectCase('particle')],
+    ['star', (c) => c.selectCase('star')],
+    [
+      'star edited (θ₀ 20°, ω₀ −7, ẋ₀ 1.5, height 2.5, h 0.004)',
+      (c) => {
+        c.selectCase('star');
+        for (const [f, v] of [['gtheta0', '20'], ['gomega0', '-7'], ['gvx0', '1.5'], ['gy0', '2.5'], ['h', '0.004']] as const) {
+          expect(c.setField(f, v)).toEqual({ ok: true });
+        }
+      },
+    ],
     ['drop flat', (c) => c.dropFlat()],
     [
       'IV edited (tilt 4°, azimuth 30°, ε 0.3, γ₀, Π₀, h)',
@@ -178,32 +195,36 @@ describe('export round trip with the real engine', () => {
       expect(csv).toBe(cli);
       // parsed back, the numbers are the recorded doubles
       const parsed = parseCsv(csv);
-      expect(parsed.header).toEqual([...CSV_COLUMNS]);
+      expect(parsed.header).toEqual([...model.run.layout!.csvColumns]); // the module's columns
       parsed.rows.forEach((r, k) => expect(r).toEqual(model.history.row(k)));
       const last = parsed.rows[parsed.rows.length - 1]!;
-      expect(last[COL.T]).toBe(model.curr.t);
-      expect(parsed.rows.reduce((n, r) => n + (r[COL.IMPACTS] ?? 0), 0)).toBe(model.curr.impacts);
+      expect(last[parsed.header.indexOf('t')]).toBe(model.curr.t);
+      const imp = parsed.header.indexOf('impacts');
+      expect(parsed.rows.reduce((n, r) => n + (r[imp] ?? 0), 0)).toBe(model.curr.impacts);
       model.dispose();
     });
   }
 
-  it('the exported JSON passes validateConfig and replays the same trajectory bit for bit', () => {
+  it('the exported JSON is accepted by createSimulation and replays the same trajectory bit for bit', () => {
     const model = new SimulationModel(engine);
     const ctl = new Controller(engine, model, 'III');
     expect(ctl.setField('Pi0y', '-2.5')).toEqual({ ok: true });
     expect(ctl.setField('tilt', '3')).toEqual({ ok: true });
     model.step(1500);
     const json = exportedJson(model);
-    expect(engine.validateConfig(json)).toBe('');
-    const replay = new engine.Simulation(json);
+    const created = engine.createSimulation(json);
+    expect(created.error).toBeNull();
+    const replay = created.sim!;
     try {
       expect(JSON.parse(replay.configJson())).toEqual(JSON.parse(model.resolvedJson));
-      const replayed = new RunHistory();
-      replayed.record(replay.state(), engine.STATE, 0);
+      expect(replay.stateHash()).toMatch(/^[0-9a-f]{16}$/);
+      const replayed = new RunHistory(1024, undefined, rigidFamily(new Layout(replay.layout())));
+      replayed.record(replay.record(), 0);
       for (let k = 0; k < 1500; k++) {
         const n = replay.step(1);
-        replayed.record(replay.state(), engine.STATE, n);
+        replayed.record(replay.record(), n);
       }
+      expect(replay.stateHash()).toBe(model.run.stateHash());
       expect(replayed.length).toBe(model.history.length);
       for (let k = 0; k < replayed.length; k++) expect(replayed.row(k)).toEqual(model.history.row(k));
       expect(model.curr.impacts).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ describe('long run computation', () => {
     const ref = JSON.parse(
       execFileSync(cliPath, ['--case', 'IV', '--steps', '100000', '--json'], { encoding: 'utf8' }),
     ) as { impacts: number; max_abs_energy_error: number; final: { t: number; x: number[] }; impact_times: number[] };
-    const comp = new LongRunComputation(engine, engine.presetConfig('IV'), 100_000, 1000);
+    const comp = new LongRunComputation(engine, engine.presetJson('IV'), 100_000, 1000);
     let chunks = 0;
     while (!comp.finished) {
       comp.runChunk(1000);
@@ -36,8 +36,8 @@ describe('long run computation', () => {
     expect(Math.abs(r.impacts - 652) / 652).toBeLessThan(0.05); // the paper: "roughly 652"
     expect(r.maxAbsEnergyError).toBe(ref.max_abs_energy_error);
     expect(r.t).toBe(ref.final.t);
-    expect(r.final.x).toEqual(ref.final.x);
-    expect(r.impactTimes).toEqual(ref.impact_times); // the CLI lists every impact of the run
+    expect(r.final['x']).toEqual(ref.final.x);
+    expect(r.impactTimes).toEqual(ref.impact_times); // the CLI lists every impact
     expect(r.impactTimes).toHaveLength(r.impacts);
     expect(r.series.x.length).toBeLessThanOrEqual(2001);
     const ys = r.series.ys[0]!.filter((v): v is number => v !== null);
@@ -47,14 +47,31 @@ describe('long run computation', () => {
   });
 
   it('stops exactly at the requested count and refuses an invalid config', () => {
-    const comp = new LongRunComputation(engine, engine.presetConfig('I'), 2500);
+    const comp = new LongRunComputation(engine, engine.presetJson('I'), 2500);
     expect(comp.runChunk(1000)).toBe(1000);
     expect(comp.runChunk(1000)).toBe(1000);
     expect(comp.runChunk(1000)).toBe(500);
     expect(comp.finished).toBe(true);
     expect(comp.runChunk(1000)).toBe(0);
     comp.dispose();
-    expect(() => new LongRunComputation(engine, JSON.stringify({ case: 'I', h: -1 }), 10)).toThrow(/\bh\b/);
+    expect(() => new LongRunComputation(engine, JSON.stringify({ case: 'I', h: -1 }), 10)).toThrow(/^h: /);
+  });
+
+  it('the star (generalized model): impacts and |H − H₀| as the CLI reports them', () => {
+    if (!haveCli) return;
+    const ref = JSON.parse(
+      execFileSync(cliPath, ['--case', 'star', '--steps', '4000', '--json'], { encoding: 'utf8' }),
+    ) as { impacts: number; max_abs_energy_error: number; final: { t: number; q: number[]; p: number[] }; impact_times: number[] };
+    const comp = new LongRunComputation(engine, engine.presetJson('star'), 4000);
+    while (!comp.finished) comp.runChunk(1000);
+    const r = comp.result(4000, 0);
+    comp.dispose();
+    expect(r.impacts).toBe(ref.impacts);
+    expect(r.impacts).toBeGreaterThan(0);
+    expect(r.impactTimes).toEqual(ref.impact_times);
+    expect(r.maxAbsEnergyError).toBe(ref.max_abs_energy_error);
+    expect(r.final['q']).toEqual(ref.final.q);
+    expect(r.final['p']).toEqual(ref.final.p);
   });
 
   it('validates the typed number of steps', () => {

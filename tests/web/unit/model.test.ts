@@ -115,6 +115,37 @@ describe('SimulationModel', () => {
     expect(m.curr.steps).toBe(0);
   });
 
+  it('a halt while playing stops the clock; Reset or a new setting plays again (issue 8, finding 7)', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('IV'));
+    m.clock.running = true;
+    FakeSimulation.created[0]!.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(3);
+    expect(m.halted).toBe(true);
+    expect(m.clock.running).toBe(false);
+    m.reset(); // a fresh start clears the forced status of the fake
+    FakeSimulation.created[0]!.nextStatus = 0;
+    expect(m.halted).toBe(false);
+    expect(m.clock.running).toBe(true);
+    expect(m.advance(0.05)).toBe(5);
+    expect(m.curr.steps).toBe(5);
+
+    FakeSimulation.created[0]!.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(1);
+    expect(m.clock.running).toBe(false);
+    m.load(presetJson('IV', { gamma0: [1, 1, 1] })); // a new setting
+    expect(m.clock.running).toBe(true);
+    expect(m.advance(0.02)).toBe(2);
+
+    // a halt while paused (single steps) does not start playing on reset
+    m.clock.running = false;
+    FakeSimulation.created[1]!.nextStatus = STATUS_NEWTON_FAILED;
+    m.step(1);
+    FakeSimulation.created[1]!.nextStatus = 0;
+    m.reset();
+    expect(m.clock.running).toBe(false);
+  });
+
   it('relative energy error', () => {
     const m = new SimulationModel(createFakeEngine());
     m.load(presetJson('I'));
@@ -125,15 +156,18 @@ describe('SimulationModel', () => {
 
 describe('SimulationModel history', () => {
   it('records the initial state and every step, clears on reset, and stops at its cap', async () => {
-    const { RunHistory, COL } = await import('../../../web/src/model/history');
+    const { RunHistory } = await import('../../../web/src/model/history');
     const m = new SimulationModel(createFakeEngine(), 1, new RunHistory(2, 10));
     m.load(presetJson('I'));
     expect(m.history.length).toBe(1);
-    expect(m.history.get(0, COL.X + 2)).toBe(10);
+    // columns by name, from the (fake) module's layout
+    const col = (name: string) => m.history.columns.names.indexOf(name);
+    expect(m.history.columns.names.slice(0, 5)).toEqual(['t', 'x1', 'x2', 'x3', 'R11']);
+    expect(m.history.get(0, col('x3'))).toBe(10);
     m.step(5);
     expect(m.history.length).toBe(6);
-    expect(m.history.get(5, COL.T)).toBe(m.curr.t);
-    expect(m.history.row(5).slice(COL.X, COL.X + 3)).toEqual(m.curr.x);
+    expect(m.history.get(5, col('t'))).toBe(m.curr.t);
+    expect(m.history.row(5).slice(col('x1'), col('x1') + 3)).toEqual(m.curr.x);
     const epoch = m.history.epoch;
     m.reset();
     expect(m.history.length).toBe(1);

@@ -1,14 +1,16 @@
 // Wiring between the controls and the model, without DOM: a control reports a raw value, the
-// controller validates it (front-end rules, then the core's validateConfig for physics-level rules) and
-// either restarts the model from the new initial condition or returns a message for the control.
-// On any rejection the model keeps running the last valid simulation.
-import type { FieldId } from '../config/fields';
-import { fieldSpec } from '../config/fields';
-import { parseResolvedConfig } from '../config/parse';
+// controller validates it (front-end rules, then the core for physics-level rules) and either restarts
+// the model from the new initial condition or returns a message for the control. On any rejection the
+// model keeps running the last valid simulation. Generic over the model family: the preset's family
+// (config/cases + app/families) says which fields exist and how they make a config.
+import { CASES, caseInfo } from '../config/cases';
+import type { AnyFamilyControls } from '../config/family';
+import type { BaseParams, FieldId, FieldSpec } from '../config/fields';
 import type { UiParams } from '../config/params';
-import { DEFAULT_SPEED, paramsFromConfig, paramsToConfigJson } from '../config/params';
+import { DEFAULT_SPEED, paramsFromConfig } from '../config/params';
 import type { CaseName, ResolvedConfig } from '../config/types';
-import { CASE_NAMES } from '../config/types';
+import { rigidControls } from '../config/families/rigid';
+import { familyParts } from './families';
 import type { TwinDeltaId } from '../config/validation';
 import { validateFieldInput, validateTwinDelta } from '../config/validation';
 import type { TwinSpec } from '../model/twins';
@@ -16,8 +18,8 @@ import { PAPER_TWIN_SPEC } from '../model/twins';
 
 /** What the controller needs from the engine module. */
 export interface EnginePort {
-  validateConfig(configJson: string): string;
-  presetConfig(caseName: string): string;
+  /** The config JSON of a preset, '' for an unknown name. */
+  presetJson(caseName: string): string;
 }
 
 /** What the controller needs from the model. */
@@ -34,15 +36,20 @@ export interface ModelPort {
 
 export type ApplyResult = { ok: true } | { ok: false; message: string };
 
-export type ParamsListener = (params: UiParams, restarted: boolean) => void;
+/** The parameters of whichever family runs (rigid body: UiParams). */
+export type AppParams = BaseParams & Record<string, unknown>;
+
+export type ParamsListener = (params: AppParams, restarted: boolean) => void;
 
 export class Controller {
   private readonly engine: EnginePort;
   private readonly model: ModelPort;
   private readonly listeners = new Set<ParamsListener>();
-  params!: UiParams;
+  params!: AppParams;
+  /** The controls of the running family. */
+  family: AnyFamilyControls = rigidControls;
   /** The resolved preset of the current case; edited fields override it. */
-  base!: ResolvedConfig;
+  base!: unknown;
   /** JSON of the config currently running in the model. */
   configJson = '';
   /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
@@ -64,30 +71,38 @@ export class Controller {
     for (const fn of this.listeners) fn(this.params, restarted);
   }
 
+  /** The running family's field of that id, if it has one. */
+  private spec(id: FieldId): FieldSpec<AppParams> | undefined {
+    return (this.family.fields as readonly FieldSpec<AppParams>[]).find((f) => f.id === id);
+  }
+
   /** Whether a field applies to the current body (ε only for bodies with rounding). */
   fieldEnabled(id: FieldId): boolean {
-    return fieldSpec(id).read(this.params) !== null;
+    const spec = this.spec(id);
+    return spec !== undefined && spec.read(this.params) !== null;
   }
 
   /** Load the paper's preset of a case, keeping the simulation speed. */
   selectCase(name: string): ApplyResult {
-    if (!(CASE_NAMES as readonly string[]).includes(name)) {
-      return { ok: false, message: `Unknown case “${name}”; choose one of ${CASE_NAMES.join(', ')}.` };
+    const info = caseInfo(name);
+    if (!info) {
+      return { ok: false, message: `Unknown case “${name}”; choose one of ${CASES.map((c) => c.name).join(', ')}.` };
     }
-    const caseName = name as CaseName;
-    let base: ResolvedConfig;
+    const family = familyParts(info.family).controls;
+    let base: unknown;
     try {
-      base = parseResolvedConfig(this.engine.presetConfig(caseName));
+      base = family.parseConfig(this.engine.presetJson(info.name));
     } catch (e) {
-      return { ok: false, message: `Preset ${caseName}: ${(e as Error).message}` };
+      return { ok: false, message: `Preset ${info.name}: ${(e as Error).message}` };
     }
-    const params = paramsFromConfig(caseName, base, this.params?.speed ?? DEFAULT_SPEED);
-    return this.restart(base, params);
+    const params = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
+    return this.restart(family, base, params);
   }
 
   /** Apply a typed (string) or slid (number) value of a field, in display units. */
   setField(id: FieldId, raw: string | number): ApplyResult {
-    const spec = fieldSpec(id);
+    const spec = this.spec(id);
+    if (!spec) return { ok: false, message: `This model has no control “${id}”.` };
     if (!this.fieldEnabled(id)) {
       return { ok: false, message: spec.disabledNote ?? `${spec.label} does not apply to this body.` };
     }
@@ -100,7 +115,7 @@ export class Controller {
       this.emit(false);
       return { ok: true };
     }
-    return this.restart(this.base, candidate);
+    return this.restart(this.family, this.base, candidate);
   }
 
   /**
@@ -110,17 +125,17 @@ export class Controller {
   dropFlat(): ApplyResult {
     let base: ResolvedConfig;
     try {
-      base = parseResolvedConfig(this.engine.presetConfig('IV'));
+      base = rigidControls.parseConfig(this.engine.presetJson('IV'));
     } catch (e) {
       return { ok: false, message: `Preset IV: ${(e as Error).message}` };
     }
     base = { ...base, R0: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] };
     const params: UiParams = {
-      ...paramsFromConfig('IV', base, this.params?.speed ?? DEFAULT_SPEED),
+      ...paramsFromConfig('IV' as CaseName, base, this.params?.speed ?? DEFAULT_SPEED),
       gamma0: [0, 0, 0],
       Pi0: [0, 0, 0],
     };
-    return this.restart(base, params);
+    return this.restart(rigidControls, base, params as unknown as AppParams);
   }
 
   /** Whether the sensitivity twins are running. */
@@ -154,16 +169,15 @@ export class Controller {
     return { ok: true };
   }
 
-  /** Validate a candidate with the core and, if valid, restart the model from it. */
-  private restart(base: ResolvedConfig, candidate: UiParams): ApplyResult {
-    const json = paramsToConfigJson(base, candidate);
-    const msg = this.engine.validateConfig(json);
-    if (msg) return { ok: false, message: msg };
+  /** Restart the model from a candidate; the core's message if it rejects it (the old run goes on). */
+  private restart(family: AnyFamilyControls, base: unknown, candidate: AppParams): ApplyResult {
+    const json = family.paramsToConfigJson(base, candidate);
     try {
       this.model.load(json);
     } catch (e) {
-      return { ok: false, message: `The simulation could not start: ${(e as Error).message}` };
+      return { ok: false, message: (e as Error).message };
     }
+    this.family = family;
     this.base = base;
     this.params = candidate;
     this.configJson = json;

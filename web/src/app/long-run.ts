@@ -1,4 +1,4 @@
-// Main-thread side of the long run: starts the worker (engine/long-run.worker.ts) on demand, sends
+// Main-thread side of the long run: starts the worker (app/long-run.worker.ts) on demand, sends
 // start/cancel messages and forwards the replies. One run at a time; the worker is kept for the next
 // run (the WASM module stays loaded in it) and terminated by dispose().
 import type { LongRunProgress, LongRunReply, LongRunRequest, LongRunResult } from '../model/long-run';
@@ -18,7 +18,7 @@ export interface WorkerLike {
 }
 
 export function createLongRunWorker(): WorkerLike {
-  return new Worker(new URL('../engine/long-run.worker.ts', import.meta.url), {
+  return new Worker(new URL('./long-run.worker.ts', import.meta.url), {
     type: 'module',
     name: 'lgvci-long-run',
   }) as unknown as WorkerLike;

@@ -4,23 +4,21 @@
 import type { UiParams } from './params';
 import type { Vec3 } from './types';
 
-export type FieldId =
-  | 'x0z'
-  | 'gamma0x'
-  | 'gamma0y'
-  | 'gamma0z'
-  | 'Pi0x'
-  | 'Pi0y'
-  | 'Pi0z'
-  | 'tilt'
-  | 'azimuth'
-  | 'epsilon'
-  | 'h'
-  | 'speed';
+/** Id of a field, unique across every family (rigid: 'x0z', 'gamma0x', …, 'tilt', 'epsilon', 'h', 'speed'). */
+export type FieldId = string;
 
-export type GroupId = 'initial' | 'gamma0' | 'Pi0' | 'plane' | 'body' | 'integrator';
+/** Id of a group of the side panel ('body', 'initial', …). */
+export type GroupId = string;
 
-export interface FieldSpec {
+/** What every family's parameters have: the preset, the time step and the playback speed. */
+export interface BaseParams {
+  caseName: string;
+  h: number;
+  /** Simulated seconds per wall-clock second; not part of the config (no restart). */
+  speed: number;
+}
+
+export interface FieldSpec<P = UiParams> {
   id: FieldId;
   group: GroupId;
   /** Full accessible name, e.g. "Initial linear momentum γ₀, x component". */
@@ -37,8 +35,9 @@ export interface FieldSpec {
   /** Changing the field restarts the simulation from the new initial condition. */
   restarts: boolean;
   format(v: number): string;
-  read(p: UiParams): number | null;
-  write(p: UiParams, v: number): UiParams;
+  /** The field's value in p, or null where it does not apply (the control is then disabled). */
+  read(p: P): number | null;
+  write(p: P, v: number): P;
   /** Text shown when the field does not apply to the current body (control disabled). */
   disabledNote?: string;
 }
@@ -58,7 +57,7 @@ export function formatNumber(v: number, sig = 4): string {
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
 
-function fixed(decimals: number): (v: number) => string {
+export function fixed(decimals: number): (v: number) => string {
   return (v) => {
     const s = v.toFixed(decimals);
     const t = s.includes('.') ? s.replace(/\.?0+$/, '') : s;
@@ -66,7 +65,7 @@ function fixed(decimals: number): (v: number) => string {
   };
 }
 
-function setComponent(v: Vec3, i: number, x: number): Vec3 {
+export function setComponent(v: Vec3, i: number, x: number): Vec3 {
   const out: Vec3 = [...v];
   out[i] = x;
   return out;
@@ -92,6 +91,43 @@ function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
   }));
 }
 
+/** The time step and the playback speed, shared by every family. */
+export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
+  return [
+    {
+      id: 'h',
+      group: 'integrator',
+      label: 'Time step h in seconds',
+      short: 'h',
+      unit: 's',
+      min: 1e-4,
+      max: 0.05,
+      scale: 'log' as const,
+      step: 0.01,
+      restarts: true,
+      format: (v) => formatNumber(v, 3),
+      read: (p: P) => p.h,
+      write: (p: P, v: number) => ({ ...p, h: v }),
+    },
+    {
+      id: 'speed',
+      group: 'integrator',
+      label: 'Simulation speed (simulated seconds per second)',
+      short: 'speed',
+      unit: '×',
+      min: 0.05,
+      max: 20,
+      scale: 'log' as const,
+      step: 0.01,
+      restarts: false,
+      format: (v) => formatNumber(v, 3),
+      read: (p: P) => p.speed,
+      write: (p: P, v: number) => ({ ...p, speed: v }),
+    },
+  ];
+}
+
+/** The rigid body's fields (Tran & Leok). */
 export const FIELDS: readonly FieldSpec[] = [
   {
     id: 'x0z',
@@ -156,38 +192,10 @@ export const FIELDS: readonly FieldSpec[] = [
     write: (p, v) => ({ ...p, epsilon: v }),
     disabledNote: 'Only the cube (Case IV) has ε-rounded corners.',
   },
-  {
-    id: 'h',
-    group: 'integrator',
-    label: 'Time step h in seconds',
-    short: 'h',
-    unit: 's',
-    min: 1e-4,
-    max: 0.05,
-    scale: 'log',
-    step: 0.01,
-    restarts: true,
-    format: (v) => formatNumber(v, 3),
-    read: (p) => p.h,
-    write: (p, v) => ({ ...p, h: v }),
-  },
-  {
-    id: 'speed',
-    group: 'integrator',
-    label: 'Simulation speed (simulated seconds per second)',
-    short: 'speed',
-    unit: '×',
-    min: 0.05,
-    max: 20,
-    scale: 'log',
-    step: 0.01,
-    restarts: false,
-    format: (v) => formatNumber(v, 3),
-    read: (p) => p.speed,
-    write: (p, v) => ({ ...p, speed: v }),
-  },
+  ...commonFields<UiParams>(),
 ];
 
+/** A field of the rigid body by id. */
 export function fieldSpec(id: FieldId): FieldSpec {
   const f = FIELDS.find((s) => s.id === id);
   if (!f) throw new Error(`unknown field ${id}`);
@@ -195,13 +203,13 @@ export function fieldSpec(id: FieldId): FieldSpec {
 }
 
 /** Slider position (the range input's value) for a display value. */
-export function toSlider(spec: FieldSpec, v: number): number {
+export function toSlider<P>(spec: FieldSpec<P>, v: number): number {
   const c = Math.min(spec.max, Math.max(spec.min, v));
   return spec.scale === 'log' ? Math.log10(c) : c;
 }
 
 /** Display value for a slider position; log sliders round to 3 significant digits. */
-export function fromSlider(spec: FieldSpec, s: number): number {
+export function fromSlider<P>(spec: FieldSpec<P>, s: number): number {
   if (spec.scale === 'log') {
     const v = Number((10 ** s).toPrecision(3));
     return Math.min(spec.max, Math.max(spec.min, v));
@@ -209,7 +217,7 @@ export function fromSlider(spec: FieldSpec, s: number): number {
   return s;
 }
 
-export function sliderRange(spec: FieldSpec): { min: number; max: number; step: number } {
+export function sliderRange<P>(spec: FieldSpec<P>): { min: number; max: number; step: number } {
   if (spec.scale === 'log') return { min: Math.log10(spec.min), max: Math.log10(spec.max), step: spec.step };
   return { min: spec.min, max: spec.max, step: spec.step };
 }

@@ -19,17 +19,17 @@ export function parseNumber(raw: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function describeRange(spec: FieldSpec): string {
+function describeRange<P>(spec: FieldSpec<P>): string {
   const unit = spec.unit === '°' ? '°' : spec.unit ? ` ${spec.unit}` : '';
   return `${spec.format(spec.min)}${unit} and ${spec.format(spec.max)}${unit}`;
 }
 
-function fieldName(spec: FieldSpec): string {
+function fieldName<P>(spec: FieldSpec<P>): string {
   return spec.label.charAt(0).toUpperCase() + spec.label.slice(1);
 }
 
 /** '' when the display value is allowed for the field, otherwise a message naming the field. */
-export function checkFieldValue(spec: FieldSpec, v: number): string {
+export function checkFieldValue<P>(spec: FieldSpec<P>, v: number): string {
   if (!Number.isFinite(v)) return `${fieldName(spec)}: enter a finite number.`;
   if (v < spec.min || v > spec.max) {
     return `${fieldName(spec)} must be between ${describeRange(spec)}.`;
@@ -38,7 +38,7 @@ export function checkFieldValue(spec: FieldSpec, v: number): string {
 }
 
 /** Validate what the user typed (string) or slid (number) into a field. */
-export function validateFieldInput(spec: FieldSpec, raw: string | number): FieldResult {
+export function validateFieldInput<P>(spec: FieldSpec<P>, raw: string | number): FieldResult {
   let v: number | null;
   if (typeof raw === 'number') {
     v = Number.isFinite(raw) ? raw : null;

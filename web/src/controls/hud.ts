@@ -2,14 +2,16 @@
 // when the integrator reports a problem (status 1: Newton failure, simulation halted; 2: Zeno guard).
 import type { SimulationModel } from '../model/simulation-model';
 import { STATUS_NEWTON_FAILED } from '../model/simulation-model';
-import { el } from './dom';
+import { el } from '../util/dom';
+import { nonFiniteWords, wordsForNonFinite } from '../util/format';
 
 function fmtTime(t: number): string {
-  return t.toFixed(2);
+  return nonFiniteWords(t) ?? t.toFixed(2);
 }
 
 export function formatEnergy(e: number): string {
-  if (!Number.isFinite(e)) return String(e);
+  const words = nonFiniteWords(e);
+  if (words !== null) return words;
   return Math.abs(e) >= 1e5 || (Math.abs(e) < 1e-3 && e !== 0) ? e.toExponential(6) : e.toFixed(6);
 }
 
@@ -19,13 +21,19 @@ const SUP: Record<string, string> = {
 
 /** 3.2e-13 → "3.20 × 10⁻¹³". */
 export function formatRelError(r: number): string {
-  if (!Number.isFinite(r)) return String(r);
+  const words = nonFiniteWords(r);
+  if (words !== null) return words;
   if (r === 0) return '0';
   const [m, e] = r.toExponential(2).split('e');
   const exp = String(Number(e));
   if (exp === '0') return m ?? '';
   return `${m} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
 }
+
+const ENERGY_TITLES: Record<string, string> = {
+  E: 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx',
+  H: 'Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times',
+};
 
 export class Hud {
   readonly element: HTMLElement;
@@ -36,10 +44,16 @@ export class Hud {
   private readonly relError: HTMLElement;
   private readonly steps: HTMLElement;
   private lastWarning = '';
+  private readonly energyLabel: HTMLElement;
+  private readonly relLabel: HTMLElement;
+  private energyItem!: HTMLElement;
+  private symbol = 'E';
 
   constructor() {
-    const item = (label: string, value: HTMLElement, title?: string): HTMLElement =>
-      el('div', { class: 'hud-item', title }, el('dt', { text: label }), el('dd', {}, value));
+    const item = (label: string | HTMLElement, value: HTMLElement, title?: string): HTMLElement =>
+      el('div', { class: 'hud-item', title }, typeof label === 'string' ? el('dt', { text: label }) : label, el('dd', {}, value));
+    this.energyLabel = el('dt', { text: 'energy E' });
+    this.relLabel = el('dt', { text: '|E − E₀| / |E₀|' });
     this.time = el('span', { class: 'hud-value', 'data-hud': 'time' });
     this.steps = el('span', { class: 'hud-value', 'data-hud': 'steps' });
     this.impacts = el('span', { class: 'hud-value', 'data-hud': 'impacts' });
@@ -55,8 +69,8 @@ export class Hud {
         item('time t', this.time),
         item('steps', this.steps),
         item('impacts', this.impacts),
-        item('energy E', this.energy, 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx'),
-        item('|E − E₀| / |E₀|', this.relError, 'Relative energy error since the initial state'),
+        (this.energyItem = item(this.energyLabel, this.energy, ENERGY_TITLES['E'])),
+        item(this.relLabel, this.relError, 'Relative energy error since the initial state'),
       ),
       this.warning,
     );
@@ -66,7 +80,17 @@ export class Hud {
     if (el.textContent !== text) el.textContent = text; // no DOM work on idle frames
   }
 
+  /** Name the energy as the model family does: E for the rigid body, H for generalized models. */
+  private setSymbol(sym: string): void {
+    if (sym === this.symbol) return;
+    this.symbol = sym;
+    this.energyLabel.textContent = `energy ${sym}`;
+    this.relLabel.textContent = `|${sym} − ${sym}₀| / |${sym}₀|`;
+    this.energyItem.title = ENERGY_TITLES[sym] ?? '';
+  }
+
   update(model: SimulationModel, drawnTime: number): void {
+    this.setSymbol(model.history.columns.energySymbol);
     const c = model.curr;
     Hud.set(this.time, `${fmtTime(drawnTime)} s`);
     Hud.set(this.steps, String(c.steps));
@@ -76,10 +100,13 @@ export class Hud {
     const st = model.status;
     let text = '';
     if (st) {
+      // The core's message may print a non-finite number ("residual -nan"): show words instead.
+      const msg = wordsForNonFinite(st.message);
+      const at = nonFiniteWords(st.t) ?? st.t.toFixed(3);
       text =
         st.code === STATUS_NEWTON_FAILED
-          ? `Simulation halted at t = ${st.t.toFixed(3)} s: ${st.message} Press Reset or change a setting.`
-          : `Warning at t = ${st.t.toFixed(3)} s: ${st.message}`;
+          ? `Simulation halted at t = ${at} s: ${msg} Press Reset or change a setting to run again.`
+          : `Warning at t = ${at} s: ${msg}`;
     }
     if (text !== this.lastWarning) {
       this.lastWarning = text;

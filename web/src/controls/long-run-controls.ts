@@ -3,7 +3,8 @@
 // this module only shows its state and reports clicks.
 import { LONG_RUN_DEFAULT_STEPS, validateLongRunSteps } from '../model/long-run';
 import type { LongRunResult } from '../model/long-run';
-import { el, listen } from './dom';
+import { el, listen } from '../util/dom';
+import { FrameBatch } from '../util/frame-batch';
 
 export interface LongRunActions {
   start(steps: number): void;
@@ -43,8 +44,11 @@ export class LongRunControls {
   readonly wall: HTMLElement;
   private readonly cleanups: (() => void)[] = [];
   private readonly stepsRow: HTMLElement;
+  /** Progress arrives many times a second: its DOM writes happen once per animation frame. */
+  readonly batch: FrameBatch;
 
-  constructor(actions: LongRunActions, idPrefix: string) {
+  constructor(actions: LongRunActions, idPrefix: string, batch: FrameBatch = new FrameBatch()) {
+    this.batch = batch;
     const id = (s: string): string => `${idPrefix}-long-${s}`;
     this.stepsInput = el('input', {
       type: 'text',
@@ -81,10 +85,17 @@ export class LongRunControls {
         start();
       }
     });
-    listen(this.cleanups, this.stepsInput, 'change', () => {
+    // Validated as it is typed: a corrected value clears the message while typing, not on blur (a
+    // message vanishing on blur used to move the Start button from under the pointer mid-click).
+    const check = (): void => {
       const v = validateLongRunSteps(this.stepsInput.value);
       this.showStepsMessage(v.ok ? '' : v.message);
+    };
+    listen(this.cleanups, this.stepsInput, 'input', () => {
+      // While typing, only clear an outdated message; a new complaint waits for Enter, change or Start.
+      if (this.stepsMessage.textContent && validateLongRunSteps(this.stepsInput.value).ok) this.showStepsMessage('');
     });
+    listen(this.cleanups, this.stepsInput, 'change', check);
     listen(this.cleanups, this.cancelButton, 'click', () => actions.cancel());
 
     this.stepsRow = el(
@@ -92,7 +103,6 @@ export class LongRunControls {
       { class: 'field field-delta' },
       el('label', { for: id('steps'), class: 'field-label', text: 'Steps' }),
       this.stepsInput,
-      this.stepsMessage,
     );
     this.element = el(
       'section',
@@ -101,10 +111,12 @@ export class LongRunControls {
       el(
         'p',
         { class: 'group-hint' },
-        'The paper’s long-term test (§7.3): 10⁵ steps of the current set-up, computed in a background worker while the page stays usable; then the long-term energy error is plotted.',
+        'A long run of the current set-up (for the rigid body, the paper’s long-term test of §7.3 is 10⁵ steps), computed in a background worker while the page stays usable; then the long-term energy error is plotted.',
       ),
       this.stepsRow,
       el('div', { class: 'btn-row' }, this.startButton, this.cancelButton),
+      // Below the buttons, so that it appearing or vanishing never moves them.
+      this.stepsMessage,
       el('label', { for: id('progress'), class: 'sr-only', text: 'Progress of the long run' }),
       this.progress,
       this.status,
@@ -133,6 +145,7 @@ export class LongRunControls {
   }
 
   started(total: number): void {
+    this.batch.drop();
     this.setRunning(true);
     this.progress.max = total;
     this.progress.value = 0;
@@ -141,14 +154,16 @@ export class LongRunControls {
     this.wall.textContent = '…';
   }
 
+  /** Show progress at the next animation frame (only the latest report of a frame is written). */
   showProgress(done: number, total: number, impacts: number): void {
-    this.progress.max = total;
-    this.progress.value = done;
-    this.status.textContent = `${formatSteps(done)} of ${formatSteps(total)} steps…`;
-    this.impacts.textContent = formatSteps(impacts);
+    this.batch.prop(this.progress, 'max', total);
+    this.batch.prop(this.progress, 'value', done);
+    this.batch.text(this.status, `${formatSteps(done)} of ${formatSteps(total)} steps…`);
+    this.batch.text(this.impacts, formatSteps(impacts));
   }
 
   finished(r: LongRunResult): void {
+    this.batch.drop();
     this.setRunning(false);
     this.progress.max = r.requested;
     this.progress.value = r.steps;
@@ -158,6 +173,7 @@ export class LongRunControls {
   }
 
   cancelled(done: number, total: number): void {
+    this.batch.drop();
     this.setRunning(false);
     this.status.textContent = Number.isFinite(done)
       ? `Cancelled after ${formatSteps(done)} of ${formatSteps(total)} steps.`
@@ -167,11 +183,13 @@ export class LongRunControls {
   }
 
   failed(message: string): void {
+    this.batch.drop();
     this.setRunning(false);
     this.status.textContent = `The long run failed: ${message}`;
   }
 
   destroy(): void {
+    this.batch.drop();
     for (const f of this.cleanups.splice(0)) f();
     this.element.remove();
   }

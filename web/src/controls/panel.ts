@@ -1,12 +1,15 @@
 // The side panel: grouped, labelled controls. Every numeric control is a slider with a text field
 // beside it; messages appear next to the control (aria-live) and the input is marked aria-invalid.
-// The panel only talks to the Controller (for parameters) and to run callbacks (play/step/reset).
-import type { Controller } from '../app/controller';
-import type { FieldId, FieldSpec, GroupId } from '../config/fields';
+// The groups and fields come from the running model family (FamilyControls) and are rebuilt when the
+// preset selector switches family. The panel only talks to the Controller (for parameters) and to run
+// callbacks (play/step/reset).
+import type { AppParams, Controller } from '../app/controller';
+import { CASES } from '../config/cases';
+import type { AnyFamilyControls } from '../config/family';
+import type { FieldId, FieldSpec } from '../config/fields';
 import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
 import { parseNumber } from '../config/validation';
-import type { CaseName } from '../config/types';
-import { el, icon, listen } from './dom';
+import { el, icon, listen } from '../util/dom';
 
 export interface RunActions {
   togglePlay(): void;
@@ -30,31 +33,21 @@ export function downloadText(parts: BlobPart[], type: string, fileName: string):
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export const CASE_LABELS: Record<CaseName, string> = {
-  I: 'Case I — ellipsoid, horizontal plane',
-  II: 'Case II — ellipsoid, plane tilted 2°',
-  III: 'Case III — union of two ellipsoids',
-  IV: 'Case IV — ε-rounded cube',
+const UNIT_WORDS: Record<string, string> = {
+  '°': ' degrees',
+  s: ' seconds',
+  '×': ' times real time',
+  'm/s': ' metres per second',
+  'rad/s': ' radians per second',
 };
 
-const GROUPS: { id: GroupId; title: string; hint?: string }[] = [
-  { id: 'body', title: 'Body', hint: 'The four experiments of Tran & Leok §7.' },
-  { id: 'initial', title: 'Initial position' },
-  { id: 'gamma0', title: 'Initial linear momentum γ₀' },
-  { id: 'Pi0', title: 'Initial angular momentum Π₀', hint: 'Body frame.' },
-  { id: 'plane', title: 'Plane', hint: 'Normal n = (sin t cos a, sin t sin a, cos t).' },
-  { id: 'integrator', title: 'Integrator' },
-];
-
-const UNIT_WORDS: Record<string, string> = { '°': ' degrees', s: ' seconds', '×': ' times real time' };
-
 /** What a screen reader announces for a slider (log sliders' positions are exponents, not values). */
-function valueText(spec: FieldSpec, v: number): string {
+function valueText(spec: FieldSpec<AppParams>, v: number): string {
   return `${spec.format(v)}${UNIT_WORDS[spec.unit] ?? ''}`;
 }
 
 export interface FieldControl {
-  spec: FieldSpec;
+  spec: FieldSpec<AppParams>;
   row: HTMLElement;
   range: HTMLInputElement;
   number: HTMLInputElement;
@@ -83,11 +76,20 @@ export class ControlPanel {
   private readonly actions: RunActions;
   private readonly controller: Controller;
   private readonly cleanups: (() => void)[] = [];
+  /** Listeners of the current family's fields (removed when the family changes). */
+  private familyCleanups: (() => void)[] = [];
+  private familySections: HTMLElement[] = [];
+  private familyId = '';
+  private readonly modelGroup: HTMLElement;
+  private readonly dropFlatRow: HTMLElement;
+  private readonly id: (s: string) => string;
+  private shownPlaying: boolean | null = null;
 
   constructor(controller: Controller, actions: RunActions, idPrefix: string) {
     this.controller = controller;
     this.actions = actions;
     const id = (s: string): string => `${idPrefix}-${s}`;
+    this.id = id;
 
     this.playButton = el('button', {
       type: 'button',
@@ -118,9 +120,7 @@ export class ControlPanel {
     listen(this.cleanups, this.plotsBox, 'change', () => actions.setPlotsVisible(this.plotsBox.checked));
 
     this.caseSelect = el('select', { id: id('case'), 'aria-describedby': id('case-msg') });
-    for (const [name, text] of Object.entries(CASE_LABELS)) {
-      this.caseSelect.append(el('option', { value: name, text }));
-    }
+    for (const c of CASES) this.caseSelect.append(el('option', { value: c.name, text: c.label }));
     this.caseMessage = el('p', { class: 'field-msg', id: id('case-msg'), 'aria-live': 'polite' });
     listen(this.cleanups, this.caseSelect, 'change', () => {
       const r = controller.selectCase(this.caseSelect.value);
@@ -138,27 +138,6 @@ export class ControlPanel {
       el('div', { class: 'btn-row' }, this.playButton, this.stepButton, this.resetButton),
     );
 
-    const groups = new Map<GroupId, HTMLElement>();
-    for (const g of GROUPS) {
-      const fs = el(
-        'fieldset',
-        { class: 'panel-group' },
-        el('legend', { text: g.title }),
-        g.hint ? el('p', { class: 'group-hint', text: g.hint }) : null,
-      );
-      groups.set(g.id, fs);
-    }
-    groups
-      .get('body')
-      ?.append(
-        el(
-          'div',
-          { class: 'field field-select' },
-          el('label', { for: id('case'), class: 'field-label', text: 'Body preset' }),
-          this.caseSelect,
-          this.caseMessage,
-        ),
-      );
     this.dropFlatButton = el(
       'button',
       {
@@ -173,25 +152,37 @@ export class ControlPanel {
       const r = controller.dropFlat();
       if (!r.ok) this.dropFlatMessage.textContent = r.message;
     });
-    groups.get('body')?.append(
+    this.dropFlatRow = el(
+      'div',
+      { class: 'field field-action' },
+      this.dropFlatButton,
+      el('span', {
+        class: 'field-note',
+        id: id('dropflat-hint'),
+        text: 'Cube of Case IV with R₀ = I, Π₀ = 0, γ₀ = 0: lands flat on a face and bounces in place.',
+      }),
+      this.dropFlatMessage,
+    );
+    this.modelGroup = el(
+      'fieldset',
+      { class: 'panel-group model-group' },
+      el('legend', { text: 'Model' }),
       el(
         'div',
-        { class: 'field field-action' },
-        this.dropFlatButton,
-        el('span', {
-          class: 'field-note',
-          id: id('dropflat-hint'),
-          text: 'Cube of Case IV with R₀ = I, Π₀ = 0, γ₀ = 0: lands flat on a face and bounces in place.',
-        }),
-        this.dropFlatMessage,
+        { class: 'field field-select' },
+        el('label', { for: id('case'), class: 'field-label', text: 'Body preset' }),
+        this.caseSelect,
+        this.caseMessage,
       ),
+      this.dropFlatRow,
     );
 
-    for (const spec of FIELDS) {
-      const ctl = this.buildField(spec, id);
-      this.fields.set(spec.id, ctl);
-      const target = spec.id === 'speed' ? run : groups.get(spec.group);
-      target?.append(ctl.row);
+    // The speed is the same for every family: built once, in the Run group.
+    const speed = FIELDS.find((f) => f.id === 'speed') as FieldSpec<AppParams> | undefined;
+    if (speed) {
+      const ctl = this.buildField(speed, id, this.cleanups);
+      this.fields.set(speed.id, ctl);
+      run.append(ctl.row);
     }
     run.append(
       el(
@@ -252,7 +243,7 @@ export class ControlPanel {
       'aside',
       { class: 'lgvci-panel', 'aria-label': 'Simulation controls' },
       run,
-      ...GROUPS.map((g) => groups.get(g.id) ?? null),
+      this.modelGroup,
       exportGroup,
     );
 
@@ -261,7 +252,34 @@ export class ControlPanel {
   }
 
 
-  private buildField(spec: FieldSpec, id: (s: string) => string): FieldControl {
+  /** Replace the family's groups and fields by those of another family. */
+  private buildFamily(family: AnyFamilyControls): void {
+    for (const c of this.familyCleanups.splice(0)) c();
+    for (const sec of this.familySections.splice(0)) sec.remove();
+    for (const [fid, f] of [...this.fields]) if (f.spec.id !== 'speed') this.fields.delete(fid);
+    const fields = (family.fields as readonly FieldSpec<AppParams>[]).filter((f) => f.id !== 'speed');
+    for (const g of family.groups) {
+      const mine = fields.filter((f) => f.group === g.id);
+      if (mine.length === 0) continue;
+      const fs = el(
+        'fieldset',
+        { class: 'panel-group', 'data-group': g.id },
+        el('legend', { text: g.title }),
+        g.hint ? el('p', { class: 'group-hint', text: g.hint }) : null,
+      );
+      for (const spec of mine) {
+        const ctl = this.buildField(spec, this.id, this.familyCleanups);
+        this.fields.set(spec.id, ctl);
+        fs.append(ctl.row);
+      }
+      this.familySections.push(fs);
+    }
+    this.modelGroup.after(...this.familySections);
+    this.dropFlatRow.hidden = family.id !== 'rigid';
+    this.familyId = family.id;
+  }
+
+  private buildField(spec: FieldSpec<AppParams>, id: (s: string) => string, cleanups: (() => void)[]): FieldControl {
     const rangeId = id(`${spec.id}-range`);
     const numberId = id(`${spec.id}-value`);
     const msgId = id(`${spec.id}-msg`);
@@ -302,7 +320,9 @@ export class ControlPanel {
         { class: 'num-wrap' },
         el('label', { for: numberId, class: 'sr-only', text: `${spec.label}, typed value` }),
         number,
-        spec.unit ? el('span', { class: 'unit', 'aria-hidden': 'true', text: spec.unit }) : null,
+        spec.unit
+          ? el('span', { class: spec.unit.length > 1 ? 'unit unit-long' : 'unit', 'aria-hidden': 'true', text: spec.unit })
+          : null,
       ),
       message,
       note,
@@ -314,14 +334,14 @@ export class ControlPanel {
       // The slider stays where the user left it, next to the message; the model keeps the last valid run.
       this.showMessage(spec.id, res.message, source);
     };
-    listen(this.cleanups, range, 'input', () => {
+    listen(cleanups, range, 'input', () => {
       const v = fromSlider(spec, Number(range.value));
       number.value = spec.format(v);
       range.setAttribute('aria-valuetext', valueText(spec, v));
       apply(v, range);
     });
-    listen(this.cleanups, number, 'change', () => apply(number.value, number));
-    listen(this.cleanups, number, 'keydown', (e) => {
+    listen(cleanups, number, 'change', () => apply(number.value, number));
+    listen(cleanups, number, 'keydown', (e) => {
       if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
       const cur = parseNumber(number.value) ?? spec.read(this.controller.params) ?? spec.min;
       const dir = e.key === 'ArrowUp' ? 1 : -1;
@@ -371,15 +391,21 @@ export class ControlPanel {
   }
 
   private download(): void {
-    downloadText([`${this.prettyConfig()}\n`], 'application/json', `lgvci-case-${this.controller.params.caseName}.json`);
+    downloadText([`${this.prettyConfig()}\n`], 'application/json', `lgvci-${this.fileStem()}.json`);
+  }
+
+  /** "case-IV", "case-particle", … */
+  private fileStem(): string {
+    return `case-${this.controller.params.caseName}`;
   }
 
   private downloadCsv(): void {
-    downloadText(this.actions.csvChunks(), 'text/csv', `lgvci-case-${this.controller.params.caseName}.csv`);
+    downloadText(this.actions.csvChunks(), 'text/csv', `lgvci-${this.fileStem()}.csv`);
   }
 
   /** Show the controller's current parameters and clear every message. */
   sync(): void {
+    if (this.controller.family.id !== this.familyId) this.buildFamily(this.controller.family);
     this.clearMessages();
     this.configText.value = this.prettyConfig();
     const p = this.controller.params;
@@ -411,10 +437,13 @@ export class ControlPanel {
   }
 
   setPlaying(playing: boolean): void {
+    if (this.shownPlaying === playing) return;
+    this.shownPlaying = playing;
     this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), playing ? 'Pause' : 'Play');
   }
 
   destroy(): void {
+    for (const c of this.familyCleanups.splice(0)) c();
     for (const c of this.cleanups.splice(0)) c();
     this.element.remove();
   }

@@ -4,7 +4,7 @@ import type { Controller } from '../app/controller';
 import type { TwinDeltaId } from '../config/validation';
 import { TWIN_DELTAS } from '../config/validation';
 import { formatNumber } from '../config/fields';
-import { el, listen } from './dom';
+import { el, listen } from '../util/dom';
 
 /** δθ shown as a multiple of π when it is one to 12 digits (the paper's 1e-8π), else in radians. */
 export function formatDelta(id: TwinDeltaId, v: number): string {

@@ -1,10 +1,8 @@
-// CSV export of a run in exactly the native CLI's format (`lgvci --csv FILE`): the header
-// t,x1,x2,x3,R11,…,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts, every number printed like
+// CSV export of a run in exactly the native CLI's format (`lgvci --csv FILE`): the header of the
+// family's columns (rigid body: t,x1,x2,x3,R11,…,R33,gamma1,…,Pi3,E,TPE,RE,impacts), every number printed like
 // C's printf("%.17g") (glibc: exact decimal value, ties to even) and the impacts column like "%d".
+import type { HistoryColumns } from './family';
 import type { RunHistory } from './history';
-import { COL, CSV_COLUMNS, STRIDE } from './history';
-
-export const CSV_HEADER = CSV_COLUMNS.join(',');
 
 const TWO_25 = 2 ** 25;
 
@@ -66,22 +64,26 @@ export function formatG17(x: number): string {
   return neg ? `-${out}` : out;
 }
 
-function formatRow(d: Float64Array, k: number): string {
-  const b = k * STRIDE;
-  let line = formatG17(d[b] ?? NaN);
-  for (let c = 1; c < COL.IMPACTS; c++) line += `,${formatG17(d[b + c] ?? NaN)}`;
-  line += `,${Math.trunc(d[b + COL.IMPACTS] ?? 0)}\n`;
-  return line;
+function formatRow(d: Float64Array, k: number, stride: number, cols: HistoryColumns): string {
+  const b = k * stride;
+  let line = '';
+  for (let c = 0; c < stride; c++) {
+    const v = d[b + c] ?? NaN;
+    // The impacts column is an integer ("%d"), every other one a double ("%.17g").
+    line += `${c === 0 ? '' : ','}${c === cols.impacts ? String(Math.trunc(v)) : formatG17(v)}`;
+  }
+  return `${line}\n`;
 }
 
 /** The CSV text in pieces of `rowsPerChunk` rows (for a Blob, without one huge string). */
 export function historyCsvChunks(h: RunHistory, rowsPerChunk = 2000): string[] {
-  const chunks: string[] = [`${CSV_HEADER}\n`];
+  const cols = h.columns;
+  const chunks: string[] = [`${cols.names.join(',')}\n`];
   const d = h.data;
   for (let start = 0; start < h.length; start += rowsPerChunk) {
     const end = Math.min(h.length, start + rowsPerChunk);
     const lines: string[] = [];
-    for (let k = start; k < end; k++) lines.push(formatRow(d, k));
+    for (let k = start; k < end; k++) lines.push(formatRow(d, k, h.stride, cols));
     chunks.push(lines.join(''));
   }
   return chunks;

@@ -1,33 +1,20 @@
-// Record of every step of the running simulation, in the columns of the native CLI's --csv output:
-// t, x (3), R (9, row-major), γ (3), Π (3), E, TPE, RE, impacts (impacts in that step). Row 0 is the
-// initial state. Rows live in one growing Float64Array (capacity doubles; nothing is allocated per
+// Record of every step of the running simulation, in the columns of the native CLI's --csv output of
+// its model family (as the module's record layout names them: rigid body t, x, R, γ, Π, E, TPE, RE,
+// impacts; generalized t, q, p, E, impacts), the impacts column counting the impacts of that step.
+// Row 0 is the initial state. Rows live in one growing Float64Array (capacity doubles; nothing is allocated per
 // step). It feeds the CSV export and the plots. Impact times are kept too, for marking them on plots.
-import type { StateLayout } from '../engine/lgvci_wasm';
+import type { HistoryColumns, ModelFamily } from './family';
 
-export const CSV_COLUMNS = [
-  't',
-  'x1', 'x2', 'x3',
-  'R11', 'R12', 'R13', 'R21', 'R22', 'R23', 'R31', 'R32', 'R33',
-  'gamma1', 'gamma2', 'gamma3',
-  'Pi1', 'Pi2', 'Pi3',
-  'E', 'TPE', 'RE',
-  'impacts',
-] as const;
+/** How a row is made: the columns and a writer of every column but the impacts. */
+export type RowFormat = Pick<ModelFamily, 'columns' | 'writeRow'>;
 
-/** Column indices of a history row. */
-export const COL = {
-  T: 0,
-  X: 1,
-  R: 4,
-  GAMMA: 13,
-  PI: 16,
-  E: 19,
-  TPE: 20,
-  RE: 21,
-  IMPACTS: 22,
-} as const;
-
-export const STRIDE = CSV_COLUMNS.length;
+/** Before a family is set: no columns; recording throws. */
+const NO_FORMAT: RowFormat = {
+  columns: { names: [], energy: 0, energyParts: [], height: 0, heightLabel: '', energySymbol: 'E', impacts: 0 },
+  writeRow: () => {
+    throw new Error('RunHistory: no row format set');
+  },
+};
 
 /**
  * Default cap on recorded rows, 2¹⁹ = 524 288 steps (≈ 96 MB; 87 minutes of simulated time at h = 0.01);
@@ -38,6 +25,10 @@ export const DEFAULT_MAX_ROWS = 2 ** 19;
 export class RunHistory {
   private buf: Float64Array;
   private imp: Float64Array;
+  private format: RowFormat;
+  private readonly initialRows: number;
+  /** Numbers per row (= columns). */
+  stride: number;
   /** Rows recorded (row 0 is the initial state). */
   length = 0;
   /** Impact times recorded. */
@@ -48,10 +39,28 @@ export class RunHistory {
   truncated = false;
   readonly maxRows: number;
 
-  constructor(initialRows = 1024, maxRows = DEFAULT_MAX_ROWS) {
-    this.buf = new Float64Array(STRIDE * Math.max(1, initialRows));
+  constructor(initialRows = 1024, maxRows = DEFAULT_MAX_ROWS, format?: RowFormat) {
+    this.format = format ?? NO_FORMAT;
+    this.stride = Math.max(1, this.format.columns.names.length);
+    this.initialRows = Math.max(1, initialRows);
+    this.buf = new Float64Array(this.stride * this.initialRows);
     this.imp = new Float64Array(64);
     this.maxRows = maxRows;
+  }
+
+  /** The columns of the rows. */
+  get columns(): HistoryColumns {
+    return this.format.columns;
+  }
+
+  /** Record rows of another format from now on (clears the history). */
+  setFormat(format: RowFormat): void {
+    this.format = format;
+    if (format.columns.names.length !== this.stride) {
+      this.stride = format.columns.names.length;
+      this.buf = new Float64Array(this.stride * Math.min(this.initialRows, this.maxRows));
+    }
+    this.clear();
   }
 
   clear(): void {
@@ -63,38 +72,29 @@ export class RunHistory {
 
   /** Capacity in rows (grows by doubling). */
   get capacity(): number {
-    return this.buf.length / STRIDE;
+    return Math.floor(this.buf.length / this.stride);
   }
 
-  /** The backing array: row k occupies [k·STRIDE, (k+1)·STRIDE). Valid until the next record(). */
+  /** The backing array: row k occupies [k·stride, (k+1)·stride). Valid until the next record(). */
   get data(): Float64Array {
     return this.buf;
   }
 
-  /** Append a row from a state view of the engine (StateLayout) and the impacts of that step. */
-  record(s: ArrayLike<number>, L: StateLayout, impacts: number): boolean {
+  /** Append a row from a state view of the engine and the impacts of that step. */
+  record(s: ArrayLike<number>, impacts: number): boolean {
     if (this.length >= this.maxRows) {
       this.truncated = true;
       return false;
     }
+    const stride = this.stride;
     if (this.length === this.capacity) {
-      const grown = new Float64Array(Math.min(this.buf.length * 2, this.maxRows * STRIDE));
+      const grown = new Float64Array(Math.min(this.buf.length * 2, this.maxRows * stride));
       grown.set(this.buf);
       this.buf = grown;
     }
-    const b = this.length * STRIDE;
-    const d = this.buf;
-    d[b + COL.T] = s[L.T] ?? NaN;
-    for (let i = 0; i < 3; i++) {
-      d[b + COL.X + i] = s[L.X + i] ?? NaN;
-      d[b + COL.GAMMA + i] = s[L.GAMMA + i] ?? NaN;
-      d[b + COL.PI + i] = s[L.PI + i] ?? NaN;
-    }
-    for (let i = 0; i < 9; i++) d[b + COL.R + i] = s[L.R + i] ?? NaN;
-    d[b + COL.E] = s[L.ENERGY] ?? NaN;
-    d[b + COL.TPE] = s[L.TPE] ?? NaN;
-    d[b + COL.RE] = s[L.RE] ?? NaN;
-    d[b + COL.IMPACTS] = impacts;
+    const b = this.length * stride;
+    this.format.writeRow(s, this.buf, b);
+    this.buf[b + this.format.columns.impacts] = impacts;
     this.length += 1;
     return true;
   }
@@ -115,19 +115,20 @@ export class RunHistory {
 
   get(row: number, col: number): number {
     if (row < 0 || row >= this.length) return NaN;
-    return this.buf[row * STRIDE + col] ?? NaN;
+    return this.buf[row * this.stride + col] ?? NaN;
   }
 
-  /** A copy of row k (STRIDE numbers). */
+  /** A copy of row k (stride numbers). */
   row(k: number): number[] {
     if (k < 0 || k >= this.length) throw new RangeError(`history row ${k} out of range [0, ${this.length})`);
-    return Array.from(this.buf.subarray(k * STRIDE, (k + 1) * STRIDE));
+    return Array.from(this.buf.subarray(k * this.stride, (k + 1) * this.stride));
   }
 
   /** Sum of the impacts column: the impacts recorded since the initial state. */
   totalImpacts(): number {
     let n = 0;
-    for (let k = 0; k < this.length; k++) n += this.buf[k * STRIDE + COL.IMPACTS] ?? 0;
+    const c = this.format.columns.impacts;
+    for (let k = 0; k < this.length; k++) n += this.buf[k * this.stride + c] ?? 0;
     return n;
   }
 }

@@ -1,7 +1,10 @@
 // The long run (Tran & Leok §7.3: 10⁵ steps) as a computation that advances in chunks, and the
 // messages exchanged with the Web Worker that runs it. No DOM; the worker (engine/long-run.worker.ts)
 // and the unit tests drive the same class.
-import type { LgvciModule, Simulation } from '../engine/lgvci_wasm';
+import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
+import { createSimulationOrThrow } from '../engine/create';
+import { Layout } from '../engine/layout';
+import { impactReader } from './run';
 import type { DecimatedData } from './decimate';
 import { MinMaxDecimator } from './decimate';
 
@@ -57,7 +60,8 @@ export interface LongRunResult {
   impactTimes: number[];
   /** '' or the integrator's message if it halted (Newton failure). */
   statusMessage: string;
-  final: { t: number; x: number[]; R: number[]; gamma: number[]; Pi: number[] };
+  /** The final state record's fields by name (rigid body: t, x, R, gamma, Pi, …; generalized: t, q, p, …). */
+  final: Record<string, number[]>;
 }
 
 export type LongRunReply =
@@ -91,31 +95,32 @@ export class LongRunComputation {
   readonly energy0: number;
   readonly impactTimes: number[] = [];
   statusMessage = '';
-  private sim: Simulation | null;
+  private sim: HybridSimulation | null;
   private readonly engine: LgvciModule;
+  private readonly layout: Layout;
+  private readonly o: { t: number; E: number; status: number };
   private readonly decimator: MinMaxDecimator;
   private view: Float64Array;
   private readonly sample = [0];
 
   constructor(engine: LgvciModule, configJson: string, steps: number, maxBuckets = 2000) {
-    const msg = engine.validateConfig(configJson);
-    if (msg) throw new Error(msg);
     this.engine = engine;
     this.total = steps;
-    this.sim = new engine.Simulation(configJson);
-    this.view = this.sim.state();
-    const L = engine.STATE;
-    this.energy0 = this.view[L.ENERGY0] ?? NaN;
+    this.sim = createSimulationOrThrow(engine, configJson);
+    this.layout = new Layout(this.sim.layout());
+    this.o = { t: this.layout.offset('t', 1), E: this.layout.offset('E', 1), status: this.layout.offset('status', 1) };
+    this.view = this.sim.record();
+    this.energy0 = this.sim.initialEnergy();
     this.decimator = new MinMaxDecimator(1, { maxBuckets, positiveOnly: [true] });
     this.sample[0] = 0;
-    this.decimator.push(this.view[L.T] ?? 0, this.sample);
+    this.decimator.push(this.view[this.o.t] ?? 0, this.sample);
   }
 
   get finished(): boolean {
     return this.done >= this.total || this.statusMessage !== '';
   }
 
-  private need(): Simulation {
+  private need(): HybridSimulation {
     if (!this.sim) throw new Error('LongRunComputation: disposed');
     return this.sim;
   }
@@ -123,8 +128,8 @@ export class LongRunComputation {
   /** Advance up to n steps (fewer at the end or if the integrator halts); returns the steps taken. */
   runChunk(n: number): number {
     const sim = this.need();
-    const L = this.engine.STATE;
-    const IL = this.engine.IMPACT;
+    const o = this.o;
+    const reader = impactReader(this.engine);
     const E0 = this.energy0;
     const todo = Math.min(n, this.total - this.done);
     const start = now();
@@ -133,22 +138,21 @@ export class LongRunComputation {
     for (; taken < todo; taken++) {
       const k = sim.step(1);
       // The state view is detached (length 0) if WASM memory grew; take a fresh one then.
-      if (s.length === 0) s = sim.state();
+      if (s.length === 0) s = sim.record();
       if (k > 0) {
         this.impacts += k;
-        const rec = sim.drainImpacts();
-        for (let i = 0; i + IL.SIZE <= rec.length; i += IL.SIZE) this.impactTimes.push(rec[i + IL.T] ?? NaN);
-        if (s.length === 0) s = sim.state();
+        reader.times(sim.drainImpacts(), this.impactTimes);
+        if (s.length === 0) s = sim.record();
       }
-      if ((s[L.STATUS] ?? 0) === 1) {
+      if ((s[o.status] ?? 0) === 1) {
         // Like the CLI, the failed step is not counted.
         this.statusMessage = sim.statusMessage() || 'Newton iteration failed; the run halted.';
         break;
       }
-      const err = Math.abs((s[L.ENERGY] ?? NaN) - E0);
+      const err = Math.abs((s[o.E] ?? NaN) - E0);
       if (err > this.maxAbsEnergyError) this.maxAbsEnergyError = err;
       this.sample[0] = err;
-      this.decimator.push(s[L.T] ?? NaN, this.sample);
+      this.decimator.push(s[o.t] ?? NaN, this.sample);
     }
     this.view = s;
     this.computeSeconds += (now() - start) / 1000;
@@ -157,8 +161,8 @@ export class LongRunComputation {
   }
 
   get t(): number {
-    const s = this.view.length === 0 ? this.need().state() : this.view;
-    return s[this.engine.STATE.T] ?? NaN;
+    const s = this.view.length === 0 ? this.need().record() : this.view;
+    return s[this.o.t] ?? NaN;
   }
 
   series(): DecimatedData {
@@ -166,13 +170,15 @@ export class LongRunComputation {
   }
 
   result(requested: number, elapsedSeconds: number): LongRunResult {
-    const s = this.need().state();
-    const L = this.engine.STATE;
-    const arr = (i: number, n: number): number[] => Array.from(s.subarray(i, i + n));
+    const s = this.need().record();
+    const final: Record<string, number[]> = {};
+    for (const f of this.layout.fields) {
+      if (f.columns.length > 0) final[f.name] = Array.from(s.subarray(f.offset, f.offset + f.size));
+    }
     return {
       steps: this.done,
       requested,
-      t: s[L.T] ?? NaN,
+      t: s[this.o.t] ?? NaN,
       impacts: this.impacts,
       energy0: this.energy0,
       maxAbsEnergyError: this.maxAbsEnergyError,
@@ -181,7 +187,7 @@ export class LongRunComputation {
       series: this.series(),
       impactTimes: this.impactTimes.slice(),
       statusMessage: this.statusMessage,
-      final: { t: s[L.T] ?? NaN, x: arr(L.X, 3), R: arr(L.R, 9), gamma: arr(L.GAMMA, 3), Pi: arr(L.PI, 3) },
+      final,
     };
   }
 

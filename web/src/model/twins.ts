@@ -4,9 +4,11 @@
 // main run. Per step they record their centre-of-mass height and the divergence
 // Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm) against the main run's history row of the
 // same step. No DOM.
-import type { LgvciModule, Simulation } from '../engine/lgvci_wasm';
+import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
+import { createSimulation } from '../engine/create';
+import { Layout } from '../engine/layout';
 import type { RunHistory } from './history';
-import { COL, STRIDE } from './history';
+
 import type { Quat } from './interpolation';
 import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
 import { dist3, diffNorm2x3, matMul3, rotY } from './linalg';
@@ -82,8 +84,9 @@ export function perturbedConfigs(resolvedJson: string, spec: TwinSpec): Record<T
 export class TwinRun {
   readonly kind: TwinKind;
   readonly configJson: string;
-  private sim: Simulation | null;
-  private readonly engine: LgvciModule;
+  private sim: HybridSimulation | null;
+  /** Offsets of x and R in the state record, and their columns in a history row. */
+  private readonly o: { x: number; R: number; colX: number; colR: number; status: number };
   /** Centre-of-mass height x₃ per step (row k = after k steps). */
   readonly height = new GrowableF64();
   /** ‖x_per − x‖₂ + ‖R_per − R‖₂ per step, against the main run's row of the same step. */
@@ -95,11 +98,19 @@ export class TwinRun {
   halted = false;
   impacts = 0;
 
-  constructor(engine: LgvciModule, kind: TwinKind, configJson: string) {
-    this.engine = engine;
+  /** Takes ownership of `sim` (a rigid body), built from `configJson`. */
+  constructor(kind: TwinKind, configJson: string, sim: HybridSimulation) {
+    const L = new Layout(sim.layout());
+    this.o = {
+      x: L.offset('x', 3),
+      R: L.offset('R', 9),
+      colX: L.csvIndex('x'),
+      colR: L.csvIndex('R'),
+      status: L.offset('status', 1),
+    };
     this.kind = kind;
     this.configJson = configJson;
-    this.sim = new engine.Simulation(configJson);
+    this.sim = sim;
   }
 
   /** Rows recorded (= steps taken + 1). */
@@ -108,14 +119,13 @@ export class TwinRun {
   }
 
   private readPose(into: Float64Array): Float64Array {
-    const s = this.need().state();
-    const L = this.engine.STATE;
-    for (let i = 0; i < 3; i++) into[i] = s[L.X + i] ?? NaN;
-    for (let i = 0; i < 9; i++) into[3 + i] = s[L.R + i] ?? NaN;
+    const s = this.need().record();
+    for (let i = 0; i < 3; i++) into[i] = s[this.o.x + i] ?? NaN;
+    for (let i = 0; i < 9; i++) into[3 + i] = s[this.o.R + i] ?? NaN;
     return s;
   }
 
-  private need(): Simulation {
+  private need(): HybridSimulation {
     if (!this.sim) throw new Error('TwinRun: deleted');
     return this.sim;
   }
@@ -124,11 +134,11 @@ export class TwinRun {
   private recordRow(history: RunHistory): void {
     const row = this.length;
     const d = history.data;
-    const b = row * STRIDE;
+    const b = row * history.stride;
     const p = this.currPose;
     this.height.push(p[2] ?? NaN);
     this.divergence.push(
-      this.halted ? NaN : dist3(p, 0, d, b + COL.X) + diffNorm2x3(p, 3, d, b + COL.R),
+      this.halted ? NaN : dist3(p, 0, d, b + this.o.colX) + diffNorm2x3(p, 3, d, b + this.o.colR),
     );
   }
 
@@ -162,7 +172,7 @@ export class TwinRun {
     }
     this.prevPose.set(this.currPose);
     const s = this.readPose(this.currPose);
-    if ((s[this.engine.STATE.STATUS] ?? 0) === 1) {
+    if ((s[this.o.status] ?? 0) === 1) {
       this.halted = true;
       this.height.push(NaN);
       this.divergence.push(NaN);
@@ -206,16 +216,14 @@ export class SensitivityTwins {
   constructor(engine: LgvciModule, resolvedJson: string, spec: TwinSpec) {
     this.spec = { ...spec };
     const cfgs = perturbedConfigs(resolvedJson, spec);
-    for (const kind of TWIN_KINDS) {
-      const msg = engine.validateConfig(cfgs[kind]);
-      if (msg) throw new TwinError(`The ${kind}-perturbed twin is not a valid start: ${msg}`);
-    }
     const runs: TwinRun[] = [];
-    try {
-      for (const kind of TWIN_KINDS) runs.push(new TwinRun(engine, kind, cfgs[kind]));
-    } catch (e) {
-      for (const r of runs) r.dispose();
-      throw e;
+    for (const kind of TWIN_KINDS) {
+      const c = createSimulation(engine, cfgs[kind]);
+      if (!c.ok) {
+        for (const r of runs) r.dispose();
+        throw new TwinError(`The ${kind}-perturbed twin is not a valid start: ${c.message}`);
+      }
+      runs.push(new TwinRun(kind, cfgs[kind], c.sim));
     }
     this.runs = runs;
   }

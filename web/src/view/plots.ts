@@ -8,10 +8,11 @@
 // run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { el } from '../controls/dom';
+import { el } from '../util/dom';
+import { FrameBatch } from '../util/frame-batch';
 import type { DecimatedData } from '../model/decimate';
 import { MinMaxDecimator } from '../model/decimate';
-import { COL, STRIDE } from '../model/history';
+import type { HistoryColumns } from '../model/family';
 import type { LongRunResult } from '../model/long-run';
 import type { SimulationModel } from '../model/simulation-model';
 import type { SensitivityTwins } from '../model/twins';
@@ -320,44 +321,55 @@ interface LiveFeed {
   available: (m: SimulationModel) => number;
 }
 
-const ENERGY_DEF: PlotDef = {
-  key: 'energy',
-  title: 'Energy exchange',
-  figure: 'Fig. 7',
-  caption:
-    'Total energy E, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.',
-  yLabel: 'energy',
-  log: false,
-  impacts: 'lines',
-  yDigits: 4,
-  series: [
-    { label: 'total E', stroke: PLOT_COLORS.ink, width: 2 },
-    { label: 'TPE', stroke: PLOT_COLORS.accent },
-    { label: 'RE', stroke: PLOT_COLORS.amber },
-  ],
-};
+const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position];
 
-const ERROR_DEF: PlotDef = {
-  key: 'error',
-  title: 'Energy error |E − E₀|',
-  figure: 'Fig. 8',
-  caption:
-    'Absolute energy error on a log scale. Between impacts the discrete flow keeps it at round-off; it shifts slightly at each impact, where the impact time is found to a tolerance.',
-  yLabel: '|E − E₀|',
-  log: true,
-  impacts: 'lines',
-  series: [{ label: '|E − E₀|', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
-};
+/** The energy plot of a family: the total and its parts (rigid body: TPE and RE, Fig. 7). */
+function energyDef(cols: HistoryColumns): PlotDef {
+  const E = cols.energySymbol;
+  const parts = cols.energyParts;
+  return {
+    key: 'energy',
+    title: parts.length > 0 ? 'Energy exchange' : `Energy ${E}`,
+    figure: parts.length > 0 ? 'Fig. 7' : 'energy',
+    caption:
+      parts.length > 0
+        ? `Total energy ${E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.`
+        : `Total energy ${E} at the grid times. Between impacts the discrete flow keeps it near its initial value; the impact conserves the discrete energy exactly.`,
+    yLabel: 'energy',
+    log: false,
+    impacts: 'lines',
+    yDigits: 4,
+    series: [
+      { label: `total ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
+      ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
+    ],
+  };
+}
 
-function heightDef(twins: boolean): PlotDef {
+function errorDef(cols: HistoryColumns): PlotDef {
+  const E = cols.energySymbol;
+  return {
+    key: 'error',
+    title: `Energy error |${E} − ${E}₀|`,
+    figure: E === 'E' ? 'Fig. 8' : 'energy error',
+    caption:
+      'Absolute energy error on a log scale. Between impacts the discrete flow keeps it at round-off; it shifts slightly at each impact, where the impact time is found to a tolerance.',
+    yLabel: `|${E} − ${E}₀|`,
+    log: true,
+    impacts: 'lines',
+    series: [{ label: `|${E} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
+  };
+}
+
+function heightDef(twins: boolean, label = 'height x₃'): PlotDef {
   return {
     key: 'height',
     title: 'Centre-of-mass height',
     figure: 'Fig. 9',
     caption: twins
-      ? 'Height x₃ of the centre of mass of the unperturbed run (dashed) and of the two perturbed twins; they separate after a few impacts.'
-      : 'Height x₃ of the centre of mass. Switch on the sensitivity twins to compare perturbed runs, as in the paper.',
-    yLabel: 'height x₃',
+      ? 'Height of the centre of mass of the unperturbed run (dashed) and of the two perturbed twins; they separate after a few impacts.'
+      : 'Height of the centre of mass above the ground. For the rigid body, switch on the sensitivity twins to compare perturbed runs, as in the paper.',
+    yLabel: label,
     log: false,
     impacts: 'lines',
     fromZero: true,
@@ -367,7 +379,7 @@ function heightDef(twins: boolean): PlotDef {
           { label: 'δx twin', stroke: PLOT_COLORS.position },
           { label: 'δR twin', stroke: PLOT_COLORS.attitude },
         ]
-      : [{ label: 'x₃', stroke: PLOT_COLORS.ink, width: 2 }],
+      : [{ label: label.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
   };
 }
 
@@ -386,17 +398,19 @@ const DIVERGENCE_DEF: PlotDef = {
   ],
 };
 
-const LONG_DEF: PlotDef = {
-  key: 'long',
-  title: 'Long-term energy error |E − E₀|',
-  figure: 'Fig. 8, long term',
-  caption:
-    'The long run computed in a Web Worker: |E − E₀| over all its steps (min/max decimated), impacts as ticks along the time axis.',
-  yLabel: '|E − E₀|',
-  log: true,
-  impacts: 'rug',
-  series: [{ label: '|E − E₀|', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
-};
+function longDef(cols: HistoryColumns): PlotDef {
+  const E = cols.energySymbol;
+  return {
+    key: 'long',
+    title: `Long-term energy error |${E} − ${E}₀|`,
+    figure: E === 'E' ? 'Fig. 8, long term' : 'long term',
+    caption: `The long run computed in a Web Worker: |${E} − ${E}₀| over all its steps (min/max decimated), impacts as ticks along the time axis.`,
+    yLabel: `|${E} − ${E}₀|`,
+    log: true,
+    impacts: 'rug',
+    series: [{ label: `|${E} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
+  };
+}
 
 export class PlotsView {
   readonly element: HTMLElement;
@@ -414,31 +428,36 @@ export class PlotsView {
   private longImpacts: number[] = [];
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
-  private readonly rowBuf: number[] = [0, 0, 0];
+  private readonly rowBuf: number[] = [0, 0, 0, 0];
+  /** The columns the live plots were built for (a new family rebuilds them). */
+  private columns: HistoryColumns;
+  /** The long run's status line is written at most once per animation frame. */
+  private readonly batch = new FrameBatch();
 
   constructor(model: SimulationModel, idPrefix: string) {
     this.model = model;
+    this.columns = model.history.columns;
     const impactTimes = (): ArrayLike<number> => this.model.history.impactTimes();
     this.cards = {
-      energy: new PlotCard(ENERGY_DEF, idPrefix, impactTimes),
-      error: new PlotCard(ERROR_DEF, idPrefix, impactTimes),
+      energy: new PlotCard(energyDef(this.columns), idPrefix, impactTimes),
+      error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
       height: new PlotCard(heightDef(false), idPrefix, impactTimes),
       divergence: new PlotCard(DIVERGENCE_DEF, idPrefix, impactTimes),
-      long: new PlotCard(LONG_DEF, idPrefix, () => this.longImpacts),
+      long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
     this.feeds = [
       {
         card: this.cards.energy,
-        decimator: new MinMaxDecimator(3, { maxBuckets: BUCKETS }),
+        decimator: new MinMaxDecimator(1 + this.columns.energyParts.length, { maxBuckets: BUCKETS }),
         consumed: 0,
         available: (m) => m.history.length,
         read: (m, k, out) => {
-          const d = m.history.data;
-          out[0] = d[k * STRIDE + COL.E] ?? NaN;
-          out[1] = d[k * STRIDE + COL.TPE] ?? NaN;
-          out[2] = d[k * STRIDE + COL.RE] ?? NaN;
+          const h = m.history;
+          const b = k * h.stride;
+          out[0] = h.data[b + h.columns.energy] ?? NaN;
+          h.columns.energyParts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
         },
       },
       {
@@ -447,8 +466,9 @@ export class PlotsView {
         consumed: 0,
         available: (m) => m.history.length,
         read: (m, k, out) => {
-          const d = m.history.data;
-          out[0] = Math.abs((d[k * STRIDE + COL.E] ?? NaN) - (d[COL.E] ?? NaN));
+          const h = m.history;
+          const E = h.columns.energy;
+          out[0] = Math.abs((h.data[k * h.stride + E] ?? NaN) - (h.data[E] ?? NaN));
         },
       },
       {
@@ -457,7 +477,8 @@ export class PlotsView {
         consumed: 0,
         available: (m) => (m.twins ? Math.min(m.history.length, m.twins.length) : m.history.length),
         read: (m, k, out) => {
-          out[0] = m.history.data[k * STRIDE + COL.X + 2] ?? NaN;
+          const h = m.history;
+          out[0] = h.data[k * h.stride + h.columns.height] ?? NaN;
           if (m.twins) {
             out[1] = m.twins.run('position').height.get(k);
             out[2] = m.twins.run('attitude').height.get(k);
@@ -537,6 +558,7 @@ export class PlotsView {
   /** Bring every live plot up to date now. */
   update(): void {
     const m = this.model;
+    if (m.history.columns !== this.columns) this.rebuildForColumns(m.history.columns);
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
       const twinsChanged = m.twins !== this.twins;
       this.epoch = m.history.epoch;
@@ -549,7 +571,7 @@ export class PlotsView {
         const on = m.twins !== null;
         const h = this.feeds[2];
         if (h) h.decimator = new MinMaxDecimator(on ? 3 : 1, { maxBuckets: BUCKETS });
-        this.cards.height.rebuild(heightDef(on));
+        this.cards.height.rebuild(heightDef(on, this.columns.heightLabel));
         this.cards.divergence.showPlaceholder(
           on
             ? null
@@ -564,7 +586,7 @@ export class PlotsView {
       const fresh = avail !== f.consumed;
       for (let k = f.consumed; k < avail; k++) {
         f.read(m, k, this.rowBuf);
-        f.decimator.push(m.history.data[k * STRIDE + COL.T] ?? NaN, this.rowBuf);
+        f.decimator.push(m.history.data[k * m.history.stride] ?? NaN, this.rowBuf);
       }
       f.consumed = avail;
       if (f.card.placeholder.hidden === false) continue;
@@ -573,6 +595,24 @@ export class PlotsView {
     }
     this.dirty = false;
     this.updates += 1;
+  }
+
+  /** Another model family: its energy series and labels (the data restart from the new history). */
+  private rebuildForColumns(cols: HistoryColumns): void {
+    this.columns = cols;
+    const [energy, error] = this.feeds;
+    if (energy) energy.decimator = new MinMaxDecimator(1 + cols.energyParts.length, { maxBuckets: BUCKETS });
+    this.cards.energy.rebuild(energyDef(cols));
+    this.cards.error.rebuild(errorDef(cols));
+    this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
+    this.cards.long.rebuild(longDef(cols));
+    this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
+    if (error) error.decimator.clear();
+    for (const f of this.feeds) {
+      f.decimator.clear();
+      f.consumed = 0;
+    }
+    this.dirty = true;
   }
 
   /** Rows shown so far by a live plot (for tests). */
@@ -584,8 +624,8 @@ export class PlotsView {
   /** Progress of a long run: show its card with the series so far. */
   longRunProgress(series: DecimatedData | undefined, text: string): void {
     const card = this.cards.long;
-    card.element.hidden = false;
-    card.status.textContent = text;
+    if (card.element.hidden) card.element.hidden = false;
+    this.batch.text(card.status, text);
     if (series && this.visible) {
       this.longImpacts = [];
       card.setData(series);
@@ -595,6 +635,7 @@ export class PlotsView {
   /** The finished long run: its series, impact ticks and summary. */
   longRunDone(r: LongRunResult, text: string): void {
     const card = this.cards.long;
+    this.batch.drop();
     card.element.hidden = false;
     card.status.textContent = text;
     this.longImpacts = r.impactTimes;
@@ -602,6 +643,7 @@ export class PlotsView {
   }
 
   destroy(): void {
+    this.batch.drop();
     this.resizeObserver?.disconnect();
     for (const c of Object.values(this.cards)) c.destroyPlot();
     this.element.remove();

@@ -1,14 +1,15 @@
 // The view: a three.js scene of the body, the plane (true tilt, ground grid), lights and shadows, an
 // orbit camera that follows the body, a fading trail of the centre of mass and impact flashes.
-// No DOM besides the canvas it owns; no simulation logic.
+// What the body looks like comes from the model family's FamilyView. No DOM besides the canvas it
+// owns; no simulation logic.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { ResolvedConfig, Vec3 } from '../config/types';
-import { resolvePlaneNormal } from '../config/parse';
+import type { Vec3 } from '../config/types';
 import type { Quat } from '../model/interpolation';
 import type { TrailBuffer } from '../model/trail';
 import type { BodyObject } from './body-geometry';
-import { boundingRadius, buildBodyObject, createBodyMaterial } from './body-geometry';
+import { createBodyMaterial } from './body-geometry';
+import type { FamilyView } from './family-view';
 
 const E3 = new THREE.Vector3(0, 0, 1);
 const HORIZON = new THREE.Color('#eef2f7');
@@ -128,6 +129,11 @@ export class SceneView {
   /** Translucent copies of the body for the sensitivity twins (they share its geometry). */
   private ghosts: THREE.Group[] = [];
   private bodyRadius = 5;
+  private followHeight = 6;
+  private effectScale = 1;
+  private viewDistance = NaN;
+  /** World-frame decorations of the current content (e.g. the floor line of a planar model). */
+  private readonly extras = new THREE.Group();
   private readonly trailLine: THREE.Line;
   private readonly trailPositions: Float32Array;
   private readonly trailColors: Float32Array;
@@ -198,6 +204,8 @@ export class SceneView {
 
     this.bodyRoot.name = 'bodyRoot';
     this.scene.add(this.bodyRoot);
+    this.extras.name = 'extras';
+    this.scene.add(this.extras);
 
     const cap = 4096;
     this.trailPositions = new Float32Array(cap * 3);
@@ -229,16 +237,32 @@ export class SceneView {
     this.dirty = true;
   }
 
-  /** Rebuild the body and orient the plane for a (new) resolved config. */
-  setConfig(config: ResolvedConfig): void {
+  /** Rebuild the body and orient the ground for a (new) config of a family. */
+  show<C>(family: FamilyView<C>, config: C): void {
+    const content = family.build(config, this.bodyMaterial);
     const ghostCount = this.ghosts.length;
     this.setGhostCount(0);
     this.body?.dispose();
-    this.body = buildBodyObject(config.body, this.bodyMaterial);
+    this.body = content.body;
     this.bodyRoot.add(this.body.group);
     this.setGhostCount(ghostCount);
-    this.bodyRadius = boundingRadius(config.body);
-    const n = resolvePlaneNormal(config.plane);
+    this.bodyRadius = content.radius;
+    this.followHeight = content.followHeight ?? 6;
+    this.effectScale = content.effectScale ?? 1;
+    this.clearExtras();
+    for (const o of content.extras ?? []) this.extras.add(o);
+    // The camera distance changes only with the kind of body (not on every restart, which keeps the zoom).
+    if (content.viewDistance !== undefined && content.viewDistance !== this.viewDistance) {
+      const d = content.viewDistance;
+      this.viewDistance = d;
+      this.controls.minDistance = Math.min(4, d / 3);
+      const dir = content.viewDirection
+        ? new THREE.Vector3(...content.viewDirection)
+        : this.camera.position.clone().sub(this.controls.target);
+      this.camera.position.copy(this.controls.target).addScaledVector(dir.normalize(), d);
+    }
+    this.canvas.setAttribute('aria-label', family.describe(config));
+    const n = content.groundNormal;
     this.normal.set(...n).normalize();
     this.planeGroup.quaternion.setFromUnitVectors(E3, this.normal);
     const ext = this.bodyRadius + 6;
@@ -252,6 +276,24 @@ export class SceneView {
     cam.updateProjectionMatrix();
     for (const f of this.flashes) f.age = FLASH_SECONDS;
     this.dirty = true;
+  }
+
+  private clearExtras(): void {
+    for (const o of [...this.extras.children]) {
+      o.removeFromParent();
+      o.traverse((c) => {
+        const m = c as THREE.Mesh;
+        m.geometry?.dispose();
+        const mat = m.material as THREE.Material | THREE.Material[] | undefined;
+        if (Array.isArray(mat)) mat.forEach((x) => x.dispose());
+        else mat?.dispose();
+      });
+    }
+  }
+
+  /** The world-frame decorations of the current content. */
+  get extraObjects(): readonly THREE.Object3D[] {
+    return this.extras.children;
   }
 
   /** The rendered plane's unit normal (world frame), from the plane group's orientation. */
@@ -330,7 +372,7 @@ export class SceneView {
   private followTarget(x: THREE.Vector3): THREE.Vector3 {
     // Follow the body's foot point on the plane, a little above it, so bounces stay visible.
     const foot = x.clone().addScaledVector(this.normal, -this.normal.dot(x));
-    return foot.addScaledVector(this.normal, 6);
+    return foot.addScaledVector(this.normal, this.followHeight);
   }
 
   /** Fading polyline of the centre of mass up to the drawn time tNow, ending at the drawn position. */
@@ -405,9 +447,9 @@ export class SceneView {
     f.ring.visible = visible;
     f.dot.visible = visible;
     const s = 0.35 + 2.2 * (1 - (1 - u) ** 3);
-    f.ring.scale.setScalar(s);
+    f.ring.scale.setScalar(s * this.effectScale);
     f.ring.material.opacity = 0.9 * (1 - u);
-    f.dot.scale.setScalar(1 + 0.6 * (1 - u));
+    f.dot.scale.setScalar((1 + 0.6 * (1 - u)) * this.effectScale);
     f.dot.material.opacity = 1 - u * u;
   }
 
@@ -486,6 +528,7 @@ export class SceneView {
     for (const m of this.ghostMaterials) m.dispose();
     this.body?.dispose();
     this.body = null;
+    this.clearExtras();
     this.bodyMaterial.dispose();
     this.planeMesh.geometry.dispose();
     this.planeMesh.material.dispose();

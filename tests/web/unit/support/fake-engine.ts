@@ -1,18 +1,72 @@
-// A small stand-in for the embind module, for testing the wiring without WASM: ballistic flight of the
-// centre of mass over a horizontal plane with an elastic bounce of a sphere of radius r, and no
-// rotation. It records every Simulation constructed and deleted.
+// A small stand-in for the embind module's façade, for testing the wiring without WASM: ballistic
+// flight of the centre of mass over a horizontal plane with an elastic bounce of a sphere of radius 1,
+// and no rotation. It records every simulation created and deleted. Its record layouts are its own
+// (fields in another order than the core's), so a test passes only if the front end reads offsets by
+// name from the module, never by hand-copied numbers.
 import type {
-  ImpactLayout,
+  CreateResult,
+  HybridSimulation,
   LgvciModule,
-  Simulation,
-  StateLayout,
+  RecordLayout,
 } from '../../../../web/src/engine/lgvci_wasm';
 
-export const STATE: StateLayout = {
-  T: 0, X: 1, R: 4, GAMMA: 13, PI: 16, ENERGY: 19, TPE: 20, RE: 21, SPATIAL_L: 22, PHI: 25,
-  IMPACTS: 26, STEPS: 27, STATUS: 28, ENERGY0: 29, SIZE: 30,
+type FieldDef = [name: string, size: number, csv: boolean];
+
+/** A layout from a field list (offsets in order; CSV columns name, name1..k, name11..33 for R). */
+export function buildLayout(defs: FieldDef[]): RecordLayout {
+  let offset = 0;
+  const fields = defs.map(([name, size, csv]) => {
+    let columns: string[] = [];
+    if (csv) {
+      if (size === 1) columns = [name];
+      else if (size === 9) columns = [1, 2, 3].flatMap((i) => [1, 2, 3].map((j) => `${name}${i}${j}`));
+      else columns = Array.from({ length: size }, (_, i) => `${name}${i + 1}`);
+    }
+    const f = { name, offset, size, columns };
+    offset += size;
+    return f;
+  });
+  return { size: offset, fields, csvColumns: fields.flatMap((f) => f.columns) };
+}
+
+/** Non-CSV fields first, then the CSV ones (the core puts them the other way round). */
+export const FAKE_LAYOUT = buildLayout([
+  ['status', 1, false],
+  ['E0', 1, false],
+  ['phi', 1, false],
+  ['steps', 1, false],
+  ['total_impacts', 1, false],
+  ['t', 1, true],
+  ['x', 3, true],
+  ['R', 9, true],
+  ['gamma', 3, true],
+  ['Pi', 3, true],
+  ['E', 1, true],
+  ['TPE', 1, true],
+  ['RE', 1, true],
+  ['impacts', 1, true],
+  ['spatial_L', 3, false],
+]);
+
+export const FAKE_IMPACT_LAYOUT = buildLayout([
+  ['contacts', 1, true],
+  ['point', 3, true],
+  ['t', 1, true],
+  ['body_point', 3, true],
+  ['lambda', 1, true],
+]);
+
+const at = (name: string): number => {
+  const f = FAKE_LAYOUT.fields.find((x) => x.name === name);
+  if (!f) throw new Error(name);
+  return f.offset;
 };
-export const IMPACT: ImpactLayout = { T: 0, LAMBDA: 1, POINT: 2, BODY_POINT: 5, SIZE: 8 };
+const O = {
+  t: at('t'), x: at('x'), R: at('R'), gamma: at('gamma'), Pi: at('Pi'), E: at('E'), TPE: at('TPE'),
+  impacts: at('impacts'), status: at('status'), E0: at('E0'), phi: at('phi'), steps: at('steps'),
+  total: at('total_impacts'),
+};
+const I = Object.fromEntries(FAKE_IMPACT_LAYOUT.fields.map((f) => [f.name, f.offset])) as Record<string, number>;
 
 const G = 9.80665;
 
@@ -77,12 +131,28 @@ function merged(json: string): Cfg {
 /** Radius of the stand-in sphere: 1 (so x0 z ≤ 1 penetrates). */
 const RADIUS = 1;
 
-export class FakeSimulation implements Simulation {
+export function validateFake(json: string): { field: string; message: string } | null {
+  let cfg: Cfg;
+  try {
+    cfg = merged(json);
+  } catch (e) {
+    const m = (e as Error).message;
+    return { field: m.split(':')[0] ?? 'config', message: m };
+  }
+  if (!(cfg.h > 0)) return { field: 'h', message: 'h: must be a finite number > 0' };
+  const tilt = cfg.plane.tilt;
+  if (tilt !== undefined && !(tilt >= 0 && tilt < Math.PI / 2)) return { field: 'plane.tilt', message: 'plane.tilt: must be in [0, pi/2) radians' };
+  if ((cfg.body.epsilon ?? 0) < 0) return { field: 'body.epsilon', message: 'body.epsilon: must be a finite number >= 0' };
+  if ((cfg.x0[2] ?? 0) <= RADIUS) return { field: 'x0', message: `x0: the initial state penetrates the plane (Φ = ${(cfg.x0[2] ?? 0) - RADIUS})` };
+  return null;
+}
+
+export class FakeSimulation implements HybridSimulation {
   static created: FakeSimulation[] = [];
   readonly cfg: Cfg;
   readonly json: string;
   deleted = false;
-  private buf = new Float64Array(30);
+  private buf = new Float64Array(FAKE_LAYOUT.size);
   private imp: number[] = [];
   /** Status to report after the next step (tests set it). */
   nextStatus = 0;
@@ -95,53 +165,68 @@ export class FakeSimulation implements Simulation {
     this.reset();
   }
 
-  private energy(): number {
+  private computeEnergy(): number {
     const s = this.buf;
-    const [a, b, c] = [s[13] ?? 0, s[14] ?? 0, s[15] ?? 0];
-    return (a * a + b * b + c * c) / 2 + G * (s[3] ?? 0);
+    const g = O.gamma;
+    const [a, b, c] = [s[g] ?? 0, s[g + 1] ?? 0, s[g + 2] ?? 0];
+    return (a * a + b * b + c * c) / 2 + G * (s[O.x + 2] ?? 0);
   }
 
   reset(): void {
     this.buf.fill(0);
-    this.buf.set(this.cfg.x0, 1);
-    this.buf.set([1, 0, 0, 0, 1, 0, 0, 0, 1], 4);
-    this.buf.set(this.cfg.gamma0, 13);
-    this.buf[19] = this.energy();
-    this.buf[29] = this.buf[19];
-    this.buf[25] = (this.buf[3] ?? 0) - RADIUS;
+    this.buf.set(this.cfg.x0, O.x);
+    this.buf.set([1, 0, 0, 0, 1, 0, 0, 0, 1], O.R);
+    this.buf.set(this.cfg.gamma0, O.gamma);
+    this.buf[O.E] = this.computeEnergy();
+    this.buf[O.TPE] = this.buf[O.E] ?? NaN;
+    this.buf[O.E0] = this.buf[O.E] ?? NaN;
+    this.buf[O.phi] = (this.buf[O.x + 2] ?? 0) - RADIUS;
     this.imp = [];
     this.statusText = '';
   }
 
   step(n: number): number {
-    if (this.deleted) throw new Error('step() on a deleted Simulation');
+    if (this.deleted) throw new Error('step() on a deleted simulation');
     const h = this.cfg.h;
     const s = this.buf;
     let impacts = 0;
     for (let k = 0; k < n; k++) {
-      if (s[28] === 1) break;
-      const t = s[0] ?? 0;
-      for (let i = 0; i < 3; i++) s[1 + i] = (s[1 + i] ?? 0) + h * (s[13 + i] ?? 0);
-      s[3] = (s[3] ?? 0) - 0.5 * G * h * h;
-      s[15] = (s[15] ?? 0) - G * h;
-      if ((s[3] ?? 0) < RADIUS && (s[15] ?? 0) < 0) {
-        s[15] = -(s[15] ?? 0);
-        s[3] = 2 * RADIUS - (s[3] ?? 0);
-        impacts++;
-        s[26] = (s[26] ?? 0) + 1;
-        this.imp.push(t + h, 2 * (s[15] ?? 0), s[1] ?? 0, s[2] ?? 0, 0, 0, 0, -RADIUS);
+      if (s[O.status] === 1) break;
+      const t = s[O.t] ?? 0;
+      let inStep = 0;
+      for (let i = 0; i < 3; i++) s[O.x + i] = (s[O.x + i] ?? 0) + h * (s[O.gamma + i] ?? 0);
+      const z = O.x + 2;
+      const vz = O.gamma + 2;
+      s[z] = (s[z] ?? 0) - 0.5 * G * h * h;
+      s[vz] = (s[vz] ?? 0) - G * h;
+      if ((s[z] ?? 0) < RADIUS && (s[vz] ?? 0) < 0) {
+        s[vz] = -(s[vz] ?? 0);
+        s[z] = 2 * RADIUS - (s[z] ?? 0);
+        inStep++;
+        s[O.total] = (s[O.total] ?? 0) + 1;
+        const rec = new Array<number>(FAKE_IMPACT_LAYOUT.size).fill(0);
+        rec[I['t']!] = t + h;
+        rec[I['lambda']!] = 2 * (s[vz] ?? 0);
+        rec[I['point']!] = s[O.x] ?? 0;
+        rec[I['point']! + 1] = s[O.x + 1] ?? 0;
+        rec[I['body_point']! + 2] = -RADIUS;
+        rec[I['contacts']!] = 1;
+        this.imp.push(...rec);
       }
-      s[0] = t + h;
-      s[27] = (s[27] ?? 0) + 1;
-      s[19] = this.energy();
-      s[25] = (s[3] ?? 0) - RADIUS;
-      s[28] = this.nextStatus;
+      impacts += inStep;
+      s[O.impacts] = inStep;
+      s[O.t] = t + h;
+      s[O.steps] = (s[O.steps] ?? 0) + 1;
+      s[O.E] = this.computeEnergy();
+      s[O.TPE] = s[O.E] ?? NaN;
+      s[O.phi] = (s[z] ?? 0) - RADIUS;
+      s[O.status] = this.nextStatus;
       if (this.nextStatus) this.statusText = this.nextStatus === 1 ? 'Newton failed to converge' : 'Zeno guard hit';
     }
     return impacts;
   }
 
-  state(): Float64Array {
+  record(): Float64Array {
     return this.buf;
   }
 
@@ -151,8 +236,64 @@ export class FakeSimulation implements Simulation {
     return out;
   }
 
+  layout(): RecordLayout {
+    return FAKE_LAYOUT;
+  }
+
+  stateHash(): string {
+    return '0'.repeat(16);
+  }
+
+  model(): string {
+    return 'rigid_body';
+  }
+
+  caseName(): string {
+    return typeof this.cfg['case'] === 'string' ? this.cfg['case'] : '';
+  }
+
   statusMessage(): string {
     return this.statusText;
+  }
+
+  status(): number {
+    return this.buf[O.status] ?? 0;
+  }
+
+  h(): number {
+    return this.cfg.h;
+  }
+
+  time(): number {
+    return this.buf[O.t] ?? NaN;
+  }
+
+  energy(): number {
+    return this.buf[O.E] ?? NaN;
+  }
+
+  initialEnergy(): number {
+    return this.buf[O.E0] ?? NaN;
+  }
+
+  minPhi(): number {
+    return this.buf[O.phi] ?? NaN;
+  }
+
+  totalImpacts(): number {
+    return this.buf[O.total] ?? 0;
+  }
+
+  steps(): number {
+    return this.buf[O.steps] ?? 0;
+  }
+
+  multiImpactSteps(): number {
+    return 0;
+  }
+
+  maxDiscreteEnergyMismatch(): number {
+    return 0;
   }
 
   configJson(): string {
@@ -165,34 +306,24 @@ export class FakeSimulation implements Simulation {
   }
 }
 
-export function validateFake(json: string): string {
-  let cfg: Cfg;
-  try {
-    cfg = merged(json);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  if (!(cfg.h > 0)) return 'h: must be a finite number > 0';
-  const tilt = cfg.plane.tilt;
-  if (tilt !== undefined && !(tilt >= 0 && tilt < Math.PI / 2)) return 'plane.tilt: must be in [0, pi/2) radians';
-  if ((cfg.body.epsilon ?? 0) < 0) return 'body.epsilon: must be a finite number >= 0';
-  if ((cfg.x0[2] ?? 0) <= RADIUS) return `x0: the initial state penetrates the plane (Φ = ${(cfg.x0[2] ?? 0) - RADIUS})`;
-  return '';
-}
-
-export function createFakeEngine(): LgvciModule & { validateCalls: string[] } {
-  const validateCalls: string[] = [];
+export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
+  const createCalls: string[] = [];
   return {
-    Simulation: FakeSimulation,
-    validateConfig(json: string) {
-      validateCalls.push(json);
-      return validateFake(json);
+    createSimulation(json: string): CreateResult {
+      createCalls.push(json);
+      const err = validateFake(json);
+      if (err) return { sim: null, error: err };
+      return { sim: new FakeSimulation(json), error: null };
     },
-    presetConfig(name: string) {
-      return JSON.stringify(fakePreset(name));
+    presetJson(name: string) {
+      try {
+        return JSON.stringify(fakePreset(name));
+      } catch {
+        return '';
+      }
     },
-    STATE,
-    IMPACT,
-    validateCalls,
+    impactLayout: () => FAKE_IMPACT_LAYOUT,
+    heapBytesInUse: () => 0,
+    createCalls,
   };
 }

@@ -1,9 +1,9 @@
-// Web Worker of the long run: loads the WASM module itself, steps the requested config in chunks of
+// Web Worker of the long run (in app/: it wires the engine to the model's long-run computation): loads the WASM module itself, steps the requested config in chunks of
 // LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
 // yields between chunks so that a cancel message is seen, and posts the result with the time spent
 // stepping. Bundled by Vite from `new Worker(new URL('./long-run.worker.ts', import.meta.url))`.
 import createLgvci from '@lgvci-wasm';
-import type { LgvciModule } from './lgvci_wasm';
+import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
 import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
 
@@ -29,6 +29,9 @@ function yieldToEvents(): Promise<void> {
 }
 
 const SERIES_EVERY_MS = 250;
+/** Progress is posted at most this often (a chunk takes well under a millisecond: posting each one
+ * flooded the page with ~1600 messages a second). Cancel messages are still seen after every chunk. */
+const PROGRESS_EVERY_MS = 50;
 
 async function run(req: LongRunStart): Promise<void> {
   const started = performance.now();
@@ -39,21 +42,25 @@ async function run(req: LongRunStart): Promise<void> {
     comp = new LongRunComputation(mod, req.configJson, req.steps, req.maxBuckets ?? 2000);
     const chunk = Math.max(1, req.chunk ?? LONG_RUN_CHUNK);
     let lastSeries = performance.now();
+    let lastProgress = -Infinity;
     while (!comp.finished) {
       comp.runChunk(chunk);
       const t = performance.now();
-      const withSeries = t - lastSeries >= SERIES_EVERY_MS;
-      if (withSeries) lastSeries = t;
-      scope.postMessage({
-        type: 'progress',
-        id: req.id,
-        done: comp.done,
-        total: comp.total,
-        impacts: comp.impacts,
-        t: comp.t,
-        computeSeconds: comp.computeSeconds,
-        ...(withSeries ? { series: comp.series() } : {}),
-      });
+      if (t - lastProgress >= PROGRESS_EVERY_MS || comp.finished) {
+        lastProgress = t;
+        const withSeries = t - lastSeries >= SERIES_EVERY_MS;
+        if (withSeries) lastSeries = t;
+        scope.postMessage({
+          type: 'progress',
+          id: req.id,
+          done: comp.done,
+          total: comp.total,
+          impacts: comp.impacts,
+          t: comp.t,
+          computeSeconds: comp.computeSeconds,
+          ...(withSeries ? { series: comp.series() } : {}),
+        });
+      }
       await yieldToEvents();
       if (cancelled.has(req.id)) {
         cancelled.delete(req.id);

@@ -1,4 +1,4 @@
-// Minimal DOM construction helper.
+// Minimal DOM construction helpers, shared by controls/ and view/ (neither imports the other).
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 

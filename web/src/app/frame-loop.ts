@@ -1,0 +1,93 @@
+// The animation-frame loop: advance the model by the wall-clock interval (fixed steps), draw the
+// interpolated pose, flash the impacts the drawn time has reached, refresh the HUD, the plots (≤ 10 Hz)
+// and the export note. Idle frames while paused cost almost nothing.
+import type { Hud } from '../controls/hud';
+import type { ControlPanel } from '../controls/panel';
+import type { SimulationModel } from '../model/simulation-model';
+import type { PlotsView } from '../view/plots';
+import type { SceneView } from '../view/scene-view';
+import { formatSteps } from '../controls/long-run-controls';
+
+export const FIRST_FRAME_MARK = 'lgvci:first-frame';
+
+export interface FrameParts {
+  model: SimulationModel;
+  view: SceneView | null;
+  hud: Hud;
+  plots: PlotsView;
+  panel: ControlPanel;
+}
+
+export class FrameLoop {
+  /** Frames drawn so far (idle frames while paused are skipped). */
+  frames = 0;
+  private lastNow: number | null = null;
+  private raf = 0;
+  private stopped = false;
+  private readonly p: FrameParts;
+
+  constructor(parts: FrameParts) {
+    this.p = parts;
+  }
+
+  start(): void {
+    this.raf = requestAnimationFrame(this.frame);
+  }
+
+  /** Draw the current state now (after a step, a pause or a restart). */
+  sync(): void {
+    const { model, view, hud } = this.p;
+    const s = model.interpolated();
+    view?.setBodyPose(s.x, s.q);
+    this.syncGhosts(model.alpha);
+    view?.updateTrail(model.trail, s.t, s.x);
+    hud.update(model, s.t);
+  }
+
+  /** Flash the impacts up to the current time (after a single step). */
+  flashUpTo(t: number): void {
+    for (const imp of this.p.model.takeImpactsUpTo(t)) this.p.view?.flashImpact(imp.point);
+  }
+
+  private syncGhosts(alpha: number): void {
+    const { model, view } = this.p;
+    const twins = model.twins;
+    if (!view || !twins) return;
+    twins.runs.forEach((r, i) => {
+      const g = r.interpolated(alpha);
+      view.setGhostPose(i, g.x, g.q);
+    });
+  }
+
+  private readonly frame = (now: number): void => {
+    if (this.stopped) return;
+    this.raf = requestAnimationFrame(this.frame);
+    const { model, view, hud, plots, panel } = this.p;
+    const dt = this.lastNow === null ? 0 : Math.max(0, (now - this.lastNow) / 1000);
+    this.lastNow = now;
+    if (model.clock.running) model.advance(dt);
+    const s = model.interpolated();
+    this.flashUpTo(s.t);
+    view?.setBodyPose(s.x, s.q);
+    this.syncGhosts(model.alpha);
+    view?.updateTrail(model.trail, s.t, s.x);
+    const drawn = view ? view.render(Math.min(dt, 0.1)) : true;
+    hud.update(model, s.t);
+    plots.tick(now);
+    const h = model.history;
+    panel.setExportNote(
+      h.truncated
+        ? `Recording stopped after ${formatSteps(h.length - 1)} steps (t = ${h.get(h.length - 1, 0).toFixed(2)} s): the CSV and the plots end there. Reset to record again.`
+        : '',
+    );
+    if (drawn) {
+      this.frames += 1;
+      if (this.frames === 1 && typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
+    }
+  };
+
+  stop(): void {
+    this.stopped = true;
+    cancelAnimationFrame(this.raf);
+  }
+}

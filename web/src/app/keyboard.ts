@@ -1,0 +1,48 @@
+// Keyboard shortcuts on the app's root element (not the document, so several apps can be embedded):
+// Space play/pause, S or → single step, R reset. Text entry keeps its keys.
+export interface ShortcutActions {
+  togglePlay(): void;
+  stepOnce(): void;
+  reset(): void;
+}
+
+function isTextEntry(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t.isContentEditable) return true;
+  return t instanceof HTMLInputElement && t.type !== 'range' && t.type !== 'checkbox';
+}
+
+/** Bind the shortcuts; a pointer-down on `canvas()` focuses the root. Returns the unbinding function. */
+export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canvas: () => Element | null): () => void {
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    const t = e.target;
+    if (isTextEntry(t)) return;
+    const onButton = t instanceof HTMLButtonElement;
+    const onRange = t instanceof HTMLInputElement && t.type === 'range';
+    if (e.key === ' ' || e.code === 'Space') {
+      if (onButton) return; // the button's own activation
+      actions.togglePlay();
+    } else if (e.key === 's' || e.key === 'S') {
+      actions.stepOnce();
+    } else if (e.key === 'ArrowRight') {
+      if (onRange) return; // moves the slider
+      actions.stepOnce();
+    } else if (e.key === 'r' || e.key === 'R') {
+      actions.reset();
+    } else {
+      return;
+    }
+    e.preventDefault();
+  };
+  const onPointerDown = (e: PointerEvent): void => {
+    const c = canvas();
+    if (c && e.target === c) root.focus({ preventScroll: true });
+  };
+  root.addEventListener('keydown', onKey);
+  root.addEventListener('pointerdown', onPointerDown);
+  return () => {
+    root.removeEventListener('keydown', onKey);
+    root.removeEventListener('pointerdown', onPointerDown);
+  };
+}

@@ -1,0 +1,64 @@
+// The long run's three parts wired together: the worker client (LongRunClient), its side-panel group
+// (LongRunControls) and the long-term plot (PlotsView). Progress reaches the DOM at most once per frame
+// (the controls and the plots batch their writes).
+import type { LongRunControls as Controls } from '../controls/long-run-controls';
+import { LongRunControls, formatSteps, longRunSummary } from '../controls/long-run-controls';
+import type { PlotsView } from '../view/plots';
+import type { WorkerLike } from './long-run';
+import { LongRunClient } from './long-run';
+
+export interface LongRunParts {
+  client: LongRunClient;
+  controls: Controls;
+}
+
+export function wireLongRun(
+  plots: PlotsView,
+  configJson: () => string,
+  idPrefix: string,
+  makeWorker?: () => WorkerLike,
+): LongRunParts {
+  let controls: Controls | null = null;
+  const ctl = (): Controls => {
+    if (!controls) throw new Error('long-run controls not built');
+    return controls;
+  };
+  const client = new LongRunClient(
+    {
+      progress: (p) => {
+        ctl().showProgress(p.done, p.total, p.impacts);
+        plots.longRunProgress(
+          p.series,
+          `running: ${formatSteps(p.done)} of ${formatSteps(p.total)} steps, ${formatSteps(p.impacts)} impacts`,
+        );
+      },
+      done: (r) => {
+        ctl().finished(r);
+        plots.longRunDone(r, `${formatSteps(r.impacts)} impacts in ${formatSteps(r.steps)} steps · wall time ${r.computeSeconds.toFixed(3)} s`);
+        ctl().status.textContent = longRunSummary(r);
+      },
+      cancelled: (done, total) => {
+        ctl().cancelled(done, total);
+        plots.longRunProgress(undefined, 'cancelled');
+      },
+      error: (message) => {
+        ctl().failed(message);
+        plots.longRunProgress(undefined, 'failed');
+      },
+    },
+    makeWorker,
+  );
+  controls = new LongRunControls(
+    {
+      start: (steps) => {
+        if (client.running) return;
+        ctl().started(steps);
+        plots.longRunProgress(undefined, `starting ${formatSteps(steps)} steps…`);
+        client.start(configJson(), steps);
+      },
+      cancel: () => client.cancel(),
+    },
+    idPrefix,
+  );
+  return { client, controls };
+}

@@ -1,0 +1,28 @@
+// The presets the page offers, each with its model family and its label in the selector.
+import type { CaseName } from './types';
+
+export interface CaseInfo {
+  name: CaseName;
+  /** Family id: which FamilyControls / ModelFamily / FamilyView handle it. */
+  family: string;
+  label: string;
+}
+
+export const CASES: readonly CaseInfo[] = [
+  { name: 'I', family: 'rigid', label: 'Case I — ellipsoid, horizontal plane' },
+  { name: 'II', family: 'rigid', label: 'Case II — ellipsoid, plane tilted 2°' },
+  { name: 'III', family: 'rigid', label: 'Case III — union of two ellipsoids' },
+  { name: 'IV', family: 'rigid', label: 'Case IV — ε-rounded cube' },
+  { name: 'particle', family: 'generalized', label: 'Particle — bouncing ball (Fetecau et al. §4.2)' },
+  { name: 'star', family: 'generalized', label: 'Star — four-point star (Fetecau et al. §4.3)' },
+];
+
+export function caseInfo(name: string): CaseInfo | undefined {
+  return CASES.find((c) => c.name === name);
+}
+
+/** The preset named in a query string (?case=III, ?case=star; any letter case), else Case I. */
+export function caseFromQuery(search: string): CaseName {
+  const asked = (new URLSearchParams(search).get('case') ?? '').trim().toLowerCase();
+  return CASES.find((c) => c.name.toLowerCase() === asked)?.name ?? 'I';
+}

@@ -1,0 +1,113 @@
+// Controls of the generalized-coordinate models (the particle, the star): initial height y₀ and angle
+// θ₀, initial velocities ẋ₀, ẏ₀ and ω₀ = θ̇₀, the time step h and the speed.
+import type { FieldSpec } from '../fields';
+import { commonFields, fixed } from '../fields';
+import type { FamilyControls } from '../family';
+import type { GeneralizedConfig, GeneralizedParams } from '../generalized';
+import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from '../generalized';
+
+const DEG = Math.PI / 180;
+
+function withIndex(v: number[], i: number, x: number): number[] {
+  const out = [...v];
+  out[i] = x;
+  return out;
+}
+
+type P = GeneralizedParams;
+
+const ANGLE_NOTE = 'Only the star has an attitude θ.';
+
+export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
+  {
+    id: 'gy0',
+    group: 'initial',
+    label: 'Initial height y₀',
+    short: 'height y₀',
+    unit: '',
+    min: 0,
+    max: 20,
+    scale: 'linear',
+    step: 0.05,
+    restarts: true,
+    format: fixed(3),
+    read: (p) => p.q0[1] ?? null,
+    write: (p, v) => ({ ...p, q0: withIndex(p.q0, 1, v) }),
+  },
+  {
+    id: 'gtheta0',
+    group: 'initial',
+    label: 'Initial angle θ₀ in degrees',
+    short: 'angle θ₀',
+    unit: '°',
+    min: -180,
+    max: 180,
+    scale: 'linear',
+    step: 1,
+    restarts: true,
+    format: fixed(1),
+    read: (p) => (p.q0.length >= 3 ? (p.q0[2] ?? 0) / DEG : null),
+    write: (p, v) => ({ ...p, q0: withIndex(p.q0, 2, v * DEG) }),
+    disabledNote: ANGLE_NOTE,
+  },
+  {
+    id: 'gvx0',
+    group: 'velocity',
+    label: 'Initial velocity ẋ₀',
+    short: 'ẋ₀',
+    unit: 'm/s',
+    min: -10,
+    max: 10,
+    scale: 'linear',
+    step: 0.1,
+    restarts: true,
+    format: fixed(3),
+    read: (p) => p.v0[0] ?? null,
+    write: (p, v) => ({ ...p, v0: withIndex(p.v0, 0, v) }),
+  },
+  {
+    id: 'gvy0',
+    group: 'velocity',
+    label: 'Initial velocity ẏ₀',
+    short: 'ẏ₀',
+    unit: 'm/s',
+    min: -10,
+    max: 10,
+    scale: 'linear',
+    step: 0.1,
+    restarts: true,
+    format: fixed(3),
+    read: (p) => p.v0[1] ?? null,
+    write: (p, v) => ({ ...p, v0: withIndex(p.v0, 1, v) }),
+  },
+  {
+    id: 'gomega0',
+    group: 'velocity',
+    label: 'Initial angular velocity ω₀ in radians per second',
+    short: 'ω₀',
+    unit: 'rad/s',
+    min: -30,
+    max: 30,
+    scale: 'linear',
+    step: 0.1,
+    restarts: true,
+    format: fixed(3),
+    read: (p) => (p.v0.length >= 3 ? (p.v0[2] ?? 0) : null),
+    write: (p, v) => ({ ...p, v0: withIndex(p.v0, 2, v) }),
+    disabledNote: ANGLE_NOTE,
+  },
+  ...commonFields<P>(),
+];
+
+export const generalizedControls: FamilyControls<P, GeneralizedConfig> = {
+  id: 'generalized',
+  groups: [
+    { id: 'initial', title: 'Initial position', hint: 'x₀ = 0; the floor is y = 0.' },
+    { id: 'velocity', title: 'Initial velocity q̇₀', hint: 'p₀ = M q̇₀.' },
+    { id: 'integrator', title: 'Integrator' },
+  ],
+  fields: GENERALIZED_FIELDS,
+  parseConfig: parseGeneralizedConfig,
+  paramsFromConfig: generalizedParams,
+  paramsToConfigJson: generalizedConfigJson,
+};

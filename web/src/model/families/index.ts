@@ -1,0 +1,29 @@
+// The model families of the core, by the name Simulation.model() reports. A new family adds its
+// module and one entry here (its view and controls are registered in app/families.ts).
+import type { Layout } from '../../engine/layout';
+import type { ModelFamily } from '../family';
+import { generalizedFamily } from './generalized';
+import { rigidFamily } from './rigid';
+
+export const MODEL_FAMILIES: readonly { modelName: string; make(layout: Layout): ModelFamily }[] = [
+  { modelName: 'rigid_body', make: (l) => rigidFamily(l) as unknown as ModelFamily },
+  { modelName: 'generalized', make: (l) => generalizedFamily(l) as unknown as ModelFamily },
+];
+
+/** Picks the family of a simulation by its model name and record layout (both from the module). */
+export type FamilyResolver = (modelName: string, layout: Layout) => ModelFamily;
+
+/** A resolver over MODEL_FAMILIES with one ModelFamily per distinct layout. */
+export function modelFamilyResolver(): FamilyResolver {
+  const cache = new Map<string, ModelFamily>();
+  return (modelName, layout) => {
+    const key = `${modelName}#${layout.key()}`;
+    let f = cache.get(key);
+    if (!f) {
+      const entry = MODEL_FAMILIES.find((m) => m.modelName === modelName);
+      if (!entry) throw new Error(`unknown model family "${modelName}"`);
+      cache.set(key, (f = entry.make(layout)));
+    }
+    return f;
+  };
+}

@@ -1,0 +1,81 @@
+// The rigid body over a plane (Tran & Leok): its state record read into a snapshot, and its history
+// row = the CLI's --csv row (t, x, R row-major, γ, Π, E, TPE, RE, impacts). Every offset and column
+// comes from the record layout the module defines.
+import type { ResolvedConfig, Vec3 } from '../../config/types';
+import { parseResolvedConfig, resolvePlaneNormal } from '../../config/parse';
+import type { Layout } from '../../engine/layout';
+import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
+import { csvRowWriter } from '../family';
+import { quatFromRowMajor } from '../interpolation';
+
+export interface RigidSnapshot extends Snapshot {
+  /** Attitude, row-major. */
+  R: number[];
+  gamma: Vec3;
+  Pi: Vec3;
+}
+
+export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedConfig>;
+
+function v3(a: ArrayLike<number>, i: number): Vec3 {
+  return [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
+}
+
+export function rigidColumns(L: Layout): HistoryColumns {
+  return {
+    names: L.csvColumns,
+    energy: L.csvIndex('E'),
+    energyParts: [
+      { label: 'TPE', col: L.csvIndex('TPE') },
+      { label: 'RE', col: L.csvIndex('RE') },
+    ],
+    height: L.csvIndex('x') + 2,
+    heightLabel: 'height x₃',
+    energySymbol: 'E',
+    impacts: L.csvIndex('impacts'),
+  };
+}
+
+export function rigidFamily(L: Layout): RigidFamily {
+  const o = {
+    t: L.offset('t', 1),
+    x: L.offset('x', 3),
+    R: L.offset('R', 9),
+    gamma: L.offset('gamma', 3),
+    Pi: L.offset('Pi', 3),
+    E: L.offset('E', 1),
+    E0: L.offset('E0', 1),
+    phi: L.offset('phi', 1),
+    impacts: L.offset('total_impacts', 1),
+    steps: L.offset('steps', 1),
+    status: L.offset('status', 1),
+  };
+  return {
+    id: 'rigid',
+    layout: L,
+    columns: rigidColumns(L),
+    parseConfig: parseResolvedConfig,
+    groundNormal: (c) => resolvePlaneNormal(c.plane),
+    read: (s) => {
+      const R = Array.from(s.subarray(o.R, o.R + 9));
+      return {
+        t: s[o.t] ?? NaN,
+        x: v3(s, o.x),
+        R,
+        q: quatFromRowMajor(R),
+        gamma: v3(s, o.gamma),
+        Pi: v3(s, o.Pi),
+        energy: s[o.E] ?? NaN,
+        energy0: s[o.E0] ?? NaN,
+        phi: s[o.phi] ?? NaN,
+        impacts: s[o.impacts] ?? 0,
+        steps: s[o.steps] ?? 0,
+        status: s[o.status] ?? 0,
+      };
+    },
+    position: (s, out) => {
+      for (let i = 0; i < 3; i++) out[i] = s[o.x + i] ?? NaN;
+    },
+    writeRow: csvRowWriter(L),
+  };
+}

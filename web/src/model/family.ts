@@ -1,0 +1,69 @@
+// What the model needs to know about a model family (the rigid body over a plane; later systems in
+// generalized coordinates): how to read its state record into a snapshot with a drawable pose, and
+// the columns of its per-step history (= the native CLI's --csv columns). No DOM, no three.js.
+import type { Vec3 } from '../config/types';
+import type { Layout } from '../engine/layout';
+import type { Quat } from './interpolation';
+
+/** What every family's config has. */
+export interface FamilyConfig {
+  h: number;
+}
+
+/** What every family's state gives the page: time, counters, energy and a pose to draw (world frame, z up). */
+export interface Snapshot {
+  t: number;
+  /** Position of the drawn body's reference point (the centre of mass). */
+  x: Vec3;
+  /** Attitude of the drawn body. */
+  q: Quat;
+  energy: number;
+  energy0: number;
+  /** Smallest contact-constraint value (Φ or min φ_k); < 0 means penetration. */
+  phi: number;
+  impacts: number;
+  steps: number;
+  status: number;
+}
+
+/** The per-step record of a family: CSV column names and which columns the plots read. */
+export interface HistoryColumns {
+  readonly names: readonly string[];
+  /** Column of the total energy (E or H). */
+  readonly energy: number;
+  /** Columns of the energy's parts shown beside it in the energy plot (may be empty). */
+  readonly energyParts: readonly { label: string; col: number }[];
+  /** Column of the drawn height above the ground, and its name on a plot axis. */
+  readonly height: number;
+  readonly heightLabel: string;
+  /** Symbol of the energy in the plots and the HUD ('E', or 'H' for the Hamiltonian). */
+  readonly energySymbol: string;
+  /** Column of the impacts of the step (the last; written as an integer). */
+  readonly impacts: number;
+}
+
+export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {
+  readonly id: string;
+  /** The state record's layout, as the module defines it. */
+  readonly layout: Layout;
+  readonly columns: HistoryColumns;
+  /** The core's resolved config JSON of this family, checked (throws on a shape mismatch). */
+  parseConfig(resolvedJson: string): C;
+  /** Unit normal of the ground (world frame) in a config. */
+  groundNormal(config: C): Vec3;
+  /** The snapshot of an engine state view. */
+  read(state: Float64Array): S;
+  /** The drawn position of an engine state view into out (no allocation: called every step). */
+  position(state: ArrayLike<number>, out: Vec3): void;
+  /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */
+  writeRow(state: ArrayLike<number>, out: Float64Array, offset: number): void;
+}
+
+/** Writer of a history row: the record's CSV fields, in column order. */
+export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Array, offset: number) => void {
+  const runs = L.csvRuns();
+  return (s, out, offset) => {
+    let c = offset;
+    for (const r of runs) for (let i = 0; i < r.size; i++) out[c++] = s[r.offset + i] ?? NaN;
+  };
+}

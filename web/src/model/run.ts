@@ -1,0 +1,176 @@
+// One running embind Simulation and what comes out of it step by step: the state view, the impacts
+// of each step and the integrator's status. Owns the embind object (deleted on replace/dispose).
+// No clock, no drawing, no DOM.
+import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
+import { createSimulationOrThrow } from '../engine/create';
+import { Layout } from '../engine/layout';
+import type { Vec3 } from '../config/types';
+
+export const STATUS_OK = 0;
+export const STATUS_NEWTON_FAILED = 1;
+export const STATUS_ZENO = 2;
+
+export interface Impact {
+  t: number;
+  lambda: number;
+  point: Vec3;
+  bodyPoint: Vec3;
+}
+
+export interface StatusReport {
+  code: number;
+  message: string;
+  /** Simulated time at which it was reported. */
+  t: number;
+}
+
+function v3(a: Float64Array, i: number): Vec3 {
+  return [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
+}
+
+/** Reads impact records with the module's impact layout (fields t, lambda, point, body_point). */
+export class ImpactReader {
+  private readonly o: { t: number; lambda: number; point: number; bodyPoint: number };
+  readonly size: number;
+
+  constructor(layout: Layout) {
+    this.size = layout.size;
+    this.o = {
+      t: layout.offset('t', 1),
+      lambda: layout.offset('lambda', 1),
+      point: layout.offset('point', 3),
+      bodyPoint: layout.offset('body_point', 3),
+    };
+  }
+
+  /** Only the times (the long run keeps nothing else). */
+  times(buf: Float64Array, out: number[]): void {
+    for (let i = 0; i + this.size <= buf.length; i += this.size) out.push(buf[i + this.o.t] ?? NaN);
+  }
+
+  read(buf: Float64Array): Impact[] {
+    const out: Impact[] = [];
+    const o = this.o;
+    for (let i = 0; i + this.size <= buf.length; i += this.size) {
+      out.push({
+        t: buf[i + o.t] ?? NaN,
+        lambda: buf[i + o.lambda] ?? NaN,
+        point: v3(buf, i + o.point),
+        bodyPoint: v3(buf, i + o.bodyPoint),
+      });
+    }
+    return out;
+  }
+}
+
+const impactReaders = new WeakMap<LgvciModule, ImpactReader>();
+
+/** The impact reader of a module (one per module: the layout is the same for every model). */
+export function impactReader(engine: LgvciModule): ImpactReader {
+  let r = impactReaders.get(engine);
+  if (!r) impactReaders.set(engine, (r = new ImpactReader(new Layout(engine.impactLayout()))));
+  return r;
+}
+
+export interface StepOutcome {
+  impacts: number;
+  status: number;
+}
+
+export class EngineRun {
+  readonly engine: LgvciModule;
+  private sim: HybridSimulation | null = null;
+  /** The running simulation's record layout. */
+  layout: Layout | null = null;
+  /** Its model family name ("rigid_body" | "generalized"). */
+  modelName = '';
+  /** The core's fully resolved config of the running simulation (Simulation.configJson()). */
+  resolvedJson = '';
+
+  constructor(engine: LgvciModule) {
+    this.engine = engine;
+  }
+
+  get loaded(): boolean {
+    return this.sim !== null;
+  }
+
+  /**
+   * Replace the simulation by one built from `json`. Throws an Error with the core's message if the
+   * config is invalid (the running one is then kept). `check` may reject the resolved config; the new
+   * object is then deleted and the old one kept.
+   */
+  load<T>(json: string, check: (resolvedJson: string, modelName: string, layout: Layout) => T): T {
+    const sim = createSimulationOrThrow(this.engine, json);
+    let resolved: string;
+    let layout: Layout;
+    let modelName: string;
+    let out: T;
+    try {
+      resolved = sim.configJson();
+      modelName = sim.model();
+      layout = new Layout(sim.layout());
+      out = check(resolved, modelName, layout);
+    } catch (e) {
+      sim.delete();
+      throw e;
+    }
+    this.sim?.delete();
+    this.sim = sim;
+    this.resolvedJson = resolved;
+    this.layout = layout;
+    this.modelName = modelName;
+    return out;
+  }
+
+  private need(): HybridSimulation {
+    if (!this.sim) throw new Error('no simulation loaded');
+    return this.sim;
+  }
+
+  /** The state record view (refreshed by every step; take a fresh one after each step). */
+  state(): Float64Array {
+    return this.need().record();
+  }
+
+  status(): number {
+    return this.need().status();
+  }
+
+  time(): number {
+    return this.need().time();
+  }
+
+  /** FNV-1a 64 of the state record's bytes (16 hex digits). */
+  stateHash(): string {
+    return this.need().stateHash();
+  }
+
+  reset(): void {
+    this.need().reset();
+    this.need().drainImpacts();
+  }
+
+  /** One fixed step of size h. */
+  step(): StepOutcome {
+    const impacts = this.need().step(1);
+    return { impacts, status: this.status() };
+  }
+
+  /** The impacts since the last call. */
+  drainImpacts(): Impact[] {
+    return impactReader(this.engine).read(this.need().drainImpacts());
+  }
+
+  /** The integrator's report of a non-OK status, at the current time. */
+  statusReport(code: number): StatusReport {
+    return { code, message: this.need().statusMessage() || `integrator status ${code}`, t: this.time() };
+  }
+
+  dispose(): void {
+    this.sim?.delete();
+    this.sim = null;
+    this.resolvedJson = '';
+    this.layout = null;
+  }
+}

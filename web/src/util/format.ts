@@ -1,0 +1,30 @@
+// Number formatting for text shown on the page. A non-finite number is written as words, never as
+// "NaN", "nan" or "-nan": the page reports what happened instead of printing a placeholder value.
+
+/** Words for a non-finite number, or null if x is finite. */
+export function nonFiniteWords(x: number): string | null {
+  if (Number.isNaN(x)) return 'not a number';
+  if (x === Infinity) return 'infinite';
+  if (x === -Infinity) return 'minus infinite';
+  return null;
+}
+
+/** `fmt(x)` for a finite x, else words (see nonFiniteWords). */
+export function finiteOrWords(x: number, fmt: (v: number) => string): string {
+  return nonFiniteWords(x) ?? fmt(x);
+}
+
+// "nan", "-nan", "NaN", "inf", "-inf", "infinity" as whole tokens (as C's printf and JS's String write them).
+const NON_FINITE_TOKEN = /(^|[^\w.])([-+]?)(nan|inf(?:inity)?)(?!\w|\.\w)/gi;
+
+/**
+ * A message from the core with every printed non-finite number replaced by words, e.g.
+ * "residual -nan" → "residual not a number", "Φ = inf" → "Φ = infinite".
+ */
+export function wordsForNonFinite(message: string): string {
+  return message.replace(NON_FINITE_TOKEN, (_m, pre: string, sign: string, word: string) => {
+    const w = word.toLowerCase();
+    if (w === 'nan') return `${pre}not a number`;
+    return `${pre}${sign === '-' ? 'minus infinite' : 'infinite'}`;
+  });
+}

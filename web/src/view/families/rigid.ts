@@ -1,0 +1,17 @@
+// The rigid body over a plane: the body's meshes (body-geometry) and the plane's normal.
+import type { ResolvedConfig } from '../../config/types';
+import { resolvePlaneNormal } from '../../config/parse';
+import { boundingRadius, buildBodyObject } from '../body-geometry';
+import type { FamilyView } from '../family-view';
+
+export const rigidView: FamilyView<ResolvedConfig> = {
+  id: 'rigid',
+  build: (config, material) => ({
+    body: buildBodyObject(config.body, material),
+    radius: boundingRadius(config.body),
+    groundNormal: resolvePlaneNormal(config.plane),
+    viewDistance: 44,
+    viewDirection: [27, -32, 15],
+  }),
+  describe: () => 'Three-dimensional view of the rigid body bouncing on the plane',
+};
