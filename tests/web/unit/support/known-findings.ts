@@ -3,14 +3,10 @@
 // the entry and the test checks the property again like every other.
 
 /**
- * Presets whose WASM run is not bit-identical to the native one. The star: the first difference is at
- * step 4342 (t = 21.71 s), one ulp in y (0.7141175327772381 in WASM, …384 native), then 47 impacts by
- * 10⁴ steps in WASM against 48 native, state hash 9082936b9dc306bc against the golden
- * 5895787bb9513ef6. The star's constraint evaluates sin θ and cos θ every step; most likely
- * Emscripten's libm (musl) and glibc do not round them alike, and the core needs its own deterministic
- * sin/cos there (not yet confirmed).
+ * Presets whose WASM run is not bit-identical to the native one. None: the star parted at step 4342
+ * (glibc's and musl's sin differ in the last ulp) until the core moved to its own pmath::sin/cos.
  */
-export const WASM_DIVERGES_FROM_NATIVE: readonly string[] = ['star'];
+export const WASM_DIVERGES_FROM_NATIVE: readonly string[] = [];
 
 /**
  * Inputs the core still gets wrong (issue 8, findings 4 and 8; fixed on the hardening branch), so the
