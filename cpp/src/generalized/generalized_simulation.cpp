@@ -42,6 +42,7 @@ class GeneralizedSimulation final : public Simulation {
   }
   void reset() override {
     driver_.reset();
+    driver_.model().resetStatistics();
     lastImpacts_ = 0;
     maxMismatch_ = 0.0;
   }

@@ -61,6 +61,7 @@ class GeneralizedModel {
   /// Impacts whose rest truncation changed something, and the total |p_i| it set to zero.
   long long restTruncations() const { return restTruncations_; }
   double truncatedMomentum() const { return truncatedMomentum_; }
+  void resetStatistics() { restTruncations_ = 0; truncatedMomentum_ = 0.0; }
 
  private:
   GeneralizedSystem system_;
