@@ -135,10 +135,10 @@ std::string modelOf(const std::string& text) {
     model = j["model"];
   }
   if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star");
+    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle");
     const std::string c = j["case"];
     const std::string implied = isRigidCase(c) ? "rigid_body" : isGeneralizedPreset(c) ? "generalized" : "";
-    if (implied.empty()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star (got '" + c + "')");
+    if (implied.empty()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + c + "')");
     if (!model.empty() && model != implied)
       throw InvalidInput("case", "'" + c + "' is a " + implied + " preset but \"model\" is \"" + model + "\"");
     model = implied;
@@ -165,7 +165,7 @@ SimulationResult createSimulation(const std::string& json) {
 std::string presetJson(const std::string& name) {
   if (isRigidCase(name)) return toJson(paperCase(name));
   if (isGeneralizedPreset(name)) return toJson(generalizedPreset(name));
-  throw InvalidInput("case", "must be one of I, II, III, IV, particle, star (got '" + name + "')");
+  throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + name + "')");
 }
 
 }  // namespace lgvci

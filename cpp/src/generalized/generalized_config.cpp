@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/json_bounds.hpp"
+#include "lgvci/core/portable_math.hpp"
 
 namespace lgvci {
 namespace {
@@ -69,12 +70,17 @@ json toJsonObject(const GeneralizedDef& d) {
   for (long r = 0; r < d.system.M.rows(); ++r) M.push_back(vecJson(d.system.M.row(r).transpose()));
   j["mass_matrix"] = M;
   const Potential& V = d.system.V;
-  j["potential"] = {{"type", V.kind == Potential::Kind::Linear ? "linear" : "newtonian"},
-                    {"g", V.g}, {"axis", V.axis}, {"mass", V.mass}};
+  if (V.kind == Potential::Kind::Pendulums)
+    j["potential"] = {{"type", "pendulums"}, {"g", V.g}, {"mass", V.mass}, {"length", V.length}};
+  else
+    j["potential"] = {{"type", V.kind == Potential::Kind::Linear ? "linear" : "newtonian"},
+                      {"g", V.g}, {"axis", V.axis}, {"mass", V.mass}};
   if (V.kind == Potential::Kind::Newtonian) j["potential"]["radius"] = V.radius;
   json cs = json::array();
   for (const auto& c : d.system.constraints) {
     if (c.kind == Constraint::Kind::Linear) cs.push_back({{"type", "linear"}, {"normal", vecJson(c.normal)}, {"offset", c.offset}});
+    else if (c.kind == Constraint::Kind::BallPair)
+      cs.push_back({{"type", "ball_pair"}, {"ball", c.ball}, {"spacing", c.spacing}, {"length", c.length}, {"radius", c.radius}});
     else cs.push_back({{"type", "planar_point"}, {"point", {c.a, c.b}}});
   }
   j["constraints"] = cs;
@@ -86,12 +92,51 @@ json toJsonObject(const GeneralizedDef& d) {
   j["root_finder"] = d.integrator.rootFinder == RootFinder::Bisection ? "bisection" : "fast";
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.contactTolerance;
+  if (d.system.policy != ImpactPolicy::Sequential || d.system.restTruncation) {
+    j["impact_policy"] = policyName(d.system.policy);
+    j["rest_truncation"] = d.system.restTruncation;
+    j["chain_energy"] = d.system.discreteOuterLinks ? "discrete" : "continuous";
+  }
+  if (d.cradle) {
+    const CradleParams& c = *d.cradle;
+    j["cradle"] = {{"balls", c.balls}, {"pulled", c.pulled}, {"angle", c.angle}, {"gap", c.gap}, {"mass", c.mass},
+                   {"length", c.length}, {"radius", c.radius}, {"g", c.g}, {"policy", policyName(c.policy)}};
+  }
   return j;
+}
+
+int integerIn(const json& j, const std::string& field, int lo, int hi) {
+  const double v = number(j, field);
+  if (v != std::floor(v) || v < lo || v > hi)
+    throw InvalidInput(field, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return static_cast<int>(v);
+}
+
+CradleParams cradleParams(const json& patch) {
+  CradleParams c;
+  if (!patch.contains("cradle")) return c;
+  const json& j = patch["cradle"];
+  onlyKeys(j, "cradle", {"balls", "pulled", "angle", "gap", "mass", "length", "radius", "g", "policy"});
+  if (j.contains("balls")) c.balls = integerIn(j["balls"], "cradle.balls", 2, 7);
+  if (j.contains("pulled")) c.pulled = integerIn(j["pulled"], "cradle.pulled", 1, c.balls);
+  if (j.contains("angle")) c.angle = number(j["angle"], "cradle.angle");
+  if (j.contains("gap")) c.gap = number(j["gap"], "cradle.gap");
+  if (j.contains("mass")) c.mass = number(j["mass"], "cradle.mass");
+  if (j.contains("length")) c.length = number(j["length"], "cradle.length");
+  if (j.contains("radius")) c.radius = number(j["radius"], "cradle.radius");
+  if (j.contains("g")) c.g = number(j["g"], "cradle.g");
+  if (j.contains("policy")) {
+    if (!j["policy"].is_string()) throw InvalidInput("cradle.policy", "must be \"chain\" or \"simultaneous\"");
+    c.policy = parsePolicy(j["policy"].get<std::string>(), "cradle.policy");
+  }
+  validateCradle(c);
+  return c;
 }
 
 GeneralizedDef fromJsonObject(const json& j) {
   onlyKeys(j, "", {"model", "case", "mass_matrix", "potential", "constraints", "t0", "q0", "p0", "qdot0", "h",
-                   "tolerance", "root_finder", "max_impacts_per_step", "contact_tolerance"});
+                   "tolerance", "root_finder", "max_impacts_per_step", "contact_tolerance", "impact_policy",
+                   "rest_truncation", "chain_energy", "cradle"});
   GeneralizedDef d;
   if (j.contains("case")) {
     if (!j["case"].is_string()) throw InvalidInput("case", "must be a string");
@@ -117,12 +162,13 @@ GeneralizedDef fromJsonObject(const json& j) {
     throw InvalidInput("mass_matrix", "must be positive definite");
   if (!j.contains("potential")) throw InvalidInput("potential", "is required (or give a \"case\")");
   const json& P = j["potential"];
-  onlyKeys(P, "potential", {"type", "g", "axis", "mass", "radius"});
+  onlyKeys(P, "potential", {"type", "g", "axis", "mass", "radius", "length"});
   Potential& V = d.system.V;
   const std::string type = P.contains("type") && P["type"].is_string() ? P["type"].get<std::string>() : "";
   if (type == "linear") V.kind = Potential::Kind::Linear;
   else if (type == "newtonian") V.kind = Potential::Kind::Newtonian;
-  else throw InvalidInput("potential.type", "must be \"linear\" or \"newtonian\"");
+  else if (type == "pendulums") V.kind = Potential::Kind::Pendulums;
+  else throw InvalidInput("potential.type", "must be \"linear\", \"newtonian\" or \"pendulums\"");
   V.g = P.contains("g") ? number(P["g"], "potential.g") : 9.81;
   if (V.g < 0.0) throw InvalidInput("potential.g", "must be >= 0");
   const double axis = P.contains("axis") ? number(P["axis"], "potential.axis") : 1.0;
@@ -137,6 +183,13 @@ GeneralizedDef fromJsonObject(const json& j) {
   } else if (P.contains("radius")) {
     throw InvalidInput("potential.radius", "applies only to a newtonian potential");
   }
+  if (V.kind == Potential::Kind::Pendulums) {
+    if (P.contains("axis")) throw InvalidInput("potential.axis", "does not apply to pendulums (every coordinate is an angle)");
+    V.length = P.contains("length") ? number(P["length"], "potential.length") : 1.0;
+    if (!(V.length > 0.0)) throw InvalidInput("potential.length", "must be > 0");
+  } else if (P.contains("length")) {
+    throw InvalidInput("potential.length", "applies only to a pendulums potential");
+  }
   if (!j.contains("constraints")) throw InvalidInput("constraints", "is required (or give a \"case\")");
   const json& C = j["constraints"];
   if (!C.is_array() || C.empty() || C.size() > static_cast<size_t>(kMaxConstraints))
@@ -144,7 +197,7 @@ GeneralizedDef fromJsonObject(const json& j) {
   for (size_t k = 0; k < C.size(); ++k) {
     const std::string f = "constraints[" + std::to_string(k) + "]";
     const json& c = C[k];
-    onlyKeys(c, f, {"type", "normal", "offset", "point"});
+    onlyKeys(c, f, {"type", "normal", "offset", "point", "ball", "spacing", "length", "radius"});
     Constraint con;
     const std::string ct = c.contains("type") && c["type"].is_string() ? c["type"].get<std::string>() : "";
     if (ct == "linear") {
@@ -162,8 +215,23 @@ GeneralizedDef fromJsonObject(const json& j) {
       const VecX pt = vector(c["point"], f + ".point", 2);
       con.a = pt(0);
       con.b = pt(1);
+    } else if (ct == "ball_pair") {
+      onlyKeys(c, f, {"type", "ball", "spacing", "length", "radius"});
+      if (n < 2) throw InvalidInput(f + ".type", "ball_pair needs at least 2 angles");
+      con.kind = Constraint::Kind::BallPair;
+      if (!c.contains("ball")) throw InvalidInput(f + ".ball", "is required for a ball_pair constraint");
+      con.ball = integerIn(c["ball"], f + ".ball", 0, static_cast<int>(n) - 2);
+      for (const char* key : {"spacing", "length", "radius"})
+        if (!c.contains(key)) throw InvalidInput(f + "." + key, "is required for a ball_pair constraint");
+      con.spacing = number(c["spacing"], f + ".spacing");
+      con.length = number(c["length"], f + ".length");
+      con.radius = number(c["radius"], f + ".radius");
+      if (!(con.length > 0.0 && con.length <= kMaxLength)) throw InvalidInput(f + ".length", "must be in (0, 1e6]");
+      if (!(con.radius > 0.0 && con.radius <= con.length)) throw InvalidInput(f + ".radius", "must be in (0, length]");
+      if (!(con.spacing >= 2.0 * con.radius && con.spacing <= 4.0 * con.radius))
+        throw InvalidInput(f + ".spacing", "must be in [2 radius, 4 radius]");
     } else {
-      throw InvalidInput(f + ".type", "must be \"linear\" or \"planar_point\"");
+      throw InvalidInput(f + ".type", "must be \"linear\", \"planar_point\" or \"ball_pair\"");
     }
     d.system.constraints.push_back(con);
   }
@@ -187,14 +255,34 @@ GeneralizedDef fromJsonObject(const json& j) {
     d.integrator.maxImpactsPerStep = static_cast<int>(v);
   }
   if (j.contains("contact_tolerance")) d.contactTolerance = number(j["contact_tolerance"], "contact_tolerance");
+  if (j.contains("impact_policy")) {
+    if (!j["impact_policy"].is_string()) throw InvalidInput("impact_policy", "must be a string");
+    d.system.policy = parsePolicy(j["impact_policy"].get<std::string>(), "impact_policy");
+  }
+  if (j.contains("rest_truncation")) {
+    if (!j["rest_truncation"].is_boolean()) throw InvalidInput("rest_truncation", "must be true or false");
+    d.system.restTruncation = j["rest_truncation"].get<bool>();
+  }
+  if (j.contains("chain_energy")) {
+    const json& e = j["chain_energy"];
+    if (e != "continuous" && e != "discrete") throw InvalidInput("chain_energy", "must be \"continuous\" or \"discrete\"");
+    d.system.discreteOuterLinks = e == "discrete";
+  }
+  if (j.contains("cradle")) {
+    if (d.caseName != "cradle") throw InvalidInput("cradle", "applies only to \"case\": \"cradle\"");
+    CradleParams c = cradleParams(j);
+    c.policy = d.system.policy;  // one source of truth: the system's policy
+    d.cradle = c;
+  }
   return d;
 }
 
 }  // namespace
 
-bool isGeneralizedPreset(const std::string& name) { return name == "particle" || name == "star"; }
+bool isGeneralizedPreset(const std::string& name) { return name == "particle" || name == "star" || name == "cradle"; }
 
 GeneralizedDef generalizedPreset(const std::string& name) {
+  if (name == "cradle") return cradlePreset(CradleParams{});
   GeneralizedDef d;
   d.caseName = name;
   d.integrator.tolerance = 1e-15;
@@ -235,7 +323,7 @@ GeneralizedDef generalizedPreset(const std::string& name) {
     qdot << -2.0, 0.0, 5.0;
     d.p0 = d.system.M * qdot;
   } else {
-    throw InvalidInput("case", "must be one of I, II, III, IV, particle, star (got '" + name + "')");
+    throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + name + "')");
   }
   return d;
 }
@@ -252,8 +340,10 @@ GeneralizedDef parseGeneralizedConfig(const std::string& text) {
   if (patch.contains("model") && patch["model"] != "generalized")
     throw InvalidInput("model", "must be \"generalized\" here");
   if (!patch.contains("case")) return fromJsonObject(patch);
-  if (!patch["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star");
-  json merged = toJsonObject(generalizedPreset(patch["case"].get<std::string>()));
+  if (!patch["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle");
+  const std::string caseName = patch["case"].get<std::string>();
+  if (caseName != "cradle" && patch.contains("cradle")) throw InvalidInput("cradle", "applies only to \"case\": \"cradle\"");
+  json merged = toJsonObject(caseName == "cradle" ? cradlePreset(cradleParams(patch)) : generalizedPreset(caseName));
   if (patch.contains("qdot0")) merged.erase("p0");  // q̇0 replaces the preset's p0
   merged.merge_patch(patch);
   return fromJsonObject(merged);
@@ -285,6 +375,9 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   const Potential& V = d.system.V;
   if (!(V.g >= 0.0 && V.g <= kMaxGravity)) throw InvalidInput("potential.g", "must be in [0, 1e6]");
   if (!(V.mass >= kMinMass && V.mass <= kMaxMass)) throw InvalidInput("potential.mass", "must be in [1e-9, 1e9]");
+  if (V.kind == Potential::Kind::Pendulums && !(V.length >= 1e-6 && V.length <= kMaxLength))
+    throw InvalidInput("potential.length", "must be in [1e-6, 1e6]");
+  if (V.kind == Potential::Kind::Pendulums) requireAbsAtMost(d.q0, pmath::kMaxArgument, "q0");
   if (V.kind == Potential::Kind::Newtonian && !(V.radius >= 1e-6 && V.radius <= kMaxLength))
     throw InvalidInput("potential.radius", "must be in [1e-6, 1e6]");
   if (!(std::abs(d.t0) <= kMaxTime)) throw InvalidInput("t0", "must be in [-1e9, 1e9]");
@@ -298,6 +391,12 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
     if (c.kind == Constraint::Kind::Linear) {
       requireAbsAtMost(c.normal, kMaxLength, f + ".normal");
       if (!(std::abs(c.offset) <= kMaxLength)) throw InvalidInput(f + ".offset", "must be in [-1e6, 1e6]");
+    } else if (c.kind == Constraint::Kind::BallPair) {
+      if (c.ball < 0 || c.ball + 1 >= n) throw InvalidInput(f + ".ball", "must be in [0, n - 2]");
+      if (!(c.length > 0.0 && c.length <= kMaxLength)) throw InvalidInput(f + ".length", "must be in (0, 1e6]");
+      if (!(c.radius > 0.0 && c.radius <= c.length)) throw InvalidInput(f + ".radius", "must be in (0, length]");
+      if (!(c.spacing >= 2.0 * c.radius && c.spacing <= 4.0 * c.radius))
+        throw InvalidInput(f + ".spacing", "must be in [2 radius, 4 radius]");
     } else if (!(std::abs(c.a) <= kMaxLength && std::abs(c.b) <= kMaxLength)) {
       throw InvalidInput(f + ".point", "must have |entries| <= 1e6");
     }

@@ -10,11 +10,13 @@
 namespace lgvci::detail {
 namespace {
 
-RecordLayout generalizedLayout(int n) {
+RecordLayout generalizedLayout(int n, bool truncation) {
   RecordLayout l;
   l.add("t", 1, true).add("q", n, true).add("p", n, true).add("E", 1, true).add("impacts", 1, true);
   l.add("phi", 1, false).add("total_impacts", 1, false).add("steps", 1, false).add("status", 1, false);
   l.add("E0", 1, false).add("max_discrete_energy_mismatch", 1, false);
+  // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
+  if (truncation) l.add("rest_truncations", 1, false).add("truncated_momentum", 1, false);
   return l;
 }
 
@@ -22,7 +24,7 @@ class GeneralizedSimulation final : public Simulation {
  public:
   explicit GeneralizedSimulation(GeneralizedDef def)
       : def_(std::move(def)), driver_(makeGeneralizedDriver(def_)),
-        layout_(generalizedLayout(static_cast<int>(def_.q0.size()))) {
+        layout_(generalizedLayout(static_cast<int>(def_.q0.size()), def_.system.policy != ImpactPolicy::Sequential)) {
     energy0_ = energy();
   }
 
@@ -40,6 +42,7 @@ class GeneralizedSimulation final : public Simulation {
   }
   void reset() override {
     driver_.reset();
+    driver_.model().resetStatistics();
     lastImpacts_ = 0;
     maxMismatch_ = 0.0;
   }
@@ -75,6 +78,10 @@ class GeneralizedSimulation final : public Simulation {
     *o++ = static_cast<double>(driver_.status());
     *o++ = energy0_;
     *o++ = maxMismatch_;
+    if (def_.system.policy != ImpactPolicy::Sequential) {
+      *o++ = static_cast<double>(driver_.model().restTruncations());
+      *o++ = driver_.model().truncatedMomentum();
+    }
   }
 
   std::string finalStateJson() const override {

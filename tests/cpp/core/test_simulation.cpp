@@ -189,7 +189,7 @@ TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/de
   REQUIRE(in);
   const nlohmann::json golden = nlohmann::json::parse(in);
   const long long steps = golden["steps"].get<long long>();
-  REQUIRE(golden["presets"].size() == 6);
+  REQUIRE(golden["presets"].size() == 7);
   for (const auto& [name, want] : golden["presets"].items()) {
     auto sim = make(R"({"case":")" + name + "\"}");
     for (long long k = 0; k < steps; ++k) sim->step();

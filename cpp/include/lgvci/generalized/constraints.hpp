@@ -14,11 +14,16 @@ struct Constraint {
     Linear,       // φ = n·q + b
     PlanarPoint,  // q = (x, y, θ, …): height over the floor y = 0 of the body point (a, b):
                   // φ = y + a sin θ + b cos θ
+    BallPair,     // Newton's cradle (issue 10): pendulums i and i+1 (angles q_i, q_{i+1}), pivots
+                  // `spacing` apart, strings of length ℓ, balls of radius r, centres
+                  // c_j = (x_j + ℓ sin q_j, −ℓ cos q_j): φ = |c_{i+1} − c_i| − 2r
   };
   Kind kind = Kind::Linear;
   VecX normal;                   // linear
   double offset = 0.0;           // linear
   double a = 0.0, b = 0.0;       // planar point, body frame
+  int ball = 0;                  // ball pair: index i of the left ball
+  double spacing = 0.1, length = 1.0, radius = 0.05;  // ball pair
 
   double value(const VecX& q) const;
   void gradient(const VecX& q, VecX& out) const;

@@ -2,15 +2,18 @@
 // (Fetecau et al. §4.2 particle, §4.3 four-point star; g = 9.81, which the paper does not give).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/generalized/cradle.hpp"
 #include "lgvci/generalized/generalized_model.hpp"
 
 namespace lgvci {
 
 struct GeneralizedDef {
-  std::string caseName;  // "particle", "star" or "" for a custom set-up
+  std::string caseName;  // "particle", "star", "cradle" or "" for a custom set-up
+  std::optional<CradleParams> cradle;  // the parameters the cradle was built from (JSON "cradle")
   GeneralizedSystem system;
   double t0 = 0.0;
   VecX q0;

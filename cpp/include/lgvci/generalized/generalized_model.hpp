@@ -10,6 +10,7 @@
 #include "lgvci/generalized/constraints.hpp"
 #include "lgvci/generalized/energy_jump.hpp"
 #include "lgvci/generalized/potential.hpp"
+#include "lgvci/generalized/simultaneous_impacts.hpp"
 #include "lgvci/generalized/verlet_flow.hpp"
 
 namespace lgvci {
@@ -18,6 +19,15 @@ struct GeneralizedSystem {
   MatX M;  // constant, symmetric positive definite
   Potential V;
   std::vector<Constraint> constraints;
+  /// Impacts at a configuration on several surfaces (issue 10); Sequential is issue 9's behaviour.
+  ImpactPolicy policy = ImpactPolicy::Sequential;
+  /// Chain/Simultaneous only: snap coordinates left at rest by an impact to exactly (0, 0) (rest at
+  /// q_i = 0, as the cradle's angles), energy kept by (75a) (simultaneous_impacts.cpp).
+  bool restTruncation = false;
+  /// Chain only: true = Seghete §III-D literally, the first and last links balance the discrete energies
+  /// of the pre- and post-impact arcs; false (default) = every link balances the energy at q̃ (README
+  /// "Newton's cradle": the discrete outer links turn an O(h²) energy gap into contact velocity).
+  bool discreteOuterLinks = false;
 };
 
 class GeneralizedModel {
@@ -48,6 +58,10 @@ class GeneralizedModel {
   double discreteEnergy(const State& s, double tau) const;
   /// Index of the smallest φ_k at q.
   int closestConstraint(const VecX& q) const;
+  /// Impacts whose rest truncation changed something, and the total |p_i| it set to zero.
+  long long restTruncations() const { return restTruncations_; }
+  double truncatedMomentum() const { return truncatedMomentum_; }
+  void resetStatistics() { restTruncations_ = 0; truncatedMomentum_ = 0.0; }
 
  private:
   GeneralizedSystem system_;
@@ -55,6 +69,13 @@ class GeneralizedModel {
   double contactTolerance_ = 1e-10;
   double scale_ = 1.0;  // largest constraint scale, for noise and tolerances
   std::string failure_;
+  long long restTruncations_ = 0;
+  double truncatedMomentum_ = 0.0;
+
+  int simultaneousJump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
+                       std::vector<ImpactEvent>& events);
+  double truncateResting(State& s, const VecX& p0, VecX& p, const std::vector<VecX>& normals, double Estar,
+                         double tau, double delta, double mismatch);
 };
 
 extern template class HybridDriver<GeneralizedModel>;
