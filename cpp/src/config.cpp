@@ -152,13 +152,14 @@ json toJsonObject(const SimulationDef& d) {
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.integrator.contactTolerance;
   if (d.integrator.strictDetection) j["strict_detection"] = true;
+  if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // README "Why variational?"
   return j;
 }
 
 SimulationDef fromJsonObject(const json& j) {
   onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
                    "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance",
-                   "strict_detection"});
+                   "strict_detection", "integrator"});
   SimulationDef d;
   if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
     throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
@@ -214,6 +215,12 @@ SimulationDef fromJsonObject(const json& j) {
     if (!j["strict_detection"].is_boolean()) throw InvalidInput("strict_detection", "must be true or false");
     d.integrator.strictDetection = j["strict_detection"].get<bool>();
   }
+  if (j.contains("integrator")) {  // README "Why variational?"
+    const json& v = j["integrator"];
+    if (v == "lgvci") d.integrator.family = IntegratorFamily::Lgvci;
+    else if (v == "rk4") d.integrator.family = IntegratorFamily::Rk4;
+    else throw InvalidInput("integrator", "must be \"lgvci\" or \"rk4\"");
+  }
   return d;
 }
 
@@ -264,7 +271,7 @@ Mat3 resolveInertia(const SimulationDef& d) {
   return inertiaOf(*buildShape(d.body), d.mass);
 }
 
-HybridIntegrator makeIntegrator(const SimulationDef& d) {
+SystemDef makeSystem(const SimulationDef& d) {
   SystemDef sys;
   sys.body = buildShape(d.body);
   if (!std::isfinite(d.mass) || d.mass <= 0.0) throw InvalidInput("mass", "must be a finite number > 0");
@@ -272,7 +279,11 @@ HybridIntegrator makeIntegrator(const SimulationDef& d) {
   sys.mass.J = d.inertia ? *d.inertia : inertiaOf(*sys.body, d.mass);
   sys.gravity = d.gravity;
   sys.plane = Plane(d.planeNormal);
-  return HybridIntegrator(std::move(sys), d.integrator, d.initial);
+  return sys;
+}
+
+HybridIntegrator makeIntegrator(const SimulationDef& d) {
+  return HybridIntegrator(makeSystem(d), d.integrator, d.initial);
 }
 
 SimulationDef parseConfig(const std::string& text) {

@@ -38,6 +38,8 @@ ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
 /// J given, or computed: ellipsoid and cube closed forms, polyhedron from its hull. Throws for
 /// unions/intersections without an explicit inertia.
 Mat3 resolveInertia(const SimulationDef& def);
+/// Body, mass properties, gravity and plane of a config (the system every integrator family flows).
+SystemDef makeSystem(const SimulationDef& def);
 /// Everything the integrator needs, validated.
 HybridIntegrator makeIntegrator(const SimulationDef& def);
 
