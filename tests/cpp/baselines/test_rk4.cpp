@@ -2,7 +2,10 @@
 // LGVCI's, Newton's law with restitution 1 at the contact point, and the long-run comparison.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <fstream>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "approx.hpp"
 #include "test_support.hpp"
@@ -219,4 +222,25 @@ TEST_CASE("Long run, 10^5 steps: the LGVCI's and RK4's energy errors measured on
   CHECK(eRkI > 3e-9);
   CHECK(eRkI < 3e-7);
   CHECK(eRkI > 1000.0 * eLgI);
+}
+
+TEST_CASE("RK4 golden determinism hashes after 10^4 steps (tests/golden/determinism.json \"rk4\")", "[rk4][golden]") {
+  // RK4 uses +, −, ×, ÷ and √ only (no libm), so native and WASM agree bit for bit; these hashes
+  // were recorded from both. Any change to the baseline's arithmetic changes them.
+  std::ifstream in(std::string(LGVCI_SOURCE_DIR) + "/tests/golden/determinism.json");
+  REQUIRE(in);
+  const nlohmann::json golden = nlohmann::json::parse(in);
+  const long long steps = golden["steps"].get<long long>();
+  REQUIRE(golden["rk4"].size() == 5);  // four cases and the comment
+  for (const char* name : {"I", "II", "III", "IV"}) {
+    const auto& want = golden["rk4"][name];
+    auto sim = create(std::string(R"({"case":")") + name + R"(", "integrator": "rk4"})");
+    for (long long k = 0; k < steps; ++k) sim->step();
+    INFO(name << ": " << sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
+    CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
+    CHECK(sim->totalImpacts() == want["impacts"].get<long long>());
+    sim->reset();
+    for (long long k = 0; k < steps; ++k) sim->step();
+    CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
+  }
 }
