@@ -283,6 +283,8 @@ SystemDef makeSystem(const SimulationDef& d) {
 }
 
 HybridIntegrator makeIntegrator(const SimulationDef& d) {
+  if (d.integrator.family != IntegratorFamily::Lgvci)  // never run the LGVCI silently for an RK4 config
+    throw InvalidInput("integrator", "\"rk4\" runs through createSimulation (or makeRk4Integrator), not makeIntegrator");
   return HybridIntegrator(makeSystem(d), d.integrator, d.initial);
 }
 

@@ -40,7 +40,7 @@ ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
 Mat3 resolveInertia(const SimulationDef& def);
 /// Body, mass properties, gravity and plane of a config (the system every integrator family flows).
 SystemDef makeSystem(const SimulationDef& def);
-/// Everything the integrator needs, validated.
+/// Everything the LGVCI needs, validated (throws for a config whose "integrator" is "rk4").
 HybridIntegrator makeIntegrator(const SimulationDef& def);
 
 /// Parse JSON (see README "Configuration"). A "case" key starts from that preset and the other keys

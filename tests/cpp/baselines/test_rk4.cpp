@@ -197,6 +197,11 @@ TEST_CASE("Config and façade: \"integrator\" selects RK4 for the rigid body onl
   SimulationResult pen = createSimulation(R"({"case": "IV", "integrator": "rk4", "x0": [0, 0, 0]})");
   CHECK(!pen.ok());
   CHECK(pen.error.field == "x0");  // the same validation as the LGVCI
+  // The LGVCI-only entry point (the legacy WASM Simulation uses it) refuses an RK4 config instead of
+  // running the LGVCI under its name.
+  CHECK_THROWS_WITH(makeIntegrator(parseConfig(R"({"case": "I", "integrator": "rk4"})")),
+                    Catch::Contains("integrator: \"rk4\" runs through createSimulation"));
+  CHECK(makeRk4Integrator(parseConfig(R"({"case": "I"})")).def().family == IntegratorFamily::Rk4);
 }
 
 TEST_CASE("Long run, 10^5 steps: the LGVCI's and RK4's energy errors measured on Cases IV and I", "[rk4][long]") {
