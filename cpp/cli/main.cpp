@@ -40,6 +40,10 @@ al.'s variational collision integrator) and prints a summary.
   --q0 A,B,...         initial generalized coordinates (generalized models)
   --qdot0 A,B,...      initial generalized velocities, p0 = M qdot0 (generalized models)
   --strict-detection   rigid body: also catch a corner dipping under the plane within one step
+  --integrator NAME    rigid body: lgvci (default, Tran & Leok) or rk4 (the non-variational
+                       baseline: classical RK4, same impact location and impulse)
+  --reverse-check N    also run N steps from the initial state, negate the momenta, run N steps
+                       and report the distance from the reversed start (JSON "reverse_check")
   --h X                time step (default 0.01)
   --retraction R       cayley (default) or exp: the retraction of Appendix D used by Newton
   --root-finder F      fast (Illinois, default) or bisection (the paper's); both to --tol
@@ -186,6 +190,7 @@ int run(int argc, char** argv) {
   std::string caseName, configPath, csvPath;
   long long steps = 1000;
   long long untilImpacts = 0;
+  long long reverseSteps = 0;
   bool stepsGiven = false;
   bool asJson = false;
   json patch = json::object();
@@ -218,6 +223,12 @@ int run(int argc, char** argv) {
     else if (a == "--q0") patch["q0"] = parseList(a, value());
     else if (a == "--qdot0") patch["qdot0"] = parseList(a, value());
     else if (a == "--strict-detection") patch["strict_detection"] = true;
+    else if (a == "--integrator") patch["integrator"] = value();
+    else if (a == "--reverse-check") {
+      const double v = parseDouble(a, value());
+      if (v < 1 || v != std::floor(v) || v > 1e8) throw Usage("--reverse-check: expected an integer in [1, 1e8]");
+      reverseSteps = static_cast<long long>(v);
+    }
     else if (a == "--json") asJson = true;
     else if (a == "--csv") {
       csvPath = value();
@@ -319,6 +330,16 @@ int run(int argc, char** argv) {
   if (csv) closeCsv(csv, csvPath);
   requireFiniteResult(sim, t0, E0, maxErr, done);
 
+  std::string reverseJson;
+  if (reverseSteps > 0) {  // a second run from the same config, so the main run's output is unchanged
+    SimulationResult again = createSimulation(base.dump());
+    if (!again.ok()) {
+      std::cerr << "lgvci: invalid input: " << again.error.message << "\n";
+      return 2;
+    }
+    reverseJson = reverseCheckJson(runReverseCheck(*again.simulation, reverseSteps));
+  }
+
   const double E = sim.energy();
   const char* status = sim.status() == StepStatus::Ok ? "ok" : sim.status() == StepStatus::ZenoGuard ? "zeno_guard" : "newton_failed";
   const std::string shownCase = sim.caseName();
@@ -326,6 +347,7 @@ int run(int argc, char** argv) {
     json out;
     out["case"] = shownCase.empty() ? json(nullptr) : json(shownCase);
     out["model"] = sim.model();
+    out["integrator"] = sim.integrator();
     out["steps"] = done;
     out["h"] = sim.h();
     out["impacts"] = sim.totalImpacts();
@@ -340,10 +362,12 @@ int run(int argc, char** argv) {
     out["status"] = status;
     out["status_message"] = sim.statusMessage();
     out["wall_seconds"] = wall;
+    if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
     std::cout << out.dump() << "\n";
   } else {
     const double t = sim.time();
     std::printf("case %s: %lld steps of h = %g, t = %.6f\n", shownCase.empty() ? "(config)" : shownCase.c_str(), done, sim.h(), t);
+    std::printf("integrator         %s\n", sim.integrator().c_str());
     std::printf("impacts            %lld (%lld steps with several)\n", sim.totalImpacts(), sim.multiImpactSteps());
     std::printf("energy initial     %.17g\n", E0);
     std::printf("energy final       %.17g\n", E);
@@ -354,6 +378,7 @@ int run(int argc, char** argv) {
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     std::printf("wall time          %.3f s\n", wall);
+    if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
   }
   flushStdout();
   return sim.status() == StepStatus::NewtonFailed ? 1 : 0;

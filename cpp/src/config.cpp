@@ -160,13 +160,14 @@ json toJsonObject(const SimulationDef& d) {
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.integrator.contactTolerance;
   if (d.integrator.strictDetection) j["strict_detection"] = true;
+  if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // README "Why variational?"
   return j;
 }
 
 SimulationDef fromJsonObject(const json& j) {
   onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
                    "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance",
-                   "strict_detection"});
+                   "strict_detection", "integrator"});
   SimulationDef d;
   if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
     throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
@@ -226,6 +227,12 @@ SimulationDef fromJsonObject(const json& j) {
     if (!j["strict_detection"].is_boolean()) throw InvalidInput("strict_detection", "must be true or false");
     d.integrator.strictDetection = j["strict_detection"].get<bool>();
   }
+  if (j.contains("integrator")) {  // README "Why variational?"
+    const json& v = j["integrator"];
+    if (v == "lgvci") d.integrator.family = IntegratorFamily::Lgvci;
+    else if (v == "rk4") d.integrator.family = IntegratorFamily::Rk4;
+    else throw InvalidInput("integrator", "must be \"lgvci\" or \"rk4\"");
+  }
   return d;
 }
 
@@ -276,7 +283,7 @@ Mat3 resolveInertia(const SimulationDef& d) {
   return inertiaOf(*buildShape(d.body), d.mass);
 }
 
-HybridIntegrator makeIntegrator(const SimulationDef& d) {
+SystemDef makeSystem(const SimulationDef& d) {
   SystemDef sys;
   sys.body = buildShape(d.body);
   validateMass(d.mass);
@@ -285,7 +292,13 @@ HybridIntegrator makeIntegrator(const SimulationDef& d) {
   if (!d.inertia) validateInertiaScale(sys.mass.J, "body");  // computed from the body: blame it
   sys.gravity = d.gravity;
   sys.plane = Plane(d.planeNormal);
-  return HybridIntegrator(std::move(sys), d.integrator, d.initial);
+  return sys;
+}
+
+HybridIntegrator makeIntegrator(const SimulationDef& d) {
+  if (d.integrator.family != IntegratorFamily::Lgvci)  // never run the LGVCI silently for an RK4 config
+    throw InvalidInput("integrator", "\"rk4\" runs through createSimulation (or makeRk4Integrator), not makeIntegrator");
+  return HybridIntegrator(makeSystem(d), d.integrator, d.initial);
 }
 
 SimulationDef parseConfig(const std::string& text) {

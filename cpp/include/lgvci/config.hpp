@@ -40,7 +40,9 @@ ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
 /// J given, or computed: ellipsoid and cube closed forms, polyhedron from its hull. Throws for
 /// unions/intersections without an explicit inertia.
 Mat3 resolveInertia(const SimulationDef& def);
-/// Everything the integrator needs, validated.
+/// Body, mass properties, gravity and plane of a config (the system every integrator family flows).
+SystemDef makeSystem(const SimulationDef& def);
+/// Everything the LGVCI needs, validated (throws for a config whose "integrator" is "rk4").
 HybridIntegrator makeIntegrator(const SimulationDef& def);
 
 /// Bounds on a body tree (README "Validation and limits"); the text's bounds are in core/json_bounds.hpp.

@@ -2,6 +2,7 @@
 // a plane (rigid_body/), Fetecau et al.'s generalized-coordinates VCI (generalized/).
 #pragma once
 
+#include "lgvci/baselines/rk4_rigid_body.hpp"
 #include "lgvci/config.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/core/root_finders.hpp"

@@ -47,6 +47,12 @@ class GeneralizedSimulation final : public Simulation {
     maxMismatch_ = 0.0;
   }
   std::string model() const override { return "generalized"; }
+  std::string integrator() const override { return "vci"; }
+  void reverseMomenta() override {  // time reversal: p → −p at the current q
+    GenState s = driver_.state();
+    s.p = -s.p;
+    driver_.setState(s);
+  }
   std::string caseName() const override { return def_.caseName; }
   std::string configJson() const override { return toJson(def_); }
   double h() const override { return def_.integrator.h; }

@@ -15,7 +15,7 @@ void requireFiniteVec(const Vec3& v, const char* field) {
 
 }  // namespace
 
-HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
+void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, const State& initial) {
   if (!system.body) throw InvalidInput("body", "is missing");
   if (!std::isfinite(system.mass.mass) || system.mass.mass <= 0.0)
     throw InvalidInput("mass", "must be a finite number > 0");
@@ -44,6 +44,10 @@ HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const Int
     msg << "the initial state penetrates the plane (Phi = " << phi0 << " < 0); raise x0 or change R0";
     throw InvalidInput("x0", msg.str());
   }
+}
+
+HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
+  validateRigidBodySetup(system, def, initial);
   DriverSettings settings;
   settings.h = def.h;
   settings.tolerance = def.tolerance;
@@ -56,14 +60,17 @@ HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const Int
 HybridIntegrator::HybridIntegrator(SystemDef system, IntegratorDef def, const State& initial)
     : def_(def), driver_(build(std::move(system), def, initial)) {}
 
-Energy HybridIntegrator::energyOf(const State& s) const {
-  const SystemDef& sys = system();
+Energy rigidBodyEnergy(const SystemDef& sys, const Mat3& Jinv, const State& s) {
   const double m = sys.mass.mass;
   Energy e;
   e.translationalPotential = s.gamma.squaredNorm() / (2.0 * m) + m * sys.gravity * s.x.z();
-  e.rotational = 0.5 * s.Pi.dot(driver_.model().inverseInertia() * s.Pi);
+  e.rotational = 0.5 * s.Pi.dot(Jinv * s.Pi);
   e.total = e.translationalPotential + e.rotational;
   return e;
+}
+
+Energy HybridIntegrator::energyOf(const State& s) const {
+  return rigidBodyEnergy(system(), driver_.model().inverseInertia(), s);
 }
 
 }  // namespace lgvci

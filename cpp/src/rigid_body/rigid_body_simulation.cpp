@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/baselines/rk4_rigid_body.hpp"
 #include "lgvci/config.hpp"
 
 namespace lgvci::detail {
@@ -22,9 +23,11 @@ const RecordLayout& rigidLayout() {
   return layout;
 }
 
+// Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface.
+template <class Integrator>
 class RigidBodySimulation final : public Simulation {
  public:
-  explicit RigidBodySimulation(SimulationDef def) : def_(std::move(def)), sim_(makeIntegrator(def_)) {
+  RigidBodySimulation(SimulationDef def, Integrator sim) : def_(std::move(def)), sim_(std::move(sim)) {
     energy0_ = sim_.energy().total;
   }
 
@@ -38,6 +41,10 @@ class RigidBodySimulation final : public Simulation {
     lastImpacts_ = 0;
   }
   std::string model() const override { return "rigid_body"; }
+  std::string integrator() const override {
+    return def_.integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
+  }
+  void reverseMomenta() override { sim_.reverseMomenta(); }
   std::string caseName() const override { return def_.caseName; }
   std::string configJson() const override { return toJson(def_); }
   double h() const override { return def_.integrator.h; }
@@ -88,7 +95,7 @@ class RigidBodySimulation final : public Simulation {
 
  private:
   SimulationDef def_;
-  HybridIntegrator sim_;
+  Integrator sim_;
   double energy0_ = 0.0;
   int lastImpacts_ = 0;
 };
@@ -96,7 +103,13 @@ class RigidBodySimulation final : public Simulation {
 }  // namespace
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
-  return std::make_unique<RigidBodySimulation>(parseConfig(json));
+  SimulationDef def = parseConfig(json);
+  if (def.integrator.family == IntegratorFamily::Rk4) {
+    Rk4Integrator sim = makeRk4Integrator(def);
+    return std::make_unique<RigidBodySimulation<Rk4Integrator>>(std::move(def), std::move(sim));
+  }
+  HybridIntegrator sim = makeIntegrator(def);
+  return std::make_unique<RigidBodySimulation<HybridIntegrator>>(std::move(def), std::move(sim));
 }
 
 }  // namespace lgvci::detail

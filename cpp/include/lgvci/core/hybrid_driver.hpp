@@ -58,6 +58,13 @@ class HybridDriver {
   /// One step of Algorithm 5.2. After a failure the run is halted: further calls return at once.
   StepReport step();
   void reset();
+  /// Continue from `s` (e.g. the current state with its momenta negated: time reversal). The grid
+  /// restarts at s.t; counters and the impact log carry on; a halted run stays halted.
+  void setState(const State& s) {
+    state_ = s;
+    gridStart_ = s.t;
+    gridSteps_ = 0;
+  }
 
   const State& state() const { return state_; }
   const State& initialState() const { return initial_; }

@@ -44,6 +44,11 @@ class Simulation {
   virtual void reset() = 0;
 
   virtual std::string model() const = 0;      // "rigid_body" | "generalized"
+  /// The scheme: "lgvci" (rigid body, Tran & Leok), "rk4" (rigid-body baseline), "vci" (Fetecau et al.).
+  virtual std::string integrator() const = 0;
+  /// Time reversal: negate the momenta of the current state (γ, Π for the rigid body; p for
+  /// generalized models) and continue from there; step() then runs the motion backwards.
+  virtual void reverseMomenta() = 0;
   virtual std::string caseName() const = 0;   // "" for a custom set-up
   virtual std::string configJson() const = 0; // fully resolved, replays exactly
   virtual double h() const = 0;
@@ -73,6 +78,32 @@ class Simulation {
   std::uint64_t stateHash() const;
   std::string stateHashHex() const;
 };
+
+/// One distance of a reverse check (README "Time reversal").
+struct ReturnDistance {
+  std::string name;  // rigid body: "x", "R", "gamma", "Pi"; generalized: "q", "p"
+  double value = 0.0;
+};
+
+/// How far the current state of `sim` is from the time-reversed image of `start` (a record() of the
+/// same simulation): |x − x0|, ‖R − R0‖₂ (spectral norm), |γ + γ0|, |Π + Π0| for the rigid body;
+/// |q − q0|, |p + p0| for generalized models.
+std::vector<ReturnDistance> reversalDistances(const Simulation& sim, const std::vector<double>& start);
+
+/// N steps, the momenta negated, N steps more, and the distances from the reversed start.
+struct ReverseCheck {
+  long long steps = 0;            // N
+  long long impactsForward = 0;   // impacts of the first N steps
+  long long impactsBack = 0;      // impacts of the last N steps
+  double energyError = 0.0;       // |E − E(start)| at the end
+  std::vector<ReturnDistance> distances;
+  StepStatus status = StepStatus::Ok;  // NewtonFailed: the check stopped early (distances then at that state)
+};
+/// Runs the check from the current state of `sim` (which it advances by 2N steps).
+ReverseCheck runReverseCheck(Simulation& sim, long long steps);
+/// {"steps": N, "x": …, "R": …, "gamma": …, "Pi": …, "impacts_forward": …, "impacts_back": …,
+///  "energy_error": …, "status": …} (generalized: "q", "p" instead of the rigid body's four).
+std::string reverseCheckJson(const ReverseCheck& check);
 
 struct SimulationError {
   std::string field;

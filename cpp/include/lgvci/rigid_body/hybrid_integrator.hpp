@@ -10,6 +10,10 @@
 
 namespace lgvci {
 
+/// Which scheme flows the rigid body: Tran & Leok's LGVCI (5.9), or the non-variational RK4
+/// baseline (README "Why variational?").
+enum class IntegratorFamily { Lgvci, Rk4 };
+
 /// Integrator settings, with the paper's defaults (§7).
 struct IntegratorDef {
   double h = 0.01;
@@ -22,6 +26,7 @@ struct IntegratorDef {
   /// false: the paper's end-of-step check of Φ; true: also catch a corner dipping under the plane
   /// and coming back out inside one step (README "Impact detection").
   bool strictDetection = false;
+  IntegratorFamily family = IntegratorFamily::Lgvci;  // config "integrator": "lgvci" | "rk4"
 };
 
 struct Energy {
@@ -29,6 +34,11 @@ struct Energy {
   double translationalPotential = 0.0;  // |γ|²/2m + m g e3·x   (T.P.E. of §7.2)
   double rotational = 0.0;              // ½ΠᵀJ⁻¹Π             (R.E.)
 };
+
+/// The validation every rigid-body run shares (throws InvalidInput naming the field), including Φ(x0, R0) ≥ 0.
+void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, const State& initial);
+/// E = |γ|²/2m + m g e3·x + ½ΠᵀJ⁻¹Π (§7.2), `Jinv` = J⁻¹.
+Energy rigidBodyEnergy(const SystemDef& system, const Mat3& Jinv, const State& s);
 
 class HybridIntegrator {
  public:
@@ -39,6 +49,13 @@ class HybridIntegrator {
   /// After NewtonFailed the simulation is halted: further calls return NewtonFailed at once.
   StepReport step() { return driver_.step(); }
   void reset() { driver_.reset(); }
+  /// Time reversal: γ → −γ, Π → −Π at the current configuration; the run continues from there.
+  void reverseMomenta() {
+    State s = driver_.state();
+    s.gamma = -s.gamma;
+    s.Pi = -s.Pi;
+    driver_.setState(s);
+  }
 
   const State& state() const { return driver_.state(); }
   const State& initialState() const { return driver_.initialState(); }
