@@ -23,7 +23,7 @@ asan_start=$SECONDS
 ctest --preset asan 2>&1 | tee "$LOG/asan.txt"
 echo "asan suite: $((SECONDS - asan_start)) s"
 
-echo "== libFuzzer: 60 s over parseConfig + makeIntegrator + 300 steps (README \"Validation and limits\")"
+echo "== libFuzzer: 60 s over createSimulation (every model family) + 300 steps (README \"Validation and limits\")"
 # New inputs go to a scratch directory (the first one), not into the repository's corpus; a crash is
 # written to build/asan/fuzz-crash-* and fails this script.
 mkdir -p "$LOG/fuzz"
