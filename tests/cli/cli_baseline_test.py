@@ -4,26 +4,10 @@
 import csv
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
-LGVCI = sys.argv[1]
-failures = 0
-passed = 0
-
-
-def run(*args):
-    return subprocess.run([LGVCI, *args], capture_output=True, text=True, timeout=120)
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import LGVCI, TMP, check, finish, run  # noqa: E402
 
 
 def run_json(*args):
@@ -32,7 +16,7 @@ def run_json(*args):
     return json.loads(r.stdout) if r.returncode == 0 else {}
 
 
-tmp = tempfile.mkdtemp()
+tmp = TMP
 
 # --integrator: the same JSON keys and CSV columns for both schemes; lgvci is the default.
 lg = run_json("--case", "IV", "--steps", "2000")
@@ -102,5 +86,4 @@ for args, needle in bad:
     r = run(*args)
     check(f"exit 2 for {args}", r.returncode == 2 and needle in r.stderr and r.stdout == "", (r.returncode, r.stderr, r.stdout[:80]))
 
-print(f"cli baseline: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("cli baseline")

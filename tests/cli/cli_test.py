@@ -5,27 +5,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
-LGVCI = sys.argv[1]
-failures = 0
-passed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import LGVCI, TMP, check, finish, run  # noqa: E402
 
 
-def run(*args):
-    return subprocess.run([LGVCI, *args], capture_output=True, text=True, timeout=60)
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}")
-
-
-tmp = tempfile.mkdtemp()
+tmp = TMP
 
 # JSON summary: the fields the issue names, the paper's energy conservation.
 r = run("--case", "IV", "--steps", "2000", "--json")
@@ -203,5 +188,4 @@ check("no nan in the summary", r.returncode == 0 and "nan" not in r.stdout.lower
 r = run("--case", "IV", "--steps", "3", "--x0", "+0,-0.0,1.5e1", "--h", ".01", "--json")
 check("decimal forms", r.returncode == 0 and json.loads(r.stdout)["final"]["t"] == 0.03, (r.returncode, r.stderr))
 
-print(f"cli: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("cli")

@@ -5,26 +5,10 @@ import csv
 import json
 import math
 import os
-import subprocess
 import sys
-import tempfile
 
-LGVCI = sys.argv[1]
-failures = 0
-passed = 0
-
-
-def run(*args):
-    return subprocess.run([LGVCI, *args], capture_output=True, text=True, timeout=60)
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import TMP, check, finish, run  # noqa: E402
 
 
 def js(*args):
@@ -33,7 +17,7 @@ def js(*args):
     return json.loads(r.stdout)
 
 
-tmp = tempfile.mkdtemp()
+tmp = TMP
 
 
 def speed_at(v0, q):  # energy: a ball leaving the bottom at v0 has this speed at angle q
@@ -103,5 +87,4 @@ for args, field in [(["--balls", "8"], "cradle.balls"), (["--balls", "1"], "crad
 r = run("--case", "particle", "--balls", "3", "--steps", "1")
 check("--balls on another case: exit 2", r.returncode == 2 and "cradle" in r.stderr, (r.returncode, r.stderr))
 
-print(f"cradle cli: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("cradle cli")
