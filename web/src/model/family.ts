@@ -17,6 +17,8 @@ export interface Snapshot {
   x: Vec3;
   /** Attitude of the drawn body. */
   q: Quat;
+  /** Coordinates that pose parts of the drawn body (the cradle's angles θ_i), interpolated for drawing. */
+  coords?: number[];
   energy: number;
   energy0: number;
   /** Smallest contact-constraint value (Φ or min φ_k); < 0 means penetration. */
