@@ -84,15 +84,33 @@ describe("Newton's cradle on the page", () => {
       expect(ball?.position.z).toBeCloseTo(want[2], 6);
     }
     expect(app.exportCsv().split('\n')[0]).toBe('t,q1,q2,q3,p1,p2,p3,E,impacts');
+    // the velocity plot (Fig. 3): one series per ball; the far ball leaves with the striker's speed at the
+    // bottom, √(2 g (1 − cos 0.2) / ℓ) (energy conservation of the pendulum), the middle ball never moves
+    app.plots.update();
+    const card = app.plots.cards.velocity;
+    expect(card.element.hidden).toBe(false);
+    expect(card.element.textContent).toContain('Velocities of the balls');
+    const data = card.plot?.data ?? [];
+    expect(data).toHaveLength(4);
+    const finite = (k: number): number[] => Array.from(data[k] ?? [] as ArrayLike<number | null | undefined>).filter((v): v is number => typeof v === 'number');
+    const vStrike = Math.sqrt(2 * 9.81 * (1 - Math.cos(0.2)));
+    expect(Math.max(...finite(3))).toBeGreaterThan(0.98 * vStrike);
+    expect(Math.max(...finite(3))).toBeLessThan(1.001 * vStrike);
+    expect(Math.max(...finite(2).map(Math.abs))).toBeLessThan(1e-6);
   });
 
   it('the selector opens it; each control restarts from the new set-up; bad values are refused beside the control', async () => {
     app = await mountApp(host, { caseName: 'I', autoplay: false });
+    app.plots.update();
+    expect(app.plots.cards.velocity.element.hidden).toBe(true);
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'cradle');
     expect(app.model.family.id).toBe('cradle');
     app.stepOnce();
     await typeInto(field('cballs'), '5');
     expect(app.model.curr.steps).toBe(0);
+    app.plots.update();
+    expect(app.plots.cards.velocity.element.hidden).toBe(false);
+    expect(app.plots.cards.velocity.plot?.data).toHaveLength(6);
     expect(config().q0).toEqual([-0.2, 0, 0, 0, 0]);
     expect(app.view?.bodyMeshes.filter((m) => m.name.startsWith('ball-'))).toHaveLength(5);
     await typeInto(field('cpulled'), '2');

@@ -34,6 +34,8 @@ export function cradleColumns(L: Layout): HistoryColumns {
     heightLabel: `far ball θ${n}`,
     energySymbol: 'H',
     impacts: L.csvIndex('impacts'),
+    // θ̇_i = p_i / (m ℓ²): M = m ℓ² I is diagonal.
+    velocities: Array.from({ length: n }, (_, i) => ({ label: `θ̇${i + 1}`, col: L.csvIndex('p') + i, index: i })),
   };
 }
 
