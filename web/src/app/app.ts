@@ -142,7 +142,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     loop.sync();
   });
   showFamily();
-  view?.setBodyPose(model.curr.x, model.curr.q);
+  view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
   const unbindKeys = bindShortcuts(

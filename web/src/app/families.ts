@@ -4,8 +4,10 @@
 // three modules, one entry here and one in model/families/index.ts (and its presets in config/cases).
 import type { AnyFamilyControls } from '../config/family';
 import { rigidControls } from '../config/families/rigid';
+import { cradleControls } from '../config/families/cradle';
 import { generalizedControls } from '../config/families/generalized';
 import type { FamilyView } from '../view/family-view';
+import { cradleView } from '../view/families/cradle';
 import { generalizedView } from '../view/families/generalized';
 import { rigidView } from '../view/families/rigid';
 
@@ -20,6 +22,7 @@ export interface FamilyParts {
 export const FAMILIES: readonly FamilyParts[] = [
   { id: 'rigid', view: rigidView, controls: rigidControls },
   { id: 'generalized', view: generalizedView, controls: generalizedControls },
+  { id: 'cradle', view: cradleView, controls: cradleControls },
 ];
 
 export function familyParts(id: string): FamilyParts {

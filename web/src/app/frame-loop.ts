@@ -38,7 +38,7 @@ export class FrameLoop {
   sync(): void {
     const { model, view, hud } = this.p;
     const s = model.interpolated();
-    view?.setBodyPose(s.x, s.q);
+    view?.setBodyPose(s.x, s.q, s.coords);
     this.syncGhosts(model.alpha);
     view?.updateTrail(model.trail, s.t, s.x);
     hud.update(model, s.t);
@@ -68,7 +68,7 @@ export class FrameLoop {
     if (model.clock.running) model.advance(dt);
     const s = model.interpolated();
     this.flashUpTo(s.t);
-    view?.setBodyPose(s.x, s.q);
+    view?.setBodyPose(s.x, s.q, s.coords);
     this.syncGhosts(model.alpha);
     view?.updateTrail(model.trail, s.t, s.x);
     const drawn = view ? view.render(Math.min(dt, 0.1)) : true;

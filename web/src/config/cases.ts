@@ -15,6 +15,7 @@ export const CASES: readonly CaseInfo[] = [
   { name: 'IV', family: 'rigid', label: 'Case IV — ε-rounded cube' },
   { name: 'particle', family: 'generalized', label: 'Particle — bouncing ball (Fetecau et al. §4.2)' },
   { name: 'star', family: 'generalized', label: 'Star — four-point star (Fetecau et al. §4.3)' },
+  { name: 'cradle', family: 'cradle', label: "Cradle — Newton's cradle (Seghete & Murphey)" },
 ];
 
 export function caseInfo(name: string): CaseInfo | undefined {

@@ -32,6 +32,8 @@ export interface FieldSpec<P = UiParams> {
   scale: 'linear' | 'log';
   /** Slider step, in display units (linear) or decades (log). */
   step: number;
+  /** Only whole numbers are valid (a count, a switch). */
+  integer?: boolean;
   /** Changing the field restarts the simulation from the new initial condition. */
   restarts: boolean;
   format(v: number): string;

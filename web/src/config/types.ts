@@ -6,8 +6,8 @@ export type Mat3 = [Vec3, Vec3, Vec3];
 
 /** The rigid body's presets (Tran & Leok §7). */
 export const CASE_NAMES = ['I', 'II', 'III', 'IV'] as const;
-/** Every preset of the page: the rigid body's and Fetecau et al.'s particle and star (§4). */
-export const ALL_CASE_NAMES = [...CASE_NAMES, 'particle', 'star'] as const;
+/** Every preset of the page: the rigid body's, Fetecau et al.'s particle and star (§4) and the cradle. */
+export const ALL_CASE_NAMES = [...CASE_NAMES, 'particle', 'star', 'cradle'] as const;
 export type CaseName = (typeof ALL_CASE_NAMES)[number];
 
 export interface EllipsoidBody {

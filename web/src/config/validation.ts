@@ -34,6 +34,7 @@ export function checkFieldValue<P>(spec: FieldSpec<P>, v: number): string {
   if (v < spec.min || v > spec.max) {
     return `${fieldName(spec)} must be between ${describeRange(spec)}.`;
   }
+  if (spec.integer && !Number.isInteger(v)) return `${fieldName(spec)} must be a whole number.`;
   return '';
 }
 

@@ -17,6 +17,8 @@ export interface Snapshot {
   x: Vec3;
   /** Attitude of the drawn body. */
   q: Quat;
+  /** Coordinates that pose parts of the drawn body (the cradle's angles θ_i), interpolated for drawing. */
+  coords?: number[];
   energy: number;
   energy0: number;
   /** Smallest contact-constraint value (Φ or min φ_k); < 0 means penetration. */
@@ -40,6 +42,11 @@ export interface HistoryColumns {
   readonly energySymbol: string;
   /** Column of the impacts of the step (the last; written as an integer). */
   readonly impacts: number;
+  /**
+   * Momentum columns p_i of bodies whose velocities q̇_i = p_i / M_ii are plotted one series each (the
+   * cradle's balls, Seghete & Murphey Fig. 3; M diagonal). Absent: no velocity plot.
+   */
+  readonly velocities?: readonly { label: string; col: number; index: number }[];
 }
 
 export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {

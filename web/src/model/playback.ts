@@ -41,12 +41,17 @@ export class Playback<S extends Snapshot = Snapshot> {
   }
 
   /** Position and attitude to draw, between prev and curr. */
-  interpolated(alpha = this.alpha): { t: number; x: Vec3; q: Quat } {
-    return {
+  interpolated(alpha = this.alpha): { t: number; x: Vec3; q: Quat; coords?: number[] } {
+    const out: { t: number; x: Vec3; q: Quat; coords?: number[] } = {
       t: this.prev.t + (this.curr.t - this.prev.t) * alpha,
       x: lerpVec3(this.prev.x, this.curr.x, alpha),
       q: slerp(this.prev.q, this.curr.q, alpha),
     };
+    const a = this.prev.coords;
+    const b = this.curr.coords;
+    if (a && b && a.length === b.length) out.coords = b.map((v, i) => (a[i] ?? v) + (v - (a[i] ?? v)) * alpha);
+    else if (b) out.coords = [...b];
+    return out;
   }
 
   /** Remove and return the pending impacts with time ≤ t (so flashes appear when the drawn body gets there). */

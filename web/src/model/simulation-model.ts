@@ -251,7 +251,7 @@ export class SimulationModel {
   }
 
   /** Position and attitude to draw, between prev and curr. */
-  interpolated(alpha = this.alpha): { t: number; x: Vec3; q: Quat } {
+  interpolated(alpha = this.alpha): { t: number; x: Vec3; q: Quat; coords?: number[] } {
     return this.playback.interpolated(alpha);
   }
 

@@ -21,6 +21,8 @@ export interface SceneContent {
   effectScale?: number;
   /** Static decorations in the world frame (e.g. the floor line); disposed with the content. */
   extras?: THREE.Object3D[];
+  /** Pose the body's parts from the snapshot's coordinates (the cradle's angles θ_i). */
+  pose?(coords: readonly number[]): void;
 }
 
 export interface FamilyView<C = unknown> {

@@ -412,9 +412,35 @@ function longDef(cols: HistoryColumns): PlotDef {
   };
 }
 
+const BALL_COLORS = ['#1d5fbf', '#c8102e', '#d9822b', '#2e8b57', '#7b3fa0', '#18263a', '#8a6d1f'];
+
+/** Per-body velocities (the cradle's θ̇_i, Seghete & Murphey Fig. 3). */
+function velocityDef(cols: HistoryColumns): PlotDef {
+  const v = cols.velocities ?? [];
+  return {
+    key: 'velocity',
+    title: 'Velocities of the balls',
+    figure: 'Fig. 3',
+    caption:
+      'Angular velocity θ̇_i = p_i / (m ℓ²) of every ball. At each impact instant the variational chain hands the striker\'s velocity on to the far ball while the others stay at rest (the engines\' simultaneous impulse splits it).',
+    yLabel: 'θ̇ (rad/s)',
+    log: false,
+    impacts: 'lines',
+    yDigits: 4,
+    series: v.map((c, i) => ({ label: c.label, stroke: BALL_COLORS[i % BALL_COLORS.length] ?? PLOT_COLORS.ink, width: 1.5 })),
+  };
+}
+
+/** Diagonal of the running config's mass matrix (generalized models), 1 where there is none. */
+function massDiagonal(config: unknown): number[] {
+  const M = (config as { mass_matrix?: unknown }).mass_matrix;
+  if (!Array.isArray(M)) return [];
+  return M.map((row, i) => (Array.isArray(row) && typeof row[i] === 'number' ? (row[i] as number) : 1));
+}
+
 export class PlotsView {
   readonly element: HTMLElement;
-  readonly cards: Record<'energy' | 'error' | 'height' | 'divergence' | 'long', PlotCard>;
+  readonly cards: Record<'energy' | 'error' | 'height' | 'divergence' | 'velocity' | 'long', PlotCard>;
   /** Redraws done (for tests and measurement). */
   updates = 0;
   private readonly feeds: LiveFeed[];
@@ -428,7 +454,9 @@ export class PlotsView {
   private longImpacts: number[] = [];
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
-  private readonly rowBuf: number[] = [0, 0, 0, 0];
+  private readonly rowBuf: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+  /** M_ii of the running config, for the velocity plot (read on each new history). */
+  private massDiag: number[] = [];
   /** The columns the live plots were built for (a new family rebuilds them). */
   private columns: HistoryColumns;
   /** The long run's status line is written at most once per animation frame. */
@@ -443,10 +471,12 @@ export class PlotsView {
       error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
       height: new PlotCard(heightDef(false), idPrefix, impactTimes),
       divergence: new PlotCard(DIVERGENCE_DEF, idPrefix, impactTimes),
+      velocity: new PlotCard(velocityDef(this.columns), idPrefix, impactTimes),
       long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
+    this.cards.velocity.element.hidden = !this.columns.velocities;
     this.feeds = [
       {
         card: this.cards.energy,
@@ -495,6 +525,18 @@ export class PlotsView {
           out[1] = m.twins?.run('attitude').divergence.get(k) ?? NaN;
         },
       },
+      {
+        card: this.cards.velocity,
+        decimator: new MinMaxDecimator(this.columns.velocities?.length ?? 1, { maxBuckets: BUCKETS }),
+        consumed: 0,
+        available: (m) => (m.history.columns.velocities ? m.history.length : 0),
+        read: (m, k, out) => {
+          const h = m.history;
+          (h.columns.velocities ?? []).forEach((c, i) => {
+            out[i] = (h.data[k * h.stride + c.col] ?? NaN) / (this.massDiag[c.index] ?? 1);
+          });
+        },
+      },
     ];
     this.grid = el(
       'div',
@@ -503,6 +545,7 @@ export class PlotsView {
       this.cards.error.element,
       this.cards.height.element,
       this.cards.divergence.element,
+      this.cards.velocity.element,
       this.cards.long.element,
     );
     this.element = el(
@@ -560,6 +603,7 @@ export class PlotsView {
     const m = this.model;
     if (m.history.columns !== this.columns) this.rebuildForColumns(m.history.columns);
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
+      this.massDiag = massDiagonal(m.config);
       const twinsChanged = m.twins !== this.twins;
       this.epoch = m.history.epoch;
       this.twins = m.twins;
@@ -589,7 +633,8 @@ export class PlotsView {
         f.decimator.push(m.history.data[k * m.history.stride] ?? NaN, this.rowBuf);
       }
       f.consumed = avail;
-      if (f.card.placeholder.hidden === false) continue;
+      // A hidden card (the velocity plot of a family without one) builds no uPlot.
+      if (f.card.placeholder.hidden === false || f.card.element.hidden) continue;
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
@@ -607,6 +652,10 @@ export class PlotsView {
     this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
     this.cards.long.rebuild(longDef(cols));
     this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
+    const velocity = this.feeds[4];
+    if (velocity) velocity.decimator = new MinMaxDecimator(cols.velocities?.length ?? 1, { maxBuckets: BUCKETS });
+    this.cards.velocity.rebuild(velocityDef(cols));
+    this.cards.velocity.element.hidden = !cols.velocities;
     if (error) error.decimator.clear();
     for (const f of this.feeds) {
       f.decimator.clear();

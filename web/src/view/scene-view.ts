@@ -115,6 +115,9 @@ export class SceneView {
   private readonly sky: THREE.Mesh;
   private readonly bodyMaterial = createBodyMaterial();
   private body: BodyObject | null = null;
+  /** The content's pose of its parts, and the coordinates it was last posed at. */
+  private posePart: ((coords: readonly number[]) => void) | null = null;
+  private posedCoords: number[] | null = null;
   private readonly ghostMaterials = GHOST_COLORS.map(
     (color) =>
       new THREE.MeshStandardMaterial({
@@ -245,6 +248,8 @@ export class SceneView {
     this.body?.dispose();
     this.body = content.body;
     this.bodyRoot.add(this.body.group);
+    this.posePart = content.pose ?? null;
+    this.posedCoords = null;
     this.setGhostCount(ghostCount);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
@@ -349,7 +354,15 @@ export class SceneView {
     this.dirty = true;
   }
 
-  setBodyPose(x: Vec3, q: Quat): void {
+  setBodyPose(x: Vec3, q: Quat, coords?: readonly number[]): void {
+    if (coords && this.posePart) {
+      const last = this.posedCoords;
+      if (!last || last.length !== coords.length || coords.some((v, i) => v !== last[i])) {
+        this.posePart(coords);
+        this.posedCoords = [...coords];
+        this.dirty = true;
+      }
+    }
     const p = this.bodyRoot.position;
     const r = this.bodyRoot.quaternion;
     if (p.x === x[0] && p.y === x[1] && p.z === x[2] && r.x === q[0] && r.y === q[1] && r.z === q[2] && r.w === q[3]) {
@@ -528,6 +541,7 @@ export class SceneView {
     for (const m of this.ghostMaterials) m.dispose();
     this.body?.dispose();
     this.body = null;
+    this.posePart = null;
     this.clearExtras();
     this.bodyMaterial.dispose();
     this.planeMesh.geometry.dispose();

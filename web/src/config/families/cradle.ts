@@ -1,0 +1,108 @@
+// Controls of Newton's cradle: number of balls, how many are pulled, the pull angle, the gap, the impact
+// policy (the variational chain or the engines' simultaneous impulse), h and the speed. Each restarts
+// from the new set-up.
+import type { FieldSpec } from '../fields';
+import { commonFields, fixed } from '../fields';
+import type { FamilyControls } from '../family';
+import type { CradleConfig, CradleParams } from '../cradle';
+import { CRADLE_POLICIES, cradleConfigJson, cradleParams, parseCradleConfig } from '../cradle';
+
+const DEG = Math.PI / 180;
+type P = CradleParams;
+
+export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
+  {
+    id: 'cballs',
+    group: 'cradle',
+    label: 'Number of balls',
+    short: 'balls',
+    unit: '',
+    min: 2,
+    max: 7,
+    scale: 'linear',
+    step: 1,
+    integer: true,
+    restarts: true,
+    format: fixed(0),
+    read: (p) => p.balls,
+    // Fewer balls than pulled ones: pull them all.
+    write: (p, v) => ({ ...p, balls: v, pulled: Math.min(p.pulled, v) }),
+  },
+  {
+    id: 'cpulled',
+    group: 'cradle',
+    label: 'Number of balls pulled back',
+    short: 'pulled',
+    unit: '',
+    min: 1,
+    max: 7,
+    scale: 'linear',
+    step: 1,
+    integer: true,
+    restarts: true,
+    format: fixed(0),
+    read: (p) => p.pulled,
+    write: (p, v) => ({ ...p, pulled: v }),
+  },
+  {
+    id: 'cangle',
+    group: 'cradle',
+    label: 'Pull angle in degrees',
+    short: 'pull angle',
+    unit: '°',
+    min: 0.1,
+    max: 90,
+    scale: 'linear',
+    step: 0.1,
+    restarts: true,
+    format: fixed(2),
+    // The core's angle is negative (pulled to the left, −x); the control shows its size.
+    read: (p) => -p.angle / DEG,
+    write: (p, v) => ({ ...p, angle: -v * DEG }),
+  },
+  {
+    id: 'cgap',
+    group: 'cradle',
+    label: 'Gap between neighbouring balls at rest',
+    short: 'gap',
+    unit: 'm',
+    min: 0,
+    max: 0.05,
+    scale: 'linear',
+    step: 0.001,
+    restarts: true,
+    format: fixed(4),
+    read: (p) => p.gap,
+    write: (p, v) => ({ ...p, gap: v }),
+  },
+  {
+    id: 'cpolicy',
+    group: 'cradle',
+    label: 'Impact policy: 0 = variational chain, 1 = simultaneous impulse',
+    short: 'policy (0 chain, 1 simult.)',
+    unit: '',
+    min: 0,
+    max: 1,
+    scale: 'linear',
+    step: 1,
+    integer: true,
+    restarts: true,
+    format: fixed(0),
+    read: (p) => CRADLE_POLICIES.indexOf(p.policy),
+    // v is 0 or 1 (an integer in [0, 1], checked before write).
+    write: (p, v) => ({ ...p, policy: CRADLE_POLICIES[v] ?? p.policy }),
+  },
+  ...commonFields<P>(),
+];
+
+export const cradleControls: FamilyControls<P, CradleConfig> = {
+  id: 'cradle',
+  groups: [
+    { id: 'cradle', title: 'Cradle', hint: 'm = ℓ = 1, r = 0.05; pivots 2r + gap apart.' },
+    { id: 'integrator', title: 'Integrator' },
+  ],
+  fields: CRADLE_FIELDS,
+  parseConfig: parseCradleConfig,
+  paramsFromConfig: cradleParams,
+  paramsToConfigJson: cradleConfigJson,
+};

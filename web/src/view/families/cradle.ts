@@ -1,0 +1,115 @@
+// Newton's cradle in three.js: a frame (two top bars along the row of pivots, four posts, a base), each
+// ball hung from its pivot by a V of two strings (the pivot axis is the world's y axis, so the balls
+// swing in the x–z plane), shiny metal balls of the config's radius r. The pivots are 2r + gap apart
+// (config/cradle pivotX) at height ℓ + r + clearance; ball i's centre is
+// (x_i + ℓ sin θ_i, 0, z_p − ℓ cos θ_i), posed every frame from the interpolated θ_i (SceneContent.pose).
+import * as THREE from 'three';
+import type { CradleConfig } from '../../config/cradle';
+import { pivotX } from '../../config/cradle';
+import type { FamilyView, SceneContent } from '../family-view';
+
+/** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
+export function pivotHeight(length: number, radius: number): number {
+  return length + radius + 0.25 * length;
+}
+
+/** Centre of ball i at angle θ (world frame, z up): (x_i + ℓ sin θ, 0, z_p − ℓ cos θ). */
+export function ballCentre(c: CradleConfig, i: number, theta: number): [number, number, number] {
+  const { length, radius } = c.cradle;
+  return [pivotX(c.cradle, i) + length * Math.sin(theta), 0, pivotHeight(length, radius) - length * Math.cos(theta)];
+}
+
+const UP = new THREE.Vector3(0, 1, 0);
+
+export function buildCradle(c: CradleConfig): SceneContent {
+  const { balls, length, radius } = c.cradle;
+  const zp = pivotHeight(length, radius);
+  const depth = 0.3 * length; // half the distance between the two top bars (the V of the strings)
+  const halfSpan = Math.abs(pivotX(c.cradle, 0)) + 2 * radius + 0.15 * length;
+  const group = new THREE.Group();
+  group.name = 'body';
+  const meshes: THREE.Mesh[] = [];
+  const geometries: THREE.BufferGeometry[] = [];
+  const materials: THREE.Material[] = [];
+  const frameMat = new THREE.MeshStandardMaterial({ color: '#6b4a2f', metalness: 0.2, roughness: 0.5 });
+  const ballMat = new THREE.MeshStandardMaterial({ color: '#eef1f5', metalness: 0.65, roughness: 0.22 });
+  const stringMat = new THREE.MeshStandardMaterial({ color: '#e8e2d0', metalness: 0, roughness: 0.8 });
+  materials.push(frameMat, ballMat, stringMat);
+  const add = (geo: THREE.BufferGeometry, mat: THREE.Material, name: string): THREE.Mesh => {
+    const m = new THREE.Mesh(geo, mat);
+    m.name = name;
+    m.castShadow = true;
+    m.receiveShadow = true;
+    group.add(m);
+    meshes.push(m);
+    return m;
+  };
+  const rod = 0.012 * length + 0.1 * radius;
+  const barGeo = new THREE.CylinderGeometry(rod, rod, 2 * halfSpan, 16);
+  barGeo.rotateZ(Math.PI / 2);
+  const postGeo = new THREE.CylinderGeometry(rod, rod, zp, 16);
+  postGeo.rotateX(Math.PI / 2);
+  const baseGeo = new THREE.BoxGeometry(2 * halfSpan + 4 * rod, 2 * depth + 4 * rod, 0.03 * length);
+  geometries.push(barGeo, postGeo, baseGeo);
+  for (const y of [-depth, depth]) {
+    add(barGeo, frameMat, 'frame-bar').position.set(0, y, zp);
+    for (const x of [-halfSpan, halfSpan]) add(postGeo, frameMat, 'frame-post').position.set(x, y, zp / 2);
+  }
+  add(baseGeo, frameMat, 'frame-base').position.set(0, 0, 0.015 * length);
+
+  const ballGeo = new THREE.SphereGeometry(radius, 48, 32);
+  const stringGeo = new THREE.CylinderGeometry(1, 1, 1, 6); // scaled to (thickness, length, thickness)
+  geometries.push(ballGeo, stringGeo);
+  const ballMeshes: THREE.Mesh[] = [];
+  const strings: { mesh: THREE.Mesh; anchor: THREE.Vector3 }[][] = [];
+  for (let i = 0; i < balls; i++) {
+    ballMeshes.push(add(ballGeo, ballMat, `ball-${i + 1}`));
+    strings.push(
+      [-depth, depth].map((y) => ({ mesh: add(stringGeo, stringMat, `string-${i + 1}`), anchor: new THREE.Vector3(pivotX(c.cradle, i), y, zp) })),
+    );
+  }
+  const thick = 0.004 * length;
+  const centre = new THREE.Vector3();
+  const dir = new THREE.Vector3();
+  const pose = (thetas: readonly number[]): void => {
+    for (let i = 0; i < balls; i++) {
+      const [x, y, z] = ballCentre(c, i, thetas[i] ?? 0);
+      centre.set(x, y, z);
+      ballMeshes[i]?.position.copy(centre);
+      for (const s of strings[i] ?? []) {
+        dir.copy(centre).sub(s.anchor);
+        const len = dir.length();
+        s.mesh.position.copy(s.anchor).addScaledVector(dir, 0.5);
+        s.mesh.quaternion.setFromUnitVectors(UP, dir.normalize());
+        s.mesh.scale.set(thick, len, thick);
+      }
+    }
+  };
+  pose(c.q0);
+  return {
+    body: {
+      group,
+      meshes,
+      dispose() {
+        for (const g of geometries) g.dispose();
+        for (const m of materials) m.dispose();
+        group.removeFromParent();
+      },
+    },
+    radius: Math.hypot(halfSpan, zp),
+    groundNormal: [0, 0, 1],
+    followHeight: 0.6 * zp,
+    viewDistance: 3.2 * Math.max(zp, halfSpan),
+    viewDirection: [0.3, -1, 0.25],
+    // Generalized impacts carry no contact point: the flash marks the instant on the floor under the cradle.
+    effectScale: 0.1 * length,
+    pose,
+  };
+}
+
+export const cradleView: FamilyView<CradleConfig> = {
+  id: 'cradle',
+  build: (config) => buildCradle(config),
+  describe: (c) =>
+    `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, ${c.cradle.policy === 'chain' ? 'variational chain' : 'simultaneous impulse'} policy`,
+};
