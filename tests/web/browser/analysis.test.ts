@@ -78,8 +78,11 @@ describe('plots of §7', () => {
     await expect.poll(() => plotData('energy')[0]?.length ?? 0, { timeout: 5000 }).toBeGreaterThan(200);
     const elapsed = performance.now() - started;
     // the x axis reaches (nearly) the current time, every series keeps up, impacts are there to mark
+    // At speed 10 with at most one redraw per 100 ms the plot may trail the simulation by up to 1 s of
+    // simulated time (plus a frame); polled, because a sample just before a redraw sees the full lag.
+    const lastX = (): number => (plotData('energy')[0] as number[]).at(-1) ?? -Infinity;
+    await expect.poll(() => app.model.curr.t - lastX(), { timeout: 5000 }).toBeLessThan(1.2);
     const xs = plotData('energy')[0] as number[];
-    expect(xs[xs.length - 1]).toBeGreaterThan(app.model.curr.t - 0.5);
     expect(plotData('height')[0]?.length).toBe(xs.length);
     expect(app.model.history.impactCount).toBe(app.model.curr.impacts);
     // throttled: at most one redraw per 100 ms
