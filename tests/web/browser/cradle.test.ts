@@ -84,6 +84,11 @@ describe("Newton's cradle on the page", () => {
       expect(ball?.position.z).toBeCloseTo(want[2], 6);
     }
     expect(app.exportCsv().split('\n')[0]).toBe('t,q1,q2,q3,p1,p2,p3,E,impacts');
+    // the third plot names the cradle's coordinate, not the rigid body's Fig. 9 height (opened from the URL)
+    const height = host.querySelector<HTMLElement>('[data-plot="height"]')!;
+    expect(height.querySelector('h3')?.textContent).toBe('Far ball θ3');
+    expect(height.querySelector<HTMLElement>('.plot-fig')?.hidden).toBe(true);
+    expect(app.plots.cards.height.plot?.axes[1]?.label).toBe('far ball θ3');
     // the velocity plot (Fig. 3): one series per ball; the far ball leaves with the striker's speed at the
     // bottom, √(2 g (1 − cos 0.2) / ℓ) (energy conservation of the pendulum), the middle ball never moves
     app.plots.update();

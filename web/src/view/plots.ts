@@ -214,6 +214,7 @@ class PlotCard {
   plot: uPlot | null = null;
   private def: PlotDef;
   private readonly titleEl: HTMLElement;
+  private readonly figEl: HTMLElement;
   private readonly captionEl: HTMLElement;
   private readonly axesEl: HTMLElement;
   private readonly times: () => ArrayLike<number>;
@@ -224,6 +225,8 @@ class PlotCard {
     const titleId = `${idPrefix}-plot-${def.key}`;
     const capId = `${titleId}-cap`;
     this.titleEl = el('span', { text: def.title });
+    this.figEl = el('span', { class: 'plot-fig', text: def.figure });
+    this.figEl.hidden = def.figure === '';
     this.status = el('span', { class: 'plot-status', 'aria-live': 'polite' });
     const keys = el('span', { class: 'plot-keys', 'aria-hidden': 'true' });
     if (def.impacts !== 'none') keys.append(el('span', { class: `plot-key-impact ${def.impacts}`, text: 'impacts' }));
@@ -243,7 +246,7 @@ class PlotCard {
       el(
         'header',
         { class: 'plot-head' },
-        el('h3', { id: titleId }, this.titleEl, el('span', { class: 'plot-fig', text: def.figure })),
+        el('h3', { id: titleId }, this.titleEl, this.figEl),
         keys,
         this.status,
       ),
@@ -267,6 +270,8 @@ class PlotCard {
   rebuild(def: PlotDef): void {
     this.def = def;
     this.titleEl.textContent = def.title;
+    this.figEl.textContent = def.figure;
+    this.figEl.hidden = def.figure === '';
     this.captionEl.textContent = def.caption;
     this.axesEl.textContent = PlotCard.axesText(def);
     this.destroyPlot();
@@ -361,7 +366,24 @@ function errorDef(cols: HistoryColumns): PlotDef {
   };
 }
 
-function heightDef(twins: boolean, label = 'height x₃'): PlotDef {
+const RIGID_HEIGHT_LABEL = 'height x₃';
+
+function heightDef(twins: boolean, label: string): PlotDef {
+  // The rigid body's centre-of-mass height is Tran & Leok's Fig. 9; another family names its own
+  // coordinate (the particle's and the star's height y, the cradle's far ball θₙ).
+  if (label !== RIGID_HEIGHT_LABEL) {
+    return {
+      key: 'height',
+      title: label.charAt(0).toUpperCase() + label.slice(1),
+      figure: '',
+      caption: `The coordinate ${label} at the grid times; the dashed lines mark impacts.`,
+      yLabel: label,
+      log: false,
+      impacts: 'lines',
+      fromZero: false,
+      series: [{ label, stroke: PLOT_COLORS.ink, width: 2 }],
+    };
+  }
   return {
     key: 'height',
     title: 'Centre-of-mass height',
@@ -469,7 +491,7 @@ export class PlotsView {
     this.cards = {
       energy: new PlotCard(energyDef(this.columns), idPrefix, impactTimes),
       error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
-      height: new PlotCard(heightDef(false), idPrefix, impactTimes),
+      height: new PlotCard(heightDef(false, this.columns.heightLabel), idPrefix, impactTimes),
       divergence: new PlotCard(DIVERGENCE_DEF, idPrefix, impactTimes),
       velocity: new PlotCard(velocityDef(this.columns), idPrefix, impactTimes),
       long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
