@@ -202,9 +202,9 @@ std::string modelOf(const std::string& text) {
     if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle");
     const std::string c = j["case"];
     const std::string implied = isRigidCase(c) ? "rigid_body" : isGeneralizedPreset(c) ? "generalized" : "";
-    if (implied.empty()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + c + "')");
+    if (implied.empty()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + printable(c) + "')");
     if (!model.empty() && model != implied)
-      throw InvalidInput("case", "'" + c + "' is a " + implied + " preset but \"model\" is \"" + model + "\"");
+      throw InvalidInput("case", "'" + printable(c) + "' is a " + implied + " preset but \"model\" is \"" + model + "\"");
     model = implied;
   }
   if (model == "generalized" && j.contains("integrator"))  // README "Why variational?"
@@ -231,7 +231,7 @@ SimulationResult createSimulation(const std::string& json) {
 std::string presetJson(const std::string& name) {
   if (isRigidCase(name)) return toJson(paperCase(name));
   if (isGeneralizedPreset(name)) return toJson(generalizedPreset(name));
-  throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + name + "')");
+  throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + printable(name) + "')");
 }
 
 }  // namespace lgvci

@@ -53,7 +53,7 @@ void onlyKeys(const json& j, const std::string& field, std::initializer_list<con
   if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
   const std::set<std::string> ok(allowed.begin(), allowed.end());
   for (const auto& [k, v] : j.items())
-    if (!ok.count(k)) throw InvalidInput(field.empty() ? k : field + "." + k, "is not a known key");
+    if (!ok.count(k)) throw InvalidInput(field.empty() ? keyName(k) : field + "." + keyName(k), "is not a known key");
 }
 
 json vecJson(const VecX& v) {
@@ -323,7 +323,7 @@ GeneralizedDef generalizedPreset(const std::string& name) {
     qdot << -2.0, 0.0, 5.0;
     d.p0 = d.system.M * qdot;
   } else {
-    throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + name + "')");
+    throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + printable(name) + "')");
   }
   return d;
 }

@@ -141,6 +141,12 @@ TEST_CASE("façade: hostile JSON is bounded for every family before a tree is bu
     CHECK(r.error.message.find("nesting deeper than 32 levels") != std::string::npos);
     CHECK(r.error.field.rfind(json.find("x0") != std::string::npos ? "x0[0]" : "q0[0]", 0) == 0);
   }
+  // A generalized config's unknown key with a DEL byte (found by the fuzzer) and a case name with a NUL
+  // come back escaped, so the message is printable and whole.
+  const SimulationResult del = createSimulation("{\"model\":\"generalized\",\"mass_matri\x7f\":1}");
+  CHECK(del.error.message == "mass_matri\\x7f: is not a known key");
+  const SimulationResult nul = createSimulation(std::string("{\"case\":\"st\\u0000ar\"}"));
+  CHECK(nul.error.message == "case: must be one of I, II, III, IV, particle, star, cradle (got 'st\\x00ar')");
   const SimulationResult dup = createSimulation(R"({"case":"star","h":0.01,"h":0.02})");
   CHECK(dup.error.message == "h: duplicate key");
   std::string longArray = R"({"case":"particle","q0":[)";
