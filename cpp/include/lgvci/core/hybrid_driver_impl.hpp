@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "lgvci/core/hybrid_driver.hpp"
@@ -104,6 +105,7 @@ StepReport HybridDriver<Model>::step() {
   double remaining = 1.0;
   int attempts = 0;
   bool ok = true;
+  bool phiFailed = false;  // φ came back NaN or infinite (not a failed implicit solve)
   const size_t logSizeAtStart = log_.size();
   while (true) {
     const int budget = maxImpacts - report.impacts;
@@ -113,6 +115,10 @@ StepReport HybridDriver<Model>::step() {
     std::vector<ImpactEvent> trialEvents;
     if (!(ok = advance(seg, remaining, budget, trial, &jumped, &trialEvents, &applied))) break;
     double fTrial = model_.phi(trial);
+    if (!(ok = std::isfinite(fTrial))) {  // the model's geometry failed: halt, never carry a NaN on
+      phiFailed = true;
+      break;
+    }
     double bEnd = remaining;
     bool hit = fTrial < -model_.phiNoise(trial);
     if (!hit) {
@@ -147,7 +153,9 @@ StepReport HybridDriver<Model>::step() {
     auto eval = [&](double c, State& out, double& phi) {
       if (!advance(seg, c, budget, out, nullptr, nullptr, nullptr)) return false;
       phi = model_.phi(out);
-      return true;
+      if (std::isfinite(phi)) return true;
+      phiFailed = true;
+      return false;
     };
     Located<State> loc;
     if (settings_.rootFinder == RootFinder::Bisection) {
@@ -184,7 +192,14 @@ StepReport HybridDriver<Model>::step() {
   }
   if (!ok) {
     status_ = StepStatus::NewtonFailed;
-    statusMessage_ = model_.failureMessage(state_.t);
+    if (phiFailed) {
+      std::ostringstream msg;
+      msg << "the contact function phi is not a finite number in the step after t = " << state_.t
+          << " (the body's geometry could not be evaluated there); the simulation is halted";
+      statusMessage_ = msg.str();
+    } else {
+      statusMessage_ = model_.failureMessage(state_.t);
+    }
     log_.resize(logSizeAtStart);  // impacts of the discarded step did not happen
     report.status = status_;
     report.impacts = 0;
