@@ -87,7 +87,7 @@ describe('plots of §7', () => {
     expect(app.model.history.impactCount).toBe(app.model.curr.impacts);
     // throttled: at most one redraw per 100 ms
     expect(app.plots.updates - u0).toBeLessThanOrEqual(elapsed / 100 + 2);
-    expect(app.plots.updates - u0).toBeGreaterThan(3);
+    expect(app.plots.updates - u0).toBeGreaterThanOrEqual(2); // and they do keep redrawing (a fast run may take only ~0.3 s)
 
     // hidden plots stop redrawing; shown again they catch up
     const box = page.getByRole('checkbox', { name: 'Show plots' });

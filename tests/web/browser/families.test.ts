@@ -70,7 +70,8 @@ describe('model families on the page', () => {
     expect(app.view?.bodyMeshes.map((m) => m.name)).toEqual(['star']);
     expect(app.view?.extraObjects.map((o) => o.name)).toEqual(['floor-line']);
     expect(host.querySelector('.hud-stats')?.textContent).toContain('energy H');
-    expect(app.plots.cards.energy.element.textContent).toContain('Energy H');
+    // the plots rebuild for the new family on their next (throttled) update
+    await expect.poll(() => app.plots.cards.energy.element.textContent).toContain('Energy H');
     expect(app.plots.cards.error.element.textContent).toContain('|H − H₀|');
 
     await typeInto(field('speed'), '4');
