@@ -108,13 +108,8 @@ template class HybridDriver<Rk4RigidBodyModel>;
 
 HybridDriver<Rk4RigidBodyModel> Rk4Integrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
   validateRigidBodySetup(system, def, initial);
-  DriverSettings settings;
-  settings.h = def.h;
-  settings.tolerance = def.tolerance;
-  settings.rootFinder = def.rootFinder;
-  settings.maxImpactsPerStep = def.maxImpactsPerStep;
   Rk4RigidBodyModel model(std::move(system), def.contactTolerance, def.strictDetection);
-  return HybridDriver<Rk4RigidBodyModel>(std::move(model), settings, toRk4State(initial));
+  return HybridDriver<Rk4RigidBodyModel>(std::move(model), driverSettings(def), toRk4State(initial));
 }
 
 Rk4Integrator::Rk4Integrator(SystemDef system, IntegratorDef def, const State& initial)

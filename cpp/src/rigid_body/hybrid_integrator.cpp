@@ -46,15 +46,19 @@ void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, c
   }
 }
 
-HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
-  validateRigidBodySetup(system, def, initial);
+DriverSettings driverSettings(const IntegratorDef& def) {
   DriverSettings settings;
   settings.h = def.h;
   settings.tolerance = def.tolerance;
   settings.rootFinder = def.rootFinder;
   settings.maxImpactsPerStep = def.maxImpactsPerStep;
+  return settings;
+}
+
+HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
+  validateRigidBodySetup(system, def, initial);
   RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection);
-  return HybridDriver<RigidBodyModel>(std::move(model), settings, initial);
+  return HybridDriver<RigidBodyModel>(std::move(model), driverSettings(def), initial);
 }
 
 HybridIntegrator::HybridIntegrator(SystemDef system, IntegratorDef def, const State& initial)

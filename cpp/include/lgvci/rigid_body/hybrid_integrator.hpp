@@ -40,6 +40,9 @@ void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, c
 /// E = |γ|²/2m + m g e3·x + ½ΠᵀJ⁻¹Π (§7.2), `Jinv` = J⁻¹.
 Energy rigidBodyEnergy(const SystemDef& system, const Mat3& Jinv, const State& s);
 
+/// The driver's part of a rigid body's integrator settings (h, ε_tol, root finder, Zeno budget).
+DriverSettings driverSettings(const IntegratorDef& def);
+
 class HybridIntegrator {
  public:
   /// Validates everything (throws InvalidInput naming the field), including Φ(x0, R0) ≥ 0.
