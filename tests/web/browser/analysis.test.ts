@@ -6,7 +6,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import type { ErrorCapture } from './support';
-import { captureErrors, typeInto } from './support';
+import { captureErrors, hudText, textField, typeInto } from './support';
 import { formatEnergy } from '../../../web/src/controls/hud';
 import { parseCsv } from '../../../web/src/model/csv';
 import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
@@ -22,15 +22,9 @@ async function mount(caseName: 'I' | 'II' | 'III' | 'IV' = 'IV'): Promise<App> {
   return app;
 }
 
-function field(id: string): HTMLInputElement {
-  const el = host.querySelector<HTMLInputElement>(`[data-field="${id}"] input[type="text"]`);
-  if (!el) throw new Error(`no text input for ${id}`);
-  return el;
-}
+const field = (id: string): HTMLInputElement => textField(host, id);
 
-function hud(name: string): string {
-  return host.querySelector(`[data-hud="${name}"]`)?.textContent ?? '';
-}
+const hud = (name: string): string => hudText(host, name);
 
 function plotData(key: 'energy' | 'error' | 'height' | 'divergence' | 'long'): (number | null)[][] {
   const p = app.plots.cards[key].plot;

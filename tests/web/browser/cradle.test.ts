@@ -12,17 +12,13 @@ import type { CradleConfig } from '../../../web/src/config/cradle';
 import type { CradleSnapshot } from '../../../web/src/model/families/cradle';
 import { ballCentre } from '../../../web/src/view/families/cradle';
 import type { ErrorCapture } from './support';
-import { captureErrors, typeInto } from './support';
+import { captureErrors, textField, typeInto } from './support';
 
 let host: HTMLElement;
 let app: App;
 let capture: ErrorCapture;
 
-function field(id: string): HTMLInputElement {
-  const el = host.querySelector<HTMLInputElement>(`[data-field="${id}"] input[type="text"]`);
-  if (!el) throw new Error(`no text input for ${id}`);
-  return el;
-}
+const field = (id: string): HTMLInputElement => textField(host, id);
 
 const config = (): CradleConfig => app.model.config as unknown as CradleConfig;
 

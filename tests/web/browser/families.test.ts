@@ -9,21 +9,15 @@ import { mountApp } from '../../../web/src/app/app';
 import { caseFromQuery } from '../../../web/src/config/cases';
 import type { GeneralizedConfig } from '../../../web/src/config/generalized';
 import type { ErrorCapture } from './support';
-import { captureErrors, typeInto } from './support';
+import { captureErrors, hudText, textField, typeInto } from './support';
 
 let host: HTMLElement;
 let app: App;
 let capture: ErrorCapture;
 
-function field(id: string): HTMLInputElement {
-  const el = host.querySelector<HTMLInputElement>(`[data-field="${id}"] input[type="text"]`);
-  if (!el) throw new Error(`no text input for ${id}`);
-  return el;
-}
+const field = (id: string): HTMLInputElement => textField(host, id);
 
-function hud(name: string): string {
-  return host.querySelector(`[data-hud="${name}"]`)?.textContent ?? '';
-}
+const hud = (name: string): string => hudText(host, name);
 
 /** "1.87 × 10⁻⁶" → 1.87e-6. */
 function parseSci(text: string): number {

@@ -7,17 +7,13 @@ import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import type { ErrorCapture } from './support';
-import { captureErrors, typeInto } from './support';
+import { captureErrors, textField, typeInto } from './support';
 
 let host: HTMLElement;
 let app: App;
 let capture: ErrorCapture;
 
-function field(id: string): HTMLInputElement {
-  const el = host.querySelector<HTMLInputElement>(`[data-field="${id}"] input[type="text"]`);
-  if (!el) throw new Error(`no text input for ${id}`);
-  return el;
-}
+const field = (id: string): HTMLInputElement => textField(host, id);
 
 beforeEach(() => {
   capture = captureErrors();

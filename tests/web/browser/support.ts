@@ -1,5 +1,6 @@
 // Shared set-up of the browser tests: collect console errors, window errors and unhandled rejections
-// (each test ends by expecting none), and type into a field the way a person does.
+// (each test ends by expecting none), find a field's text input or a HUD value, and type into a field
+// the way a person does.
 import { vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 
@@ -34,4 +35,16 @@ export function captureErrors(): ErrorCapture {
 export async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
   await userEvent.fill(input, text);
   await userEvent.keyboard('{Enter}');
+}
+
+/** The text input of the control `data-field="id"` inside `host`; throws when there is none. */
+export function textField(host: HTMLElement, id: string): HTMLInputElement {
+  const el = host.querySelector<HTMLInputElement>(`[data-field="${id}"] input[type="text"]`);
+  if (!el) throw new Error(`no text input for ${id}`);
+  return el;
+}
+
+/** The text of the HUD value `data-hud="name"` inside `host` ('' when absent). */
+export function hudText(host: HTMLElement, name: string): string {
+  return host.querySelector(`[data-hud="${name}"]`)?.textContent ?? '';
 }
