@@ -45,9 +45,17 @@ describe("Newton's cradle on the page", () => {
     const names = app.view?.bodyMeshes.map((m) => m.name) ?? [];
     for (const n of ['ball-1', 'ball-2', 'ball-3', 'string-1', 'frame-bar', 'frame-post']) expect(names).toContain(n);
     expect(names.filter((n) => n.startsWith('ball-'))).toHaveLength(3);
-    for (const name of ['Number of balls', 'Number of balls pulled back', 'Pull angle in degrees', 'Gap between neighbouring balls at rest', 'Impact policy: 0 = variational chain, 1 = simultaneous impulse', 'Time step h in seconds']) {
+    for (const name of ['Number of balls', 'Number of balls pulled back', 'Pull angle in degrees', 'Gap between neighbouring balls at rest', 'Time step h in seconds']) {
       await expect.element(page.getByRole('slider', { name, exact: true })).toBeInTheDocument();
     }
+    // the policy is a labelled choice of the core's three, not a number
+    const policy = page.getByRole('combobox', { name: 'Impact policy', exact: true });
+    await expect.element(policy).toHaveDisplayValue('Variational chain (Seghete & Murphey)');
+    expect(Array.from(policy.element().querySelectorAll('option'), (o) => o.textContent)).toEqual([
+      'Variational chain (Seghete & Murphey)',
+      'Simultaneous impulse (engines)',
+      'Sequential single impacts (Fetecau et al.)',
+    ]);
 
     await typeInto(field('speed'), '4');
     app.play();
@@ -120,15 +128,20 @@ describe("Newton's cradle on the page", () => {
     expect(config().q0).toEqual([a, a, 0, 0, 0]);
     await typeInto(field('cgap'), '0.01');
     expect(config().cradle.gap).toBe(0.01);
-    await typeInto(field('cpolicy'), '1');
+    const policy = page.getByRole('combobox', { name: 'Impact policy', exact: true });
+    await userEvent.selectOptions(policy, 'Simultaneous impulse (engines)');
     expect(config().cradle.policy).toBe('simultaneous');
+    // keyboard: focus the switch and choose with the arrow keys
+    (policy.element() as HTMLSelectElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.poll(() => config().cradle.policy).toBe('sequential');
+    await userEvent.keyboard('{ArrowUp}');
+    await expect.poll(() => config().cradle.policy).toBe('simultaneous');
     await typeInto(field('h'), '0.005');
     expect(config().h).toBe(0.005);
     // refused: out of range, not whole, and a set-up the core rejects (more pulled than balls)
     await typeInto(field('cballs'), '9');
     expect(host.querySelector('[data-field="cballs"] .field-msg')?.textContent).toMatch(/must be between/);
-    await typeInto(field('cpolicy'), '0.5');
-    expect(host.querySelector('[data-field="cpolicy"] .field-msg')?.textContent).toMatch(/whole number/);
     await typeInto(field('cpulled'), '6');
     expect(host.querySelector('[data-field="cpulled"] .field-msg')?.textContent).toMatch(/^cradle\.pulled: /);
     expect(config().cradle).toMatchObject({ balls: 5, pulled: 2, policy: 'simultaneous' });

@@ -6,8 +6,14 @@ import type { GeneralizedConfig } from './generalized';
 import { parseGeneralizedConfig } from './generalized';
 import { ConfigShapeError } from './parse';
 
-export type CradlePolicy = 'chain' | 'simultaneous';
-export const CRADLE_POLICIES: readonly CradlePolicy[] = ['chain', 'simultaneous'];
+export type CradlePolicy = 'chain' | 'simultaneous' | 'sequential';
+/** The core's impact policies of the cradle (README "Newton's cradle"), in the order of the switch. */
+export const CRADLE_POLICIES: readonly CradlePolicy[] = ['chain', 'simultaneous', 'sequential'];
+export const POLICY_LABELS: Record<CradlePolicy, string> = {
+  chain: 'Variational chain (Seghete & Murphey)',
+  simultaneous: 'Simultaneous impulse (engines)',
+  sequential: 'Sequential single impacts (Fetecau et al.)',
+};
 
 export interface CradleSetup {
   balls: number;
@@ -51,7 +57,9 @@ export function parseCradleConfig(json: string): CradleConfig {
   if (typeof c !== 'object' || c === null || Array.isArray(c)) throw new ConfigShapeError('cradle: expected the cradle set-up object');
   const o = c as Record<string, unknown>;
   const policy = o['policy'];
-  if (policy !== 'chain' && policy !== 'simultaneous') throw new ConfigShapeError(`cradle.policy: expected "chain" or "simultaneous", got ${JSON.stringify(policy)}`);
+  if (!CRADLE_POLICIES.includes(policy as CradlePolicy)) {
+    throw new ConfigShapeError(`cradle.policy: expected one of ${CRADLE_POLICIES.map((c) => `"${c}"`).join(', ')}, got ${JSON.stringify(policy)}`);
+  }
   const cradle: CradleSetup = {
     balls: num(o, 'balls'),
     pulled: num(o, 'pulled'),
@@ -61,7 +69,7 @@ export function parseCradleConfig(json: string): CradleConfig {
     length: num(o, 'length'),
     radius: num(o, 'radius'),
     g: num(o, 'g'),
-    policy,
+    policy: policy as CradlePolicy,
   };
   if (g.q0.length !== cradle.balls) throw new ConfigShapeError(`q0: expected ${cradle.balls} angles, got ${g.q0.length}`);
   return { ...g, cradle };

@@ -42,6 +42,17 @@ export interface FieldSpec<P = UiParams> {
   write(p: P, v: number): P;
   /** Text shown when the field does not apply to the current body (control disabled). */
   disabledNote?: string;
+  /**
+   * A choice among names instead of a number: the value is the index of the choice (min 0, max
+   * length − 1, integer). The panel shows a labelled <select>, the address the choice's `value`.
+   */
+  choices?: readonly { value: string; label: string }[];
+  /**
+   * Key of the field in the page's address (default: its id). Fields sharing a key are one
+   * comma-separated list in the address (e.g. gamma0=1,2,3), component `urlIndex` each.
+   */
+  urlKey?: string;
+  urlIndex?: number;
 }
 
 const DEG = Math.PI / 180;
@@ -78,6 +89,8 @@ const AXES = ['x', 'y', 'z'] as const;
 function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
   return AXES.map((axis, i) => ({
     id: `${key}${axis}` as FieldId,
+    urlKey: key,
+    urlIndex: i,
     group: key,
     label: `${name}, ${axis} component`,
     short: axis,
@@ -133,6 +146,7 @@ export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
 export const FIELDS: readonly FieldSpec[] = [
   {
     id: 'x0z',
+    urlKey: 'z0',
     group: 'initial',
     label: 'Initial height of the centre of mass, x₀ z component',
     short: 'height z',
@@ -180,6 +194,7 @@ export const FIELDS: readonly FieldSpec[] = [
   },
   {
     id: 'epsilon',
+    urlKey: 'eps',
     group: 'body',
     label: 'Corner rounding ε of the cube',
     short: 'ε',

@@ -55,9 +55,18 @@ export interface FieldControl {
   note: HTMLElement | null;
 }
 
+/** A field with named choices (FieldSpec.choices): a labelled <select>, its message beside it. */
+export interface ChoiceControl {
+  spec: FieldSpec<AppParams>;
+  row: HTMLElement;
+  select: HTMLSelectElement;
+  message: HTMLElement;
+}
+
 export class ControlPanel {
   readonly element: HTMLElement;
   readonly fields = new Map<FieldId, FieldControl>();
+  readonly choices = new Map<FieldId, ChoiceControl>();
   readonly caseSelect: HTMLSelectElement;
   readonly caseMessage: HTMLElement;
   readonly playButton: HTMLButtonElement;
@@ -257,6 +266,7 @@ export class ControlPanel {
     for (const c of this.familyCleanups.splice(0)) c();
     for (const sec of this.familySections.splice(0)) sec.remove();
     for (const [fid, f] of [...this.fields]) if (f.spec.id !== 'speed') this.fields.delete(fid);
+    this.choices.clear();
     const fields = (family.fields as readonly FieldSpec<AppParams>[]).filter((f) => f.id !== 'speed');
     for (const g of family.groups) {
       const mine = fields.filter((f) => f.group === g.id);
@@ -268,6 +278,12 @@ export class ControlPanel {
         g.hint ? el('p', { class: 'group-hint', text: g.hint }) : null,
       );
       for (const spec of mine) {
+        if (spec.choices) {
+          const ctl = this.buildChoice(spec, this.id, this.familyCleanups);
+          this.choices.set(spec.id, ctl);
+          fs.append(ctl.row);
+          continue;
+        }
         const ctl = this.buildField(spec, this.id, this.familyCleanups);
         this.fields.set(spec.id, ctl);
         fs.append(ctl.row);
@@ -277,6 +293,29 @@ export class ControlPanel {
     this.modelGroup.after(...this.familySections);
     this.dropFlatRow.hidden = family.id !== 'rigid';
     this.familyId = family.id;
+  }
+
+  private buildChoice(spec: FieldSpec<AppParams>, id: (s: string) => string, cleanups: (() => void)[]): ChoiceControl {
+    const selectId = id(`${spec.id}-choice`);
+    const msgId = id(`${spec.id}-msg`);
+    const select = el('select', { id: selectId, 'aria-describedby': msgId });
+    (spec.choices ?? []).forEach((c, i) => select.append(el('option', { value: String(i), text: c.label })));
+    const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
+    const row = el(
+      'div',
+      { class: 'field field-select', 'data-field': spec.id },
+      el('label', { for: selectId, class: 'field-label', text: spec.label }),
+      select,
+      message,
+    );
+    listen(cleanups, select, 'change', () => {
+      const res = this.controller.setField(spec.id, Number(select.value));
+      if (res.ok) return;
+      message.textContent = res.message;
+      row.classList.add('invalid');
+      select.setAttribute('aria-invalid', 'true');
+    });
+    return { spec, row, select, message };
   }
 
   private buildField(spec: FieldSpec<AppParams>, id: (s: string) => string, cleanups: (() => void)[]): FieldControl {
@@ -371,6 +410,11 @@ export class ControlPanel {
       f.range.removeAttribute('aria-invalid');
       f.number.removeAttribute('aria-invalid');
     }
+    for (const c of this.choices.values()) {
+      c.message.textContent = '';
+      c.row.classList.remove('invalid');
+      c.select.removeAttribute('aria-invalid');
+    }
     this.caseMessage.textContent = '';
     this.caseSelect.removeAttribute('aria-invalid');
     this.dropFlatMessage.textContent = '';
@@ -427,6 +471,7 @@ export class ControlPanel {
         f.number.value = f.spec.format(v);
       }
     }
+    for (const c of this.choices.values()) c.select.value = String(c.spec.read(p) ?? 0);
   }
 
   /** Show or clear (with '') the note under the export buttons. */

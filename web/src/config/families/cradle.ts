@@ -5,7 +5,7 @@ import type { FieldSpec } from '../fields';
 import { commonFields, fixed } from '../fields';
 import type { FamilyControls } from '../family';
 import type { CradleConfig, CradleParams } from '../cradle';
-import { CRADLE_POLICIES, cradleConfigJson, cradleParams, parseCradleConfig } from '../cradle';
+import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from '../cradle';
 
 const DEG = Math.PI / 180;
 type P = CradleParams;
@@ -13,6 +13,7 @@ type P = CradleParams;
 export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
   {
     id: 'cballs',
+    urlKey: 'balls',
     group: 'cradle',
     label: 'Number of balls',
     short: 'balls',
@@ -30,6 +31,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'cpulled',
+    urlKey: 'pulled',
     group: 'cradle',
     label: 'Number of balls pulled back',
     short: 'pulled',
@@ -46,6 +48,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'cangle',
+    urlKey: 'angle',
     group: 'cradle',
     label: 'Pull angle in degrees',
     short: 'pull angle',
@@ -62,6 +65,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'cgap',
+    urlKey: 'gap',
     group: 'cradle',
     label: 'Gap between neighbouring balls at rest',
     short: 'gap',
@@ -77,19 +81,21 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'cpolicy',
+    urlKey: 'policy',
     group: 'cradle',
-    label: 'Impact policy: 0 = variational chain, 1 = simultaneous impulse',
-    short: 'policy (0 chain, 1 simult.)',
+    label: 'Impact policy',
+    short: 'policy',
     unit: '',
     min: 0,
-    max: 1,
+    max: CRADLE_POLICIES.length - 1,
     scale: 'linear',
     step: 1,
     integer: true,
     restarts: true,
     format: fixed(0),
+    choices: CRADLE_POLICIES.map((value) => ({ value, label: POLICY_LABELS[value] })),
     read: (p) => CRADLE_POLICIES.indexOf(p.policy),
-    // v is 0 or 1 (an integer in [0, 1], checked before write).
+    // v is an index of CRADLE_POLICIES (an integer in [0, length − 1], checked before write).
     write: (p, v) => ({ ...p, policy: CRADLE_POLICIES[v] ?? p.policy }),
   },
   ...commonFields<P>(),

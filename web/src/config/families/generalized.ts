@@ -21,6 +21,7 @@ const ANGLE_NOTE = 'Only the star has an attitude θ.';
 export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   {
     id: 'gy0',
+    urlKey: 'y0',
     group: 'initial',
     label: 'Initial height y₀',
     short: 'height y₀',
@@ -36,6 +37,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'gtheta0',
+    urlKey: 'theta0',
     group: 'initial',
     label: 'Initial angle θ₀ in degrees',
     short: 'angle θ₀',
@@ -52,6 +54,8 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'gvx0',
+    urlKey: 'v0',
+    urlIndex: 0,
     group: 'velocity',
     label: 'Initial velocity ẋ₀',
     short: 'ẋ₀',
@@ -67,6 +71,8 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'gvy0',
+    urlKey: 'v0',
+    urlIndex: 1,
     group: 'velocity',
     label: 'Initial velocity ẏ₀',
     short: 'ẏ₀',
@@ -82,6 +88,8 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   },
   {
     id: 'gomega0',
+    urlKey: 'v0',
+    urlIndex: 2,
     group: 'velocity',
     label: 'Initial angular velocity ω₀ in radians per second',
     short: 'ω₀',

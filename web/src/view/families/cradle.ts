@@ -5,7 +5,7 @@
 // (x_i + ℓ sin θ_i, 0, z_p − ℓ cos θ_i), posed every frame from the interpolated θ_i (SceneContent.pose).
 import * as THREE from 'three';
 import type { CradleConfig } from '../../config/cradle';
-import { pivotX } from '../../config/cradle';
+import { POLICY_LABELS, pivotX } from '../../config/cradle';
 import type { FamilyView, SceneContent } from '../family-view';
 
 /** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
@@ -111,5 +111,5 @@ export const cradleView: FamilyView<CradleConfig> = {
   id: 'cradle',
   build: (config) => buildCradle(config),
   describe: (c) =>
-    `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, ${c.cradle.policy === 'chain' ? 'variational chain' : 'simultaneous impulse'} policy`,
+    `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, policy: ${POLICY_LABELS[c.cradle.policy].toLowerCase()}`,
 };
