@@ -1,12 +1,11 @@
-// Page entry: mount the simulator into #app. `?case=III`, `?case=particle` or `?case=star` in the
-// address starts with that preset.
+// Page entry: mount the simulator into #app. The address holds the state (`?case=IV&tilt=10&eps=0.2`,
+// README "State in the URL"): it is restored on load and kept in step as the user changes settings.
 import './styles/page.css';
 import { mountApp } from './app/app';
-import { caseFromQuery } from './config/cases';
 
 const root = document.getElementById('app');
 if (root) {
-  mountApp(root, { caseName: caseFromQuery(location.search) }).catch((e: unknown) => {
+  mountApp(root, { query: location.search, syncUrl: true }).catch((e: unknown) => {
     // mountApp already shows the reason inside the page; keep it in the console for developers.
     console.error(e);
   });

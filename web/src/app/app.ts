@@ -24,6 +24,8 @@ import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
 import { createShell, helpLine } from './shell';
+import { UrlState, replaceSearch } from './url-state';
+import { caseFromQuery } from '../config/cases';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -37,6 +39,10 @@ export interface MountOptions {
   engine?: LgvciModule;
   /** Factory of the long-run worker (tests); default: app/long-run.worker.ts. */
   longRunWorker?: () => WorkerLike;
+  /** Restore the state from this query string (e.g. location.search; url-state.ts); its case wins over caseName. */
+  query?: string;
+  /** Keep the address in step with the state (history.replaceState, throttled). Default: no. */
+  syncUrl?: boolean;
 }
 
 export interface App {
@@ -51,6 +57,8 @@ export interface App {
   readonly twinsControls: TwinsControls;
   readonly longRunControls: LongRunControls;
   readonly longRun: LongRunClient;
+  /** The state in the address (url-state.ts). */
+  readonly urlState: UrlState;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -98,7 +106,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   if (typeof performance.mark === 'function') performance.mark(ENGINE_READY_MARK);
 
   const model = new SimulationModel(engine);
-  const controller = new Controller(engine, model, opts.caseName ?? 'I');
+  const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query) : (opts.caseName ?? 'I'));
   const view = createView(shell.viewport);
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
@@ -145,6 +153,22 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
+  const defaultAutoplay = !prefersReducedMotion();
+  const urlState = new UrlState({
+    engine,
+    controller,
+    view,
+    panel,
+    playing: () => model.clock.running,
+    defaultAutoplay,
+    setFollow: (on) => {
+      panel.followBox.checked = on;
+      if (view) view.follow = on;
+    },
+    write: opts.syncUrl ? replaceSearch : undefined,
+  });
+  const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
+
   const unbindKeys = bindShortcuts(
     root,
     { togglePlay: () => app.togglePlay(), stepOnce: () => app.stepOnce(), reset: () => app.reset() },
@@ -163,6 +187,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     twinsControls,
     longRunControls: longRun.controls,
     longRun: longRun.client,
+    urlState,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -177,12 +202,14 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       model.clock.clear();
       model.clock.running = true;
       panel.setPlaying(true);
+      urlState.schedule();
     },
     pause() {
       model.clock.running = false;
       model.clock.clear();
       panel.setPlaying(false);
       loop.sync();
+      urlState.schedule();
     },
     togglePlay() {
       if (model.clock.running) app.pause();
@@ -203,6 +230,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       destroyed = true;
       loop.stop();
       unbindKeys();
+      urlState.destroy();
       offModel();
       longRun.client.dispose();
       longRun.controls.destroy();
@@ -215,7 +243,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     },
   };
 
-  if (opts.autoplay ?? !prefersReducedMotion()) app.play();
+  if (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay)) app.play();
   loop.start();
   return app;
 }

@@ -118,6 +118,11 @@ export class Controller implements ControllerPort {
     return this.restart(this.family, this.base, candidate);
   }
 
+  /** Restart the running family from a whole set of parameters (the address's state, url-state.ts). */
+  applyParams(candidate: AppParams): ApplyResult {
+    return this.restart(this.family, this.base, candidate);
+  }
+
   /**
    * The "drop flat" situation: the cube of Case IV with R₀ = I, Π₀ = 0 and γ₀ = 0, so it falls flat on a
    * face (four corners at once) and should bounce in place without spinning.

@@ -1,5 +1,6 @@
 // The presets the page offers, each with its model family and its label in the selector.
 import type { CaseName } from './types';
+import { decodeCase, queryEntries } from './url-codec';
 
 export interface CaseInfo {
   name: CaseName;
@@ -22,8 +23,8 @@ export function caseInfo(name: string): CaseInfo | undefined {
   return CASES.find((c) => c.name === name);
 }
 
-/** The preset named in a query string (?case=III, ?case=star; any letter case), else Case I. */
+/** The preset named in a query string (?case=III, ?case=star; any letter case), else Case I (url-codec). */
 export function caseFromQuery(search: string): CaseName {
-  const asked = (new URLSearchParams(search).get('case') ?? '').trim().toLowerCase();
-  return CASES.find((c) => c.name.toLowerCase() === asked)?.name ?? 'I';
+  const { entries } = queryEntries(search);
+  return decodeCase(entries, CASES.map((c) => c.name), 'I').caseName as CaseName;
 }

@@ -1,0 +1,258 @@
+// The address codec (config/url-codec.ts, issue 13 item 2) over the real families' field specs and the
+// core's presets: every kind of field (linear, degrees, log, a list key, whole numbers, a named choice)
+// goes to the address and back to the same parameters bit for bit and to the same config JSON; only
+// values that differ from the preset are written; a wrong value gives an issue naming its key and
+// rule and keeps the preset's value while the rest applies; unknown keys are reported, the embed
+// helper's keys (embed, plots, theme) are not; the extra state (twins, camera, follow, paused) round-trips.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CASES, caseFromQuery } from '../../../web/src/config/cases';
+import type { BaseParams, FieldSpec } from '../../../web/src/config/fields';
+import type { ExtraState, FamilyUrlInfo } from '../../../web/src/config/url-codec';
+import {
+  decodeCase,
+  decodeExtras,
+  decodeFields,
+  encodeState,
+  fieldText,
+  passthroughPairs,
+  queryEntries,
+  shortestNumber,
+  unknownKeys,
+} from '../../../web/src/config/url-codec';
+import { familyParts } from '../../../web/src/app/families';
+import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
+import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
+
+let engine: LgvciModule;
+
+beforeAll(async () => {
+  const { loadEngine } = await import('../../../web/src/engine/loader');
+  engine = await loadEngine();
+});
+
+type P = BaseParams & Record<string, unknown>;
+
+function family(caseName: string): { info: FamilyUrlInfo<P>; json(p: P): string; fields: readonly FieldSpec<P>[] } {
+  const c = CASES.find((k) => k.name === caseName);
+  if (!c) throw new Error(caseName);
+  const controls = familyParts(c.family).controls;
+  const base: unknown = controls.parseConfig(engine.presetJson(caseName));
+  const preset = controls.paramsFromConfig(caseName, base, 1) as P;
+  const fields = controls.fields as readonly FieldSpec<P>[];
+  return {
+    info: { fields, preset, hasTwins: c.family === 'rigid' },
+    json: (p) => controls.paramsToConfigJson(base, p),
+    fields,
+  };
+}
+
+const EXTRA: ExtraState = {
+  twins: false,
+  twinDeltas: { ...PAPER_TWIN_SPEC },
+  camera: null,
+  follow: true,
+  target: null,
+  playing: true,
+};
+const DEFAULTS = { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: true };
+
+function spec(fields: readonly FieldSpec<P>[], id: string): FieldSpec<P> {
+  const f = fields.find((s) => s.id === id);
+  if (!f) throw new Error(id);
+  return f;
+}
+
+/** Encode p of a case, decode the query against the preset again. */
+function roundTrip(caseName: string, p: P, extra: ExtraState = EXTRA): { query: string; back: P; issues: string[] } {
+  const f = family(caseName);
+  const query = encodeState({ caseName, defaultCase: 'I', params: p, family: f.info, extra, defaults: DEFAULTS });
+  const { entries, issues } = queryEntries(query);
+  expect(decodeCase(entries, CASES.map((c) => c.name), 'I').caseName).toBe(caseName);
+  const used = new Set<string>();
+  const d = decodeFields(entries, f.info, used);
+  decodeExtras(entries, f.info.hasTwins, used);
+  return {
+    query,
+    back: d.params,
+    issues: [...issues, ...d.issues, ...unknownKeys(entries, used, caseName)].map((i) => i.message),
+  };
+}
+
+describe('address codec: round trip of every field kind', () => {
+  it('an unedited preset writes nothing (Case I) or only its case', () => {
+    for (const c of CASES) {
+      const f = family(c.name);
+      const q = encodeState({ caseName: c.name, defaultCase: 'I', params: f.info.preset, family: f.info, extra: EXTRA, defaults: DEFAULTS });
+      expect(q).toBe(c.name === 'I' ? '' : `?case=${c.name}`);
+    }
+  });
+
+  it('rigid body (Case IV): height, a list key, degrees, the log ε, h and speed, bit for bit and the same config', () => {
+    const f = family('IV');
+    let p = f.info.preset;
+    // values as the controls produce them: typed decimals, slider positions, log-slider 3-digit values
+    const edits: [string, number][] = [
+      ['x0z', 7.3],
+      ['gamma0x', 1.5],
+      ['gamma0z', -0.7],
+      ['Pi0y', 3.3],
+      ['tilt', 10],
+      ['azimuth', 123.4],
+      ['epsilon', 0.0123],
+      ['h', 0.00316],
+      ['speed', 2.5],
+    ];
+    for (const [id, v] of edits) p = spec(f.fields, id).write(p, v);
+    const { query, back, issues } = roundTrip('IV', p);
+    expect(issues).toEqual([]);
+    // a list key carries all its components, the unedited ones at the preset's values
+    const g = f.info.preset['gamma0'] as number[];
+    const pi = f.info.preset['Pi0'] as number[];
+    expect(query).toBe(`?case=IV&z0=7.3&gamma0=1.5,${g[1]},-0.7&Pi0=${pi[0]},3.3,${pi[2]}&tilt=10&azimuth=123.4&eps=0.0123&h=0.00316&speed=2.5`);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(p));
+    expect(f.json(back)).toBe(f.json(p));
+  });
+
+  it('a value that is not a short decimal in display units still comes back bit for bit', () => {
+    const f = family('II');
+    // Case II's 2° tilt is stored in radians (π/90); 2° + one ulp of the radians is another plane
+    const p = { ...f.info.preset, tilt: (f.info.preset['tilt'] as number) * (1 + 2 ** -50) };
+    const { back } = roundTrip('II', p);
+    expect(back['tilt']).toBe(p['tilt']);
+    expect(f.json(back)).toBe(f.json(p));
+    expect(shortestNumber(0.1 + 0.2, (x) => x === 0.1 + 0.2)).toBe('0.30000000000000004');
+  });
+
+  it('generalized models: the star’s height, θ₀ in degrees and the velocity list q̇₀; the particle’s list has two entries', () => {
+    const star = family('star');
+    let p = star.info.preset;
+    for (const [id, v] of [['gy0', 2.25], ['gtheta0', -33], ['gvx0', 1.2], ['gomega0', 4]] as const) p = spec(star.fields, id).write(p, v);
+    const r = roundTrip('star', p);
+    expect(r.issues).toEqual([]);
+    expect(r.query).toMatch(/^\?case=star&y0=2\.25&theta0=-33&v0=1\.2,[^,]+,4$/);
+    expect(star.json(r.back)).toBe(star.json(p));
+
+    const particle = family('particle');
+    const q = spec(particle.fields, 'gvy0').write(particle.info.preset, -2);
+    const rp = roundTrip('particle', q);
+    expect(rp.query).toMatch(/^\?case=particle&v0=[^,]+,-2$/);
+    expect(particle.json(rp.back)).toBe(particle.json(q));
+  });
+
+  it('the cradle: whole numbers, the pull angle, the gap and the policy by name', () => {
+    const f = family('cradle');
+    let p = f.info.preset;
+    for (const [id, v] of [['cballs', 5], ['cpulled', 2], ['cangle', 15], ['cgap', 0.001], ['cpolicy', 1]] as const) p = spec(f.fields, id).write(p, v);
+    const r = roundTrip('cradle', p);
+    expect(r.issues).toEqual([]);
+    expect(r.query).toBe('?case=cradle&balls=5&pulled=2&angle=15&gap=0.001&policy=simultaneous');
+    expect(r.back).toEqual(p);
+    expect(f.json(r.back)).toBe(f.json(p));
+    expect(fieldText(spec(f.fields, 'cpolicy'), spec(f.fields, 'cpolicy').write(p, 2))).toBe('sequential');
+  });
+});
+
+describe('address codec: wrong values and unknown keys', () => {
+  function decode(caseName: string, query: string) {
+    const f = family(caseName);
+    const { entries, issues } = queryEntries(query);
+    const used = new Set<string>();
+    const d = decodeFields(entries, f.info, used);
+    const x = decodeExtras(entries, f.info.hasTwins, used);
+    return { f, d, x, issues: [...issues, ...d.issues, ...x.issues, ...unknownKeys(entries, used, caseName)] };
+  }
+
+  it('each wrong value names its key and rule and keeps the preset; the valid ones apply', () => {
+    const { f, d, issues } = decode('IV', '?case=IV&tilt=45&gamma0=1,2&Pi0=0,abc,2&h=0&eps=0.2&speed=3&z0=8');
+    const pre = f.info.preset;
+    const msg = (k: string) => issues.filter((i) => i.key === k).map((i) => i.message);
+    expect(msg('tilt')).toEqual([expect.stringMatching(/^tilt: Plane tilt angle in degrees must be between 0° and 30°; using the preset's value\.$/)]);
+    expect(msg('gamma0')).toEqual([expect.stringMatching(/^gamma0: expects 3 comma-separated values, got “1,2”/)]);
+    expect(msg('Pi0')).toEqual([expect.stringMatching(/^Pi0: .*“abc” is not a number/)]);
+    expect(msg('h')).toEqual([expect.stringMatching(/^h: Time step h in seconds must be between/)]);
+    expect(issues).toHaveLength(4);
+    expect(d.params['tilt']).toBe(pre['tilt']);
+    expect(d.params['gamma0']).toEqual(pre['gamma0']);
+    // the valid components of a list key apply, the wrong one keeps the preset's
+    expect(d.params['Pi0']).toEqual([0, (pre['Pi0'] as number[])[1], 2]);
+    expect(d.params.h).toBe(pre.h);
+    expect(d.params['epsilon']).toBe(0.2);
+    expect(d.params.speed).toBe(3);
+    expect((d.params['x0'] as number[])[2]).toBe(8);
+  });
+
+  it('cradle: a fraction of a ball, an unknown policy, a negative angle', () => {
+    const { f, d, issues } = decode('cradle', '?case=cradle&balls=2.5&policy=magic&angle=-15&gap=0.002');
+    expect(issues.map((i) => i.key)).toEqual(['balls', 'angle', 'policy']);
+    expect(issues[0]?.message).toMatch(/^balls: Number of balls must be a whole number/);
+    expect(issues[1]?.message).toMatch(/^angle: Pull angle in degrees must be between 0\.1° and 90°/);
+    expect(issues[2]?.message).toBe("policy: “magic” is not one of chain, simultaneous, sequential; using the preset's value.");
+    expect(d.params).toEqual({ ...f.info.preset, gap: 0.002 });
+  });
+
+  it('a key of another family or of nothing is reported; embed, plots and theme are not', () => {
+    const { issues } = decode('I', '?case=I&balls=5&foo=1&eps=0.1&embed=1&plots=energy,error&theme=projector');
+    expect(issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^eps: Only the cube \(Case IV\) has ε-rounded corners\. The value is ignored\.$/),
+      'balls: not a setting of I; ignored.',
+      'foo: not a setting of I; ignored.',
+    ]);
+    expect(passthroughPairs('?case=I&embed=1&tilt=3&theme=projector')).toEqual([
+      ['embed', '1'],
+      ['theme', 'projector'],
+    ]);
+  });
+
+  it('an unknown case falls back with a message; case names in any letter case', () => {
+    const names = CASES.map((c) => c.name);
+    expect(decodeCase(queryEntries('?case=cube').entries, names, 'I')).toEqual({
+      caseName: 'I',
+      issue: { key: 'case', message: 'case: “cube” is not a preset (one of I, II, III, IV, particle, star, cradle); showing I.' },
+    });
+    expect(caseFromQuery('?case=CRADLE')).toBe('cradle');
+    expect(caseFromQuery('?case=iii')).toBe('III');
+    expect(caseFromQuery('')).toBe('I');
+    expect(queryEntries('?h=0.01&h=0.02').issues).toEqual([{ key: 'h', message: 'h: given more than once; the first value is used.' }]);
+  });
+
+  it('extra state: twins only for the rigid body; wrong twin sizes, camera and flags are reported', () => {
+    const rigid = decode('I', '?twins=1&dx=2&dtheta=1e-6&cam=10,95,3&follow=maybe&paused=1&target=1,2');
+    expect(rigid.x).toMatchObject({ twins: true, dx: null, dtheta: 1e-6, camera: null, follow: null, paused: true, target: null });
+    expect(rigid.issues.map((i) => i.key)).toEqual(['dx', 'cam', 'follow', 'target']);
+    expect(rigid.issues[0]?.message).toBe('dx: δx must be at most 1; using the default.');
+    const cradle = decode('cradle', '?case=cradle&twins=1');
+    expect(cradle.issues.map((i) => i.message)).toEqual(['twins: only the rigid body has sensitivity twins; ignored.']);
+  });
+});
+
+describe('address codec: the extra state', () => {
+  it('twins, their sizes, the camera, follow with its target and paused go out and come back', () => {
+    const f = family('III');
+    const extra: ExtraState = {
+      twins: true,
+      twinDeltas: { dx: 1e-6, dtheta: PAPER_TWIN_SPEC.dtheta },
+      camera: { azimuth: -48.34, elevation: 21.06, distance: 43.217 },
+      follow: false,
+      target: [1.23456, -2, 6],
+      playing: false,
+    };
+    const query = encodeState({ caseName: 'III', defaultCase: 'I', params: f.info.preset, family: f.info, extra, defaults: DEFAULTS, keep: [['embed', '1']] });
+    expect(query).toBe('?case=III&twins=1&dx=0.000001&cam=-48.3,21.1,43.2&follow=0&target=1.235,-2,6&paused=1&embed=1');
+    const used = new Set<string>();
+    const { entries } = queryEntries(query);
+    expect(decodeExtras(entries, true, used)).toEqual({
+      twins: true,
+      dx: 1e-6,
+      dtheta: null,
+      camera: { azimuth: -48.3, elevation: 21.1, distance: 43.2 },
+      follow: false,
+      target: [1.235, -2, 6],
+      paused: true,
+      issues: [],
+    });
+    expect(unknownKeys(entries, used, 'III')).toEqual([]);
+    // paused is written only where the page would otherwise play
+    const reduced = encodeState({ caseName: 'I', defaultCase: 'I', params: family('I').info.preset, family: family('I').info, extra: { ...EXTRA, playing: false }, defaults: { ...DEFAULTS, autoplay: false } });
+    expect(reduced).toBe('');
+  });
+});

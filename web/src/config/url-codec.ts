@@ -1,0 +1,336 @@
+// The page's state in its address (issue 13 item 2), as a pure codec: no DOM, no history. A query
+// string such as `?case=IV&gamma0=1,2,3&tilt=10&eps=0.2` or
+// `?case=cradle&balls=5&pulled=2&angle=15&gap=0.001&policy=simultaneous` holds every setting that
+// differs from its preset. Generic over the model families: a family's FieldSpecs give the keys
+// (FieldSpec.urlKey, default the field id; fields sharing a key are one comma list in urlIndex order),
+// the values in display units (degrees for angles, as the controls show them), the rules (range, whole
+// numbers, named choices) and how a value is written into the parameters. The rest of the state
+// (twins, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
+// that give back the same parameters bit for bit, so an address restores the same simulation.
+import type { BaseParams, FieldSpec } from './fields';
+import { validateFieldInput } from './validation';
+import { validateTwinDelta } from './validation';
+
+/** Keys another part of the page reads (embed mode, its plots, the theme): kept, never reported. */
+export const PASSTHROUGH_KEYS: readonly string[] = ['embed', 'plots', 'theme'];
+
+/** One problem with the address: the key and a sentence naming the rule. */
+export interface UrlIssue {
+  key: string;
+  message: string;
+}
+
+/** The twins' perturbations (the model's TwinSpec). */
+export interface TwinDeltas {
+  dx: number;
+  dtheta: number;
+}
+
+/** Camera as seen from its target: azimuth and elevation in degrees, distance in scene units. */
+export interface CameraView {
+  azimuth: number;
+  elevation: number;
+  distance: number;
+}
+
+/** The state outside the family's fields. */
+export interface ExtraState {
+  /** Sensitivity twins on (rigid body only). */
+  twins: boolean;
+  twinDeltas: TwinDeltas;
+  /** The camera the user set, or null (the family's default view). */
+  camera: CameraView | null;
+  follow: boolean;
+  /** Camera target, written only when the camera does not follow the body. */
+  target: [number, number, number] | null;
+  playing: boolean;
+}
+
+/** What the codec needs to know about a family: its fields, its preset and what else it has. */
+export interface FamilyUrlInfo<P extends BaseParams = BaseParams> {
+  fields: readonly FieldSpec<P>[];
+  /** The preset's parameters (what an absent key means). */
+  preset: P;
+  /** Whether the family has sensitivity twins. */
+  hasTwins: boolean;
+}
+
+/** The defaults of the extra state (what an absent key means). */
+export interface ExtraDefaults {
+  twinDeltas: TwinDeltas;
+  /** Whether the page plays when it opens (paused=1 is written only then). */
+  autoplay: boolean;
+}
+
+/** The state to write. */
+export interface EncodableState<P extends BaseParams = BaseParams> {
+  caseName: string;
+  defaultCase: string;
+  params: P;
+  family: FamilyUrlInfo<P>;
+  extra: ExtraState;
+  defaults: ExtraDefaults;
+  /** Pass-through pairs (embed, plots, theme) to keep, in their order. */
+  keep?: readonly [string, string][];
+}
+
+/** One edit of the decoded address, in field order: applied all at once, or one by one if the core refuses. */
+export interface FieldEdit<P> {
+  key: string;
+  apply(p: P): P;
+}
+
+export interface DecodedFields<P> {
+  params: P;
+  edits: FieldEdit<P>[];
+  issues: UrlIssue[];
+}
+
+export interface DecodedExtras {
+  twins: boolean | null;
+  dx: number | null;
+  dtheta: number | null;
+  camera: CameraView | null;
+  follow: boolean | null;
+  target: [number, number, number] | null;
+  paused: boolean | null;
+  issues: UrlIssue[];
+}
+
+/** The extra state's keys (the fields' keys come from the family). */
+export const EXTRA_KEYS = ['twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
+
+/** A field's key in the address. */
+export function urlKey<P>(spec: FieldSpec<P>): string {
+  return spec.urlKey ?? spec.id;
+}
+
+/** The family's fields grouped by address key, in field order; components sorted by urlIndex. */
+export function keyGroups<P>(fields: readonly FieldSpec<P>[]): Map<string, FieldSpec<P>[]> {
+  const m = new Map<string, FieldSpec<P>[]>();
+  for (const f of fields) {
+    const k = urlKey(f);
+    const g = m.get(k) ?? [];
+    g.push(f);
+    m.set(k, g);
+  }
+  for (const g of m.values()) g.sort((a, b) => (a.urlIndex ?? 0) - (b.urlIndex ?? 0));
+  return m;
+}
+
+/** Shortest decimal of v (1…17 significant digits) for which `same(text)` holds; the 17-digit one otherwise. */
+export function shortestNumber(v: number, same: (x: number) => boolean): string {
+  for (let k = 1; k <= 17; k++) {
+    const x = Number(v.toPrecision(k));
+    if (same(x)) return String(x);
+  }
+  return String(v);
+}
+
+const sameParams = <P>(a: P, b: P): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The address text of one field's value in p (a choice's name, or the shortest exact number). */
+export function fieldText<P>(spec: FieldSpec<P>, p: P): string | null {
+  const v = spec.read(p);
+  if (v === null) return null;
+  if (spec.choices) return spec.choices[v]?.value ?? String(v);
+  return shortestNumber(v, (x) => sameParams(spec.write(p, x), p));
+}
+
+/** Address text of a number rounded to `sig` significant digits, without trailing zeros. */
+function rounded(v: number, sig: number): string {
+  return String(Number(v.toPrecision(sig)));
+}
+
+/** The camera's address text: azimuth and elevation to 0.1°, distance to 3 significant digits. */
+export function cameraText(c: CameraView): string {
+  return [c.azimuth.toFixed(1), c.elevation.toFixed(1), rounded(c.distance, 3)].map((s) => String(Number(s))).join(',');
+}
+
+/** Percent-encode a value but keep commas readable. */
+function enc(s: string): string {
+  return encodeURIComponent(s).replace(/%2C/gi, ',');
+}
+
+/**
+ * The query string ('' or '?…') of a state: the case, then every field key whose value differs from
+ * the preset (all components of a list key), then the extra state that differs from its defaults,
+ * then the pass-through pairs.
+ */
+export function encodeState<P extends BaseParams>(s: EncodableState<P>): string {
+  const pairs: [string, string][] = [];
+  const { params, family } = s;
+  for (const [key, specs] of keyGroups(family.fields)) {
+    const applicable = specs.filter((f) => f.read(family.preset) !== null && f.read(params) !== null);
+    if (applicable.length === 0) continue;
+    const differs = applicable.some((f) => !Object.is(f.read(params), f.read(family.preset)));
+    if (!differs) continue;
+    pairs.push([key, applicable.map((f) => fieldText(f, params) ?? '').join(',')]);
+  }
+  const e = s.extra;
+  if (family.hasTwins && e.twins) pairs.push(['twins', '1']);
+  if (family.hasTwins && !Object.is(e.twinDeltas.dx, s.defaults.twinDeltas.dx)) pairs.push(['dx', String(e.twinDeltas.dx)]);
+  if (family.hasTwins && !Object.is(e.twinDeltas.dtheta, s.defaults.twinDeltas.dtheta)) {
+    pairs.push(['dtheta', String(e.twinDeltas.dtheta)]);
+  }
+  if (e.camera) pairs.push(['cam', cameraText(e.camera)]);
+  if (!e.follow) {
+    pairs.push(['follow', '0']);
+    if (e.target) pairs.push(['target', e.target.map((x) => rounded(x, 4)).join(',')]);
+  }
+  if (!e.playing && s.defaults.autoplay) pairs.push(['paused', '1']);
+  if (pairs.length > 0 || s.caseName !== s.defaultCase) pairs.unshift(['case', s.caseName]);
+  for (const kv of s.keep ?? []) pairs.push([kv[0], kv[1]]);
+  return pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
+}
+
+/** The query's pairs, first occurrence of each key; a repeated key is an issue. */
+export function queryEntries(search: string): { entries: Map<string, string>; issues: UrlIssue[] } {
+  const entries = new Map<string, string>();
+  const issues: UrlIssue[] = [];
+  for (const [k, v] of new URLSearchParams(search)) {
+    if (entries.has(k)) issues.push({ key: k, message: `${k}: given more than once; the first value is used.` });
+    else entries.set(k, v);
+  }
+  return { entries, issues };
+}
+
+/** The case named in the query (any letter case), or null with an issue when it names none of `names`. */
+export function decodeCase(entries: Map<string, string>, names: readonly string[], fallback: string): { caseName: string; issue: UrlIssue | null } {
+  const raw = entries.get('case');
+  if (raw === undefined) return { caseName: fallback, issue: null };
+  const asked = raw.trim().toLowerCase();
+  const hit = names.find((n) => n.toLowerCase() === asked);
+  if (hit !== undefined) return { caseName: hit, issue: null };
+  return {
+    caseName: fallback,
+    issue: { key: 'case', message: `case: “${raw}” is not a preset (one of ${names.join(', ')}); showing ${fallback}.` },
+  };
+}
+
+/**
+ * Decode the family's keys from the query against its preset. Every valid component is applied (in
+ * field order); an invalid one keeps the preset's value and gives an issue naming the key and the rule.
+ * `used` receives the keys read here.
+ */
+export function decodeFields<P extends BaseParams>(entries: Map<string, string>, family: FamilyUrlInfo<P>, used: Set<string>): DecodedFields<P> {
+  const issues: UrlIssue[] = [];
+  const edits: FieldEdit<P>[] = [];
+  let params = family.preset;
+  for (const [key, specs] of keyGroups(family.fields)) {
+    const raw = entries.get(key);
+    if (raw === undefined) continue;
+    used.add(key);
+    const applicable = specs.filter((f) => f.read(family.preset) !== null);
+    if (applicable.length === 0) {
+      const note = specs[0]?.disabledNote ?? 'it does not apply to this model.';
+      issues.push({ key, message: `${key}: ${note} The value is ignored.` });
+      continue;
+    }
+    const parts = raw.split(',');
+    if (parts.length !== applicable.length) {
+      const want = applicable.length === 1 ? 'one number' : `${applicable.length} comma-separated values`;
+      issues.push({ key, message: `${key}: expects ${want}, got “${raw}”; using the preset's value.` });
+      continue;
+    }
+    applicable.forEach((spec, i) => {
+      const text = (parts[i] ?? '').trim();
+      let value: number;
+      if (spec.choices) {
+        const idx = spec.choices.findIndex((c) => c.value.toLowerCase() === text.toLowerCase());
+        if (idx < 0) {
+          issues.push({ key, message: `${key}: “${text}” is not one of ${spec.choices.map((c) => c.value).join(', ')}; using the preset's value.` });
+          return;
+        }
+        value = idx;
+      } else {
+        const r = validateFieldInput(spec, text);
+        if (!r.ok) {
+          issues.push({ key, message: `${key}: ${r.message.replace(/\.$/, '')}; using the preset's value.` });
+          return;
+        }
+        value = r.value;
+      }
+      const apply = (p: P): P => spec.write(p, value);
+      params = apply(params);
+      edits.push({ key, apply });
+    });
+  }
+  return { params, edits, issues };
+}
+
+function finiteList(raw: string, n: number): number[] | null {
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.length !== n || parts.some((s) => s === '')) return null;
+  const v = parts.map(Number);
+  return v.every(Number.isFinite) ? v : null;
+}
+
+function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
+  const s = raw.trim().toLowerCase();
+  if (s === '1' || s === 'true' || s === 'on' || s === 'yes') return true;
+  if (s === '0' || s === 'false' || s === 'off' || s === 'no') return false;
+  issues.push({ key, message: `${key}: “${raw}” is not 1 or 0; ignored.` });
+  return null;
+}
+
+/** Decode the extra state's keys; `used` receives the keys read here. */
+export function decodeExtras(entries: Map<string, string>, hasTwins: boolean, used: Set<string>): DecodedExtras {
+  const issues: UrlIssue[] = [];
+  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, issues };
+  const get = (k: string): string | undefined => {
+    const v = entries.get(k);
+    if (v !== undefined) used.add(k);
+    return v;
+  };
+  for (const k of ['twins', 'dx', 'dtheta'] as const) {
+    const raw = get(k);
+    if (raw === undefined) continue;
+    if (!hasTwins) {
+      issues.push({ key: k, message: `${k}: only the rigid body has sensitivity twins; ignored.` });
+      continue;
+    }
+    if (k === 'twins') {
+      out.twins = flag(k, raw, issues);
+      continue;
+    }
+    const r = validateTwinDelta(k, raw);
+    if (r.ok) out[k] = r.value;
+    else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
+  }
+  const cam = get('cam');
+  if (cam !== undefined) {
+    const v = finiteList(cam, 3);
+    if (!v || !(v[2]! > 0) || Math.abs(v[1]!) > 90) {
+      issues.push({ key: 'cam', message: `cam: expects azimuth,elevation,distance (degrees, |elevation| ≤ 90, distance > 0), got “${cam}”; default view.` });
+    } else out.camera = { azimuth: v[0]!, elevation: v[1]!, distance: v[2]! };
+  }
+  const follow = get('follow');
+  if (follow !== undefined) out.follow = flag('follow', follow, issues);
+  const target = get('target');
+  if (target !== undefined) {
+    const v = finiteList(target, 3);
+    if (!v) issues.push({ key: 'target', message: `target: expects three numbers x,y,z, got “${target}”; ignored.` });
+    else out.target = [v[0]!, v[1]!, v[2]!];
+  }
+  const paused = get('paused');
+  if (paused !== undefined) out.paused = flag('paused', paused, issues);
+  return out;
+}
+
+/** Issues for the keys nobody read (pass-through keys excepted). */
+export function unknownKeys(entries: Map<string, string>, used: Set<string>, caseLabel: string): UrlIssue[] {
+  const out: UrlIssue[] = [];
+  for (const k of entries.keys()) {
+    if (k === 'case' || used.has(k) || PASSTHROUGH_KEYS.includes(k)) continue;
+    out.push({ key: k, message: `${k}: not a setting of ${caseLabel}; ignored.` });
+  }
+  return out;
+}
+
+/** The pass-through pairs of a query, to be kept when the address is rewritten. */
+export function passthroughPairs(search: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [k, v] of new URLSearchParams(search)) if (PASSTHROUGH_KEYS.includes(k)) out.push([k, v]);
+  return out;
+}
