@@ -3,6 +3,7 @@
 // (θ₃ > 0.1 rad within 2 s) while the middle ball stays at rest (|θ₂| < 1e-6: the variational chain,
 // not the engines' impulse, which would throw it out with 2v/3); the drawn balls sit where the θ_i put
 // them; the controls restart from the new set-up and refuse bad values beside the control; no console errors.
+import { Vector3 } from 'three';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -145,5 +146,77 @@ describe("Newton's cradle on the page", () => {
     await typeInto(field('cpulled'), '6');
     expect(host.querySelector('[data-field="cpulled"] .field-msg')?.textContent).toMatch(/^cradle\.pulled: /);
     expect(config().cradle).toMatchObject({ balls: 5, pulled: 2, policy: 'simultaneous' });
+  });
+
+  it('dragging a ball pulls it and the balls before it back; the fields follow, the camera stays, release plays on', async () => {
+    app = await mountApp(host, { caseName: 'cradle', autoplay: true });
+    await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
+    const view = app.view!;
+    const canvas = view.canvas;
+    const screen = (p: readonly number[]): { clientX: number; clientY: number } => {
+      const v = new Vector3(p[0], p[1], p[2]).project(view.camera);
+      const r = canvas.getBoundingClientRect();
+      return { clientX: r.left + ((v.x + 1) / 2) * r.width, clientY: r.top + ((1 - v.y) / 2) * r.height };
+    };
+    const fire = (type: string, at: { clientX: number; clientY: number }): void => {
+      canvas.dispatchEvent(new PointerEvent(type, { ...at, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
+    };
+    const camBefore = view.camera.position.clone();
+    // press on ball 2 where it is drawn, drag it to where θ = −30° puts it, release
+    const ball2 = view.bodyMeshes.find((m) => m.name === 'ball-2')!;
+    fire('pointerdown', screen(ball2.position.toArray()));
+    expect(view.controls.enabled).toBe(false);
+    expect(app.playing).toBe(false);
+    const to = ballCentre(config(), 1, -30 * (Math.PI / 180));
+    for (const f of [0.3, 0.7, 1]) {
+      const from = ball2.position.toArray();
+      fire('pointermove', screen(from.map((x, i) => x + f * ((to[i] ?? 0) - x))));
+    }
+    // while held: the run restarted from the dragged set-up, the fields show it
+    expect(config().cradle.pulled).toBe(2);
+    expect(Math.abs(Number(field('cangle').value) - 30)).toBeLessThanOrEqual(0.2);
+    expect(field('cpulled').value).toBe('2');
+    const a = config().cradle.angle;
+    expect(config().q0).toEqual([a, a, 0]);
+    expect(app.model.curr.t).toBe(0);
+    fire('pointerup', screen(to));
+    expect(view.controls.enabled).toBe(true);
+    expect(app.playing).toBe(true);
+    expect(view.camera.position.distanceTo(camBefore)).toBeLessThan(1e-9);
+    // played from the dragged set-up: the far ball swings out to (almost) the pull angle
+    await typeInto(field('speed'), '4');
+    await expect.poll(() => app.model.curr.t, { timeout: 30_000 }).toBeGreaterThan(1.5);
+    expect(app.model.curr.impacts).toBeGreaterThan(0);
+    const h = app.model.history;
+    const i3 = h.columns.names.indexOf('q3');
+    let far = -Infinity;
+    for (let k = 0; k < h.length; k++) far = Math.max(far, h.get(k, i3));
+    expect(far).toBeGreaterThan(0.9 * -a);
+    expect(far).toBeLessThan(1.01 * -a);
+    // a press beside the balls is the camera's: no grab, the set-up stays
+    fire('pointerdown', { clientX: canvas.getBoundingClientRect().left + 5, clientY: canvas.getBoundingClientRect().top + 5 });
+    expect(view.controls.enabled).toBe(true);
+    fire('pointerup', { clientX: canvas.getBoundingClientRect().left + 5, clientY: canvas.getBoundingClientRect().top + 5 });
+    expect(config().cradle.pulled).toBe(2);
+  });
+
+  it('impact markers: each link of the chain flashes at the contact of its two balls', async () => {
+    app = await mountApp(host, { caseName: 'cradle', autoplay: false });
+    for (let k = 0; k < 100 && app.model.curr.impacts === 0; k++) app.stepOnce();
+    expect(app.model.curr.impacts).toBe(2); // the first instant: a chain of two links
+    const view = app.view!;
+    expect(view.visibleFlashes).toBe(2);
+    const dots = view.scene.children.filter((o) => o.name === 'impact-dot' && o.visible).map((o) => o.position.toArray());
+    // balls 2 and 3 at rest, the striker touching ball 2: the contacts are ball 2's centre ∓ (r, 0, 0)
+    const r = config().cradle.radius;
+    const c2 = ballCentre(config(), 1, 0);
+    const want = [[c2[0] - r, 0, c2[2]], [c2[0] + r, 0, c2[2]]];
+    dots.sort((p, q) => (p[0] ?? 0) - (q[0] ?? 0));
+    dots.forEach((d, i) => d.forEach((v, j) => expect(v).toBeCloseTo(want[i]?.[j] ?? NaN, 6)));
+    // the rings face the viewer (their plane is x–z) and stay about the size of a ball
+    const ring = view.scene.children.find((o) => o.name === 'impact-ring' && o.visible)!;
+    const n = new Vector3(0, 0, 1).applyQuaternion(ring.quaternion);
+    expect(Math.abs(n.y)).toBeCloseTo(1, 9);
+    expect(ring.scale.x).toBeLessThan(3 * r);
   });
 });

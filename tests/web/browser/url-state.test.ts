@@ -157,6 +157,19 @@ describe('state in the address', () => {
     expect(box.hidden).toBe(true);
   });
 
+  it('"Drop flat" (Case IV with R₀ = I) is kept in the address and restored', async () => {
+    const a = await mount({ caseName: 'I', autoplay: false, syncUrl: true });
+    await page.getByRole('button', { name: 'Drop flat' }).click();
+    await expect.poll(() => location.search, { timeout: 5000 }).toMatch(/^\?case=IV&flat=1&gamma0=0,0,0&Pi0=0,0,0&paused=1$/);
+    const csv = csvAfterSteps(a, 100);
+    const json = a.controller.configJson;
+    expect((a.model.config as ResolvedConfig).R0).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+    unmount(a);
+    const b = await mount({ query: location.search });
+    expect(b.controller.configJson).toBe(json);
+    expect(csvAfterSteps(b, 100)).toBe(csv);
+  });
+
   it('a value the core refuses falls back alone; an unknown case opens Case I with a message', async () => {
     // z0 = 0.1 puts the rounded cube into the plane: the core refuses it; the other values still apply
     const a = await mount({ query: '?case=IV&z0=0.1&tilt=5&speed=3', autoplay: false });

@@ -12,7 +12,9 @@ import { createSimulationOrThrow } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { modelFamilyResolver } from '../../../web/src/model/families';
-import { ballCentre } from '../../../web/src/view/families/cradle';
+import { ballCentre, cradleImpactPoint } from '../../../web/src/view/families/cradle';
+import type { Impact } from '../../../web/src/model/run';
+import { impactReader } from '../../../web/src/model/run';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const wasmPath = `${root}build/wasm/lgvci_wasm.mjs`;
@@ -119,6 +121,30 @@ describe('cradle params ↔ config through the real WASM module', () => {
       expect(modelFamilyResolver()(r.sim!.model(), new Layout(r.sim!.layout())).id).toBe('generalized');
     } finally {
       r.sim?.delete();
+    }
+  });
+
+  it('impact markers sit at the contact of the two balls of each link (midpoint of the centres)', () => {
+    const preset = parseCradleConfig(engine.presetJson('cradle'));
+    const sim = createSimulationOrThrow(engine, cradleConfigJson(preset, cradleParams('cradle', preset, 1)));
+    try {
+      const config = parseCradleConfig(sim.configJson());
+      const reader = impactReader(engine);
+      let impacts: Impact[] = [];
+      for (let k = 0; k < 200 && impacts.length === 0; k++) if (sim.step(1) > 0) impacts = reader.read(sim.drainImpacts());
+      // the first instant: a chain of two links at one configuration, balls 2 and 3 at rest at θ = 0 and
+      // the striker touching ball 2 (gap 0: at θ₁ = 0 too), so the contacts are ball 2's centre ∓ (r, 0, 0)
+      expect(impacts.map((i) => i.constraint)).toEqual([0, 1]);
+      const r = config.cradle.radius;
+      const centre2 = ballCentre(config, 1, 0);
+      const [a, b] = impacts.map((imp) => cradleImpactPoint(config, imp));
+      for (const [p, dx] of [[a, -r], [b, r]] as const) {
+        expect(p?.[0]).toBeCloseTo(centre2[0] + dx, 9);
+        expect(p?.[1]).toBe(0);
+        expect(p?.[2]).toBeCloseTo(centre2[2], 9);
+      }
+    } finally {
+      sim.delete();
     }
   });
 

@@ -53,6 +53,7 @@ const EXTRA: ExtraState = {
   follow: true,
   target: null,
   playing: true,
+  flat: false,
 };
 const DEFAULTS = { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: true };
 
@@ -220,8 +221,11 @@ describe('address codec: wrong values and unknown keys', () => {
     expect(rigid.x).toMatchObject({ twins: true, dx: null, dtheta: 1e-6, camera: null, follow: null, paused: true, target: null });
     expect(rigid.issues.map((i) => i.key)).toEqual(['dx', 'cam', 'follow', 'target']);
     expect(rigid.issues[0]?.message).toBe('dx: δx must be at most 1; using the default.');
-    const cradle = decode('cradle', '?case=cradle&twins=1');
-    expect(cradle.issues.map((i) => i.message)).toEqual(['twins: only the rigid body has sensitivity twins; ignored.']);
+    const cradle = decode('cradle', '?case=cradle&twins=1&flat=1');
+    expect(cradle.issues.map((i) => i.message)).toEqual([
+      'twins: only the rigid body has sensitivity twins; ignored.',
+      'flat: “Drop flat” is a set-up of the rigid body (Case IV); ignored.',
+    ]);
   });
 });
 
@@ -235,9 +239,10 @@ describe('address codec: the extra state', () => {
       follow: false,
       target: [1.23456, -2, 6],
       playing: false,
+      flat: true,
     };
     const query = encodeState({ caseName: 'III', defaultCase: 'I', params: f.info.preset, family: f.info, extra, defaults: DEFAULTS, keep: [['embed', '1']] });
-    expect(query).toBe('?case=III&twins=1&dx=0.000001&cam=-48.3,21.1,43.2&follow=0&target=1.235,-2,6&paused=1&embed=1');
+    expect(query).toBe('?case=III&flat=1&twins=1&dx=0.000001&cam=-48.3,21.1,43.2&follow=0&target=1.235,-2,6&paused=1&embed=1');
     const used = new Set<string>();
     const { entries } = queryEntries(query);
     expect(decodeExtras(entries, true, used)).toEqual({
@@ -248,6 +253,7 @@ describe('address codec: the extra state', () => {
       follow: false,
       target: [1.235, -2, 6],
       paused: true,
+      flat: true,
       issues: [],
     });
     expect(unknownKeys(entries, used, 'III')).toEqual([]);

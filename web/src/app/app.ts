@@ -25,6 +25,7 @@ import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
 import { createShell, helpLine } from './shell';
 import { UrlState, replaceSearch } from './url-state';
+import { wireDrag } from './drag-wiring';
 import { caseFromQuery } from '../config/cases';
 
 export { FIRST_FRAME_MARK };
@@ -168,6 +169,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     write: opts.syncUrl ? replaceSearch : undefined,
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
+  // Pointer drags in the view (the cradle's balls) set controls like typing does.
+  const drag = view ? wireDrag(view, controller, { get playing() { return app.playing; }, play: () => app.play(), pause: () => app.pause() }) : null;
 
   const unbindKeys = bindShortcuts(
     root,
@@ -230,6 +233,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       destroyed = true;
       loop.stop();
       unbindKeys();
+      drag?.dispose();
       urlState.destroy();
       offModel();
       longRun.client.dispose();

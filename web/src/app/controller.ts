@@ -52,6 +52,8 @@ export class Controller implements ControllerPort {
   base!: unknown;
   /** JSON of the config currently running in the model. */
   configJson = '';
+  /** The running set-up started from "Drop flat" (Case IV with R₀ = I), not from the plain preset. */
+  dropped = false;
   /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
   twinDeltas: TwinSpec = { ...PAPER_TWIN_SPEC };
 
@@ -96,7 +98,9 @@ export class Controller implements ControllerPort {
       return { ok: false, message: `Preset ${info.name}: ${(e as Error).message}` };
     }
     const params = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
-    return this.restart(family, base, params);
+    const r = this.restart(family, base, params);
+    if (r.ok) this.dropped = false;
+    return r;
   }
 
   /** Apply a typed (string) or slid (number) value of a field, in display units. */
@@ -140,7 +144,9 @@ export class Controller implements ControllerPort {
       gamma0: [0, 0, 0],
       Pi0: [0, 0, 0],
     };
-    return this.restart(rigidControls, base, params as unknown as AppParams);
+    const r = this.restart(rigidControls, base, params as unknown as AppParams);
+    if (r.ok) this.dropped = true;
+    return r;
   }
 
   /** Whether the sensitivity twins are running. */

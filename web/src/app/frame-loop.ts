@@ -46,7 +46,8 @@ export class FrameLoop {
 
   /** Flash the impacts up to the current time (after a single step). */
   flashUpTo(t: number): void {
-    for (const imp of this.p.model.takeImpactsUpTo(t)) this.p.view?.flashImpact(imp.point);
+    const view = this.p.view;
+    for (const imp of this.p.model.takeImpactsUpTo(t)) view?.flashImpact(view.impactWorldPoint(imp));
   }
 
   private syncGhosts(alpha: number): void {

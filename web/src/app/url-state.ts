@@ -147,6 +147,12 @@ export class UrlState {
       if (!r.ok) issues.push({ key: 'case', message: `case: ${r.message}` });
     }
     const used = new Set<string>();
+    const extra = decodeExtras(entries, c.family.id === 'rigid', used);
+    issues.push(...extra.issues);
+    if (extra.flat) {
+      if (c.params.caseName !== 'IV') issues.push({ key: 'flat', message: `flat: “Drop flat” is a set-up of Case IV, not of ${c.params.caseName}; ignored.` });
+      else this.check(issues, 'flat', c.dropFlat());
+    }
     const info = this.familyInfo(c.family, c.params);
     const fields = decodeFields(entries, info, used);
     issues.push(...fields.issues);
@@ -160,8 +166,6 @@ export class UrlState {
         }
       }
     }
-    const extra = decodeExtras(entries, info.hasTwins, used);
-    issues.push(...extra.issues);
     if (extra.dx !== null) this.check(issues, 'dx', c.setTwinDelta('dx', extra.dx));
     if (extra.dtheta !== null) this.check(issues, 'dtheta', c.setTwinDelta('dtheta', extra.dtheta));
     if (extra.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
@@ -233,6 +237,7 @@ export class UrlState {
       follow,
       target: !follow && t ? [t.x, t.y, t.z] : null,
       playing: this.parts.playing(),
+      flat: c.dropped,
     };
     const caseName = c.params.caseName;
     return encodeState({

@@ -5,7 +5,7 @@
 // (FieldSpec.urlKey, default the field id; fields sharing a key are one comma list in urlIndex order),
 // the values in display units (degrees for angles, as the controls show them), the rules (range, whole
 // numbers, named choices) and how a value is written into the parameters. The rest of the state
-// (twins, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
+// (drop flat, twins, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
 // that give back the same parameters bit for bit, so an address restores the same simulation.
 import type { BaseParams, FieldSpec } from './fields';
 import { validateFieldInput } from './validation';
@@ -44,6 +44,8 @@ export interface ExtraState {
   /** Camera target, written only when the camera does not follow the body. */
   target: [number, number, number] | null;
   playing: boolean;
+  /** The rigid body's "Drop flat" set-up (Case IV with R₀ = I) instead of the plain preset. */
+  flat: boolean;
 }
 
 /** What the codec needs to know about a family: its fields, its preset and what else it has. */
@@ -94,11 +96,12 @@ export interface DecodedExtras {
   follow: boolean | null;
   target: [number, number, number] | null;
   paused: boolean | null;
+  flat: boolean | null;
   issues: UrlIssue[];
 }
 
 /** The extra state's keys (the fields' keys come from the family). */
-export const EXTRA_KEYS = ['twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
+export const EXTRA_KEYS = ['flat', 'twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
 
 /** A field's key in the address. */
 export function urlKey<P>(spec: FieldSpec<P>): string {
@@ -179,6 +182,7 @@ export function encodeState<P extends BaseParams>(s: EncodableState<P>): string 
     if (e.target) pairs.push(['target', e.target.map((x) => rounded(x, 4)).join(',')]);
   }
   if (!e.playing && s.defaults.autoplay) pairs.push(['paused', '1']);
+  if (e.flat) pairs.unshift(['flat', '1']);
   if (pairs.length > 0 || s.caseName !== s.defaultCase) pairs.unshift(['case', s.caseName]);
   for (const kv of s.keep ?? []) pairs.push([kv[0], kv[1]]);
   return pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
@@ -277,7 +281,7 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
 /** Decode the extra state's keys; `used` receives the keys read here. */
 export function decodeExtras(entries: Map<string, string>, hasTwins: boolean, used: Set<string>): DecodedExtras {
   const issues: UrlIssue[] = [];
-  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, issues };
+  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, flat: null, issues };
   const get = (k: string): string | undefined => {
     const v = entries.get(k);
     if (v !== undefined) used.add(k);
@@ -315,6 +319,11 @@ export function decodeExtras(entries: Map<string, string>, hasTwins: boolean, us
   }
   const paused = get('paused');
   if (paused !== undefined) out.paused = flag('paused', paused, issues);
+  const flat = get('flat');
+  if (flat !== undefined) {
+    if (hasTwins) out.flat = flag('flat', flat, issues);
+    else issues.push({ key: 'flat', message: 'flat: “Drop flat” is a set-up of the rigid body (Case IV); ignored.' });
+  }
   return out;
 }
 

@@ -15,6 +15,8 @@ export interface Impact {
   lambda: number;
   point: Vec3;
   bodyPoint: Vec3;
+  /** Index k of the constraint φ_k that fired (generalized models), −1 when the record has none. */
+  constraint: number;
 }
 
 export interface StatusReport {
@@ -30,7 +32,7 @@ function v3(a: Float64Array, i: number): Vec3 {
 
 /** Reads impact records with the module's impact layout (fields t, lambda, point, body_point). */
 export class ImpactReader {
-  private readonly o: { t: number; lambda: number; point: number; bodyPoint: number };
+  private readonly o: { t: number; lambda: number; point: number; bodyPoint: number; constraint: number };
   readonly size: number;
 
   constructor(layout: Layout) {
@@ -40,6 +42,7 @@ export class ImpactReader {
       lambda: layout.offset('lambda', 1),
       point: layout.offset('point', 3),
       bodyPoint: layout.offset('body_point', 3),
+      constraint: layout.has('constraint') ? layout.offset('constraint', 1) : -1,
     };
   }
 
@@ -57,6 +60,7 @@ export class ImpactReader {
         lambda: buf[i + o.lambda] ?? NaN,
         point: v3(buf, i + o.point),
         bodyPoint: v3(buf, i + o.bodyPoint),
+        constraint: o.constraint < 0 ? -1 : (buf[i + o.constraint] ?? -1),
       });
     }
     return out;

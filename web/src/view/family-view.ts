@@ -4,6 +4,21 @@
 import type * as THREE from 'three';
 import type { Vec3 } from '../config/types';
 import type { BodyObject } from './body-geometry';
+import type { Impact } from '../model/run';
+
+/** Parts of the content the pointer can drag (view/pointer-drag.ts) and what a drag sets. */
+export interface DragSpec {
+  /** Objects that can be grabbed; a drag reports the index of the grabbed one. */
+  targets: readonly THREE.Object3D[];
+  /** The plane the held target moves in (world frame): its normal and a point on it. */
+  planeNormal: Vec3;
+  planePoint: Vec3;
+  /**
+   * The control values (field id → value in display units, inside the fields' ranges) that put target
+   * `index` where the pointer is (world point p).
+   */
+  fieldsAt(index: number, p: Vec3): Record<string, number>;
+}
 
 export interface SceneContent {
   body: BodyObject;
@@ -23,6 +38,12 @@ export interface SceneContent {
   extras?: THREE.Object3D[];
   /** Pose the body's parts from the snapshot's coordinates (the cradle's angles θ_i). */
   pose?(coords: readonly number[]): void;
+  /** World point of an impact's marker (default: the record's point as it is, the rigid body's contact). */
+  impactPoint?(impact: Impact): Vec3;
+  /** Normal of the plane the impact ring lies in (default: the ground's normal). */
+  impactNormal?: Vec3;
+  /** What the pointer can drag (none by default). */
+  drag?: DragSpec;
 }
 
 export interface FamilyView<C = unknown> {

@@ -6,10 +6,11 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Vec3 } from '../config/types';
 import type { Quat } from '../model/interpolation';
+import type { Impact } from '../model/run';
 import type { TrailBuffer } from '../model/trail';
 import type { BodyObject } from './body-geometry';
 import { createBodyMaterial } from './body-geometry';
-import type { FamilyView } from './family-view';
+import type { DragSpec, FamilyView } from './family-view';
 
 const E3 = new THREE.Vector3(0, 0, 1);
 const HORIZON = new THREE.Color('#eef2f7');
@@ -145,6 +146,10 @@ export class SceneView {
   private readonly flashDotGeo = new THREE.SphereGeometry(0.14, 16, 12);
   private readonly resizeObserver: ResizeObserver | null;
   private normal = new THREE.Vector3(0, 0, 1);
+  /** Normal of the impact rings' plane, and the content's map from an impact record to its marker point. */
+  private flashNormal = new THREE.Vector3(0, 0, 1);
+  private impactPointOf: ((imp: Impact) => Vec3) | null = null;
+  private dragSpec: DragSpec | null = null;
   private trailCount = -1;
   private trailTime = NaN;
   private disposed = false;
@@ -269,6 +274,9 @@ export class SceneView {
     this.canvas.setAttribute('aria-label', family.describe(config));
     const n = content.groundNormal;
     this.normal.set(...n).normalize();
+    this.flashNormal.set(...(content.impactNormal ?? n)).normalize();
+    this.impactPointOf = content.impactPoint ?? null;
+    this.dragSpec = content.drag ?? null;
     this.planeGroup.quaternion.setFromUnitVectors(E3, this.normal);
     const ext = this.bodyRadius + 6;
     const cam = this.sun.shadow.camera;
@@ -419,6 +427,16 @@ export class SceneView {
     (geo.getAttribute('color') as THREE.BufferAttribute).needsUpdate = true;
   }
 
+  /** What the pointer can drag in the current content (null: nothing). */
+  get drag(): DragSpec | null {
+    return this.dragSpec;
+  }
+
+  /** Where the current content marks an impact (world frame). */
+  impactWorldPoint(imp: Impact): Vec3 {
+    return this.impactPointOf ? this.impactPointOf(imp) : imp.point;
+  }
+
   /** A red ring and dot at an impact point (inertial frame) that expand and fade. */
   flashImpact(point: Vec3): void {
     let f = this.flashes.find((k) => k.age >= FLASH_SECONDS);
@@ -442,8 +460,8 @@ export class SceneView {
     }
     f.age = 0;
     const p = new THREE.Vector3(...point);
-    f.ring.position.copy(p).addScaledVector(this.normal, 0.02);
-    f.ring.quaternion.setFromUnitVectors(E3, this.normal);
+    f.ring.position.copy(p).addScaledVector(this.flashNormal, 0.02 * this.effectScale);
+    f.ring.quaternion.setFromUnitVectors(E3, this.flashNormal);
     f.dot.position.copy(p);
     this.updateFlash(f);
     this.dirty = true;
@@ -542,6 +560,7 @@ export class SceneView {
     this.body?.dispose();
     this.body = null;
     this.posePart = null;
+    this.dragSpec = null;
     this.clearExtras();
     this.bodyMaterial.dispose();
     this.planeMesh.geometry.dispose();

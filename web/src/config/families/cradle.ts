@@ -104,7 +104,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
 export const cradleControls: FamilyControls<P, CradleConfig> = {
   id: 'cradle',
   groups: [
-    { id: 'cradle', title: 'Cradle', hint: 'm = ℓ = 1, r = 0.05; pivots 2r + gap apart.' },
+    { id: 'cradle', title: 'Cradle', hint: 'm = ℓ = 1, r = 0.05; pivots 2r + gap apart. Drag a ball in the view to pull it (and those before it) back.' },
     { id: 'integrator', title: 'Integrator' },
   ],
   fields: CRADLE_FIELDS,

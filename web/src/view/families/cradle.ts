@@ -6,6 +6,8 @@
 import * as THREE from 'three';
 import type { CradleConfig } from '../../config/cradle';
 import { POLICY_LABELS, pivotX } from '../../config/cradle';
+import type { Vec3 } from '../../config/types';
+import type { Impact } from '../../model/run';
 import type { FamilyView, SceneContent } from '../family-view';
 
 /** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
@@ -20,6 +22,33 @@ export function ballCentre(c: CradleConfig, i: number, theta: number): [number, 
 }
 
 const UP = new THREE.Vector3(0, 1, 0);
+const DEG = Math.PI / 180;
+
+/**
+ * World point of an impact of the pair (i, i + 1): the core's contact point of a "ball_pair" constraint
+ * is the midpoint of the two centres relative to ball i's pivot, in the model's plane (x, y up)
+ * (constraints.cpp contactPoint); ball i is the constraint's `ball` (its index k when absent).
+ */
+export function cradleImpactPoint(c: CradleConfig, imp: Impact): Vec3 {
+  const k = imp.constraint;
+  const ball = c.constraints[k]?.['ball'];
+  const i = typeof ball === 'number' ? ball : k;
+  const { length, radius } = c.cradle;
+  return [pivotX(c.cradle, i) + imp.point[0], 0, pivotHeight(length, radius) + imp.point[1]];
+}
+
+/**
+ * The cradle's controls for ball `index` (0-based) dragged to world point p: that ball and every ball
+ * before it pulled back (pulled = index + 1) to the angle of p about the ball's pivot, as the pull-angle
+ * field shows it (degrees, the size of the negative angle), rounded to the field's 0.1° and clamped to
+ * its 0.1°…90° (a ball pushed to +x stays at 0.1°).
+ */
+export function pullAt(c: CradleConfig, index: number, p: Vec3): { cpulled: number; cangle: number } {
+  const { length, radius } = c.cradle;
+  const theta = Math.atan2(p[0] - pivotX(c.cradle, index), pivotHeight(length, radius) - p[2]);
+  const deg = Math.round((-theta / DEG) * 10) / 10;
+  return { cpulled: index + 1, cangle: Math.min(90, Math.max(0.1, deg)) };
+}
 
 export function buildCradle(c: CradleConfig): SceneContent {
   const { balls, length, radius } = c.cradle;
@@ -101,9 +130,14 @@ export function buildCradle(c: CradleConfig): SceneContent {
     followHeight: 0.6 * zp,
     viewDistance: 3.2 * Math.max(zp, halfSpan),
     viewDirection: [0.3, -1, 0.25],
-    // Generalized impacts carry no contact point: the flash marks the instant on the floor under the cradle.
-    effectScale: 0.1 * length,
+    // The marker of an impact: at the contact of its two balls, a ring facing the viewer (x–z plane)
+    // growing to about 2r; every link of a chain marks its own pair.
+    effectScale: 0.8 * radius,
+    impactPoint: (imp) => cradleImpactPoint(c, imp),
+    impactNormal: [0, -1, 0],
     pose,
+    // Press a ball and drag it sideways: it and the balls before it are pulled back to that angle.
+    drag: { targets: ballMeshes, planeNormal: [0, 1, 0], planePoint: [0, 0, 0], fieldsAt: (i, p) => pullAt(c, i, p) },
   };
 }
 

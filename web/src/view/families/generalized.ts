@@ -3,6 +3,8 @@
 // constraint points, which are the corners of its square hull). The floor y = 0 is the ground plane,
 // with the plane of motion's floor line drawn on it.
 import type { GeneralizedConfig } from '../../config/generalized';
+import type { Vec3 } from '../../config/types';
+import type { Impact } from '../../model/run';
 import type { FamilyView } from '../family-view';
 import { floorLine, particleObject, starObject } from '../planar-bodies';
 
@@ -19,6 +21,11 @@ export function starSide(c: GeneralizedConfig): number | null {
 }
 
 export const PARTICLE_RADIUS = 0.08;
+
+/** An impact's marker: the core's contact point (x, y) of the model's plane is the world's (x, 0, y). */
+export function planarImpactPoint(imp: Impact): Vec3 {
+  return [imp.point[0], 0, imp.point[1]];
+}
 
 /** Look at the plane of motion (x–z) nearly face on, from −y and a little above. */
 const VIEW_DIRECTION: [number, number, number] = [0.1, -1, 0.16];
@@ -37,6 +44,7 @@ export const generalizedView: FamilyView<GeneralizedConfig> = {
         viewDirection: VIEW_DIRECTION,
         effectScale: 0.25 * L,
         extras: [floorLine(400, 0.03 * L)],
+        impactPoint: planarImpactPoint,
       };
     }
     return {
@@ -48,6 +56,7 @@ export const generalizedView: FamilyView<GeneralizedConfig> = {
       viewDirection: VIEW_DIRECTION,
       effectScale: 0.12,
       extras: [floorLine(400, 0.02)],
+      impactPoint: planarImpactPoint,
     };
   },
   describe: (config) =>
