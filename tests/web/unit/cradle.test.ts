@@ -12,7 +12,7 @@ import { createSimulationOrThrow } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { modelFamilyResolver } from '../../../web/src/model/families';
-import { ballCentre, cradleImpactPoint } from '../../../web/src/view/families/cradle';
+import { ballCentre, cradleImpactPoint, pullAt } from '../../../web/src/view/families/cradle';
 import type { Impact } from '../../../web/src/model/run';
 import { impactReader } from '../../../web/src/model/run';
 
@@ -88,6 +88,22 @@ describe('cradle params ↔ config (pure)', () => {
       expect(Math.hypot(x - x0, z - (z0 + 1))).toBeCloseTo(1, 14);
       expect(x).toBeLessThan(x0);
     }
+  });
+});
+
+describe('dragging a ball (pure)', () => {
+  it('a ball dragged to where θ puts it pulls it and those before it back to |θ|, rounded and clamped to the field', () => {
+    const c: CradleConfig = { ...base, cradle: { ...base.cradle, balls: 5 } };
+    const deg = Math.PI / 180;
+    expect(pullAt(c, 1, ballCentre(c, 1, -30 * deg))).toEqual({ cpulled: 2, cangle: 30 });
+    expect(pullAt(c, 0, ballCentre(c, 0, -12.34 * deg))).toEqual({ cpulled: 1, cangle: 12.3 });
+    // any point on the ray from the pivot gives the same angle (the pointer need not be on the circle)
+    const [px, , pz] = ballCentre(c, 3, -45 * deg);
+    const [x0, , z0] = ballCentre(c, 3, 0);
+    expect(pullAt(c, 3, [x0 + 0.5 * (px - x0), 0, z0 + 1 - 0.5 * (z0 + 1 - pz)])).toEqual({ cpulled: 4, cangle: 45 });
+    // pushed to +x: the smallest pull; above the pivot: at most 90°
+    expect(pullAt(c, 0, ballCentre(c, 0, 20 * deg)).cangle).toBe(0.1);
+    expect(pullAt(c, 0, [x0 - 2, 0, z0 + 3]).cangle).toBe(90);
   });
 });
 

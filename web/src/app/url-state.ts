@@ -137,6 +137,17 @@ export class UrlState {
    * whole, field by field in order, each refusal an issue), then the twins, the camera and follow.
    */
   restore(search: string): RestoreResult {
+    try {
+      return this.apply(search);
+    } catch (e) {
+      // Whatever the address holds, the page comes up (with what could be applied) and says why.
+      const issues = [{ key: 'address', message: `The address could not be applied: ${(e as Error).message}` }];
+      this.showIssues(issues);
+      return { paused: false, issues };
+    }
+  }
+
+  private apply(search: string): RestoreResult {
     const c = this.parts.controller;
     const { entries, issues } = queryEntries(search);
     const names = CASES.map((k) => k.name);

@@ -145,5 +145,5 @@ export const cradleView: FamilyView<CradleConfig> = {
   id: 'cradle',
   build: (config) => buildCradle(config),
   describe: (c) =>
-    `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, policy: ${POLICY_LABELS[c.cradle.policy].toLowerCase()}`,
+    `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, policy: ${POLICY_LABELS[c.cradle.policy].toLowerCase()}. Drag a ball to pull it back, or use the pull-angle field.`,
 };
