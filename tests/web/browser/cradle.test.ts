@@ -166,6 +166,7 @@ describe("Newton's cradle on the page", () => {
     const ball2 = view.bodyMeshes.find((m) => m.name === 'ball-2')!;
     fire('pointerdown', screen(ball2.position.toArray()));
     expect(view.controls.enabled).toBe(false);
+    expect(document.activeElement).toBe(host); // the press still focuses the app for its shortcuts
     expect(app.playing).toBe(false);
     const to = ballCentre(config(), 1, -30 * (Math.PI / 180));
     for (const f of [0.3, 0.7, 1]) {

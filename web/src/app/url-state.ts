@@ -23,6 +23,7 @@ import {
   queryEntries,
   unknownKeys,
 } from '../config/url-codec';
+import type { AppParams } from '../controls/controller-port';
 import type { ControlPanel } from '../controls/panel';
 import { PAPER_TWIN_SPEC } from '../model/twins';
 import type { SceneView } from '../view/scene-view';
@@ -168,11 +169,11 @@ export class UrlState {
     const fields = decodeFields(entries, info, used);
     issues.push(...fields.issues);
     if (fields.edits.length > 0) {
-      const all = c.applyParams({ ...fields.params } as Parameters<Controller['applyParams']>[0]);
+      const all = c.applyParams({ ...fields.params } as AppParams);
       if (!all.ok) {
         // One by one, so that only the values the core refuses fall back.
         for (const e of fields.edits) {
-          const r = c.applyParams(e.apply(c.params) as Parameters<Controller['applyParams']>[0]);
+          const r = c.applyParams(e.apply(c.params) as AppParams);
           if (!r.ok) issues.push({ key: e.key, message: `${e.key}: ${r.message.replace(/\.$/, '')}; using the preset's value.` });
         }
       }

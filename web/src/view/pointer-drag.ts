@@ -1,8 +1,8 @@
 // Dragging a part of the drawn content with the pointer (the cradle's balls, issue 10 item 5): a press
 // on one of the content's drag targets (SceneContent.drag, raycast from the camera) grabs it, the
 // pointer's ray meets the content's drag plane at every move, and the release lets go. While a target
-// is held the orbit camera does not move: the press is taken before OrbitControls sees it (a capture
-// listener on the canvas) and the controls are disabled until the release. A press anywhere else is
+// is held the orbit camera does not move: the press is seen before OrbitControls sees it (a capture
+// listener on the canvas), which disables the controls until the release. A press anywhere else is
 // left to OrbitControls. What a drag means is the handler's business (app/drag-wiring.ts).
 import * as THREE from 'three';
 import type { Vec3 } from '../config/types';
@@ -60,8 +60,8 @@ export class PointerDrag {
     if (this.held || e.button !== 0) return;
     const index = this.pick(e);
     if (index < 0 || !this.handlers.start(index)) return;
-    // Ours, not the orbit camera's.
-    e.stopImmediatePropagation();
+    // Ours, not the orbit camera's: this capture listener runs before OrbitControls' own, which ignores
+    // a press while disabled. The event still bubbles (the app root takes the focus for its shortcuts).
     e.preventDefault();
     this.held = { index, pointerId: e.pointerId };
     this.view.controls.enabled = false;
