@@ -136,6 +136,9 @@ describe("Newton's cradle on the page", () => {
     (policy.element() as HTMLSelectElement).focus();
     await userEvent.keyboard('{ArrowDown}');
     await expect.poll(() => config().cradle.policy).toBe('sequential');
+    // still drawn and plotted as the cradle (its record has no truncation counters)
+    expect(app.model.family.id).toBe('cradle');
+    expect(app.view?.bodyMeshes.filter((m) => m.name.startsWith('ball-'))).toHaveLength(5);
     await userEvent.keyboard('{ArrowUp}');
     await expect.poll(() => config().cradle.policy).toBe('simultaneous');
     await typeInto(field('h'), '0.005');

@@ -131,10 +131,21 @@ describe('cradle params ↔ config through the real WASM module', () => {
     } finally {
       sim.delete();
     }
+    // the sequential policy truncates nothing and its record has no counters: still the cradle, by its config
+    const seq = createSimulationOrThrow(engine, cradleConfigJson(preset, { ...cradleParams('cradle', preset, 1), policy: 'sequential' }));
+    try {
+      const L = new Layout(seq.layout());
+      expect(L.has('rest_truncations')).toBe(false);
+      const family = modelFamilyResolver()(seq.model(), L, seq.configJson());
+      expect(family.id).toBe('cradle');
+      expect(family.read(seq.record())).toMatchObject({ restTruncations: 0, truncatedMomentum: 0, qs: [-0.2, 0, 0] });
+    } finally {
+      seq.delete();
+    }
     // the particle stays a plain generalized model
     const r = engine.createSimulation(engine.presetJson('particle'));
     try {
-      expect(modelFamilyResolver()(r.sim!.model(), new Layout(r.sim!.layout())).id).toBe('generalized');
+      expect(modelFamilyResolver()(r.sim!.model(), new Layout(r.sim!.layout()), r.sim!.configJson()).id).toBe('generalized');
     } finally {
       r.sim?.delete();
     }

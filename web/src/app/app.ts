@@ -170,7 +170,14 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
-  const drag = view ? wireDrag(view, controller, { get playing() { return app.playing; }, play: () => app.play(), pause: () => app.pause() }) : null;
+  const runPort = {
+    get playing() {
+      return app.playing;
+    },
+    play: () => app.play(),
+    pause: () => app.pause(),
+  };
+  const drag = view ? wireDrag(view, controller, runPort) : null;
 
   const unbindKeys = bindShortcuts(
     root,

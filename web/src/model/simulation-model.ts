@@ -106,7 +106,7 @@ export class SimulationModel {
    */
   load(json: string): void {
     const { family, config } = this.run.load(json, (resolved, modelName, layout) => {
-      const family = this.resolveFamily(modelName, layout);
+      const family = this.resolveFamily(modelName, layout, resolved);
       return { family, config: family.parseConfig(resolved) as FamilyConfig };
     });
     this.family = family;

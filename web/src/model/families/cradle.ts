@@ -23,6 +23,21 @@ export function isCradleLayout(L: Layout): boolean {
   return L.has('q') && L.has('rest_truncations') && L.has('truncated_momentum');
 }
 
+/**
+ * A cradle: its record has the rest truncation's counters, or (the sequential policy, whose record has
+ * none) its resolved config keeps the "cradle" set-up.
+ */
+export function isCradle(L: Layout, resolvedJson = ''): boolean {
+  if (isCradleLayout(L)) return true;
+  if (!L.has('q') || !resolvedJson.includes('"cradle"')) return false;
+  try {
+    const c = (JSON.parse(resolvedJson) as Record<string, unknown>)['cradle'];
+    return typeof c === 'object' && c !== null && !Array.isArray(c);
+  } catch {
+    return false;
+  }
+}
+
 export function cradleColumns(L: Layout): HistoryColumns {
   const n = L.field('q').size;
   return {
@@ -51,8 +66,9 @@ export function cradleFamily(L: Layout): CradleFamily {
     impacts: L.offset('total_impacts', 1),
     steps: L.offset('steps', 1),
     status: L.offset('status', 1),
-    truncations: L.offset('rest_truncations', 1),
-    truncated: L.offset('truncated_momentum', 1),
+    // The sequential policy truncates nothing and its record has no counters: read them as 0.
+    truncations: L.has('rest_truncations') ? L.offset('rest_truncations', 1) : -1,
+    truncated: L.has('truncated_momentum') ? L.offset('truncated_momentum', 1) : -1,
   };
   const pos = (_s: ArrayLike<number>, out: Vec3): void => {
     out[0] = 0;
@@ -80,8 +96,8 @@ export function cradleFamily(L: Layout): CradleFamily {
         impacts: s[o.impacts] ?? 0,
         steps: s[o.steps] ?? 0,
         status: s[o.status] ?? 0,
-        restTruncations: s[o.truncations] ?? 0,
-        truncatedMomentum: s[o.truncated] ?? 0,
+        restTruncations: o.truncations < 0 ? 0 : (s[o.truncations] ?? 0),
+        truncatedMomentum: o.truncated < 0 ? 0 : (s[o.truncated] ?? 0),
       };
     },
     position: pos,
