@@ -5,6 +5,7 @@
 // per animation frame, only when they change).
 import { el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
+import '../styles/comparison.css';
 
 export interface ComparisonPort {
   /** Switch the comparison on or off; `message` says why it could not start, or what is missing. */
@@ -76,7 +77,8 @@ export class ComparisonControls {
       this.message,
       el('div', { class: 'btn-row' }, this.reverseButton),
       this.reverseText,
-      el('div', { class: 'btn-row' }, this.tableButton, this.sweepButton),
+      el('div', { class: 'btn-row' }, this.tableButton),
+      el('div', { class: 'btn-row' }, this.sweepButton),
     );
     this.legend = el('ul', { class: 'compare-legend', 'aria-label': 'Bodies in the view' });
     this.caption = el('p', { class: 'compare-caption', 'aria-live': 'off' });

@@ -17,6 +17,8 @@ export interface TableRow {
   impacts: number;
   /** |E − E₀| / |E₀| after the last step, and its maximum over the run. */
   finalRelError: number;
+  /** (E − E₀) / |E₀| after the last step (negative: energy lost). */
+  finalDrift: number;
   maxRelError: number;
   /** Wall time of the stepping divided by the steps, µs. */
   usPerStep: number;
@@ -79,8 +81,9 @@ export function measureRun(method: string, stepper: CompanionStepper, steps: num
       break;
     }
   }
-  const finalRel = Math.abs(stepper.energy() - E0) / Math.abs(E0);
-  return { method, steps: done, impacts, finalRelError: finalRel, maxRelError: Math.max(maxRel, finalRel), usPerStep: (spent * 1000) / Math.max(1, done), note };
+  const drift = (stepper.energy() - E0) / Math.abs(E0);
+  const finalRel = Math.abs(drift);
+  return { method, steps: done, impacts, finalRelError: finalRel, finalDrift: drift, maxRelError: Math.max(maxRel, finalRel), usPerStep: (spent * 1000) / Math.max(1, done), note };
 }
 
 /** The table's three rows, one by one through `emit`. */
@@ -105,14 +108,14 @@ export function compareTable(
     rk.dispose();
   }
   if (!rapier) {
-    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, maxRelError: NaN, usPerStep: NaN, note: 'Rapier could not be loaded' });
+    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: 'Rapier could not be loaded' });
     return;
   }
   let ra: RapierStepper;
   try {
     ra = new RapierStepper(rapier, parseResolvedConfig(configJson));
   } catch (e) {
-    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, maxRelError: NaN, usPerStep: NaN, note: (e as Error).message });
+    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: (e as Error).message });
     return;
   }
   try {

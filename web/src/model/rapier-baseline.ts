@@ -4,12 +4,12 @@
 // ellipsoidSegments points on each ellipsoid, a compound for unions), the core's mass and inertia
 // (setAdditionalMassProperties, colliders of density 0), restitution 1 with combine rule Max,
 // friction 0 with rule Min, the same h, gravity −g e₃, x₀, R₀, v₀ = γ₀/m, ω₀ = R₀J⁻¹Π₀, and the plane
-// as a large fixed cuboid whose top face is the plane. Rapier keeps its state in f32. No DOM.
+// as a fixed half-space (infinite, like the core's). Rapier keeps its state in f32. No DOM.
 import type { Rapier } from '../engine/rapier';
 import type { Body, ResolvedConfig, Vec3 } from '../config/types';
 import type { CompanionStepper } from './companions';
 import type { Quat } from './interpolation';
-import { normalizeQuat, quatFromRowMajor, rowMajorFromQuat } from './interpolation';
+import { quatFromRowMajor, rowMajorFromQuat } from './interpolation';
 
 type World = InstanceType<Rapier['World']>;
 type RigidBody = ReturnType<World['createRigidBody']>;
@@ -25,9 +25,6 @@ export const RAPIER_SETTINGS = {
   solverIterations: 4,
   /** Contact skin of the colliders (Rapier's default 0). */
   contactSkin: 0,
-  /** Half-thickness of the ground cuboid, m (its top face is the plane; half-width 1000 m). */
-  groundHalfThickness: 5,
-  groundHalfWidth: 1000,
 } as const;
 
 /** A config Rapier cannot reproduce (e.g. an intersection of ellipsoids has no Rapier shape). */
@@ -146,13 +143,6 @@ function quatObj(q: Quat): { x: number; y: number; z: number; w: number } {
   return { x: q[0], y: q[1], z: q[2], w: q[3] };
 }
 
-/** Rotation taking e₃ to the unit vector n (shortest arc). */
-function quatE3To(n: Vec3): Quat {
-  const [x, y, z] = n;
-  if (z < -1 + 1e-15) return [1, 0, 0, 0];
-  return normalizeQuat([-y, x, 0, 1 + z]);
-}
-
 function matVec(M: readonly number[], v: readonly number[]): Vec3 {
   return [0, 1, 2].map((i) => (M[3 * i] ?? 0) * (v[0] ?? 0) + (M[3 * i + 1] ?? 0) * (v[1] ?? 0) + (M[3 * i + 2] ?? 0) * (v[2] ?? 0)) as Vec3;
 }
@@ -233,13 +223,9 @@ export class RapierStepper implements CompanionStepper {
       world.createCollider(d, body);
     }
     const n = this.normal();
-    const T = RAPIER_SETTINGS.groundHalfThickness;
-    const W = RAPIER_SETTINGS.groundHalfWidth;
     const ground = world.createRigidBody(R.RigidBodyDesc.fixed());
     world.createCollider(
-      R.ColliderDesc.cuboid(W, W, T)
-        .setTranslation(-T * n[0], -T * n[1], -T * n[2])
-        .setRotation(quatObj(quatE3To(n)))
+      new R.ColliderDesc(new R.HalfSpace({ x: n[0], y: n[1], z: n[2] }))
         .setRestitution(1)
         .setRestitutionCombineRule(R.CoefficientCombineRule.Max)
         .setFriction(0)

@@ -13,6 +13,10 @@ function sci(v: number): string {
   return v === 0 ? '0' : v.toExponential(1);
 }
 
+function signed(v: number): string {
+  return Number.isFinite(v) && v > 0 ? `+${sci(v)}` : sci(v).replace('-', '−');
+}
+
 export class ComparisonResults {
   readonly element: HTMLElement;
   readonly table: HTMLTableElement;
@@ -39,7 +43,7 @@ export class ComparisonResults {
         el(
           'tr',
           {},
-          ...['method', 'steps', 'impacts', 'final |E − E₀|/E₀', 'max |E − E₀|/E₀', 'µs / step', 'note'].map((h) =>
+          ...['method', 'steps', 'impacts', 'final (E − E₀)/E₀', 'max |E − E₀|/E₀', 'µs / step', 'note'].map((h) =>
             el('th', { scope: 'col', text: h }),
           ),
         ),
@@ -88,7 +92,7 @@ export class ComparisonResults {
         'tr',
         { 'data-method': r.method },
         el('th', { scope: 'row', text: r.method }),
-        ...[String(r.steps), String(r.impacts), sci(r.finalRelError), sci(r.maxRelError), Number.isFinite(r.usPerStep) ? r.usPerStep.toFixed(2) : '—', r.note].map(
+        ...[String(r.steps), String(r.impacts), signed(r.finalDrift), sci(r.maxRelError), Number.isFinite(r.usPerStep) ? r.usPerStep.toFixed(2) : '—', r.note].map(
           (t) => el('td', { text: t }),
         ),
       ),
