@@ -14,7 +14,8 @@ import type { Rapier } from '../../../web/src/engine/rapier';
 import { ComparisonBaselines, rk4Config } from '../../../web/src/model/baselines';
 import { CoreStepper } from '../../../web/src/model/companions';
 import { comparisonCaption, energyPhrase, reversalText } from '../../../web/src/model/comparison-caption';
-import { measureRun, sweepPoint } from '../../../web/src/model/comparison-long-run';
+import type { TableRow } from '../../../web/src/model/comparison-long-run';
+import { compareTable, measureRun, sweepPoint } from '../../../web/src/model/comparison-long-run';
 import { coreInertia, ellipsoidPoints, RAPIER_SETTINGS, RapierStepper, symmetricEigen3 } from '../../../web/src/model/rapier-baseline';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { rowMajorFromQuat } from '../../../web/src/model/interpolation';
@@ -249,6 +250,27 @@ describe('comparison and time reversal (issue 11), real WASM', () => {
     expect(lRow.impacts).toBeGreaterThan(5);
     expect(rRow.finalRelError).toBeGreaterThan(1e-3);
     expect(lRow.maxRelError).toBeLessThan(1e-11);
+  });
+
+  it('the long-run table: three rows, the LGVCI and RK4 rows equal to the core’s own runs', () => {
+    const rows: TableRow[] = [];
+    const cfg = engine.presetJson('IV');
+    compareTable(engine, rapier, cfg, 2000, (r) => rows.push(r));
+    expect(rows.map((r) => r.method)).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
+    for (const [row, json] of [[rows[0]!, cfg], [rows[1]!, rk4Config(cfg)]] as const) {
+      const sim = engine.createSimulation(json).sim!;
+      sim.step(2000);
+      expect(row.steps).toBe(2000);
+      expect(row.impacts).toBe(sim.totalImpacts());
+      expect(row.finalDrift).toBe((sim.energy() - sim.initialEnergy()) / Math.abs(sim.initialEnergy()));
+      expect(row.usPerStep).toBeGreaterThan(0);
+      sim.delete();
+    }
+    expect(rows[2]!.steps).toBe(2000);
+    expect(rows[2]!.finalRelError).toBe(Math.abs(rows[2]!.finalDrift));
+    const noRapier: TableRow[] = [];
+    compareTable(engine, null, cfg, 10, (r) => noRapier.push(r));
+    expect(noRapier[2]?.note).toMatch(/could not be loaded/);
   });
 
   it('symmetricEigen3: J = V diag(λ) Vᵀ with V a rotation, for a full symmetric matrix', () => {
