@@ -136,4 +136,22 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     expect(last.lgvci).toBeGreaterThan(1e3 * first.lgvci);
     expect(host.querySelector('[data-plot="return-error"] .uplot')).not.toBeNull();
   });
+
+  it('the worker’s long-run table: 10⁵ steps of Case IV by each method, LGVCI at round-off, Rapier not', async () => {
+    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    await page.getByRole('button', { name: 'Long-run table (10⁵ steps)' }).click();
+    await expect.poll(() => app.comparisonResults.rows.length, { timeout: 110_000, interval: 500 }).toBe(3);
+    const [lg, rk, ra] = app.comparisonResults.rows;
+    expect([lg?.method, rk?.method, ra?.method]).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
+    // the README's native table: Case IV keeps 655 impacts (LGVCI) and 624 (RK4), 5.8e-13 and 6.4e-15
+    expect(lg?.impacts).toBe(655);
+    expect(rk?.impacts).toBe(624);
+    expect(lg?.maxRelError).toBeLessThan(2e-12);
+    expect(rk?.maxRelError).toBeLessThan(1e-13);
+    expect(ra?.steps).toBe(100_000);
+    expect(ra?.maxRelError).toBeGreaterThan(1e-2);
+    const table = host.querySelector('[data-plot="compare-table"] table')!;
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(3);
+    expect(table.querySelector('tr[data-method="Rapier engine"]')?.textContent).toMatch(/100000/);
+  }, 120_000);
 });
