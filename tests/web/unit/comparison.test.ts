@@ -185,6 +185,32 @@ describe('comparison and time reversal (issue 11), real WASM', () => {
     model.dispose();
   });
 
+  it('Reverse reaches the companions: switched on after a reversal, the RK4 baseline replays it exactly', () => {
+    const live = new SimulationModel(engine);
+    new Controller(engine, live, 'IV');
+    live.setComparison(null);
+    const late = new SimulationModel(engine);
+    new Controller(engine, late, 'IV');
+    for (const m of [live, late]) {
+      m.step(80);
+      expect(m.reverse()).toBe('');
+      m.step(60);
+    }
+    late.setComparison(null); // catches up from t = 0, reversing at row 80 like the live one
+    const a = live.baselines!.run('rk4');
+    const b = late.baselines!.run('rk4');
+    expect(b.length).toBe(141);
+    expect(Array.from(b.height.view())).toEqual(Array.from(a.height.view()));
+    expect(Array.from(b.energy.view())).toEqual(Array.from(a.energy.view()));
+    // and it did turn round: 60 steps after the reversal at row 80 it is where it was at row 20
+    expect(Math.abs(b.height.get(140) - b.height.get(20))).toBeLessThan(1e-9);
+    live.step(20);
+    expect(live.reversal!.distances).not.toBeNull();
+    expect(live.reversal!.companions['rk4']).toBeLessThan(1e-9);
+    live.dispose();
+    late.dispose();
+  });
+
   it('Rapier set-up: the core’s mass and inertia, the same initial state and energy', () => {
     for (const c of ['I', 'III', 'IV']) {
       const cfg = parseResolvedConfig(engine.presetJson(c));

@@ -135,6 +135,8 @@ export class CompanionRun {
   /** x (3) and R (9, row-major) one step before the latest, and the latest. */
   readonly prevPose = new Float64Array(12);
   readonly currPose = new Float64Array(12);
+  /** The pose of row 0 (the initial state). */
+  readonly initialPose = new Float64Array(12);
   /** The integrator halted (Newton failure); its series end there (NaN). */
   halted = false;
   impacts = 0;
@@ -211,6 +213,7 @@ export class CompanionRun {
     this.divergence.clear();
     s.readPose(this.currPose);
     this.prevPose.set(this.currPose);
+    this.initialPose.set(this.currPose);
     this.energy0 = s.energy();
     if (history.length > 0) this.recordRow(history);
   }
@@ -275,11 +278,18 @@ export class CompanionSet {
     for (const r of this.runs) r.reset(history);
   }
 
-  /** Step every run until it has as many rows as the history (catching up after being switched on). */
-  syncTo(history: RunHistory): void {
+  /**
+   * Step every run until it has as many rows as the history (catching up after being switched on),
+   * negating its momenta before stepping on from each row in `reversalRows` (where the main run was
+   * reversed), so that a run switched on after a reversal replays it too.
+   */
+  syncTo(history: RunHistory, reversalRows: readonly number[] = []): void {
     for (const r of this.runs) {
       if (r.length === 0 && history.length > 0) r.reset(history);
-      while (r.length < history.length) r.advance(history);
+      while (r.length < history.length) {
+        if (reversalRows.includes(r.length - 1)) r.reverseMomenta();
+        r.advance(history);
+      }
     }
   }
 

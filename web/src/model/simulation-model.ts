@@ -83,6 +83,8 @@ export class SimulationModel {
   comparisonError = '';
   /** The latest time reversal, if any since the last restart. */
   reversal: Reversal | null = null;
+  /** History rows at which the run was reversed since the last restart (companions replay them). */
+  private readonly reversalRows: number[] = [];
   /** Origin of the next reversal: the state record (copy), its step count and the companions' poses. */
   private origin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
   /** A Newton failure stopped a playing run: the next reset or load plays again. */
@@ -193,7 +195,7 @@ export class SimulationModel {
     this.twins = twins;
     this.twinSpec = { ...spec };
     this.twinError = '';
-    twins.syncTo(this.history);
+    twins.syncTo(this.history, this.reversalRows);
     this.emit('twins');
     return '';
   }
@@ -242,7 +244,7 @@ export class SimulationModel {
     this.baselines = b;
     this.comparisonRapier = rapier;
     this.comparisonError = '';
-    b.syncTo(this.history);
+    b.syncTo(this.history, this.reversalRows);
     this.emit('comparison');
     return '';
   }
@@ -274,7 +276,8 @@ export class SimulationModel {
     this.pendingOrigin = origin;
     this.markOrigin(); // the next reversal returns here
     this.run.reverseMomenta();
-    for (const r of this.companions) r.reverseMomenta();
+    // the companions, synced to this row, negate theirs before their next step (CompanionSet.syncTo)
+    this.reversalRows.push(this.history.length - 1);
     this.reversal = reversal;
     this.playback.curr = this.read();
     this.playback.prev = this.playback.curr;
@@ -293,7 +296,8 @@ export class SimulationModel {
     rev.distances = this.run.returnDistances(origin.record);
     rev.t = this.run.time();
     for (const r of this.companions) {
-      const p0 = origin.poses.get(r.id);
+      // a companion switched on after the origin was taken knows its pose there only if it is the start
+      const p0 = origin.poses.get(r.id) ?? (origin.step === 0 ? r.initialPose : undefined);
       if (p0 && r.length > 0) rev.companions[r.id] = dist3(r.currPose, 0, p0, 0) + diffNorm2x3(r.currPose, 3, p0, 3);
     }
     this.pendingOrigin = null;
@@ -317,6 +321,7 @@ export class SimulationModel {
     this.twins?.reset(this.history);
     this.baselines?.reset(this.history);
     this.reversal = null;
+    this.reversalRows.length = 0;
     this.pendingOrigin = null;
     this.markOrigin();
   }
@@ -352,8 +357,8 @@ export class SimulationModel {
       this.trail.push(this.run.time(), x[0], x[1], x[2]);
       // Like the CLI's --csv, a step whose Newton iteration failed writes no row.
       if (code !== STATUS_NEWTON_FAILED && this.history.record(s, k)) {
-        this.twins?.syncTo(this.history);
-        this.baselines?.syncTo(this.history);
+        this.twins?.syncTo(this.history, this.reversalRows);
+        this.baselines?.syncTo(this.history, this.reversalRows);
       }
       const back = this.checkReturn();
       if (last || code === STATUS_NEWTON_FAILED || back) pb.curr = this.read();
