@@ -185,6 +185,20 @@ describe('comparison and time reversal (issue 11), real WASM', () => {
     model.dispose();
   });
 
+  it('Reverse works for the generalized models too: the star comes back in q and p', () => {
+    const model = new SimulationModel(engine);
+    new Controller(engine, model, 'star');
+    model.step(100); // 0.5 s of flight, before the first impact
+    expect(model.history.impactCount).toBe(0);
+    expect(model.reverse()).toBe('');
+    model.step(500);
+    expect(model.run.steps()).toBe(200);
+    const d = model.reversal!.distances!;
+    expect(Object.keys(d).sort()).toEqual(['p', 'q']);
+    expect(Math.max(...Object.values(d))).toBeLessThan(1e-12);
+    model.dispose();
+  });
+
   it('Reverse reaches the companions: switched on after a reversal, the RK4 baseline replays it exactly', () => {
     const live = new SimulationModel(engine);
     new Controller(engine, live, 'IV');
