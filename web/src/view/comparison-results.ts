@@ -152,9 +152,11 @@ export class ComparisonResults {
         data,
         this.sweepHost,
       );
+      this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true'); // the status line says it in words
     } else {
       this.plot.setData(data, true);
     }
+    if (xs.length > 0) this.plot.setLegend({ idx: xs.length - 1 }, false); // the legend shows the latest N
   }
 
   destroy(): void {
