@@ -7,7 +7,7 @@ import { sharedAlias } from './vite.config.ts';
 
 export default defineConfig({
   resolve: { alias: sharedAlias },
-  optimizeDeps: { include: ['three', 'three/examples/jsm/controls/OrbitControls.js'] },
+  optimizeDeps: { include: ['three', 'three/examples/jsm/controls/OrbitControls.js', '@dimforge/rapier3d-compat'] },
   test: {
     name: 'browser',
     include: ['tests/web/browser/**/*.test.ts'],

@@ -7,6 +7,7 @@
 #include <malloc.h>
 
 #include <array>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,19 @@ val layoutVal(const RecordLayout& layout) {
   out.set("fields", fields);
   out.set("csvColumns", csv);
   return out;
+}
+
+val errorVal(const std::string& field, const std::string& message) {
+  val err = val::object();
+  err.set("field", field);
+  err.set("message", message);
+  return err;
+}
+
+val distancesVal(const std::vector<ReturnDistance>& d) {
+  val o = val::object();
+  for (const ReturnDistance& r : d) o.set(r.name, r.value);
+  return o;
 }
 
 class HybridSimulation {
@@ -92,6 +106,30 @@ class HybridSimulation {
   double steps() const { return static_cast<double>(sim_->steps()); }
   double multiImpactSteps() const { return static_cast<double>(sim_->multiImpactSteps()); }
   double maxDiscreteEnergyMismatch() const { return sim_->maxDiscreteEnergyMismatch(); }
+  std::string integrator() const { return sim_->integrator(); }
+
+  /// Time reversal (README "Time reversal"): negate the current momenta; the record is refreshed.
+  void reverseMomenta() {
+    sim_->reverseMomenta();
+    refresh();
+  }
+
+  /// The core's reversalDistances from `start` (a record() copy of this simulation, taken before
+  /// reversing): { distances: { x, R, gamma, Pi } (generalized: q, p), error: null }, or the reason
+  /// in `error` when `start` is not a record of this layout. Called once per reversal, not per frame.
+  val returnDistances(const val& start) const {
+    val out = val::object();
+    const std::vector<double> s = emscripten::convertJSArrayToNumberVector<double>(start);
+    if (s.size() != record_.size()) {
+      out.set("distances", val::null());
+      out.set("error", errorVal("start", "start: must be a state record of this simulation (" +
+                                             std::to_string(record_.size()) + " numbers)"));
+      return out;
+    }
+    out.set("distances", distancesVal(reversalDistances(*sim_, s)));
+    out.set("error", val::null());
+    return out;
+  }
 
  private:
   void collectImpacts() {
@@ -111,6 +149,34 @@ class HybridSimulation {
   std::vector<double> record_, pending_, drained_;
 };
 
+/// The core's runReverseCheck (the one the CLI's --reverse-check runs) on a fresh simulation of
+/// `json`: { check: { steps, distances, impactsForward, impactsBack, energyError, status }, error:
+/// null } or { check: null, error: { field, message } }. Never throws for bad input.
+val reverseCheckVal(const std::string& json, double steps) {
+  val out = val::object();
+  out.set("check", val::null());
+  if (!(steps >= 1 && steps <= 1e7 && steps == std::floor(steps))) {
+    out.set("error", errorVal("steps", "steps: must be an integer in [1, 1e7]"));
+    return out;
+  }
+  SimulationResult r = createSimulation(json);
+  if (!r.ok()) {
+    out.set("error", errorVal(r.error.field, r.error.message));
+    return out;
+  }
+  const ReverseCheck c = runReverseCheck(*r.simulation, static_cast<long long>(steps));
+  val check = val::object();
+  check.set("steps", static_cast<double>(c.steps));
+  check.set("distances", distancesVal(c.distances));
+  check.set("impactsForward", static_cast<double>(c.impactsForward));
+  check.set("impactsBack", static_cast<double>(c.impactsBack));
+  check.set("energyError", c.energyError);
+  check.set("status", static_cast<int>(c.status));
+  out.set("check", check);
+  out.set("error", val::null());
+  return out;
+}
+
 /// { sim: HybridSimulation, error: null } or { sim: null, error: { field, message } }.
 val createSimulationVal(const std::string& json) {
   SimulationResult r = createSimulation(json);
@@ -119,11 +185,8 @@ val createSimulationVal(const std::string& json) {
     out.set("sim", val(HybridSimulation(std::shared_ptr<Simulation>(std::move(r.simulation)))));
     out.set("error", val::null());
   } else {
-    val err = val::object();
-    err.set("field", r.error.field);
-    err.set("message", r.error.message);
     out.set("sim", val::null());
-    out.set("error", err);
+    out.set("error", errorVal(r.error.field, r.error.message));
   }
   return out;
 }
@@ -165,9 +228,13 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("totalImpacts", &HybridSimulation::totalImpacts)
       .function("steps", &HybridSimulation::steps)
       .function("multiImpactSteps", &HybridSimulation::multiImpactSteps)
-      .function("maxDiscreteEnergyMismatch", &HybridSimulation::maxDiscreteEnergyMismatch);
+      .function("maxDiscreteEnergyMismatch", &HybridSimulation::maxDiscreteEnergyMismatch)
+      .function("integrator", &HybridSimulation::integrator)
+      .function("reverseMomenta", &HybridSimulation::reverseMomenta)
+      .function("returnDistances", &HybridSimulation::returnDistances);
   emscripten::function("createSimulation", &createSimulationVal);
   emscripten::function("presetJson", &presetJsonOrEmpty);
+  emscripten::function("reverseCheck", &reverseCheckVal);
   emscripten::function("impactLayout", &impactLayoutVal);
   emscripten::function("heapBytesInUse", &heapBytesInUse);
 }

@@ -62,6 +62,19 @@ export interface HybridSimulation {
   steps(): number;
   multiImpactSteps(): number;
   maxDiscreteEnergyMismatch(): number;
+  /** The scheme: "lgvci" (rigid body, Tran & Leok), "rk4" (rigid-body baseline), "vci" (Fetecau et al.). */
+  integrator(): string;
+  /**
+   * Time reversal: negate the momenta of the current state (γ, Π; generalized: p); the next steps run
+   * the motion backwards. The record view is refreshed.
+   */
+  reverseMomenta(): void;
+  /**
+   * Distances of the current state from the time-reversed image of `start` (a copy of record() taken
+   * earlier): |x − x0|, ‖R − R0‖₂, |γ + γ0|, |Π + Π0| (generalized: |q − q0|, |p + p0|). An error value
+   * when `start` is not a record of this simulation's layout.
+   */
+  returnDistances(start: Float64Array | readonly number[]): DistancesResult;
   delete(): void;
 }
 
@@ -76,11 +89,39 @@ export type CreateResult =
   | { readonly sim: HybridSimulation; readonly error: null }
   | { readonly sim: null; readonly error: SimulationError };
 
+/** Named return distances (rigid body: x, R, gamma, Pi; generalized: q, p). */
+export type ReturnDistances = Readonly<Record<string, number>>;
+
+export type DistancesResult =
+  | { readonly distances: ReturnDistances; readonly error: null }
+  | { readonly distances: null; readonly error: SimulationError };
+
+/** The core's runReverseCheck: N steps, momenta negated, N steps, distances from the reversed start. */
+export interface ReverseCheck {
+  readonly steps: number;
+  readonly distances: ReturnDistances;
+  readonly impactsForward: number;
+  readonly impactsBack: number;
+  /** |E − E(start)| at the end. */
+  readonly energyError: number;
+  /** 0 ok, 1 Newton failed (the check stopped early), 2 Zeno guard hit in the last step. */
+  readonly status: number;
+}
+
+export type ReverseCheckResult =
+  | { readonly check: ReverseCheck; readonly error: null }
+  | { readonly check: null; readonly error: SimulationError };
+
 export interface LgvciModule {
   /** Parse, validate and build; never throws for bad input. */
   createSimulation(configJson: string): CreateResult;
   /** The config JSON of a preset ('I'…'IV', 'particle', 'star'); '' for any other name. */
   presetJson(caseName: string): string;
+  /**
+   * The reverse check of `lgvci --reverse-check N` on a fresh simulation of `configJson` (same core
+   * function, same numbers). Never throws for bad input: steps must be an integer in [1, 1e7].
+   */
+  reverseCheck(configJson: string, steps: number): ReverseCheckResult;
   /** Layout of the impact records of drainImpacts(). */
   impactLayout(): RecordLayout;
   /** Bytes of the WASM heap currently allocated by malloc (for leak tests). */

@@ -64,6 +64,7 @@ async function wrappedEngine(): Promise<Wrapped> {
       return r.sim ? { sim: wrap(r.sim), error: null } : r;
     },
     presetJson: (c) => real.presetJson(c),
+    reverseCheck: (c, n) => real.reverseCheck(c, n),
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
   };

@@ -23,6 +23,10 @@ import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
+import type { ComparisonWiring, JobWorker } from './comparison-wiring';
+import { comparisonJobs, wireComparison } from './comparison-wiring';
+import { ComparisonResults } from '../view/comparison-results';
+import type { Rapier } from '../engine/rapier';
 import { createShell, helpLine } from './shell';
 import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
@@ -44,6 +48,10 @@ export interface MountOptions {
   query?: string;
   /** Keep the address in step with the state (history.replaceState, throttled). Default: no. */
   syncUrl?: boolean;
+  /** Loader of the Rapier module for the comparison (tests); default: engine/rapier.ts (lazy import). */
+  rapierLoader?: () => Promise<Rapier>;
+  /** Factory of the comparison's worker (tests); default: another instance of app/long-run.worker.ts. */
+  comparisonWorker?: () => JobWorker;
 }
 
 export interface App {
@@ -60,6 +68,10 @@ export interface App {
   readonly longRun: LongRunClient;
   /** The state in the address (url-state.ts). */
   readonly urlState: UrlState;
+  /** The comparison with RK4 and Rapier, and the Reverse button (issue 11). */
+  readonly comparison: ComparisonWiring;
+  /** The comparison's worker results: long-run table and return-error sweep. */
+  readonly comparisonResults: ComparisonResults;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -135,6 +147,12 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   root.append(plots.element);
   const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, opts.longRunWorker);
   panel.insertSection(longRun.controls.element);
+  const comparisonResults = new ComparisonResults(prefix);
+  plots.element.append(comparisonResults.element);
+  const jobs = comparisonJobs(() => model.resolvedJson, comparisonResults, opts.comparisonWorker);
+  const comparison = wireComparison(model, prefix, jobs, opts.rapierLoader);
+  panel.insertSection(comparison.controls.element);
+  shell.viewport.append(comparison.controls.overlay);
 
   const loop = new FrameLoop({ model, view, hud, plots, panel });
   /** The body and ground of the running family, and which panel groups apply to it. */
@@ -144,7 +162,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   };
   const offModel = model.on((e) => {
     if (e === 'load') showFamily();
-    if (e === 'load' || e === 'twins') view?.setGhostCount(model.twins ? model.twins.runs.length : 0);
+    if (e === 'load' || e === 'twins' || e === 'comparison') view?.setGhosts(model.companions.map((r) => r.color));
     if (e === 'load' || e === 'reset') view?.clearEffects();
     panel.setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
     plots.invalidate();
@@ -198,6 +216,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     longRunControls: longRun.controls,
     longRun: longRun.client,
     urlState,
+    comparison,
+    comparisonResults,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -243,6 +263,9 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       drag?.dispose();
       urlState.destroy();
       offModel();
+      comparison.destroy();
+      jobs.dispose();
+      comparisonResults.destroy();
       longRun.client.dispose();
       longRun.controls.destroy();
       twinsControls.destroy();

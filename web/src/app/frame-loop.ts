@@ -52,9 +52,8 @@ export class FrameLoop {
 
   private syncGhosts(alpha: number): void {
     const { model, view } = this.p;
-    const twins = model.twins;
-    if (!view || !twins) return;
-    twins.runs.forEach((r, i) => {
+    if (!view || (!model.twins && !model.baselines)) return;
+    model.companions.forEach((r, i) => {
       const g = r.interpolated(alpha);
       view.setGhostPose(i, g.x, g.q);
     });

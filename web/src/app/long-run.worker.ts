@@ -6,10 +6,12 @@ import createLgvci from '@lgvci-wasm';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
 import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
+import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
+import { isComparisonRequest, runComparisonRequest } from './comparison-worker-tasks';
 
 interface WorkerScope {
-  postMessage(message: LongRunReply): void;
-  onmessage: ((e: MessageEvent<LongRunRequest>) => void) | null;
+  postMessage(message: LongRunReply | ComparisonReply): void;
+  onmessage: ((e: MessageEvent<LongRunRequest | ComparisonRequest>) => void) | null;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -79,6 +81,10 @@ async function run(req: LongRunStart): Promise<void> {
 
 scope.onmessage = (e) => {
   const msg = e.data;
+  if (isComparisonRequest(msg)) {
+    void runComparisonRequest(msg, () => (engine ??= createLgvci()), (m) => scope.postMessage(m));
+    return;
+  }
   if (msg.type === 'cancel') cancelled.add(msg.id);
   else if (msg.type === 'start') void run(msg);
 };

@@ -155,6 +155,28 @@ export class EngineRun {
     this.need().drainImpacts();
   }
 
+  /** Steps taken since the initial state. */
+  steps(): number {
+    return this.need().steps();
+  }
+
+  /** The scheme of the running simulation ("lgvci", "rk4", "vci"). */
+  integrator(): string {
+    return this.need().integrator();
+  }
+
+  /** Time reversal: negate the momenta of the current state (the state view is refreshed). */
+  reverseMomenta(): void {
+    this.need().reverseMomenta();
+  }
+
+  /** The core's distances of the current state from the time-reversed image of `start` (a state copy). */
+  returnDistances(start: Float64Array): Record<string, number> {
+    const r = this.need().returnDistances(start);
+    if (!r.distances) throw new Error(r.error.message);
+    return { ...r.distances };
+  }
+
   /** One fixed step of size h. */
   step(): StepOutcome {
     const impacts = this.need().step(1);

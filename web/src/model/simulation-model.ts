@@ -16,12 +16,30 @@ import { EngineRun, STATUS_NEWTON_FAILED, STATUS_OK } from './run';
 import { TrailBuffer } from './trail';
 import type { TwinSpec } from './twins';
 import { SensitivityTwins, TwinError } from './twins';
+import type { Rapier } from '../engine/rapier';
+import { BaselineError, ComparisonBaselines } from './baselines';
+import type { CompanionRun } from './companions';
+import { dist3, diffNorm2x3 } from './linalg';
 
 export { STATUS_OK, STATUS_NEWTON_FAILED, STATUS_ZENO } from './run';
 export type { Impact, StatusReport } from './run';
 export type { Snapshot } from './family';
 
-export type ModelEvent = 'load' | 'reset' | 'status' | 'twins';
+export type ModelEvent = 'load' | 'reset' | 'status' | 'twins' | 'comparison' | 'reverse' | 'returned';
+
+/** A time reversal of the running simulation (the Reverse button) and, once back, how close it came. */
+export interface Reversal {
+  /** Steps from the origin (the start, or the previous reversal) to the reversal: N. */
+  readonly steps: number;
+  /** The step count at which the run is back at the origin's time-reversed image: reversal + N. */
+  readonly returnStep: number;
+  /** The core's distances from the reversed origin (x, R, gamma, Pi; generalized q, p), once back. */
+  distances: Record<string, number> | null;
+  /** Companion runs (baselines, twins): |x − x₀| + ‖R − R₀‖₂ once back, by companion id. */
+  companions: Record<string, number>;
+  /** Simulated time of the return. */
+  t: number;
+}
 
 export interface ModelListener {
   (event: ModelEvent): void;
@@ -57,6 +75,18 @@ export class SimulationModel {
   twinSpec: TwinSpec | null = null;
   /** Why the twins were switched off after a restart ('' if they were not). */
   twinError = '';
+  /** The comparison baselines (RK4, Rapier) when the comparison is on. */
+  baselines: ComparisonBaselines | null = null;
+  /** The comparison is on: the Rapier module to use (null: RK4 only); undefined when off. */
+  private comparisonRapier: Rapier | null | undefined = undefined;
+  /** Why the comparison was switched off after a restart ('' if it was not). */
+  comparisonError = '';
+  /** The latest time reversal, if any since the last restart. */
+  reversal: Reversal | null = null;
+  /** History rows at which the run was reversed since the last restart (companions replay them). */
+  private readonly reversalRows: number[] = [];
+  /** Origin of the next reversal: the state record (copy), its step count and the companions' poses. */
+  private origin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
   /** A Newton failure stopped a playing run: the next reset or load plays again. */
   private resumeOnRestart = false;
   private readonly pos: Vec3 = [0, 0, 0];
@@ -115,6 +145,7 @@ export class SimulationModel {
     this.normal = family.groundNormal(config);
     this.history.setFormat(family);
     this.rebuildTwins();
+    this.rebuildBaselines();
     this.afterRestart();
     this.emit('load');
   }
@@ -164,9 +195,116 @@ export class SimulationModel {
     this.twins = twins;
     this.twinSpec = { ...spec };
     this.twinError = '';
-    twins.syncTo(this.history);
+    twins.syncTo(this.history, this.reversalRows);
     this.emit('twins');
     return '';
+  }
+
+  /** After a new config: new baselines from it, or none (with comparisonError) if they cannot start. */
+  private rebuildBaselines(): void {
+    this.baselines?.dispose();
+    this.baselines = null;
+    this.comparisonError = '';
+    if (this.comparisonRapier === undefined) return;
+    const b = this.makeBaselines(this.comparisonRapier);
+    if (typeof b === 'string') {
+      this.comparisonRapier = undefined;
+      this.comparisonError = b;
+    } else {
+      this.baselines = b;
+    }
+  }
+
+  private makeBaselines(rapier: Rapier | null): ComparisonBaselines | string {
+    if (this.family.id !== 'rigid') return 'The comparison with RK4 and Rapier is defined for the rigid body only.';
+    try {
+      return new ComparisonBaselines(this.engine, rapier, this.resolvedJson, this.config);
+    } catch (e) {
+      return e instanceof BaselineError ? e.message : `The comparison could not start: ${(e as Error).message}`;
+    }
+  }
+
+  /**
+   * Switch the comparison on (the RK4 baseline, and Rapier when its module is given) or off (false).
+   * Switched on mid-run, the baselines catch up from t = 0. Returns '' or why it could not start.
+   */
+  setComparison(rapier: Rapier | null | false): string {
+    if (!this.loaded) throw new Error('SimulationModel: no simulation loaded');
+    if (rapier === false) {
+      this.baselines?.dispose();
+      this.baselines = null;
+      this.comparisonRapier = undefined;
+      this.comparisonError = '';
+      this.emit('comparison');
+      return '';
+    }
+    const b = this.makeBaselines(rapier);
+    if (typeof b === 'string') return b;
+    this.baselines?.dispose();
+    this.baselines = b;
+    this.comparisonRapier = rapier;
+    this.comparisonError = '';
+    b.syncTo(this.history, this.reversalRows);
+    this.emit('comparison');
+    return '';
+  }
+
+  /** Every companion run (twins, then baselines). */
+  get companions(): CompanionRun[] {
+    return [...(this.twins?.runs ?? []), ...(this.baselines?.runs ?? [])];
+  }
+
+  private markOrigin(): void {
+    const poses = new Map<string, Float64Array>();
+    for (const r of this.companions) poses.set(r.id, Float64Array.from(r.currPose));
+    this.origin = { record: Float64Array.from(this.run.state()), step: this.run.steps(), poses };
+  }
+
+  /**
+   * Time reversal (the Reverse button): negate the momenta of the main run and of its companions; the
+   * body runs back. After as many steps as it ran since the origin (the start, or the previous
+   * reversal), `reversal.distances` holds how far it is from the origin's reversed image and the clock
+   * pauses there. Returns '' or why nothing was done.
+   */
+  reverse(): string {
+    if (!this.loaded) throw new Error('SimulationModel: no simulation loaded');
+    if (this.halted) return 'The integrator halted: reset before reversing.';
+    const origin = this.origin;
+    const steps = origin ? this.run.steps() - origin.step : 0;
+    if (!origin || steps <= 0) return 'Run some steps first: the body retraces the steps taken since the start.';
+    const reversal: Reversal = { steps, returnStep: this.run.steps() + steps, distances: null, companions: {}, t: NaN };
+    this.pendingOrigin = origin;
+    this.markOrigin(); // the next reversal returns here
+    this.run.reverseMomenta();
+    // the companions, synced to this row, negate theirs before their next step (CompanionSet.syncTo)
+    this.reversalRows.push(this.history.length - 1);
+    this.reversal = reversal;
+    this.playback.curr = this.read();
+    this.playback.prev = this.playback.curr;
+    this.emit('reverse');
+    return '';
+  }
+
+  /** The origin the current reversal returns to. */
+  private pendingOrigin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
+
+  /** Called after each step: at the return step, measure the distances and pause. */
+  private checkReturn(): boolean {
+    const rev = this.reversal;
+    const origin = this.pendingOrigin;
+    if (!rev || !origin || rev.distances || this.run.steps() !== rev.returnStep) return false;
+    rev.distances = this.run.returnDistances(origin.record);
+    rev.t = this.run.time();
+    for (const r of this.companions) {
+      // a companion switched on after the origin was taken knows its pose there only if it is the start
+      const p0 = origin.poses.get(r.id) ?? (origin.step === 0 ? r.initialPose : undefined);
+      if (p0 && r.length > 0) rev.companions[r.id] = dist3(r.currPose, 0, p0, 0) + diffNorm2x3(r.currPose, 3, p0, 3);
+    }
+    this.pendingOrigin = null;
+    this.clock.running = false;
+    this.clock.clear();
+    this.emit('returned');
+    return true;
   }
 
   private afterRestart(): void {
@@ -181,6 +319,11 @@ export class SimulationModel {
     this.history.clear();
     this.history.record(this.run.state(), 0);
     this.twins?.reset(this.history);
+    this.baselines?.reset(this.history);
+    this.reversal = null;
+    this.reversalRows.length = 0;
+    this.pendingOrigin = null;
+    this.markOrigin();
   }
 
   private read(): Snapshot {
@@ -213,8 +356,16 @@ export class SimulationModel {
       this.family.position(s, x);
       this.trail.push(this.run.time(), x[0], x[1], x[2]);
       // Like the CLI's --csv, a step whose Newton iteration failed writes no row.
-      if (code !== STATUS_NEWTON_FAILED && this.history.record(s, k)) this.twins?.syncTo(this.history);
-      if (last || code === STATUS_NEWTON_FAILED) pb.curr = this.read();
+      if (code !== STATUS_NEWTON_FAILED && this.history.record(s, k)) {
+        this.twins?.syncTo(this.history, this.reversalRows);
+        this.baselines?.syncTo(this.history, this.reversalRows);
+      }
+      const back = this.checkReturn();
+      if (last || code === STATUS_NEWTON_FAILED || back) pb.curr = this.read();
+      if (back && !last) {
+        pb.prev = pb.curr;
+        break;
+      }
       if (code !== STATUS_OK) this.reportStatus(code);
       if (code === STATUS_NEWTON_FAILED && !last) pb.prev = pb.curr;
     }
@@ -270,6 +421,8 @@ export class SimulationModel {
   dispose(): void {
     this.twins?.dispose();
     this.twins = null;
+    this.baselines?.dispose();
+    this.baselines = null;
     this.twinSpec = null;
     this.run.dispose();
     this.listeners.clear();

@@ -16,6 +16,8 @@ import type { HistoryColumns } from '../model/family';
 import type { LongRunResult } from '../model/long-run';
 import type { SimulationModel } from '../model/simulation-model';
 import type { SensitivityTwins } from '../model/twins';
+import type { CompanionRun } from '../model/companions';
+import type { ComparisonBaselines } from '../model/baselines';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -329,9 +331,26 @@ interface LiveFeed {
 const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position];
 
 /** The energy plot of a family: the total and its parts (rigid body: TPE and RE, Fig. 7). */
-function energyDef(cols: HistoryColumns): PlotDef {
+function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
   const E = cols.energySymbol;
   const parts = cols.energyParts;
+  if (baselines.length > 0) {
+    return {
+      key: 'energy',
+      title: 'Energy of each method',
+      figure: 'comparison',
+      caption: `Total energy ${E} of the LGVCI run and of the baselines beside it, in their colours; the LGVCI's TPE and RE as in Fig. 7. A method that loses energy at the bounces drifts down.`,
+      yLabel: 'energy',
+      log: false,
+      impacts: 'lines',
+      yDigits: 4,
+      series: [
+        { label: `LGVCI ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
+        ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
+        ...baselines.map((r) => ({ label: `${r.label} ${E}`, stroke: r.color, width: 2 })),
+      ],
+    };
+  }
   return {
     key: 'energy',
     title: parts.length > 0 ? 'Energy exchange' : `Energy ${E}`,
@@ -351,8 +370,23 @@ function energyDef(cols: HistoryColumns): PlotDef {
   };
 }
 
-function errorDef(cols: HistoryColumns): PlotDef {
+function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
   const E = cols.energySymbol;
+  if (baselines.length > 0) {
+    return {
+      key: 'error',
+      title: `Energy error |${E} − ${E}₀| of each method`,
+      figure: 'comparison',
+      caption: `Absolute energy error of the LGVCI run and of the baselines (each against its own ${E}₀), log scale, impacts of the LGVCI run marked.`,
+      yLabel: `|${E} − ${E}₀|`,
+      log: true,
+      impacts: 'lines',
+      series: [
+        { label: `LGVCI`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' },
+        ...baselines.map((r) => ({ label: r.label, stroke: r.color })),
+      ],
+    };
+  }
   return {
     key: 'error',
     title: `Energy error |${E} − ${E}₀|`,
@@ -472,11 +506,12 @@ export class PlotsView {
   private dirty = true;
   private epoch = -1;
   private twins: SensitivityTwins | null = null;
+  private baselines: ComparisonBaselines | null = null;
   private impactsDrawn = -1;
   private longImpacts: number[] = [];
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
-  private readonly rowBuf: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+  private readonly rowBuf: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   /** M_ii of the running config, for the velocity plot (read on each new history). */
   private massDiag: number[] = [];
   /** The columns the live plots were built for (a new family rebuilds them). */
@@ -504,23 +539,26 @@ export class PlotsView {
         card: this.cards.energy,
         decimator: new MinMaxDecimator(1 + this.columns.energyParts.length, { maxBuckets: BUCKETS }),
         consumed: 0,
-        available: (m) => m.history.length,
+        available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
           const h = m.history;
           const b = k * h.stride;
           out[0] = h.data[b + h.columns.energy] ?? NaN;
-          h.columns.energyParts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
+          const parts = h.columns.energyParts;
+          parts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
+          m.baselines?.runs.forEach((r, i) => (out[1 + parts.length + i] = r.energy.get(k)));
         },
       },
       {
         card: this.cards.error,
         decimator: new MinMaxDecimator(1, { maxBuckets: BUCKETS, positiveOnly: [true] }),
         consumed: 0,
-        available: (m) => m.history.length,
+        available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
           const h = m.history;
           const E = h.columns.energy;
           out[0] = Math.abs((h.data[k * h.stride + E] ?? NaN) - (h.data[E] ?? NaN));
+          m.baselines?.runs.forEach((r, i) => (out[1 + i] = Math.abs(r.energy.get(k) - r.energy0)));
         },
       },
       {
@@ -614,6 +652,7 @@ export class PlotsView {
       this.dirty ||
       m.history.epoch !== this.epoch ||
       m.twins !== this.twins ||
+      m.baselines !== this.baselines ||
       this.feeds.some((f) => f.available(m) !== f.consumed);
     if (!news) return;
     this.lastUpdate = now;
@@ -624,6 +663,15 @@ export class PlotsView {
   update(): void {
     const m = this.model;
     if (m.history.columns !== this.columns) this.rebuildForColumns(m.history.columns);
+    if (m.baselines !== this.baselines) {
+      this.baselines = m.baselines;
+      this.rebuildEnergyCards();
+      for (const f of this.feeds) {
+        f.decimator.clear();
+        f.consumed = 0;
+      }
+      this.dirty = true;
+    }
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
       this.massDiag = massDiagonal(m.config);
       const twinsChanged = m.twins !== this.twins;
@@ -667,10 +715,7 @@ export class PlotsView {
   /** Another model family: its energy series and labels (the data restart from the new history). */
   private rebuildForColumns(cols: HistoryColumns): void {
     this.columns = cols;
-    const [energy, error] = this.feeds;
-    if (energy) energy.decimator = new MinMaxDecimator(1 + cols.energyParts.length, { maxBuckets: BUCKETS });
-    this.cards.energy.rebuild(energyDef(cols));
-    this.cards.error.rebuild(errorDef(cols));
+    this.rebuildEnergyCards();
     this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
     this.cards.long.rebuild(longDef(cols));
     this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
@@ -678,12 +723,30 @@ export class PlotsView {
     if (velocity) velocity.decimator = new MinMaxDecimator(cols.velocities?.length ?? 1, { maxBuckets: BUCKETS });
     this.cards.velocity.rebuild(velocityDef(cols));
     this.cards.velocity.element.hidden = !cols.velocities;
-    if (error) error.decimator.clear();
     for (const f of this.feeds) {
       f.decimator.clear();
       f.consumed = 0;
     }
     this.dirty = true;
+  }
+
+  /** The energy and energy-error plots of the columns, with the comparison's baselines when on. */
+  private rebuildEnergyCards(): void {
+    const cols = this.columns;
+    const runs = this.baselines?.runs ?? [];
+    const [energy, error] = this.feeds;
+    if (energy) energy.decimator = new MinMaxDecimator(1 + cols.energyParts.length + runs.length, { maxBuckets: BUCKETS });
+    if (error) {
+      const n = 1 + runs.length;
+      error.decimator = new MinMaxDecimator(n, { maxBuckets: BUCKETS, positiveOnly: new Array<boolean>(n).fill(true) });
+    }
+    this.cards.energy.rebuild(energyDef(cols, runs));
+    this.cards.error.rebuild(errorDef(cols, runs));
+  }
+
+  /** The latest values of a live plot's series, by label (for tests and captions). */
+  seriesLabels(key: 'energy' | 'error'): string[] {
+    return this.cards[key].definition.series.map((s) => s.label);
   }
 
   /** Rows shown so far by a live plot (for tests). */

@@ -119,19 +119,11 @@ export class SceneView {
   /** The content's pose of its parts, and the coordinates it was last posed at. */
   private posePart: ((coords: readonly number[]) => void) | null = null;
   private posedCoords: number[] | null = null;
-  private readonly ghostMaterials = GHOST_COLORS.map(
-    (color) =>
-      new THREE.MeshStandardMaterial({
-        color,
-        transparent: true,
-        opacity: 0.3,
-        depthWrite: false,
-        roughness: 0.6,
-        metalness: 0,
-      }),
-  );
-  /** Translucent copies of the body for the sensitivity twins (they share its geometry). */
+  /** Ghost materials by colour (created on first use, disposed with the view). */
+  private readonly ghostMaterials = new Map<string, THREE.MeshStandardMaterial>();
+  /** Translucent copies of the body for the companion runs: twins, baselines (they share its geometry). */
   private ghosts: THREE.Group[] = [];
+  private ghostColors: string[] = [];
   private bodyRadius = 5;
   private followHeight = 6;
   private effectScale = 1;
@@ -248,14 +240,14 @@ export class SceneView {
   /** Rebuild the body and orient the ground for a (new) config of a family. */
   show<C>(family: FamilyView<C>, config: C): void {
     const content = family.build(config, this.bodyMaterial);
-    const ghostCount = this.ghosts.length;
-    this.setGhostCount(0);
+    const ghostColors = this.ghostColors;
+    this.setGhosts([]);
     this.body?.dispose();
     this.body = content.body;
     this.bodyRoot.add(this.body.group);
     this.posePart = content.pose ?? null;
     this.posedCoords = null;
-    this.setGhostCount(ghostCount);
+    this.setGhosts(ghostColors);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
     this.effectScale = content.effectScale ?? 1;
@@ -325,14 +317,31 @@ export class SceneView {
     return this.ghosts;
   }
 
-  /** Show n translucent ghosts of the body (0 removes them). */
+  /** Show n translucent ghosts of the body in the twins' colours (0 removes them). */
   setGhostCount(n: number): void {
-    while (this.ghosts.length > n) this.ghosts.pop()?.removeFromParent();
-    while (this.ghosts.length < n && this.body) {
+    this.setGhosts(Array.from({ length: n }, (_, i) => GHOST_COLORS[i % GHOST_COLORS.length] ?? '#888888'));
+  }
+
+  private ghostMaterial(color: string): THREE.MeshStandardMaterial {
+    let m = this.ghostMaterials.get(color);
+    if (!m) {
+      m = new THREE.MeshStandardMaterial({ color, transparent: true, opacity: 0.3, depthWrite: false, roughness: 0.6, metalness: 0 });
+      this.ghostMaterials.set(color, m);
+    }
+    return m;
+  }
+
+  /** One translucent ghost of the body per colour, in order (companion i is ghost-i); [] removes them. */
+  setGhosts(colors: readonly string[]): void {
+    if (colors.length === this.ghostColors.length && colors.every((c, i) => c === this.ghostColors[i]) && this.ghosts.length === colors.length) return;
+    while (this.ghosts.length > 0) this.ghosts.pop()?.removeFromParent();
+    this.ghostColors = [...colors];
+    while (this.ghosts.length < colors.length && this.body) {
       const i = this.ghosts.length;
       const g = new THREE.Group();
       g.name = `ghost-${i}`;
-      const material = this.ghostMaterials[i % this.ghostMaterials.length] as THREE.Material;
+      g.userData['color'] = colors[i];
+      const material = this.ghostMaterial(colors[i] ?? '#888888');
       for (const m of this.body.meshes) {
         const copy = new THREE.Mesh(m.geometry, material);
         copy.name = `${m.name}-ghost`;
@@ -555,8 +564,8 @@ export class SceneView {
     this.resizeObserver?.disconnect();
     this.controls.removeEventListener('change', this.markDirty);
     this.controls.dispose();
-    this.setGhostCount(0);
-    for (const m of this.ghostMaterials) m.dispose();
+    this.setGhosts([]);
+    for (const m of this.ghostMaterials.values()) m.dispose();
     this.body?.dispose();
     this.body = null;
     this.posePart = null;

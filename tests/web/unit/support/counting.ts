@@ -36,6 +36,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
       return { sim: wrap ? wrap(counted) : counted, error: null };
     },
     presetJson: (n) => real.presetJson(n),
+    reverseCheck: (c, n) => real.reverseCheck(c, n),
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
   };

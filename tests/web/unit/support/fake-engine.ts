@@ -5,6 +5,8 @@
 // name from the module, never by hand-copied numbers.
 import type {
   CreateResult,
+  DistancesResult,
+  ReverseCheckResult,
   HybridSimulation,
   LgvciModule,
   RecordLayout,
@@ -300,6 +302,25 @@ export class FakeSimulation implements HybridSimulation {
     return JSON.stringify(this.cfg);
   }
 
+  integrator(): string {
+    const i = (this.cfg as { integrator?: unknown }).integrator;
+    return typeof i === 'string' ? i : 'lgvci';
+  }
+
+  reverseMomenta(): void {
+    for (const o of [O.gamma, O.Pi]) for (let i = 0; i < 3; i++) this.buf[o + i] = -(this.buf[o + i] ?? 0);
+  }
+
+  /** |x − x0|, |γ + γ0| (no rotation here: R = I, Π = 0, so their distances are 0). */
+  returnDistances(start: Float64Array | readonly number[]): DistancesResult {
+    if (start.length !== FAKE_LAYOUT.size) {
+      return { distances: null, error: { field: 'start', message: 'start: must be a state record of this simulation' } };
+    }
+    const d = (o: number, sign: number): number =>
+      Math.hypot(...[0, 1, 2].map((i) => (this.buf[o + i] ?? 0) + sign * (start[o + i] ?? 0)));
+    return { distances: { x: d(O.x, -1), R: 0, gamma: d(O.gamma, 1), Pi: d(O.Pi, 1) }, error: null };
+  }
+
   delete(): void {
     if (this.deleted) throw new Error('double delete');
     this.deleted = true;
@@ -324,6 +345,22 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
     },
     impactLayout: () => FAKE_IMPACT_LAYOUT,
     heapBytesInUse: () => 0,
+    reverseCheck(json: string, steps: number): ReverseCheckResult {
+      const err = validateFake(json);
+      if (err) return { check: null, error: err };
+      const sim = new FakeSimulation(json);
+      const start = Float64Array.from(sim.record());
+      const E0 = sim.energy();
+      const f = sim.step(steps);
+      sim.reverseMomenta();
+      const b = sim.step(steps);
+      const d = sim.returnDistances(start);
+      sim.delete();
+      return {
+        check: { steps, distances: d.distances ?? {}, impactsForward: f, impactsBack: b, energyError: Math.abs(sim.energy() - E0), status: 0 },
+        error: null,
+      };
+    },
     createCalls,
   };
 }

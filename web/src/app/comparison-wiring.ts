@@ -1,0 +1,186 @@
+// Wires the comparison of issue 11 into the page: the switch loads Rapier lazily (dynamic import, only
+// now) and hands it to the model, which runs the RK4 baseline and Rapier as companion runs of the main
+// one (drawn as ghosts by the frame loop, plotted by PlotsView); the Reverse button; the legend and the
+// live caption, recomputed from the measured values a few times a second and written through a
+// FrameBatch.
+import type { ComparisonPort, LegendItem } from '../controls/comparison-controls';
+import { ComparisonControls } from '../controls/comparison-controls';
+import type { Rapier } from '../engine/rapier';
+import { loadRapier } from '../engine/rapier';
+import type { MethodReading } from '../model/comparison-caption';
+import { comparisonCaption, reversalText } from '../model/comparison-caption';
+import type { SimulationModel } from '../model/simulation-model';
+import { BODY_COLORS } from '../view/body-geometry';
+import type { ComparisonResults } from '../view/comparison-results';
+import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
+import { SWEEP_STEPS } from '../model/comparison-long-run';
+
+/** How often the caption is recomputed (it is written at most once per animation frame). */
+export const CAPTION_EVERY_MS = 250;
+
+export interface ComparisonExtras {
+  startTable(): void;
+  startSweep(): void;
+}
+
+export interface ComparisonWiring {
+  readonly controls: ComparisonControls;
+  /** Recompute the caption and the reversal read-out now (tests; the timer does it otherwise). */
+  refresh(): void;
+  destroy(): void;
+}
+
+export function wireComparison(
+  model: SimulationModel,
+  prefix: string,
+  extras: ComparisonExtras,
+  rapierLoader: () => Promise<Rapier> = loadRapier,
+): ComparisonWiring {
+  let loadNote = '';
+  const port: ComparisonPort = {
+    async setComparison(on) {
+      if (!on) {
+        model.setComparison(false);
+        return { ok: true, message: '' };
+      }
+      let rapier: Rapier | null = null;
+      loadNote = '';
+      try {
+        rapier = await rapierLoader();
+      } catch (e) {
+        loadNote = `Rapier could not be loaded (${e instanceof Error ? e.message : String(e)}): RK4 only.`;
+      }
+      const msg = model.setComparison(rapier);
+      return { ok: msg === '', message: msg || model.baselines?.note || loadNote };
+    },
+    reverse() {
+      return model.reverse(); // the 'reverse' event refreshes the read-out
+    },
+    startTable: () => extras.startTable(),
+    startSweep: () => extras.startSweep(),
+  };
+  const controls = new ComparisonControls(port, prefix);
+
+  const legend = (): LegendItem[] => {
+    const runs = model.companions;
+    if (runs.length === 0) return [];
+    return [{ label: 'LGVCI (solid body)', color: `#${BODY_COLORS.a.getHexString()}` }, ...runs.map((r) => ({ label: r.label, color: r.color }))];
+  };
+
+  const reading = (label: string, E: number, E0: number, impacts: number, divergence: number): MethodReading => ({
+    label,
+    relError: Math.abs(E - E0) / Math.abs(E0),
+    drift: E - E0,
+    impacts,
+    divergence,
+  });
+
+  function refresh(): void {
+    const b = model.baselines;
+    if (b && b.length > 0 && model.loaded) {
+      const k = Math.min(model.history.length, b.length) - 1;
+      const h = model.history;
+      const E = h.columns.energy;
+      const main = reading('LGVCI', h.get(k, E), h.get(0, E), h.impactCount, NaN);
+      const others = b.runs.map((r) => reading(r.label, r.energy.get(k), r.energy0, r.impacts, r.divergence.get(k)));
+      controls.setCaption(comparisonCaption(h.get(k, 0), k, main, others));
+    } else {
+      controls.setCaption('');
+    }
+    const rev = model.reversal;
+    if (!rev || !model.loaded) return; // a refusal of the button stays until the next restart
+    const labels = Object.fromEntries(model.companions.map((r) => [r.id, r.label]));
+    controls.setReverseText(reversalText(rev, model.run.steps(), labels));
+  }
+
+  const off = model.on((e) => {
+    if (e === 'load' || e === 'comparison' || e === 'twins') {
+      controls.setLegend(legend());
+      if (e !== 'twins') controls.sync(model.baselines !== null, model.comparisonError, model.baselines?.note ?? '');
+    }
+    if (e === 'load' || e === 'reset') controls.setReverseText('');
+    if (e === 'load' || e === 'reset' || e === 'reverse' || e === 'returned' || e === 'comparison') refresh();
+  });
+  const timer = setInterval(refresh, CAPTION_EVERY_MS);
+  controls.setLegend(legend());
+
+  return {
+    controls,
+    refresh,
+    destroy() {
+      clearInterval(timer);
+      off();
+      controls.destroy();
+    },
+  };
+}
+
+/** The worker side of the comparison: its own instance of the long-run worker, started on demand. */
+export interface JobWorker {
+  postMessage(message: ComparisonRequest): void;
+  onmessage: ((e: MessageEvent<ComparisonReply>) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+  terminate(): void;
+}
+
+export function createJobWorker(): JobWorker {
+  return new Worker(new URL('./long-run.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'lgvci-comparison',
+  }) as unknown as JobWorker;
+}
+
+/** Steps of the long-run table (Tran & Leok's 10⁵). */
+export const TABLE_STEPS = 100_000;
+
+/** The long-run table and the return-error sweep, computed in a worker and shown in `results`. */
+export function comparisonJobs(
+  configJson: () => string,
+  results: ComparisonResults,
+  makeWorker: () => JobWorker = createJobWorker,
+): ComparisonExtras & { dispose(): void } {
+  let worker: JobWorker | null = null;
+  let id = 0;
+  let tableId = 0;
+  let sweepId = 0;
+  const ensure = (): JobWorker => {
+    if (worker) return worker;
+    const w = makeWorker();
+    w.onmessage = (e) => {
+      const m = e.data;
+      if (m.type === 'compare-row' && m.id === tableId) results.addRow(m.row);
+      else if (m.type === 'compare-done' && m.id === tableId) results.tableDone();
+      else if (m.type === 'sweep-point' && m.id === sweepId) results.addPoint(m.point);
+      else if (m.type === 'sweep-done' && m.id === sweepId) results.sweepDone();
+      else if (m.type === 'compare-error') {
+        if (m.id === tableId) results.tableDone(`failed: ${m.message}`);
+        if (m.id === sweepId) results.sweepDone(`failed: ${m.message}`);
+      }
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      results.tableDone(`the worker failed: ${e.message || 'unknown error'}`);
+      results.sweepDone(`the worker failed: ${e.message || 'unknown error'}`);
+      worker?.terminate();
+      worker = null;
+    };
+    worker = w;
+    return w;
+  };
+  return {
+    startTable() {
+      tableId = ++id;
+      results.tableStarted(TABLE_STEPS);
+      ensure().postMessage({ type: 'compare-table', id: tableId, configJson: configJson(), steps: TABLE_STEPS });
+    },
+    startSweep() {
+      sweepId = ++id;
+      results.sweepStarted();
+      ensure().postMessage({ type: 'reverse-sweep', id: sweepId, configJson: configJson(), steps: SWEEP_STEPS });
+    },
+    dispose() {
+      worker?.terminate();
+      worker = null;
+    },
+  };
+}

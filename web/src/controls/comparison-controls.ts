@@ -1,0 +1,128 @@
+// Side-panel group "Comparison and time reversal" (issue 11): the switch that runs the RK4 baseline and
+// the Rapier engine beside the LGVCI run, the Reverse button and its read-out, and the buttons of the
+// worker's long-run table and return-error sweep; plus the legend and live caption drawn over the 3-D
+// view. DOM only: it talks to a ComparisonPort; texts are written through a FrameBatch (at most once
+// per animation frame, only when they change).
+import { el, listen } from '../util/dom';
+import { FrameBatch } from '../util/frame-batch';
+import '../styles/comparison.css';
+
+export interface ComparisonPort {
+  /** Switch the comparison on or off; `message` says why it could not start, or what is missing. */
+  setComparison(on: boolean): Promise<{ ok: boolean; message: string }>;
+  /** Negate the momenta of the running simulation; '' or why not. */
+  reverse(): string;
+  /** Start the worker's long-run table of the three methods. */
+  startTable(): void;
+  /** Start the worker's return-error sweep (N = 100 … 2000). */
+  startSweep(): void;
+}
+
+export interface LegendItem {
+  label: string;
+  color: string;
+}
+
+export class ComparisonControls {
+  readonly element: HTMLElement;
+  readonly toggle: HTMLInputElement;
+  readonly message: HTMLElement;
+  readonly reverseButton: HTMLButtonElement;
+  readonly reverseText: HTMLElement;
+  readonly tableButton: HTMLButtonElement;
+  readonly sweepButton: HTMLButtonElement;
+  /** Over the 3-D view: the legend of the ghosts and the live caption. */
+  readonly overlay: HTMLElement;
+  readonly legend: HTMLElement;
+  readonly caption: HTMLElement;
+  private readonly batch = new FrameBatch();
+  private readonly cleanups: (() => void)[] = [];
+  private busy = false;
+
+  constructor(port: ComparisonPort, idPrefix: string) {
+    const id = (s: string): string => `${idPrefix}-compare-${s}`;
+    this.toggle = el('input', { type: 'checkbox', id: id('on'), 'aria-describedby': `${id('hint')} ${id('msg')}` });
+    this.message = el('p', { class: 'field-msg', id: id('msg'), 'aria-live': 'polite' });
+    this.reverseButton = el('button', { type: 'button', class: 'btn', id: id('reverse'), 'aria-describedby': id('rev') }, 'Reverse');
+    this.reverseText = el('p', { class: 'group-hint reverse-text', id: id('rev'), 'aria-live': 'polite' });
+    this.tableButton = el('button', { type: 'button', class: 'btn', id: id('table') }, 'Long-run table (10⁵ steps)');
+    this.sweepButton = el('button', { type: 'button', class: 'btn', id: id('sweep') }, 'Return error vs run length');
+    listen(this.cleanups, this.toggle, 'change', () => {
+      if (this.busy) return;
+      const want = this.toggle.checked;
+      this.busy = true;
+      this.toggle.disabled = true;
+      if (want) this.message.textContent = 'Loading Rapier…';
+      void port.setComparison(want).then(
+        (r) => this.settle(want && r.ok, r.message),
+        (e: unknown) => this.settle(false, `The comparison could not start: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    });
+    listen(this.cleanups, this.reverseButton, 'click', () => {
+      const msg = port.reverse();
+      if (msg) this.setReverseText(msg);
+    });
+    listen(this.cleanups, this.tableButton, 'click', () => port.startTable());
+    listen(this.cleanups, this.sweepButton, 'click', () => port.startSweep());
+    this.element = el(
+      'section',
+      { class: 'panel-group compare-group', 'aria-labelledby': id('title') },
+      el('h2', { id: id('title'), text: 'Comparison and time reversal' }),
+      el(
+        'p',
+        { class: 'group-hint', id: id('hint') },
+        'Runs the same drop with classical RK4 (the core’s baseline) and the Rapier game engine beside the LGVCI, as green and purple ghosts, with their energies on the plots. Rapier (about 1.5 MB) is downloaded when you switch this on.',
+      ),
+      el('div', { class: 'field field-check' }, this.toggle, el('label', { for: id('on'), text: 'Compare with RK4 and Rapier' })),
+      this.message,
+      el('div', { class: 'btn-row' }, this.reverseButton),
+      this.reverseText,
+      el('div', { class: 'btn-row' }, this.tableButton),
+      el('div', { class: 'btn-row' }, this.sweepButton),
+    );
+    this.legend = el('ul', { class: 'compare-legend', 'aria-label': 'Bodies in the view' });
+    this.caption = el('p', { class: 'compare-caption', 'aria-live': 'off' });
+    this.overlay = el('div', { class: 'compare-overlay', hidden: true }, this.legend, this.caption);
+  }
+
+  private settle(on: boolean, msg: string): void {
+    this.busy = false;
+    this.toggle.disabled = false;
+    this.message.textContent = msg;
+    this.toggle.checked = on;
+  }
+
+  /** Reflect the model's state (a restart may have switched the comparison off: `error` says why). */
+  sync(on: boolean, error: string, note: string): void {
+    if (this.busy) return;
+    this.toggle.checked = on;
+    this.message.textContent = error || note;
+  }
+
+  /** The ghosts' legend (empty hides the overlay). */
+  setLegend(items: readonly LegendItem[]): void {
+    this.legend.replaceChildren(
+      ...items.map((i) =>
+        el('li', {}, el('span', { class: 'swatch', style: `background:${i.color}`, 'aria-hidden': 'true' }), i.label),
+      ),
+    );
+    this.overlay.hidden = items.length === 0;
+  }
+
+  /** The live caption (written at the next animation frame, only if it changed). */
+  setCaption(text: string): void {
+    this.batch.text(this.caption, text);
+  }
+
+  /** The reversal read-out (batched like the caption). */
+  setReverseText(text: string): void {
+    this.batch.text(this.reverseText, text);
+  }
+
+  destroy(): void {
+    this.batch.drop();
+    for (const f of this.cleanups.splice(0)) f();
+    this.element.remove();
+    this.overlay.remove();
+  }
+}

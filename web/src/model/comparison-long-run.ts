@@ -1,0 +1,141 @@
+// The comparison's computations for the worker (issue 11): the long-run table (energy error after N
+// steps, impacts, time per step for the LGVCI, the RK4 baseline and Rapier from the same config) and
+// the return-error sweep (the core's reverse check, N steps forward, momenta negated, N back, for a
+// list of N, LGVCI and RK4). Pure computations over the engines; the worker posts their results.
+import type { LgvciModule } from '../engine/lgvci_wasm';
+import type { Rapier } from '../engine/rapier';
+import { createSimulationOrThrow } from '../engine/create';
+import { parseResolvedConfig } from '../config/parse';
+import { rk4Config } from './baselines';
+import type { CompanionStepper } from './companions';
+import { CoreStepper, STEPPER_HALTED } from './companions';
+import { RapierStepper } from './rapier-baseline';
+
+export interface TableRow {
+  method: string;
+  steps: number;
+  impacts: number;
+  /** |E − E₀| / |E₀| after the last step, and its maximum over the run. */
+  finalRelError: number;
+  /** (E − E₀) / |E₀| after the last step (negative: energy lost). */
+  finalDrift: number;
+  maxRelError: number;
+  /** Wall time of the stepping divided by the steps, µs. */
+  usPerStep: number;
+  /** '' or why the method is missing / stopped. */
+  note: string;
+}
+
+export interface SweepPoint {
+  steps: number;
+  /** Largest of the core's four distances (|x − x₀|, ‖R − R₀‖₂, |γ + γ₀|, |Π + Π₀|). */
+  lgvci: number;
+  rk4: number;
+  impactsLgvci: number;
+  impactsRk4: number;
+}
+
+export type ComparisonRequest =
+  | { type: 'compare-table'; id: number; configJson: string; steps: number }
+  | { type: 'reverse-sweep'; id: number; configJson: string; steps: readonly number[] };
+
+export type ComparisonReply =
+  | { type: 'compare-row'; id: number; row: TableRow }
+  | { type: 'compare-done'; id: number }
+  | { type: 'sweep-point'; id: number; point: SweepPoint }
+  | { type: 'sweep-done'; id: number }
+  | { type: 'compare-error'; id: number; message: string };
+
+/** The run lengths of the return-error plot. */
+export const SWEEP_STEPS: readonly number[] = [100, 200, 300, 500, 700, 1000, 1200, 1500, 1750, 2000];
+
+/** Steps `stepper` n times from its initial state, measuring the energy error after every step. */
+export function measureRun(method: string, stepper: CompanionStepper, steps: number, now: () => number): TableRow {
+  stepper.reset();
+  const E0 = stepper.energy();
+  let impacts = 0;
+  let maxRel = 0;
+  let done = 0;
+  let note = '';
+  let spent = 0;
+  const CHUNK = 1000;
+  while (done < steps) {
+    const n = Math.min(CHUNK, steps - done);
+    const t0 = now();
+    let halted = false;
+    for (let i = 0; i < n; i++) {
+      const k = stepper.step();
+      if (k === STEPPER_HALTED) {
+        halted = true;
+        break;
+      }
+      impacts += k;
+      done += 1;
+    }
+    spent += now() - t0;
+    // the energy is sampled once per chunk and at the end (the stepping time excludes it)
+    const rel = Math.abs(stepper.energy() - E0) / Math.abs(E0);
+    if (rel > maxRel || !Number.isFinite(rel)) maxRel = rel;
+    if (halted) {
+      note = `halted after ${done} steps`;
+      break;
+    }
+  }
+  const drift = (stepper.energy() - E0) / Math.abs(E0);
+  const finalRel = Math.abs(drift);
+  return { method, steps: done, impacts, finalRelError: finalRel, finalDrift: drift, maxRelError: Math.max(maxRel, finalRel), usPerStep: (spent * 1000) / Math.max(1, done), note };
+}
+
+/** The table's three rows, one by one through `emit`. */
+export function compareTable(
+  engine: LgvciModule,
+  rapier: Rapier | null,
+  configJson: string,
+  steps: number,
+  emit: (row: TableRow) => void,
+  now: () => number = () => performance.now(),
+): void {
+  const lg = new CoreStepper(createSimulationOrThrow(engine, configJson));
+  try {
+    emit(measureRun('LGVCI', lg, steps, now));
+  } finally {
+    lg.dispose();
+  }
+  const rk = new CoreStepper(createSimulationOrThrow(engine, rk4Config(configJson)));
+  try {
+    emit(measureRun('RK4 baseline', rk, steps, now));
+  } finally {
+    rk.dispose();
+  }
+  if (!rapier) {
+    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: 'Rapier could not be loaded' });
+    return;
+  }
+  let ra: RapierStepper;
+  try {
+    ra = new RapierStepper(rapier, parseResolvedConfig(configJson));
+  } catch (e) {
+    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: (e as Error).message });
+    return;
+  }
+  try {
+    emit(measureRun('Rapier engine', ra, steps, now));
+  } finally {
+    ra.dispose();
+  }
+}
+
+/** Largest distance of a reverse check (or Infinity if it failed). */
+function largest(engine: LgvciModule, cfg: string, n: number): { d: number; impacts: number } {
+  const r = engine.reverseCheck(cfg, n);
+  if (!r.check) throw new Error(r.error.message);
+  const vals = Object.values(r.check.distances);
+  return { d: r.check.status === 1 ? Infinity : Math.max(...vals), impacts: r.check.impactsForward };
+}
+
+/** The core's reverse check for each N, LGVCI and RK4. */
+export function sweepPoint(engine: LgvciModule, configJson: string, n: number): SweepPoint {
+  const a = largest(engine, configJson, n);
+  const b = largest(engine, rk4Config(configJson), n);
+  return { steps: n, lgvci: a.d, rk4: b.d, impactsLgvci: a.impacts, impactsRk4: b.impacts };
+}
