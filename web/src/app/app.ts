@@ -20,6 +20,8 @@ import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
 import { familyParts } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
+import { AppChrome } from './chrome';
+import type { EmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
@@ -37,6 +39,10 @@ export interface MountOptions {
   engine?: LgvciModule;
   /** Factory of the long-run worker (tests); default: app/long-run.worker.ts. */
   longRunWorker?: () => WorkerLike;
+  /** Embed mode, plots shown and theme (embed-options.ts; default: the full page). */
+  embed?: EmbedOptions;
+  /** Messages about rejected query values, shown over the view. */
+  messages?: string[];
 }
 
 export interface App {
@@ -51,6 +57,8 @@ export interface App {
   readonly twinsControls: TwinsControls;
   readonly longRunControls: LongRunControls;
   readonly longRun: LongRunClient;
+  /** Control bar, drawer, share and help dialogs, screen-reader summary (chrome.ts). */
+  readonly chrome: AppChrome;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -127,6 +135,33 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, opts.longRunWorker);
   panel.insertSection(longRun.controls.element);
 
+  const chrome = new AppChrome(
+    {
+      root,
+      shell,
+      panel,
+      plots,
+      view,
+      model,
+      caseName: () => controller.params.caseName,
+      playing: () => model.clock.running,
+      togglePlay: () => app.togglePlay(),
+      stepOnce: () => app.stepOnce(),
+      reset: () => app.reset(),
+    },
+    prefix,
+    {
+      embed: opts.embed,
+      messages: opts.messages,
+      pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
+    },
+  );
+  /** The panel's and the bar's Play buttons follow the clock. */
+  const setPlaying = (on: boolean): void => {
+    panel.setPlaying(on);
+    chrome.setPlaying(on);
+  };
+
   const loop = new FrameLoop({ model, view, hud, plots, panel });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
@@ -137,7 +172,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     if (e === 'load') showFamily();
     if (e === 'load' || e === 'twins') view?.setGhostCount(model.twins ? model.twins.runs.length : 0);
     if (e === 'load' || e === 'reset') view?.clearEffects();
-    panel.setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
+    setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
     plots.invalidate();
     loop.sync();
   });
@@ -147,7 +182,12 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
 
   const unbindKeys = bindShortcuts(
     root,
-    { togglePlay: () => app.togglePlay(), stepOnce: () => app.stepOnce(), reset: () => app.reset() },
+    {
+      togglePlay: () => app.togglePlay(),
+      stepOnce: () => app.stepOnce(),
+      reset: () => app.reset(),
+      help: () => chrome.help.open(),
+    },
     () => view?.canvas ?? null,
   );
 
@@ -163,6 +203,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     twinsControls,
     longRunControls: longRun.controls,
     longRun: longRun.client,
+    chrome,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -176,12 +217,12 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       if (model.halted) return;
       model.clock.clear();
       model.clock.running = true;
-      panel.setPlaying(true);
+      setPlaying(true);
     },
     pause() {
       model.clock.running = false;
       model.clock.clear();
-      panel.setPlaying(false);
+      setPlaying(false);
       loop.sync();
     },
     togglePlay() {
@@ -204,6 +245,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       loop.stop();
       unbindKeys();
       offModel();
+      chrome.destroy();
       longRun.client.dispose();
       longRun.controls.destroy();
       twinsControls.destroy();

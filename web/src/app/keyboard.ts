@@ -1,9 +1,12 @@
 // Keyboard shortcuts on the app's root element (not the document, so several apps can be embedded):
-// Space play/pause, S or → single step, R reset. Text entry keeps its keys.
+// Space play/pause, S or → single step, R reset, ? the shortcut help. Text entry keeps its keys, and
+// an open dialog (help, share) keeps all of them.
 export interface ShortcutActions {
   togglePlay(): void;
   stepOnce(): void;
   reset(): void;
+  /** Open the keyboard-shortcut help. */
+  help?(): void;
 }
 
 function isTextEntry(t: EventTarget | null): boolean {
@@ -18,6 +21,7 @@ export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canva
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     const t = e.target;
     if (isTextEntry(t)) return;
+    if (t instanceof Element && t.closest('dialog[open]')) return;
     const onButton = t instanceof HTMLButtonElement;
     const onRange = t instanceof HTMLInputElement && t.type === 'range';
     if (e.key === ' ' || e.code === 'Space') {
@@ -30,6 +34,8 @@ export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canva
       actions.stepOnce();
     } else if (e.key === 'r' || e.key === 'R') {
       actions.reset();
+    } else if (e.key === '?' && actions.help) {
+      actions.help();
     } else {
       return;
     }
