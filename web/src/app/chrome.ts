@@ -250,7 +250,7 @@ export class AppChrome {
     const card = this.host.plots.cards[key];
     const head = card.element.querySelector('.plot-head');
     if (!head) return;
-    const title = (): string => card.element.querySelector('h3')?.textContent ?? key;
+    const title = (): string => card.element.querySelector('h3 > span')?.textContent ?? key;
     const b = el('button', { type: 'button', class: 'btn btn-small plot-save' }, 'Save PNG');
     b.setAttribute('aria-label', `Save PNG image of the plot: ${title()}`);
     listen(this.cleanups, b, 'click', () => {
