@@ -11,7 +11,7 @@ import type { EmbedOptions } from '../../../web/src/app/embed-options';
 import { parseEmbedOptions } from '../../../web/src/app/embed-options';
 import { ShareDialog } from '../../../web/src/controls/share-dialog';
 import type { ErrorCapture } from './support';
-import { captureErrors } from './support';
+import { captureErrors, textField, typeInto } from './support';
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -158,6 +158,25 @@ describe('embed mode', () => {
     expect(msg.getBoundingClientRect().height).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Dismiss' }).click();
     expect(msg.hidden).toBe(true);
+  });
+
+  it('a rejected value in the drawer scrolls the drawer to its message, never the page around', async () => {
+    await frame(800, 500);
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px'; // the document can scroll: a scrollIntoView would move it
+    document.body.append(spacer);
+    restore.push(() => spacer.remove());
+    app = await mountApp(host, { caseName: 'IV', embed: EMBED, autoplay: false });
+    app.chrome.setDrawer(true);
+    const field = textField(host, 'h'); // the time step, near the end of the panel
+    await typeInto(field, '7');
+    const msg = host.querySelector<HTMLElement>('[data-field="h"] .field-msg')!;
+    expect(msg.textContent).not.toBe('');
+    const m = msg.getBoundingClientRect();
+    const p = app.panel.element.getBoundingClientRect();
+    expect(m.top).toBeGreaterThanOrEqual(p.top);
+    expect(m.bottom).toBeLessThanOrEqual(p.bottom);
+    expect(window.scrollY).toBe(0);
   });
 
   it('keys pressed outside the simulator do nothing; inside it they act', async () => {
