@@ -60,6 +60,8 @@ export function helpLine(): HTMLElement {
     el('kbd', { text: '→' }),
     ' step · ',
     el('kbd', { text: 'R' }),
-    ' reset',
+    ' reset · ',
+    el('kbd', { text: '?' }),
+    ' all keys',
   );
 }
