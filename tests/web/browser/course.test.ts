@@ -141,6 +141,11 @@ describe('embed mode', () => {
       expect(visible).toEqual(['energy', 'error']);
       expect(app.view!.canvas.getBoundingClientRect().height).toBeGreaterThanOrEqual(0.6 * h);
       expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(w);
+      // Unticking "Show plots" in the drawer gives the view the whole frame again.
+      app.panel.plotsBox.click();
+      expect(app.plots.shown).toBe(false);
+      expect(app.root.classList.contains('lgvci-embed-plots')).toBe(false);
+      expect(app.view!.canvas.getBoundingClientRect().height).toBeGreaterThanOrEqual(0.85 * h);
       app.destroy();
       app = null;
     }

@@ -160,6 +160,10 @@ export class AppChrome {
       panel.plotsBox.checked = false;
     }
     root.classList.toggle('lgvci-embed-plots', options.embed && plotsOn);
+    // "Show plots" in the drawer lays the embed out for its plots too.
+    listen(this.cleanups, panel.plotsBox, 'change', () =>
+      root.classList.toggle('lgvci-embed-plots', options.embed && panel.plotsBox.checked),
+    );
 
     this.showMessages(opts.messages ?? []);
     if (opts.pausedForReducedMotion) this.addBigPlay();
