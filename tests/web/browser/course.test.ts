@@ -199,7 +199,12 @@ describe('embed mode', () => {
     expect(app.model.curr.steps).toBe(0);
     expect(app.playing).toBe(false);
     expect(app.chrome.help.element.open).toBe(false);
-    app.root.focus();
+    // Tab from the host page's button into the simulator: its focus ring is drawn inside the frame.
+    host.before(outside);
+    outside.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(app.root);
+    expect(getComputedStyle(app.root, '::after').borderTopWidth).toBe('3px');
     await userEvent.keyboard('s');
     expect(app.model.curr.steps).toBe(1);
   });
