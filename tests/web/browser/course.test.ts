@@ -267,6 +267,31 @@ describe('help dialog and keyboard', () => {
     expect(document.activeElement).toBe(app.chrome.helpButton);
   });
 
+  it('[ and ] turn the camera 15° about the vertical through its target, + and − change its distance', async () => {
+    host.style.width = '1200px';
+    app = await mountApp(host, { caseName: 'I', autoplay: false });
+    const v = app.view!;
+    v.follow = false;
+    const up = v.camera.up.clone().normalize();
+    const offset = () => v.camera.position.clone().sub(v.controls.target);
+    /** The offset's part perpendicular to the up axis (its azimuth is what [ and ] turn). */
+    const flat = (o: ReturnType<typeof offset>) => o.clone().addScaledVector(up, -up.dot(o));
+    app.root.focus();
+    const o0 = offset();
+    const f0 = flat(o0);
+    await userEvent.keyboard(']');
+    const o1 = offset();
+    expect(o1.length()).toBeCloseTo(o0.length(), 6);
+    expect((f0.angleTo(flat(o1)) * 180) / Math.PI).toBeCloseTo(15, 4);
+    expect(o1.dot(up)).toBeCloseTo(o0.dot(up), 6); // height above the target kept
+    await userEvent.keyboard('[['); // a literal "[" in userEvent's key syntax
+    expect(offset().distanceTo(o0)).toBeLessThan(1e-6);
+    await userEvent.keyboard('+');
+    expect(offset().length()).toBeCloseTo(0.85 * o0.length(), 6);
+    await userEvent.keyboard('-');
+    expect(offset().length()).toBeCloseTo(o0.length(), 6);
+  });
+
   it('every control is reachable with Tab and shows a focus ring', async () => {
     host.style.width = '1200px';
     app = await mountApp(host, { caseName: 'IV', autoplay: false });

@@ -20,6 +20,7 @@ import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
 import { familyParts } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
+import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
@@ -187,6 +188,12 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       stepOnce: () => app.stepOnce(),
       reset: () => app.reset(),
       help: () => chrome.help.open(),
+      orbit: (dir) => {
+        if (view) orbitCamera(view, dir * ORBIT_STEP_DEG);
+      },
+      zoom: (dir) => {
+        if (view) zoomCamera(view, dir > 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+      },
     },
     () => view?.canvas ?? null,
   );

@@ -1,5 +1,6 @@
 // Keyboard shortcuts on the app's root element (not the document, so several apps can be embedded):
-// Space play/pause, S or → single step, R reset, ? the shortcut help. Text entry keeps its keys, and
+// Space play/pause, S or → single step, R reset, ? the shortcut help, [ ] turn and + − zoom the camera.
+// Text entry keeps its keys, and
 // an open dialog (help, share) keeps all of them.
 export interface ShortcutActions {
   togglePlay(): void;
@@ -7,6 +8,10 @@ export interface ShortcutActions {
   reset(): void;
   /** Open the keyboard-shortcut help. */
   help?(): void;
+  /** Turn the camera by ±1 step ([ and ]). */
+  orbit?(dir: -1 | 1): void;
+  /** Move the camera closer (+1: + or =) or farther (−1: −). */
+  zoom?(dir: -1 | 1): void;
 }
 
 function isTextEntry(t: EventTarget | null): boolean {
@@ -36,6 +41,10 @@ export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canva
       actions.reset();
     } else if (e.key === '?' && actions.help) {
       actions.help();
+    } else if ((e.key === '[' || e.key === ']') && actions.orbit) {
+      actions.orbit(e.key === '[' ? -1 : 1);
+    } else if ((e.key === '+' || e.key === '=' || e.key === '-') && actions.zoom) {
+      actions.zoom(e.key === '-' ? -1 : 1);
     } else {
       return;
     }

@@ -21,7 +21,7 @@ export function createShell(root: HTMLElement): Shell {
   const prevShortcuts = root.getAttribute('aria-keyshortcuts');
   if (!prevRole) root.setAttribute('role', 'region');
   if (!prevLabel) root.setAttribute('aria-label', 'Collision simulation');
-  root.setAttribute('aria-keyshortcuts', 'Space S ArrowRight R ?');
+  root.setAttribute('aria-keyshortcuts', 'Space S ArrowRight R ? [ ] + -');
 
   const viewport = el('div', { class: 'lgvci-viewport' });
   const loading = el('div', { class: 'lgvci-loading', role: 'status', text: 'Loading the integrator…' });

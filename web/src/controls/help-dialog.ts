@@ -6,6 +6,9 @@ const KEYS: readonly [string[], string][] = [
   [['Space'], 'Play or pause'],
   [['S', '→'], 'One time step (pauses first)'],
   [['R'], 'Reset to the initial state'],
+  [['['], 'Turn the camera left (15°)'],
+  [[']'], 'Turn the camera right (15°)'],
+  [['+', '−'], 'Camera closer or farther'],
   [['?'], 'Open this help'],
   [['Tab', 'Shift+Tab'], 'Move between the controls'],
   [['↑', '↓'], 'In a number field: one slider step (with Shift: ten)'],
@@ -13,7 +16,7 @@ const KEYS: readonly [string[], string][] = [
 ];
 
 const POINTER: readonly [string, string][] = [
-  ['Drag', 'Orbit the camera'],
+  ['Drag', 'Orbit the camera (keys: [ and ])'],
   ['Scroll or pinch', 'Zoom'],
   ['Right-drag or two fingers', 'Pan'],
 ];
