@@ -2,8 +2,18 @@
 // Run with `npm run test:browser`.
 import './vitest.node20.ts';
 import { playwright } from '@vitest/browser-playwright';
+import type { BrowserCommand } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import { sharedAlias } from './vite.config.ts';
+
+/**
+ * `commands.emulateReducedMotion(true)` in a test: Playwright's emulateMedia on the page that hosts the
+ * tests, so that `prefers-reduced-motion: reduce` matches in the test frame as it does for a user who
+ * asked for it (browser mode has no emulateMedia of its own).
+ */
+const emulateReducedMotion: BrowserCommand<[reduce: boolean]> = async (ctx, reduce) => {
+  await ctx.page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+};
 
 export default defineConfig({
   resolve: { alias: sharedAlias },
@@ -31,6 +41,7 @@ export default defineConfig({
         },
       }),
       instances: [{ browser: 'chromium' }],
+      commands: { emulateReducedMotion },
       viewport: { width: 1280, height: 860 },
     },
   },

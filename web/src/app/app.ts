@@ -20,6 +20,9 @@ import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
 import { familyParts } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
+import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
+import { AppChrome } from './chrome';
+import type { EmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
@@ -52,6 +55,10 @@ export interface MountOptions {
   rapierLoader?: () => Promise<Rapier>;
   /** Factory of the comparison's worker (tests); default: another instance of app/long-run.worker.ts. */
   comparisonWorker?: () => JobWorker;
+  /** Embed mode, plots shown and theme (embed-options.ts; default: the full page). */
+  embed?: EmbedOptions;
+  /** Messages about rejected query values, shown over the view. */
+  messages?: string[];
 }
 
 export interface App {
@@ -72,6 +79,8 @@ export interface App {
   readonly comparison: ComparisonWiring;
   /** The comparison's worker results: long-run table and return-error sweep. */
   readonly comparisonResults: ComparisonResults;
+  /** Control bar, drawer, share and help dialogs, screen-reader summary (chrome.ts). */
+  readonly chrome: AppChrome;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -154,6 +163,34 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   panel.insertSection(comparison.controls.element);
   shell.viewport.append(comparison.controls.overlay);
 
+  const chrome = new AppChrome(
+    {
+      root,
+      shell,
+      panel,
+      plots,
+      view,
+      model,
+      caseName: () => controller.params.caseName,
+      playing: () => model.clock.running,
+      togglePlay: () => app.togglePlay(),
+      stepOnce: () => app.stepOnce(),
+      reset: () => app.reset(),
+      shareLink: () => urlState.shareUrl(),
+    },
+    prefix,
+    {
+      embed: opts.embed,
+      messages: opts.messages,
+      pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
+    },
+  );
+  /** The panel's and the bar's Play buttons follow the clock. */
+  const setPlaying = (on: boolean): void => {
+    panel.setPlaying(on);
+    chrome.setPlaying(on);
+  };
+
   const loop = new FrameLoop({ model, view, hud, plots, panel });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
@@ -164,7 +201,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     if (e === 'load') showFamily();
     if (e === 'load' || e === 'twins' || e === 'comparison') view?.setGhosts(model.companions.map((r) => r.color));
     if (e === 'load' || e === 'reset') view?.clearEffects();
-    panel.setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
+    setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
     plots.invalidate();
     loop.sync();
   });
@@ -199,7 +236,18 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
 
   const unbindKeys = bindShortcuts(
     root,
-    { togglePlay: () => app.togglePlay(), stepOnce: () => app.stepOnce(), reset: () => app.reset() },
+    {
+      togglePlay: () => app.togglePlay(),
+      stepOnce: () => app.stepOnce(),
+      reset: () => app.reset(),
+      help: () => chrome.help.open(),
+      orbit: (dir) => {
+        if (view) orbitCamera(view, dir * ORBIT_STEP_DEG);
+      },
+      zoom: (dir) => {
+        if (view) zoomCamera(view, dir > 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+      },
+    },
     () => view?.canvas ?? null,
   );
 
@@ -218,6 +266,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     urlState,
     comparison,
     comparisonResults,
+    chrome,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -231,13 +280,13 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       if (model.halted) return;
       model.clock.clear();
       model.clock.running = true;
-      panel.setPlaying(true);
+      setPlaying(true);
       urlState.schedule();
     },
     pause() {
       model.clock.running = false;
       model.clock.clear();
-      panel.setPlaying(false);
+      setPlaying(false);
       loop.sync();
       urlState.schedule();
     },
@@ -266,6 +315,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       comparison.destroy();
       jobs.dispose();
       comparisonResults.destroy();
+      chrome.destroy();
       longRun.client.dispose();
       longRun.controls.destroy();
       twinsControls.destroy();

@@ -1,9 +1,17 @@
 // Keyboard shortcuts on the app's root element (not the document, so several apps can be embedded):
-// Space play/pause, S or → single step, R reset. Text entry keeps its keys.
+// Space play/pause, S or → single step, R reset, ? the shortcut help, [ ] turn and + − zoom the camera.
+// Text entry keeps its keys, and
+// an open dialog (help, share) keeps all of them.
 export interface ShortcutActions {
   togglePlay(): void;
   stepOnce(): void;
   reset(): void;
+  /** Open the keyboard-shortcut help. */
+  help?(): void;
+  /** Turn the camera by ±1 step ([ and ]). */
+  orbit?(dir: -1 | 1): void;
+  /** Move the camera closer (+1: + or =) or farther (−1: −). */
+  zoom?(dir: -1 | 1): void;
 }
 
 function isTextEntry(t: EventTarget | null): boolean {
@@ -18,6 +26,7 @@ export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canva
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     const t = e.target;
     if (isTextEntry(t)) return;
+    if (t instanceof Element && t.closest('dialog[open]')) return;
     const onButton = t instanceof HTMLButtonElement;
     const onRange = t instanceof HTMLInputElement && t.type === 'range';
     if (e.key === ' ' || e.code === 'Space') {
@@ -30,6 +39,12 @@ export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canva
       actions.stepOnce();
     } else if (e.key === 'r' || e.key === 'R') {
       actions.reset();
+    } else if (e.key === '?' && actions.help) {
+      actions.help();
+    } else if ((e.key === '[' || e.key === ']') && actions.orbit) {
+      actions.orbit(e.key === '[' ? -1 : 1);
+    } else if ((e.key === '+' || e.key === '=' || e.key === '-') && actions.zoom) {
+      actions.zoom(e.key === '-' ? -1 : 1);
     } else {
       return;
     }

@@ -4,6 +4,8 @@ import { el } from '../util/dom';
 
 export interface Shell {
   readonly layout: HTMLElement;
+  /** The viewport and the control bar under it (first column of the layout). */
+  readonly stage: HTMLElement;
   readonly viewport: HTMLElement;
   /** The loading notice (removed once the engine is ready, or turned into the failure message). */
   readonly loading: HTMLElement;
@@ -19,16 +21,18 @@ export function createShell(root: HTMLElement): Shell {
   const prevShortcuts = root.getAttribute('aria-keyshortcuts');
   if (!prevRole) root.setAttribute('role', 'region');
   if (!prevLabel) root.setAttribute('aria-label', 'Collision simulation');
-  root.setAttribute('aria-keyshortcuts', 'Space S ArrowRight R');
+  root.setAttribute('aria-keyshortcuts', 'Space S ArrowRight R ? [ ] + -');
 
   const viewport = el('div', { class: 'lgvci-viewport' });
   const loading = el('div', { class: 'lgvci-loading', role: 'status', text: 'Loading the integrator…' });
   viewport.append(loading);
-  const layout = el('div', { class: 'lgvci-layout' }, viewport);
+  const stage = el('div', { class: 'lgvci-stage' }, viewport);
+  const layout = el('div', { class: 'lgvci-layout' }, stage);
   root.append(layout);
 
   return {
     layout,
+    stage,
     viewport,
     loading,
     restore() {
@@ -56,6 +60,8 @@ export function helpLine(): HTMLElement {
     el('kbd', { text: '→' }),
     ' step · ',
     el('kbd', { text: 'R' }),
-    ' reset',
+    ' reset · ',
+    el('kbd', { text: '?' }),
+    ' all keys',
   );
 }

@@ -399,8 +399,12 @@ export class ControlPanel {
     f.message.textContent = message;
     f.row.classList.add('invalid');
     (source ?? f.number).setAttribute('aria-invalid', 'true');
-    // Keep the message in sight inside the scrolling panel (no page jump).
-    if (typeof f.message.scrollIntoView === 'function') f.message.scrollIntoView({ block: 'nearest' });
+    // Keep the message in sight inside the scrolling panel only: scrollIntoView would also scroll the
+    // page and, in an embed, the host page around the iframe.
+    const box = this.element.getBoundingClientRect();
+    const m = f.message.getBoundingClientRect();
+    if (m.bottom > box.bottom) this.element.scrollTop += m.bottom - box.bottom + 8;
+    else if (m.top < box.top) this.element.scrollTop -= box.top - m.top + 8;
   }
 
   private clearMessages(): void {

@@ -241,7 +241,6 @@ class PlotCard {
       {
         class: 'plot-card',
         'data-plot': def.key,
-        role: 'group',
         'aria-labelledby': titleId,
         'aria-describedby': capId,
       },

@@ -1,0 +1,286 @@
+// The course-material chrome around the simulator (README "In course material"): the control bar under
+// the view (Share, Save image, Fullscreen, Keys; in embed mode also Play/Step/Reset), the controls
+// drawer (embed mode and narrow screens), the share and help dialogs, the screen-reader summary, the
+// Play button shown when reduced motion kept the run paused, per-plot "Save PNG" buttons, the embed
+// layout and the projector theme. It talks to the app only through ChromeHost.
+import '../styles/chrome.css';
+import { caseInfo } from '../config/cases';
+import type { ControlPanel } from '../controls/panel';
+import { HelpDialog } from '../controls/help-dialog';
+import { ShareDialog } from '../controls/share-dialog';
+import type { SimulationModel } from '../model/simulation-model';
+import type { PlotsView } from '../view/plots';
+import type { SceneView } from '../view/scene-view';
+import { el, icon, listen } from '../util/dom';
+import { Announcer } from './announcer';
+import type { EmbedOptions } from './embed-options';
+import { DEFAULT_EMBED_OPTIONS, PLOT_KEYS } from './embed-options';
+import { FullscreenButton } from './fullscreen';
+import { imageFileName, plotPng, saveBlob, viewPng } from './save-image';
+import type { Shell } from './shell';
+
+export interface ChromeHost {
+  root: HTMLElement;
+  shell: Shell;
+  panel: ControlPanel;
+  plots: PlotsView;
+  view: SceneView | null;
+  model: SimulationModel;
+  caseName(): string;
+  playing(): boolean;
+  togglePlay(): void;
+  stepOnce(): void;
+  reset(): void;
+  /** The address of the current state (the URL state's shareUrl). */
+  shareLink(): string;
+}
+
+export interface ChromeOptions {
+  embed?: EmbedOptions;
+  /** Messages about rejected query values, shown over the view. */
+  messages?: string[];
+  /** The run starts paused because the user prefers reduced motion: show a large Play. */
+  pausedForReducedMotion?: boolean;
+}
+
+/** A bar button; `short` is the label small frames show instead of `label` (both in the accessible name). */
+function barButton(label: string, cls: string, iconName?: string, ariaLabel?: string, short?: string): HTMLButtonElement {
+  return el(
+    'button',
+    { type: 'button', class: `btn btn-small ${cls}`, 'aria-label': ariaLabel },
+    iconName ? icon(iconName) : null,
+    el('span', { class: short ? 'bar-label bar-long' : 'bar-label', text: label }),
+    short ? el('span', { class: 'bar-label bar-short', 'aria-hidden': 'true', text: short }) : null,
+  );
+}
+
+export class AppChrome {
+  readonly bar: HTMLElement;
+  readonly playButton: HTMLButtonElement;
+  readonly stepButton: HTMLButtonElement;
+  readonly resetButton: HTMLButtonElement;
+  readonly drawerButton: HTMLButtonElement;
+  readonly shareButton: HTMLButtonElement;
+  readonly imageButton: HTMLButtonElement;
+  readonly helpButton: HTMLButtonElement;
+  readonly fullscreen: FullscreenButton;
+  readonly share: ShareDialog;
+  readonly help: HelpDialog;
+  readonly announcer: Announcer;
+  /** The large Play over the view (reduced motion), or null. */
+  bigPlay: HTMLButtonElement | null = null;
+  private bigPlayWrap: HTMLElement | null = null;
+  readonly message: HTMLElement;
+  /** One "Save PNG" button per plot card. */
+  readonly plotButtons = new Map<string, HTMLButtonElement>();
+  readonly options: EmbedOptions;
+  private readonly host: ChromeHost;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(host: ChromeHost, prefix: string, opts: ChromeOptions = {}) {
+    this.host = host;
+    const options = opts.embed ?? DEFAULT_EMBED_OPTIONS;
+    this.options = options;
+    const { root, shell, panel, plots } = host;
+    panel.element.id ||= `${prefix}-panel`;
+
+    this.playButton = barButton('Play', 'bar-run btn-primary', 'play', 'Play');
+    this.stepButton = barButton('Step', 'bar-run', 'step', 'Step');
+    this.resetButton = barButton('Reset', 'bar-run', 'reset', 'Reset');
+    this.playButton.setAttribute('aria-keyshortcuts', 'Space');
+    this.stepButton.setAttribute('aria-keyshortcuts', 'S ArrowRight');
+    this.resetButton.setAttribute('aria-keyshortcuts', 'R');
+    this.drawerButton = barButton('Controls', 'bar-drawer');
+    this.drawerButton.setAttribute('aria-controls', panel.element.id);
+    this.shareButton = barButton('Share', 'bar-share');
+    this.imageButton = barButton('Save image', 'bar-image', undefined, 'Save image of the 3-D view (PNG)', 'Image');
+    this.imageButton.disabled = host.view === null;
+    this.helpButton = barButton('Keys', 'bar-help', undefined, 'Keys: keyboard shortcuts');
+    this.helpButton.setAttribute('aria-keyshortcuts', 'Shift+?');
+    this.fullscreen = new FullscreenButton(root, prefix);
+    this.bar = el(
+      'div',
+      { class: 'lgvci-bar', role: 'toolbar', 'aria-label': 'Simulator' },
+      this.playButton,
+      this.stepButton,
+      this.resetButton,
+      this.drawerButton,
+      el('span', { class: 'bar-gap' }),
+      this.shareButton,
+      this.imageButton,
+      this.fullscreen.button,
+      this.helpButton,
+      this.fullscreen.reason,
+    );
+    shell.stage.append(this.bar);
+
+    this.share = new ShareDialog(prefix, { link: () => host.shareLink(), title: () => this.title() });
+    this.help = new HelpDialog(prefix);
+    this.announcer = new Announcer({
+      shown: () => this.shownText(),
+      t: () => host.model.curr.t,
+      impacts: () => host.model.curr.impacts,
+      relError: () => host.model.relativeEnergyError,
+      playing: () => host.playing(),
+    });
+    this.message = el('div', { class: 'lgvci-option-msg', role: 'status', hidden: true });
+    shell.viewport.append(this.message);
+    root.append(this.share.element, this.help.element, this.announcer.element);
+
+    listen(this.cleanups, this.playButton, 'click', () => host.togglePlay());
+    listen(this.cleanups, this.stepButton, 'click', () => host.stepOnce());
+    listen(this.cleanups, this.resetButton, 'click', () => host.reset());
+    listen(this.cleanups, this.drawerButton, 'click', () => this.setDrawer(!this.drawerOpen));
+    listen(this.cleanups, this.shareButton, 'click', () => this.share.open());
+    listen(this.cleanups, this.helpButton, 'click', () => this.help.open());
+    listen(this.cleanups, this.imageButton, 'click', () => void this.saveView());
+    // Escape inside the drawer closes it and gives the focus back to its button.
+    listen(this.cleanups, panel.element, 'keydown', (e) => {
+      if (e.key !== 'Escape' || !this.drawerOpen || !this.drawerApplies()) return;
+      this.setDrawer(false);
+      this.drawerButton.focus({ preventScroll: true });
+      e.preventDefault();
+    });
+    this.setDrawer(false);
+
+    for (const key of Object.keys(plots.cards) as (keyof PlotsView['cards'])[]) this.addPlotButton(key);
+
+    if (options.theme === 'projector') root.classList.add('lgvci-projector');
+    if (options.embed) {
+      root.classList.add('lgvci-embed');
+      // In an embed the plots sit beside or under the view, inside the frame.
+      shell.layout.append(plots.element);
+    }
+    if (options.plots !== null) {
+      const shown = new Set<string>(options.plots);
+      for (const k of PLOT_KEYS) plots.cards[k].element.classList.toggle('lgvci-plot-off', !shown.has(k));
+    }
+    const plotsOn = options.embed ? (options.plots?.length ?? 0) > 0 : options.plots === null || options.plots.length > 0;
+    if (!plotsOn) {
+      plots.setVisible(false);
+      panel.plotsBox.checked = false;
+    }
+    root.classList.toggle('lgvci-embed-plots', options.embed && plotsOn);
+    // "Show plots" in the drawer lays the embed out for its plots too.
+    listen(this.cleanups, panel.plotsBox, 'change', () =>
+      root.classList.toggle('lgvci-embed-plots', options.embed && panel.plotsBox.checked),
+    );
+
+    this.showMessages(opts.messages ?? []);
+    if (opts.pausedForReducedMotion) this.addBigPlay();
+    this.setPlaying(host.playing());
+    this.announcer.start();
+  }
+
+  get drawerOpen(): boolean {
+    return this.drawerButton.getAttribute('aria-expanded') === 'true';
+  }
+
+  /** Whether the panel is a drawer now (embed mode, or a narrow screen); on a wide page it is always shown. */
+  drawerApplies(): boolean {
+    return this.options.embed || getComputedStyle(this.drawerButton).display !== 'none';
+  }
+
+  setDrawer(open: boolean): void {
+    this.drawerButton.setAttribute('aria-expanded', String(open));
+    this.host.root.classList.toggle('lgvci-drawer-open', open);
+  }
+
+  /** Follow the run state (called by the app whenever it plays or pauses). */
+  setPlaying(playing: boolean): void {
+    const label = playing ? 'Pause' : 'Play';
+    this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), el('span', { class: 'bar-label', text: label }));
+    this.playButton.setAttribute('aria-label', label);
+    if (playing) this.dropBigPlay();
+  }
+
+  /** "Case IV — ε-rounded cube" (the iframe's title and the file names' subject). */
+  private title(): string {
+    const c = caseInfo(this.host.caseName());
+    return `Variational collision integrator: ${c ? c.label : this.host.caseName()}`;
+  }
+
+  private shownText(): string {
+    const c = caseInfo(this.host.caseName());
+    return c ? c.label : this.host.caseName();
+  }
+
+  private showMessages(messages: string[]): void {
+    if (messages.length === 0) return;
+    const dismiss = el('button', { type: 'button', class: 'btn btn-small' }, 'Dismiss');
+    this.message.replaceChildren(
+      el('p', { text: `Some settings in the address were not used: ${messages.join('; ')}.` }),
+      dismiss,
+    );
+    this.message.hidden = false;
+    listen(this.cleanups, dismiss, 'click', () => {
+      this.message.hidden = true;
+    });
+  }
+
+  private addBigPlay(): void {
+    if (this.host.playing()) return;
+    const b = el(
+      'button',
+      { type: 'button', class: 'lgvci-bigplay', 'aria-describedby': `${this.host.panel.element.id}-rm` },
+      icon('play'),
+      el('span', { text: 'Play' }),
+    );
+    const note = el('span', {
+      class: 'lgvci-bigplay-note',
+      id: `${this.host.panel.element.id}-rm`,
+      text: 'Paused at the start because your system asks for reduced motion.',
+    });
+    const wrap = el('div', { class: 'lgvci-bigplay-wrap' }, b, note);
+    listen(this.cleanups, b, 'click', () => this.host.togglePlay());
+    this.host.shell.viewport.append(wrap);
+    this.bigPlay = b;
+    this.bigPlayWrap = wrap;
+  }
+
+  private dropBigPlay(): void {
+    this.bigPlayWrap?.remove();
+    this.bigPlayWrap = null;
+    this.bigPlay = null;
+  }
+
+  private async saveView(): Promise<void> {
+    const view = this.host.view;
+    if (!view) return;
+    const blob = await viewPng(view);
+    saveBlob(blob, imageFileName('3d-view', this.host.caseName(), this.host.model.curr.t));
+  }
+
+  private addPlotButton(key: keyof PlotsView['cards']): void {
+    const card = this.host.plots.cards[key];
+    const head = card.element.querySelector('.plot-head');
+    if (!head) return;
+    const title = (): string => card.element.querySelector('h3 > span')?.textContent ?? key;
+    const b = el('button', { type: 'button', class: 'btn btn-small plot-save' }, 'Save PNG');
+    b.setAttribute('aria-label', `Save PNG image of the plot: ${title()}`);
+    listen(this.cleanups, b, 'click', () => {
+      const p = plotPng(card.plot?.root ?? null);
+      if (!p) {
+        card.status.textContent = 'Nothing drawn yet';
+        return;
+      }
+      void p.then((blob) => saveBlob(blob, imageFileName(`plot-${key}`, this.host.caseName(), this.host.model.curr.t)));
+    });
+    listen(this.cleanups, b, 'focus', () => b.setAttribute('aria-label', `Save PNG image of the plot: ${title()}`));
+    head.append(b);
+    this.plotButtons.set(key, b);
+  }
+
+  destroy(): void {
+    for (const c of this.cleanups.splice(0)) c();
+    this.announcer.destroy();
+    this.share.destroy();
+    this.help.destroy();
+    this.fullscreen.destroy();
+    this.dropBigPlay();
+    for (const b of this.plotButtons.values()) b.remove();
+    this.bar.remove();
+    this.message.remove();
+    this.host.root.classList.remove('lgvci-embed', 'lgvci-embed-plots', 'lgvci-projector', 'lgvci-drawer-open');
+  }
+}

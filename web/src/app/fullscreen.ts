@@ -1,0 +1,63 @@
+// The fullscreen button of the simulator element: requestFullscreen on the app root, a label that says
+// what pressing it does, and a disabled button with the reason when the document may not go fullscreen
+// (an iframe without allowfullscreen, or a browser without the API).
+import { el, listen } from '../util/dom';
+
+export const FULLSCREEN_REFUSED =
+  'Fullscreen is not available here (an embedding page must allow it: allowfullscreen on its iframe).';
+
+export class FullscreenButton {
+  readonly button: HTMLButtonElement;
+  readonly reason: HTMLElement;
+  private readonly target: HTMLElement;
+  private readonly cleanups: (() => void)[] = [];
+  private readonly onChange = (): void => this.sync();
+
+  constructor(target: HTMLElement, idPrefix: string) {
+    this.target = target;
+    const reasonId = `${idPrefix}-fs-reason`;
+    this.button = el('button', { type: 'button', class: 'btn btn-small bar-fullscreen' });
+    this.reason = el('span', { class: 'sr-only', id: reasonId });
+    listen(this.cleanups, this.button, 'click', () => void this.toggle());
+    document.addEventListener('fullscreenchange', this.onChange);
+    this.cleanups.push(() => document.removeEventListener('fullscreenchange', this.onChange));
+    if (!document.fullscreenEnabled || typeof target.requestFullscreen !== 'function') {
+      this.button.disabled = true;
+      this.button.title = FULLSCREEN_REFUSED;
+      this.reason.textContent = FULLSCREEN_REFUSED;
+      this.button.setAttribute('aria-describedby', reasonId);
+    }
+    this.sync();
+  }
+
+  get active(): boolean {
+    return document.fullscreenElement === this.target;
+  }
+
+  private sync(): void {
+    const on = this.active;
+    this.button.textContent = on ? 'Exit fullscreen' : 'Fullscreen';
+    this.button.setAttribute('aria-pressed', String(on));
+    this.target.classList.toggle('lgvci-fullscreen', on);
+  }
+
+  async toggle(): Promise<void> {
+    if (this.button.disabled) return;
+    try {
+      if (this.active) await document.exitFullscreen();
+      else await this.target.requestFullscreen({ navigationUI: 'hide' });
+      this.reason.textContent = '';
+    } catch (e) {
+      // A refusal (no user gesture, a policy) is shown, not thrown.
+      this.reason.textContent = `Fullscreen was refused: ${(e as Error).message}`;
+      this.button.title = this.reason.textContent;
+      this.button.setAttribute('aria-describedby', this.reason.id);
+    }
+    this.sync();
+  }
+
+  destroy(): void {
+    for (const c of this.cleanups.splice(0)) c();
+    this.target.classList.remove('lgvci-fullscreen');
+  }
+}

@@ -1,0 +1,33 @@
+// The addresses and the iframe snippet the share dialog offers, derived from the address of the current
+// state (app/url-state.ts: UrlState.shareUrl, which keeps the embed/plots/theme keys).
+
+/** The full page's address for `link`: the same state without `embed`. */
+export function pageUrl(link: string): string {
+  const u = new URL(link);
+  u.searchParams.delete('embed');
+  u.hash = '';
+  return u.toString();
+}
+
+/** The embed's address for `link`: the same state with `embed=1`. */
+export function embedUrl(link: string): string {
+  const u = new URL(link);
+  u.searchParams.set('embed', '1');
+  u.hash = '';
+  return u.toString();
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export const SNIPPET_WIDTH = 800;
+export const SNIPPET_HEIGHT = 500;
+
+/** The iframe HTML a course page pastes: titled, fullscreen allowed, a suggested size, lazy. */
+export function iframeSnippet(src: string, title: string): string {
+  return (
+    `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" width="${SNIPPET_WIDTH}" height="${SNIPPET_HEIGHT}" ` +
+    `allowfullscreen allow="fullscreen" loading="lazy" style="border: 0; max-width: 100%;"></iframe>`
+  );
+}

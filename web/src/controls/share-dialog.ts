@@ -1,0 +1,112 @@
+// The share dialog: the link to the current set-up, the iframe snippet that embeds it (embed mode,
+// titled, fullscreen allowed) and a live preview of that embed. Copying goes through
+// navigator.clipboard; when the browser refuses, the text is selected and the dialog says to press
+// Ctrl+C, so nothing is lost.
+import { embedUrl, iframeSnippet, pageUrl, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../app/share-link';
+import { el, listen } from '../util/dom';
+import { ModalDialog } from './dialog';
+
+export interface ShareSource {
+  /** The address of the current state (UrlState.shareUrl, through chrome.ts). */
+  link(): string;
+  /** What the embed shows, for the iframe's title. */
+  title(): string;
+}
+
+/** Put text on the clipboard; false when the browser refuses or has no clipboard API. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class ShareDialog {
+  readonly dialog: ModalDialog;
+  readonly linkInput: HTMLInputElement;
+  readonly snippetText: HTMLTextAreaElement;
+  readonly copyLinkButton: HTMLButtonElement;
+  readonly copySnippetButton: HTMLButtonElement;
+  readonly status: HTMLElement;
+  readonly previewBox: HTMLElement;
+  /** The preview iframe while the dialog is open (removed on close, so that it stops running). */
+  preview: HTMLIFrameElement | null = null;
+  private readonly source: ShareSource;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(idPrefix: string, source: ShareSource) {
+    this.source = source;
+    const id = (s: string): string => `${idPrefix}-share-${s}`;
+    this.dialog = new ModalDialog(`${idPrefix}-share`, 'Share this set-up', 'share-dialog', () => this.dropPreview());
+    this.linkInput = el('input', { type: 'text', id: id('link'), class: 'share-text', readonly: true, spellcheck: 'false' });
+    this.snippetText = el('textarea', { id: id('snippet'), class: 'share-text', readonly: true, rows: 4, spellcheck: 'false' });
+    this.copyLinkButton = el('button', { type: 'button', class: 'btn btn-small' }, 'Copy link');
+    this.copySnippetButton = el('button', { type: 'button', class: 'btn btn-small' }, 'Copy embed code');
+    this.status = el('p', { class: 'share-status', role: 'status' });
+    this.previewBox = el('div', { class: 'share-preview', id: id('preview') });
+    this.dialog.body.append(
+      el('p', { class: 'dialog-note', text: 'Whoever opens the link or the embed sees this set-up.' }),
+      el('label', { for: id('link'), class: 'share-label', text: 'Link to this set-up' }),
+      el('div', { class: 'share-row' }, this.linkInput, this.copyLinkButton),
+      el('label', { for: id('snippet'), class: 'share-label', text: 'Embed code for a course page (HTML)' }),
+      el('div', { class: 'share-row' }, this.snippetText, this.copySnippetButton),
+      this.status,
+      el('h3', { class: 'share-label', text: `Preview of the embed (${SNIPPET_WIDTH} × ${SNIPPET_HEIGHT}, shown smaller)` }),
+      this.previewBox,
+    );
+    listen(this.cleanups, this.copyLinkButton, 'click', () => void this.copy(this.linkInput, 'Link'));
+    listen(this.cleanups, this.copySnippetButton, 'click', () => void this.copy(this.snippetText, 'Embed code'));
+  }
+
+  get element(): HTMLDialogElement {
+    return this.dialog.element;
+  }
+
+  /** The embed's address (what the snippet and the preview load). */
+  get embedSrc(): string {
+    return embedUrl(this.source.link());
+  }
+
+  open(): void {
+    const link = this.source.link();
+    const src = embedUrl(link);
+    this.linkInput.value = pageUrl(link);
+    this.snippetText.value = iframeSnippet(src, this.source.title());
+    this.status.textContent = '';
+    this.dropPreview();
+    this.preview = el('iframe', {
+      src,
+      title: 'Preview of the embedded simulation',
+      width: SNIPPET_WIDTH,
+      height: SNIPPET_HEIGHT,
+      allow: 'fullscreen',
+      tabindex: -1,
+    });
+    this.previewBox.append(this.preview);
+    this.dialog.open();
+  }
+
+  private dropPreview(): void {
+    this.preview?.remove();
+    this.preview = null;
+  }
+
+  private async copy(field: HTMLInputElement | HTMLTextAreaElement, what: string): Promise<void> {
+    if (await copyText(field.value)) {
+      this.status.textContent = `${what} copied to the clipboard.`;
+      return;
+    }
+    field.focus({ preventScroll: true });
+    field.select();
+    this.status.textContent = `The browser did not allow copying: the ${what.toLowerCase()} is selected, press Ctrl+C (⌘C on a Mac).`;
+  }
+
+  destroy(): void {
+    for (const c of this.cleanups.splice(0)) c();
+    this.dropPreview();
+    this.dialog.destroy();
+  }
+}
