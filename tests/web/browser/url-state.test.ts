@@ -184,4 +184,25 @@ describe('state in the address', () => {
     expect(issueKeys()).toEqual(['case']);
     expect(b.controller.params['tilt']).toBeCloseTo(3 * (Math.PI / 180), 15);
   });
+
+  it('the Share dialog offers the state on screen, also on a page that does not write its address', async () => {
+    const a = await mount({ caseName: 'IV', autoplay: false, syncUrl: false });
+    await typeInto(textField(host, 'tilt'), '12');
+    await typeInto(textField(host, 'epsilon'), '0.25');
+    a.chrome.share.open();
+    const link = new URL(a.chrome.share.linkInput.value);
+    expect(link.searchParams.get('case')).toBe('IV');
+    expect(link.searchParams.get('tilt')).toBe('12');
+    expect(link.searchParams.get('eps')).toBe('0.25');
+    expect(location.search).toBe(''); // this page keeps its own address
+    const snippet = a.chrome.share.snippetText.value;
+    expect(snippet).toContain('tilt=12');
+    expect(snippet).toContain('embed=1');
+    // the embed's address restores the same configuration
+    const config = a.controller.configJson;
+    a.chrome.share.dialog.close();
+    unmount(a);
+    const b = await mount({ query: link.search, autoplay: false });
+    expect(b.controller.configJson).toBe(config);
+  });
 });

@@ -144,7 +144,16 @@ describe('the built site embedded in a course page at a sub-path', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement).blur());
     await page.keyboard.press('Space');
     expect(await playLabel(frame)).toBe('Pause');
+    // Chromium scrolls smoothly: let the host's own scroll come to rest before putting it back (a
+    // scrollTo during the animation can be overtaken by it; seen under load).
+    await page.waitForFunction(
+      () => new Promise<boolean>((done) => {
+        const y = window.scrollY;
+        setTimeout(() => done(window.scrollY === y), 250);
+      }),
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Once the simulator has the focus (a click on the view), Space pauses it.
     await frame.click('canvas', { position: { x: 400, y: 250 } });
     await frame.press('.lgvci-app', 'Space');
