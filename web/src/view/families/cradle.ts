@@ -128,7 +128,7 @@ export function buildCradle(c: CradleConfig): SceneContent {
     radius: Math.hypot(halfSpan, zp),
     groundNormal: [0, 0, 1],
     followHeight: 0.6 * zp,
-    viewDistance: 3.2 * Math.max(zp, halfSpan),
+    viewDistance: 2.1 * Math.max(zp, halfSpan), // the frame fills about three quarters of the view's height
     viewDirection: [0.3, -1, 0.25],
     // The marker of an impact: at the contact of its two balls, a ring facing the viewer (x–z plane)
     // growing to about 2r; every link of a chain marks its own pair.
