@@ -88,7 +88,7 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
   const auto integer = [&](const char* key, double max) {
     const json& v = j[key];
     if (!v.is_number() || v.get<double>() != std::floor(v.get<double>()) || v.get<double>() < 0 || v.get<double>() > max)
-      throw InvalidInput(key, "must be a whole number in [0, " + json(max).dump() + "]");
+      throw InvalidInput(key, "must be a whole number in [0, " + std::to_string(static_cast<unsigned long long>(max)) + "]");
     return v.get<double>();
   };
   if (j.contains("kind")) {

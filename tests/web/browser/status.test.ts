@@ -66,6 +66,7 @@ async function wrappedEngine(): Promise<Wrapped> {
     presetJson: (c) => real.presetJson(c),
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
+    createEnsemble: (s) => real.createEnsemble(s),
   };
   return w;
 }

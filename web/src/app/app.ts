@@ -23,6 +23,8 @@ import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
+import type { EnsembleParts } from './ensemble-wiring';
+import { wireEnsemble } from './ensemble-wiring';
 import { createShell, helpLine } from './shell';
 
 export { FIRST_FRAME_MARK };
@@ -51,6 +53,8 @@ export interface App {
   readonly twinsControls: TwinsControls;
   readonly longRunControls: LongRunControls;
   readonly longRun: LongRunClient;
+  /** The ensemble (issue 14): its worker pool, controls, plots and last outcome. */
+  readonly ensemble: EnsembleParts;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -126,12 +130,17 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   root.append(plots.element);
   const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, opts.longRunWorker);
   panel.insertSection(longRun.controls.element);
+  const ensemble = wireEnsemble(() => model.resolvedJson, prefix);
+  panel.insertSection(ensemble.controls.element);
+  root.append(ensemble.plots.element);
 
   const loop = new FrameLoop({ model, view, hud, plots, panel });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);
     twinsControls.element.hidden = model.family.id !== 'rigid';
+    ensemble.controls.element.hidden = model.family.id !== 'rigid';
+    if (model.family.id !== 'rigid') ensemble.plots.hide();
   };
   const offModel = model.on((e) => {
     if (e === 'load') showFamily();
@@ -163,6 +172,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     twinsControls,
     longRunControls: longRun.controls,
     longRun: longRun.client,
+    ensemble,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -206,6 +216,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       offModel();
       longRun.client.dispose();
       longRun.controls.destroy();
+      ensemble.destroy();
       twinsControls.destroy();
       plots.destroy();
       panel.destroy();

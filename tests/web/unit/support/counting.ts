@@ -38,6 +38,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     presetJson: (n) => real.presetJson(n),
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
+    createEnsemble: (s) => real.createEnsemble(s),
   };
   return { engine, live: () => live, deleted: () => deleted };
 }

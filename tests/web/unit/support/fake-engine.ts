@@ -324,6 +324,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
     },
     impactLayout: () => FAKE_IMPACT_LAYOUT,
     heapBytesInUse: () => 0,
+    createEnsemble: () => ({ ensemble: null, error: { field: 'ensemble', message: 'ensemble: the fake engine has no ensembles' } }),
     createCalls,
   };
 }
