@@ -36,11 +36,11 @@ export function impactHistogram(s: EnsembleStatistics): HistogramData {
   };
 }
 
-/** x = log₁₀ of the bin's lower edge (the edges are 10^(i/4)). */
+/** x = log₁₀ of the bin's centre (the edges are 10^(i/4)). */
 export function energyHistogram(s: EnsembleStatistics): HistogramData {
   const h = s.energy_error.histogram;
   return {
-    x: h.counts.map((_, i) => (h.first + i) / h.bins_per_decade),
+    x: h.counts.map((_, i) => (h.first + i + 0.5) / h.bins_per_decade),
     y: h.counts.slice(),
     labels: h.counts.map((_, i) => `[${(h.edges[i] ?? NaN).toExponential(1)}, ${(h.edges[i + 1] ?? NaN).toExponential(1)})`),
   };
@@ -74,13 +74,34 @@ class Card {
   }
 }
 
-function barOptions(xLabel: string, xValues?: (u: uPlot, splits: number[]) => string[], barWidth = 0.9): Omit<uPlot.Options, 'width' | 'height'> {
-  const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [barWidth, 60] }) : undefined;
+/** Bars of width `bin` (in x units) centred on the x values; the x range shows the outer bars whole. */
+function barOptions(xLabel: string, bin: number, decades = false): Omit<uPlot.Options, 'width' | 'height'> {
+  const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.9, 60] }) : undefined;
+  // A log histogram's x is log₁₀ of the value: ticks at whole decades, labelled 10ⁿ.
+  const decadeAxis = decades
+    ? {
+        splits: (_u: uPlot, _i: number, min: number, max: number) => {
+          const out: number[] = [];
+          for (let e = Math.ceil(min); e <= Math.floor(max); e++) out.push(e);
+          // Less than a decade shown: ticks at the quarter-decade edges instead.
+          if (out.length < 2) {
+            out.length = 0;
+            for (let e = Math.ceil(min * 4) / 4; e <= max; e += 0.25) out.push(e);
+          }
+          return out;
+        },
+        values: (_u: uPlot, splits: number[]) =>
+          splits.map((e) => (Number.isInteger(e) ? decadeLabel(10 ** e) : (10 ** e).toExponential(1))),
+      }
+    : { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }; // impact counts: whole numbers
   return {
     pxAlign: 0,
-    scales: { x: { time: false }, y: { range: (_u, _mn, mx) => [0, Math.max(1, mx * 1.08)] } },
+    scales: {
+      x: { time: false, range: (_u, mn, mx) => [mn - bin / 2, mx + bin / 2] },
+      y: { range: (_u, _mn, mx) => [0, Math.max(1, mx * 1.08)] },
+    },
     axes: [
-      { ...axis, label: xLabel, labelSize: 18, size: 32, ...(xValues ? { values: xValues } : {}) },
+      { ...axis, label: xLabel, labelSize: 18, size: 32, ...decadeAxis },
       { ...axis, label: 'members', labelSize: 18, size: 44 },
     ],
     series: [{ label: xLabel }, { label: 'members', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.35)', width: 1, ...(bars ? { paths: bars } : {}), points: { show: false } }],
@@ -113,14 +134,11 @@ export class EnsemblePlots {
     this.statistics = s;
     this.element.hidden = false;
     const imp = impactHistogram(s);
-    this.impacts.draw(barOptions('impacts', undefined, 0.9), [imp.x, imp.y]);
+    this.impacts.draw(barOptions('impacts', s.impacts.histogram.width), [imp.x, imp.y]);
     // Members drawn in the histogram (the sum of the bars), for the reader and for tests.
     this.impacts.host.dataset['members'] = String(imp.y.reduce((a, b) => a + b, 0));
     const en = energyHistogram(s);
-    this.energy.draw(
-      barOptions('|E − E₀|/E₀', (_u, splits) => splits.map((v) => (Number.isInteger(v) ? decadeLabel(10 ** v) : ''))),
-      [en.x, en.y],
-    );
+    this.energy.draw(barOptions('|E − E₀|/E₀', 1 / s.energy_error.histogram.bins_per_decade, true), [en.x, en.y]);
     this.energy.host.dataset['members'] = String(en.y.reduce((a, b) => a + b, 0) + s.energy_error.histogram.zeros);
     const d = s.divergence;
     const pos = (v: number | null): number | null => (v !== null && v > 0 ? v : null);

@@ -95,8 +95,9 @@ class MemberRun {
 
 class Ensemble {
  public:
-  /// Validates the spec and every member's initial state (a perturbation may push the body into the
-  /// plane: InvalidInput("size", "member k: …")), then runs the unperturbed reference.
+  /// Validates the spec and the starts of the members with the smallest and largest offsets (a
+  /// perturbation may push the body into the plane: InvalidInput("size", "member k's perturbed start
+  /// is invalid: …"); MemberRun checks each member again), then runs the unperturbed reference.
   explicit Ensemble(EnsembleSpec spec);
   const EnsembleSpec& spec() const { return spec_; }
   /// The fully resolved config of member k (k = −1: the reference).
