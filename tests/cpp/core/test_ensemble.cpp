@@ -48,7 +48,7 @@ TEST_CASE("splitmix64 reproduces the reference implementation's outputs", "[ense
   CHECK(splitmix64At(1234567, 4) == 16408922859458223821ull);
 }
 
-TEST_CASE("member offsets lie in [-1, 1) on the 2^-52 grid and are spread evenly", "[ensemble]") {
+TEST_CASE("member offsets u satisfy -1 <= u < 1 on the 2^-52 grid and are spread evenly", "[ensemble]") {
   double sum = 0.0;
   int below = 0;
   const int n = 20000;
