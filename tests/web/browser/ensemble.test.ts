@@ -9,7 +9,7 @@ import { mountApp } from '../../../web/src/app/app';
 import { loadEngine } from '../../../web/src/engine/loader';
 import { ENSEMBLE_DEFAULTS, ensembleSpecJson, parseStatistics } from '../../../web/src/model/ensemble';
 import type { ErrorCapture } from './support';
-import { captureErrors, typeInto } from './support';
+import { captureErrors, textField, typeInto } from './support';
 
 let host: HTMLElement;
 let app: App | null = null;
@@ -97,6 +97,25 @@ describe('ensemble in the page', () => {
     c.runButton.click();
     await vi.waitFor(() => expect(app?.ensemble.last).not.toBeNull(), { timeout: 30_000, interval: 50 });
     expect(app.ensemble.plots.impacts.host.dataset['members']).toBe('4');
+  });
+
+  it('a perturbation that pushes a member into the plane is refused next to the size field', async () => {
+    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    // The lowest corner of the cube (√3 below its centre, R₀ = I) 1 mm above the plane, at rest.
+    await typeInto(textField(host, 'x0z'), '1.7330508');
+    await typeInto(textField(host, 'gamma0z'), '0');
+    const c = app.ensemble.controls;
+    await typeInto(c.fields.size.input, '0.01');
+    await typeInto(c.fields.members.input, '20');
+    await page.getByRole('button', { name: 'Run ensemble' }).click();
+    await vi.waitFor(() => expect(c.status.textContent).toMatch(/^The ensemble failed: size: member \d+'s perturbed start is invalid: x0: /), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(c.fields.size.message.textContent).toMatch(/^size: member \d+'s perturbed start is invalid/);
+    expect(c.runButton.disabled).toBe(false);
+    expect(app.ensemble.pool.running).toBe(false);
+    expect(app.ensemble.plots.element.hidden).toBe(true);
   });
 
   it('a bad field is refused next to it and nothing starts', async () => {

@@ -217,6 +217,10 @@ export class EnsembleControls {
     this.setRunning(false);
     this.status.textContent = `The ensemble failed: ${message}`;
     this.total.textContent = '—';
+    // The core blames a field of the spec ("size: member 13's perturbed start is invalid: …"): show
+    // the message next to that field too.
+    const field = /^(members|size|steps|seed): /.exec(message)?.[1] as FieldId | undefined;
+    if (field) this.show(this.fields[field], message);
   }
 
   destroy(): void {
