@@ -21,8 +21,7 @@ export interface EnsembleParts {
 export function wireEnsemble(configJson: () => string, idPrefix: string, makeWorker?: () => EnsembleWorkerLike, poolSize?: number): EnsembleParts {
   let last: EnsembleOutcome | null = null;
   const plots = new EnsemblePlots(idPrefix);
-  // eslint-disable-next-line prefer-const
-  let controls: EnsembleControls;
+  let controls: EnsembleControls; // assigned below; the pool calls back only after start()
   const pool = new EnsemblePool(
     {
       progress: (p) => controls.showProgress(p),
