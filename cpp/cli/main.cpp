@@ -11,10 +11,13 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/ensemble.hpp"
+#include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/lgvci.hpp"
 #include "lgvci/rigid_body/validation.hpp"
 
@@ -62,6 +65,14 @@ al.'s variational collision integrator) and prints a summary.
   --angle X            cradle: their angle in radians, in [-pi/2, 0) (default -0.2)
   --gap X              cradle: extra spacing between neighbouring balls, in [0, r] (default 0)
   --policy P           cradle: chain (Seghete & Murphey, default) or simultaneous (engines' impulse)
+  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
+                       print their statistics (README "Ensembles"); with --steps N (default 1000)
+  --threads T          ensemble: threads (1..256, default: the hardware's); results do not depend on T
+  --perturb SIZE       ensemble: perturbation size in (0, 1] (default 1e-8, the twins' delta x)
+  --kind K             ensemble: position (x0 + SIZE u e3, default) or attitude (R0 R_y(SIZE u))
+  --seed S             ensemble: splitmix64 seed of the offsets u in [-1, 1) (0..2^53-1, default 1)
+  --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
+  --members            ensemble: also print every member's result
   --help               this text
 )";
 
@@ -186,6 +197,70 @@ void requireFiniteResult(const Simulation& sim, double t0, double E0, double max
     throw RunError("time did not advance in " + std::to_string(steps) + " steps (t = " + std::to_string(sim.time()) + "): " + sim.statusMessage());
 }
 
+// ---- Ensembles (issue 14): K perturbed copies on a pool of std::thread, statistics as JSON. ----
+
+struct EnsembleOptions {
+  bool given = false;
+  EnsembleSpec spec;
+  int threads = 0;  // 0: hardware_concurrency
+  bool members = false;
+  bool perturbGiven = false, seedGiven = false, kindGiven = false, samplesGiven = false, threadsGiven = false;
+};
+
+long long parseCount(const std::string& flag, const std::string& s, long long max, const std::string& range) {
+  const bool digits = !s.empty() && s.size() <= 16 && s.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits) throw Usage(flag + ": expected an integer in " + range + " written in decimal digits, got '" + printable(s) + "'");
+  const unsigned long long v = std::stoull(s);
+  if (v > static_cast<unsigned long long>(max)) throw Usage(flag + ": must be an integer in " + range + ", got " + s);
+  return static_cast<long long>(v);
+}
+
+// The core names fields after the spec ("members", "size"); the message names the flag.
+[[noreturn]] void rethrowAsFlag(const InvalidInput& e) {
+  const std::string f = e.field();
+  const std::string flag = f == "members" ? "--ensemble" : f == "size" ? "--perturb" : f == "kind" ? "--kind"
+                         : f == "seed" ? "--seed" : f == "samples" ? "--samples" : f == "steps" ? "--steps" : "";
+  if (flag.empty()) throw e;
+  throw Usage(flag + std::string(e.what()).substr(f.size()));
+}
+
+int runEnsembleCli(const EnsembleOptions& o, const json& base, bool asJson) {
+  std::unique_ptr<Ensemble> ens;
+  try {
+    validateEnsembleSpec(o.spec);
+    EnsembleSpec spec = o.spec;
+    spec.config = base.dump();
+    ens = std::make_unique<Ensemble>(std::move(spec));
+  } catch (const InvalidInput& e) {
+    rethrowAsFlag(e);
+  }
+  const unsigned hw = std::thread::hardware_concurrency();
+  const int threads = o.threads > 0 ? o.threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<MemberResult> results = runEnsembleThreads(*ens, threads);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const EnsembleStatistics st = ensembleStatistics(*ens, results);
+  if (asJson) {
+    json out = json::parse(ensembleStatisticsJson(*ens, st, o.members ? &results : nullptr));
+    out["threads"] = threads;
+    out["wall_seconds"] = wall;
+    std::cout << out.dump() << "\n";
+  } else {
+    const EnsembleSpec& s = ens->spec();
+    std::printf("ensemble of %d %s-perturbed copies (size %g, seed %llu), %lld steps of h = %g, %d threads\n",
+                s.members, perturbationKindName(s.kind).c_str(), s.size, static_cast<unsigned long long>(s.seed), s.steps, ens->h(), threads);
+    std::printf("reference impacts  %lld\n", ens->reference().impacts);
+    std::printf("impacts            min %lld, median %g, mean %.2f, max %lld\n", st.impactsMin, st.impactsMedian, st.impactsMean, st.impactsMax);
+    std::printf("final |E-E0|/|E0|  median %.3e, max %.3e\n", st.energyMedian, st.energyMax);
+    std::printf("Err(t) median      %.3e at t = %g, %.3e at t = %g (quartiles %.3e .. %.3e)\n", st.median.front(), st.t.front(),
+                st.median.back(), st.t.back(), st.q1.back(), st.q3.back());
+    std::printf("halted             %lld\n", st.halted);
+    std::printf("wall time          %.3f s\n", wall);
+  }
+  flushStdout();
+  return 0;
+}
+
 int run(int argc, char** argv) {
   std::string caseName, configPath, csvPath;
   long long steps = 1000;
@@ -197,6 +272,7 @@ int run(int argc, char** argv) {
   double tiltDeg = NAN, azimuthDeg = NAN;
   bool epsilonGiven = false;
   double epsilon = 0.0;
+  EnsembleOptions ensemble;
 
   std::vector<std::string> args(argv + 1, argv + argc);
   for (size_t i = 0; i < args.size(); ++i) {
@@ -250,9 +326,38 @@ int run(int argc, char** argv) {
     else if (a == "--angle") patch["cradle"]["angle"] = parseDouble(a, value());
     else if (a == "--gap") patch["cradle"]["gap"] = parseDouble(a, value());
     else if (a == "--policy") patch["cradle"]["policy"] = value();
+    else if (a == "--ensemble") {
+      ensemble.given = true;
+      ensemble.spec.members = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 10000]"));
+    }
+    else if (a == "--threads") {
+      ensemble.threadsGiven = true;
+      ensemble.threads = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 256]"));
+      if (ensemble.threads < 1 || ensemble.threads > kMaxEnsembleThreads) throw Usage("--threads: must be an integer in [1, 256]");
+    }
+    else if (a == "--perturb") { ensemble.perturbGiven = true; ensemble.spec.size = parseDouble(a, value()); }
+    else if (a == "--seed") {
+      ensemble.seedGiven = true;
+      ensemble.spec.seed = static_cast<std::uint64_t>(parseCount(a, value(), static_cast<long long>(kMaxEnsembleSeed), "[0, 2^53 - 1]"));
+    }
+    else if (a == "--kind") {
+      ensemble.kindGiven = true;
+      try { ensemble.spec.kind = parsePerturbationKind(value()); } catch (const InvalidInput& e) { rethrowAsFlag(e); }
+    }
+    else if (a == "--samples") {
+      ensemble.samplesGiven = true;
+      ensemble.spec.samples = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 1000]"));
+    }
+    else if (a == "--members") ensemble.members = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
+  if (!ensemble.given && (ensemble.threadsGiven || ensemble.perturbGiven || ensemble.seedGiven || ensemble.kindGiven ||
+                          ensemble.samplesGiven || ensemble.members))
+    throw Usage("--threads, --perturb, --seed, --kind, --samples and --members apply only with --ensemble");
+  if (ensemble.given && (untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty()))
+    throw Usage("--ensemble: cannot be combined with --until-impacts, --reverse-check or --csv");
+  ensemble.spec.steps = steps;
 
   json base = json{{"case", caseName}};
   if (caseName.empty()) {
@@ -276,6 +381,7 @@ int run(int argc, char** argv) {
     body["epsilon"] = epsilon;
     base["body"] = body;
   }
+  if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
   SimulationResult created = createSimulation(base.dump());
   if (!created.ok()) {  // the core's message as a value: "<field>: <rule>"
     std::cerr << "lgvci: invalid input: " << created.error.message << "\n";

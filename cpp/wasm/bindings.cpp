@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/ensemble.hpp"
 #include "lgvci/lgvci.hpp"
 
 namespace {
@@ -238,3 +239,118 @@ EMSCRIPTEN_BINDINGS(lgvci) {
   emscripten::function("impactLayout", &impactLayoutVal);
   emscripten::function("heapBytesInUse", &heapBytesInUse);
 }
+
+namespace {
+
+// ---- Ensembles (issue 14): one ensemble's members, run one at a time or a chunk of steps at a time
+// (the page's workers), and the statistics of merged results. Errors are values. ----
+
+val float64Array(const std::vector<double>& v) {
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+val memberResultVal(const MemberResult& m) {
+  val o = val::object();
+  o.set("member", m.member);
+  o.set("steps", static_cast<double>(m.steps));
+  o.set("impacts", static_cast<double>(m.impacts));
+  o.set("energyError", m.energyError);
+  o.set("halted", m.halted);
+  o.set("err", float64Array(m.err));
+  return o;
+}
+
+class EnsembleRunner {
+ public:
+  explicit EnsembleRunner(std::shared_ptr<Ensemble> e) : ens_(std::move(e)) {}
+  int members() const { return ens_->spec().members; }
+  int sampleCount() const { return static_cast<int>(ens_->sampleSteps().size()); }
+  double steps() const { return static_cast<double>(ens_->spec().steps); }
+  std::string memberConfig(int k) const { return k >= -1 && k < members() ? ens_->memberConfig(k) : ""; }
+  double referenceImpacts() const { return static_cast<double>(ens_->reference().impacts); }
+  val runMember(int k) const {
+    if (k < 0 || k >= members()) return val::null();
+    return memberResultVal(ens_->runMember(k));
+  }
+  /// Start member k (replacing any member in progress); false for a k out of range.
+  bool begin(int k) {
+    if (k < 0 || k >= members()) return false;
+    run_ = std::make_unique<MemberRun>(*ens_, k);
+    return true;
+  }
+  /// Up to n more steps of the member begun; true when it is finished.
+  bool advance(int n) { return run_ ? run_->advance(n) : true; }
+  double stepsDone() const { return run_ ? static_cast<double>(run_->stepsDone()) : 0.0; }
+  val result() const { return run_ ? memberResultVal(run_->result()) : val::null(); }
+  /// Statistics JSON (as `lgvci --ensemble --json` without threads/wall_seconds) of K results given
+  /// in member order as arrays (err: K × sampleCount(), member-major); {error} text if they do not fit.
+  std::string statistics(const val& impacts, const val& steps, const val& energyErrors, const val& halted, const val& err) const {
+    const std::vector<double> imp = emscripten::convertJSArrayToNumberVector<double>(impacts);
+    const std::vector<double> st = emscripten::convertJSArrayToNumberVector<double>(steps);
+    const std::vector<double> en = emscripten::convertJSArrayToNumberVector<double>(energyErrors);
+    const std::vector<double> ha = emscripten::convertJSArrayToNumberVector<double>(halted);
+    const std::vector<double> er = emscripten::convertJSArrayToNumberVector<double>(err);
+    const size_t K = static_cast<size_t>(members()), S = static_cast<size_t>(sampleCount());
+    if (imp.size() != K || st.size() != K || en.size() != K || ha.size() != K || er.size() != K * S) return "";
+    std::vector<MemberResult> rs(K);
+    for (size_t k = 0; k < K; ++k) {
+      rs[k].member = static_cast<int>(k);
+      rs[k].impacts = static_cast<long long>(imp[k]);
+      rs[k].steps = static_cast<long long>(st[k]);
+      rs[k].energyError = en[k];
+      rs[k].halted = ha[k] != 0.0;
+      rs[k].err.assign(er.begin() + static_cast<long>(k * S), er.begin() + static_cast<long>((k + 1) * S));
+    }
+    return ensembleStatisticsJson(*ens_, ensembleStatistics(*ens_, rs));
+  }
+  /// Every member on this thread, then the statistics: what the page's workers must reproduce.
+  std::string runAll() const { return ensembleStatisticsJson(*ens_, ensembleStatistics(*ens_, runEnsemble(*ens_))); }
+
+ private:
+  std::shared_ptr<Ensemble> ens_;
+  std::unique_ptr<MemberRun> run_;
+};
+
+/// { ensemble, error: null } or { ensemble: null, error: { field, message } } from a spec object
+/// { config (JSON text), kind, size, seed, steps, samples, members } (README "Ensembles").
+val createEnsembleVal(const std::string& specJson) {
+  val out = val::object();
+  try {
+    EnsembleSpec spec = parseEnsembleSpec(specJson);
+    out.set("ensemble", val(EnsembleRunner(std::make_shared<Ensemble>(std::move(spec)))));
+    out.set("error", val::null());
+  } catch (const InvalidInput& e) {
+    val err = val::object();
+    err.set("field", e.field());
+    err.set("message", std::string(e.what()));
+    out.set("ensemble", val::null());
+    out.set("error", err);
+  } catch (const std::exception& e) {
+    val err = val::object();
+    err.set("field", std::string("ensemble"));
+    err.set("message", std::string("ensemble: ") + e.what());
+    out.set("ensemble", val::null());
+    out.set("error", err);
+  }
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(lgvci_ensemble) {
+  emscripten::class_<EnsembleRunner>("EnsembleRunner")
+      .function("members", &EnsembleRunner::members)
+      .function("sampleCount", &EnsembleRunner::sampleCount)
+      .function("steps", &EnsembleRunner::steps)
+      .function("memberConfig", &EnsembleRunner::memberConfig)
+      .function("referenceImpacts", &EnsembleRunner::referenceImpacts)
+      .function("runMember", &EnsembleRunner::runMember)
+      .function("begin", &EnsembleRunner::begin)
+      .function("advance", &EnsembleRunner::advance)
+      .function("stepsDone", &EnsembleRunner::stepsDone)
+      .function("result", &EnsembleRunner::result)
+      .function("statistics", &EnsembleRunner::statistics)
+      .function("runAll", &EnsembleRunner::runAll);
+  emscripten::function("createEnsemble", &createEnsembleVal);
+}
+

@@ -111,8 +111,65 @@ export interface ReverseCheck {
 export type ReverseCheckResult =
   | { readonly check: ReverseCheck; readonly error: null }
   | { readonly check: null; readonly error: SimulationError };
+// ---- Ensembles (issue 14; cpp/include/lgvci/core/ensemble.hpp) ----
+
+/** One member's result (the core's MemberResult). */
+export interface EnsembleMemberResult {
+  readonly member: number;
+  /** Steps taken (fewer than N if the integrator halted). */
+  readonly steps: number;
+  readonly impacts: number;
+  /** |E_N − E₀| / |E₀| at the end. */
+  readonly energyError: number;
+  readonly halted: boolean;
+  /** Err at the sampleCount() sample steps (a copy); NaN after a halt. */
+  readonly err: Float64Array;
+}
+
+/** One ensemble (spec validated, every member's start checked, the reference already run). */
+export interface EnsembleRunner {
+  members(): number;
+  /** M + 1: Err(t) is sampled at steps j·N/M, j = 0..M. */
+  sampleCount(): number;
+  steps(): number;
+  /** Member k's resolved config JSON (k = −1: the reference); '' out of range. */
+  memberConfig(k: number): string;
+  referenceImpacts(): number;
+  /** Run member k to the end on this thread; null out of range. */
+  runMember(k: number): EnsembleMemberResult | null;
+  /** Start member k (replacing one in progress); false out of range. */
+  begin(k: number): boolean;
+  /** Up to n more steps of the member begun; true when it is finished. */
+  advance(n: number): boolean;
+  stepsDone(): number;
+  /** The result of the member begun (null if none). */
+  result(): EnsembleMemberResult | null;
+  /**
+   * The statistics JSON (as `lgvci --ensemble K --json`, without threads and wall_seconds) of all K
+   * results given in member order; err is K × sampleCount(), member-major. '' if the sizes do not fit.
+   */
+  statistics(
+    impacts: Float64Array,
+    steps: Float64Array,
+    energyErrors: Float64Array,
+    halted: Float64Array,
+    err: Float64Array,
+  ): string;
+  /** Every member on this thread, then statistics(): what a pool of workers must reproduce. */
+  runAll(): string;
+  delete(): void;
+}
+
+export type CreateEnsembleResult =
+  | { readonly ensemble: EnsembleRunner; readonly error: null }
+  | { readonly ensemble: null; readonly error: SimulationError };
 
 export interface LgvciModule {
+  /**
+   * An ensemble from the JSON text of {config (JSON text), kind: 'position'|'attitude', size, seed,
+   * steps, samples, members}; never throws for bad input. Runs the reference before returning.
+   */
+  createEnsemble(specJson: string): CreateEnsembleResult;
   /** Parse, validate and build; never throws for bad input. */
   createSimulation(configJson: string): CreateResult;
   /** The config JSON of a preset ('I'…'IV', 'particle', 'star'); '' for any other name. */

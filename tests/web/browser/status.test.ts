@@ -67,6 +67,7 @@ async function wrappedEngine(): Promise<Wrapped> {
     reverseCheck: (c, n) => real.reverseCheck(c, n),
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
+    createEnsemble: (s) => real.createEnsemble(s),
   };
   return w;
 }

@@ -30,6 +30,8 @@ import type { ComparisonWiring, JobWorker } from './comparison-wiring';
 import { comparisonJobs, wireComparison } from './comparison-wiring';
 import { ComparisonResults } from '../view/comparison-results';
 import type { Rapier } from '../engine/rapier';
+import type { EnsembleParts } from './ensemble-wiring';
+import { wireEnsemble } from './ensemble-wiring';
 import { createShell, helpLine } from './shell';
 import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
@@ -81,6 +83,8 @@ export interface App {
   readonly comparisonResults: ComparisonResults;
   /** Control bar, drawer, share and help dialogs, screen-reader summary (chrome.ts). */
   readonly chrome: AppChrome;
+  /** The ensemble (issue 14): its worker pool, controls, plots and last outcome. */
+  readonly ensemble: EnsembleParts;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -190,12 +194,17 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     panel.setPlaying(on);
     chrome.setPlaying(on);
   };
+  const ensemble = wireEnsemble(() => model.resolvedJson, prefix);
+  panel.insertSection(ensemble.controls.element);
+  root.append(ensemble.plots.element);
 
   const loop = new FrameLoop({ model, view, hud, plots, panel });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);
     twinsControls.element.hidden = model.family.id !== 'rigid';
+    ensemble.controls.element.hidden = model.family.id !== 'rigid';
+    if (model.family.id !== 'rigid') ensemble.plots.hide();
   };
   const offModel = model.on((e) => {
     if (e === 'load') showFamily();
@@ -267,6 +276,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     comparison,
     comparisonResults,
     chrome,
+    ensemble,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -318,6 +328,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       chrome.destroy();
       longRun.client.dispose();
       longRun.controls.destroy();
+      ensemble.destroy();
       twinsControls.destroy();
       plots.destroy();
       panel.destroy();

@@ -39,6 +39,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     reverseCheck: (c, n) => real.reverseCheck(c, n),
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
+    createEnsemble: (s) => real.createEnsemble(s),
   };
   return { engine, live: () => live, deleted: () => deleted };
 }

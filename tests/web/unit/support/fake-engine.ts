@@ -361,6 +361,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
         error: null,
       };
     },
+    createEnsemble: () => ({ ensemble: null, error: { field: 'ensemble', message: 'ensemble: the fake engine has no ensembles' } }),
     createCalls,
   };
 }
