@@ -151,28 +151,63 @@ Vec3 solve3(Mat3 A, Vec3 b) {
   return Vec3(x0, x1, x2);
 }
 
-}  // namespace
+// The three residual/Jacobian pairs Newton runs on. A diagonal J (every preset: principal axes)
+// drops the products with J's zero entries; adding an exact zero changes no non-zero bit, and F's
+// zero entries come out +0 either way (I + …), so the result is the same bits as the general form.
+struct CayleyGeneral {
+  const Mat3& J;
+  Vec3 G(const Vec3& f) const { return cayleyG(f, J); }
+  void jacobian(const Vec3& f, Mat3& A) const { cayleyJacobian(f, J, A); }
+};
+struct CayleyDiagonal {
+  double d0, d1, d2;
+  Vec3 G(const Vec3& f) const {  // (D.8) with Jf = (d0 f0, d1 f1, d2 f2)
+    const double v0 = d0 * f[0], v1 = d1 * f[1], v2 = d2 * f[2];
+    const double k = 2.0 / (1.0 + dot3(f[0], f[1], f[2], f[0], f[1], f[2]));
+    return Vec3(k * (v0 + (f[1] * v2 - f[2] * v1)), k * (v1 + (f[2] * v0 - f[0] * v2)), k * (v2 + (f[0] * v1 - f[1] * v0)));
+  }
+  void jacobian(const Vec3& f, Mat3& A) const {  // Appendix D.2 with J = diag(d)
+    const double f0 = f[0], f1 = f[1], f2 = f[2];
+    const double k = 2.0 / (1.0 + dot3(f0, f1, f2, f0, f1, f2));
+    const double v0 = d0 * f0, v1 = d1 * f1, v2 = d2 * f2;
+    const double w0 = k * (v0 + (f1 * v2 - f2 * v1));
+    const double w1 = k * (v1 + (f2 * v0 - f0 * v2));
+    const double w2 = k * (v2 + (f0 * v1 - f1 * v0));
+    A(0, 0) = k * (d0 - w0 * f0);
+    A(1, 0) = k * ((f2 * d0 - v2) - w1 * f0);
+    A(2, 0) = k * ((-f1 * d0 - -v1) - w2 * f0);
+    A(0, 1) = k * ((-f2 * d1 - -v2) - w0 * f1);
+    A(1, 1) = k * (d1 - w1 * f1);
+    A(2, 1) = k * ((f0 * d1 - v0) - w2 * f1);
+    A(0, 2) = k * ((f1 * d2 - v1) - w0 * f2);
+    A(1, 2) = k * ((-f0 * d2 - -v0) - w1 * f2);
+    A(2, 2) = k * (d2 - w2 * f2);
+  }
+};
+struct Exponential {
+  const Mat3& J;
+  Vec3 G(const Vec3& f) const { return expG(f, J); }
+  void jacobian(const Vec3& f, Mat3& A) const { expJacobian(f, J, A); }
+};
 
-Vec3 cayleyResidualMap(const Vec3& f, const Mat3& J) { return cayleyG(f, J); }
-Vec3 expResidualMap(const Vec3& f, const Mat3& J) { return expG(f, J); }
-
-NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, double tol, int maxIterations) {
-  return solveImplicit(g, J, J.inverse(), retraction, tol, maxIterations);
+bool isDiagonal(const Mat3& J) {
+  return J(0, 1) == 0.0 && J(0, 2) == 0.0 && J(1, 0) == 0.0 && J(1, 2) == 0.0 && J(2, 0) == 0.0 && J(2, 1) == 0.0;
 }
 
-NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
-                           int maxIterations) {
+// Newton (D.4) on G(f) = g from the linearisation (G_c ≈ 2Jf, G ≈ Jf near f = 0); stops when the
+// residual is below tol·|g| or the step reaches round-off.
+template <class Kernel>
+NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, double tol, int maxIterations) {
   NewtonResult r;
   const double gnorm = norm(g);
   if (gnorm == 0.0) {  // F = I solves (D.1) exactly
     r.converged = true;
     return r;
   }
-  const bool cay = retraction == Retraction::Cayley;
-  Vec3 f = mul(Jinv, g);  // G_c ≈ 2Jf, G ≈ Jf near f = 0
+  Vec3 f = mul(Jinv, g);
   if (cay) f = Vec3(0.5 * f[0], 0.5 * f[1], 0.5 * f[2]);
   auto residual = [&](const Vec3& v) {
-    const Vec3 G = cay ? cayleyG(v, J) : expG(v, J);
+    const Vec3 G = K.G(v);
     return Vec3(G[0] - g[0], G[1] - g[1], G[2] - g[2]);
   };
   Vec3 res = residual(f);
@@ -180,8 +215,7 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retra
   Mat3 jac;
   for (r.iterations = 0; r.iterations < maxIterations; ++r.iterations) {
     if (r.residual <= tol * gnorm) { r.converged = true; break; }
-    if (cay) cayleyJacobian(f, J, jac);
-    else expJacobian(f, J, jac);
+    K.jacobian(f, jac);
     const Vec3 df = solve3(jac, res);
     if (!finite3(df)) break;
     f = Vec3(f[0] - df[0], f[1] - df[1], f[2] - df[2]);
@@ -197,6 +231,22 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retra
   if (!r.converged && r.residual <= 64.0 * kEps * gnorm && finite3(f)) r.converged = true;
   r.F = cay ? so3::cayley(f) : so3::expmap(f);
   return r;
+}
+
+}  // namespace
+
+Vec3 cayleyResidualMap(const Vec3& f, const Mat3& J) { return cayleyG(f, J); }
+Vec3 expResidualMap(const Vec3& f, const Mat3& J) { return expG(f, J); }
+
+NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, double tol, int maxIterations) {
+  return solveImplicit(g, J, J.inverse(), retraction, tol, maxIterations);
+}
+
+NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
+                           int maxIterations) {
+  if (retraction == Retraction::Exponential) return newton(Exponential{J}, g, Jinv, false, tol, maxIterations);
+  if (isDiagonal(J)) return newton(CayleyDiagonal{J(0, 0), J(1, 1), J(2, 2)}, g, Jinv, true, tol, maxIterations);
+  return newton(CayleyGeneral{J}, g, Jinv, true, tol, maxIterations);
 }
 
 DiscreteFlow::DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance)
