@@ -45,8 +45,13 @@ npm run --silent test:unit 2>&1 | tee "$LOG/unit.txt"
 echo "== Vitest browser tests (Chromium)"
 npm run --silent test:browser 2>&1 | tee "$LOG/browser.txt"
 
+echo "== The single offline file (npm run build:single) opened from file:// in Chromium (Vitest project dist)"
+npm run --silent build:single >"$LOG/single-build.txt" 2>&1 || { tail -n 40 "$LOG/single-build.txt"; exit 1; }
+tail -n 1 "$LOG/single-build.txt"
+npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
+
 # One closing line over all suites (each step above already failed the script on any failure).
 ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
 ctest_passed=$((ctest_passed + 1))  # the libFuzzer run
-vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" | awk '{s+=$1} END {print s+0}')
+vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" "$LOG/dist.txt" | awk '{s+=$1} END {print s+0}')
 echo "all: $((ctest_passed + vitest_passed)) passed, 0 failed"

@@ -2,7 +2,7 @@
 // LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
 // yields between chunks so that a cancel message is seen, and posts the result with the time spent
 // stepping. Bundled by Vite from `new Worker(new URL('./long-run.worker.ts', import.meta.url))`.
-import createLgvci from '@lgvci-wasm';
+import { instantiateEngine } from '../engine/instantiate';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
 import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
@@ -37,7 +37,7 @@ async function run(req: LongRunStart): Promise<void> {
   const started = performance.now();
   let comp: LongRunComputation | null = null;
   try {
-    engine ??= createLgvci();
+    engine ??= instantiateEngine();
     const mod = await engine;
     comp = new LongRunComputation(mod, req.configJson, req.steps, req.maxBuckets ?? 2000);
     const chunk = Math.max(1, req.chunk ?? LONG_RUN_CHUNK);

@@ -1,0 +1,15 @@
+// Tests of the built artefacts (Node side, driving /usr/bin/chromium through Playwright): the single
+// offline file dist-single/lgvci.html opened from file://. Run with `npm run test:dist` after
+// `npm run build:single` (scripts/test.sh does both).
+import './vitest.node20.ts';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'dist',
+    environment: 'node',
+    include: ['tests/web/dist/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+  },
+});
