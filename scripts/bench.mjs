@@ -17,9 +17,11 @@ const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 5);
 const steps = 100000;
 const cases = ['I', 'II', 'III', 'IV'];
 
-globalThis.__dirname = path.join(root, 'build/wasm');
-const { default: createLgvci } = await import(path.join(root, 'build/wasm/lgvci_wasm.mjs'));
-const M = await createLgvci({ wasmBinary: readFileSync(path.join(root, 'build/wasm/lgvci_wasm.wasm')) });
+// LGVCI_WASM=/path/to/lgvci_wasm.mjs benchmarks another build of the module (as in vite.config.ts).
+const wasmModule = process.env.LGVCI_WASM ?? path.join(root, 'build/wasm/lgvci_wasm.mjs');
+globalThis.__dirname = path.dirname(wasmModule);
+const { default: createLgvci } = await import(wasmModule);
+const M = await createLgvci({ wasmBinary: readFileSync(wasmModule.replace(/\.mjs$/, '.wasm')) });
 const cli = path.join(root, 'build/native/lgvci');
 
 function native(c) {
