@@ -1,52 +1,80 @@
 // Vite config of the page in web/. The embind module is imported straight from the C++ build
-// (build/wasm/lgvci_wasm.mjs, wasm inlined) through the `@lgvci-wasm` alias; nothing is copied.
+// (build/wasm/lgvci_wasm.mjs through the `@lgvci-wasm` alias); its binary lgvci_wasm.wasm, which the
+// glue names with new URL(…, import.meta.url), is emitted by Vite as a hashed file. `vite build --mode
+// single` (npm run build:single) is the one-file offline build: every asset (the .wasm too) inlined
+// as a data: URL, the workers inlined, Rapier left out (engine/rapier-offline.ts), one JS chunk; scripts/inline-single.mjs folds the
+// result into dist-single/lgvci.html.
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 
-// LGVCI_WASM=/path/to/lgvci_wasm.mjs points the page and the tests at another build of the module.
+// LGVCI_WASM=/path/to/lgvci_wasm.mjs points the page and the tests at another build of the module
+// (its .wasm is taken from beside it).
 export const wasmModulePath =
   process.env['LGVCI_WASM'] ?? fileURLToPath(new URL('./build/wasm/lgvci_wasm.mjs', import.meta.url));
+export const wasmBinaryPath = wasmModulePath.replace(/\.mjs$/, '.wasm');
+const engineOptionsPath = fileURLToPath(new URL('./web/src/engine/engine-options.ts', import.meta.url));
+const workerSpawnPath = fileURLToPath(new URL('./web/src/app/worker-spawn.ts', import.meta.url));
+const rapierOfflinePath = fileURLToPath(new URL('./web/src/engine/rapier-offline.ts', import.meta.url));
+const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.inline.ts', import.meta.url));
+const instantiatePath = fileURLToPath(new URL('./web/src/engine/instantiate.ts', import.meta.url));
 
-export const sharedAlias = { '@lgvci-wasm': wasmModulePath };
+export const sharedAlias = {
+  '@lgvci-wasm': wasmModulePath,
+  'lgvci-engine-options': engineOptionsPath,
+  'lgvci-workers': workerSpawnPath,
+};
 
 /**
  * The engine is imported dynamically (the page shell shows while it loads), so Vite does not preload
- * it; this adds <link rel="modulepreload"> for its chunk so that it downloads in parallel with the
- * main chunk instead of after it.
+ * it; this adds <link rel="modulepreload"> for its chunk and <link rel="preload"> for the .wasm so
+ * that both download in parallel with the main chunk instead of after it. The preload's CORS mode
+ * and credentials match Emscripten's fetch(url, { credentials: 'same-origin' }), so it is reused.
  */
-function preloadEngineChunk(): Plugin {
+function preloadEngine(): Plugin {
   return {
     name: 'lgvci-preload-engine',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId === wasmModulePath,
-        );
-        if (!chunk) return [];
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${chunk.fileName}` }, injectTo: 'head' }];
+        const bundle = Object.values(ctx.bundle ?? {});
+        const chunk = bundle.find((c) => c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId === instantiatePath);
+        const wasm = bundle.find((c) => c.type === 'asset' && c.fileName.endsWith('.wasm'));
+        const tags = [];
+        if (chunk) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${chunk.fileName}` }, injectTo: 'head' as const });
+        if (wasm) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: 'anonymous', href: `./${wasm.fileName}` }, injectTo: 'head' as const });
+        return tags;
       },
     },
   };
 }
 
-export default defineConfig({
-  plugins: [preloadEngineChunk()],
-  root: 'web',
-  // Relative asset URLs: the built site works from any sub-path of any static server.
-  base: './',
-  resolve: { alias: sharedAlias },
-  // The long-run worker imports the engine module itself; ES workers allow that code-split import.
-  worker: { format: 'es' },
-  build: {
-    outDir: '../dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 1024,
-    reportCompressedSize: true,
-  },
-  server: { port: 5173, strictPort: false },
-  preview: { port: 4173, strictPort: false },
+export default defineConfig(({ mode }) => {
+  const single = mode === 'single';
+  return {
+    plugins: single ? [] : [preloadEngine()],
+    root: 'web',
+    // Relative asset URLs: the built site works from any sub-path of any static server.
+    base: './',
+    resolve: {
+      alias: single
+        ? { ...sharedAlias, 'lgvci-workers': workerSpawnInlinePath, '@dimforge/rapier3d-compat': rapierOfflinePath }
+        : sharedAlias,
+    },
+    // The long-run worker imports the engine module itself; ES workers allow that code-split import.
+    // The single file's worker is a classic script: Chromium refuses module workers from blob: URLs of
+    // a file:// page (an opaque origin), but runs classic ones.
+    worker: { format: single ? 'iife' : 'es' },
+    build: {
+      outDir: single ? '../dist-single' : '../dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: single ? 4096 : 1024,
+      reportCompressedSize: true,
+      ...(single ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { output: { codeSplitting: false } } } : {}),
+    },
+    server: { port: 5173, strictPort: false },
+    preview: { port: 4173, strictPort: false },
+  };
 });

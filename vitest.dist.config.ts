@@ -1,6 +1,7 @@
-// The built site (dist/) as a course page embeds it: a Node test serves dist/ under a sub-path with a
-// host page around an 800×500 iframe and drives Debian's Chromium with Playwright. Run after
-// `npm run build` with `npm run test:dist`.
+// Tests of the built artefacts (Node side, driving /usr/bin/chromium through Playwright): the built site
+// (dist/) served under a sub-path inside a course page's 800×500 iframe, and the single offline file
+// dist-single/lgvci.html opened from file://. Run with `npm run test:dist` after `npm run build` and
+// `npm run build:single` (scripts/test.sh does all three).
 import './vitest.node20.ts';
 import { defineConfig } from 'vitest/config';
 

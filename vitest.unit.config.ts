@@ -1,11 +1,15 @@
 // Unit tests (Node): config/validation, control↔model wiring, interpolation, and the real WASM engine
 // against the native CLI. Run with `npm run test:unit`.
 import './vitest.node20.ts';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { sharedAlias } from './vite.config.ts';
 
+// The engine's .wasm is read from disk and passed as wasmBinary (tests/web/unit/engine-options.node.ts).
+const engineOptionsNode = fileURLToPath(new URL('./tests/web/unit/engine-options.node.ts', import.meta.url));
+
 export default defineConfig({
-  resolve: { alias: sharedAlias },
+  resolve: { alias: { ...sharedAlias, 'lgvci-engine-options': engineOptionsNode } },
   test: {
     name: 'unit',
     environment: 'node',

@@ -45,8 +45,10 @@ npm run --silent test:unit 2>&1 | tee "$LOG/unit.txt"
 echo "== Vitest browser tests (Chromium)"
 npm run --silent test:browser 2>&1 | tee "$LOG/browser.txt"
 
-echo "== built site (dist/) embedded in a course page at a sub-path (Vitest, Node + Chromium)"
+echo "== built site (dist/) in a course page at a sub-path, and the single offline file (dist-single/lgvci.html) from file:// (Vitest project dist, Node + Chromium)"
 npm run --silent build >"$LOG/build.txt" 2>&1 || { tail -n 40 "$LOG/build.txt"; exit 1; }
+npm run --silent build:single >"$LOG/single-build.txt" 2>&1 || { tail -n 40 "$LOG/single-build.txt"; exit 1; }
+tail -n 1 "$LOG/single-build.txt"
 npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
 
 # One closing line over all suites (each step above already failed the script on any failure).

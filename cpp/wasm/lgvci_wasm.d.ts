@@ -1,8 +1,8 @@
 // Hand-written declarations of the embind module built from cpp/wasm/bindings.cpp
 // (Emscripten 3.1.6 has no --emit-tsd). Checked by `tsc` against every use in web/.
 //
-// Build: `scripts/build-wasm.sh` writes build/wasm/lgvci_wasm.mjs, an ES6 module with the .wasm
-// inlined (SINGLE_FILE), default export `createLgvci`. Every layout comes from the core (the state
+// Build: `scripts/build-wasm.sh` writes build/wasm/lgvci_wasm.mjs, an ES6 module, and lgvci_wasm.wasm
+// beside it, default export `createLgvci` (options such as wasmBinary or locateFile). Every layout comes from the core (the state
 // record and impact record layouts are defined once in C++, cpp/include/lgvci/core/simulation.hpp).
 
 /** One named field of a record of doubles: indices [offset, offset + size). */

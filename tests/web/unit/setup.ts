@@ -1,5 +1,5 @@
-// Emscripten 3.1.6's ES6 output reads __dirname in its Node branch, which ESM scope lacks.
-// SINGLE_FILE inlines the wasm, so nothing else from the file system is needed.
+// Emscripten 3.1.6's ES6 output reads __dirname in its Node branch, which ESM scope lacks. The .wasm
+// itself comes as wasmBinary (engine-options.node.ts), so nothing else from the file system is needed.
 import { fileURLToPath } from 'node:url';
 
 const g = globalThis as { __dirname?: string };

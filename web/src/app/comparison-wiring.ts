@@ -14,6 +14,7 @@ import { BODY_COLORS } from '../view/body-geometry';
 import type { ComparisonResults } from '../view/comparison-results';
 import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
 import { SWEEP_STEPS } from '../model/comparison-long-run';
+import { spawnLongRunWorker } from 'lgvci-workers';
 
 /** How often the caption is recomputed (it is written at most once per animation frame). */
 export const CAPTION_EVERY_MS = 250;
@@ -51,7 +52,7 @@ export function wireComparison(
         loadNote = `Rapier could not be loaded (${e instanceof Error ? e.message : String(e)}): RK4 only.`;
       }
       const msg = model.setComparison(rapier);
-      return { ok: msg === '', message: msg || model.baselines?.note || loadNote };
+      return { ok: msg === '', message: msg || loadNote || model.baselines?.note || '' };
     },
     reverse() {
       return model.reverse(); // the 'reverse' event refreshes the read-out
@@ -124,10 +125,7 @@ export interface JobWorker {
 }
 
 export function createJobWorker(): JobWorker {
-  return new Worker(new URL('./long-run.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'lgvci-comparison',
-  }) as unknown as JobWorker;
+  return spawnLongRunWorker('lgvci-comparison') as unknown as JobWorker;
 }
 
 /** Steps of the long-run table (Tran & Leok's 10⁵). */

@@ -5,6 +5,7 @@
 // Cancel (or an error) terminates the workers; the next run starts new ones.
 import type { EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics } from '../model/ensemble';
 import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../model/ensemble';
+import { spawnEnsembleWorker } from 'lgvci-workers';
 
 export interface EnsembleWorkerLike {
   postMessage(message: EnsembleRequest): void;
@@ -14,10 +15,7 @@ export interface EnsembleWorkerLike {
 }
 
 export function createEnsembleWorker(): EnsembleWorkerLike {
-  return new Worker(new URL('./ensemble.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'lgvci-ensemble',
-  }) as unknown as EnsembleWorkerLike;
+  return spawnEnsembleWorker() as unknown as EnsembleWorkerLike;
 }
 
 export interface EnsembleProgress {

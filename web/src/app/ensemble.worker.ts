@@ -3,8 +3,8 @@
 // reference), then runs the members the page hands it one at a time ('run'), ENSEMBLE_CHUNK steps
 // at a time with a step count posted a few times a second, and returns each member's result. One
 // worker also turns the merged results into the core's statistics ('summarize'). Cancel terminates
-// the workers (app/ensemble.ts). Bundled by Vite from new URL('./ensemble.worker.ts', import.meta.url).
-import createLgvci from '@lgvci-wasm';
+// the workers (app/ensemble.ts). Started by app/worker-spawn.ts (the hosted build) or inlined (the single offline file).
+import { instantiateEngine } from '../engine/instantiate';
 import type { EnsembleRunner, LgvciModule } from '../engine/lgvci_wasm';
 import type { EnsembleReply, EnsembleRequest } from '../model/ensemble';
 import { ENSEMBLE_CHUNK, memberMessage } from '../model/ensemble';
@@ -26,7 +26,7 @@ const STEPS_EVERY_MS = 200;
 async function handle(msg: EnsembleRequest): Promise<void> {
   try {
     if (msg.type === 'init') {
-      engine ??= createLgvci();
+      engine ??= instantiateEngine();
       const mod = await engine;
       runner?.delete();
       runner = null;

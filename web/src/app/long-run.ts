@@ -1,6 +1,7 @@
 // Main-thread side of the long run: starts the worker (app/long-run.worker.ts) on demand, sends
 // start/cancel messages and forwards the replies. One run at a time; the worker is kept for the next
 // run (the WASM module stays loaded in it) and terminated by dispose().
+import { spawnLongRunWorker } from 'lgvci-workers';
 import type { LongRunProgress, LongRunReply, LongRunRequest, LongRunResult } from '../model/long-run';
 
 export interface LongRunHandlers {
@@ -18,10 +19,7 @@ export interface WorkerLike {
 }
 
 export function createLongRunWorker(): WorkerLike {
-  return new Worker(new URL('./long-run.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'lgvci-long-run',
-  }) as unknown as WorkerLike;
+  return spawnLongRunWorker() as unknown as WorkerLike;
 }
 
 /** Without an answer to a cancel within this time the worker is terminated (and restarted next time). */

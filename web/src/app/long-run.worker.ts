@@ -1,8 +1,8 @@
 // Web Worker of the long run (in app/: it wires the engine to the model's long-run computation): loads the WASM module itself, steps the requested config in chunks of
 // LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
 // yields between chunks so that a cancel message is seen, and posts the result with the time spent
-// stepping. Bundled by Vite from `new Worker(new URL('./long-run.worker.ts', import.meta.url))`.
-import createLgvci from '@lgvci-wasm';
+// stepping. Started by app/worker-spawn.ts (or inlined in the single offline file).
+import { instantiateEngine } from '../engine/instantiate';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
 import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
@@ -39,7 +39,7 @@ async function run(req: LongRunStart): Promise<void> {
   const started = performance.now();
   let comp: LongRunComputation | null = null;
   try {
-    engine ??= createLgvci();
+    engine ??= instantiateEngine();
     const mod = await engine;
     comp = new LongRunComputation(mod, req.configJson, req.steps, req.maxBuckets ?? 2000);
     const chunk = Math.max(1, req.chunk ?? LONG_RUN_CHUNK);
@@ -82,7 +82,7 @@ async function run(req: LongRunStart): Promise<void> {
 scope.onmessage = (e) => {
   const msg = e.data;
   if (isComparisonRequest(msg)) {
-    void runComparisonRequest(msg, () => (engine ??= createLgvci()), (m) => scope.postMessage(m));
+    void runComparisonRequest(msg, () => (engine ??= instantiateEngine()), (m) => scope.postMessage(m));
     return;
   }
   if (msg.type === 'cancel') cancelled.add(msg.id);

@@ -1,5 +1,5 @@
-// Loads the embind module (build/wasm/lgvci_wasm.mjs, ES6, wasm inlined) through the `@lgvci-wasm`
-// alias of vite.config.ts / the vitest configs; `tsc` resolves the alias to ./lgvci_wasm.d.ts.
+// Loads the engine (engine/instantiate.ts: the embind module plus its separate .wasm) once per page;
+// the import is dynamic so that the page shell shows while the module downloads and compiles.
 import type { LgvciModule } from './lgvci_wasm';
 
 let pending: Promise<LgvciModule> | null = null;
@@ -7,8 +7,8 @@ let pending: Promise<LgvciModule> | null = null;
 /** The engine module, instantiated once per page and shared by every mounted app. */
 export function loadEngine(): Promise<LgvciModule> {
   if (!pending) {
-    pending = import('@lgvci-wasm')
-      .then((m) => m.default())
+    pending = import('./instantiate')
+      .then((m) => m.instantiateEngine())
       .catch((e: unknown) => {
         pending = null;
         throw e;

@@ -1,0 +1,9 @@
+// Instantiates the embind module (build/wasm/lgvci_wasm.mjs through the `@lgvci-wasm` alias) with the
+// options that locate its binary (`lgvci-engine-options`): one place for the page and the worker.
+import createLgvci from '@lgvci-wasm';
+import { engineOptions } from 'lgvci-engine-options';
+import type { LgvciModule } from './lgvci_wasm';
+
+export function instantiateEngine(): Promise<LgvciModule> {
+  return createLgvci(engineOptions());
+}
