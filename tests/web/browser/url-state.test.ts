@@ -4,10 +4,11 @@
 // same steps its CSV export is byte-equal; the cradle's query restores its set-up and policy; wrong
 // values are listed in a status box at the top of the panel, naming the key and the rule, while the
 // rest applies and the page comes up; the embed helper's keys are left alone.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
+import { parseEmbedOptions } from '../../../web/src/app/embed-options';
 import { currentShareUrl } from '../../../web/src/app/url-state';
 import type { CradleConfig } from '../../../web/src/config/cradle';
 import type { ResolvedConfig } from '../../../web/src/config/types';
@@ -204,5 +205,18 @@ describe('state in the address', () => {
     unmount(a);
     const b = await mount({ query: link.search, autoplay: false });
     expect(b.controller.configJson).toBe(config);
+  });
+
+  it('"Show plots" unticked is written as plots=none and opens with the plots hidden', async () => {
+    const a = await mount({ caseName: 'IV', autoplay: false, syncUrl: true });
+    await userEvent.click(page.getByRole('checkbox', { name: 'Show plots' }));
+    await vi.waitFor(() => expect(location.search).toBe('?case=IV&paused=1&plots=none'), { timeout: 5000 });
+    const search = location.search;
+    unmount(a);
+    const b = await mount({ query: search, syncUrl: true, embed: parseEmbedOptions(search).options });
+    expect(b.panel.plotsBox.checked).toBe(false);
+    expect(b.plots.element.hidden || getComputedStyle(b.plots.element).display === 'none').toBe(true);
+    await userEvent.click(page.getByRole('checkbox', { name: 'Show plots' }));
+    await vi.waitFor(() => expect(location.search).toBe('?case=IV&paused=1'), { timeout: 5000 });
   });
 });

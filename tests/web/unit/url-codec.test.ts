@@ -5,6 +5,7 @@
 // rule and keeps the preset's value while the rest applies; unknown keys are reported, the embed
 // helper's keys (embed, plots, theme) are not; the extra state (twins, camera, follow, paused) round-trips.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseEmbedOptions, PLOT_KEYS, plotsPairs } from '../../../web/src/app/embed-options';
 import { CASES, caseFromQuery } from '../../../web/src/config/cases';
 import type { BaseParams, FieldSpec } from '../../../web/src/config/fields';
 import type { ExtraState, FamilyUrlInfo } from '../../../web/src/config/url-codec';
@@ -260,5 +261,30 @@ describe('address codec: the extra state', () => {
     // paused is written only where the page would otherwise play
     const reduced = encodeState({ caseName: 'I', defaultCase: 'I', params: family('I').info.preset, family: family('I').info, extra: { ...EXTRA, playing: false }, defaults: { ...DEFAULTS, autoplay: false } });
     expect(reduced).toBe('');
+  });
+});
+
+describe('plots in the address (plotsPairs)', () => {
+  it('follows "Show plots" against the mode default and keeps an asked list while shown', () => {
+    expect(plotsPairs([], true)).toEqual([]);
+    expect(plotsPairs([], false)).toEqual([['plots', 'none']]);
+    expect(plotsPairs([['plots', 'none']], true)).toEqual([]);
+    expect(plotsPairs([['embed', '1']], false)).toEqual([['embed', '1']]);
+    expect(plotsPairs([['embed', '1']], true)).toEqual([['embed', '1'], ['plots', PLOT_KEYS.join(',')]]);
+    expect(plotsPairs([['embed', '1'], ['plots', 'energy,error'], ['theme', 'projector']], true)).toEqual([
+      ['embed', '1'],
+      ['theme', 'projector'],
+      ['plots', 'energy,error'],
+    ]);
+    expect(plotsPairs([['embed', '1'], ['plots', 'energy']], false)).toEqual([['embed', '1']]);
+    // what plotsPairs writes, parseEmbedOptions reads back as the same visibility
+    for (const embed of [false, true]) {
+      for (const shown of [false, true]) {
+        const pairs = plotsPairs(embed ? [['embed', '1']] : [], shown);
+        const o = parseEmbedOptions(new URLSearchParams(pairs).toString()).options;
+        const visible = o.embed ? (o.plots?.length ?? 0) > 0 : o.plots === null || o.plots.length > 0;
+        expect(visible).toBe(shown);
+      }
+    }
   });
 });

@@ -65,3 +65,16 @@ export function parseEmbedOptions(search: string): ParsedEmbedOptions {
   }
   return { options, messages };
 }
+
+/**
+ * The pass-through pairs with `plots` as the page shows them: "Show plots" against the mode's default
+ * (full page: shown, embed: hidden). A list the address asked for is kept while the plots are shown.
+ */
+export function plotsPairs(keep: readonly [string, string][], shown: boolean): [string, string][] {
+  const search = new URLSearchParams(keep.map(([k, v]) => [k, v])).toString();
+  const embed = parseEmbedOptions(search).options.embed;
+  const asked = keep.find(([k]) => k === 'plots')?.[1];
+  const rest = keep.filter(([k]) => k !== 'plots');
+  const value = shown ? (asked && asked !== 'none' ? asked : embed ? PLOT_KEYS.join(',') : null) : embed ? null : 'none';
+  return value === null ? rest : [...rest, ['plots', value]];
+}

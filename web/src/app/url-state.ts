@@ -29,6 +29,7 @@ import { PAPER_TWIN_SPEC } from '../model/twins';
 import type { SceneView } from '../view/scene-view';
 import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
+import { plotsPairs } from './embed-options';
 import { familyParts } from './families';
 
 /** Throttle of the address writes. */
@@ -112,6 +113,7 @@ export class UrlState {
       this.cleanups.push(() => controls.removeEventListener('end', onEnd));
     }
     listen(this.cleanups, parts.panel.followBox, 'change', () => this.schedule());
+    listen(this.cleanups, parts.panel.plotsBox, 'change', () => this.schedule());
     registry.push(this);
   }
 
@@ -259,7 +261,7 @@ export class UrlState {
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,
       defaults: { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: this.parts.defaultAutoplay },
-      keep: passthroughPairs(this.loc().search),
+      keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
     });
   }
 
