@@ -347,8 +347,21 @@ function energyDef(cols: HistoryColumns): PlotDef {
     series: [
       { label: `total ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
       ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
+      // Restitution (README "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
+      ...(cols.dissipated === undefined ? [] : [{ label: `${E} + dissipated`, stroke: PLOT_COLORS.ink, dash: [4, 4] }]),
     ],
   };
+}
+
+/** Series of the energy plot: the total, its parts, and E + dissipated when the family has it. */
+function energySeriesCount(cols: HistoryColumns): number {
+  return 1 + cols.energyParts.length + (cols.dissipated === undefined ? 0 : 1);
+}
+
+/** E + dissipated of history row k (just E for a family without losses). */
+function conservedEnergy(data: ArrayLike<number>, base: number, cols: HistoryColumns): number {
+  const E = data[base + cols.energy] ?? NaN;
+  return cols.dissipated === undefined ? E : E + (data[base + cols.dissipated] ?? NaN);
 }
 
 function errorDef(cols: HistoryColumns): PlotDef {
@@ -502,7 +515,7 @@ export class PlotsView {
     this.feeds = [
       {
         card: this.cards.energy,
-        decimator: new MinMaxDecimator(1 + this.columns.energyParts.length, { maxBuckets: BUCKETS }),
+        decimator: new MinMaxDecimator(energySeriesCount(this.columns), { maxBuckets: BUCKETS }),
         consumed: 0,
         available: (m) => m.history.length,
         read: (m, k, out) => {
@@ -510,6 +523,7 @@ export class PlotsView {
           const b = k * h.stride;
           out[0] = h.data[b + h.columns.energy] ?? NaN;
           h.columns.energyParts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
+          if (h.columns.dissipated !== undefined) out[1 + h.columns.energyParts.length] = conservedEnergy(h.data, b, h.columns);
         },
       },
       {
@@ -519,8 +533,7 @@ export class PlotsView {
         available: (m) => m.history.length,
         read: (m, k, out) => {
           const h = m.history;
-          const E = h.columns.energy;
-          out[0] = Math.abs((h.data[k * h.stride + E] ?? NaN) - (h.data[E] ?? NaN));
+          out[0] = Math.abs(conservedEnergy(h.data, k * h.stride, h.columns) - conservedEnergy(h.data, 0, h.columns));
         },
       },
       {
@@ -668,7 +681,7 @@ export class PlotsView {
   private rebuildForColumns(cols: HistoryColumns): void {
     this.columns = cols;
     const [energy, error] = this.feeds;
-    if (energy) energy.decimator = new MinMaxDecimator(1 + cols.energyParts.length, { maxBuckets: BUCKETS });
+    if (energy) energy.decimator = new MinMaxDecimator(energySeriesCount(cols), { maxBuckets: BUCKETS });
     this.cards.energy.rebuild(energyDef(cols));
     this.cards.error.rebuild(errorDef(cols));
     this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
