@@ -129,8 +129,8 @@ std::string RigidBodyModel::subdivisionFailure(const State& s, double tau, bool 
         << " that guarantees a solution; the simulation is halted";
   } else {
     msg << "the attitude equation (5.9c) has no solution at t = " << s.t << " even on a sub-step of " << tau
-        << " (about 2^-20 h): |tau Pi| = " << tau * p << " is beyond the bound lambda_min(J) = " << lambdaMin_
-        << " that the inertia allows (|Pi| = " << p << "); more than 2^20 sub-steps per step would be needed: reduce h";
+        << " (about 2^-12 h): |tau Pi| = " << tau * p << " is beyond the bound lambda_min(J) = " << lambdaMin_
+        << " that the inertia allows (|Pi| = " << p << "); more than 4096 sub-steps per step would be needed: reduce h";
   }
   return msg.str();
 }

@@ -337,7 +337,7 @@ TEST_CASE("energy() splits into T.P.E. and R.E. (§7.2) and matches an independe
 TEST_CASE("after a Newton failure the simulation halts and reports it", "[hybrid]") {
   SimulationDef def = paperCase("I");
   // A fall at 1000 m/s onto an off-centre point with h = 1e4: the impact spins the body up to |hΠ|
-  // ~1e7 λmin(J), beyond what sub-division to 2⁻²⁰ h can bring inside the existence bound of (D.1).
+  // ~1e7 λmin(J), beyond what sub-division to 2⁻¹² h can bring inside the existence bound of (D.1).
   // (A start with such a Π0 is refused by validation.) At h = 0.01 the same fall is sub-divided.
   def.integrator.h = 1e4;
   def.initial.Pi = Vec3::Zero();

@@ -141,7 +141,7 @@ StepReport HybridDriver<Model>::step() {
       if constexpr (detail::CanSubdivide<Model>::value) {
         // (5.9c)-type equations have a solution for |τ| < τ* (the model's bound): halve until the
         // sub-step is inside it. Give up when a sub-step at most half the bound still fails (the
-        // solver, not the existence, failed) or below 2⁻²⁰ h (the step is far too large).
+        // solver, not the existence, failed) or below 2⁻¹² h (the step is far too large).
         const double bound = model_.solvableStep(seg.start);
         const bool withinBound = chunk * h <= 0.5 * bound;
         if (!phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
