@@ -146,6 +146,7 @@ json toJsonObject(const SimulationDef& d) {
   j["body"] = bodyJson(d.body);
   j["mass"] = d.mass;
   if (d.inertia) j["inertia"] = matJson(*d.inertia);
+  if (d.massConvention == MassConvention::Sharp) j["mass_properties"] = "sharp";  // README "Rounded mass properties"
   j["gravity"] = d.gravity;
   j["h"] = d.integrator.h;
   j["plane"] = {{"normal", vecJson(d.planeNormal)}};
@@ -160,14 +161,15 @@ json toJsonObject(const SimulationDef& d) {
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.integrator.contactTolerance;
   if (d.integrator.strictDetection) j["strict_detection"] = true;
+  if (d.integrator.restitution != 1.0) j["restitution"] = d.integrator.restitution;  // README "Restitution"
   if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // README "Why variational?"
   return j;
 }
 
 SimulationDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
+  onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "mass_properties", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
                    "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance",
-                   "strict_detection", "integrator"});
+                   "strict_detection", "integrator", "restitution"});
   SimulationDef d;
   if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
     throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
@@ -183,6 +185,12 @@ SimulationDef fromJsonObject(const json& j) {
     validateMass(d.mass);
   }
   if (j.contains("inertia")) d.inertia = getMat3(j["inertia"], "inertia");
+  if (j.contains("mass_properties")) {  // README "Rounded mass properties"
+    const json& v = j["mass_properties"];
+    if (v == "rounded") d.massConvention = MassConvention::Rounded;
+    else if (v == "sharp") d.massConvention = MassConvention::Sharp;
+    else throw InvalidInput("mass_properties", "must be \"rounded\" or \"sharp\"");
+  }
   if (j.contains("gravity")) d.gravity = getNumber(j["gravity"], "gravity");
   if (j.contains("h")) d.integrator.h = getNumber(j["h"], "h");
   if (j.contains("plane")) {
@@ -227,6 +235,11 @@ SimulationDef fromJsonObject(const json& j) {
     if (!j["strict_detection"].is_boolean()) throw InvalidInput("strict_detection", "must be true or false");
     d.integrator.strictDetection = j["strict_detection"].get<bool>();
   }
+  if (j.contains("restitution")) {  // README "Restitution"
+    d.integrator.restitution = getNumber(j["restitution"], "restitution");
+    if (!(d.integrator.restitution >= 0.0 && d.integrator.restitution <= 1.0))
+      throw InvalidInput("restitution", "must be in [0, 1]");
+  }
   if (j.contains("integrator")) {  // README "Why variational?"
     const json& v = j["integrator"];
     if (v == "lgvci") d.integrator.family = IntegratorFamily::Lgvci;
@@ -269,8 +282,8 @@ void requireCentroidAtOrigin(const Vec3& centroid, double size) {
 }
 
 // The body owns its mass properties (closed form or hull); unions and intersections have none.
-Mat3 inertiaOf(const Shape& body, double mass) {
-  const std::optional<BodyMass> mp = withPath("body", [&] { return body.massProperties(mass); });
+Mat3 inertiaOf(const Shape& body, double mass, MassConvention convention) {
+  const std::optional<BodyMass> mp = withPath("body", [&] { return body.massProperties(mass, convention); });
   if (!mp) throw InvalidInput("inertia", "must be given for a union or intersection body (no closed form)");
   requireCentroidAtOrigin(mp->centroid, mp->size);
   return mp->J;
@@ -280,7 +293,7 @@ Mat3 inertiaOf(const Shape& body, double mass) {
 
 Mat3 resolveInertia(const SimulationDef& d) {
   if (d.inertia) return *d.inertia;
-  return inertiaOf(*buildShape(d.body), d.mass);
+  return inertiaOf(*buildShape(d.body), d.mass, d.massConvention);
 }
 
 SystemDef makeSystem(const SimulationDef& d) {
@@ -288,7 +301,7 @@ SystemDef makeSystem(const SimulationDef& d) {
   sys.body = buildShape(d.body);
   validateMass(d.mass);
   sys.mass.mass = d.mass;
-  sys.mass.J = d.inertia ? *d.inertia : inertiaOf(*sys.body, d.mass);
+  sys.mass.J = d.inertia ? *d.inertia : inertiaOf(*sys.body, d.mass, d.massConvention);
   if (!d.inertia) validateInertiaScale(sys.mass.J, "body");  // computed from the body: blame it
   sys.gravity = d.gravity;
   sys.plane = Plane(d.planeNormal);
@@ -321,6 +334,8 @@ SimulationDef parseConfig(const std::string& text) {
   if (!patch.contains("inertia") && base.contains("inertia")) {
     if (merged["body"] != base["body"]) {
       merged.erase("inertia");  // recomputed from the new body
+      // The preset's convention belongs to its own body (Case IV: sharp); a new body gets the default.
+      if (!patch.contains("mass_properties")) merged.erase("mass_properties");
     } else if (merged["mass"] != base["mass"] && merged["mass"].is_number() && merged["mass"].get<double>() > 0.0) {
       const double scale = merged["mass"].get<double>() / base["mass"].get<double>();  // J ∝ m at fixed shape
       for (auto& row : merged["inertia"])

@@ -29,6 +29,9 @@ struct SimulationDef {
   BodyDef body;
   double mass = 1.0;
   std::optional<Mat3> inertia;  // computed from the body when absent and a closed form exists
+  /// "mass_properties": "rounded" (default: the ε-rounded body's) or "sharp" (the polyhedron's, the
+  /// paper's convention); only matters for a computed inertia of an ε-rounded cube or polyhedron.
+  MassConvention massConvention = MassConvention::Rounded;
   double gravity = 9.80665;
   Vec3 planeNormal = Vec3::UnitZ();
   State initial;

@@ -82,8 +82,8 @@ void Rk4Flow::step(const Rk4State& in, double tau, Rk4State& out) const {
   out.R = quat::toRotation(out.q);
 }
 
-Rk4RigidBodyModel::Rk4RigidBodyModel(SystemDef system, double contactTolerance, bool strictDetection)
-    : geometry_(std::move(system), Retraction::Cayley, 1e-15, contactTolerance, strictDetection),
+Rk4RigidBodyModel::Rk4RigidBodyModel(SystemDef system, double contactTolerance, bool strictDetection, double restitution)
+    : geometry_(std::move(system), Retraction::Cayley, 1e-15, contactTolerance, strictDetection, restitution),
       rk4_(geometry_.system().mass.mass, geometry_.inverseInertia(), geometry_.system().gravity) {}
 
 bool Rk4RigidBodyModel::flow(const State& s, double tau, State& out) {
@@ -108,7 +108,7 @@ template class HybridDriver<Rk4RigidBodyModel>;
 
 HybridDriver<Rk4RigidBodyModel> Rk4Integrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
   validateRigidBodySetup(system, def, initial);
-  Rk4RigidBodyModel model(std::move(system), def.contactTolerance, def.strictDetection);
+  Rk4RigidBodyModel model(std::move(system), def.contactTolerance, def.strictDetection, def.restitution);
   return HybridDriver<Rk4RigidBodyModel>(std::move(model), driverSettings(def), toRk4State(initial));
 }
 

@@ -36,6 +36,11 @@ RecordLayout& RecordLayout::add(const std::string& name, int n, bool csv, bool m
   return *this;
 }
 
+RecordLayout& RecordLayout::unhashed() {
+  fields.back().hashed = false;
+  return *this;
+}
+
 const RecordField& RecordLayout::field(const std::string& name) const {
   for (const auto& f : fields)
     if (f.name == name) return f;
@@ -63,6 +68,7 @@ const RecordLayout& impactLayout() {
     RecordLayout l;
     l.add("t", 1, true).add("lambda", 1, true).add("point", 3, true).add("body_point", 3, true);
     l.add("contacts", 1, true).add("constraint", 1, true).add("energy_mismatch", 1, true);
+    l.add("dissipated", 1, true);  // restitution: kinetic energy lost by this impulse
     return l;
   }();
   return layout;
@@ -78,6 +84,7 @@ void writeImpactRecord(const ImpactEvent& e, double* out) {
   out[8] = e.contacts;
   out[9] = e.constraint;
   out[10] = e.energyMismatch;
+  out[11] = e.dissipated;
 }
 
 std::vector<double> Simulation::record() const {
@@ -100,12 +107,16 @@ std::uint64_t Simulation::stateHash() const {
   const std::vector<double> r = record();
   // Hash the IEEE 754 bits byte by byte, least significant first, whatever the host's byte order.
   std::uint64_t h = 14695981039346656037ull;
-  for (const double v : r) {
+  for (const RecordField& f : layout().fields) {
+    if (!f.hashed) continue;
+    for (int k = f.offset; k < f.offset + f.size; ++k) {
+    const double v = r[static_cast<size_t>(k)];
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
     unsigned char b[8];
     for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(bits >> (8 * i));
     h = fnv1a64(b, 8, h);
+    }
   }
   return h;
 }

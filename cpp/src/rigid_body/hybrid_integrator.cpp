@@ -29,6 +29,7 @@ void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, c
     throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
   if (!std::isfinite(def.contactTolerance) || def.contactTolerance < 0.0 || def.contactTolerance > 1e-3)
     throw InvalidInput("contact_tolerance", "must be in [0, 1e-3]");
+  if (!(def.restitution >= 0.0 && def.restitution <= 1.0)) throw InvalidInput("restitution", "must be in [0, 1]");
   if (!std::isfinite(initial.t)) throw InvalidInput("t0", "must be a finite number");
   requireFiniteVec(initial.x, "x0");
   requireFiniteVec(initial.gamma, "gamma0");
@@ -57,7 +58,8 @@ DriverSettings driverSettings(const IntegratorDef& def) {
 
 HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
   validateRigidBodySetup(system, def, initial);
-  RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection);
+  RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection,
+                       def.restitution);
   return HybridDriver<RigidBodyModel>(std::move(model), driverSettings(def), initial);
 }
 

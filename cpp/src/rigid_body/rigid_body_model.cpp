@@ -2,7 +2,10 @@
 #include "lgvci/rigid_body/rigid_body_model.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
+
+#include <Eigen/Eigenvalues>
 
 #include "lgvci/core/hybrid_driver_impl.hpp"
 #include "lgvci/rigid_body/jump_map.hpp"
@@ -13,13 +16,15 @@ constexpr double kMachineEps = 2.220446049250313e-16;
 }  // namespace
 
 RigidBodyModel::RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
-                               bool strictDetection)
+                               bool strictDetection, double restitution)
     : system_(std::move(system)),
       flow_(system_.mass, system_.gravity, retraction, tolerance),
       Jinv_(system_.mass.J.inverse()),
       radius_(system_.body->boundingRadius()),
       contactTolerance_(contactTolerance),
-      strict_(strictDetection) {}
+      strict_(strictDetection),
+      restitution_(restitution),
+      lambdaMin_(Eigen::SelfAdjointEigenSolver<Mat3>(system_.mass.J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff()) {}
 
 bool RigidBodyModel::flow(const State& s, double tau, State& out) {
   if (flow_.step(s, tau, out)) return true;
@@ -76,7 +81,7 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
     if (count == 0) break;
     const Vec3 rho = rhoSum / count;
     const Vec3 chi = chiSum / count;
-    const JumpResult j = jumpMap(n, chi, s.gamma, s.Pi, m, Jinv_);
+    const JumpResult j = jumpMap(n, chi, s.gamma, s.Pi, m, Jinv_, restitution_);
     s.gamma = j.gamma;
     s.Pi = j.Pi;
     ImpactEvent ev;
@@ -85,6 +90,7 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
     ev.point = s.x + s.R * rho;
     ev.bodyPoint = rho;
     ev.contacts = count;
+    ev.dissipated = j.dissipated;
     events.push_back(ev);
     ++applied;
     if (contacts_.size() == 1) break;  // a single point leaves with reversed normal velocity
@@ -94,8 +100,38 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
 
 std::string RigidBodyModel::failureMessage(double t) const {
   std::ostringstream msg;
-  msg << "Newton's method did not converge for (5.9c) at t = " << t << " (step " << failedStep_ << ", residual "
-      << flow_.lastSolve().residual << "); the simulation is halted";
+  msg << "Newton's method did not converge for (5.9c) at t = " << t << " (step " << failedStep_ << ", residual ";
+  if (std::isfinite(flow_.lastSolve().residual)) msg << flow_.lastSolve().residual;
+  else msg << "not a finite number";
+  msg << "); the simulation is halted";
+  return msg.str();
+}
+
+// Existence for (5.9c), S(τΠ) = F J_d − J_d Fᵀ, i.e. G(f) = g := τΠ with G the Cayley map G_c(f) =
+// 2(Jf + f×Jf)/(1 + |f|²) (D.8) or the exponential one (D.3). On the sphere |f| = r, f·(f×Jf) = 0 gives
+// f·G_c(f) = 2 fᵀJf/(1 + r²) ≥ 2 λmin r²/(1 + r²), so for |g| < 2 λmin r/(1 + r²) the homotopy G − s g
+// (s ∈ [0, 1]) has no zero on the sphere and G − g has the degree of G at 0, which is 1 (G(f)·f > 0
+// away from 0, ∇G(0) = 2J): a solution inside the ball. r = 1 gives |g| < λmin(J), with a rotation
+// of less than 90° (2 atan r). For exp, f·G(f) = (sin θ/θ) fᵀJf ≥ λmin θ sin θ on |f| = θ, and θ = π/2
+// gives the same bound. So |τΠ| < λmin(J) always has an update; the range bound |G_c| < 2 λmax(J)
+// (validation.cpp) is where none can exist.
+double RigidBodyModel::solvableStep(const State& s) const {
+  const double p = s.Pi.norm();
+  return p > 0.0 ? lambdaMin_ / p : std::numeric_limits<double>::infinity();
+}
+
+std::string RigidBodyModel::subdivisionFailure(const State& s, double tau, bool withinBound) const {
+  std::ostringstream msg;
+  const double p = s.Pi.norm();
+  if (withinBound) {
+    msg << "Newton's method did not converge for (5.9c) at t = " << s.t << " on a sub-step of " << tau
+        << " although |tau Pi| = " << tau * p << " is below the bound lambda_min(J) = " << lambdaMin_
+        << " that guarantees a solution; the simulation is halted";
+  } else {
+    msg << "the attitude equation (5.9c) has no solution at t = " << s.t << " even on a sub-step of " << tau
+        << " (about 2^-12 h): |tau Pi| = " << tau * p << " is beyond the bound lambda_min(J) = " << lambdaMin_
+        << " that the inertia allows (|Pi| = " << p << "); more than 4096 sub-steps per step would be needed: reduce h";
+  }
   return msg.str();
 }
 

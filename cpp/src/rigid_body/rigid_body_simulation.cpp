@@ -1,6 +1,8 @@
-// The rigid body behind the Simulation façade; its record keeps the 23 CSV columns of the CLI.
+// The rigid body behind the Simulation façade; its record keeps the CLI's CSV columns (the 23 of the paper's
+// quantities, then "dissipated", README "Restitution").
 #include <cmath>
 #include <sstream>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +20,8 @@ const RecordLayout& rigidLayout() {
     l.add("E", 1, true).add("TPE", 1, true).add("RE", 1, true).add("impacts", 1, true);
     l.add("spatial_L", 3, false).add("phi", 1, false).add("total_impacts", 1, false).add("steps", 1, false);
     l.add("status", 1, false).add("E0", 1, false);
+    // Restitution (README "Restitution"): energy lost at the impacts so far, E + dissipated = E0.
+    l.add("dissipated", 1, true).unhashed();
     return l;
   }();
   return layout;
@@ -60,6 +64,11 @@ class RigidBodySimulation final : public Simulation {
   const std::vector<ImpactEvent>& impactLog() const override { return sim_.impactLog(); }
   void clearImpactLog() override { sim_.clearImpactLog(); }
   double maxDiscreteEnergyMismatch() const override { return 0.0; }
+  double dissipated() const override { return sim_.dissipated(); }
+  long long subdividedSteps() const override {
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.subdividedSteps();
+    else return 0;
+  }
   const RecordLayout& layout() const override { return rigidLayout(); }
 
   void writeRecord(double* out) const override {
@@ -83,6 +92,7 @@ class RigidBodySimulation final : public Simulation {
     *o++ = static_cast<double>(sim_.steps());
     *o++ = static_cast<double>(sim_.status());
     *o++ = energy0_;
+    *o++ = sim_.dissipated();
   }
 
   std::string finalStateJson() const override {

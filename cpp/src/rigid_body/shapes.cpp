@@ -26,7 +26,7 @@ class Ellipsoid final : public Shape {
     out.push_back(lowest(u));
   }
   double boundingRadius() const override { return center_.norm() + axes_.maxCoeff(); }
-  std::optional<BodyMass> massProperties(double mass) const override {
+  std::optional<BodyMass> massProperties(double mass, MassConvention) const override {
     return BodyMass{center_, ellipsoidMass(mass, axes_).J, axes_.maxCoeff()};
   }
   const Vec3& axes() const { return axes_; }
@@ -203,12 +203,17 @@ class Polyhedron final : public Shape {
     for (const auto& v : v_) r = std::max(r, v.norm());
     return r + eps_;
   }
-  // The ε-rounding is ignored: for the paper's ε = 1e-13 the difference is invisible (README).
-  std::optional<BodyMass> massProperties(double mass) const override {
-    if (cubeSide_ > 0.0) return BodyMass{cubeCenter_, cubeMass(mass, cubeSide_).J, cubeSide_};
-    const PolyhedronMass pm = polyhedronMass(mass, input_);
+  // Sharp: the polyhedron's own (the paper's convention, with the cube's closed form m s²/6 I).
+  // Rounded (default, ε > 0): the Minkowski sum with the ball of radius ε that is drawn and collided.
+  std::optional<BodyMass> massProperties(double mass, MassConvention convention) const override {
     double size = 0.0;
     for (const auto& v : input_) size = std::max(size, v.norm());
+    if (convention == MassConvention::Rounded && eps_ > 0.0) {
+      const PolyhedronMass pm = roundedPolyhedronMass(mass, input_, eps_);
+      return BodyMass{pm.centroid, pm.J, cubeSide_ > 0.0 ? cubeSide_ : size + eps_};
+    }
+    if (cubeSide_ > 0.0) return BodyMass{cubeCenter_, cubeMass(mass, cubeSide_).J, cubeSide_};
+    const PolyhedronMass pm = polyhedronMass(mass, input_);
     return BodyMass{pm.centroid, pm.J, size};
   }
 

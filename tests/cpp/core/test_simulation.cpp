@@ -39,11 +39,11 @@ TEST_CASE("façade: FNV-1a 64 matches the reference vectors", "[core][simulation
 TEST_CASE("façade: CSV columns come from the record layout", "[core][simulation]") {
   // The rigid body keeps the CLI's 23 columns of before the façade.
   CHECK(join(make(R"({"case":"IV"})")->layout().csvColumns()) ==
-        "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts");
+        "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated");
   CHECK(join(make(R"({"case":"star"})")->layout().csvColumns()) == "t,q1,q2,q3,p1,p2,p3,E,impacts");
   CHECK(join(make(R"({"case":"particle"})")->layout().csvColumns()) == "t,q1,q2,p1,p2,E,impacts");
   CHECK(join(impactLayout().csvColumns()) ==
-        "t,lambda,point1,point2,point3,body_point1,body_point2,body_point3,contacts,constraint,energy_mismatch");
+        "t,lambda,point1,point2,point3,body_point1,body_point2,body_point3,contacts,constraint,energy_mismatch,dissipated");
 }
 
 TEST_CASE("façade: the record holds the state at the layout's offsets", "[core][simulation]") {

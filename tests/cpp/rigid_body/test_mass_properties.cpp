@@ -216,9 +216,12 @@ TEST_CASE("shapes own their mass properties: closed forms, hull, none for unions
   REQUIRE(e);
   CHECK(e->J == ellipsoidMass(2.0, axes).J);
   CHECK(e->centroid == c);
-  const auto cube = makeCube(2.0, 1e-13)->massProperties(3.0);
+  const auto cube = makeCube(2.0, 1e-13)->massProperties(3.0, MassConvention::Sharp);
   REQUIRE(cube);
-  CHECK(cube->J == cubeMass(3.0, 2.0).J);  // the closed form, not the hull's integral
+  CHECK(cube->J == cubeMass(3.0, 2.0).J);  // the paper's convention: the closed form, not the hull's integral
+  const auto rounded = makeCube(2.0, 1e-13)->massProperties(3.0);  // default: the rounded body's
+  REQUIRE(rounded);
+  CHECK_APPROX_EQUAL(rounded->J, cubeMass(3.0, 2.0).J, 1e-11);
   const std::vector<Vec3> tet = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1), Vec3(0.1, 0, 0)};
   const auto poly = makePolyhedron(tet, 0.0)->massProperties(1.5);
   REQUIRE(poly);

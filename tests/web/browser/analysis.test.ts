@@ -50,13 +50,13 @@ afterEach(() => {
 describe('plots of §7', () => {
   it('appear, grow while running at ≤ 10 Hz with bounded work, and can be hidden', async () => {
     await mount('IV');
-    for (const name of ['Energy exchange', 'Energy error |E − E₀|', 'Centre-of-mass height', 'Divergence of the twins']) {
+    for (const name of ['Energy exchange', 'Energy error |E + dissipated − E₀|', 'Centre-of-mass height', 'Divergence of the twins']) {
       await expect.element(page.getByRole('figure', { name: new RegExp(name.replace(/[|()]/g, '\\$&')) })).toBeVisible();
     }
     await expect.poll(() => host.querySelectorAll('.lgvci-plots .uplot').length, { timeout: 10_000 }).toBe(3);
     // titles, axis labels and legends
     const energy = host.querySelector<HTMLElement>('[data-plot="energy"]')!;
-    expect(energy.querySelector('.u-legend')?.textContent).toMatch(/total E.*TPE.*RE/s);
+    expect(energy.querySelector('.u-legend')?.textContent).toMatch(/total E.*TPE.*RE.*E \+ dissipated/s); // README "Restitution"
     expect(energy.textContent).toMatch(/Horizontal axis: time t \(s\); vertical axis: energy\./);
     const axes = app.plots.cards.energy.plot!.axes;
     expect(axes.map((a) => a.label)).toEqual(['time t (s)', 'energy']);

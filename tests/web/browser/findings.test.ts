@@ -47,40 +47,23 @@ async function haltingSetup(): Promise<void> {
 }
 
 describe('issue 8, finding 7', () => {
-  it('a Newton halt is reported in words (no "nan"); Reset and then a new setting resume the run', async () => {
+  it('the set-up that used to halt at t = 1.1 s (Newton, "nan") is sub-divided and runs on (issue 12)', async () => {
+    // The impact spins the cube beyond the range of (5.9c) for h = 0.05; the driver now halves the
+    // step (README "Hard impacts: sub-division"). The wording of a halt is covered by status.test.ts.
     await haltingSetup();
-    const speed = field('speed');
-    await typeInto(speed, '4'); // the halt at t = 1.1 s comes after ~0.3 s
-    app.play();
-    const warning = host.querySelector<HTMLElement>('.hud-warning')!;
-    await expect.poll(() => app.model.halted, { timeout: 20_000 }).toBe(true);
-    await expect.element(page.getByRole('alert')).toBeVisible();
-    const text = warning.textContent ?? '';
-    expect(text).toMatch(/^Simulation halted at t = 1\.100 s: /);
-    expect(text).not.toMatch(/nan|NaN|\binf\b|Infinity/);
-    expect(app.playing).toBe(false);
-    await expect.element(page.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    const E0 = app.model.curr.energy0;
+    app.model.step(60); // t = 3 s, past the old halt
+    expect(app.model.halted).toBe(false);
+    expect(app.model.curr.t).toBeCloseTo(3, 9);
+    expect(app.model.curr.impacts).toBeGreaterThan(0);
+    expect(Math.abs(app.model.curr.energy - E0) / E0).toBeLessThan(1e-2);
     for (const name of ['energy', 'relerr', 'time']) {
       expect(host.querySelector(`[data-hud="${name}"]`)?.textContent).not.toMatch(/nan/i);
     }
-
-    // Reset: the run plays again from t = 0 (steps restart at 0, so steps > 3 means it plays), and at
-    // this speed it reaches the same halt again
-    let halts = 1;
-    const off = app.model.on((e) => {
-      if (e === 'status' && app.model.halted) halts++;
-    });
-    await page.getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(() => app.model.curr.steps, { timeout: 10_000 }).toBeGreaterThan(3);
-    await expect.poll(() => halts, { timeout: 20_000 }).toBe(2);
-    expect(app.model.curr.t).toBeCloseTo(1.1, 9);
-    expect(app.playing).toBe(false);
-
-    // a new setting resumes with that setting
+    // a new setting still restarts the run
     await typeInto(field('Pi0x'), '4');
-    off();
     expect((app.controller.params as unknown as UiParams).Pi0[0]).toBe(4);
-    await expect.poll(() => app.model.curr.steps, { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(app.model.curr.t).toBe(0);
   });
 
   it('after a rejected step count is corrected, the first click on "Start long run" starts it; nothing moves', async () => {

@@ -74,7 +74,7 @@ describe('params ↔ config', () => {
     expect(cfg['x0']).toEqual([0, 0, 12]);
     expect(cfg['h']).toBe(0.005);
     expect(cfg['body']).toEqual({ type: 'cube', side: 2 * Math.sqrt(3), epsilon: 0.25, center: [0, 0, 0] });
-    expect(cfg['inertia']).toEqual(base.inertia);
+    expect(cfg['inertia']).toBeUndefined(); // a new ε: the core computes the rounded body's J (issue 12)
     expect(cfg['case']).toBe('IV');
   });
 
@@ -135,5 +135,28 @@ describe('generalized-coordinate parameters (particle, star)', () => {
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, q0: [0, 'a', 0] }))).toThrow(/^q0: /);
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, mass_matrix: [[1]] }))).toThrow(/^mass_matrix: /);
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, model: 'rigid_body' }))).toThrow(/^model: /);
+  });
+});
+
+describe('restitution and rounded mass properties (README "Restitution", "Rounded mass properties")', () => {
+  it('e = 1 sends no key (presets stay the same JSON); another e is sent', () => {
+    const base = preset('IV');
+    const p = paramsFromConfig('IV', base);
+    expect(p.restitution).toBe(1);
+    expect('restitution' in paramsToConfig(base, p)).toBe(false);
+    expect(paramsToConfig(base, { ...p, restitution: 0.4 }).restitution).toBe(0.4);
+    expect(paramsFromConfig('IV', { ...base, restitution: 0.25 }).restitution).toBe(0.25);
+  });
+
+  it('a changed ε drops the preset inertia (the core computes the rounded body), an unchanged one keeps it', () => {
+    const base = { ...preset('IV'), mass_properties: 'sharp' as const };
+    const p = paramsFromConfig('IV', base);
+    const same = paramsToConfig(base, p);
+    expect(same.inertia).toEqual(base.inertia);
+    expect(same.mass_properties).toBe('sharp');
+    const rounded = paramsToConfig(base, { ...p, epsilon: 0.3 });
+    expect(rounded.inertia).toBeUndefined();
+    expect(rounded.mass_properties).toBeUndefined();
+    expect(rounded.body).toMatchObject({ type: 'cube', epsilon: 0.3 });
   });
 });

@@ -31,7 +31,7 @@ describe('real WASM engine (Node)', () => {
 
   it('the record layouts come from the module: CSV columns of `lgvci --csv`, fields the page reads', () => {
     for (const [c, header] of [
-      ['IV', 't,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts'],
+      ['IV', 't,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated'],
       ['particle', 't,q1,q2,p1,p2,E,impacts'],
       ['star', 't,q1,q2,q3,p1,p2,p3,E,impacts'],
     ] as const) {

@@ -209,6 +209,21 @@ export const FIELDS: readonly FieldSpec[] = [
     write: (p, v) => ({ ...p, epsilon: v }),
     disabledNote: 'Only the cube (Case IV) has ε-rounded corners.',
   },
+  {
+    id: 'restitution',
+    group: 'body',
+    label: 'Coefficient of restitution e (1: elastic, the paper’s)',
+    short: 'restitution e',
+    unit: '',
+    min: 0,
+    max: 1,
+    scale: 'linear',
+    step: 0.01,
+    restarts: true,
+    format: fixed(2),
+    read: (p) => p.restitution,
+    write: (p, v) => ({ ...p, restitution: v }),
+  },
   ...commonFields<UiParams>(),
 ];
 

@@ -14,6 +14,8 @@ export interface UiParams {
   azimuth: number;
   /** ε-rounding of a cube / polyhedron body, null for bodies without one. */
   epsilon: number | null;
+  /** Coefficient of restitution e ∈ [0, 1] of every impact (1: the paper's elastic jump). */
+  restitution: number;
   h: number;
   /** Simulated seconds per wall-clock second; not part of the config (no restart). */
   speed: number;
@@ -31,6 +33,7 @@ export function paramsFromConfig(caseName: CaseName, cfg: ResolvedConfig, speed 
     tilt,
     azimuth,
     epsilon: bodyEpsilon(cfg.body),
+    restitution: cfg.restitution ?? 1,
     h: cfg.h,
     speed,
   };
@@ -60,6 +63,15 @@ export function paramsToConfig(base: ResolvedConfig, p: UiParams): SimConfig {
     gamma0: [...p.gamma0],
     Pi0: [...p.Pi0],
   };
+  // e = 1 is sent as no key at all, so presets stay the same JSON (and the same bits).
+  if (p.restitution === 1) delete cfg.restitution;
+  else cfg.restitution = p.restitution;
+  // A changed ε changes the body: its inertia is then the rounded body's, computed by the core
+  // (README "Rounded mass properties"), not the preset's (Case IV: the sharp cube's J = 2 I).
+  if (p.epsilon !== null && p.epsilon !== bodyEpsilon(base.body)) {
+    delete cfg.inertia;
+    delete cfg.mass_properties;
+  }
   return cfg;
 }
 

@@ -65,6 +65,10 @@ export interface SimConfig {
   root_finder?: 'bisection' | 'fast';
   tolerance?: number;
   max_impacts_per_step?: number;
+  /** Coefficient of restitution e ∈ [0, 1] (README "Restitution"); absent: 1, elastic. */
+  restitution?: number;
+  /** Mass properties of an ε-rounded body: the rounded body's (default) or the sharp polyhedron's. */
+  mass_properties?: 'rounded' | 'sharp';
 }
 
 /** A config with every field the front end relies on present (what presetConfig / configJson return). */

@@ -43,6 +43,8 @@ export class Hud {
   private readonly energy: HTMLElement;
   private readonly relError: HTMLElement;
   private readonly steps: HTMLElement;
+  private readonly massItem: HTMLElement;
+  private readonly mass: HTMLElement;
   private lastWarning = '';
   private readonly energyLabel: HTMLElement;
   private readonly relLabel: HTMLElement;
@@ -59,6 +61,9 @@ export class Hud {
     this.impacts = el('span', { class: 'hud-value', 'data-hud': 'impacts' });
     this.energy = el('span', { class: 'hud-value', 'data-hud': 'energy' });
     this.relError = el('span', { class: 'hud-value', 'data-hud': 'relerr' });
+    this.mass = el('span', { class: 'hud-value', 'data-hud': 'mass' });
+    // README "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
+    this.massItem = item('mass, J', this.mass, 'Mass m and the principal diagonal of the inertia J the integrator uses');
     this.warning = el('div', { class: 'hud-warning', role: 'alert', hidden: true });
     this.element = el(
       'div',
@@ -71,6 +76,7 @@ export class Hud {
         item('impacts', this.impacts),
         (this.energyItem = item(this.energyLabel, this.energy, ENERGY_TITLES['E'])),
         item(this.relLabel, this.relError, 'Relative energy error since the initial state'),
+        this.massItem,
       ),
       this.warning,
     );
@@ -97,6 +103,13 @@ export class Hud {
     Hud.set(this.impacts, String(c.impacts));
     Hud.set(this.energy, formatEnergy(c.energy));
     Hud.set(this.relError, formatRelError(model.relativeEnergyError));
+    const cfg = model.config as { mass?: unknown; inertia?: unknown } | undefined;
+    const J = Array.isArray(cfg?.inertia) ? (cfg.inertia as number[][]) : null;
+    this.massItem.hidden = J === null || typeof cfg?.mass !== 'number';
+    if (J && typeof cfg?.mass === 'number') {
+      const d = [0, 1, 2].map((i) => (J[i]?.[i] ?? NaN).toPrecision(4)).join(', ');
+      Hud.set(this.mass, `${cfg.mass.toPrecision(4)}, diag(${d})`);
+    }
     const st = model.status;
     let text = '';
     if (st) {

@@ -21,6 +21,8 @@ export interface Snapshot {
   coords?: number[];
   energy: number;
   energy0: number;
+  /** Energy lost at impacts so far (rigid body, restitution e < 1): energy + dissipated ≈ energy0. */
+  dissipated?: number;
   /** Smallest contact-constraint value (Φ or min φ_k); < 0 means penetration. */
   phi: number;
   impacts: number;
@@ -47,6 +49,11 @@ export interface HistoryColumns {
    * cradle's balls, Seghete & Murphey Fig. 3; M diagonal). Absent: no velocity plot.
    */
   readonly velocities?: readonly { label: string; col: number; index: number }[];
+  /**
+   * Column of the energy lost at impacts so far (rigid body with restitution e < 1, README
+   * "Restitution"): the energy plot adds "E + dissipated" and the error plot measures it against E₀.
+   */
+  readonly dissipated?: number;
 }
 
 export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {

@@ -413,8 +413,9 @@ export class SimulationModel {
 
   /** Relative energy error |E − E0| / |E0| of the current state. */
   get relativeEnergyError(): number {
-    const { energy, energy0 } = this.curr;
-    return Math.abs(energy - energy0) / Math.abs(energy0);
+    const { energy, energy0, dissipated } = this.curr;
+    // With restitution the balance is E + dissipated = E₀ (README "Restitution").
+    return Math.abs(energy + (dissipated ?? 0) - energy0) / Math.abs(energy0);
   }
 
   /** Delete the embind objects; the model is unusable afterwards. */

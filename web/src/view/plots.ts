@@ -333,6 +333,8 @@ const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position
 function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
   const E = cols.energySymbol;
   const parts = cols.energyParts;
+  // Restitution (README "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
+  const dissipatedSeries = cols.dissipated === undefined ? [] : [{ label: `${E} + dissipated`, stroke: PLOT_COLORS.ink, dash: [4, 4] }];
   if (baselines.length > 0) {
     return {
       key: 'energy',
@@ -346,6 +348,7 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
       series: [
         { label: `LGVCI ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
         ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
+        ...dissipatedSeries,
         ...baselines.map((r) => ({ label: `${r.label} ${E}`, stroke: r.color, width: 2 })),
       ],
     };
@@ -365,8 +368,20 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
     series: [
       { label: `total ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
       ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
+      ...dissipatedSeries,
     ],
   };
+}
+
+/** Series of the energy plot: the total, its parts, E + dissipated when the family has it, the baselines. */
+function energySeriesCount(cols: HistoryColumns, baselines = 0): number {
+  return 1 + cols.energyParts.length + (cols.dissipated === undefined ? 0 : 1) + baselines;
+}
+
+/** E + dissipated of history row k (just E for a family without losses). */
+function conservedEnergy(data: ArrayLike<number>, base: number, cols: HistoryColumns): number {
+  const E = data[base + cols.energy] ?? NaN;
+  return cols.dissipated === undefined ? E : E + (data[base + cols.dissipated] ?? NaN);
 }
 
 function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
@@ -386,16 +401,18 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [])
       ],
     };
   }
+  // With restitution the balance is E + dissipated = E₀ (README "Restitution"): its error is plotted.
+  const lhs = cols.dissipated === undefined ? E : `${E} + dissipated`;
   return {
     key: 'error',
-    title: `Energy error |${E} − ${E}₀|`,
+    title: `Energy error |${lhs} − ${E}₀|`,
     figure: E === 'E' ? 'Fig. 8' : 'energy error',
     caption:
       'Absolute energy error on a log scale. Between impacts the discrete flow keeps it at round-off; it shifts slightly at each impact, where the impact time is found to a tolerance.',
-    yLabel: `|${E} − ${E}₀|`,
+    yLabel: `|${lhs} − ${E}₀|`,
     log: true,
     impacts: 'lines',
-    series: [{ label: `|${E} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
+    series: [{ label: `|${lhs} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
   };
 }
 
@@ -536,7 +553,7 @@ export class PlotsView {
     this.feeds = [
       {
         card: this.cards.energy,
-        decimator: new MinMaxDecimator(1 + this.columns.energyParts.length, { maxBuckets: BUCKETS }),
+        decimator: new MinMaxDecimator(energySeriesCount(this.columns), { maxBuckets: BUCKETS }),
         consumed: 0,
         available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
@@ -545,7 +562,9 @@ export class PlotsView {
           out[0] = h.data[b + h.columns.energy] ?? NaN;
           const parts = h.columns.energyParts;
           parts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
-          m.baselines?.runs.forEach((r, i) => (out[1 + parts.length + i] = r.energy.get(k)));
+          let j = 1 + parts.length;
+          if (h.columns.dissipated !== undefined) out[j++] = conservedEnergy(h.data, b, h.columns);
+          m.baselines?.runs.forEach((r, i) => (out[j + i] = r.energy.get(k)));
         },
       },
       {
@@ -555,8 +574,7 @@ export class PlotsView {
         available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
           const h = m.history;
-          const E = h.columns.energy;
-          out[0] = Math.abs((h.data[k * h.stride + E] ?? NaN) - (h.data[E] ?? NaN));
+          out[0] = Math.abs(conservedEnergy(h.data, k * h.stride, h.columns) - conservedEnergy(h.data, 0, h.columns));
           m.baselines?.runs.forEach((r, i) => (out[1 + i] = Math.abs(r.energy.get(k) - r.energy0)));
         },
       },
@@ -734,7 +752,7 @@ export class PlotsView {
     const cols = this.columns;
     const runs = this.baselines?.runs ?? [];
     const [energy, error] = this.feeds;
-    if (energy) energy.decimator = new MinMaxDecimator(1 + cols.energyParts.length + runs.length, { maxBuckets: BUCKETS });
+    if (energy) energy.decimator = new MinMaxDecimator(energySeriesCount(cols, runs.length), { maxBuckets: BUCKETS });
     if (error) {
       const n = 1 + runs.length;
       error.decimator = new MinMaxDecimator(n, { maxBuckets: BUCKETS, positiveOnly: new Array<boolean>(n).fill(true) });

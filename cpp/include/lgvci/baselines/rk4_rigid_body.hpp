@@ -62,7 +62,7 @@ class Rk4RigidBodyModel {
   using State = Rk4State;
   static constexpr bool kJumpUsesRemainingTime = false;
 
-  Rk4RigidBodyModel(SystemDef system, double contactTolerance, bool strictDetection);
+  Rk4RigidBodyModel(SystemDef system, double contactTolerance, bool strictDetection, double restitution = 1.0);
 
   bool flow(const State& s, double tau, State& out);
   double phi(const State& s) const { return geometry_.phi(s); }
@@ -107,6 +107,7 @@ class Rk4Integrator {
   long long totalImpacts() const { return driver_.totalImpacts(); }
   long long steps() const { return driver_.steps(); }
   long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
+  double dissipated() const { return driver_.dissipated(); }  // restitution < 1 (README "Restitution")
   StepStatus status() const { return driver_.status(); }
   const std::string& statusMessage() const { return driver_.statusMessage(); }
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }

@@ -31,6 +31,7 @@ struct ImpactEvent {
   int contacts = 1;               // points touching together
   int constraint = -1;            // index k of the constraint φ_k that fired (generalized models)
   double energyMismatch = 0.0;    // E_d after − E_d before the impact (75a) (generalized models)
+  double dissipated = 0.0;        // kinetic energy lost by this impulse (restitution e < 1; else 0)
 };
 
 struct StepReport {
@@ -48,6 +49,10 @@ struct StepReport {
 ///   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
 ///            std::vector<ImpactEvent>& events);  // impulses applied (0..budget), −1 when it failed
 ///   std::string failureMessage(double t) const;     // after flow or jump failed
+/// and optionally, to have a step whose implicit flow fails sub-divided instead of halted (README
+/// "Hard impacts: sub-division"; only for models whose jump does not use the remaining time):
+///   double solvableStep(const State&) const;  // τ*: flow(s, τ) has a solution for every |τ| < τ*
+///   std::string subdivisionFailure(const State&, double tau, bool withinBound) const;  // why it gave up
 template <class Model>
 class HybridDriver {
  public:
@@ -74,6 +79,15 @@ class HybridDriver {
   long long totalImpacts() const { return totalImpacts_; }
   long long steps() const { return steps_; }
   long long multiImpactSteps() const { return multiImpactSteps_; }  // steps with ≥ 2 impulses
+  /// Steps whose flow had to be sub-divided, and the sub-steps without an impact they took.
+  long long subdividedSteps() const { return subdividedSteps_; }
+  long long extraSubSteps() const { return extraSubSteps_; }
+  /// Σ ImpactEvent::dissipated over the impacts of the steps taken: E + dissipated() = E0.
+  double dissipated() const { return dissipated_; }
+  /// Smallest sub-step, as a fraction of h, that sub-division tries: 2⁻¹², i.e. at most 4096 sub-steps
+  /// per step (a run 4096 times slower than its h promises: h is far too large for the spin; it also
+  /// bounds the work of one step for any input, e.g. under the fuzzer).
+  static constexpr double kMinSubStep = 1.0 / 4096.0;
   StepStatus status() const { return status_; }
   const std::string& statusMessage() const { return statusMessage_; }
   /// Impacts since the last clearImpactLog().
@@ -102,6 +116,9 @@ class HybridDriver {
   long long totalImpacts_ = 0;
   long long steps_ = 0;
   long long multiImpactSteps_ = 0;
+  long long subdividedSteps_ = 0;
+  long long extraSubSteps_ = 0;
+  double dissipated_ = 0.0;
   StepStatus status_ = StepStatus::Ok;
   std::string statusMessage_;
   std::vector<ImpactEvent> log_;

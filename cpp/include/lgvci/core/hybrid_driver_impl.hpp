@@ -5,10 +5,22 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <type_traits>
+#include <utility>
 
 #include "lgvci/core/hybrid_driver.hpp"
 
 namespace lgvci {
+namespace detail {
+// Does the model offer sub-division (solvableStep and subdivisionFailure)?
+template <class M, class = void>
+struct CanSubdivide : std::false_type {};
+template <class M>
+struct CanSubdivide<M, std::void_t<decltype(std::declval<const M&>().solvableStep(std::declval<const typename M::State&>())),
+                                   decltype(std::declval<const M&>().subdivisionFailure(
+                                       std::declval<const typename M::State&>(), 0.0, false))>>
+    : std::bool_constant<!M::kJumpUsesRemainingTime> {};
+}  // namespace detail
 
 template <class Model>
 HybridDriver<Model>::HybridDriver(Model model, DriverSettings settings, const State& initial)
@@ -22,6 +34,9 @@ void HybridDriver<Model>::reset() {
   totalImpacts_ = 0;
   steps_ = 0;
   multiImpactSteps_ = 0;
+  subdividedSteps_ = 0;
+  extraSubSteps_ = 0;
+  dissipated_ = 0.0;
   status_ = StepStatus::Ok;
   statusMessage_.clear();
   log_.clear();
@@ -103,6 +118,15 @@ StepReport HybridDriver<Model>::step() {
   seg.start = state_;
   State s = state_;  // the state the step ends with
   double remaining = 1.0;
+  // Sub-division (README "Hard impacts: sub-division"): the trial flows `chunk` ≤ `remaining` (as a
+  // fraction of h). It is the whole remainder unless the implicit flow failed for it; then it is
+  // halved, each sub-step a variational step of its own with impacts located and applied as usual,
+  // and after each impact the whole remainder is tried again. A step that never fails takes exactly
+  // the path (and the bits) it took without sub-division.
+  double chunk = remaining;
+  int subSteps = 0;      // sub-steps flowed without an impact in them
+  bool halved = false;   // the step was sub-divided
+  std::string subdivisionMessage;
   int attempts = 0;
   bool ok = true;
   bool phiFailed = false;  // φ came back NaN or infinite (not a failed implicit solve)
@@ -113,18 +137,34 @@ StepReport HybridDriver<Model>::step() {
     int applied = 0;
     scratch_.clear();
     std::vector<ImpactEvent> trialEvents;
-    if (!(ok = advance(seg, remaining, budget, trial, &jumped, &trialEvents, &applied))) break;
+    if (!(ok = advance(seg, chunk, budget, trial, &jumped, &trialEvents, &applied))) {
+      if constexpr (detail::CanSubdivide<Model>::value) {
+        // (5.9c)-type equations have a solution for |τ| < τ* (the model's bound): halve until the
+        // sub-step is inside it. Give up when a sub-step at most half the bound still fails (the
+        // solver, not the existence, failed) or below 2⁻¹² h (the step is far too large).
+        const double bound = model_.solvableStep(seg.start);
+        const bool withinBound = chunk * h <= 0.5 * bound;
+        if (!phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
+          chunk *= 0.5;
+          halved = true;
+          ok = true;
+          continue;
+        }
+        if (!phiFailed) subdivisionMessage = model_.subdivisionFailure(seg.start, chunk * h, withinBound);
+      }
+      break;
+    }
     double fTrial = model_.phi(trial);
     if (!(ok = std::isfinite(fTrial))) {  // the model's geometry failed: halt, never carry a NaN on
       phiFailed = true;
       break;
     }
-    double bEnd = remaining;
+    double bEnd = chunk;
     bool hit = fTrial < -model_.phiNoise(trial);
     if (!hit) {
       double cHit = -1.0, fHit = 0.0;
       State sHit;
-      if (!(ok = detectInside(seg, remaining, fTrial, budget, cHit, sHit, fHit))) break;
+      if (!(ok = detectInside(seg, chunk, fTrial, budget, cHit, sHit, fHit))) break;
       if (cHit > 0.0) {
         hit = true;
         bEnd = cHit;
@@ -136,6 +176,14 @@ StepReport HybridDriver<Model>::step() {
       log_.insert(log_.end(), trialEvents.begin(), trialEvents.end());  // a pending jump happened
       report.impacts += applied;
       s = trial;
+      if (chunk < remaining) {  // a sub-step of a sub-divided step: the next one starts here
+        remaining -= chunk;
+        chunk = std::min(chunk, remaining);
+        seg.start = trial;
+        seg.pending = false;
+        ++subSteps;
+        continue;
+      }
       s.t = tEnd;
       break;
     }
@@ -188,6 +236,7 @@ StepReport HybridDriver<Model>::step() {
       report.impacts += n;
       seg.start = s;
     }
+    chunk = remaining;  // the impulse changed the momenta: try the whole remainder again
     ++attempts;
   }
   if (!ok) {
@@ -197,6 +246,8 @@ StepReport HybridDriver<Model>::step() {
       msg << "the contact function phi is not a finite number in the step after t = " << state_.t
           << " (the body's geometry could not be evaluated there); the simulation is halted";
       statusMessage_ = msg.str();
+    } else if (!subdivisionMessage.empty()) {
+      statusMessage_ = subdivisionMessage;
     } else {
       statusMessage_ = model_.failureMessage(state_.t);
     }
@@ -208,6 +259,11 @@ StepReport HybridDriver<Model>::step() {
   state_ = s;
   ++steps_;
   totalImpacts_ += report.impacts;
+  for (size_t k = logSizeAtStart; k < log_.size(); ++k) dissipated_ += log_[k].dissipated;
+  if (halved) {
+    ++subdividedSteps_;
+    extraSubSteps_ += subSteps;
+  }
   if (report.impacts >= 2) ++multiImpactSteps_;
   if (status_ == StepStatus::ZenoGuard) {  // the step ended off the grid: a new grid starts here
     gridStart_ = s.t;

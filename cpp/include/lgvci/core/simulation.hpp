@@ -19,6 +19,9 @@ struct RecordField {
   int offset = 0;
   int size = 1;
   std::vector<std::string> columns;
+  /// Part of stateHash(). A ledger kept beside the state (the rigid body's "dissipated") is not, so
+  /// that adding it left the golden hashes of every earlier run unchanged.
+  bool hashed = true;
 };
 
 struct RecordLayout {
@@ -27,6 +30,8 @@ struct RecordLayout {
   /// Appends a field; `csv` names its columns: a scalar gets `name`, a vector name1..namek, and a
   /// 3×3 matrix (size 9, matrixColumns) name11..name33.
   RecordLayout& add(const std::string& name, int size, bool csv, bool matrix = false);
+  /// Marks the last field added as not part of stateHash().
+  RecordLayout& unhashed();
   const RecordField& field(const std::string& name) const;  // throws std::out_of_range
   std::vector<std::string> csvColumns() const;
   std::string toJson() const;
@@ -66,6 +71,10 @@ class Simulation {
   virtual void clearImpactLog() = 0;
   /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for the rigid body.
   virtual double maxDiscreteEnergyMismatch() const = 0;
+  /// Energy lost at the impacts so far (rigid body with restitution < 1): E + dissipated = E0.
+  virtual double dissipated() const { return 0.0; }
+  /// Steps whose implicit flow was sub-divided (README "Hard impacts: sub-division").
+  virtual long long subdividedSteps() const { return 0; }
 
   /// The state record (layout().size doubles; its "impacts" field counts the last step's impacts).
   virtual const RecordLayout& layout() const = 0;
@@ -74,7 +83,8 @@ class Simulation {
   virtual std::string finalStateJson() const = 0;
 
   std::vector<double> record() const;
-  /// FNV-1a 64 over the bytes (little-endian IEEE 754) of the state record: golden determinism hashes.
+  /// FNV-1a 64 over the bytes (little-endian IEEE 754) of the state record's hashed fields: golden
+  /// determinism hashes.
   std::uint64_t stateHash() const;
   std::string stateHashHex() const;
 };

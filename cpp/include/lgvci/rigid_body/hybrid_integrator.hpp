@@ -27,6 +27,9 @@ struct IntegratorDef {
   /// and coming back out inside one step (README "Impact detection").
   bool strictDetection = false;
   IntegratorFamily family = IntegratorFamily::Lgvci;  // config "integrator": "lgvci" | "rk4"
+  /// Coefficient of restitution e ∈ [0, 1] of every impact (config "restitution"); 1: Cor. 4.4's
+  /// elastic jump, bit for bit (README "Restitution").
+  double restitution = 1.0;
 };
 
 struct Energy {
@@ -71,6 +74,10 @@ class HybridIntegrator {
   long long totalImpacts() const { return driver_.totalImpacts(); }
   long long steps() const { return driver_.steps(); }
   long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
+  /// Energy lost at the impacts so far (restitution < 1): E + dissipated = E0.
+  double dissipated() const { return driver_.dissipated(); }
+  long long subdividedSteps() const { return driver_.subdividedSteps(); }
+  long long extraSubSteps() const { return driver_.extraSubSteps(); }
   StepStatus status() const { return driver_.status(); }
   const std::string& statusMessage() const { return driver_.statusMessage(); }
   /// Impacts since the last clearImpactLog().

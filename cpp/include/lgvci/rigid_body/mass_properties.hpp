@@ -25,6 +25,14 @@ struct PolyhedronMass {
 };
 /// Uniform-density convex hull of `vertices` with total mass `mass`.
 PolyhedronMass polyhedronMass(double mass, const std::vector<Vec3>& vertices);
+/// Uniform-density ε-rounded hull of `vertices` (Minkowski sum with a ball of radius ε), in closed
+/// form: the polyhedron, a prism on each face, a cylinder wedge on each edge, a sphere sector at each
+/// vertex (README "Rounded mass properties"). ε = 0 gives polyhedronMass.
+PolyhedronMass roundedPolyhedronMass(double mass, const std::vector<Vec3>& vertices, double epsilon);
+
+/// Which body's mass properties a rounded polyhedron or cube gets: the ε-rounded body that is drawn
+/// and collided (default), or the sharp polyhedron (Tran & Leok's convention, §7 Case IV).
+enum class MassConvention { Rounded, Sharp };
 
 /// Throws InvalidInput(field, …) unless J is finite, symmetric and positive definite.
 void validateInertia(const Mat3& J, const std::string& field = "inertia");

@@ -27,7 +27,7 @@ class RigidBodyModel {
 
   /// `system` must be valid (HybridIntegrator validates it).
   RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
-                 bool strictDetection = false);
+                 bool strictDetection = false, double restitution = 1.0);
 
   bool flow(const State& s, double tau, State& out);
   double phi(const State& s) const;
@@ -36,10 +36,15 @@ class RigidBodyModel {
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
            std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;
+  /// τ* = λmin(J)/|Π|: (5.9c) has a solution for |τΠ| < λmin(J) (README "Hard impacts: sub-division").
+  double solvableStep(const State& s) const;
+  std::string subdivisionFailure(const State& s, double tau, bool withinBound) const;
 
   const SystemDef& system() const { return system_; }
   const Mat3& inverseInertia() const { return Jinv_; }
   double radius() const { return radius_; }
+  double restitution() const { return restitution_; }
+  double smallestInertia() const { return lambdaMin_; }
 
  private:
   SystemDef system_;
@@ -48,6 +53,8 @@ class RigidBodyModel {
   double radius_ = 0.0;
   double contactTolerance_ = 0.0;
   bool strict_ = false;
+  double restitution_ = 1.0;
+  double lambdaMin_ = 0.0;  // smallest principal moment of inertia
   double failedStep_ = 0.0;
   std::vector<ContactPoint> contacts_;  // scratch, reused
 };

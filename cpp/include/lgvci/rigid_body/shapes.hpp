@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lgvci/core/types.hpp"
+#include "lgvci/rigid_body/mass_properties.hpp"
 
 namespace lgvci {
 
@@ -39,9 +40,12 @@ class Shape {
   /// max |ρ| over the body: a length scale for tolerances and rendering.
   virtual double boundingRadius() const = 0;
   /// Closed form (ellipsoid, cube, §7) or from the convex hull (polyhedron); none for unions and
-  /// intersections (their inertia must be given). Throws InvalidInput for a hull without volume.
-  virtual std::optional<BodyMass> massProperties(double mass) const {
+  /// intersections (their inertia must be given). An ε-rounded cube or polyhedron gets the rounded
+  /// body's (roundedPolyhedronMass) unless `convention` is Sharp. Throws InvalidInput for a hull
+  /// without volume.
+  virtual std::optional<BodyMass> massProperties(double mass, MassConvention convention = MassConvention::Rounded) const {
     (void)mass;
+    (void)convention;
     return std::nullopt;
   }
 };

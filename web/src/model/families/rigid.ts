@@ -33,6 +33,8 @@ export function rigidColumns(L: Layout): HistoryColumns {
     heightLabel: 'height x₃',
     energySymbol: 'E',
     impacts: L.csvIndex('impacts'),
+    // Restitution (README "Restitution"): E + dissipated on the energy plot.
+    ...(L.has('dissipated') ? { dissipated: L.csvIndex('dissipated') } : {}),
   };
 }
 
@@ -45,6 +47,7 @@ export function rigidFamily(L: Layout): RigidFamily {
     Pi: L.offset('Pi', 3),
     E: L.offset('E', 1),
     E0: L.offset('E0', 1),
+    dissipated: L.has('dissipated') ? L.offset('dissipated', 1) : -1,
     phi: L.offset('phi', 1),
     impacts: L.offset('total_impacts', 1),
     steps: L.offset('steps', 1),
@@ -67,6 +70,7 @@ export function rigidFamily(L: Layout): RigidFamily {
         Pi: v3(s, o.Pi),
         energy: s[o.E] ?? NaN,
         energy0: s[o.E0] ?? NaN,
+        dissipated: o.dissipated < 0 ? 0 : (s[o.dissipated] ?? 0),
         phi: s[o.phi] ?? NaN,
         impacts: s[o.impacts] ?? 0,
         steps: s[o.steps] ?? 0,
