@@ -1,6 +1,6 @@
 // Benchmark (issue 14): 10⁵ steps of each of the paper's four cases with the native CLI, the
-// WebAssembly module under Node and, for the cube (Case IV), Rapier (@dimforge/rapier3d-compat, the
-// same cube: side 2√3, m = 1, J = 2I, restitution 1, friction 0, h = 0.01, same initial state). Prints
+// WebAssembly module under Node and, for the cube (Case IV), Rapier (@dimforge/rapier3d-compat, set up
+// exactly as the page's comparison does: same body, m, J, restitution 1, friction 0, h, initial state). Prints
 // the best of N runs: time per step and the relative energy error |E − E₀|/E₀ after the run, with
 // ratios to native. Checks that native and WASM end in the same state (bit-identical hashes).
 // Usage: node scripts/bench.mjs [runs] [--json]   (after the native and WASM builds)
@@ -47,39 +47,37 @@ function wasm(c) {
   return { ms: best, ...res };
 }
 
-// Rapier: z up, gravity −9.80665 e3, a fixed slab whose top is the plane z = 0, the cube of Case IV (Tran & Leok §7).
+// Rapier: the page's own set-up (web/src/model/rapier-baseline.ts, README "Comparison on the page": the
+// core's resolved config, ε-rounded cuboid, the core's m and J, restitution 1, friction 0, a half-space
+// ground) timed by the page's long-run table code (measureRun: the stepping alone, the energy sampled
+// every 1000 steps), loaded from the TypeScript sources through Vite's module runner.
+const { runnerImport } = await import('vite');
+const tsModule = async (rel) => (await runnerImport(path.join(root, rel), { configFile: false, logLevel: 'silent' })).module;
+const { RapierStepper } = await tsModule('web/src/model/rapier-baseline.ts');
+const { measureRun } = await tsModule('web/src/model/comparison-long-run.ts');
+const { parseResolvedConfig } = await tsModule('web/src/config/parse.ts');
 let RAPIER = null;
-async function rapier() {
+async function rapier(c) {
   if (!RAPIER) {
     const mod = await import('@dimforge/rapier3d-compat');
     RAPIER = mod.default?.init ? mod.default : mod;
+    await RAPIER.init();
   }
-  await RAPIER.init();
-  const g = 9.80665, side = 2 * Math.sqrt(3), m = 1;
-  let best = Infinity, err = NaN;
-  for (let r = 0; r < Math.min(runs, 2); r++) {  // ~0.2 ms a step: two runs are enough
-    const world = new RAPIER.World({ x: 0, y: 0, z: -g });
-    world.timestep = 0.01;
-    // the plane z = 0: the top face of a fixed slab wider than the ~2000 m the cube travels
-    world.createCollider(RAPIER.ColliderDesc.cuboid(1e4, 1e4, 1).setTranslation(0, 0, -1).setFriction(0).setRestitution(1)
-      .setFrictionCombineRule(RAPIER.CoefficientCombineRule.Min).setRestitutionCombineRule(RAPIER.CoefficientCombineRule.Max));
-    const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(0, 0, 10).setLinvel(2, 2, 10)
-      .setAngvel({ x: 2, y: -2, z: 2 }).setCanSleep(false));  // ω = J⁻¹Π₀ = (4, −4, 4)/2
-    world.createCollider(RAPIER.ColliderDesc.cuboid(side / 2, side / 2, side / 2).setDensity(m / side ** 3)
-      .setFriction(0).setRestitution(1), body);
-    const energy = () => {
-      const v = body.linvel(), w = body.angvel(), z = body.translation().z;
-      const J = (m * side * side) / 6;  // isotropic: ½ωᵀJω in any frame
-      return 0.5 * m * (v.x ** 2 + v.y ** 2 + v.z ** 2) + 0.5 * J * (w.x ** 2 + w.y ** 2 + w.z ** 2) + m * g * z;
-    };
-    const e0 = energy();
-    const t0 = performance.now();
-    for (let k = 0; k < steps; k++) world.step();
-    best = Math.min(best, performance.now() - t0);
-    err = Math.abs(energy() - e0) / e0;
-    world.free();
+  const { sim, error } = M.createSimulation(M.presetJson(c));
+  if (!sim) throw new Error(`case ${c}: ${error.message}`);
+  const config = parseResolvedConfig(sim.configJson());
+  sim.delete();
+  const stepper = new RapierStepper(RAPIER, config);
+  let best = Infinity, row = null;
+  try {
+    for (let r = 0; r < Math.min(runs, 2); r++) {  // ~0.1 ms a step: two runs are enough
+      row = measureRun('Rapier', stepper, steps, () => performance.now());
+      best = Math.min(best, (row.usPerStep * row.steps) / 1000);
+    }
+  } finally {
+    stepper.dispose();
   }
-  return { ms: best, err };
+  return { ms: best, err: row.finalRelError, impacts: row.impacts };
 }
 
 const result = {};
@@ -88,8 +86,8 @@ for (const c of cases) {
   if (w.hash !== n.hash || w.impacts !== n.impacts) throw new Error(`case ${c}: WASM and native differ (hash ${w.hash} vs ${n.hash})`);
   const row = { steps, impacts: n.impacts, native_ms: n.ms, wasm_ms: w.ms, native_rel_energy_error: n.err, wasm_rel_energy_error: w.err };
   if (c === 'IV') {
-    const r = await rapier();
-    Object.assign(row, { rapier_ms: r.ms, rapier_rel_energy_error: r.err });
+    const r = await rapier(c);
+    Object.assign(row, { rapier_ms: r.ms, rapier_rel_energy_error: r.err, rapier_impacts: r.impacts });
   }
   result[c] = row;
 }
