@@ -2,18 +2,15 @@
 // before the comparison is switched on and is after; the baselines' ghosts, legend and plot series;
 // Rapier's energy error grows beyond 1e-3 of E₀ on Case IV; the live caption shows measured numbers;
 // the Reverse button brings Case IV back without impacts to ≤ 1e-9; the worker's return-error sweep.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { mountApp } from '../../../web/src/app/app';
 import { rapierRequested } from '../../../web/src/engine/rapier';
 import { SWEEP_STEPS } from '../../../web/src/model/comparison-long-run';
-import type { ErrorCapture } from './support';
-import { captureErrors, textField, typeInto } from './support';
+import { textField, typeInto, useAppFixture } from './support';
 
-let host: HTMLElement;
 let app: App;
-let capture: ErrorCapture;
+const fx = useAppFixture();
 
 const rapierFetched = (): boolean =>
   performance.getEntriesByType('resource').some((e) => /rapier3d-compat/.test(e.name));
@@ -23,23 +20,9 @@ function plotData(key: 'energy' | 'error'): (number | null)[][] {
   return p ? (p.data as unknown as (number | null)[][]) : [];
 }
 
-beforeEach(() => {
-  capture = captureErrors();
-  host = document.createElement('div');
-  host.style.width = '1200px';
-  document.body.append(host);
-});
-
-afterEach(() => {
-  app?.destroy();
-  host.remove();
-  capture.stop();
-  expect(capture.errors).toEqual([]);
-});
-
 describe('comparison with RK4 and Rapier (issue 11)', () => {
   it('loads Rapier only when switched on; ghosts, legend, plot series and a live caption follow', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     expect(rapierRequested()).toBe(false);
     expect(rapierFetched()).toBe(false);
     expect(app.view?.ghostObjects).toHaveLength(0);
@@ -57,7 +40,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     // the three bodies start together: same x₀ for the ghosts as for the body
     for (const r of app.model.baselines!.runs) expect(Array.from(r.currPose.subarray(0, 3))).toEqual([0, 0, 10]);
 
-    await typeInto(textField(host, 'speed'), '20');
+    await typeInto(textField(fx.host, 'speed'), '20');
     app.play();
     await expect.poll(() => app.model.curr.t, { timeout: 40_000 }).toBeGreaterThan(25);
     app.pause();
@@ -74,7 +57,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     expect(rapierMax / E0).toBeGreaterThan(1e-3);
     expect(lgvciMax / E0).toBeLessThan(1e-11);
     expect(plotData('energy').length).toBe(1 + 3 + 2); // t, E, TPE, RE, RK4 E, Rapier E
-    const card = host.querySelector<HTMLElement>('[data-plot="error"]')!;
+    const card = fx.host.querySelector<HTMLElement>('[data-plot="error"]')!;
     expect(card.querySelector('.u-legend')?.textContent).toMatch(/Rapier engine/);
 
     // the caption states what was measured, not a fixed story
@@ -99,7 +82,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
   });
 
   it('Reverse runs Case IV back to where it started, ≤ 1e-9 without impacts, and says how close', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     const reverse = page.getByRole('button', { name: 'Reverse' });
     await reverse.click();
     await expect.element(page.getByText(/Run some steps first/)).toBeVisible();
@@ -122,7 +105,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
   });
 
   it('the worker’s return-error sweep: round-off without impacts, growing with the impacts', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     await page.getByRole('button', { name: 'Return error vs run length' }).click();
     await expect.poll(() => app.comparisonResults.points.length, { timeout: 60_000 }).toBe(SWEEP_STEPS.length);
     const pts = app.comparisonResults.points;
@@ -134,11 +117,11 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     // README "Time reversal": N = 2000 meets 11 impacts and comes back to ~1e-5
     expect(last.impactsLgvci).toBeGreaterThan(5);
     expect(last.lgvci).toBeGreaterThan(1e3 * first.lgvci);
-    expect(host.querySelector('[data-plot="return-error"] .uplot')).not.toBeNull();
+    expect(fx.host.querySelector('[data-plot="return-error"] .uplot')).not.toBeNull();
   });
 
   it('the worker’s long-run table: 10⁵ steps of Case IV by each method, LGVCI at round-off, Rapier not', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     await page.getByRole('button', { name: 'Long-run table (10⁵ steps)' }).click();
     await expect.poll(() => app.comparisonResults.rows.length, { timeout: 110_000, interval: 500 }).toBe(3);
     const [lg, rk, ra] = app.comparisonResults.rows;
@@ -150,7 +133,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     expect(rk?.maxRelError).toBeLessThan(1e-13);
     expect(ra?.steps).toBe(100_000);
     expect(ra?.maxRelError).toBeGreaterThan(1e-2);
-    const table = host.querySelector('[data-plot="compare-table"] table')!;
+    const table = fx.host.querySelector('[data-plot="compare-table"] table')!;
     expect(table.querySelectorAll('tbody tr')).toHaveLength(3);
     expect(table.querySelector('tr[data-method="Rapier engine"]')?.textContent).toMatch(/100000/);
   }, 120_000);

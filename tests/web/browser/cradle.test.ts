@@ -4,43 +4,26 @@
 // not the engines' impulse, which would throw it out with 2v/3); the drawn balls sit where the θ_i put
 // them; the controls restart from the new set-up and refuse bad values beside the control; no console errors.
 import { Vector3 } from 'three';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { mountApp } from '../../../web/src/app/app';
 import { caseFromQuery } from '../../../web/src/config/cases';
 import type { CradleConfig } from '../../../web/src/config/cradle';
 import type { CradleSnapshot } from '../../../web/src/model/families/cradle';
 import { ballCentre } from '../../../web/src/view/families/cradle';
-import type { ErrorCapture } from './support';
-import { captureErrors, textField, typeInto } from './support';
+import { textField, typeInto, useAppFixture } from './support';
 
-let host: HTMLElement;
 let app: App;
-let capture: ErrorCapture;
+const fx = useAppFixture();
 
-const field = (id: string): HTMLInputElement => textField(host, id);
+const field = (id: string): HTMLInputElement => textField(fx.host, id);
 
 const config = (): CradleConfig => app.model.config as unknown as CradleConfig;
-
-beforeEach(() => {
-  capture = captureErrors();
-  host = document.createElement('div');
-  host.style.width = '1200px';
-  document.body.append(host);
-});
-
-afterEach(() => {
-  app?.destroy();
-  host.remove();
-  capture.stop();
-  expect(capture.errors).toEqual([]);
-});
 
 describe("Newton's cradle on the page", () => {
   it('?case=cradle: played, the far ball swings out and the middle ball stays at rest; the view follows the angles', async () => {
     expect(caseFromQuery('?case=Cradle')).toBe('cradle');
-    app = await mountApp(host, { caseName: caseFromQuery('?case=cradle'), autoplay: false });
+    app = await fx.mount({ caseName: caseFromQuery('?case=cradle'), autoplay: false });
     expect(app.model.family.id).toBe('cradle');
     expect(config().cradle).toMatchObject({ balls: 3, pulled: 1, policy: 'chain' });
     const names = app.view?.bodyMeshes.map((m) => m.name) ?? [];
@@ -63,8 +46,8 @@ describe("Newton's cradle on the page", () => {
     await expect.poll(() => app.model.curr.t, { timeout: 30_000 }).toBeGreaterThan(2);
     app.pause();
     // the HUD and the plots speak of the Hamiltonian H, as for the other generalized models
-    await expect.poll(() => host.querySelector('.hud-stats')?.textContent).toContain('energy H');
-    expect(Number(host.querySelector('[data-hud="impacts"]')?.textContent)).toBe(app.model.curr.impacts);
+    await expect.poll(() => fx.host.querySelector('.hud-stats')?.textContent).toContain('energy H');
+    expect(Number(fx.host.querySelector('[data-hud="impacts"]')?.textContent)).toBe(app.model.curr.impacts);
     expect(app.plots.cards.energy.element.textContent).toContain('Energy H');
     expect(app.plots.cards.error.element.textContent).toContain('|H − H₀|');
     const h = app.model.history;
@@ -90,7 +73,7 @@ describe("Newton's cradle on the page", () => {
     }
     expect(app.exportCsv().split('\n')[0]).toBe('t,q1,q2,q3,p1,p2,p3,E,impacts');
     // the third plot names the cradle's coordinate, not the rigid body's Fig. 9 height (opened from the URL)
-    const height = host.querySelector<HTMLElement>('[data-plot="height"]')!;
+    const height = fx.host.querySelector<HTMLElement>('[data-plot="height"]')!;
     expect(height.querySelector('h3')?.textContent).toBe('Far ball θ3');
     expect(height.querySelector<HTMLElement>('.plot-fig')?.hidden).toBe(true);
     expect(app.plots.cards.height.plot?.axes[1]?.label).toBe('far ball θ3');
@@ -110,7 +93,7 @@ describe("Newton's cradle on the page", () => {
   });
 
   it('the selector opens it; each control restarts from the new set-up; bad values are refused beside the control', async () => {
-    app = await mountApp(host, { caseName: 'I', autoplay: false });
+    app = await fx.mount({ caseName: 'I', autoplay: false });
     app.plots.update();
     expect(app.plots.cards.velocity.element.hidden).toBe(true);
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'cradle');
@@ -145,14 +128,14 @@ describe("Newton's cradle on the page", () => {
     expect(config().h).toBe(0.005);
     // refused: out of range, not whole, and a set-up the core rejects (more pulled than balls)
     await typeInto(field('cballs'), '9');
-    expect(host.querySelector('[data-field="cballs"] .field-msg')?.textContent).toMatch(/must be between/);
+    expect(fx.host.querySelector('[data-field="cballs"] .field-msg')?.textContent).toMatch(/must be between/);
     await typeInto(field('cpulled'), '6');
-    expect(host.querySelector('[data-field="cpulled"] .field-msg')?.textContent).toMatch(/^cradle\.pulled: /);
+    expect(fx.host.querySelector('[data-field="cpulled"] .field-msg')?.textContent).toMatch(/^cradle\.pulled: /);
     expect(config().cradle).toMatchObject({ balls: 5, pulled: 2, policy: 'simultaneous' });
   });
 
   it('dragging a ball pulls it and the balls before it back; the fields follow, the camera stays, release plays on', async () => {
-    app = await mountApp(host, { caseName: 'cradle', autoplay: true });
+    app = await fx.mount({ caseName: 'cradle', autoplay: true });
     await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
     const view = app.view!;
     const canvas = view.canvas;
@@ -169,7 +152,7 @@ describe("Newton's cradle on the page", () => {
     const ball2 = view.bodyMeshes.find((m) => m.name === 'ball-2')!;
     fire('pointerdown', screen(ball2.position.toArray()));
     expect(view.controls.enabled).toBe(false);
-    expect(document.activeElement).toBe(host); // the press still focuses the app for its shortcuts
+    expect(document.activeElement).toBe(fx.host); // the press still focuses the app for its shortcuts
     expect(app.playing).toBe(false);
     const to = ballCentre(config(), 1, -30 * (Math.PI / 180));
     for (const f of [0.3, 0.7, 1]) {
@@ -205,7 +188,7 @@ describe("Newton's cradle on the page", () => {
   });
 
   it('impact markers: each link of the chain flashes at the contact of its two balls', async () => {
-    app = await mountApp(host, { caseName: 'cradle', autoplay: false });
+    app = await fx.mount({ caseName: 'cradle', autoplay: false });
     for (let k = 0; k < 100 && app.model.curr.impacts === 0; k++) app.stepOnce();
     expect(app.model.curr.impacts).toBe(2); // the first instant: a chain of two links
     const view = app.view!;

@@ -2,37 +2,19 @@
 // members of 2000 steps complete, the histogram holds K members, the page's statistics equal the
 // binding's single-thread statistics computed here for the same K, seed and N, Stop cancels a run and
 // gives the controls back, and a bad field is refused next to it.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { mountApp } from '../../../web/src/app/app';
 import { loadEngine } from '../../../web/src/engine/loader';
 import { ENSEMBLE_DEFAULTS, ensembleSpecJson, parseStatistics } from '../../../web/src/model/ensemble';
-import type { ErrorCapture } from './support';
-import { captureErrors, textField, typeInto } from './support';
+import { textField, typeInto, useAppFixture } from './support';
 
-let host: HTMLElement;
 let app: App | null = null;
-let capture: ErrorCapture;
-
-beforeEach(() => {
-  capture = captureErrors();
-  host = document.createElement('div');
-  host.style.width = '1200px';
-  document.body.append(host);
-});
-
-afterEach(() => {
-  app?.destroy();
-  app = null;
-  host.remove();
-  capture.stop();
-  expect(capture.errors).toEqual([]);
-});
+const fx = useAppFixture();
 
 describe('ensemble in the page', () => {
   it('20 Case IV members of 2000 steps: histogram of K members, statistics equal to the binding’s', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     const c = app.ensemble.controls;
     await typeInto(c.fields.members.input, '20');
     await typeInto(c.fields.steps.input, '2000');
@@ -76,7 +58,7 @@ describe('ensemble in the page', () => {
   });
 
   it('Stop cancels a run and the controls come back', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     const c = app.ensemble.controls;
     await typeInto(c.fields.members.input, '1000');
     await typeInto(c.fields.steps.input, '100000');
@@ -100,10 +82,10 @@ describe('ensemble in the page', () => {
   });
 
   it('a perturbation that pushes a member into the plane is refused next to the size field', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     // The lowest corner of the cube (√3 below its centre, R₀ = I) 1 mm above the plane, at rest.
-    await typeInto(textField(host, 'x0z'), '1.7330508');
-    await typeInto(textField(host, 'gamma0z'), '0');
+    await typeInto(textField(fx.host, 'x0z'), '1.7330508');
+    await typeInto(textField(fx.host, 'gamma0z'), '0');
     const c = app.ensemble.controls;
     await typeInto(c.fields.size.input, '0.01');
     await typeInto(c.fields.members.input, '20');
@@ -119,7 +101,7 @@ describe('ensemble in the page', () => {
   });
 
   it('a bad field is refused next to it and nothing starts', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     const c = app.ensemble.controls;
     await typeInto(c.fields.members.input, '1001');
     expect(c.fields.members.message.textContent).toBe('Members must be between 1 and 1000.');

@@ -2,22 +2,19 @@
 // selector switches family (controls, view, HUD, plots, export follow), the star bounces with a small
 // energy error, ?case=star / ?case=particle open them, the star's own sliders (θ₀, ω₀) restart it, and
 // nothing is logged to the console.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { mountApp } from '../../../web/src/app/app';
 import { caseFromQuery } from '../../../web/src/config/cases';
 import type { GeneralizedConfig } from '../../../web/src/config/generalized';
-import type { ErrorCapture } from './support';
-import { captureErrors, hudText, textField, typeInto } from './support';
+import { hudText, textField, typeInto, useAppFixture } from './support';
 
-let host: HTMLElement;
 let app: App;
-let capture: ErrorCapture;
+const fx = useAppFixture();
 
-const field = (id: string): HTMLInputElement => textField(host, id);
+const field = (id: string): HTMLInputElement => textField(fx.host, id);
 
-const hud = (name: string): string => hudText(host, name);
+const hud = (name: string): string => hudText(fx.host, name);
 
 /** "1.87 × 10⁻⁶" → 1.87e-6. */
 function parseSci(text: string): number {
@@ -28,31 +25,17 @@ function parseSci(text: string): number {
   return Number(m[1]) * 10 ** e;
 }
 
-beforeEach(() => {
-  capture = captureErrors();
-  host = document.createElement('div');
-  host.style.width = '1200px';
-  document.body.append(host);
-});
-
-afterEach(() => {
-  app?.destroy();
-  host.remove();
-  capture.stop();
-  expect(capture.errors).toEqual([]);
-});
-
 describe('model families on the page', () => {
   it('the selector switches to the star: its controls, body, HUD and plots; it bounces with a small energy error', async () => {
-    app = await mountApp(host, { caseName: 'I', autoplay: false });
-    expect(host.querySelector('[data-field="gamma0x"]')).not.toBeNull();
+    app = await fx.mount({ caseName: 'I', autoplay: false });
+    expect(fx.host.querySelector('[data-field="gamma0x"]')).not.toBeNull();
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'star');
     expect(app.model.family.id).toBe('generalized');
     const cfg = app.model.config as unknown as GeneralizedConfig;
     expect(cfg.q0).toEqual([0, 3.5, 0]);
     // the rigid body's controls are gone, the star's are there
-    expect(host.querySelector('[data-field="gamma0x"]')).toBeNull();
-    expect(host.querySelector('[data-field="tilt"]')).toBeNull();
+    expect(fx.host.querySelector('[data-field="gamma0x"]')).toBeNull();
+    expect(fx.host.querySelector('[data-field="tilt"]')).toBeNull();
     for (const name of ['Initial height y₀', 'Initial angle θ₀ in degrees', 'Initial velocity ẋ₀', 'Initial velocity ẏ₀', 'Initial angular velocity ω₀ in radians per second']) {
       await expect.element(page.getByRole('slider', { name, exact: true })).toBeInTheDocument();
     }
@@ -63,7 +46,7 @@ describe('model families on the page', () => {
     // the view draws the star and the floor line; the HUD and the plots speak of H
     expect(app.view?.bodyMeshes.map((m) => m.name)).toEqual(['star']);
     expect(app.view?.extraObjects.map((o) => o.name)).toEqual(['floor-line']);
-    expect(host.querySelector('.hud-stats')?.textContent).toContain('energy H');
+    expect(fx.host.querySelector('.hud-stats')?.textContent).toContain('energy H');
     // the plots rebuild for the new family on their next (throttled) update
     await expect.poll(() => app.plots.cards.energy.element.textContent).toContain('Energy H');
     expect(app.plots.cards.error.element.textContent).toContain('|H − H₀|');
@@ -88,11 +71,11 @@ describe('model families on the page', () => {
     // back to a rigid body: its controls and body return
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'III');
     expect(app.model.family.id).toBe('rigid');
-    expect(host.querySelector('[data-field="gomega0"]')).toBeNull();
-    expect(host.querySelector('[data-field="gamma0x"]')).not.toBeNull();
+    expect(fx.host.querySelector('[data-field="gomega0"]')).toBeNull();
+    expect(fx.host.querySelector('[data-field="gamma0x"]')).not.toBeNull();
     expect(app.view?.extraObjects).toHaveLength(0);
     expect(app.twinsControls.element.hidden).toBe(false);
-    expect(host.querySelector('.hud-stats')?.textContent).toContain('energy E');
+    expect(fx.host.querySelector('.hud-stats')?.textContent).toContain('energy E');
   });
 
   it('?case=star and ?case=particle open them (any letter case); others fall back to Case I', async () => {
@@ -101,18 +84,18 @@ describe('model families on the page', () => {
     expect(caseFromQuery('?case=iii')).toBe('III');
     expect(caseFromQuery('?case=cube')).toBe('I');
     expect(caseFromQuery('')).toBe('I');
-    app = await mountApp(host, { caseName: caseFromQuery('?case=star'), autoplay: false });
+    app = await fx.mount({ caseName: caseFromQuery('?case=star'), autoplay: false });
     expect(app.controller.params.caseName).toBe('star');
     expect(app.view?.bodyMeshes.map((m) => m.name)).toEqual(['star']);
     await expect.element(page.getByRole('combobox', { name: 'Body preset' })).toHaveValue('star');
     app.destroy();
-    app = await mountApp(host, { caseName: caseFromQuery('?case=particle'), autoplay: false });
+    app = await fx.mount({ caseName: caseFromQuery('?case=particle'), autoplay: false });
     expect(app.view?.bodyMeshes.map((m) => m.name)).toEqual(['particle']);
     expect((app.model.config as unknown as GeneralizedConfig).q0).toEqual([0, 1]);
   });
 
   it('the star’s θ₀ and ω₀ restart it; out-of-range values are refused beside the control; the particle has no θ', async () => {
-    app = await mountApp(host, { caseName: 'star', autoplay: false });
+    app = await fx.mount({ caseName: 'star', autoplay: false });
     app.stepOnce();
     await typeInto(field('gtheta0'), '30');
     expect(app.model.curr.steps).toBe(0);
@@ -124,12 +107,12 @@ describe('model families on the page', () => {
     expect(c.p0[2]).toBeCloseTo(-3 * I, 14); // p₀ = M q̇₀
     expect(c.p0[0]).toBe(-2);
     await typeInto(field('gomega0'), '99');
-    const msg = host.querySelector('[data-field="gomega0"] .field-msg')?.textContent ?? '';
+    const msg = fx.host.querySelector('[data-field="gomega0"] .field-msg')?.textContent ?? '';
     expect(msg).toMatch(/must be between -30 rad\/s and 30 rad\/s/);
     expect((app.model.config as unknown as GeneralizedConfig).p0[2]).toBeCloseTo(-3 * I, 14);
     // a start whose tip is under the floor: the core's message beside the control, the run kept
     await typeInto(field('gy0'), '0.3');
-    expect(host.querySelector('[data-field="gy0"] .field-msg')?.textContent).toMatch(/^q0: /);
+    expect(fx.host.querySelector('[data-field="gy0"] .field-msg')?.textContent).toMatch(/^q0: /);
     expect((app.model.config as unknown as GeneralizedConfig).q0[1]).toBe(3.5);
 
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'particle');

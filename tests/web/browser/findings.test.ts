@@ -2,36 +2,19 @@
 // "nan"; after a halt, Reset and a new setting run again; a corrected long-run step count is not lost
 // on the first click; and a long run does not flood the DOM with progress text.
 import type { UiParams } from '../../../web/src/config/params';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { mountApp } from '../../../web/src/app/app';
-import type { ErrorCapture } from './support';
-import { captureErrors, textField, typeInto } from './support';
+import { textField, typeInto, useAppFixture } from './support';
 
-let host: HTMLElement;
 let app: App;
-let capture: ErrorCapture;
+const fx = useAppFixture();
 
-const field = (id: string): HTMLInputElement => textField(host, id);
-
-beforeEach(() => {
-  capture = captureErrors();
-  host = document.createElement('div');
-  host.style.width = '1200px';
-  document.body.append(host);
-});
-
-afterEach(() => {
-  app?.destroy();
-  host.remove();
-  capture.stop();
-  expect(capture.errors).toEqual([]);
-});
+const field = (id: string): HTMLInputElement => textField(fx.host, id);
 
 /** Case IV with h = 0.05, Π₀ = (20, −20, 20), γ₀ = (2, 2, −20), height 30: Newton fails at t = 1.1. */
 async function haltingSetup(): Promise<void> {
-  app = await mountApp(host, { caseName: 'IV', autoplay: false });
+  app = await fx.mount({ caseName: 'IV', autoplay: false });
   for (const [id, v] of [
     ['h', '0.05'],
     ['Pi0x', '20'],
@@ -58,7 +41,7 @@ describe('issue 8, finding 7', () => {
     expect(app.model.curr.impacts).toBeGreaterThan(0);
     expect(Math.abs(app.model.curr.energy - E0) / E0).toBeLessThan(1e-2);
     for (const name of ['energy', 'relerr', 'time']) {
-      expect(host.querySelector(`[data-hud="${name}"]`)?.textContent).not.toMatch(/nan/i);
+      expect(fx.host.querySelector(`[data-hud="${name}"]`)?.textContent).not.toMatch(/nan/i);
     }
     // a new setting still restarts the run
     await typeInto(field('Pi0x'), '4');
@@ -67,10 +50,10 @@ describe('issue 8, finding 7', () => {
   });
 
   it('after a rejected step count is corrected, the first click on "Start long run" starts it; nothing moves', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     const steps = page.getByRole('textbox', { name: 'Steps' });
-    const startEl = host.querySelector<HTMLButtonElement>('.long-group .btn-primary')!;
-    const group = host.querySelector<HTMLElement>('.long-group')!;
+    const startEl = fx.host.querySelector<HTMLButtonElement>('.long-group .btn-primary')!;
+    const group = fx.host.querySelector<HTMLElement>('.long-group')!;
     // position of the button inside its group (the page may scroll to the field meanwhile)
     const offset = (): number => startEl.getBoundingClientRect().top - group.getBoundingClientRect().top;
     const before = offset();
@@ -88,12 +71,12 @@ describe('issue 8, finding 7', () => {
   });
 
   it('a long run while the 3-D view animates writes its progress at most once per frame', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
     app.play();
     const watched = [
       app.longRunControls.status,
       app.longRunControls.impacts,
-      host.querySelector<HTMLElement>('[data-plot="long"] .plot-status')!,
+      fx.host.querySelector<HTMLElement>('[data-plot="long"] .plot-status')!,
     ];
     await app.longRunControls.stepsInput.focus();
     await page.getByRole('textbox', { name: 'Steps' }).fill('10000000');

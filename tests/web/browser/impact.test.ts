@@ -1,33 +1,16 @@
 // Issue 12 on the page: the restitution slider (README "Restitution") and the mass properties of the
 // ε-rounded cube in the HUD (README "Rounded mass properties").
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../../web/src/app/app';
-import { mountApp } from '../../../web/src/app/app';
-import type { ErrorCapture } from './support';
-import { captureErrors, hudText, textField, typeInto } from './support';
+import { hudText, textField, typeInto, useAppFixture } from './support';
 
-let host: HTMLElement;
 let app: App;
-let capture: ErrorCapture;
-
-beforeEach(() => {
-  capture = captureErrors();
-  host = document.createElement('div');
-  host.style.width = '960px';
-  document.body.append(host);
-});
-
-afterEach(() => {
-  app?.destroy();
-  host.remove();
-  capture.stop();
-  expect(capture.errors).toEqual([]);
-});
+const fx = useAppFixture('960px');
 
 describe('restitution and rounded mass properties on the page', () => {
   it('e < 1 from the slider: E drops at impacts, E + dissipated stays E₀ (the HUD error stays small)', async () => {
-    app = await mountApp(host, { caseName: 'I', autoplay: false });
-    await typeInto(textField(host, 'restitution'), '0.5');
+    app = await fx.mount({ caseName: 'I', autoplay: false });
+    await typeInto(textField(fx.host, 'restitution'), '0.5');
     await expect.poll(() => app.model.config.restitution).toBe(0.5);
     app.model.step(600);
     const c = app.model.curr;
@@ -39,11 +22,11 @@ describe('restitution and rounded mass properties on the page', () => {
   });
 
   it('the ε slider changes the cube’s inertia: sharp J = 2 for Case IV, about 2.71 at ε = 0.3', async () => {
-    app = await mountApp(host, { caseName: 'IV', autoplay: false });
-    await expect.poll(() => hudText(host, 'mass')).toMatch(/diag\(2\.000, 2\.000, 2\.000\)/);
-    await typeInto(textField(host, 'epsilon'), '0.3');
+    app = await fx.mount({ caseName: 'IV', autoplay: false });
+    await expect.poll(() => hudText(fx.host, 'mass')).toMatch(/diag\(2\.000, 2\.000, 2\.000\)/);
+    await typeInto(textField(fx.host, 'epsilon'), '0.3');
     // (the log-scale slider keeps ε to its step: J_xx = 2.708 at the ε it lands on, 2.7100 at exactly 0.3)
-    await expect.poll(() => hudText(host, 'mass'), { timeout: 5000 }).toMatch(/diag\(2\.7\d\d, 2\.7\d\d, 2\.7\d\d\)/);
+    await expect.poll(() => hudText(fx.host, 'mass'), { timeout: 5000 }).toMatch(/diag\(2\.7\d\d, 2\.7\d\d, 2\.7\d\d\)/);
     const body = app.model.config.body;
     expect(body.type === 'cube' ? body.epsilon : NaN).toBeCloseTo(0.3, 2);
     expect(app.model.config.inertia?.[0]?.[0]).toBeGreaterThan(2.69);

@@ -1,8 +1,10 @@
-// Shared set-up of the browser tests: collect console errors, window errors and unhandled rejections
-// (each test ends by expecting none), find a field's text input or a HUD value, and type into a field
+// Shared set-up of the browser tests: a host element with the apps mounted into it (useAppFixture),
+// collect console errors, window errors and unhandled rejections (each test ends by expecting none), find a field's text input or a HUD value, and type into a field
 // the way a person does.
-import { vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import type { App, MountOptions } from '../../../web/src/app/app';
+import { mountApp } from '../../../web/src/app/app';
 
 export interface ErrorCapture {
   readonly errors: string[];
@@ -47,4 +49,46 @@ export function textField(host: HTMLElement, id: string): HTMLInputElement {
 /** The text of the HUD value `data-hud="name"` inside `host` ('' when absent). */
 export function hudText(host: HTMLElement, name: string): string {
   return host.querySelector(`[data-hud="${name}"]`)?.textContent ?? '';
+}
+
+/**
+ * The page of one test: before each test a host element (`width` wide) in the document and an error
+ * capture; after it, every app mounted through `mount` destroyed, the host removed and no console
+ * error, window error or unhandled rejection allowed. Call at the top level of a test file.
+ */
+export interface AppFixture {
+  /** The current test's host element. */
+  readonly host: HTMLElement;
+  /** Mount the app into the host (destroyed after the test). */
+  mount(opts?: MountOptions): Promise<App>;
+}
+
+export function useAppFixture(width = '1200px'): AppFixture {
+  let host: HTMLElement | null = null;
+  let capture: ErrorCapture | null = null;
+  const apps: App[] = [];
+  beforeEach(() => {
+    capture = captureErrors();
+    host = document.createElement('div');
+    host.style.width = width;
+    document.body.append(host);
+  });
+  afterEach(() => {
+    for (const a of apps.splice(0)) a.destroy();
+    host?.remove();
+    host = null;
+    capture?.stop();
+    expect(capture?.errors).toEqual([]);
+  });
+  return {
+    get host(): HTMLElement {
+      if (!host) throw new Error('useAppFixture: no test is running');
+      return host;
+    },
+    async mount(opts?: MountOptions): Promise<App> {
+      const a = await mountApp(this.host, opts);
+      apps.push(a);
+      return a;
+    },
+  };
 }
