@@ -51,7 +51,7 @@ describe('plots of §7', () => {
   it('appear, grow while running at ≤ 10 Hz with bounded work, and can be hidden', async () => {
     await mount('IV');
     for (const name of ['Energy exchange', 'Energy error |E + dissipated − E₀|', 'Centre-of-mass height', 'Divergence of the twins']) {
-      await expect.element(page.getByRole('figure', { name: new RegExp(name.replace(/[|()]/g, '\\$&')) })).toBeVisible();
+      await expect.element(page.getByRole('figure', { name: new RegExp(name.replace(/[|()+]/g, '\\$&')) })).toBeVisible();
     }
     await expect.poll(() => host.querySelectorAll('.lgvci-plots .uplot').length, { timeout: 10_000 }).toBe(3);
     // titles, axis labels and legends

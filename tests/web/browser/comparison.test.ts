@@ -56,7 +56,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     const lgvciMax = Math.max(...(err[1] ?? []).map((v) => v ?? 0));
     expect(rapierMax / E0).toBeGreaterThan(1e-3);
     expect(lgvciMax / E0).toBeLessThan(1e-11);
-    expect(plotData('energy').length).toBe(1 + 3 + 2); // t, E, TPE, RE, RK4 E, Rapier E
+    expect(plotData('energy').length).toBe(1 + 4 + 2); // t, E, TPE, RE, E + dissipated, RK4 E, Rapier E
     const card = fx.host.querySelector<HTMLElement>('[data-plot="error"]')!;
     expect(card.querySelector('.u-legend')?.textContent).toMatch(/Rapier engine/);
 

@@ -64,6 +64,7 @@ export class Hud {
     this.mass = el('span', { class: 'hud-value', 'data-hud': 'mass' });
     // README "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
     this.massItem = item('mass, J', this.mass, 'Mass m and the principal diagonal of the inertia J the integrator uses');
+    this.massItem.classList.add('hud-item-wide'); // long: a row of its own, wrapping on a phone
     this.warning = el('div', { class: 'hud-warning', role: 'alert', hidden: true });
     this.element = el(
       'div',
