@@ -182,7 +182,7 @@ describe('long run in a Web Worker', () => {
     await mount('IV');
     const steps = page.getByRole('textbox', { name: 'Steps' });
     const start = page.getByRole('button', { name: 'Start long run' });
-    const cancel = page.getByRole('button', { name: 'Cancel' });
+    const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     let cancelled = false;
     const progress = host.querySelector<HTMLProgressElement>('progress')!;
 

@@ -1,6 +1,6 @@
 // The ensemble (issue 14) in the real page (real WASM, real Web Workers) in Chromium: 20 Case IV
 // members of 2000 steps complete, the histogram holds K members, the page's statistics equal the
-// binding's single-thread statistics computed here for the same K, seed and N, Stop cancels a run and
+// binding's single-thread statistics computed here for the same K, seed and N, Cancel stops a run and
 // gives the controls back, and a bad field is refused next to it.
 import { describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -57,7 +57,7 @@ describe('ensemble in the page', () => {
     expect(s.divergence.median.at(-1) ?? 0).toBeGreaterThan(1e3 * (s.divergence.median[0] ?? 1));
   });
 
-  it('Stop cancels a run and the controls come back', async () => {
+  it('Cancel stops a run and the controls come back', async () => {
     app = await fx.mount({ caseName: 'IV', autoplay: false });
     const c = app.ensemble.controls;
     await typeInto(c.fields.members.input, '1000');
@@ -66,7 +66,7 @@ describe('ensemble in the page', () => {
     expect(c.runButton.disabled).toBe(true);
     expect(c.fields.members.input.disabled).toBe(true);
     await vi.waitFor(() => expect(c.status.textContent).toMatch(/members done/), { timeout: 30_000, interval: 50 });
-    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Cancel the ensemble' }).click();
     expect(app.ensemble.pool.running).toBe(false);
     expect(c.status.textContent).toMatch(/^Cancelled after \d+ of 1\u202f000 members\.$/);
     expect(c.runButton.disabled).toBe(false);

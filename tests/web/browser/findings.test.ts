@@ -100,7 +100,7 @@ describe('issue 8, finding 7', () => {
     expect(frames).toBeGreaterThan(0); // rAF kept firing (a loaded machine may give only a few)
     // each watched element is written at most once per frame (and only when its text changes)
     expect(mutations).toBeLessThanOrEqual(watched.length * (frames + 2));
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => app.longRun.running, { timeout: 5000 }).toBe(false);
   });
 });

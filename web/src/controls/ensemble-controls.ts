@@ -1,5 +1,5 @@
 // Side-panel group of the ensemble (issue 14): members K, perturbation size and kind, steps N, seed;
-// Run and Stop (cancel), a progress bar and the outcome. Each field shows its own message. The members run
+// Run and Cancel, a progress bar and the outcome. Each field shows its own message. The members run
 // in a pool of Web Workers (app/ensemble.ts); this module only shows the state and reports clicks.
 import type { EnsembleOutcome, EnsembleProgress } from '../app/ensemble';
 import type { Parsed, PerturbationKind } from '../model/ensemble';
@@ -108,8 +108,8 @@ export class EnsembleControls {
     }
     this.kindSelect.value = d.kind;
     this.runButton = el('button', { type: 'button', class: 'btn btn-primary' }, 'Run ensemble');
-    // "Stop", not "Cancel": the long run's group above already has a button named Cancel.
-    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true }, 'Stop');
+    // "Cancel" in sight, "Cancel the ensemble" to assistive technology: the long run above has a Cancel too.
+    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true, 'aria-label': 'Cancel the ensemble' }, 'Cancel');
     this.progress = el('progress', { id: id('progress'), max: 1, value: 0, class: 'long-progress' });
     this.status = el('p', { class: 'long-status', id: id('status'), role: 'status', 'aria-live': 'polite' });
     this.total = el('span', { class: 'hud-value', 'data-ensemble': 'total', text: '—' });
