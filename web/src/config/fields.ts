@@ -78,8 +78,9 @@ export function fixed(decimals: number): (v: number) => string {
   };
 }
 
-export function setComponent(v: Vec3, i: number, x: number): Vec3 {
-  const out: Vec3 = [...v];
+/** A copy of the vector (a Vec3, or a generalized q or q̇) with component i set to x. */
+export function setComponent<V extends number[]>(v: V, i: number, x: number): V {
+  const out = v.slice() as V;
   out[i] = x;
   return out;
 }

@@ -1,18 +1,12 @@
 // Controls of the generalized-coordinate models (the particle, the star): initial height y₀ and angle
 // θ₀, initial velocities ẋ₀, ẏ₀ and ω₀ = θ̇₀, the time step h and the speed.
 import type { FieldSpec } from '../fields';
-import { commonFields, fixed } from '../fields';
+import { commonFields, fixed, setComponent } from '../fields';
 import type { FamilyControls } from '../family';
 import type { GeneralizedConfig, GeneralizedParams } from '../generalized';
 import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from '../generalized';
 
 const DEG = Math.PI / 180;
-
-function withIndex(v: number[], i: number, x: number): number[] {
-  const out = [...v];
-  out[i] = x;
-  return out;
-}
 
 type P = GeneralizedParams;
 
@@ -33,7 +27,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     restarts: true,
     format: fixed(3),
     read: (p) => p.q0[1] ?? null,
-    write: (p, v) => ({ ...p, q0: withIndex(p.q0, 1, v) }),
+    write: (p, v) => ({ ...p, q0: setComponent(p.q0, 1, v) }),
   },
   {
     id: 'gtheta0',
@@ -49,7 +43,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     restarts: true,
     format: fixed(1),
     read: (p) => (p.q0.length >= 3 ? (p.q0[2] ?? 0) / DEG : null),
-    write: (p, v) => ({ ...p, q0: withIndex(p.q0, 2, v * DEG) }),
+    write: (p, v) => ({ ...p, q0: setComponent(p.q0, 2, v * DEG) }),
     disabledNote: ANGLE_NOTE,
   },
   {
@@ -67,7 +61,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     restarts: true,
     format: fixed(3),
     read: (p) => p.v0[0] ?? null,
-    write: (p, v) => ({ ...p, v0: withIndex(p.v0, 0, v) }),
+    write: (p, v) => ({ ...p, v0: setComponent(p.v0, 0, v) }),
   },
   {
     id: 'gvy0',
@@ -84,7 +78,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     restarts: true,
     format: fixed(3),
     read: (p) => p.v0[1] ?? null,
-    write: (p, v) => ({ ...p, v0: withIndex(p.v0, 1, v) }),
+    write: (p, v) => ({ ...p, v0: setComponent(p.v0, 1, v) }),
   },
   {
     id: 'gomega0',
@@ -101,7 +95,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     restarts: true,
     format: fixed(3),
     read: (p) => (p.v0.length >= 3 ? (p.v0[2] ?? 0) : null),
-    write: (p, v) => ({ ...p, v0: withIndex(p.v0, 2, v) }),
+    write: (p, v) => ({ ...p, v0: setComponent(p.v0, 2, v) }),
     disabledNote: ANGLE_NOTE,
   },
   ...commonFields<P>(),
