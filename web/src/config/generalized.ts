@@ -1,7 +1,7 @@
 // Generalized-coordinate models (Fetecau et al. §4: the particle and the star): the shape of the
 // core's resolved config JSON, the controls' parameters (initial height, θ₀, initial velocities
 // q̇₀ = M⁻¹p₀, h) and the config sent back to the core.
-import { ConfigShapeError } from './parse';
+import { ConfigShapeError, isRecord, parseJsonObject } from './parse';
 
 export interface GeneralizedConfig {
   model: 'generalized';
@@ -16,10 +16,6 @@ export interface GeneralizedConfig {
   [key: string]: unknown;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function finiteArray(v: unknown, where: string, n?: number): number[] {
   if (!Array.isArray(v) || (n !== undefined && v.length !== n) || v.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
     throw new ConfigShapeError(`${where}: expected ${n ?? 'an array of'} finite numbers, got ${JSON.stringify(v)}`);
@@ -29,13 +25,7 @@ function finiteArray(v: unknown, where: string, n?: number): number[] {
 
 /** Parse the core's resolved JSON of a generalized model (presetJson / configJson). */
 export function parseGeneralizedConfig(json: string): GeneralizedConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch (e) {
-    throw new ConfigShapeError(`config JSON does not parse: ${(e as Error).message}`);
-  }
-  if (!isRecord(raw)) throw new ConfigShapeError('config: expected a JSON object');
+  const raw = parseJsonObject(json);
   if (raw['model'] !== 'generalized') throw new ConfigShapeError(`model: expected "generalized", got ${JSON.stringify(raw['model'])}`);
   const q0 = finiteArray(raw['q0'], 'q0');
   const n = q0.length;

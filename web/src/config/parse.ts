@@ -10,8 +10,20 @@ export class ConfigShapeError extends Error {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The core's config JSON as an object, or a ConfigShapeError (every model family's parser starts here). */
+export function parseJsonObject(json: string): Record<string, unknown> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (e) {
+    throw new ConfigShapeError(`config JSON does not parse: ${(e as Error).message}`);
+  }
+  if (!isRecord(raw)) throw new ConfigShapeError('config: expected a JSON object');
+  return raw;
 }
 
 function num(v: unknown, where: string): number {
@@ -77,13 +89,7 @@ export function parseBody(v: unknown, where = 'body'): Body {
 
 /** Parse the JSON of presetConfig() / Simulation.configJson(). */
 export function parseResolvedConfig(json: string): ResolvedConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch (e) {
-    throw new ConfigShapeError(`config JSON does not parse: ${(e as Error).message}`);
-  }
-  if (!isRecord(raw)) throw new ConfigShapeError('config: expected a JSON object');
+  const raw = parseJsonObject(json);
   const plane = raw['plane'];
   if (!isRecord(plane)) throw new ConfigShapeError('plane: expected an object with a normal or tilt/azimuth');
   const planeSpec: PlaneSpec = {};

@@ -8,6 +8,7 @@ import type { LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulation } from '../engine/create';
 import { CompanionRun, CompanionSet, CoreStepper } from './companions';
 import { matMul3, rotY } from './linalg';
+import { isRecord } from '../config/parse';
 
 export { GrowableF64 } from './companions';
 
@@ -23,10 +24,6 @@ export const PAPER_TWIN_SPEC: Readonly<TwinSpec> = { dx: 1e-8, dtheta: 1e-8 * Ma
 
 export type TwinKind = 'position' | 'attitude';
 export const TWIN_KINDS: readonly TwinKind[] = ['position', 'attitude'];
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * The configs of the two twins from the main run's resolved config JSON: every field kept, x0[2] + dx
