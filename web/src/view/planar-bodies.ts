@@ -66,9 +66,11 @@ function meshObject(name: string, geo: THREE.BufferGeometry, material: THREE.Mat
   };
 }
 
-/** A ball of radius ρ resting on the particle (its lowest point is the particle), octant-coloured. */
-export function particleObject(radius: number, material: THREE.Material): BodyObject {
-  const geo = new THREE.SphereGeometry(radius, 48, 32).toNonIndexed();
+/**
+ * Colour each triangle of a non-indexed geometry by the quadrant of the x–z plane its centroid lies in
+ * (alternating body colours), so that a rolling ball or a spinning star reads at a glance.
+ */
+function colourByQuadrant(geo: THREE.BufferGeometry): void {
   const pos = geo.getAttribute('position');
   const colors = new Float32Array(pos.count * 3);
   for (let f = 0; f * 3 < pos.count; f++) {
@@ -79,6 +81,12 @@ export function particleObject(radius: number, material: THREE.Material): BodyOb
     for (let k = 0; k < 3; k++) c.toArray(colors, 3 * (i + k));
   }
   geo.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+}
+
+/** A ball of radius ρ resting on the particle (its lowest point is the particle), octant-coloured. */
+export function particleObject(radius: number, material: THREE.Material): BodyObject {
+  const geo = new THREE.SphereGeometry(radius, 48, 32).toNonIndexed();
+  colourByQuadrant(geo);
   return meshObject('particle', geo, material, new THREE.Vector3(0, 0, radius));
 }
 
@@ -99,18 +107,8 @@ export function starObject(L: number, depth: number, material: THREE.Material): 
   const geo = geo0.index ? geo0.toNonIndexed() : geo0;
   if (geo !== geo0) geo0.dispose();
   geo.computeVertexNormals();
-  // Tips alternately coloured, so that the spin reads at a glance; the faces darker than the sides.
-  const pos = geo.getAttribute('position');
-  const colors = new Float32Array(pos.count * 3);
-  for (let f = 0; f * 3 < pos.count; f++) {
-    const i = 3 * f;
-    const cx = pos.getX(i) + pos.getX(i + 1) + pos.getX(i + 2);
-    const cz = pos.getZ(i) + pos.getZ(i + 1) + pos.getZ(i + 2);
-    const quadrant = Math.sign(cx || 1) * Math.sign(cz || 1) > 0;
-    const c = quadrant ? BODY_COLORS.a : BODY_COLORS.b;
-    for (let k = 0; k < 3; k++) c.toArray(colors, 3 * (i + k));
-  }
-  geo.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  // Tips alternately coloured, so that the spin reads at a glance.
+  colourByQuadrant(geo);
   return meshObject('star', geo, material);
 }
 
