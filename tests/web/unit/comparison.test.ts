@@ -4,8 +4,6 @@
 // with the RK4 baseline in lockstep, the Reverse button's model logic, and Rapier's set-up (mass,
 // inertia, initial energy equal to the core's).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { parseResolvedConfig } from '../../../web/src/config/parse';
@@ -19,10 +17,8 @@ import { compareTable, measureRun, sweepPoint } from '../../../web/src/model/com
 import { coreInertia, ellipsoidPoints, RAPIER_SETTINGS, RapierStepper, symmetricEigen3 } from '../../../web/src/model/rapier-baseline';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { rowMajorFromQuat } from '../../../web/src/model/interpolation';
+import { cliPath, haveCli } from './support/cli';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cliPath = `${root}build/native/lgvci`;
-const haveCli = existsSync(cliPath);
 
 const maxOf = (d: Readonly<Record<string, number>>): number => Math.max(...Object.values(d));
 

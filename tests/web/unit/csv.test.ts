@@ -3,10 +3,9 @@
 // `lgvci --config <exported json> --csv` writes; the exported JSON validates and replays the same
 // trajectory in the WASM engine too.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
@@ -16,10 +15,8 @@ import { Layout } from '../../../web/src/engine/layout';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { FAKE_LAYOUT } from './support/fake-engine';
 import { rigidFamily } from '../../../web/src/model/families/rigid';
+import { cliPath, haveCli } from './support/cli';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cliPath = `${root}build/native/lgvci`;
-const haveCli = existsSync(cliPath);
 
 /** Exact hexadecimal floating-point text of a double ("0x1.8p+1"), which strtold reads exactly. */
 function hexFloat(x: number): string {

@@ -2,8 +2,6 @@
 // merged by the TS merge give exactly the binding's single-thread statistics and the native CLI's;
 // the worker pool (with in-process workers) merges in member order; errors come back as values.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnsembleRunner, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { EnsembleOutcome, EnsembleWorkerLike } from '../../../web/src/app/ensemble';
@@ -21,10 +19,8 @@ import {
   validatePerturbation,
   validateSeed,
 } from '../../../web/src/model/ensemble';
+import { cliPath, haveCli } from './support/cli';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cliPath = `${root}build/native/lgvci`;
-const haveCli = existsSync(cliPath);
 
 let engine: LgvciModule;
 beforeAll(async () => {

@@ -1,15 +1,11 @@
 // The long run's computation (what the Web Worker executes), on the real engine under Node: Case IV
 // over 10^5 steps against the native CLI, decimated series, chunking and the step-count validation.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { LongRunComputation, validateLongRunSteps } from '../../../web/src/model/long-run';
+import { cliPath, haveCli } from './support/cli';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cliPath = `${root}build/native/lgvci`;
-const haveCli = existsSync(cliPath);
 
 let engine: LgvciModule;
 beforeAll(async () => {

@@ -4,7 +4,6 @@
 // build/wasm/lgvci_wasm.mjs fails these tests: run scripts/build-wasm.sh first.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { parseResolvedConfig } from '../../../web/src/config/parse';
@@ -13,12 +12,10 @@ import { createSimulation } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { cliPath, haveCli, repoRoot } from './support/cli';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const wasmPath = `${root}build/wasm/lgvci_wasm.mjs`;
-const cliPath = `${root}build/native/lgvci`;
+const wasmPath = `${repoRoot}build/wasm/lgvci_wasm.mjs`;
 const haveWasm = existsSync(wasmPath);
-const haveCli = existsSync(cliPath);
 
 describe('real WASM engine (Node)', () => {
   let engine: LgvciModule;
