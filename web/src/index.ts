@@ -1,5 +1,3 @@
 // Public entry for embedding the simulator in another page: `mountApp(element)`.
 export { mountApp, FIRST_FRAME_MARK, ENGINE_READY_MARK } from './app/app';
 export type { App, MountOptions } from './app/app';
-// The address of the current state, for a share dialog (README "State in the URL").
-export { currentShareUrl } from './app/url-state';

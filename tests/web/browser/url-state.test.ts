@@ -9,7 +9,6 @@ import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import { parseEmbedOptions } from '../../../web/src/app/embed-options';
-import { currentShareUrl } from '../../../web/src/app/url-state';
 import type { CradleConfig } from '../../../web/src/config/cradle';
 import type { ResolvedConfig } from '../../../web/src/config/types';
 import type { ErrorCapture } from './support';
@@ -87,7 +86,7 @@ describe('state in the address', () => {
     expect(search).toMatch(
       /^\?case=IV&z0=7\.3&gamma0=1\.5,[^&]+&Pi0=[^,]+,-2\.25,[^&]+&tilt=10&azimuth=40&eps=0\.2&h=0\.005&speed=2\.5&twins=1&dx=0\.000001&cam=51\.3,20\.5,34\.2&follow=0&target=[^&]+&paused=1$/,
     );
-    expect(currentShareUrl()).toBe(`${location.origin}${location.pathname}${search}${location.hash}`);
+    expect(a.urlState.shareUrl()).toBe(`${location.origin}${location.pathname}${search}${location.hash}`);
     const before = {
       config: a.controller.configJson,
       params: JSON.stringify(a.controller.params),

@@ -6,9 +6,8 @@
 // a role="status" box at the top of the panel (key and rule); those fields keep the preset, the rest
 // applies, and the page always comes up.
 //
-// For the share dialog: `currentShareUrl(): string` returns the address of the current state (the
-// page's origin and path with the query this module writes, pending changes included) of the most
-// recently mounted app; location.href when no app is mounted.
+// For the share dialog: `UrlState.shareUrl()` (the app's `urlState`) is the address of the current
+// state: the page's origin and path with the query this module writes, pending changes included.
 import { CASES, caseInfo } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
 import type { BaseParams, FieldSpec } from '../config/fields';
@@ -59,14 +58,6 @@ export interface RestoreResult {
   issues: UrlIssue[];
 }
 
-const registry: UrlState[] = [];
-
-/** The address of the current state of the latest mounted app (for the share dialog). */
-export function currentShareUrl(): string {
-  const s = registry[registry.length - 1];
-  return s ? s.shareUrl() : typeof location === 'undefined' ? '' : location.href;
-}
-
 function defaultLocation(): { search: string; origin: string; pathname: string; hash: string } {
   return location;
 }
@@ -114,7 +105,6 @@ export class UrlState {
     }
     listen(this.cleanups, parts.panel.followBox, 'change', () => this.schedule());
     listen(this.cleanups, parts.panel.plotsBox, 'change', () => this.schedule());
-    registry.push(this);
   }
 
   private loc(): { search: string; origin: string; pathname: string; hash: string } {
@@ -298,8 +288,6 @@ export class UrlState {
     this.destroyed = true;
     if (this.timer !== null) clearTimeout(this.timer);
     for (const f of this.cleanups.splice(0)) f();
-    const i = registry.indexOf(this);
-    if (i >= 0) registry.splice(i, 1);
     this.element.remove();
   }
 }
