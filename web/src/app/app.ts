@@ -203,6 +203,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);
     twinsControls.element.hidden = model.family.id !== 'rigid';
+    // The twins' divergence plot goes with their controls (its hint names them).
+    plots.cards.divergence.element.hidden = model.family.id !== 'rigid';
     ensemble.controls.element.hidden = model.family.id !== 'rigid';
     if (model.family.id !== 'rigid') ensemble.plots.hide();
   };
