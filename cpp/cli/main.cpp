@@ -39,7 +39,7 @@ al.'s variational collision integrator) and prints a summary.
   --until-impacts N    stop after the step in which the N-th impact happens
   --json               print one JSON object instead of the text summary
   --csv FILE           write one row per step: rigid body t, x, R (row-major), gamma, Pi, E, TPE, RE,
-                       impacts, dissipated; generalized t, q1..qn, p1..pn, E (= H), impacts
+                       impacts, dissipated, contact_points, normal_force; generalized t, q1..qn, p1..pn, E (= H), impacts
   --q0 A,B,...         initial generalized coordinates (generalized models)
   --qdot0 A,B,...      initial generalized velocities, p0 = M qdot0 (generalized models)
   --strict-detection   rigid body: also catch a corner dipping under the plane within one step
@@ -468,6 +468,8 @@ int run(int argc, char** argv) {
     if (sim.model() == "rigid_body") {
       out["dissipated"] = sim.dissipated();
       out["subdivided_steps"] = sim.subdividedSteps();
+      out["contact_entries"] = sim.contactEntries();
+      out["contact_releases"] = sim.contactReleases();
     }
     out["final"] = json::parse(sim.finalStateJson());
     out["impact_times"] = impactTimes;
@@ -490,6 +492,9 @@ int run(int argc, char** argv) {
     if (std::isfinite(relErr)) std::printf(lossy ? "max |E + diss - E0| / E0  %.3e\n" : "max |E - E0| / E0  %.3e\n", relErr);
     else std::printf("max |E - E0|       %.3e (E0 = 0)\n", maxErr);
     if (sim.subdividedSteps() > 0) std::printf("sub-divided steps  %lld\n", sim.subdividedSteps());
+    if (sim.contactEntries() > 0)
+      std::printf("contact phases     %lld entered, %lld released (in contact at the end: %s)\n", sim.contactEntries(),
+                  sim.contactReleases(), sim.contactEntries() > sim.contactReleases() ? "yes" : "no");
     if (sim.model() == "generalized") std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());

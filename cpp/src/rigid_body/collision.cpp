@@ -36,7 +36,7 @@ ContactPoint closestPoint(const Shape& body, const Plane& plane, const Vec3& x, 
   const Vec3& n = plane.normal();
   const Vec3 u = R.transpose() * n;
   const SupportPoint s = body.lowest(u);
-  return {s.rho, s.rho.cross(u), n.dot(x) + s.value};
+  return {s.rho, s.rho.cross(u), n.dot(x) + s.value, s.feature};
 }
 
 void contactSet(const Shape& body, const Plane& plane, const Vec3& x, const Mat3& R, double delta,
@@ -47,7 +47,7 @@ void contactSet(const Shape& body, const Plane& plane, const Vec3& x, const Mat3
   pts.clear();
   body.lowestSet(u, delta, pts);
   out.clear();
-  for (const auto& s : pts) out.push_back({s.rho, s.rho.cross(u), n.dot(x) + s.value});
+  for (const auto& s : pts) out.push_back({s.rho, s.rho.cross(u), n.dot(x) + s.value, s.feature});
 }
 
 }  // namespace lgvci

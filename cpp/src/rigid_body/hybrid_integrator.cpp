@@ -59,7 +59,7 @@ DriverSettings driverSettings(const IntegratorDef& def) {
 HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
   validateRigidBodySetup(system, def, initial);
   RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection,
-                       def.restitution);
+                       def.restitution, def.h, def.maxImpactsPerStep);
   return HybridDriver<RigidBodyModel>(std::move(model), driverSettings(def), initial);
 }
 

@@ -1,6 +1,7 @@
 // The rigid body over a plane as a model of Algorithm 5.2: (5.9), (6.9), Corollary 4.4.
 #include "lgvci/rigid_body/rigid_body_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -16,23 +17,54 @@ constexpr double kMachineEps = 2.220446049250313e-16;
 }  // namespace
 
 RigidBodyModel::RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
-                               bool strictDetection, double restitution)
+                               bool strictDetection, double restitution, double h, int maxImpactsPerStep)
     : system_(std::move(system)),
       flow_(system_.mass, system_.gravity, retraction, tolerance),
+      contactFlow_(system_.body, system_.plane, system_.mass, system_.gravity, retraction, tolerance),
       Jinv_(system_.mass.J.inverse()),
       radius_(system_.body->boundingRadius()),
       contactTolerance_(contactTolerance),
       strict_(strictDetection),
       restitution_(restitution),
-      lambdaMin_(Eigen::SelfAdjointEigenSolver<Mat3>(system_.mass.J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff()) {}
+      lambdaMin_(Eigen::SelfAdjointEigenSolver<Mat3>(system_.mass.J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff()) {
+  // A bounce at approach speed v with restitution e is followed by rebounds e v, e² v, … whose flights
+  // (2 e^k v / g n3 for the contact point's normal motion) add up to T = 2 e v / (g n3 (1 − e)): when
+  // T ≤ h the whole cascade lies inside one step and its limit — the point stays on the plane, the
+  // normal kinetic energy all lost — is taken at once. With e near 1 the bound is the Zeno budget N:
+  // a bounce shorter than h/N would exhaust it in every step. e = 0: every impact is plastic.
+  const double gn = system_.gravity * system_.plane.normal().z() * h;
+  const double cascade = restitution_ > 0.0 ? (1.0 - restitution_) / (2.0 * restitution_) : std::numeric_limits<double>::infinity();
+  contactSpeed_ = gn * std::max(cascade, 1.0 / (2.0 * std::max(1, maxImpactsPerStep)));
+}
 
 bool RigidBodyModel::flow(const State& s, double tau, State& out) {
-  if (flow_.step(s, tau, out)) return true;
+  contactFailed_ = false;
+  if (s.contact.count > 0) {
+    const ContactStepOutcome r = contactFlow_.step(s, tau, out, phiNoise(s) / 8.0);
+    if (r == ContactStepOutcome::Constrained) return true;
+    if (r == ContactStepOutcome::Failed) {
+      failedStep_ = tau;
+      contactFailed_ = true;
+      return false;
+    }
+  }
+  if (flow_.step(s, tau, out)) {
+    out.contact.count = 0;
+    out.normalForce = 0.0;
+    return true;
+  }
   failedStep_ = tau;
   return false;
 }
 
 double RigidBodyModel::phi(const State& s) const {
+  if (s.contact.count == 0) return collisionFunction(*system_.body, system_.plane, s.x, s.R);
+  const Vec3& n = system_.plane.normal();
+  const SupportPoint p = system_.body->lowestExcept(s.R.transpose() * n, s.contact.feature.data(), s.contact.count);
+  return p.feature < 0 ? std::numeric_limits<double>::max() : n.dot(s.x) + p.value;
+}
+
+double RigidBodyModel::collisionPhi(const State& s) const {
   return collisionFunction(*system_.body, system_.plane, s.x, s.R);
 }
 
@@ -59,11 +91,52 @@ double RigidBodyModel::detectionCurvature(const State& s, double /*tau*/) const 
 // Jump map at one configuration (Corollary 4.4). When several points touch together the impulse
 // acts at the barycentre of the approaching ones, and the chain repeats while any touching point
 // still approaches (Seghete–Murphey: a chain of single impacts at one configuration; README).
+// An impact slower than contactSpeed() (every touching point approaching at most that fast) is the
+// limit of its own cascade of rebounds: the touching points' normal velocities are brought to 0 by
+// impulses ≥ 0 (ContactFlow::project; a point that would need a pull is left to separate) and the body
+// continues in persistent contact on them; the kinetic energy lost is reported like a restitution loss.
+int RigidBodyModel::enterContact(State& s, double vscale, std::vector<ImpactEvent>& events) {
+  const double m = system_.mass.mass;
+  ContactSet set;
+  for (const auto& c : contacts_) set.add(c.feature);
+  const double before = s.gamma.squaredNorm() / (2.0 * m) + 0.5 * s.Pi.dot(Jinv_ * s.Pi);
+  const double impulse = contactFlow_.project(s.R, set, s.gamma, s.Pi, 1e-12 * m * (contactSpeed_ + vscale));
+  s.contact = set;
+  s.normalForce = 0.0;
+  if (set.count == 0 || !(impulse > 0.0)) return 0;
+  const double after = s.gamma.squaredNorm() / (2.0 * m) + 0.5 * s.Pi.dot(Jinv_ * s.Pi);
+  Vec3 rho = Vec3::Zero();
+  for (int i = 0; i < set.count; ++i) {
+    const auto it = std::find_if(contacts_.begin(), contacts_.end(), [&](const ContactPoint& c) { return c.feature == set.feature[static_cast<size_t>(i)]; });
+    rho += it->rho;
+  }
+  rho /= set.count;
+  ImpactEvent ev;
+  ev.t = s.t;
+  ev.lambda = impulse;
+  ev.point = s.x + s.R * rho;
+  ev.bodyPoint = rho;
+  ev.contacts = set.count;
+  ev.dissipated = std::max(0.0, before - after);
+  events.push_back(ev);
+  return 1;
+}
+
 int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/, double /*tauAfter*/, int budget,
                          std::vector<ImpactEvent>& events) {
   const Vec3& n = system_.plane.normal();
   const double m = system_.mass.mass;
   const double delta = contactTolerance_ * radius_;
+  // The impact ends any contact phase: every touching point (the active ones too) is treated afresh.
+  s.contact.count = 0;
+  s.normalForce = 0.0;
+  {
+    contactSet(*system_.body, system_.plane, s.x, s.R, delta, contacts_);
+    const double vscale = s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_;
+    double approach = 0.0;
+    for (const auto& c : contacts_) approach = std::max(approach, -normalVelocity(n, c.chi, s.gamma, s.Pi, m, Jinv_));
+    if (approach <= contactSpeed_) return budget > 0 ? enterContact(s, vscale, events) : 0;
+  }
   int applied = 0;
   for (int chain = 0; chain < budget; ++chain) {
     contactSet(*system_.body, system_.plane, s.x, s.R, delta, contacts_);
@@ -100,6 +173,18 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
 
 std::string RigidBodyModel::failureMessage(double t) const {
   std::ostringstream msg;
+  if (contactFailed_) {
+    if (contactFlow_.lastFailedInRotation()) {
+      msg << "Newton's method did not converge for (5.9c) in the contact phase at t = " << t << " (step " << failedStep_
+          << "); the simulation is halted";
+    } else {
+      msg << "the contact constraints phi_f = 0 could not be met in the step after t = " << t << " (residual ";
+      if (std::isfinite(contactFlow_.lastResidual())) msg << contactFlow_.lastResidual();
+      else msg << "not a finite number";
+      msg << " after " << contactFlow_.lastIterations() << " iterations); the simulation is halted";
+    }
+    return msg.str();
+  }
   msg << "Newton's method did not converge for (5.9c) at t = " << t << " (step " << failedStep_ << ", residual ";
   if (std::isfinite(flow_.lastSolve().residual)) msg << flow_.lastSolve().residual;
   else msg << "not a finite number";

@@ -1,5 +1,6 @@
 // The rigid body behind the Simulation façade; its record keeps the CLI's CSV columns (the 23 of the paper's
-// quantities, then "dissipated", README "Restitution").
+// quantities, then "dissipated" (README "Restitution"), "contact_points" and "normal_force" (README
+// "Persistent contact")).
 #include <cmath>
 #include <sstream>
 #include <type_traits>
@@ -22,6 +23,10 @@ const RecordLayout& rigidLayout() {
     l.add("status", 1, false).add("E0", 1, false);
     // Restitution (README "Restitution"): energy lost at the impacts so far, E + dissipated = E0.
     l.add("dissipated", 1, true).unhashed();
+    // Persistent contact (README "Persistent contact"): active contacts (0 in flight) and the normal
+    // force they carry, N; bookkeeping beside the state, not hashed.
+    l.add("contact_points", 1, true).unhashed();
+    l.add("normal_force", 1, true).unhashed();
     return l;
   }();
   return layout;
@@ -69,6 +74,14 @@ class RigidBodySimulation final : public Simulation {
     if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.subdividedSteps();
     else return 0;
   }
+  long long contactEntries() const override {
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.contactEntries();
+    else return 0;
+  }
+  long long contactReleases() const override {
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.contactReleases();
+    else return 0;
+  }
   const RecordLayout& layout() const override { return rigidLayout(); }
 
   void writeRecord(double* out) const override {
@@ -93,6 +106,8 @@ class RigidBodySimulation final : public Simulation {
     *o++ = static_cast<double>(sim_.status());
     *o++ = energy0_;
     *o++ = sim_.dissipated();
+    *o++ = static_cast<double>(s.contact.count);
+    *o++ = s.normalForce;
   }
 
   std::string finalStateJson() const override {

@@ -9,6 +9,13 @@
 #include "lgvci/rigid_body/validation.hpp"
 
 namespace lgvci {
+
+SupportPoint Shape::lowestExcept(const Vec3& u, const int* excluded, int count) const {
+  for (int i = 0; i < count; ++i)
+    if (excluded[i] == 0) return {Vec3::Zero(), std::numeric_limits<double>::infinity(), -1};
+  return lowest(u);
+}
+
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
@@ -188,15 +195,31 @@ class Polyhedron final : public Shape {
       const double d = u.dot(v_[i]);
       if (d < bestVal) { bestVal = d; best = i; }
     }
-    return {v_[best] - eps_ * u, bestVal - eps_};
+    return {v_[best] - eps_ * u, bestVal - eps_, static_cast<int>(best)};
   }
   void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const override {
     const SupportPoint first = lowest(u);
     out.push_back(first);
-    for (const auto& v : v_) {
-      const Vec3 rho = v - eps_ * u;
-      if (rho != first.rho && u.dot(v) - eps_ <= first.value + delta) out.push_back({rho, u.dot(v) - eps_});
+    for (size_t i = 0; i < v_.size(); ++i) {
+      const Vec3 rho = v_[i] - eps_ * u;
+      if (rho != first.rho && u.dot(v_[i]) - eps_ <= first.value + delta)
+        out.push_back({rho, u.dot(v_[i]) - eps_, static_cast<int>(i)});
     }
+  }
+  // Feature i is the ball of radius ε about vertex v_i: ρ = v_i − εu, u·ρ = u·v_i − ε (6.12–6.13).
+  int featureCount() const override { return static_cast<int>(v_.size()); }
+  SupportPoint featureLowest(int feature, const Vec3& u) const override {
+    const Vec3& v = v_[static_cast<size_t>(feature)];
+    return {v - eps_ * u, u.dot(v) - eps_, feature};
+  }
+  SupportPoint lowestExcept(const Vec3& u, const int* excluded, int count) const override {
+    SupportPoint best{Vec3::Zero(), std::numeric_limits<double>::infinity(), -1};
+    for (size_t i = 0; i < v_.size(); ++i) {
+      if (std::find(excluded, excluded + count, static_cast<int>(i)) != excluded + count) continue;
+      const double d = u.dot(v_[i]) - eps_;
+      if (d < best.value) best = {v_[i] - eps_ * u, d, static_cast<int>(i)};
+    }
+    return best;
   }
   double boundingRadius() const override {
     double r = 0.0;
@@ -228,11 +251,19 @@ class Polyhedron final : public Shape {
 // Union (min, 6.15) of convex parts; the gradient is the active part's (6.16).
 class Union final : public Shape {
  public:
-  explicit Union(std::vector<ShapePtr> parts) : parts_(std::move(parts)) {}
+  explicit Union(std::vector<ShapePtr> parts) : parts_(std::move(parts)) {
+    int offset = 0;
+    for (const auto& p : parts_) {
+      offsets_.push_back(offset);
+      offset += p->featureCount();
+    }
+    features_ = offset;
+  }
   SupportPoint lowest(const Vec3& u) const override {
     SupportPoint best = parts_[0]->lowest(u);
     for (size_t i = 1; i < parts_.size(); ++i) {
-      const SupportPoint s = parts_[i]->lowest(u);
+      SupportPoint s = parts_[i]->lowest(u);
+      s.feature += offsets_[i];
       if (s.value < best.value) best = s;
     }
     return best;
@@ -240,8 +271,12 @@ class Union final : public Shape {
   void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const override {
     const double target = lowest(u).value;
     const size_t start = out.size();
-    for (const auto& part : parts_)
-      if (part->lowest(u).value <= target + delta) part->lowestSet(u, delta, out);
+    for (size_t i = 0; i < parts_.size(); ++i) {
+      if (parts_[i]->lowest(u).value > target + delta) continue;
+      const size_t from = out.size();
+      parts_[i]->lowestSet(u, delta, out);
+      for (size_t k = from; k < out.size(); ++k) out[k].feature += offsets_[i];
+    }
     // Deterministic order with the active (first-found) minimiser first; drop points beyond delta.
     auto first = out.begin() + static_cast<long>(start);
     auto active = std::find_if(first, out.end(), [&](const SupportPoint& s) { return s.value == target; });
@@ -253,9 +288,41 @@ class Union final : public Shape {
     for (const auto& p : parts_) r = std::max(r, p->boundingRadius());
     return r;
   }
+  // Features are numbered part after part: part i owns [offsets_[i], offsets_[i] + its count).
+  int featureCount() const override { return features_; }
+  SupportPoint featureLowest(int feature, const Vec3& u) const override {
+    const size_t i = partOf(feature);
+    SupportPoint s = parts_[i]->featureLowest(feature - offsets_[i], u);
+    s.feature = feature;
+    return s;
+  }
+  SupportPoint lowestExcept(const Vec3& u, const int* excluded, int count) const override {
+    SupportPoint best{Vec3::Zero(), std::numeric_limits<double>::infinity(), -1};
+    int local[kMaxExcluded];
+    for (size_t i = 0; i < parts_.size(); ++i) {
+      const int lo = offsets_[i], hi = lo + parts_[i]->featureCount();
+      int n = 0;
+      for (int k = 0; k < count && n < kMaxExcluded; ++k)
+        if (excluded[k] >= lo && excluded[k] < hi) local[n++] = excluded[k] - lo;
+      SupportPoint s = parts_[i]->lowestExcept(u, local, n);
+      if (s.value < best.value) {
+        best = s;
+        best.feature = s.feature + lo;
+      }
+    }
+    return best;
+  }
 
  private:
+  static constexpr int kMaxExcluded = 64;
+  size_t partOf(int feature) const {
+    size_t i = parts_.size() - 1;
+    while (i > 0 && feature < offsets_[i]) --i;
+    return i;
+  }
   std::vector<ShapePtr> parts_;
+  std::vector<int> offsets_;
+  int features_ = 0;
 };
 
 void requireFinite(const Vec3& v, const std::string& field) {

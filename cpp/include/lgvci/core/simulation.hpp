@@ -75,6 +75,9 @@ class Simulation {
   virtual double dissipated() const { return 0.0; }
   /// Steps whose implicit flow was sub-divided (README "Hard impacts: sub-division").
   virtual long long subdividedSteps() const { return 0; }
+  /// Phase switches of the rigid body (README "Persistent contact"): flight → contact, contact → flight.
+  virtual long long contactEntries() const { return 0; }
+  virtual long long contactReleases() const { return 0; }
 
   /// The state record (layout().size doubles; its "impacts" field counts the last step's impacts).
   virtual const RecordLayout& layout() const = 0;

@@ -28,6 +28,7 @@ struct ContactPoint {
   Vec3 rho = Vec3::Zero();  // ρ_C, body frame
   Vec3 chi = Vec3::Zero();  // χ
   double phi = 0.0;         // this point's own distance n·x + n·Rρ
+  int feature = 0;          // the body's contact feature it lies on (Shape::featureCount)
 };
 
 /// Φ(x, R) = n·x + min_ρ n·Rρ (6.9).

@@ -53,8 +53,18 @@ class HybridIntegrator {
 
   /// One step of Algorithm 5.2 (time advances by h unless the integrator reports a problem).
   /// After NewtonFailed the simulation is halted: further calls return NewtonFailed at once.
-  StepReport step() { return driver_.step(); }
-  void reset() { driver_.reset(); }
+  StepReport step() {
+    const bool before = state().contact.count > 0;
+    const StepReport r = driver_.step();
+    const bool after = state().contact.count > 0;
+    if (!before && after) ++contactEntries_;
+    if (before && !after) ++contactReleases_;
+    return r;
+  }
+  void reset() {
+    driver_.reset();
+    contactEntries_ = contactReleases_ = 0;
+  }
   /// Time reversal: γ → −γ, Π → −Π at the current configuration; the run continues from there.
   void reverseMomenta() {
     State s = driver_.state();
@@ -69,7 +79,14 @@ class HybridIntegrator {
   const IntegratorDef& def() const { return def_; }
   Energy energy() const { return energyOf(state()); }
   Energy energyOf(const State& s) const;
-  double phi() const { return driver_.model().phi(state()); }
+  /// Φ(x, R) (6.9) of the current state, active contacts included.
+  double phi() const { return driver_.model().collisionPhi(state()); }
+  /// Active contacts of the persistent-contact phase (0 in flight) and their normal force (N).
+  int contactPoints() const { return state().contact.count; }
+  double normalForce() const { return state().normalForce; }
+  /// Phase switches so far: flight → contact, contact → flight (README "Persistent contact").
+  long long contactEntries() const { return contactEntries_; }
+  long long contactReleases() const { return contactReleases_; }
   Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
   long long totalImpacts() const { return driver_.totalImpacts(); }
   long long steps() const { return driver_.steps(); }
@@ -89,6 +106,8 @@ class HybridIntegrator {
 
   IntegratorDef def_;
   HybridDriver<RigidBodyModel> driver_;
+  long long contactEntries_ = 0;
+  long long contactReleases_ = 0;
 };
 
 }  // namespace lgvci

@@ -7,6 +7,7 @@
 
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/rigid_body/collision.hpp"
+#include "lgvci/rigid_body/contact_flow.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
 
 namespace lgvci {
@@ -25,17 +26,27 @@ class RigidBodyModel {
   /// Cor. 4.4's jump does not depend on the time flowed after it.
   static constexpr bool kJumpUsesRemainingTime = false;
 
-  /// `system` must be valid (HybridIntegrator validates it).
+  /// `system` must be valid (HybridIntegrator validates it). `h` and `maxImpactsPerStep` are the
+  /// driver's; they set the speed below which an impact starts persistent contact (contactSpeed()).
   RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
-                 bool strictDetection = false, double restitution = 1.0);
+                 bool strictDetection = false, double restitution = 1.0, double h = 0.01,
+                 int maxImpactsPerStep = 64);
 
+  /// (5.9) in flight; with active contacts the constrained step of ContactFlow (README "Persistent contact").
   bool flow(const State& s, double tau, State& out);
+  /// The driver's event function: min φ over the contact features that are not active (+max when
+  /// every feature is active); the active ones are held at φ = 0 by the flow.
   double phi(const State& s) const;
+  /// Φ(x, R) of (6.9) over the whole body, active contacts included.
+  double collisionPhi(const State& s) const;
   double phiNoise(const State& s) const;
   double detectionCurvature(const State& s, double tau) const;
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
            std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;
+  /// v_c: an impact whose contact points approach slower than this is resolved plastically and starts
+  /// persistent contact: g n3 h · max((1 − e)/(2e), 1/(2 N)), N the Zeno budget (README "Persistent contact").
+  double contactSpeed() const { return contactSpeed_; }
   /// τ* = λmin(J)/|Π|: (5.9c) has a solution for |τΠ| < λmin(J) (README "Hard impacts: sub-division").
   double solvableStep(const State& s) const;
   std::string subdivisionFailure(const State& s, double tau, bool withinBound) const;
@@ -47,8 +58,14 @@ class RigidBodyModel {
   double smallestInertia() const { return lambdaMin_; }
 
  private:
+  // Starts persistent contact at the touching points (plastic impact, README "Persistent contact").
+  int enterContact(State& s, double vscale, std::vector<ImpactEvent>& events);
+
   SystemDef system_;
   DiscreteFlow flow_;
+  ContactFlow contactFlow_;
+  double contactSpeed_ = 0.0;
+  bool contactFailed_ = false;
   Mat3 Jinv_;
   double radius_ = 0.0;
   double contactTolerance_ = 0.0;

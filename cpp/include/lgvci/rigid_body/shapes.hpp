@@ -19,6 +19,7 @@ namespace lgvci {
 struct SupportPoint {
   Vec3 rho = Vec3::Zero();
   double value = 0.0;
+  int feature = 0;  // which contact feature of the body it belongs to (see Shape::featureCount)
 };
 
 /// Mass properties of a uniform-density body of total mass m: centroid and J about it (body frame),
@@ -37,6 +38,18 @@ class Shape {
   /// Every locally distinct minimiser whose value is within `delta` of the minimum (vertices of a
   /// face or edge, parts of a union touching together). Appends to `out`; the first is lowest().
   virtual void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const = 0;
+  /// Contact features: the pieces whose own lowest point a persistent contact follows (README
+  /// "Persistent contact"). A smooth strictly convex body is one feature (its lowest point moves
+  /// continuously over it); an ε-rounded polyhedron has one per vertex (the ball of radius ε there);
+  /// a union numbers its parts' features one after the other.
+  virtual int featureCount() const { return 1; }
+  /// min over feature `feature` of u·ρ and its minimiser: φ_f(x, R) = n·x + value with u = Rᵀn.
+  virtual SupportPoint featureLowest(int feature, const Vec3& u) const {
+    (void)feature;
+    return lowest(u);
+  }
+  /// The lowest point over the features not in `excluded[0..count)`; value +∞ when none is left.
+  virtual SupportPoint lowestExcept(const Vec3& u, const int* excluded, int count) const;
   /// max |ρ| over the body: a length scale for tolerances and rendering.
   virtual double boundingRadius() const = 0;
   /// Closed form (ellipsoid, cube, §7) or from the convex hull (polyhedron); none for unions and
