@@ -39,7 +39,7 @@ csv_lg, csv_rk = os.path.join(tmp, "lg.csv"), os.path.join(tmp, "rk.csv")
 run("--case", "I", "--steps", "50", "--csv", csv_lg)
 run("--case", "I", "--steps", "50", "--csv", csv_rk, "--integrator", "rk4")
 rows_lg, rows_rk = list(csv.reader(open(csv_lg))), list(csv.reader(open(csv_rk)))
-check("same CSV header", rows_lg[0] == rows_rk[0] and len(rows_lg[0]) == 24 and rows_lg[0][-1] == "dissipated", (rows_lg[0], rows_rk[0]))
+check("same CSV header", rows_lg[0] == rows_rk[0] and len(rows_lg[0]) == 26 and rows_lg[0][-3:] == ["dissipated", "contact_points", "normal_force"], (rows_lg[0], rows_rk[0]))
 check("rk4 CSV rows", len(rows_rk) == 52, len(rows_rk))
 
 # A config with "integrator" replays the flag's run; the resolved config keeps the key.

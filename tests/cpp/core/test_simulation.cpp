@@ -37,9 +37,9 @@ TEST_CASE("façade: FNV-1a 64 matches the reference vectors", "[core][simulation
 }
 
 TEST_CASE("façade: CSV columns come from the record layout", "[core][simulation]") {
-  // The rigid body keeps the CLI's 23 columns of before the façade.
+  // The rigid body keeps the CLI's 23 columns of before the façade, then dissipated, contact_points, normal_force.
   CHECK(join(make(R"({"case":"IV"})")->layout().csvColumns()) ==
-        "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated");
+        "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated,contact_points,normal_force");
   CHECK(join(make(R"({"case":"star"})")->layout().csvColumns()) == "t,q1,q2,q3,p1,p2,p3,E,impacts");
   CHECK(join(make(R"({"case":"particle"})")->layout().csvColumns()) == "t,q1,q2,p1,p2,E,impacts");
   CHECK(join(impactLayout().csvColumns()) ==

@@ -131,7 +131,9 @@ TEST_CASE("frictionless restitution keeps the horizontal momentum and the spin o
 
 TEST_CASE("a tumbling body with e < 1: each impact's loss is the jump's ΔE, energy balance within the flight error", "[restitution]") {
   // The flight (5.9) conserves E only to O(h²) for a tumbling body, so E + dissipated − E0 is
-  // compared with the elastic run's own energy error; the loss itself is exact per impulse.
+  // compared with the elastic run's own energy error while it flies; the loss itself is exact per
+  // impulse. (It settles into persistent contact at t ≈ 15 s, whose own O(h²) energy error is
+  // test_persistent_contact.cpp's.)
   SimulationDef def = paperCase("I");
   def.integrator.restitution = 0.8;
   HybridIntegrator sim = makeIntegrator(def);
@@ -146,7 +148,7 @@ TEST_CASE("a tumbling body with e < 1: each impact's loss is the jump's ΔE, ene
       loggedLoss += ev.dissipated;
     }
     sim.clearImpactLog();
-    worst = std::max(worst, std::abs(sim.energy().total + sim.dissipated() - E0));
+    if (sim.contactEntries() == 0) worst = std::max(worst, std::abs(sim.energy().total + sim.dissipated() - E0));
     worstElastic = std::max(worstElastic, std::abs(elastic.energy().total - E0));
   }
   REQUIRE(sim.totalImpacts() >= 5);
@@ -155,33 +157,6 @@ TEST_CASE("a tumbling body with e < 1: each impact's loss is the jump's ΔE, ene
   CHECK(sim.energy().total < E0 - 0.5 * sim.dissipated());
   INFO("max |E + dissipated - E0| = " << worst << ", elastic max |E - E0| = " << worstElastic);
   CHECK(worst <= 10.0 * worstElastic + 1e-12 * E0);
-}
-
-TEST_CASE("e < 1 settles a ball into the Zeno regime: a worded guard report, no NaN, no sinking", "[restitution]") {
-  // Persistent contact is not modelled yet (issue 12 item 2): the rebounds accumulate (Zeno) and the
-  // guard stops each step at its 64th impact. Measured here: it stays clean and accounted.
-  HybridIntegrator sim = makeIntegrator(ballDrop(1.0, 0.5));
-  const double E0 = sim.energy().total;
-  bool guarded = false;
-  double lastT = 0.0;
-  for (int k = 0; k < 3000; ++k) {
-    const StepReport r = sim.step();
-    REQUIRE(r.status != StepStatus::NewtonFailed);
-    const State& s = sim.state();
-    REQUIRE(s.x.allFinite());
-    REQUIRE(s.gamma.allFinite());
-    CHECK(s.t >= lastT);
-    lastT = s.t;
-    CHECK(sim.phi() >= -1e-12);
-    CHECK(std::abs(sim.energy().total + sim.dissipated() - E0) <= 1e-12 * E0);
-    if (r.status == StepStatus::ZenoGuard) {
-      guarded = true;
-      CHECK(sim.statusMessage().find("Zeno guard") != std::string::npos);
-    }
-  }
-  CHECK(guarded);
-  // What is left is the energy of a ball at rest on the plane (m g r), to the guard's residue.
-  CHECK(sim.energy().total == Approx(9.80665).epsilon(1e-6));
 }
 
 TEST_CASE("restitution is validated and round-trips through the config", "[restitution][config]") {

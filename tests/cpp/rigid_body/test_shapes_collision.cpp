@@ -463,3 +463,41 @@ TEST_CASE("intersection off the symmetric lens: Φ is finite and optimal in ever
     CHECK(aboveSamples == 0);
   }
 }
+
+TEST_CASE("contact features: lowest() names its feature, featureLowest and lowestExcept agree with brute force", "[shapes][contact]") {
+  // A union of a rounded cube (features 0..7, its corners' balls), an ellipsoid (8) and a rounded
+  // tetrahedron (9..12): every feature's own lowest point, and the lowest over the ones not excluded.
+  const ShapePtr cube = makeCube(2.0, 0.1);
+  const ShapePtr ell = makeEllipsoid(Vec3(1.0, 0.5, 0.7), Vec3(3.0, 0.0, 0.0));
+  const ShapePtr tet = makePolyhedron({Vec3(0, 0, 3), Vec3(1, 0, 4), Vec3(0, 1, 4), Vec3(0, 0, 5)}, 0.05);
+  const ShapePtr body = makeUnion({cube, ell, tet});
+  REQUIRE(body->featureCount() == 13);
+  Rng rng(4242);
+  for (int k = 0; k < 500; ++k) {
+    const Vec3 u = randomUnit(rng);
+    std::vector<SupportPoint> all;
+    for (int f = 0; f < 13; ++f) {
+      const SupportPoint s = body->featureLowest(f, u);
+      CHECK(s.feature == f);
+      CHECK(s.value == Approx(u.dot(s.rho)).margin(1e-12));
+      all.push_back(s);
+    }
+    const SupportPoint best = body->lowest(u);
+    CHECK(best.value == Approx(std::min_element(all.begin(), all.end(), [](auto& a, auto& b) { return a.value < b.value; })->value).margin(1e-12));
+    CHECK(all[static_cast<size_t>(best.feature)].value == Approx(best.value).margin(1e-12));
+    // Exclude a random subset; the answer is the lowest of the rest (or none).
+    std::vector<int> excluded;
+    for (int f = 0; f < 13; ++f)
+      if (uniform(rng, 0.0, 1.0) < 0.6) excluded.push_back(f);
+    const SupportPoint rest = body->lowestExcept(u, excluded.data(), static_cast<int>(excluded.size()));
+    double expected = kInf;
+    for (int f = 0; f < 13; ++f)
+      if (std::find(excluded.begin(), excluded.end(), f) == excluded.end()) expected = std::min(expected, all[static_cast<size_t>(f)].value);
+    if (expected == kInf) {
+      CHECK(rest.feature == -1);
+    } else {
+      CHECK(rest.value == Approx(expected).margin(1e-12));
+      CHECK(std::find(excluded.begin(), excluded.end(), rest.feature) == excluded.end());
+    }
+  }
+}
