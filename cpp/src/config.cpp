@@ -174,7 +174,7 @@ SimulationDef fromJsonObject(const json& j) {
   if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
     throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
   if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV");
+    if (!j["case"].is_string()) throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames);
     d.caseName = j["case"];
   }
   if (!j.contains("body")) throw InvalidInput("body", "is required (or give a \"case\")");
@@ -319,13 +319,14 @@ SimulationDef parseConfig(const std::string& text) {
   const json patch = json::parse(text);
   if (!patch.contains("case")) return fromJsonObject(patch);
   const std::string name = patch["case"].is_string() ? patch["case"].get<std::string>() : std::string();
-  if (name != "I" && name != "II" && name != "III" && name != "IV")
-    throw InvalidInput("case", "must be one of I, II, III, IV" + (patch["case"].is_string() ? " (got '" + printable(name) + "')" : std::string()));
+  if (!isRigidPreset(name))
+    throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames +
+                                   (patch["case"].is_string() ? " (got '" + printable(name) + "')" : std::string()));
   // The mass is checked before it scales the preset's inertia (else 1e308 would blame inertia[0][0]).
   if (patch.contains("mass")) validateMass(getNumber(patch["mass"], "mass"));
   // A preset, with the given keys merged over it (RFC 7386). If the body or mass changes and no
   // inertia is given, the inertia is recomputed from the new body.
-  const json base = toJsonObject(paperCase(patch["case"].get<std::string>()));
+  const json base = toJsonObject(rigidPreset(patch["case"].get<std::string>()));
   json merged = base;
   json bodyPatch = patch.contains("body") ? patch["body"] : json();
   merged.merge_patch(patch);

@@ -192,7 +192,7 @@ std::string reverseCheckJson(const ReverseCheck& c) {
 
 namespace {
 
-bool isRigidCase(const std::string& c) { return c == "I" || c == "II" || c == "III" || c == "IV"; }
+const std::string kPresetNames = std::string(kRigidPresetNames) + ", particle, star, cradle";
 
 // Which family a config describes: "model" if given, else from "case", else the rigid body.
 std::string modelOf(const std::string& text) {
@@ -210,10 +210,10 @@ std::string modelOf(const std::string& text) {
     model = j["model"];
   }
   if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle");
+    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of " + kPresetNames);
     const std::string c = j["case"];
-    const std::string implied = isRigidCase(c) ? "rigid_body" : isGeneralizedPreset(c) ? "generalized" : "";
-    if (implied.empty()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + printable(c) + "')");
+    const std::string implied = isRigidPreset(c) ? "rigid_body" : isGeneralizedPreset(c) ? "generalized" : "";
+    if (implied.empty()) throw InvalidInput("case", "must be one of " + kPresetNames + " (got '" + printable(c) + "')");
     if (!model.empty() && model != implied)
       throw InvalidInput("case", "'" + printable(c) + "' is a " + implied + " preset but \"model\" is \"" + model + "\"");
     model = implied;
@@ -240,9 +240,9 @@ SimulationResult createSimulation(const std::string& json) {
 }
 
 std::string presetJson(const std::string& name) {
-  if (isRigidCase(name)) return toJson(paperCase(name));
+  if (isRigidPreset(name)) return toJson(rigidPreset(name));
   if (isGeneralizedPreset(name)) return toJson(generalizedPreset(name));
-  throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + printable(name) + "')");
+  throw InvalidInput("case", "must be one of " + kPresetNames + " (got '" + printable(name) + "')");
 }
 
 }  // namespace lgvci

@@ -1,5 +1,6 @@
 // JSON ⇄ GeneralizedDef, validation, and the presets of Fetecau et al. §4.2–4.3.
 #include "lgvci/generalized/generalized_config.hpp"
+#include "lgvci/rigid_body/presets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -323,7 +324,7 @@ GeneralizedDef generalizedPreset(const std::string& name) {
     qdot << -2.0, 0.0, 5.0;
     d.p0 = d.system.M * qdot;
   } else {
-    throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle (got '" + printable(name) + "')");
+    throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames + ", particle, star, cradle (got '" + printable(name) + "')");
   }
   return d;
 }
@@ -340,7 +341,7 @@ GeneralizedDef parseGeneralizedConfig(const std::string& text) {
   if (patch.contains("model") && patch["model"] != "generalized")
     throw InvalidInput("model", "must be \"generalized\" here");
   if (!patch.contains("case")) return fromJsonObject(patch);
-  if (!patch["case"].is_string()) throw InvalidInput("case", "must be one of I, II, III, IV, particle, star, cradle");
+  if (!patch["case"].is_string()) throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames + ", particle, star, cradle");
   const std::string caseName = patch["case"].get<std::string>();
   if (caseName != "cradle" && patch.contains("cradle")) throw InvalidInput("cradle", "applies only to \"case\": \"cradle\"");
   json merged = toJsonObject(caseName == "cradle" ? cradlePreset(cradleParams(patch)) : generalizedPreset(caseName));

@@ -48,4 +48,70 @@ SimulationDef paperCase(const std::string& name) {
   return d;
 }
 
+bool isRigidPreset(const std::string& name) {
+  return name == "I" || name == "II" || name == "III" || name == "IV" || name == "rest" || name == "slide" ||
+         name == "rocking";
+}
+
+namespace {
+
+// Lift `d.initial.x` along n until Φ(x0, R0) ≥ 0 (it was placed at Φ = 0 up to rounding).
+void touchFromAbove(SimulationDef& d) {
+  const SystemDef sys = makeSystem(d);
+  for (int k = 0; k < 8; ++k) {
+    const double phi = collisionFunction(*sys.body, sys.plane, d.initial.x, d.initial.R);
+    if (phi >= 0.0) return;
+    d.initial.x += sys.plane.normal() * (-phi + 1e-16);
+  }
+}
+
+}  // namespace
+
+SimulationDef rigidPreset(const std::string& name) {
+  if (name != "rest" && name != "slide" && name != "rocking") return paperCase(name);
+  SimulationDef d;
+  d.caseName = name;
+  d.mass = 1.0;
+  d.gravity = 9.80665;
+  d.integrator.h = 0.01;
+  d.integrator.tolerance = 1e-15;
+  if (name == "rest") {  // the "lgvci --case I --x0 0,0,4 --gamma0 0,0,0 --Pi0 0,0,0"
+    d = paperCase("I");
+    d.caseName = name;
+    d.initial.x = Vec3(0, 0, 4);
+    d.initial.gamma = Vec3::Zero();
+    d.initial.Pi = Vec3::Zero();
+  } else if (name == "slide") {  // a cube of side 2, ε = 0.1, on a face of the plane tilted 20° (towards +x)
+    double s, c;
+    pmath::sincos(20.0 * M_PI / 180.0, s, c);
+    d.body.type = BodyDef::Type::Cube;
+    d.body.side = 2.0;
+    d.body.epsilon = 0.1;
+    d.planeNormal = Vec3(s, 0.0, c);
+    d.initial.R << c, 0.0, s, 0.0, 1.0, 0.0, -s, 0.0, c;  // R_y(20°): e3 onto n, the face flat on the plane
+    d.initial.x = 1.1 * d.planeNormal - Vec3(4.0 * c, 0.0, -4.0 * s);  // 4 up the slope from the origin
+    touchFromAbove(d);
+  } else {  // an ellipsoid (2, 1, 1) on its side, turned 30° about y, Π0 = (0, 5, 0), e = 0.5
+    double s, c;
+    pmath::sincos(30.0 * M_PI / 180.0, s, c);
+    const Vec3 axes(2.0, 1.0, 1.0);
+    d.body.type = BodyDef::Type::Ellipsoid;
+    d.body.semiAxes = axes;
+    d.integrator.restitution = 0.5;
+    d.initial.R << c, 0.0, s, 0.0, 1.0, 0.0, -s, 0.0, c;
+    d.initial.Pi = Vec3(0.0, 5.0, 0.0);
+    // Touching, with the contact point's normal velocity n·γ/m + χ·J⁻¹Π zero: it starts rocking in contact.
+    const Vec3 u = d.initial.R.transpose() * Vec3::UnitZ();
+    const Vec3 w = axes.cwiseProduct(u);
+    const double len = std::sqrt(w.dot(w));
+    const Vec3 rho = -axes.cwiseProduct(w) / len;  // the lowest point (2.16)
+    const Vec3 chi = rho.cross(u);
+    const Mat3 J = ellipsoidMass(d.mass, axes).J;
+    d.initial.gamma = Vec3(0.0, 0.0, -d.mass * chi.dot(J.inverse() * d.initial.Pi));
+    d.initial.x = Vec3(0.0, 0.0, len);
+    touchFromAbove(d);
+  }
+  return d;
+}
+
 }  // namespace lgvci

@@ -282,3 +282,37 @@ TEST_CASE("a rounded cube tipped onto an edge rocks back onto its face: contacts
   CHECK(sim.state().Pi.norm() <= 1e-9);
   CHECK(sim.energy().total == Approx(kG * 1.05).epsilon(1e-9));  // at rest on the face: m g (s/2 + ε)
 }
+
+TEST_CASE("the contact presets do what their names say: rest stays, slide accelerates at g sin 20°, rocking lifts off and settles", "[contact][presets]") {
+  {
+    HybridIntegrator sim = makeIntegrator(parseConfig(presetJson("rest")));
+    const State s0 = sim.state();
+    for (int k = 0; k < 1000; ++k) REQUIRE(sim.step().status == StepStatus::Ok);
+    CHECK((sim.state().x - s0.x).norm() <= 1e-12);
+    CHECK(sim.contactPoints() == 1);
+  }
+  {
+    HybridIntegrator sim = makeIntegrator(parseConfig(presetJson("slide")));
+    const State s0 = sim.state();
+    const Vec3 n = sim.system().plane.normal();
+    CHECK(std::acos(n.z()) == Approx(20.0 * M_PI / 180.0).epsilon(1e-15));
+    CHECK(sim.phi() >= 0.0);
+    CHECK(sim.phi() <= 1e-15);
+    const Vec3 down = (n.z() * n - Vec3::UnitZ()).normalized();
+    for (int k = 0; k < 300; ++k) REQUIRE(sim.step().status == StepStatus::Ok);
+    const double t = sim.state().t;
+    CHECK((sim.state().x - s0.x).dot(down) == Approx(0.5 * kG * std::sin(20.0 * M_PI / 180.0) * t * t).epsilon(1e-9));
+    CHECK(sim.contactPoints() == 4);
+  }
+  {
+    HybridIntegrator sim = makeIntegrator(parseConfig(presetJson("rocking")));
+    const double E0 = sim.energy().total;
+    for (int k = 0; k < 1000; ++k) {
+      REQUIRE(sim.step().status == StepStatus::Ok);
+      REQUIRE(std::abs(sim.energy().total + sim.dissipated() - E0) <= 1e-4 * E0);
+    }
+    CHECK(sim.contactReleases() >= 1);                             // lifted off
+    CHECK(sim.contactEntries() == sim.contactReleases() + 1);       // and back in contact
+    CHECK(sim.dissipated() > 0.0);                                  // e = 0.5 on landing
+  }
+}
