@@ -195,7 +195,7 @@ describe('address codec: wrong values and unknown keys', () => {
   it('a key of another family or of nothing is reported; embed, plots and theme are not', () => {
     const { issues } = decode('I', '?case=I&balls=5&foo=1&eps=0.1&embed=1&plots=energy,error&theme=projector');
     expect(issues.map((i) => i.message)).toEqual([
-      expect.stringMatching(/^eps: Only the cube \(Case IV\) has ε-rounded corners\. The value is ignored\.$/),
+      expect.stringMatching(/^eps: Only a cube or polyhedron \(Case IV, Sliding\) has ε-rounded corners\. The value is ignored\.$/),
       'balls: not a setting of I; ignored.',
       'foo: not a setting of I; ignored.',
     ]);
@@ -209,7 +209,7 @@ describe('address codec: wrong values and unknown keys', () => {
     const names = CASES.map((c) => c.name);
     expect(decodeCase(queryEntries('?case=cube').entries, names, 'I')).toEqual({
       caseName: 'I',
-      issue: { key: 'case', message: 'case: “cube” is not a preset (one of I, II, III, IV, particle, star, cradle); showing I.' },
+      issue: { key: 'case', message: 'case: “cube” is not a preset (one of I, II, III, IV, rest, slide, rocking, particle, star, cradle); showing I.' },
     });
     expect(caseFromQuery('?case=CRADLE')).toBe('cradle');
     expect(caseFromQuery('?case=iii')).toBe('III');

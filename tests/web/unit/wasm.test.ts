@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
+import { phaseText } from '../../../web/src/controls/hud';
 import { parseResolvedConfig } from '../../../web/src/config/parse';
 import { parseGeneralizedConfig } from '../../../web/src/config/generalized';
 import { createSimulation } from '../../../web/src/engine/create';
@@ -28,7 +29,7 @@ describe('real WASM engine (Node)', () => {
 
   it('the record layouts come from the module: CSV columns of `lgvci --csv`, fields the page reads', () => {
     for (const [c, header] of [
-      ['IV', 't,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated'],
+      ['IV', 't,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated,contact_points,normal_force'],
       ['particle', 't,q1,q2,p1,p2,E,impacts'],
       ['star', 't,q1,q2,q3,p1,p2,p3,E,impacts'],
     ] as const) {
@@ -71,6 +72,37 @@ describe('real WASM engine (Node)', () => {
     expect(star.mass_matrix[2]![2]).toBe((29 / 192) * 1 * 1 * 1); // I = (29/192) m L²
     expect(star.p0).toEqual([-2, 0, 5 * (29 / 192)]);
     expect(engine.presetJson('V')).toBe('');
+  });
+
+  it('persistent contact reaches the page: the contact presets, the phase and the normal force in each snapshot', () => {
+    for (const [c, points, force] of [
+      ['rest', 1, 9.80665], // Case I's ellipsoid at rest: N = m g
+      ['slide', 4, 9.80665 * Math.cos((20 * Math.PI) / 180)], // four corners carry m g cos 20°
+    ] as const) {
+      const model = new SimulationModel(engine);
+      new Controller(engine, model, c);
+      expect(model.curr.contactPoints).toBe(0); // the first step starts the contact (plastic, at α ≈ 0)
+      model.step(300);
+      expect(model.curr.contactPoints).toBe(points);
+      expect(model.curr.normalForce).toBeCloseTo(force, 9);
+      expect(phaseText(model.curr.contactPoints!, model.curr.normalForce!)).toMatch(new RegExp(`^in contact: ${points} points?, N = `));
+      expect(model.curr.t).toBeCloseTo(3, 12); // full speed: 300 steps of h
+      model.dispose();
+    }
+    const rocking = new SimulationModel(engine);
+    new Controller(engine, rocking, 'rocking');
+    const phases = new Set<string>();
+    for (let k = 0; k < 600; k++) {
+      rocking.step(1);
+      phases.add(phaseText(rocking.curr.contactPoints!, rocking.curr.normalForce!).split(':')[0]!);
+    }
+    expect([...phases].sort()).toEqual(['in contact', 'in flight']); // lifts off and lands again
+    rocking.dispose();
+    // Generalized families have no contact phase: the HUD hides the item.
+    const star = new SimulationModel(engine);
+    new Controller(engine, star, 'star');
+    expect(star.curr.contactPoints).toBeUndefined();
+    star.dispose();
   });
 
   it('createSimulation returns the core’s "<field>: <rule>" as a value; no object to delete', () => {

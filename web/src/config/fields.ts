@@ -208,7 +208,7 @@ export const FIELDS: readonly FieldSpec[] = [
     format: (v) => formatNumber(v, 3),
     read: (p) => p.epsilon,
     write: (p, v) => ({ ...p, epsilon: v }),
-    disabledNote: 'Only the cube (Case IV) has ε-rounded corners.',
+    disabledNote: 'Only a cube or polyhedron (Case IV, Sliding) has ε-rounded corners.',
   },
   {
     id: 'restitution',

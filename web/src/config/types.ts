@@ -4,8 +4,11 @@
 export type Vec3 = [number, number, number];
 export type Mat3 = [Vec3, Vec3, Vec3];
 
-/** The rigid body's presets (Tran & Leok §7). */
-export const CASE_NAMES = ['I', 'II', 'III', 'IV'] as const;
+/**
+ * The rigid body's presets: Tran & Leok §7's four, and the contact set-ups (README "Persistent
+ * contact"): at rest, sliding down a 20° plane, a rocking ellipsoid.
+ */
+export const CASE_NAMES = ['I', 'II', 'III', 'IV', 'rest', 'slide', 'rocking'] as const;
 /** Every preset of the page: the rigid body's, Fetecau et al.'s particle and star (§4) and the cradle. */
 export const ALL_CASE_NAMES = [...CASE_NAMES, 'particle', 'star', 'cradle'] as const;
 export type CaseName = (typeof ALL_CASE_NAMES)[number];

@@ -30,6 +30,13 @@ export function formatRelError(r: number): string {
   return `${m} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
 }
 
+/** "in flight", or "in contact: 4 points, N = 9.215" (README "Persistent contact"). */
+export function phaseText(points: number, normalForce: number): string {
+  if (!(points > 0)) return 'in flight';
+  const n = nonFiniteWords(normalForce) ?? normalForce.toPrecision(4);
+  return `in contact: ${points} point${points === 1 ? '' : 's'}, N = ${n}`;
+}
+
 const ENERGY_TITLES: Record<string, string> = {
   E: 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx',
   H: 'Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times',
@@ -45,6 +52,8 @@ export class Hud {
   private readonly steps: HTMLElement;
   private readonly massItem: HTMLElement;
   private readonly mass: HTMLElement;
+  private readonly phaseItem: HTMLElement;
+  private readonly phase: HTMLElement;
   private lastWarning = '';
   private readonly energyLabel: HTMLElement;
   private readonly relLabel: HTMLElement;
@@ -65,6 +74,10 @@ export class Hud {
     // README "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
     this.massItem = item('mass, J', this.mass, 'Mass m and the principal diagonal of the inertia J the integrator uses');
     this.massItem.classList.add('hud-item-wide'); // long: a row of its own, wrapping on a phone
+    // README "Persistent contact": in flight, or held on the plane by the contact constraint.
+    this.phase = el('span', { class: 'hud-value', 'data-hud': 'phase' });
+    this.phaseItem = item('phase', this.phase, 'In flight, or in persistent contact: points held on the plane and the normal force N they carry');
+    this.phaseItem.hidden = true;
     this.warning = el('div', { class: 'hud-warning', role: 'alert', hidden: true });
     this.element = el(
       'div',
@@ -77,6 +90,7 @@ export class Hud {
         item('impacts', this.impacts),
         (this.energyItem = item(this.energyLabel, this.energy, ENERGY_TITLES['E'])),
         item(this.relLabel, this.relError, 'Relative energy error since the initial state'),
+        this.phaseItem,
         this.massItem,
       ),
       this.warning,
@@ -104,6 +118,8 @@ export class Hud {
     Hud.set(this.impacts, String(c.impacts));
     Hud.set(this.energy, formatEnergy(c.energy));
     Hud.set(this.relError, formatRelError(model.relativeEnergyError));
+    this.phaseItem.hidden = c.contactPoints === undefined;
+    if (c.contactPoints !== undefined) Hud.set(this.phase, phaseText(c.contactPoints, c.normalForce ?? 0));
     const cfg = model.config as { mass?: unknown; inertia?: unknown } | undefined;
     const J = Array.isArray(cfg?.inertia) ? (cfg.inertia as number[][]) : null;
     this.massItem.hidden = J === null || typeof cfg?.mass !== 'number';

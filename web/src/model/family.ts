@@ -23,6 +23,12 @@ export interface Snapshot {
   energy0: number;
   /** Energy lost at impacts so far (rigid body, restitution e < 1): energy + dissipated ≈ energy0. */
   dissipated?: number;
+  /**
+   * Persistent contact (rigid body, README "Persistent contact"): contact points held on the plane (0 in
+   * flight) and the normal force they carry. Absent for families without a contact phase.
+   */
+  contactPoints?: number;
+  normalForce?: number;
   /** Smallest contact-constraint value (Φ or min φ_k); < 0 means penetration. */
   phi: number;
   impacts: number;

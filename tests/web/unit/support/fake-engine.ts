@@ -107,7 +107,7 @@ export function fakePreset(name: string): Record<string, unknown> {
     case 'IV':
       return { ...common, body: { type: 'cube', side: 2 * Math.sqrt(3), epsilon: 1e-13, center: [0, 0, 0] }, inertia: [[2, 0, 0], [0, 2, 0], [0, 0, 2]], plane: { normal: [0, 0, 1] } };
     default:
-      throw new Error(`case: must be one of I, II, III, IV (got '${name}')`);
+      throw new Error(`case: must be one of I, II, III, IV, rest, slide, rocking (got '${name}')`);
   }
 }
 
