@@ -1,6 +1,8 @@
-// Issue 12 on the page: the restitution slider (README "Restitution") and the mass properties of the
-// ε-rounded cube in the HUD (README "Rounded mass properties").
+// Issue 12 on the page: the restitution slider (README "Restitution"), the mass properties of the
+// ε-rounded cube in the HUD (README "Rounded mass properties") and the contact presets with the HUD's
+// phase (README "Persistent contact").
 import { describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { hudText, textField, typeInto, useAppFixture } from './support';
 
@@ -30,5 +32,26 @@ describe('restitution and rounded mass properties on the page', () => {
     const body = app.model.config.body;
     expect(body.type === 'cube' ? body.epsilon : NaN).toBeCloseTo(0.3, 2);
     expect(app.model.config.inertia?.[0]?.[0]).toBeGreaterThan(2.69);
+  });
+
+  it('the contact presets from the selector: "At rest" stays in contact at full speed, the HUD says so', async () => {
+    app = await fx.mount({ caseName: 'I', autoplay: false });
+    await expect.poll(() => hudText(fx.host, 'phase')).toBe('in flight');
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'rest');
+    await expect.poll(() => app.model.config.x0[2]).toBe(4);
+    app.model.step(500);
+    expect(app.model.curr.t).toBeCloseTo(5, 12); // h per step: no Zeno stall
+    expect(app.model.curr.status).toBe(0);
+    await expect.poll(() => hudText(fx.host, 'phase')).toMatch(/^in contact: 1 point, N = 9\.807$/);
+    expect(fx.host.querySelector('.hud-warning')?.hasAttribute('hidden')).toBe(true);
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'slide');
+    await expect.poll(() => app.model.config.body.type).toBe('cube');
+    app.model.step(200);
+    await expect.poll(() => hudText(fx.host, 'phase')).toMatch(/^in contact: 4 points, N = 9\.215$/); // m g cos 20°
+  });
+
+  it('the phase item is the rigid body’s: hidden for the star', async () => {
+    await fx.mount({ caseName: 'star', autoplay: false });
+    expect(fx.host.querySelector('[data-hud="phase"]')?.closest('.hud-item')?.hasAttribute('hidden')).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import type { CaseName, ResolvedConfig } from '../types';
 export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
   id: 'rigid',
   groups: [
-    { id: 'body', title: 'Body', hint: 'The four experiments of Tran & Leok §7.' },
+    { id: 'body', title: 'Body', hint: 'The four experiments of Tran & Leok §7, and three set-ups of persistent contact (at rest, sliding, rocking).' },
     { id: 'initial', title: 'Initial position' },
     { id: 'gamma0', title: 'Initial linear momentum γ₀' },
     { id: 'Pi0', title: 'Initial angular momentum Π₀', hint: 'Body frame.' },
