@@ -118,6 +118,10 @@ Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
   caseName_ = ref.simulation->caseName();
   h_ = ref.simulation->h();
   t0_ = ref.simulation->time();
+  {
+    const double n3 = nlohmann::json::parse(resolved_)["plane"]["normal"][2].get<double>();
+    upward_ = spec_.kind == PerturbationKind::Position && ref.simulation->minPhi() - spec_.size * n3 < 0.0;
+  }
   const long long M = std::min<long long>(spec_.samples, spec_.steps);
   for (long long j = 0; j <= M; ++j) sampleSteps_.push_back(j * spec_.steps / M);
   // The perturbed starts must be valid too (e.g. not inside the plane). Building a simulation costs
@@ -140,7 +144,8 @@ Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
 std::string Ensemble::memberConfig(int k) const {
   if (k < 0) return resolved_;
   nlohmann::json j = nlohmann::json::parse(resolved_);
-  const double delta = spec_.size * memberOffset(spec_.seed, k);
+  const double u = memberOffset(spec_.seed, k);
+  const double delta = spec_.size * (upward_ ? std::abs(u) : u);
   if (spec_.kind == PerturbationKind::Position) {
     j["x0"][2] = j["x0"][2].get<double>() + delta;  // x0 + δ e₃
   } else {
@@ -220,7 +225,8 @@ MemberResult MemberRun::result() const {
   m.member = member_;
   m.steps = done_;
   m.impacts = sim_->totalImpacts();
-  const double E0 = sim_->initialEnergy(), dE = std::abs(sim_->energy() - E0);
+  // With restitution or a plastic start of contact the balance is E + dissipated = E0 (README "Restitution").
+  const double E0 = sim_->initialEnergy(), dE = std::abs(sim_->energy() + sim_->dissipated() - E0);
   m.energyError = E0 != 0.0 ? dE / std::abs(E0) : dE;
   m.err = err_;
   if (member_ >= 0) m.err.resize(ens_.sampleSteps().size(), kNaN);

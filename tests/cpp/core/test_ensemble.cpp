@@ -208,10 +208,21 @@ TEST_CASE("bad ensembles are refused with the field and the rule", "[ensemble][v
   gen.config = R"({"case":"star"})";
   refuses(gen, "config: an ensemble perturbs x0 or R0, so it applies only to a rigid body");
   CHECK_THROWS_WITH(parsePerturbationKind("spin"), "kind: must be \"position\" or \"attitude\" (got 'spin')");
-  // A quantity computed from the input: the lowest corner (√3 below the centre) 1 mm above the plane,
-  // the centre moved by up to 1 cm.
-  EnsembleSpec low = caseIV(20, 10, PerturbationKind::Position, 0.01);
-  low.config = R"({"case":"IV","x0":[0,0,1.7330508],"gamma0":[0,0,0],"Pi0":[0,0,0]})";
+  // A quantity computed from the input: the lowest corner (√3 below the centre) 1 mm above the plane.
+  // Moving the centre by up to 1 cm along e3 would put members inside the plane, so the offsets are
+  // taken upwards (|δ|): accepted, every member at or above the reference start.
+  EnsembleSpec up = caseIV(20, 10, PerturbationKind::Position, 0.01);
+  up.config = R"({"case":"IV","x0":[0,0,1.7330508],"gamma0":[0,0,0],"Pi0":[0,0,0]})";
+  {
+    Ensemble e(up);
+    for (int k = 0; k < 20; ++k) {
+      const double z = nlohmann::json::parse(e.memberConfig(k))["x0"][2].get<double>();
+      CHECK(z == 1.7330508 + 0.01 * std::abs(memberOffset(up.seed, k)));
+    }
+  }
+  // Turning it by up to 0.01 rad about y drops a corner by about 2.4 cm: refused, naming the member.
+  EnsembleSpec low = caseIV(20, 10, PerturbationKind::Attitude, 0.01);
+  low.config = up.config;
   try {
     Ensemble e(low);
     FAIL("accepted");

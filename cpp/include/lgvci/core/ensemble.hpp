@@ -100,7 +100,8 @@ class Ensemble {
   /// is invalid: …"); MemberRun checks each member again), then runs the unperturbed reference.
   explicit Ensemble(EnsembleSpec spec);
   const EnsembleSpec& spec() const { return spec_; }
-  /// The fully resolved config of member k (k = −1: the reference).
+  /// The fully resolved config of member k (k = −1: the reference). A position perturbation of a start
+  /// closer to the plane than δ n3 (e.g. a body resting on it) uses |δ|: no member starts inside the plane.
   std::string memberConfig(int k) const;
   const std::vector<long long>& sampleSteps() const { return sampleSteps_; }
   std::vector<double> sampleTimes() const;
@@ -115,6 +116,7 @@ class Ensemble {
   EnsembleSpec spec_;
   std::string resolved_;  // the reference's resolved config
   std::string caseName_;
+  bool upward_ = false;   // position offsets taken as |δ|: the start lies within `size` of the plane
   double h_ = 0.0;
   double t0_ = 0.0;
   std::vector<long long> sampleSteps_;
