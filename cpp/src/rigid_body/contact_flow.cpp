@@ -95,7 +95,7 @@ void ContactFlow::gradients(const Mat3& R, const ContactSet& set, std::array<Vec
   }
 }
 
-double ContactFlow::project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& Pi, double impulseFloor) const {
+double ContactFlow::project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& Pi, double releaseSpeed) const {
   const Vec3& n = plane_.normal();
   const double m = mass_.mass;
   std::array<Vec3, kMax> chi, w;
@@ -105,21 +105,20 @@ double ContactFlow::project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& P
     Gram<kMax> B;
     B.k = set.count;
     double v[kMax], q[kMax];
-    double scale = 0.0;
     for (int i = 0; i < set.count; ++i) {
       const size_t si = static_cast<size_t>(i);
       for (int j = 0; j < set.count; ++j) B.a[i][j] = 1.0 / m + dot(chi[si], w[static_cast<size_t>(j)]);
       v[i] = -(dot(n, gamma) / m + dot(chi[si], omega));  // minus the normal velocity of contact f
-      scale = std::max(scale, std::abs(v[i]) / B.a[i][i]);
     }
     if (!B.factor()) return 0.0;  // no impulse direction (cannot happen for J > 0, m > 0)
     B.solve(v, q);
-    // Release the contact that would pull hardest (Q_f < 0: it separates by itself), then re-solve.
+    // Release the contact that would pull hardest, if it would leave faster than releaseSpeed (Q_f B_ff
+    // is the speed it separates with when left alone), then re-solve.
     int worst = -1;
-    double worstQ = -std::max(1e-9 * scale, impulseFloor);
+    double worstSpeed = -releaseSpeed;
     for (int i = 0; i < set.count; ++i)
-      if (q[i] < worstQ) {
-        worstQ = q[i];
+      if (q[i] * B.a[i][i] < worstSpeed) {
+        worstSpeed = q[i] * B.a[i][i];
         worst = i;
       }
     if (worst >= 0) {
@@ -212,7 +211,11 @@ ContactStepOutcome ContactFlow::step(const State& in, double tau, State& out, do
     out.gamma = gt - Vec3(0.0, 0.0, 0.5 * tau * m * g_);
     out.Pi = last_.F.transpose() * Pt;
     out.contact = set;
-    const double sumQ = project(out.R, out.contact, out.gamma, out.Pi, 1e-12 * m * g_ * std::abs(tau));
+    // Every contact is kept through the velocity stage (Q_f may be slightly negative, the half-step
+    // multiplier λ_{k+1} of RATTLE); whether it is released is the next position stage's P_f ≥ 0 —
+    // a force decision, which sees gravity and the rotation, not a velocity one, which would drop a
+    // corner the constrained motion then drives back into the plane.
+    const double sumQ = project(out.R, out.contact, out.gamma, out.Pi, std::numeric_limits<double>::infinity());
     double sumP = 0.0;
     for (int i = 0; i < set.count; ++i) sumP += P[i];
     out.normalForce = (sumP + sumQ) / tau;

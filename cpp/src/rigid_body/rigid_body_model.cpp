@@ -100,10 +100,12 @@ int RigidBodyModel::enterContact(State& s, double vscale, std::vector<ImpactEven
   ContactSet set;
   for (const auto& c : contacts_) set.add(c.feature);
   const double before = s.gamma.squaredNorm() / (2.0 * m) + 0.5 * s.Pi.dot(Jinv_ * s.Pi);
-  const double impulse = contactFlow_.project(s.R, set, s.gamma, s.Pi, 1e-12 * m * (contactSpeed_ + vscale));
+  // A touching point separating slower than v_c would be back within the step (the same cascade
+  // argument): it joins the contact; the first position stage releases it if its force would pull.
+  const double impulse = contactFlow_.project(s.R, set, s.gamma, s.Pi, contactSpeed_ + 1e-13 * vscale);
   s.contact = set;
   s.normalForce = 0.0;
-  if (set.count == 0 || !(impulse > 0.0)) return 0;
+  if (set.count == 0 || impulse == 0.0) return 0;
   const double after = s.gamma.squaredNorm() / (2.0 * m) + 0.5 * s.Pi.dot(Jinv_ * s.Pi);
   Vec3 rho = Vec3::Zero();
   for (int i = 0; i < set.count; ++i) {

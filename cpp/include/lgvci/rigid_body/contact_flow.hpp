@@ -28,11 +28,11 @@ class ContactFlow {
   /// AllReleased: no contact left, the caller flies the step instead. `phiTolerance`: |φ_f(x⁺, R⁺)| reached.
   ContactStepOutcome step(const State& in, double tau, State& out, double phiTolerance);
 
-  /// The velocity stage on its own: impulses Q_f ≥ 0 along (n, χ_f) that bring the normal velocity
-  /// n·γ/m + χ_f·J⁻¹Π of every contact in `set` to 0; a contact that would need Q_f < 0 is dropped
-  /// from `set` (beyond the rounding of the solve and `impulseFloor`). Returns Σ Q_f. (Also the plastic
-  /// impact that starts a contact phase.)
-  double project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& Pi, double impulseFloor) const;
+  /// The velocity stage on its own: impulses Q_f along (n, χ_f) that bring the normal velocity
+  /// n·γ/m + χ_f·J⁻¹Π of every contact in `set` to 0 (minimum norm); a contact that would need a pull
+  /// Q_f < 0 large enough to stop it separating faster than `releaseSpeed` is dropped from `set`
+  /// and the rest re-solved. Returns Σ Q_f. (Also the plastic impact that starts a contact phase.)
+  double project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& Pi, double releaseSpeed) const;
 
   /// Iterations of the last position stage (for tests and benchmarks), and its residual max |φ_f|.
   int lastIterations() const { return lastIterations_; }
