@@ -2,7 +2,7 @@
 // steps, impacts, time per step of each method) and the return error of the reverse check against the
 // run length N for the LGVCI and RK4 (log scale, uPlot).
 import type uPlot from 'uplot';
-import { forgetRetry, uplotOr } from './uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import { el } from '../util/dom';
 import type { SweepPoint, TableRow } from '../model/comparison-long-run';
 import { decadeLabel, decadeSplits, PLOT_COLORS } from './plots';
@@ -28,7 +28,11 @@ export class ComparisonResults {
   private readonly sweepCard: HTMLElement;
   private readonly body: HTMLTableSectionElement;
   private plot: uPlot | null = null;
-  private readonly redrawWhenLoaded = (): void => this.draw();
+  private readonly redrawWhenLoaded = (): void => {
+    const failed = uplotFailure();
+    if (failed) this.sweepHost.textContent = uplotFailureText(failed);
+    else this.draw();
+  };
   /** The sweep's points so far. */
   readonly points: SweepPoint[] = [];
   readonly rows: TableRow[] = [];

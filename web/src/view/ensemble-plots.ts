@@ -4,7 +4,7 @@
 // Hidden until the first ensemble finishes.
 import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
-import { forgetRetry, uplotOr } from './uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
 import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
@@ -72,7 +72,9 @@ class Card {
     if (this.waiting) forgetRetry(this.waiting);
     const retry = (): void => {
       this.waiting = null;
-      this.draw(opts, data);
+      const failed = uplotFailure();
+      if (failed) this.host.textContent = uplotFailureText(failed);
+      else this.draw(opts, data);
     };
     const U = uplotOr(retry);
     if (!U) {

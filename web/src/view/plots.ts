@@ -8,7 +8,7 @@
 // run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
 import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
-import { forgetRetry, uplotOr } from './uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import { el } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
 import type { DecimatedData } from '../model/decimate';
@@ -226,7 +226,9 @@ class PlotCard {
   private readonly retry = (): void => {
     const d = this.waitingData;
     this.waitingData = null;
-    if (d) this.setData(d);
+    const failed = uplotFailure();
+    if (failed) this.showPlaceholder(uplotFailureText(failed));
+    else if (d) this.setData(d);
   };
 
   constructor(def: PlotDef, idPrefix: string, times: () => ArrayLike<number>) {
