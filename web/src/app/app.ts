@@ -350,7 +350,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
 /**
  * uPlot is fetched after the first frame (issue 14, view/uplot-lib.ts): the first animation frame (or
  * 100 ms, in a hidden tab), then the import. The app is returned with it loaded, so its plots draw at
- * their next update; a failed import is reported and retried by the next plot that draws.
+ * their next update. A failed import is reported here, and each plot shows the reason in its place.
  */
 async function plotLibraryAfterFirstFrame(): Promise<void> {
   await new Promise<void>((resolve) => {
