@@ -18,6 +18,7 @@ const workerSpawnPath = fileURLToPath(new URL('./web/src/app/worker-spawn.ts', i
 const rapierOfflinePath = fileURLToPath(new URL('./web/src/engine/rapier-offline.ts', import.meta.url));
 const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.inline.ts', import.meta.url));
 const instantiatePath = fileURLToPath(new URL('./web/src/engine/instantiate.ts', import.meta.url));
+const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
 
 export const sharedAlias = {
   '@lgvci-wasm': wasmModulePath,
@@ -26,10 +27,11 @@ export const sharedAlias = {
 };
 
 /**
- * The engine is imported dynamically (the page shell shows while it loads), so Vite does not preload
- * it; this adds <link rel="modulepreload"> for its chunk and <link rel="preload"> for the .wasm so
- * that both download in parallel with the main chunk instead of after it. The preload's CORS mode
- * and credentials match Emscripten's fetch(url, { credentials: 'same-origin' }), so it is reused.
+ * The engine and the app are imported dynamically by the small entry (main.ts starts the engine before
+ * the app's chunk is evaluated), so Vite does not preload them; this adds <link rel="modulepreload">
+ * for both chunks (and the chunks they import) and <link rel="preload"> for the .wasm so that all
+ * download in parallel with the entry instead of after it. The preload's CORS mode and credentials
+ * match Emscripten's fetch(url, { credentials: 'same-origin' }), so it is reused.
  */
 function preloadEngine(): Plugin {
   return {
@@ -39,10 +41,20 @@ function preloadEngine(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const bundle = Object.values(ctx.bundle ?? {});
-        const chunk = bundle.find((c) => c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId === instantiatePath);
+        const chunks = new Map(bundle.flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const preload = new Set<string>();
+        const visit = (fileName: string): void => {
+          const c = chunks.get(fileName);
+          if (!c || c.isEntry || preload.has(fileName)) return; // the entry is the page's own <script>
+          preload.add(fileName);
+          c.imports.forEach(visit);
+        };
+        for (const c of chunks.values()) {
+          if (c.isDynamicEntry && (c.facadeModuleId === instantiatePath || c.facadeModuleId === appPath)) visit(c.fileName);
+        }
         const wasm = bundle.find((c) => c.type === 'asset' && c.fileName.endsWith('.wasm'));
         const tags = [];
-        if (chunk) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${chunk.fileName}` }, injectTo: 'head' as const });
+        for (const f of preload) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${f}` }, injectTo: 'head' as const });
         if (wasm) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: 'anonymous', href: `./${wasm.fileName}` }, injectTo: 'head' as const });
         return tags;
       },
@@ -70,6 +82,9 @@ export default defineConfig(({ mode }) => {
       outDir: single ? '../dist-single' : '../dist',
       emptyOutDir: true,
       target: 'es2022',
+      // One stylesheet, linked from index.html: the app's chunk is imported dynamically (main.ts), and
+      // its CSS must not arrive after it as a separate request.
+      cssCodeSplit: false,
       chunkSizeWarningLimit: single ? 4096 : 1024,
       reportCompressedSize: true,
       ...(single ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { output: { codeSplitting: false } } } : {}),

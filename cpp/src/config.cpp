@@ -3,13 +3,13 @@
 #include <cmath>
 #include <algorithm>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/rigid_body/validation.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace {
@@ -273,11 +273,9 @@ namespace {
 // centroid, so the two must coincide.
 void requireCentroidAtOrigin(const Vec3& centroid, double size) {
   if (centroid.norm() > 1e-9 * std::max(size, 1.0)) {
-    std::ostringstream msg;
-    msg << "its centroid (" << centroid.x() << ", " << centroid.y() << ", " << centroid.z()
-        << ") must be at the body-frame origin, the centre of mass: shift the body by minus the centroid"
-        << " or give an explicit inertia about the origin";
-    throw InvalidInput("body", msg.str());
+    throw InvalidInput("body", concat("its centroid (", centroid.x(), ", ", centroid.y(), ", ", centroid.z(),
+                                      ") must be at the body-frame origin, the centre of mass: shift the body by minus the centroid",
+                                      " or give an explicit inertia about the origin"));
   }
 }
 

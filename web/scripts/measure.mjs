@@ -1,8 +1,10 @@
 // Measures the built page (issue 14): gzipped sizes of dist/ assets, split into what the first load
 // fetches (index.html, its CSS and JS chunks, the engine chunk and the .wasm) and what loads later (the
-// long-run worker), and the time from navigation to the first rendered frame in headless Chromium
-// (median of RUNS, default 5), plus a screenshot. Serves dist/ itself unless a URL is given.
+// long-run worker), the first load split by kind (HTML, JS, WASM, CSS), and the time from navigation to
+// the first rendered frame in headless Chromium (median, quartiles and range of RUNS loads, default 9),
+// plus a screenshot. Serves DIST (default dist/) itself unless a URL is given.
 // Usage: npm run build && npm run measure [-- url] [screenshot.png]
+//        DIST=other-dist RUNS=15 npm run measure          (A/B against another build)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -12,6 +14,7 @@ import { chromium } from 'playwright';
 const width = Number(process.env.WIDTH ?? 1400);
 const height = Number(process.env.HEIGHT ?? 900);
 const shot = process.argv[3] ?? '/tmp/lgvci-shot.png';
+const dist = process.env.DIST ?? 'dist';
 
 function walk(dir) {
   return readdirSync(dir).flatMap((f) => {
@@ -28,7 +31,7 @@ if (!url) {
   server = createServer((req, res) => {
     const rel = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
     try {
-      const body = readFileSync(join('dist', rel));
+      const body = readFileSync(join(dist, rel));
       res.writeHead(200, { 'content-type': types[extname(rel)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
@@ -41,20 +44,33 @@ if (!url) {
 
 // What the first load fetches: index.html and everything it links (scripts, styles, preloads), plus
 // what those import statically; the worker chunk is fetched only when a long run starts.
-const html = readFileSync('dist/index.html', 'utf8');
-const linked = new Set([...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => join('dist', m[1])));
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const linked = new Set([...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => join(dist, m[1])));
+const kindOf = (f) => ({ '.js': 'JS', '.mjs': 'JS', '.wasm': 'WASM', '.css': 'CSS', '.html': 'HTML' })[extname(f)] ?? 'other';
+const byKind = {};
 let total = 0, totalGz = 0, initialGz = 0, initial = 0;
-for (const f of walk('dist')) {
+for (const f of walk(dist)) {
   const buf = readFileSync(f);
   const gz = gzipSync(buf, { level: 9 }).length;
-  const first = f === join('dist', 'index.html') || linked.has(f);
+  const first = f === join(dist, 'index.html') || linked.has(f);
   total += buf.length;
   totalGz += gz;
-  if (first) { initial += buf.length; initialGz += gz; }
+  if (first) {
+    initial += buf.length;
+    initialGz += gz;
+    const k = (byKind[kindOf(f)] ??= { raw: 0, gz: 0 });
+    k.raw += buf.length;
+    k.gz += gz;
+  }
   console.log(`${f.padEnd(44)} ${String(buf.length).padStart(9)} B   gzip ${String(gz).padStart(8)} B  ${first ? 'first load' : 'later'}`);
 }
 console.log(`${'total'.padEnd(44)} ${String(total).padStart(9)} B   gzip ${String(totalGz).padStart(8)} B`);
 console.log(`${'first load (html + linked + preloaded)'.padEnd(44)} ${String(initial).padStart(9)} B   gzip ${String(initialGz).padStart(8)} B`);
+for (const [k, v] of Object.entries(byKind).sort((a, b) => b[1].gz - a[1].gz)) {
+  console.log(`${`  first load, ${k}`.padEnd(44)} ${String(v.raw).padStart(9)} B   gzip ${String(v.gz).padStart(8)} B`);
+}
+const jsWasm = (byKind.JS?.gz ?? 0) + (byKind.WASM?.gz ?? 0);
+console.log(`${'  first load, JS + WASM (target 250 KB)'.padEnd(44)} ${''.padStart(9)}     gzip ${String(jsWasm).padStart(8)} B`);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -62,7 +78,7 @@ const browser = await chromium.launch({
 });
 const errors = [];
 const runs = [];
-for (let i = 0; i < Number(process.env.RUNS ?? 5); i++) {
+for (let i = 0; i < Number(process.env.RUNS ?? 9); i++) {
   const page = await browser.newPage({ viewport: { width, height } });
   if (process.env.THROTTLE) {
     // THROTTLE=kbps,rttms e.g. 10000,40 (a modest broadband link); http cache disabled.
@@ -101,8 +117,18 @@ for (const r of runs) {
     `first frame ${r.firstFrame.toFixed(0)} ms after navigation (DOMContentLoaded ${r.dcl.toFixed(0)} ms, WASM engine ready ${r.engine.toFixed(0)} ms)`,
   );
 }
-const frames = runs.map((r) => r.firstFrame).sort((a, b) => a - b);
-console.log(`first frame: median ${frames[Math.floor(frames.length / 2)].toFixed(0)} ms over ${frames.length} loads`);
+// Median, quartiles and range (nearest-rank) of one timing over the loads.
+function spread(key) {
+  const v = runs.map((r) => r[key]).sort((a, b) => a - b);
+  const q = (p) => v[Math.min(v.length - 1, Math.max(0, Math.ceil(p * v.length) - 1))];
+  return { median: q(0.5), q1: q(0.25), q3: q(0.75), min: v[0], max: v[v.length - 1] };
+}
+for (const [key, label] of [['dcl', 'DOMContentLoaded'], ['engine', 'WASM engine ready'], ['firstFrame', 'first frame']]) {
+  const s = spread(key);
+  console.log(
+    `${label}: median ${s.median.toFixed(0)} ms (quartiles ${s.q1.toFixed(0)}–${s.q3.toFixed(0)}, range ${s.min.toFixed(0)}–${s.max.toFixed(0)}) over ${runs.length} loads`,
+  );
+}
 console.log(`screenshot: ${shot}`);
 server?.close();
 if (errors.length) {

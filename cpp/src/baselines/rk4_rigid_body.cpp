@@ -2,9 +2,9 @@
 #include "lgvci/baselines/rk4_rigid_body.hpp"
 
 #include <cmath>
-#include <sstream>
 
 #include "lgvci/core/hybrid_driver_impl.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 
@@ -98,10 +98,7 @@ bool Rk4RigidBodyModel::flow(const State& s, double tau, State& out) {
 }
 
 std::string Rk4RigidBodyModel::failureMessage(double t) const {
-  std::ostringstream msg;
-  msg << "the RK4 step produced non-finite values at t = " << t << " (step " << failedStep_
-      << "); the simulation is halted";
-  return msg.str();
+  return concat("the RK4 step produced non-finite values at t = ", t, " (step ", failedStep_, "); the simulation is halted");
 }
 
 template class HybridDriver<Rk4RigidBodyModel>;

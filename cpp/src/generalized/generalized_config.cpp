@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/portable_math.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace {
@@ -27,9 +27,7 @@ constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMaxCondition = 1e12, kMinStep
 void requireAbsAtMost(const VecX& v, double limit, const std::string& field) {
   for (long i = 0; i < v.size(); ++i)
     if (!(std::abs(v(i)) <= limit)) {
-      std::ostringstream msg;
-      msg << "must have |entries| <= " << limit;
-      throw InvalidInput(field + "[" + std::to_string(i) + "]", msg.str());
+      throw InvalidInput(field + "[" + std::to_string(i) + "]", concat("must have |entries| <= ", limit));
     }
 }
 
@@ -405,9 +403,7 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   for (size_t k = 0; k < d.system.constraints.size(); ++k) {
     const double v = d.system.constraints[k].value(d.q0);
     if (!(v >= 0.0)) {
-      std::ostringstream msg;
-      msg << "the initial state violates constraint " << k << " (phi = " << v << " < 0)";
-      throw InvalidInput("q0", msg.str());
+      throw InvalidInput("q0", concat("the initial state violates constraint ", k, " (phi = ", v, " < 0)"));
     }
   }
   const MatX Minv = d.system.M.inverse();

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "lgvci/core/hybrid_driver_impl.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace {
@@ -20,11 +20,9 @@ GeneralizedModel::GeneralizedModel(GeneralizedSystem system, double contactToler
 
 bool GeneralizedModel::flow(const State& s, double tau, State& out) {
   if (verletFlow(Minv_, system_.V, s, tau, out)) return true;
-  std::ostringstream msg;
-  msg << "the Verlet step (73) of " << tau << " from t = " << s.t
-      << (system_.V.defined(s.q) ? " gave a non-finite state or left the potential's domain"
-                                 : " started outside the potential's domain");
-  failure_ = msg.str();
+  failure_ = concat("the Verlet step (73) of ", tau, " from t = ", s.t,
+                    system_.V.defined(s.q) ? " gave a non-finite state or left the potential's domain"
+                                           : " started outside the potential's domain");
   return false;
 }
 
@@ -123,10 +121,7 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
     sys.constraints[static_cast<size_t>(pick)].gradient(s.q, n);
     const EnergyJump j = energyBalanceJump(sys.M, Minv_, sys.V, s.q, s.p, n, tauAfter, Estar);
     if (!j.ok) {
-      std::ostringstream msg;
-      msg << "the discrete energy balance (75a) has no bounce root at t = " << s.t << " (constraint " << pick
-          << ")";
-      failure_ = msg.str();
+      failure_ = concat("the discrete energy balance (75a) has no bounce root at t = ", s.t, " (constraint ", pick, ")");
       return -1;
     }
     s.p -= j.lambda * n;  // (76)
@@ -145,9 +140,7 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
 }
 
 std::string GeneralizedModel::failureMessage(double t) const {
-  std::ostringstream msg;
-  msg << failure_ << "; the simulation is halted (in the step from t = " << t << ")";
-  return msg.str();
+  return concat(failure_, "; the simulation is halted (in the step from t = ", t, ")");
 }
 
 template class HybridDriver<GeneralizedModel>;

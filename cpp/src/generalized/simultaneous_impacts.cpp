@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 #include "lgvci/generalized/generalized_model.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace {
@@ -121,9 +121,7 @@ int GeneralizedModel::simultaneousJump(State& s, const State& before, double tau
     out.push_back(ev);
   };
   auto fail = [&](const char* what) {
-    std::ostringstream msg;
-    msg << "the discrete energy balance (75a) has no bounce root at t = " << s.t << " (" << what << ")";
-    failure_ = msg.str();
+    failure_ = concat("the discrete energy balance (75a) has no bounce root at t = ", s.t, " (", what, ")");
     return -1;
   };
   const double H0 = 0.5 * p0.dot(Minv_ * p0) + V0;

@@ -2,9 +2,9 @@
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 #include <cmath>
-#include <sstream>
 
 #include "lgvci/rigid_body/validation.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace {
@@ -41,9 +41,7 @@ void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, c
   validateRigidBodySystem(system, def, initial);  // limits and derived quantities (validation.hpp)
   const double phi0 = collisionFunction(*system.body, system.plane, initial.x, initial.R);
   if (!(phi0 >= 0.0)) {  // also refuses NaN
-    std::ostringstream msg;
-    msg << "the initial state penetrates the plane (Phi = " << phi0 << " < 0); raise x0 or change R0";
-    throw InvalidInput("x0", msg.str());
+    throw InvalidInput("x0", concat("the initial state penetrates the plane (Phi = ", phi0, " < 0); raise x0 or change R0"));
   }
 }
 

@@ -2,19 +2,15 @@
 
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include <Eigen/Eigenvalues>
+
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace {
 
-std::string num(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
+std::string num(double v) { return formatNumber(v); }
 
 void requireRange(double v, double lo, double hi, const std::string& field) {
   if (!(v >= lo && v <= hi)) throw InvalidInput(field, "must be in [" + num(lo) + ", " + num(hi) + "] (got " + num(v) + ")");

@@ -65,6 +65,8 @@ describe('dist-single/lgvci.html from file://', () => {
     const time = async (): Promise<number> => Number((await page.locator('[data-hud="time"]').first().textContent())?.replace(/[^\d.]/g, ''));
     const t0 = await time();
     await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(t0);
+    // uPlot, a chunk of its own on the hosted site (loaded after the first frame), is inside the file too.
+    await page.waitForSelector('[data-plot="energy"] .plot-host canvas', { timeout: 30_000 });
   });
 
   it('runs a Case IV long run of 10⁵ steps in the inlined worker: 655 impacts, as natively', async () => {

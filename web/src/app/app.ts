@@ -15,6 +15,7 @@ import type { LgvciModule } from '../engine/lgvci_wasm';
 import { historyCsvChunks } from '../model/csv';
 import { SimulationModel } from '../model/simulation-model';
 import { PlotsView } from '../view/plots';
+import { loadUplot } from '../view/uplot-lib';
 import { SceneView } from '../view/scene-view';
 import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
@@ -342,5 +343,19 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
 
   if (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay)) app.play();
   loop.start();
+  await plotLibraryAfterFirstFrame();
   return app;
+}
+
+/**
+ * uPlot is fetched after the first frame (issue 14, view/uplot-lib.ts): the first animation frame (or
+ * 100 ms, in a hidden tab), then the import. The app is returned with it loaded, so its plots draw at
+ * their next update. A failed import is reported here, and each plot shows the reason in its place.
+ */
+async function plotLibraryAfterFirstFrame(): Promise<void> {
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => resolve());
+    setTimeout(resolve, 100);
+  });
+  await loadUplot().catch((e: unknown) => console.error(e));
 }

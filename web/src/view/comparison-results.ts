@@ -1,7 +1,8 @@
 // The comparison's worker results on the page (issue 11): the long-run table (energy error after N
 // steps, impacts, time per step of each method) and the return error of the reverse check against the
 // run length N for the LGVCI and RK4 (log scale, uPlot).
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import { el } from '../util/dom';
 import type { SweepPoint, TableRow } from '../model/comparison-long-run';
 import { decadeLabel, decadeSplits, PLOT_COLORS } from './plots';
@@ -27,6 +28,11 @@ export class ComparisonResults {
   private readonly sweepCard: HTMLElement;
   private readonly body: HTMLTableSectionElement;
   private plot: uPlot | null = null;
+  private readonly redrawWhenLoaded = (): void => {
+    const failed = uplotFailure();
+    if (failed) this.sweepHost.textContent = uplotFailureText(failed);
+    else this.draw();
+  };
   /** The sweep's points so far. */
   readonly points: SweepPoint[] = [];
   readonly rows: TableRow[] = [];
@@ -126,8 +132,10 @@ export class ComparisonResults {
     const y = (v: number): number | null => (v > 0 && Number.isFinite(v) ? v : null);
     const data: uPlot.AlignedData = [xs, this.points.map((p) => y(p.lgvci)), this.points.map((p) => y(p.rk4))];
     if (!this.plot) {
+      const U = uplotOr(this.redrawWhenLoaded);
+      if (!U) return; // drawn when uPlot arrives (uplot-lib.ts)
       const width = Math.max(280, Math.floor(this.sweepHost.clientWidth || 560));
-      this.plot = new uPlot(
+      this.plot = new U(
         {
           width,
           height: 210,
@@ -160,6 +168,7 @@ export class ComparisonResults {
   }
 
   destroy(): void {
+    forgetRetry(this.redrawWhenLoaded);
     this.plot?.destroy();
     this.plot = null;
     this.element.remove();

@@ -2,8 +2,9 @@
 // impact counts, the histogram of final relative energy errors (log bins, 4 a decade), and the
 // divergence curve — median and quartile band of Err(t) = ‖x − x_ref‖₂ + ‖R − R_ref‖₂ on a log scale.
 // Hidden until the first ensemble finishes.
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
+import type { UPlotLib } from './uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
 import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
@@ -63,20 +64,37 @@ class Card {
   width(): number {
     return Math.max(240, Math.floor(this.host.clientWidth || this.element.clientWidth || 420));
   }
-  draw(opts: Omit<uPlot.Options, 'width' | 'height'>, data: uPlot.AlignedData): void {
+  /** The last draw asked for before uPlot arrived (uplot-lib.ts), made when it does. */
+  private waiting: (() => void) | null = null;
+  draw(opts: (U: UPlotLib) => Omit<uPlot.Options, 'width' | 'height'>, data: uPlot.AlignedData): void {
     this.plot?.destroy();
-    this.plot = new uPlot({ ...opts, width: this.width(), height: HEIGHT }, data, this.host);
+    this.plot = null;
+    if (this.waiting) forgetRetry(this.waiting);
+    const retry = (): void => {
+      this.waiting = null;
+      const failed = uplotFailure();
+      if (failed) this.host.textContent = uplotFailureText(failed);
+      else this.draw(opts, data);
+    };
+    const U = uplotOr(retry);
+    if (!U) {
+      this.waiting = retry;
+      return;
+    }
+    this.plot = new U({ ...opts(U), width: this.width(), height: HEIGHT }, data, this.host);
     this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
   }
   destroy(): void {
+    if (this.waiting) forgetRetry(this.waiting);
+    this.waiting = null;
     this.plot?.destroy();
     this.plot = null;
   }
 }
 
 /** Bars of width `bin` (in x units) centred on the x values; the x range shows the outer bars whole. */
-function barOptions(xLabel: string, bin: number, decades = false): Omit<uPlot.Options, 'width' | 'height'> {
-  const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.9, 60] }) : undefined;
+function barOptions(U: UPlotLib, xLabel: string, bin: number, decades = false): Omit<uPlot.Options, 'width' | 'height'> {
+  const bars = U.paths.bars ? U.paths.bars({ size: [0.9, 60] }) : undefined;
   // A log histogram's x is log₁₀ of the value: ticks at whole decades, labelled 10ⁿ.
   const decadeAxis = decades
     ? {
@@ -134,16 +152,16 @@ export class EnsemblePlots {
     this.statistics = s;
     this.element.hidden = false;
     const imp = impactHistogram(s);
-    this.impacts.draw(barOptions('impacts', s.impacts.histogram.width), [imp.x, imp.y]);
+    this.impacts.draw((U) => barOptions(U, 'impacts', s.impacts.histogram.width), [imp.x, imp.y]);
     // Members drawn in the histogram (the sum of the bars), for the reader and for tests.
     this.impacts.host.dataset['members'] = String(imp.y.reduce((a, b) => a + b, 0));
     const en = energyHistogram(s);
-    this.energy.draw(barOptions('|E − E₀|/E₀', 1 / s.energy_error.histogram.bins_per_decade, true), [en.x, en.y]);
+    this.energy.draw((U) => barOptions(U, '|E − E₀|/E₀', 1 / s.energy_error.histogram.bins_per_decade, true), [en.x, en.y]);
     this.energy.host.dataset['members'] = String(en.y.reduce((a, b) => a + b, 0) + s.energy_error.histogram.zeros);
     const d = s.divergence;
     const pos = (v: number | null): number | null => (v !== null && v > 0 ? v : null);
     this.divergence.draw(
-      {
+      () => ({
         pxAlign: 0,
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [
@@ -165,7 +183,7 @@ export class EnsemblePlots {
           { label: 'q1', stroke: 'rgba(31, 78, 140, 0.5)', width: 1, points: { show: false } },
         ],
         bands: [{ series: [1, 3], fill: 'rgba(31, 78, 140, 0.18)' }],
-      },
+      }),
       [d.t, d.q3.map(pos), d.median.map(pos), d.q1.map(pos)],
     );
   }

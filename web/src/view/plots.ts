@@ -6,8 +6,9 @@
 //   Fig. 10 divergence of the twins ‖x_per − x‖₂ + ‖R_per − R‖₂ on a log scale.
 // Data are min/max decimated incrementally (at most a few thousand points per plot however long the
 // run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
+import type { UPlotLib } from './uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import { el } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
 import type { DecimatedData } from '../model/decimate';
@@ -87,7 +88,7 @@ interface PlotDef {
 }
 
 /** Draws impact times on the plot canvas (a uPlot hook: configuring the library, not a chart). */
-function impactHook(style: 'lines' | 'rug', times: () => ArrayLike<number>): (u: uPlot) => void {
+function impactHook(U: UPlotLib, style: 'lines' | 'rug', times: () => ArrayLike<number>): (u: uPlot) => void {
   return (u) => {
     const ts = times();
     if (ts.length === 0) return;
@@ -96,7 +97,7 @@ function impactHook(style: 'lines' | 'rug', times: () => ArrayLike<number>): (u:
     if (xmin === undefined || xmax === undefined || xmin === null || xmax === null) return;
     const { left, top, width, height } = u.bbox;
     const ctx = u.ctx;
-    const dpr = uPlot.pxRatio;
+    const dpr = U.pxRatio;
     ctx.save();
     ctx.beginPath();
     ctx.rect(left, top, width, height);
@@ -141,7 +142,7 @@ export function decadeSplits(min: number, max: number): number[] {
   return out;
 }
 
-function plotOptions(def: PlotDef, width: number, times: () => ArrayLike<number>): uPlot.Options {
+function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => ArrayLike<number>): uPlot.Options {
   const axisCommon = {
     stroke: PLOT_COLORS.axis,
     font: FONT,
@@ -159,7 +160,7 @@ function plotOptions(def: PlotDef, width: number, times: () => ArrayLike<number>
       },
     ],
   };
-  if (def.impacts !== 'none') hooks.drawAxes = [impactHook(def.impacts, times)];
+  if (def.impacts !== 'none') hooks.drawAxes = [impactHook(U, def.impacts, times)];
   return {
     width,
     height: PLOT_HEIGHT,
@@ -220,6 +221,15 @@ class PlotCard {
   private readonly captionEl: HTMLElement;
   private readonly axesEl: HTMLElement;
   private readonly times: () => ArrayLike<number>;
+  /** Data given before uPlot arrived (uplot-lib.ts): drawn by `retry` when it does. */
+  private waitingData: DecimatedData | null = null;
+  private readonly retry = (): void => {
+    const d = this.waitingData;
+    this.waitingData = null;
+    const failed = uplotFailure();
+    if (failed) this.showPlaceholder(uplotFailureText(failed));
+    else if (d) this.setData(d);
+  };
 
   constructor(def: PlotDef, idPrefix: string, times: () => ArrayLike<number>) {
     this.def = def;
@@ -292,7 +302,12 @@ class PlotCard {
   setData(d: DecimatedData): void {
     const data: uPlot.AlignedData = [d.x, ...d.ys];
     if (!this.plot) {
-      this.plot = new uPlot(plotOptions(this.def, this.width(), this.times), data, this.host);
+      const U = uplotOr(this.retry);
+      if (!U) {
+        this.waitingData = d;
+        return;
+      }
+      this.plot = new U(plotOptions(U, this.def, this.width(), this.times), data, this.host);
       this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
     } else {
       this.plot.setData(data, true);
@@ -312,6 +327,8 @@ class PlotCard {
   }
 
   destroyPlot(): void {
+    forgetRetry(this.retry);
+    this.waitingData = null;
     this.plot?.destroy();
     this.plot = null;
   }
