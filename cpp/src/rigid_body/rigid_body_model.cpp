@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 #include <Eigen/Eigenvalues>
 
 #include "lgvci/core/hybrid_driver_impl.hpp"
+#include "lgvci/core/text.hpp"
 #include "lgvci/rigid_body/jump_map.hpp"
 
 namespace lgvci {
@@ -174,24 +174,17 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
 }
 
 std::string RigidBodyModel::failureMessage(double t) const {
-  std::ostringstream msg;
+  auto number = [](double v) { return std::isfinite(v) ? formatNumber(v) : std::string("not a finite number"); };
   if (contactFailed_) {
-    if (contactFlow_.lastFailedInRotation()) {
-      msg << "Newton's method did not converge for (5.9c) in the contact phase at t = " << t << " (step " << failedStep_
-          << "); the simulation is halted";
-    } else {
-      msg << "the contact constraints phi_f = 0 could not be met in the step after t = " << t << " (residual ";
-      if (std::isfinite(contactFlow_.lastResidual())) msg << contactFlow_.lastResidual();
-      else msg << "not a finite number";
-      msg << " after " << contactFlow_.lastIterations() << " iterations); the simulation is halted";
-    }
-    return msg.str();
+    if (contactFlow_.lastFailedInRotation())
+      return concat("Newton's method did not converge for (5.9c) in the contact phase at t = ", t, " (step ", failedStep_,
+                    "); the simulation is halted");
+    return concat("the contact constraints phi_f = 0 could not be met in the step after t = ", t, " (residual ",
+                  number(contactFlow_.lastResidual()), " after ", contactFlow_.lastIterations(),
+                  " iterations); the simulation is halted");
   }
-  msg << "Newton's method did not converge for (5.9c) at t = " << t << " (step " << failedStep_ << ", residual ";
-  if (std::isfinite(flow_.lastSolve().residual)) msg << flow_.lastSolve().residual;
-  else msg << "not a finite number";
-  msg << "); the simulation is halted";
-  return msg.str();
+  return concat("Newton's method did not converge for (5.9c) at t = ", t, " (step ", failedStep_, ", residual ",
+                number(flow_.lastSolve().residual), "); the simulation is halted");
 }
 
 // Existence for (5.9c), S(τΠ) = F J_d − J_d Fᵀ, i.e. G(f) = g := τΠ with G the Cayley map G_c(f) =
@@ -208,18 +201,14 @@ double RigidBodyModel::solvableStep(const State& s) const {
 }
 
 std::string RigidBodyModel::subdivisionFailure(const State& s, double tau, bool withinBound) const {
-  std::ostringstream msg;
   const double p = s.Pi.norm();
-  if (withinBound) {
-    msg << "Newton's method did not converge for (5.9c) at t = " << s.t << " on a sub-step of " << tau
-        << " although |tau Pi| = " << tau * p << " is below the bound lambda_min(J) = " << lambdaMin_
-        << " that guarantees a solution; the simulation is halted";
-  } else {
-    msg << "the attitude equation (5.9c) has no solution at t = " << s.t << " even on a sub-step of " << tau
-        << " (about 2^-12 h): |tau Pi| = " << tau * p << " is beyond the bound lambda_min(J) = " << lambdaMin_
-        << " that the inertia allows (|Pi| = " << p << "); more than 4096 sub-steps per step would be needed: reduce h";
-  }
-  return msg.str();
+  if (withinBound)
+    return concat("Newton's method did not converge for (5.9c) at t = ", s.t, " on a sub-step of ", tau,
+                  " although |tau Pi| = ", tau * p, " is below the bound lambda_min(J) = ", lambdaMin_,
+                  " that guarantees a solution; the simulation is halted");
+  return concat("the attitude equation (5.9c) has no solution at t = ", s.t, " even on a sub-step of ", tau,
+                " (about 2^-12 h): |tau Pi| = ", tau * p, " is beyond the bound lambda_min(J) = ", lambdaMin_,
+                " that the inertia allows (|Pi| = ", p, "); more than 4096 sub-steps per step would be needed: reduce h");
 }
 
 template class HybridDriver<RigidBodyModel>;

@@ -2,7 +2,6 @@
 // quantities, then "dissipated" (README "Restitution"), "contact_points" and "normal_force" (README
 // "Persistent contact")).
 #include <cmath>
-#include <sstream>
 #include <type_traits>
 
 #include <nlohmann/json.hpp>

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <type_traits>
 #include <utility>
 
 #include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 namespace detail {
@@ -192,10 +192,8 @@ StepReport HybridDriver<Model>::step() {
       report.impacts += applied;
       s = jumped;
       status_ = StepStatus::ZenoGuard;
-      std::ostringstream msg;
-      msg << "Zeno guard: " << report.impacts << " impacts (" << attempts << " located) in the step ending at t = " << tEnd
-          << "; the step stopped at the last impact (t = " << s.t << ")";
-      statusMessage_ = msg.str();
+      statusMessage_ = concat("Zeno guard: ", report.impacts, " impacts (", attempts, " located) in the step ending at t = ", tEnd,
+                              "; the step stopped at the last impact (t = ", s.t, ")");
       break;
     }
     auto eval = [&](double c, State& out, double& phi) {
@@ -242,10 +240,8 @@ StepReport HybridDriver<Model>::step() {
   if (!ok) {
     status_ = StepStatus::NewtonFailed;
     if (phiFailed) {
-      std::ostringstream msg;
-      msg << "the contact function phi is not a finite number in the step after t = " << state_.t
-          << " (the body's geometry could not be evaluated there); the simulation is halted";
-      statusMessage_ = msg.str();
+      statusMessage_ = concat("the contact function phi is not a finite number in the step after t = ", state_.t,
+                              " (the body's geometry could not be evaluated there); the simulation is halted");
     } else if (!subdivisionMessage.empty()) {
       statusMessage_ = subdivisionMessage;
     } else {
