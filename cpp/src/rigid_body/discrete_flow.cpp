@@ -221,7 +221,7 @@ int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, 
   const double G2 = q0 + (q1 + q2), G4 = G2 * G2;
   if (d0 == d1 && d1 == d2) {
     // J = cI (a ball, the cube of Case IV): f ∥ g, s(2c − s) = |g|², so f = g/(c + √(c² − |g|²)) in
-    // closed form; no solution near I when |g| > c.
+    // closed form (|f| ≤ |g|/c ≤ 1: the branch through I); no solution when |g| > c.
     const double r2 = d0 * d0 - G2;
     if (!(r2 >= 0.0) || maxIterations < 1) return -1;
     const double inv = 1.0 / (d0 + std::sqrt(r2));
@@ -254,7 +254,9 @@ int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, 
       const double n2 = g[2] * (c01 + G2) + g[0] * g[1] * (b0 - b1);
       const double inv = 1.0 / det;
       f = Vec3(n0 * inv, n1 * inv, n2 * inv);
-      return it;
+      // Only the branch through I: beyond |g| = λmin(J) the quartic can have roots whose F turns by
+      // more than 90° (|f| ≥ 1); those are left to Newton on f, whose failure sub-divides the step.
+      return sqnorm(f) < 1.0 ? it : -1;
     }
   }
   return -1;
