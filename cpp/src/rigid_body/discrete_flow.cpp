@@ -210,11 +210,10 @@ struct CayleyDiagonal {
 // G_c(f) = g is 2Jf = g − f × g + (f·g) f, i.e. M(s) f = g with M(s) = 2J − sI − S(g) and s = f·g. For
 // a_i = 2J_i − s: det M = D(s) = a1a2a3 + Σ a_i g_i², f = adj(M) g / D, and s = f·g is the root of the
 // quartic P(s) = s D(s) − N(s), N = Σ g_i² a_j a_k + |g|⁴. Newton on P starts from s0 = f0·g, f0 = J⁻¹g/2
-// (the O(|f|²) term of f is ⊥ g, so s0 is off by O(|f|²) relatively; a series start good to O(|f|⁴),
-// which saves one of the two usual iterations, measured no faster: 159.2 M against 158.0 M instructions
-// for Case IV). A step costs ~40 flops instead of a 3×3 Jacobian and elimination. Returns the iterations
-// used, or −1 if Newton on P did not settle within maxIterations (the caller then falls back to Newton
-// on f).
+// (the O(|f|²) term of f is ⊥ g, so s0 is off by O(|f|²) relatively; a series start to O(|f|⁴) saved an
+// iteration but measured no faster, README "Benchmark"). A step costs ~40 flops instead of a 3×3
+// Jacobian and elimination. Returns the iterations used, or −1 if Newton on P did not settle within
+// maxIterations or left the branch through I (the caller then falls back to Newton on f).
 int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, double e2, const Vec3& g,
                          int maxIterations, Vec3& f) {
   const double q0 = g[0] * g[0], q1 = g[1] * g[1], q2 = g[2] * g[2];
@@ -285,7 +284,8 @@ NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, 
   }
   Vec3 f;
   r.iterations = -1;
-  if constexpr (Kernel::kDirect) r.iterations = cayleyDiagonalDirect(K.d0, K.d1, K.d2, Jinv(0, 0), Jinv(1, 1), Jinv(2, 2), g, maxIterations, f);
+  if constexpr (Kernel::kDirect)
+    r.iterations = cayleyDiagonalDirect(K.d0, K.d1, K.d2, Jinv(0, 0), Jinv(1, 1), Jinv(2, 2), g, maxIterations, f);
   if (r.iterations < 0) {  // no direct solution: Newton on f from the linearisation
     r.iterations = 0;
     f = mul(Jinv, g);
@@ -297,8 +297,9 @@ NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, 
   };
   Vec3 res = residual(f);
   if constexpr (Kernel::kDirect) {
-    if (r.iterations > 0) {  // polish: one step with ∇G_c ≈ 2J (off by O(|f|)), from the computed residual
-      f = Vec3(f[0] - 0.5 * Jinv(0, 0) * res[0], f[1] - 0.5 * Jinv(1, 1) * res[1], f[2] - 0.5 * Jinv(2, 2) * res[2]);
+    if (r.iterations > 0) {  // polish: one step with ∇G_c ≈ 2J (off by O(|f|)) from the computed residual
+      f = Vec3(f[0] - 0.5 * Jinv(0, 0) * res[0], f[1] - 0.5 * Jinv(1, 1) * res[1],
+               f[2] - 0.5 * Jinv(2, 2) * res[2]);
       res = residual(f);
     }
   }
