@@ -1,5 +1,6 @@
 #include "lgvci/rigid_body/discrete_flow.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -151,15 +152,36 @@ Vec3 solve3(Mat3 A, Vec3 b) {
   return Vec3(x0, x1, x2);
 }
 
+// Cay S(f) = I + k (S + S²), k = 2/(1 + |f|²) (D.7), written out: the bits of so3::cayley (Eigen's
+// fixed-size product sums a0 + (a1 + a2); the products with S's zero entries only add exact zeros, and
+// I + … turns every zero into +0 either way) without its temporaries.
+Mat3 cayleyMatrix(const Vec3& f) {
+  const double f0 = f[0], f1 = f[1], f2 = f[2];
+  const double k = 2.0 / (1.0 + dot3(f0, f1, f2, f0, f1, f2));
+  Mat3 F;
+  F(0, 0) = 1.0 + k * (-f2 * f2 + -f1 * f1);
+  F(1, 1) = 1.0 + k * (-f2 * f2 + -f0 * f0);
+  F(2, 2) = 1.0 + k * (-f1 * f1 + -f0 * f0);
+  F(0, 1) = 0.0 + k * (-f2 + f1 * f0);
+  F(0, 2) = 0.0 + k * (f1 + f2 * f0);
+  F(1, 0) = 0.0 + k * (f2 + f0 * f1);
+  F(1, 2) = 0.0 + k * (-f0 + f2 * f1);
+  F(2, 0) = 0.0 + k * (-f1 + f0 * f2);
+  F(2, 1) = 0.0 + k * (f0 + f1 * f2);
+  return F;
+}
+
 // The three residual/Jacobian pairs Newton runs on. A diagonal J (every preset: principal axes)
 // drops the products with J's zero entries; adding an exact zero changes no non-zero bit, and F's
 // zero entries come out +0 either way (I + …), so the result is the same bits as the general form.
 struct CayleyGeneral {
+  static constexpr bool kDirect = false;
   const Mat3& J;
   Vec3 G(const Vec3& f) const { return cayleyG(f, J); }
   void jacobian(const Vec3& f, Mat3& A) const { cayleyJacobian(f, J, A); }
 };
 struct CayleyDiagonal {
+  static constexpr bool kDirect = true;
   double d0, d1, d2;
   Vec3 G(const Vec3& f) const {  // (D.8) with Jf = (d0 f0, d1 f1, d2 f2)
     const double v0 = d0 * f[0], v1 = d1 * f[1], v2 = d2 * f[2];
@@ -184,7 +206,63 @@ struct CayleyDiagonal {
     A(2, 2) = k * (d2 - w2 * f2);
   }
 };
+// (D.8) for a diagonal J as ONE scalar equation (issue 14). With (I + S(f))⁻¹ = (I − S(f) + ffᵀ)/(1 + |f|²),
+// G_c(f) = g is 2Jf = g − f × g + (f·g) f, i.e. M(s) f = g with M(s) = 2J − sI − S(g) and s = f·g. For
+// a_i = 2J_i − s: det M = D(s) = a1a2a3 + Σ a_i g_i², f = adj(M) g / D, and s = f·g is the root of the
+// quartic P(s) = s D(s) − N(s), N = Σ g_i² a_j a_k + |g|⁴. Newton on P starts from s0 = f0·g, f0 = J⁻¹g/2
+// (the O(|f|²) term of f is ⊥ g, so s0 is off by O(|f|²) relatively; a series start to O(|f|⁴) saved an
+// iteration but measured no faster, README "Benchmark"). A step costs ~40 flops instead of a 3×3
+// Jacobian and elimination. Returns the iterations used, or −1 if Newton on P did not settle within
+// maxIterations or left the branch through I (the caller then falls back to Newton on f).
+int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, double e2, const Vec3& g,
+                         int maxIterations, Vec3& f) {
+  const double q0 = g[0] * g[0], q1 = g[1] * g[1], q2 = g[2] * g[2];
+  const double G2 = q0 + (q1 + q2), G4 = G2 * G2;
+  if (d0 == d1 && d1 == d2) {
+    // J = cI (a ball, the cube of Case IV): f ∥ g, s(2c − s) = |g|², so f = g/(c + √(c² − |g|²)) in
+    // closed form (|f| ≤ |g|/c ≤ 1: the branch through I); no solution when |g| > c.
+    const double r2 = d0 * d0 - G2;
+    if (!(r2 >= 0.0) || maxIterations < 1) return -1;
+    const double inv = 1.0 / (d0 + std::sqrt(r2));
+    f = Vec3(g[0] * inv, g[1] * inv, g[2] * inv);
+    return 1;
+  }
+  double s = 0.5 * (q0 * e0 + (q1 * e1 + q2 * e2));  // f0·g, f0 = J⁻¹g/2 (e = diag J⁻¹)
+  for (int it = 1; it <= maxIterations; ++it) {
+    const double a0 = 2.0 * d0 - s, a1 = 2.0 * d1 - s, a2 = 2.0 * d2 - s;
+    const double p12 = a1 * a2, p02 = a0 * a2, p01 = a0 * a1;
+    const double D = a0 * p12 + (a0 * q0 + (a1 * q1 + a2 * q2));
+    const double N = (q0 * p12 + (q1 * p02 + q2 * p01)) + G4;
+    const double dD = -(p12 + (p02 + p01)) - G2;                            // D′(s)
+    const double dN = -(q0 * (a1 + a2) + (q1 * (a0 + a2) + q2 * (a0 + a1)));  // N′(s)
+    const double dP = D + (s * dD - dN);
+    const double ddP = 2.0 * dD + 2.0 * (s * (a0 + (a1 + a2)) - G2);      // P″ = 2D′ + sD″ − N″
+    const double ds = (s * D - N) / dP;
+    s -= ds;
+    const double amin = std::min(2.0 * d0 - s, std::min(2.0 * d1 - s, 2.0 * d2 - s));
+    if (!(std::isfinite(s) && amin > 0.0 && dP > 0.0)) return -1;
+    // Stop when what is left cannot move f: Newton leaves an error e ≈ |P″/2P′| ds² in s, and
+    // ∂f/∂s = M⁻¹f with ‖M⁻¹‖ ≤ 1/min a_i (xᵀMx = xᵀAx), so |δf|/|f| ≤ e/min a_i; ask for ≤ ε/2.
+    if (std::abs(ddP) * (ds * ds) <= kEps * dP * amin) {
+      const double b0 = 2.0 * d0 - s, b1 = 2.0 * d1 - s, b2 = 2.0 * d2 - s;
+      const double c12 = b1 * b2, c02 = b0 * b2, c01 = b0 * b1;
+      const double det = b0 * c12 + (b0 * q0 + (b1 * q1 + b2 * q2));
+      // adj(M) g for M = diag(b) − S(g), b_i − b_j = 2(J_i − J_j).
+      const double n0 = g[0] * (c12 + G2) + g[1] * g[2] * (b1 - b2);
+      const double n1 = g[1] * (c02 + G2) + g[0] * g[2] * (b2 - b0);
+      const double n2 = g[2] * (c01 + G2) + g[0] * g[1] * (b0 - b1);
+      const double inv = 1.0 / det;
+      f = Vec3(n0 * inv, n1 * inv, n2 * inv);
+      // Only the branch through I: beyond |g| = λmin(J) the quartic can have roots whose F turns by
+      // more than 90° (|f| ≥ 1); those are left to Newton on f, whose failure sub-divides the step.
+      return sqnorm(f) < 1.0 ? it : -1;
+    }
+  }
+  return -1;
+}
+
 struct Exponential {
+  static constexpr bool kDirect = false;
   const Mat3& J;
   Vec3 G(const Vec3& f) const { return expG(f, J); }
   void jacobian(const Vec3& f, Mat3& A) const { expJacobian(f, J, A); }
@@ -204,16 +282,30 @@ NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, 
     r.converged = true;
     return r;
   }
-  Vec3 f = mul(Jinv, g);
-  if (cay) f = Vec3(0.5 * f[0], 0.5 * f[1], 0.5 * f[2]);
+  Vec3 f;
+  r.iterations = -1;
+  if constexpr (Kernel::kDirect)
+    r.iterations = cayleyDiagonalDirect(K.d0, K.d1, K.d2, Jinv(0, 0), Jinv(1, 1), Jinv(2, 2), g, maxIterations, f);
+  if (r.iterations < 0) {  // no direct solution: Newton on f from the linearisation
+    r.iterations = 0;
+    f = mul(Jinv, g);
+    if (cay) f = Vec3(0.5 * f[0], 0.5 * f[1], 0.5 * f[2]);
+  }
   auto residual = [&](const Vec3& v) {
     const Vec3 G = K.G(v);
     return Vec3(G[0] - g[0], G[1] - g[1], G[2] - g[2]);
   };
   Vec3 res = residual(f);
+  if constexpr (Kernel::kDirect) {
+    if (r.iterations > 0) {  // polish: one step with ∇G_c ≈ 2J (off by O(|f|)) from the computed residual
+      f = Vec3(f[0] - 0.5 * Jinv(0, 0) * res[0], f[1] - 0.5 * Jinv(1, 1) * res[1],
+               f[2] - 0.5 * Jinv(2, 2) * res[2]);
+      res = residual(f);
+    }
+  }
   r.residual = norm(res);
   Mat3 jac;
-  for (r.iterations = 0; r.iterations < maxIterations; ++r.iterations) {
+  for (; r.iterations < maxIterations; ++r.iterations) {
     if (r.residual <= tol * gnorm) { r.converged = true; break; }
     K.jacobian(f, jac);
     const Vec3 df = solve3(jac, res);
@@ -228,8 +320,9 @@ NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, 
       break;
     }
   }
-  if (!r.converged && r.residual <= 64.0 * kEps * gnorm && finite3(f)) r.converged = true;
-  r.F = cay ? so3::cayley(f) : so3::expmap(f);
+  if (!r.converged && (r.residual <= tol * gnorm || r.residual <= 64.0 * kEps * gnorm) && finite3(f))
+    r.converged = true;
+  r.F = cay ? cayleyMatrix(f) : so3::expmap(f);
   return r;
 }
 

@@ -213,7 +213,7 @@ TEST_CASE("Long run, 10^5 steps: the LGVCI's and RK4's energy errors measured on
   auto rkIV = create(R"({"case": "IV", "integrator": "rk4"})");
   const double eLgIV = relEnergyError(*lgIV, 100000), eRkIV = relEnergyError(*rkIV, 100000);
   INFO("Case IV: LGVCI " << eLgIV << ", RK4 " << eRkIV);
-  CHECK(lgIV->totalImpacts() == 655);
+  CHECK(lgIV->totalImpacts() == 645);  // golden count of this core (test_simulation.cpp)
   CHECK(rkIV->totalImpacts() > 500);
   CHECK(eLgIV < 2e-12);
   CHECK(eRkIV < 1e-13);

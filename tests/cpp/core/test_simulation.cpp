@@ -209,9 +209,11 @@ TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/de
   }
 }
 
-TEST_CASE("façade: Cases I–IV keep 537/544/796/655 impacts over 10⁵ steps", "[core][simulation][paper][slow]") {
-  // The counts of the rigid body before the generic driver (bit-identical refactor).
-  const std::vector<std::pair<std::string, long long>> expected = {{"I", 537}, {"II", 544}, {"III", 796}, {"IV", 655}};
+TEST_CASE("façade: Cases I–IV keep 561/564/831/645 impacts over 10⁵ steps", "[core][simulation][paper][slow]") {
+  // Golden counts of this core (a chaotic system: any change to the flight step's bits moves them; the
+  // paper's statistics are checked in test_paper_reproduction.cpp). Recorded with the direct solve of
+  // (D.8) of issue 14; before it 537/544/796/655.
+  const std::vector<std::pair<std::string, long long>> expected = {{"I", 561}, {"II", 564}, {"III", 831}, {"IV", 645}};
   for (const auto& [name, count] : expected) {
     auto sim = make(R"({"case":")" + name + "\"}");
     for (int k = 0; k < 100000; ++k) sim->step();

@@ -107,6 +107,45 @@ TEST_CASE("Newton solves (D.1) for g = hΠ of the §7 experiments with tol = 1e-
   }
 }
 
+TEST_CASE("Cayley, J = cI: (D.8) in closed form, f = g/(c + √(c² − |g|²)), solvable up to |g| = c", "[newton]") {
+  // For J = cI, f × Jf = 0 and G_c(f) = 2cf/(1 + |f|²) ∥ f: the root with f → 0 as g → 0 is the one above.
+  Rng rng(25);
+  for (int k = 0; k < 2000; ++k) {
+    const double c = uniform(rng, 0.1, 10.0);
+    const Mat3 J = c * Mat3::Identity();
+    const Vec3 g = uniform(rng, k % 10 == 0 ? 0.9 : 0.0, 0.999) * c * randomUnit(rng);
+    const Vec3 fStar = g / (c + std::sqrt(c * c - g.squaredNorm()));
+    REQUIRE(cayleyResidualMap(fStar, J).isApprox(g, 1e-14));
+    const NewtonResult r = solveImplicit(g, J, Retraction::Cayley, 1e-15);
+    INFO("c = " << c << ", g = " << fmt(g));
+    REQUIRE(r.converged);
+    CHECK(r.residual <= 1e-15 * g.norm());
+    CHECK((r.F - so3::cayley(fStar)).cwiseAbs().maxCoeff() <= 4e-16);
+  }
+  for (const double c : {0.5, 2.0, 7.0}) {  // beyond |g| = c no F near I (the bound is sharp here)
+    CHECK_FALSE(solveImplicit(Vec3(0.0, 1.001 * c, 0.0), c * Mat3::Identity(), Retraction::Cayley, 1e-15).converged);
+    CHECK_FALSE(solveImplicit(1.01 * c * Vec3(1, 2, 2) / 3.0, c * Mat3::Identity(), Retraction::Cayley, 1e-15).converged);
+  }
+}
+
+TEST_CASE("Cayley, diagonal J: the direct solve holds up to the existence bound |g| < min J_i", "[newton]") {
+  // |g| < λmin(J) always has a solution with |f| < 1 (README "Hard impacts: sub-division"); close to the
+  // bound s = f·g is no longer small, P(s) is flat, and the solve must still converge (or hand over to
+  // Newton on f) — never report a wrong F as converged.
+  Rng rng(26);
+  for (int k = 0; k < 2000; ++k) {
+    const Vec3 d(uniform(rng, 0.3, 9.0), uniform(rng, 0.3, 9.0), uniform(rng, 0.3, 9.0));
+    const Mat3 J = d.asDiagonal();
+    const double lmin = d.minCoeff();
+    const Vec3 g = uniform(rng, 0.5, 0.9999) * lmin * randomUnit(rng);
+    const NewtonResult r = solveImplicit(g, J, Retraction::Cayley, 1e-15);
+    INFO("J = " << fmt(d) << ", g = " << fmt(g));
+    REQUIRE(r.converged);
+    CHECK(matrixResidual(r.F, J, g) <= 1e-13 * g.norm() + 1e-15 * J.norm());
+    CHECK(std::abs(Eigen::AngleAxisd(r.F).angle()) < M_PI / 2);  // 2 atan|f| < 90°: the branch through I
+  }
+}
+
 TEST_CASE("Newton with g = 0 returns F = I", "[newton]") {
   for (Retraction ret : {Retraction::Cayley, Retraction::Exponential}) {
     const NewtonResult r = solveImplicit(Vec3::Zero(), Mat3(2.0 * Mat3::Identity()), ret, 1e-15);

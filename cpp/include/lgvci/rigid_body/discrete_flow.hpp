@@ -16,8 +16,11 @@ struct NewtonResult {
   bool converged = false;
 };
 
-/// Solve S(g) = F J_d − J_d Fᵀ (D.1) for F ∈ SO(3): Newton (D.4) on G_c (D.8) or G (D.3).
-/// Stops when the residual or the Newton step reaches `tol` (relative) or round-off; never throws.
+/// Solve S(g) = F J_d − J_d Fᵀ (D.1) for F ∈ SO(3): G_c(f) = g (D.8) or G(f) = g (D.3). For the Cayley
+/// parameter and a diagonal J, through the scalar s = f·g (closed form for J = cI); otherwise, or if that
+/// does not settle on the branch through I, Newton (D.4) on f. Accepts when the residual reaches `tol`
+/// (relative) or a Newton step reaches round-off; never throws. `iterations` counts Newton steps (on s
+/// or on f), at most maxIterations.
 NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, double tol,
                            int maxIterations = 50);
 /// The same with J⁻¹ supplied (DiscreteFlow computes it once instead of on every step).
