@@ -3,7 +3,7 @@
 // binding's single-thread statistics computed here for the same K, seed and N, Cancel stops a run and
 // gives the controls back, and a bad field is refused next to it.
 import { describe, expect, it, vi } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { loadEngine } from '../../../web/src/engine/loader';
 import { ENSEMBLE_DEFAULTS, ensembleSpecJson, parseStatistics } from '../../../web/src/model/ensemble';
@@ -87,6 +87,8 @@ describe('ensemble in the page', () => {
     await typeInto(textField(fx.host, 'x0z'), '1.7330508');
     await typeInto(textField(fx.host, 'gamma0z'), '0');
     const c = app.ensemble.controls;
+    // Turned by up to 0.01 rad a corner drops ~2.4 cm (position offsets this near the plane go upwards).
+    await userEvent.selectOptions(c.kindSelect, 'attitude');
     await typeInto(c.fields.size.input, '0.01');
     await typeInto(c.fields.members.input, '20');
     await page.getByRole('button', { name: 'Run ensemble' }).click();
