@@ -77,6 +77,7 @@ export class Hud {
     // README "Persistent contact": in flight, or held on the plane by the contact constraint.
     this.phase = el('span', { class: 'hud-value', 'data-hud': 'phase' });
     this.phaseItem = item('phase', this.phase, 'In flight, or in persistent contact: points held on the plane and the normal force N they carry');
+    this.phaseItem.classList.add('hud-item-wide'); // "in contact: 4 points, N = 9.215" needs a row on a phone
     this.phaseItem.hidden = true;
     this.warning = el('div', { class: 'hud-warning', role: 'alert', hidden: true });
     this.element = el(
