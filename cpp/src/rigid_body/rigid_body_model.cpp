@@ -92,8 +92,8 @@ double RigidBodyModel::detectionCurvature(const State& s, double /*tau*/) const 
 // acts at the barycentre of the approaching ones, and the chain repeats while any touching point
 // still approaches (Seghete–Murphey: a chain of single impacts at one configuration; README).
 // An impact slower than contactSpeed() (every touching point approaching at most that fast) is the
-// limit of its own cascade of rebounds: the touching points' normal velocities are brought to 0 by
-// impulses ≥ 0 (ContactFlow::project; a point that would need a pull is left to separate) and the body
+// limit of its own cascade of rebounds: the touching points' normal velocities are brought to 0
+// (ContactFlow::project; a point that would separate faster than v_c is left to separate) and the body
 // continues in persistent contact on them; the kinetic energy lost is reported like a restitution loss.
 int RigidBodyModel::enterContact(State& s, double vscale, std::vector<ImpactEvent>& events) {
   const double m = system_.mass.mass;
@@ -132,16 +132,14 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
   // The impact ends any contact phase: every touching point (the active ones too) is treated afresh.
   s.contact.count = 0;
   s.normalForce = 0.0;
-  {
-    contactSet(*system_.body, system_.plane, s.x, s.R, delta, contacts_);
-    const double vscale = s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_;
-    double approach = 0.0;
-    for (const auto& c : contacts_) approach = std::max(approach, -normalVelocity(n, c.chi, s.gamma, s.Pi, m, Jinv_));
-    if (approach <= contactSpeed_) return budget > 0 ? enterContact(s, vscale, events) : 0;
-  }
+  // One configuration: the touching points (ρ, χ) are the same for the whole chain; only γ, Π change.
+  contactSet(*system_.body, system_.plane, s.x, s.R, delta, contacts_);
+  double approach = 0.0;
+  for (const auto& c : contacts_) approach = std::max(approach, -normalVelocity(n, c.chi, s.gamma, s.Pi, m, Jinv_));
+  if (approach <= contactSpeed_)
+    return budget > 0 ? enterContact(s, s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_, events) : 0;
   int applied = 0;
   for (int chain = 0; chain < budget; ++chain) {
-    contactSet(*system_.body, system_.plane, s.x, s.R, delta, contacts_);
     const double vscale = s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_;
     const double vtol = 1e-13 * vscale;
     Vec3 rhoSum = Vec3::Zero(), chiSum = Vec3::Zero();
