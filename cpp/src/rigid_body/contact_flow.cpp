@@ -157,10 +157,12 @@ ContactStepOutcome ContactFlow::step(const State& in, double tau, State& out, do
     double P[kMax] = {0.0};
     Vec3 gt, Pt, xn;
     Mat3 Rn;
+    NewtonResult rotation;
+    double sumP = 0.0;
     double residual = std::numeric_limits<double>::infinity();
     int it = 0;
     for (; it < kMaxIterations; ++it) {
-      double sumP = 0.0;
+      sumP = 0.0;
       Pt = in.Pi;
       for (int i = 0; i < set.count; ++i) {
         sumP += P[i];
@@ -168,13 +170,13 @@ ContactStepOutcome ContactFlow::step(const State& in, double tau, State& out, do
       }
       gt = in.gamma - Vec3(0.0, 0.0, 0.5 * tau * m * g_) + sumP * n;
       xn = in.x + (tau / m) * gt;
-      last_ = solveImplicit(tau * Pt, mass_.J, Jinv_, retraction_, tol_);  // (5.9c) with the contact moment
-      if (!last_.converged) {
+      rotation = solveImplicit(tau * Pt, mass_.J, Jinv_, retraction_, tol_);  // (5.9c) with the contact moment
+      if (!rotation.converged) {
         failedInRotation_ = true;
         lastIterations_ = it;
         return ContactStepOutcome::Failed;
       }
-      Rn = in.R * last_.F;
+      Rn = in.R * rotation.F;
       const Vec3 un = Rn.transpose() * n;
       double r[kMax];
       residual = 0.0;
@@ -209,17 +211,14 @@ ContactStepOutcome ContactFlow::step(const State& in, double tau, State& out, do
     out.x = xn;
     out.R = Rn;
     out.gamma = gt - Vec3(0.0, 0.0, 0.5 * tau * m * g_);
-    out.Pi = last_.F.transpose() * Pt;
+    out.Pi = rotation.F.transpose() * Pt;
     out.contact = set;
     // Every contact is kept through the velocity stage (Q_f may be slightly negative, the half-step
     // multiplier λ_{k+1} of RATTLE); whether it is released is the next position stage's P_f ≥ 0 —
     // a force decision, which sees gravity and the rotation, not a velocity one, which would drop a
     // corner the constrained motion then drives back into the plane.
     const double sumQ = project(out.R, out.contact, out.gamma, out.Pi, std::numeric_limits<double>::infinity());
-    double sumP = 0.0;
-    for (int i = 0; i < set.count; ++i) sumP += P[i];
-    out.normalForce = (sumP + sumQ) / tau;
-    if (out.contact.count == 0) out.normalForce = 0.0;
+    out.normalForce = (sumP + sumQ) / tau;  // sumP: Σ P_f of the converged position stage
     return ContactStepOutcome::Constrained;
   }
   return ContactStepOutcome::AllReleased;

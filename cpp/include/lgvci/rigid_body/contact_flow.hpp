@@ -38,7 +38,6 @@ class ContactFlow {
   int lastIterations() const { return lastIterations_; }
   double lastResidual() const { return lastResidual_; }
   bool lastFailedInRotation() const { return failedInRotation_; }
-  const NewtonResult& lastSolve() const { return last_; }
 
  private:
   static constexpr int kMax = ContactSet::kMax;
@@ -56,7 +55,6 @@ class ContactFlow {
   int lastIterations_ = 0;
   double lastResidual_ = 0.0;
   bool failedInRotation_ = false;
-  NewtonResult last_;
 };
 
 }  // namespace lgvci
