@@ -69,19 +69,21 @@ void touchFromAbove(SimulationDef& d) {
 
 SimulationDef rigidPreset(const std::string& name) {
   if (name != "rest" && name != "slide" && name != "rocking") return paperCase(name);
-  SimulationDef d;
+  if (name == "rest") {  // the "lgvci --case I --x0 0,0,4 --gamma0 0,0,0 --Pi0 0,0,0"
+    SimulationDef d = paperCase("I");
+    d.caseName = name;
+    d.initial.x = Vec3(0, 0, 4);
+    d.initial.gamma = Vec3::Zero();
+    d.initial.Pi = Vec3::Zero();
+    return d;
+  }
+  SimulationDef d;  // §7's m, g, h and tolerance, a new body and start
   d.caseName = name;
   d.mass = 1.0;
   d.gravity = 9.80665;
   d.integrator.h = 0.01;
   d.integrator.tolerance = 1e-15;
-  if (name == "rest") {  // the "lgvci --case I --x0 0,0,4 --gamma0 0,0,0 --Pi0 0,0,0"
-    d = paperCase("I");
-    d.caseName = name;
-    d.initial.x = Vec3(0, 0, 4);
-    d.initial.gamma = Vec3::Zero();
-    d.initial.Pi = Vec3::Zero();
-  } else if (name == "slide") {  // a cube of side 2, ε = 0.1, on a face of the plane tilted 20° (towards +x)
+  if (name == "slide") {  // a cube of side 2, ε = 0.1, on a face of the plane tilted 20° (towards +x)
     double s, c;
     pmath::sincos(20.0 * M_PI / 180.0, s, c);
     d.body.type = BodyDef::Type::Cube;
