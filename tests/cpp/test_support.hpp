@@ -113,4 +113,15 @@ inline double phiRoundoff(const lgvci::HybridIntegrator& sim) {
          (sim.system().plane.normal().cwiseAbs().dot(s.x.cwiseAbs()) + sim.system().body->boundingRadius());
 }
 
+/// A ball of radius r (an ellipsoid with equal axes) at rest with its centre at height r + H above
+/// the horizontal plane, restitution e.
+inline lgvci::SimulationDef ballDrop(double H, double e, double r = 1.0) {
+  lgvci::SimulationDef def;
+  def.body.type = lgvci::BodyDef::Type::Ellipsoid;
+  def.body.semiAxes = Vec3(r, r, r);
+  def.initial.x = Vec3(0, 0, r + H);
+  def.integrator.restitution = e;
+  return def;
+}
+
 }  // namespace lgvci_test

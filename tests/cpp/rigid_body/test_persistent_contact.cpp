@@ -57,15 +57,6 @@ SimulationDef rockingEllipsoid(double alpha, double piY, const Vec3& axes = Vec3
   return def;
 }
 
-SimulationDef ball(double height, double e, double r = 1.0) {
-  SimulationDef def;
-  def.body.type = BodyDef::Type::Ellipsoid;
-  def.body.semiAxes = Vec3(r, r, r);
-  def.initial.x = Vec3(0, 0, r + height);
-  def.integrator.restitution = e;
-  return def;
-}
-
 }  // namespace
 
 TEST_CASE("at rest on a horizontal plane: t advances by h per step, the body stays to 1e-12, no Zeno report", "[contact]") {
@@ -141,7 +132,7 @@ TEST_CASE("with e < 1 a ball settles into persistent contact and the run goes on
   // contact speed g h (1 − e)/(2e)), its limit is taken: the ball rests on the plane with E = m g r,
   // all the normal kinetic energy reported as dissipated, E + dissipated = E0 at every step.
   for (const double e : {0.0, 0.3, 0.5, 0.9}) {
-    HybridIntegrator sim = makeIntegrator(ball(1.0, e));
+    HybridIntegrator sim = makeIntegrator(ballDrop(1.0, e));
     const double E0 = sim.energy().total;
     INFO("e = " << e);
     for (int k = 1; k <= 3000; ++k) {

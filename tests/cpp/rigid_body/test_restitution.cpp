@@ -17,16 +17,6 @@ double kinetic(const Vec3& gamma, const Vec3& Pi, double m, const Mat3& Jinv) {
   return gamma.squaredNorm() / (2.0 * m) + 0.5 * Pi.dot(Jinv * Pi);
 }
 
-// A ball of radius r (an ellipsoid with equal axes) at rest with its centre at height r + H.
-SimulationDef ballDrop(double H, double e, double r = 1.0) {
-  SimulationDef def;
-  def.body.type = BodyDef::Type::Ellipsoid;
-  def.body.semiAxes = Vec3(r, r, r);
-  def.initial.x = Vec3(0, 0, r + H);
-  def.integrator.restitution = e;
-  return def;
-}
-
 }  // namespace
 
 TEST_CASE("restitution jump: v_n → −e v_n, energy loss ΔE, tangential and contact-point angular momentum kept", "[restitution]") {
