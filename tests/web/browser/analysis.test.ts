@@ -1,12 +1,12 @@
 // The §7 analysis features in the real page (real WASM, real worker) in Chromium: live plots, the
 // sensitivity twins, the long run in a Web Worker, CSV/JSON export, and the "drop flat" situation.
 import type { UiParams } from '../../../web/src/config/params';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import type { ErrorCapture } from './support';
-import { captureErrors, hudText, textField, typeInto } from './support';
+import { captureDownloads, captureErrors, hudText, textField, typeInto } from './support';
 import { formatEnergy } from '../../../web/src/controls/hud';
 import { parseCsv } from '../../../web/src/model/csv';
 import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
@@ -251,17 +251,7 @@ describe('long run in a Web Worker', () => {
 
 describe('export', () => {
   it('the CSV parses and its last row is the displayed state; the JSON is the running config', async () => {
-    const blobs: Blob[] = [];
-    const names: string[] = [];
-    const create = URL.createObjectURL.bind(URL);
-    const spyUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((b: Blob | MediaSource) => {
-      if (b instanceof Blob) blobs.push(b);
-      return create(b);
-    });
-    const spyClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
-    restore.push(() => spyUrl.mockRestore(), () => spyClick.mockRestore());
+    const { blobs, names } = captureDownloads(restore);
 
     await mount('IV');
     await typeInto(field('speed'), '10');

@@ -11,7 +11,7 @@ import type { EmbedOptions } from '../../../web/src/app/embed-options';
 import { parseEmbedOptions } from '../../../web/src/app/embed-options';
 import { ShareDialog } from '../../../web/src/controls/share-dialog';
 import type { ErrorCapture } from './support';
-import { captureErrors, textField, typeInto } from './support';
+import { captureDownloads, captureErrors, textField, typeInto } from './support';
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -62,22 +62,6 @@ async function pngSize(b: Blob): Promise<{ width: number; height: number }> {
   expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const dv = new DataView(bytes.buffer);
   return { width: dv.getUint32(16), height: dv.getUint32(20) };
-}
-
-/** Capture the downloads (blob and file name) instead of saving them. */
-function captureDownloads(): { blobs: Blob[]; names: string[] } {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  const create = URL.createObjectURL.bind(URL);
-  const spyUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((b: Blob | MediaSource) => {
-    if (b instanceof Blob) blobs.push(b);
-    return create(b);
-  });
-  const spyClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  restore.push(() => spyUrl.mockRestore(), () => spyClick.mockRestore());
-  return { blobs, names };
 }
 
 describe('embed mode', () => {
@@ -462,7 +446,7 @@ describe('screen-reader summary', () => {
 
 describe('save image', () => {
   it('the 3-D view and a plot download as PNGs of their canvas size, named after what they show', async () => {
-    const dl = captureDownloads();
+    const dl = captureDownloads(restore);
     host.style.width = '1200px';
     app = await mountApp(host, { caseName: 'IV', autoplay: false });
     app.model.step(100);

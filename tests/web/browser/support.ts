@@ -92,3 +92,22 @@ export function useAppFixture(width = '1200px'): AppFixture {
     },
   };
 }
+
+/**
+ * Capture the downloads (blob and file name) instead of saving them; the spies' restore functions are
+ * pushed onto `restore` for the caller's afterEach.
+ */
+export function captureDownloads(restore: (() => void)[]): { blobs: Blob[]; names: string[] } {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  const create = URL.createObjectURL.bind(URL);
+  const spyUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((b: Blob | MediaSource) => {
+    if (b instanceof Blob) blobs.push(b);
+    return create(b);
+  });
+  const spyClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  restore.push(() => spyUrl.mockRestore(), () => spyClick.mockRestore());
+  return { blobs, names };
+}

@@ -5,28 +5,17 @@
 // the simulator (and do once it has the focus), fullscreen works inside the frame that allows it and
 // is disabled with a reason in one that does not, and axe-core finds no violation on the embed, the
 // full page and the projector theme. No console error anywhere. Needs `npm run build` first.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import { join, normalize } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { iframeSnippet } from '../../../web/src/app/share-link';
+import { CONTENT_TYPES, DIST, launchChromium, sendDistFile } from './support';
 
-const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
 
 function hostPage(snippet: string, extra = ''): string {
   const filler = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1} of the lesson, after the simulation.</p>`).join('\n');
@@ -57,7 +46,7 @@ beforeAll(async () => {
         path === '/course/lesson.html'
           ? iframeSnippet(src, 'Collision simulation')
           : `<iframe src="${src}" title="Collision simulation, no fullscreen" width="800" height="500"></iframe>`;
-      res.writeHead(200, { 'content-type': TYPES['.html']! });
+      res.writeHead(200, { 'content-type': CONTENT_TYPES['.html']! });
       res.end(hostPage(snippet));
       return;
     }
@@ -67,22 +56,13 @@ beforeAll(async () => {
     }
     let rel = normalize(path.slice('/course/sim/'.length));
     if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
-    const file = join(DIST, rel);
-    if (!file.startsWith(DIST) || !existsSync(file)) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
+    sendDistFile(res, rel);
   });
   await new Promise<void>((r) => server.listen(0, r));
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   simOrigin = `http://localhost:${port}`;
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 beforeEach(() => {

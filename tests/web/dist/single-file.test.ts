@@ -4,8 +4,9 @@
 // the comparison has no Rapier here (left out of the file) while RK4 runs, and logs no console error.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support';
 
 const file = fileURLToPath(new URL('../../../dist-single/lgvci.html', import.meta.url));
 let browser: Browser;
@@ -14,10 +15,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(file)) throw new Error('dist-single/lgvci.html is missing: run `npm run build:single` first');
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());

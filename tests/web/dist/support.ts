@@ -1,0 +1,39 @@
+// Shared by the tests of the built artefacts: the dist/ folder served file by file (a tiny static
+// server's response) and Debian's Chromium launched through Playwright.
+import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright';
+
+export const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Answer with dist/`rel` (a normalised relative path), or 404 when it is outside dist/ or missing. */
+export function sendDistFile(res: ServerResponse, rel: string): void {
+  const file = join(DIST, rel);
+  if (!file.startsWith(DIST) || !existsSync(file)) {
+    res.writeHead(404).end('not found');
+    return;
+  }
+  res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+}
+
+/** /usr/bin/chromium (or $CHROMIUM_PATH), headless, without the sandbox, GPU or background traffic. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
