@@ -24,7 +24,8 @@ class ContactFlow {
   ///   S(τΠ̃) = F J_d − J_d Fᵀ, R⁺ = R F,  φ_f(x⁺, R⁺) = 0          (position stage, P_f = τλ_f/2)
   ///   γ⁺ = γ̃ − (τ/2) m g e3 + Σ Q_f n,  Π⁺ = FᵀΠ̃ + Σ Q_f χ_f⁺,  φ̇_f(x⁺, R⁺; γ⁺, Π⁺) = 0  (velocity stage)
   /// with χ_f = ρ_f × Rᵀn (6.10). A contact whose P_f < 0 (the force would pull at the start) is
-  /// released and the step redone without it; one whose Q_f < 0 is released at the end (it separates).
+  /// released and the step redone without it; the velocity stage keeps every contact (Q_f may pull a
+  /// little, as RATTLE's half-step multiplier does): release is this force decision, not a velocity sign.
   /// AllReleased: no contact left, the caller flies the step instead. `phiTolerance`: |φ_f(x⁺, R⁺)| reached.
   ContactStepOutcome step(const State& in, double tau, State& out, double phiTolerance);
 
