@@ -1,5 +1,6 @@
 // lgvci: run one of the paper's experiments (or a JSON config) with the native core.
-// Exit codes: 0 ok; 1 the integrator reported a problem (Newton failure), the result is not finite,
+// Exit codes: 0 ok; 1 the integrator halted (Newton failure, work limit, a Zeno cascade it could not
+// resolve), the result is not finite,
 // time did not advance, or the output could not be written; 2 bad input.
 #include <cerrno>
 #include <chrono>
@@ -19,6 +20,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/lgvci.hpp"
+#include "lgvci/core/text.hpp"
 #include "lgvci/rigid_body/validation.hpp"
 
 namespace {
@@ -283,8 +285,14 @@ int run(int argc, char** argv) {
       if (i + 1 >= args.size()) throw Usage(a + ": missing value");
       return args[++i];
     };
+    // A value that goes into the JSON config must be UTF-8 text (JSON cannot carry other bytes).
+    auto text = [&](const char* field) -> const std::string& {
+      const std::string& v = value();
+      if (!isValidUtf8(v)) throw InvalidInput(field, "is not valid UTF-8");
+      return v;
+    };
     if (a == "--help" || a == "-h") { std::cout << kUsage; return 0; }
-    else if (a == "--case") caseName = value();
+    else if (a == "--case") caseName = text("case");
     else if (a == "--config") {
       configPath = value();
       if (configPath.empty()) throw Usage("--config: expected a file name, got ''");
@@ -301,7 +309,7 @@ int run(int argc, char** argv) {
     else if (a == "--q0") patch["q0"] = parseList(a, value());
     else if (a == "--qdot0") patch["qdot0"] = parseList(a, value());
     else if (a == "--strict-detection") patch["strict_detection"] = true;
-    else if (a == "--integrator") patch["integrator"] = value();
+    else if (a == "--integrator") patch["integrator"] = text("integrator");
     else if (a == "--reverse-check") {
       const double v = parseDouble(a, value());
       if (v < 1 || v != std::floor(v) || v > 1e8) throw Usage("--reverse-check: expected an integer in [1, 1e8]");
@@ -313,8 +321,8 @@ int run(int argc, char** argv) {
       if (csvPath.empty()) throw Usage("--csv: expected a file name, got ''");
     }
     else if (a == "--h") patch["h"] = parseDouble(a, value());
-    else if (a == "--retraction") patch["retraction"] = value();
-    else if (a == "--root-finder") patch["root_finder"] = value();
+    else if (a == "--retraction") patch["retraction"] = text("retraction");
+    else if (a == "--root-finder") patch["root_finder"] = text("root_finder");
     else if (a == "--tol") patch["tolerance"] = parseDouble(a, value());
     else if (a == "--x0") patch["x0"] = parseTriple(a, value());
     else if (a == "--gamma0") patch["gamma0"] = parseTriple(a, value());
@@ -328,7 +336,7 @@ int run(int argc, char** argv) {
     else if (a == "--pulled") patch["cradle"]["pulled"] = parseDouble(a, value());
     else if (a == "--angle") patch["cradle"]["angle"] = parseDouble(a, value());
     else if (a == "--gap") patch["cradle"]["gap"] = parseDouble(a, value());
-    else if (a == "--policy") patch["cradle"]["policy"] = value();
+    else if (a == "--policy") patch["cradle"]["policy"] = text("cradle.policy");
     else if (a == "--ensemble") {
       ensemble.given = true;
       ensemble.spec.members = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 10000]"));
@@ -424,8 +432,8 @@ int run(int argc, char** argv) {
   long long done = 0;
   for (; done < steps; ++done) {
     if (untilImpacts > 0 && sim.totalImpacts() >= untilImpacts) break;
-    const StepReport r = sim.step();
-    if (r.status == StepStatus::NewtonFailed) break;
+    sim.step();
+    if (sim.halted()) break;  // the step was discarded: t stays at the last grid time
     for (const auto& ev : sim.impactLog())
       if (!instants || impactTimes.empty() || ev.t != impactTimes.back()) impactTimes.push_back(ev.t);
     sim.clearImpactLog();
@@ -450,7 +458,14 @@ int run(int argc, char** argv) {
   }
 
   const double E = sim.energy();
-  const char* status = sim.status() == StepStatus::Ok ? "ok" : sim.status() == StepStatus::ZenoGuard ? "zeno_guard" : "newton_failed";
+  const char* status = statusName(sim.status());
+  // The Zeno guard's summary (README "Persistent contact"): kept when later steps were clean, and
+  // always said on stderr, so that a run that ends "ok" does not hide it.
+  const long long zenoEvents = sim.zenoGuardEvents();
+  if (zenoEvents > 0)
+    std::cerr << "lgvci: the Zeno guard fired in " << zenoEvents << (zenoEvents == 1 ? " step" : " steps")
+              << " (first at t = " << formatNumber(sim.firstZenoGuardTime()) << ")\n";
+  if (sim.halted()) std::cerr << "lgvci: halted at t = " << formatNumber(sim.time()) << ": " << sim.statusMessage() << "\n";
   const std::string shownCase = sim.caseName();
   if (asJson) {
     json out;
@@ -476,6 +491,10 @@ int run(int argc, char** argv) {
     out["state_hash"] = sim.stateHashHex();
     out["status"] = status;
     out["status_message"] = sim.statusMessage();
+    out["halted"] = sim.halted();
+    out["zeno_guard_events"] = zenoEvents;
+    out["flow_evaluations"] = sim.flowEvaluations();
+    out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
     out["wall_seconds"] = wall;
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
     std::cout << out.dump() << "\n";
@@ -498,11 +517,12 @@ int run(int argc, char** argv) {
     if (sim.model() == "generalized") std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
+    if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
   }
   flushStdout();
-  return sim.status() == StepStatus::NewtonFailed ? 1 : 0;
+  return sim.halted() ? 1 : 0;
 }
 
 }  // namespace
@@ -518,6 +538,12 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const lgvci::InvalidInput& e) {
     std::cerr << "lgvci: invalid input: " << e.what() << "\n";
+    return 2;
+  } catch (const nlohmann::json::exception& e) {  // never the library's text as the message
+    const std::string what = e.what();
+    const size_t bracket = what.find("] ");
+    std::cerr << "lgvci: invalid input: config: could not be read ("
+              << printable(bracket != std::string::npos ? what.substr(bracket + 2) : what) << ")\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "lgvci: " << e.what() << "\n";

@@ -226,8 +226,8 @@ SimulationDef fromJsonObject(const json& j) {
   if (j.contains("tolerance")) d.integrator.tolerance = getNumber(j["tolerance"], "tolerance");
   if (j.contains("max_impacts_per_step")) {
     const double v = getNumber(j["max_impacts_per_step"], "max_impacts_per_step");
-    if (v != std::floor(v) || v < 1 || v > 1000000)
-      throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
+    if (v != std::floor(v) || v < 1 || v > kMaxImpactsPerStepLimit)
+      throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
     d.integrator.maxImpactsPerStep = static_cast<int>(v);
   }
   if (j.contains("contact_tolerance")) d.integrator.contactTolerance = getNumber(j["contact_tolerance"], "contact_tolerance");
@@ -344,7 +344,17 @@ SimulationDef parseConfig(const std::string& text) {
   if (patch.contains("plane") && patch["plane"].is_object() && !patch["plane"].contains("normal") &&
       merged.contains("plane") && merged["plane"].is_object())
     merged["plane"].erase("normal");  // tilt/azimuth replace the preset's normal
-  return fromJsonObject(merged);
+  SimulationDef d = fromJsonObject(merged);
+  PresetChanges changes;
+  changes.attitude = patch.contains("R0");
+  changes.body = patch.contains("body");
+  changes.plane = patch.contains("plane");
+  changes.position = patch.contains("x0");
+  changes.momentum = patch.contains("gamma0");
+  changes.spin = patch.contains("Pi0");
+  changes.mass = patch.contains("mass") || patch.contains("inertia") || patch.contains("mass_properties");
+  rederivePresetStart(d, changes);
+  return d;
 }
 
 std::string toJson(const SimulationDef& d, int indent) {

@@ -73,7 +73,7 @@ class HybridSimulation {
       const StepReport r = sim_->step();
       impacts += r.impacts;
       collectImpacts();
-      if (r.status == StepStatus::NewtonFailed) break;
+      if (sim_->halted()) break;
     }
     refresh();
     return impacts;
@@ -98,6 +98,10 @@ class HybridSimulation {
   std::string configJson() const { return sim_->configJson(); }
   std::string statusMessage() const { return sim_->statusMessage(); }
   int status() const { return static_cast<int>(sim_->status()); }
+  bool halted() const { return sim_->halted(); }
+  double zenoGuardEvents() const { return static_cast<double>(sim_->zenoGuardEvents()); }
+  double firstZenoGuardTime() const { return sim_->firstZenoGuardTime(); }
+  double flowEvaluations() const { return static_cast<double>(sim_->flowEvaluations()); }
   double h() const { return sim_->h(); }
   double time() const { return sim_->time(); }
   double energy() const { return sim_->energy(); }
@@ -221,6 +225,10 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("configJson", &HybridSimulation::configJson)
       .function("statusMessage", &HybridSimulation::statusMessage)
       .function("status", &HybridSimulation::status)
+      .function("halted", &HybridSimulation::halted)
+      .function("zenoGuardEvents", &HybridSimulation::zenoGuardEvents)
+      .function("firstZenoGuardTime", &HybridSimulation::firstZenoGuardTime)
+      .function("flowEvaluations", &HybridSimulation::flowEvaluations)
       .function("h", &HybridSimulation::h)
       .function("time", &HybridSimulation::time)
       .function("energy", &HybridSimulation::energy)

@@ -26,7 +26,7 @@ export interface RecordLayout {
 export interface HybridSimulation {
   /**
    * Advance n fixed steps of size h (Algorithm 5.2). Returns the number of impacts in these steps.
-   * Stops early at a Newton failure. The record view is refreshed when the call returns.
+   * Stops early when the run halts (halted()). The record view is refreshed when the call returns.
    */
   step(n: number): number;
   /** Back to the initial state of the config. */
@@ -48,10 +48,23 @@ export interface HybridSimulation {
   caseName(): string;
   /** The fully resolved config as JSON; replays exactly through createSimulation and `lgvci --config`. */
   configJson(): string;
-  /** Human-readable message of the last integrator problem (Newton failure, Zeno guard), '' if none. */
+  /** Human-readable message of the last step's status (Newton failure, Zeno guard, work limit), '' if ok. */
   statusMessage(): string;
-  /** 0 ok, 1 Newton failed (halted), 2 Zeno guard hit in the last step. */
+  /**
+   * The last step's status: 0 ok; 1 Newton failed (halted); 2 Zeno guard: the step used up its impact
+   * budget — either the cascade's limit was taken (rigid body: persistent contact) and the step still
+   * ended on the grid, or the run is halted (halted() tells which); 3 work limit: the step needed more
+   * flow evaluations than the bound (halted). A halted run stays at its last grid time.
+   */
   status(): number;
+  /** The run is halted (status 1, 3, or 2 when the cascade could not be resolved): step() does nothing more. */
+  halted(): boolean;
+  /** Steps in which the Zeno guard fired so far (kept when later steps are clean). */
+  zenoGuardEvents(): number;
+  /** The time of the first Zeno-guard step's last impact before the guard; NaN when none. */
+  firstZenoGuardTime(): number;
+  /** Flow evaluations so far (the run's work count; bounded per step). */
+  flowEvaluations(): number;
   h(): number;
   time(): number;
   /** E for the rigid body; H = ½pᵀM⁻¹p + V(q) for generalized models. */
@@ -104,7 +117,7 @@ export interface ReverseCheck {
   readonly impactsBack: number;
   /** |E − E(start)| at the end. */
   readonly energyError: number;
-  /** 0 ok, 1 Newton failed (the check stopped early), 2 Zeno guard hit in the last step. */
+  /** 0 ok; 1, 2 or 3 as HybridSimulation.status() when the check stopped early (halted). */
   readonly status: number;
 }
 

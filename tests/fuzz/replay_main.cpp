@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
   }
-  std::printf("replayed %zu inputs, all properties held: %ld accepted (%ld of them halted by a reported Newton failure), %ld rejected\n",
+  std::printf("replayed %zu inputs, all properties held: %ld accepted (%ld of them halted with a reported status: Newton failure, work limit or Zeno guard), %ld rejected\n",
               files.size(), lgvci_fuzz::accepted, lgvci_fuzz::halted, lgvci_fuzz::rejected);
   return files.empty() ? 1 : 0;
 }

@@ -208,8 +208,8 @@ bool MemberRun::finished() const { return halted_ || done_ >= ens_.spec().steps;
 
 bool MemberRun::advance(long long n) {
   for (long long i = 0; i < n && !finished(); ++i) {
-    const StepReport r = sim_->step();
-    if (r.status == StepStatus::NewtonFailed) {
+    sim_->step();
+    if (sim_->halted()) {
       halted_ = true;
       break;
     }

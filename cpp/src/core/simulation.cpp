@@ -167,10 +167,10 @@ ReverseCheck runReverseCheck(Simulation& sim, long long steps) {
   const std::vector<double> start = sim.record();
   const double E0 = sim.energy();
   const long long impacts0 = sim.totalImpacts();
-  for (long long k = 0; k < steps && sim.status() != StepStatus::NewtonFailed; ++k) sim.step();
+  for (long long k = 0; k < steps && !sim.halted(); ++k) sim.step();
   const long long impacts1 = sim.totalImpacts();
   sim.reverseMomenta();
-  for (long long k = 0; k < steps && sim.status() != StepStatus::NewtonFailed; ++k) sim.step();
+  for (long long k = 0; k < steps && !sim.halted(); ++k) sim.step();
   c.impactsForward = impacts1 - impacts0;
   c.impactsBack = sim.totalImpacts() - impacts1;
   c.energyError = std::abs(sim.energy() - E0);
@@ -186,11 +186,17 @@ std::string reverseCheckJson(const ReverseCheck& c) {
   j["impacts_forward"] = c.impactsForward;
   j["impacts_back"] = c.impactsBack;
   j["energy_error"] = c.energyError;
-  j["status"] = c.status == StepStatus::Ok ? "ok" : c.status == StepStatus::ZenoGuard ? "zeno_guard" : "newton_failed";
+  j["status"] = statusName(c.status);
   return j.dump();
 }
 
 namespace {
+
+// "[json.exception.type_error.302] type must be number, but is string" → "type must be number, but is string".
+std::string libraryDetail(const std::string& what) {
+  const size_t bracket = what.find("] ");
+  return printable(what.rfind("[json.exception.", 0) == 0 && bracket != std::string::npos ? what.substr(bracket + 2) : what);
+}
 
 const std::string kPresetNames = std::string(kRigidPresetNames) + ", particle, star, cradle";
 
@@ -233,8 +239,10 @@ SimulationResult createSimulation(const std::string& json) {
                                                   : detail::makeRigidBodySimulation(json);
   } catch (const InvalidInput& e) {
     r.error = {e.field(), e.what()};
+  } catch (const nlohmann::json::exception& e) {  // a case the checks above missed: our words, not the library's
+    r.error = {"config", "config: could not be read (" + libraryDetail(e.what()) + ")"};
   } catch (const std::exception& e) {  // e.g. std::bad_alloc: still a value, never a throw across the boundary
-    r.error = {"config", std::string("config: ") + e.what()};
+    r.error = {"config", std::string("config: ") + printable(e.what())};
   }
   return r;
 }

@@ -249,8 +249,8 @@ GeneralizedDef fromJsonObject(const json& j) {
   }
   if (j.contains("max_impacts_per_step")) {
     const double v = number(j["max_impacts_per_step"], "max_impacts_per_step");
-    if (v != std::floor(v) || v < 1 || v > 1000000)
-      throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
+    if (v != std::floor(v) || v < 1 || v > kMaxImpactsPerStepLimit)
+      throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
     d.integrator.maxImpactsPerStep = static_cast<int>(v);
   }
   if (j.contains("contact_tolerance")) d.contactTolerance = number(j["contact_tolerance"], "contact_tolerance");
@@ -354,8 +354,8 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   if (!std::isfinite(d.integrator.h) || d.integrator.h <= 0.0) throw InvalidInput("h", "must be a finite number > 0");
   if (!std::isfinite(d.integrator.tolerance) || d.integrator.tolerance <= 0.0 || d.integrator.tolerance > 1e-3)
     throw InvalidInput("tolerance", "must be in (0, 1e-3]");
-  if (d.integrator.maxImpactsPerStep < 1 || d.integrator.maxImpactsPerStep > 1000000)
-    throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
+  if (d.integrator.maxImpactsPerStep < 1 || d.integrator.maxImpactsPerStep > kMaxImpactsPerStepLimit)
+    throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
   if (!std::isfinite(d.contactTolerance) || d.contactTolerance < 0.0 || d.contactTolerance > 1e-3)
     throw InvalidInput("contact_tolerance", "must be in [0, 1e-3]");
   if (!std::isfinite(d.t0)) throw InvalidInput("t0", "must be a finite number");

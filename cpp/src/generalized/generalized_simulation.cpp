@@ -65,6 +65,10 @@ class GeneralizedSimulation final : public Simulation {
   long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
   StepStatus status() const override { return driver_.status(); }
   const std::string& statusMessage() const override { return driver_.statusMessage(); }
+  bool halted() const override { return driver_.halted(); }
+  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
+  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
   const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
   void clearImpactLog() override { driver_.clearImpactLog(); }
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }

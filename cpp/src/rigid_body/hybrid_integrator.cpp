@@ -25,8 +25,8 @@ void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, c
   if (!std::isfinite(def.h) || def.h <= 0.0) throw InvalidInput("h", "must be a finite number > 0");
   if (!std::isfinite(def.tolerance) || def.tolerance <= 0.0 || def.tolerance > 1e-3)
     throw InvalidInput("tolerance", "must be in (0, 1e-3]");
-  if (def.maxImpactsPerStep < 1 || def.maxImpactsPerStep > 1000000)
-    throw InvalidInput("max_impacts_per_step", "must be an integer in [1, 1000000]");
+  if (def.maxImpactsPerStep < 1 || def.maxImpactsPerStep > kMaxImpactsPerStepLimit)
+    throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
   if (!std::isfinite(def.contactTolerance) || def.contactTolerance < 0.0 || def.contactTolerance > 1e-3)
     throw InvalidInput("contact_tolerance", "must be in [0, 1e-3]");
   if (!(def.restitution >= 0.0 && def.restitution <= 1.0)) throw InvalidInput("restitution", "must be in [0, 1]");

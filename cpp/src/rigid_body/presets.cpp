@@ -67,6 +67,32 @@ void touchFromAbove(SimulationDef& d) {
 
 }  // namespace
 
+void rederivePresetStart(SimulationDef& d, const PresetChanges& c) {
+  const std::string& name = d.caseName;
+  if (name != "rest" && name != "slide" && name != "rocking") return;
+  const SystemDef sys = makeSystem(d);
+  const Vec3& n = sys.plane.normal();
+  bool moved = c.attitude || c.body || c.plane;
+  if (name == "slide" && c.plane && !c.attitude) {
+    // The face flat on the new plane: the smallest rotation taking e3 to n (R_y(tilt) for azimuth 0).
+    const Vec3 v = Vec3::UnitZ().cross(n);
+    Mat3 S;
+    S << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
+    d.initial.R = Mat3::Identity() + S + S * S / (1.0 + n.z());
+    moved = true;
+  }
+  if (moved && !c.position) {  // touching the plane again: slide along n to Φ = 0
+    d.initial.x -= n * collisionFunction(*sys.body, sys.plane, d.initial.x, d.initial.R);
+    touchFromAbove(d);
+  }
+  if (name == "rocking" && !c.momentum && (moved || c.spin || c.mass)) {
+    // The contact point's normal velocity n·γ/m + χ·J⁻¹Π zero, as in the preset: it starts in contact.
+    const Vec3 u = d.initial.R.transpose() * n;
+    const Vec3 chi = sys.body->lowest(u).rho.cross(u);
+    d.initial.gamma = Vec3::Zero() - d.mass * chi.dot(sys.mass.J.inverse() * d.initial.Pi) * n;  // +0, not −0, off n
+  }
+}
+
 SimulationDef rigidPreset(const std::string& name) {
   if (name != "rest" && name != "slide" && name != "rocking") return paperCase(name);
   if (name == "rest") {  // the "lgvci --case I --x0 0,0,4 --gamma0 0,0,0 --Pi0 0,0,0"

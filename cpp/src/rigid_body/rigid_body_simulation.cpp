@@ -65,6 +65,10 @@ class RigidBodySimulation final : public Simulation {
   long long multiImpactSteps() const override { return sim_.multiImpactSteps(); }
   StepStatus status() const override { return sim_.status(); }
   const std::string& statusMessage() const override { return sim_.statusMessage(); }
+  bool halted() const override { return sim_.halted(); }
+  long long zenoGuardEvents() const override { return sim_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const override { return sim_.firstZenoGuardTime(); }
+  long long flowEvaluations() const override { return sim_.flowEvaluations(); }
   const std::vector<ImpactEvent>& impactLog() const override { return sim_.impactLog(); }
   void clearImpactLog() override { sim_.clearImpactLog(); }
   double maxDiscreteEnergyMismatch() const override { return 0.0; }

@@ -108,19 +108,129 @@ TEST_CASE("driver: several impacts inside one step, each at its closed-form time
   CHECK(k == static_cast<int>(std::floor((5.0 / half + 1.0) / 2.0)));
 }
 
-TEST_CASE("driver: the Zeno guard stops a step at its last impact and restarts the grid there", "[core][driver]") {
+TEST_CASE("driver: a Zeno cascade the model cannot resolve is discarded and halts the run on the grid", "[core][driver][zeno]") {
+  // Period 2√(2y0/g) ≈ 0.0286 s: a step of 0.1 s holds 3 or 4 bounces, the budget is 2.
   const double y0 = 1e-3, h = 0.1;
   HybridDriver<Ball> d = makeBall(y0, h, RootFinder::Illinois, 2);
   const StepReport r = d.step();
   CHECK(r.status == StepStatus::ZenoGuard);
-  CHECK(r.impacts == 2);
+  CHECK(r.impacts == 0);  // the step was discarded
+  CHECK(d.halted());
+  CHECK(d.state().t == 0.0);  // the last grid time, never an off-grid one
+  CHECK(d.state().y == y0);
+  CHECK(d.impactLog().empty());
+  CHECK(d.steps() == 0);
   CHECK(d.statusMessage().find("Zeno guard") != std::string::npos);
-  const double t1 = d.state().t;
-  CHECK(t1 < h);
-  CHECK(t1 == d.impactLog().back().t);
-  const StepReport r2 = d.step();
-  CHECK(r2.status == StepStatus::ZenoGuard);  // still several bounces per step
-  CHECK(d.state().t > t1);
+  CHECK(d.statusMessage().find("halted at t = 0") != std::string::npos);
+  CHECK(d.zenoGuardEvents() == 1);
+  // The second impact, t = 3√(2y0/g), is the last before the guard.
+  CHECK(d.firstZenoGuardTime() == Approx(3.0 * std::sqrt(2.0 * y0 / 9.81)).epsilon(1e-12));
+  const StepReport again = d.step();  // halted: returns at once
+  CHECK(again.status == StepStatus::ZenoGuard);
+  CHECK(d.state().t == 0.0);
+  d.reset();
+  CHECK_FALSE(d.halted());
+  CHECK(d.zenoGuardEvents() == 0);
+  CHECK(std::isnan(d.firstZenoGuardTime()));
+}
+
+namespace {
+
+// The ball with a resting phase: settleCascade brings a slow ball (|v| ≤ g h) to rest on the floor,
+// where the flow holds it; the energy ½v² it takes is logged as dissipated.
+struct SettlingBall : Ball {
+  struct State {
+    double t = 0.0, y = 0.0, v = 0.0;
+    bool resting = false;
+  };
+  double h = 0.1;
+  bool flow(const State& s, double tau, State& out) {
+    out = s;
+    out.t = s.t + tau;
+    if (s.resting) return true;
+    out.y = s.y + s.v * tau - 0.5 * g * tau * tau;
+    out.v = s.v - g * tau;
+    return true;
+  }
+  double phi(const State& s) const { return s.resting ? 1.0 : s.y; }
+  double detectionCurvature(const State&, double) const { return 0.0; }
+  double phiNoise(const State& s) const { return 64.0 * 2.220446049250313e-16 * (std::abs(s.y) + 1.0); }
+  int jump(State& s, const State&, double, double, int budget, std::vector<ImpactEvent>& events) {
+    if (budget < 1 || s.v >= 0.0) return 0;
+    ImpactEvent e;
+    e.t = s.t;
+    e.lambda = -(1.0 + restitution) * s.v;
+    e.dissipated = 0.5 * (1.0 - restitution * restitution) * s.v * s.v;
+    events.push_back(e);
+    s.v = -restitution * s.v;
+    return 1;
+  }
+  int settleCascade(State& s, std::vector<ImpactEvent>& events) {
+    if (!(std::abs(s.v) <= g * h)) return -1;
+    ImpactEvent e;
+    e.t = s.t;
+    e.lambda = -s.v;
+    e.dissipated = 0.5 * s.v * s.v;
+    events.push_back(e);
+    s.v = 0.0;
+    s.y = 0.0;
+    s.resting = true;
+    return 1;
+  }
+  std::string settleDescription(const State&) const { return "the ball rests on the floor"; }
+  double restitution = 0.9;
+};
+
+}  // namespace
+
+template class lgvci::HybridDriver<SettlingBall>;
+
+TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step still ends on the grid; the summary stays", "[core][driver][zeno]") {
+  // e = 0.9 from 1 cm: the rebounds e^k v accumulate (Zeno) before t∞ = (1 + e)/(1 − e) √(2y0/g) = 0.858 s,
+  // with flights shorter than h/N long before that; E + dissipated = E0 throughout.
+  DriverSettings set;
+  set.h = 0.1;
+  set.maxImpactsPerStep = 4;
+  SettlingBall ball;
+  ball.h = set.h;
+  SettlingBall::State s0;
+  s0.y = 1e-2;
+  HybridDriver<SettlingBall> d(ball, set, s0);
+  const double E0 = 9.81 * s0.y;
+  bool settledStep = false;
+  for (int k = 1; k <= 20; ++k) {
+    const StepReport r = d.step();
+    REQUIRE_FALSE(d.halted());
+    REQUIRE(d.state().t == static_cast<double>(k) * set.h);  // t = t0 + k h exactly, every step
+    if (r.status == StepStatus::ZenoGuard) {
+      settledStep = true;
+      CHECK(d.statusMessage().find("the ball rests on the floor") != std::string::npos);
+      CHECK(d.state().resting);
+    }
+    const double E = 0.5 * d.state().v * d.state().v + 9.81 * d.state().y;
+    CHECK(std::abs(E + d.dissipated() - E0) <= 1e-12);
+  }
+  CHECK(settledStep);
+  CHECK(d.status() == StepStatus::Ok);  // later steps are clean…
+  CHECK(d.zenoGuardEvents() == 1);      // …and the summary keeps the guard
+  CHECK(d.firstZenoGuardTime() > 0.0);
+  CHECK(d.firstZenoGuardTime() < 0.9);
+  d.reset();
+  CHECK(d.zenoGuardEvents() == 0);
+  CHECK(d.state().t == 0.0);
+}
+
+TEST_CASE("driver: the work of a step is bounded; a step that needs more halts with WorkLimit, on the grid", "[core][driver][work]") {
+  // Budget 1000 bounces, a step of 10 s over a ball bouncing every 2.9 ms: far more flow
+  // evaluations than kMaxFlowsPerStep.
+  HybridDriver<Ball> d = makeBall(1e-5, 10.0, RootFinder::Bisection, 1000);
+  const StepReport r = d.step();
+  CHECK(r.status == StepStatus::WorkLimit);
+  CHECK(d.halted());
+  CHECK(d.state().t == 0.0);
+  CHECK(d.impactLog().empty());
+  CHECK(d.statusMessage().find("work limit") != std::string::npos);
+  CHECK(d.flowEvaluations() == HybridDriver<Ball>::kMaxFlowsPerStep);
 }
 
 TEST_CASE("driver: a failed flow halts the run and discards the step's impacts", "[core][driver]") {

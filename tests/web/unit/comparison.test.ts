@@ -53,18 +53,15 @@ describe('comparison and time reversal (issue 11), real WASM', () => {
     const N = 500;
     const r = engine.reverseCheck(engine.presetJson('IV'), N).check!;
     expect(r.impactsForward).toBe(r.impactsBack);
-    if (haveCli) {
-      const out = execFileSync(cliPath, ['--case', 'IV', '--steps', '0', '--json', '--reverse-check', String(N)], { encoding: 'utf8' });
-      const rc = (JSON.parse(out) as { reverse_check: Record<string, number | string> }).reverse_check;
-      // bit for bit: the core has no FMA contraction or SIMD, so native and WASM agree exactly
-      for (const k of ['x', 'R', 'gamma', 'Pi']) expect(r.distances[k], k).toBe(rc[k]);
-      expect(r.impactsForward).toBe(rc['impacts_forward']);
-      expect(r.impactsBack).toBe(rc['impacts_back']);
-      expect(r.energyError).toBe(rc['energy_error']);
-    } else {
-      // README "Time reversal": 2 impacts each way, 2.9e-11 (a closed bound, not the CLI's number)
-      expect(maxOf(r.distances)).toBeLessThan(1e-9);
-    }
+    // The test command builds the CLI first: without it this comparison would prove nothing, so it fails.
+    expect(haveCli, `the native CLI ${cliPath} is missing: build it (cmake --build --preset native --target lgvci_cli)`).toBe(true);
+    const out = execFileSync(cliPath, ['--case', 'IV', '--steps', '0', '--json', '--reverse-check', String(N)], { encoding: 'utf8' });
+    const rc = (JSON.parse(out) as { reverse_check: Record<string, number | string> }).reverse_check;
+    // bit for bit: the core has no FMA contraction or SIMD, so native and WASM agree exactly
+    for (const k of ['x', 'R', 'gamma', 'Pi']) expect(r.distances[k], k).toBe(rc[k]);
+    expect(r.impactsForward).toBe(rc['impacts_forward']);
+    expect(r.impactsBack).toBe(rc['impacts_back']);
+    expect(r.energyError).toBe(rc['energy_error']);
   });
 
   it('reverseMomenta + returnDistances reproduce the reverse check step for step; bad input is an error value', () => {

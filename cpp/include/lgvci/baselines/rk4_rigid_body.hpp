@@ -110,6 +110,10 @@ class Rk4Integrator {
   double dissipated() const { return driver_.dissipated(); }  // restitution < 1 (README "Restitution")
   StepStatus status() const { return driver_.status(); }
   const std::string& statusMessage() const { return driver_.statusMessage(); }
+  bool halted() const { return driver_.halted(); }
+  long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
+  long long flowEvaluations() const { return driver_.flowEvaluations(); }
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
   void clearImpactLog() { driver_.clearImpactLog(); }
 

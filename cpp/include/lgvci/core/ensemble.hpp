@@ -63,7 +63,7 @@ struct MemberResult {
   long long impacts = 0;
   double energyError = 0.0;  // |E_N − E₀| / |E₀| at the end (|E_N − E₀| when E₀ = 0)
   std::vector<double> err;   // Err at the M + 1 sample steps; NaN after a halt
-  bool halted = false;       // Newton failure (the failed step is not counted, as in the CLI)
+  bool halted = false;       // the run halted (Newton failure, work limit, unresolved Zeno cascade; the step is not counted, as in the CLI)
 };
 
 class Ensemble;

@@ -4,6 +4,7 @@
 // flow the rest, repeat for further impacts in the same step; grid time t = t0 + k h.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,30 @@ struct DriverSettings {
   int maxImpactsPerStep = 64;  // Zeno guard
 };
 
-enum class StepStatus { Ok = 0, NewtonFailed = 1, ZenoGuard = 2 };  // NewtonFailed: an implicit solve failed
+/// The largest Zeno budget a config may ask for, and the validation message's rule: each impact of a
+/// step is located with tens of flow evaluations, and a step's work is bounded (kMaxFlowsPerStep).
+inline constexpr int kMaxImpactsPerStepLimit = 1000;
+inline constexpr const char* kMaxImpactsPerStepRule =
+    "must be an integer in [1, 1000] (each impact in a step is located with tens of flow evaluations, and the work "
+    "of one step is bounded)";
+
+/// The status of the last step. Ok: the step ended on the grid with nothing to report. NewtonFailed:
+/// an implicit solve failed (halted). ZenoGuard: the step used up its impact budget; either the
+/// model took the cascade's limit (rigid body: persistent contact) and the step still ended on the
+/// grid, or it could not and the run is halted (halted() tells which). WorkLimit: the step needed more
+/// flow evaluations than kMaxFlowsPerStep (halted). A halted run stays at its last grid time t0 + k h.
+enum class StepStatus { Ok = 0, NewtonFailed = 1, ZenoGuard = 2, WorkLimit = 3 };
+
+/// "ok", "newton_failed", "zeno_guard", "work_limit" (the CLI's and the page's names).
+inline const char* statusName(StepStatus s) {
+  switch (s) {
+    case StepStatus::Ok: return "ok";
+    case StepStatus::NewtonFailed: return "newton_failed";
+    case StepStatus::ZenoGuard: return "zeno_guard";
+    case StepStatus::WorkLimit: return "work_limit";
+  }
+  return "unknown";
+}
 
 /// One impulse. Rigid body: point/bodyPoint/contacts; generalized models: constraint, energyMismatch.
 struct ImpactEvent {
@@ -53,6 +77,11 @@ struct StepReport {
 /// "Hard impacts: sub-division"; only for models whose jump does not use the remaining time):
 ///   double solvableStep(const State&) const;  // τ*: flow(s, τ) has a solution for every |τ| < τ*
 ///   std::string subdivisionFailure(const State&, double tau, bool withinBound) const;  // why it gave up
+/// and optionally, to have a cascade that exhausts the Zeno budget resolved instead of halted (README
+/// "Persistent contact"; only for models whose jump does not use the remaining time):
+///   int settleCascade(State& s, std::vector<ImpactEvent>& events);  // the cascade's limit at an impact
+///       // (impulses applied, 0 or more), or −1 when the impact is too fast to be one
+///   std::string settleDescription(const State& s) const;  // what the limit did, for the message
 template <class Model>
 class HybridDriver {
  public:
@@ -60,7 +89,9 @@ class HybridDriver {
 
   HybridDriver(Model model, DriverSettings settings, const State& initial);
 
-  /// One step of Algorithm 5.2. After a failure the run is halted: further calls return at once.
+  /// One step of Algorithm 5.2. Every step that returns ends at t0 + k h; a step that cannot (a
+  /// failed solve, a Zeno cascade the model cannot resolve, the work limit) is discarded and the run
+  /// is halted there: further calls return at once.
   StepReport step();
   void reset();
   /// Continue from `s` (e.g. the current state with its momenta negated: time reversal). The grid
@@ -88,8 +119,23 @@ class HybridDriver {
   /// per step (a run 4096 times slower than its h promises: h is far too large for the spin; it also
   /// bounds the work of one step for any input, e.g. under the fuzzer).
   static constexpr double kMinSubStep = 1.0 / 4096.0;
+  /// Flow evaluations (trial steps, impact-location and detection samples, sub-steps) one step may
+  /// take: each is one bounded solve, so this bounds the work of a step for any input. A step that
+  /// needs more is discarded and the run halted with WorkLimit (never silently truncated).
+  static constexpr int kMaxFlowsPerStep = 8192;
+  /// Samples of the in-step detection (strict detection, generalized models) per trial step; running
+  /// out before every interval is certified halts the run with WorkLimit.
+  static constexpr int kMaxDetectionSamples = 512;
   StepStatus status() const { return status_; }
   const std::string& statusMessage() const { return statusMessage_; }
+  /// The run is halted (NewtonFailed, WorkLimit, or a ZenoGuard the model could not resolve).
+  bool halted() const { return halted_; }
+  /// Steps in which the Zeno guard fired so far (resolved or halting) and the time of the first
+  /// one's last impact before the guard (NaN when none): the summary a later clean step keeps.
+  long long zenoGuardEvents() const { return zenoEvents_; }
+  double firstZenoGuardTime() const { return firstZenoTime_; }
+  /// Flow evaluations of every step so far (discarded ones included): the run's work, ≤ kMaxFlowsPerStep a step.
+  long long flowEvaluations() const { return totalFlows_; }
   /// Impacts since the last clearImpactLog().
   const std::vector<ImpactEvent>& impactLog() const { return log_; }
   void clearImpactLog() { log_.clear(); }
@@ -106,6 +152,8 @@ class HybridDriver {
   bool advance(const Segment& seg, double c, int budget, State& out, State* jumped, std::vector<ImpactEvent>* events,
                int* applied);
   bool detectInside(const Segment& seg, double b, double fb, int budget, double& cHit, State& sHit, double& fHit);
+  // What a step that could not end on the grid leaves: the step discarded, the run halted.
+  StepReport halt(StepStatus status, std::string message, size_t logSizeAtStart);
 
   Model model_;
   DriverSettings settings_;
@@ -121,6 +169,13 @@ class HybridDriver {
   double dissipated_ = 0.0;
   StepStatus status_ = StepStatus::Ok;
   std::string statusMessage_;
+  bool halted_ = false;
+  long long zenoEvents_ = 0;
+  double firstZenoTime_ = std::numeric_limits<double>::quiet_NaN();
+  int flows_ = 0;                  // flow evaluations of the current step
+  long long totalFlows_ = 0;
+  bool workExceeded_ = false;      // the current step ran out of kMaxFlowsPerStep
+  bool detectionExceeded_ = false; // a detection ran out of kMaxDetectionSamples
   std::vector<ImpactEvent> log_;
   std::vector<ImpactEvent> scratch_;  // events of a trial jump, reused
 };

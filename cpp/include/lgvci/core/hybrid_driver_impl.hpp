@@ -20,6 +20,14 @@ struct CanSubdivide<M, std::void_t<decltype(std::declval<const M&>().solvableSte
                                    decltype(std::declval<const M&>().subdivisionFailure(
                                        std::declval<const typename M::State&>(), 0.0, false))>>
     : std::bool_constant<!M::kJumpUsesRemainingTime> {};
+// Can the model take the limit of a cascade that exhausted the Zeno budget (settleCascade)?
+template <class M, class = void>
+struct CanSettle : std::false_type {};
+template <class M>
+struct CanSettle<M, std::void_t<decltype(std::declval<M&>().settleCascade(std::declval<typename M::State&>(),
+                                                                          std::declval<std::vector<ImpactEvent>&>())),
+                                decltype(std::declval<const M&>().settleDescription(std::declval<const typename M::State&>()))>>
+    : std::bool_constant<!M::kJumpUsesRemainingTime> {};
 }  // namespace detail
 
 template <class Model>
@@ -39,12 +47,33 @@ void HybridDriver<Model>::reset() {
   dissipated_ = 0.0;
   status_ = StepStatus::Ok;
   statusMessage_.clear();
+  halted_ = false;
+  totalFlows_ = 0;
+  zenoEvents_ = 0;
+  firstZenoTime_ = std::numeric_limits<double>::quiet_NaN();
   log_.clear();
+}
+
+template <class Model>
+StepReport HybridDriver<Model>::halt(StepStatus status, std::string message, size_t logSizeAtStart) {
+  status_ = status;
+  statusMessage_ = std::move(message);
+  halted_ = true;
+  log_.resize(logSizeAtStart);  // impacts of the discarded step did not happen
+  StepReport report;
+  report.status = status_;
+  return report;
 }
 
 template <class Model>
 bool HybridDriver<Model>::advance(const Segment& seg, double c, int budget, State& out, State* jumped,
                                   std::vector<ImpactEvent>* events, int* applied) {
+  if (flows_ >= kMaxFlowsPerStep) {  // the step's work budget: fail, and step() halts with WorkLimit
+    workExceeded_ = true;
+    return false;
+  }
+  ++flows_;
+  ++totalFlows_;
   const double tau = c * settings_.h;
   if constexpr (Model::kJumpUsesRemainingTime) {
     if (seg.pending) {
@@ -67,6 +96,8 @@ bool HybridDriver<Model>::advance(const Segment& seg, double c, int budget, Stat
 // tip). With a bound K ≥ d²φ/dτ² along the flow, φ ≥ min(φ(a), φ(b)) − K ((b − a)h)²/8 on [a, b]:
 // intervals where that bound is not above −noise are halved and sampled, left first, until a sample
 // is inadmissible (a bracket for the root finder) or every interval is certified or narrower than tol.
+// At most kMaxDetectionSamples samples: an interval still uncertified after them is not passed over
+// silently — the detection fails (detectionExceeded_) and step() halts the run with WorkLimit.
 template <class Model>
 bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, int budget, double& cHit,
                                        State& sHit, double& fHit) {
@@ -78,14 +109,17 @@ bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, 
   struct Interval { double a, fa, b, fb; };
   std::vector<Interval> stack{{0.0, model_.phi(seg.start), b, fb}};
   int evaluations = 0;
-  constexpr int kMaxEvaluations = 512;
-  while (!stack.empty() && evaluations < kMaxEvaluations) {
+  while (!stack.empty()) {
     const Interval iv = stack.back();
     stack.pop_back();
     const double w = (iv.b - iv.a) * h;
     if (std::min(iv.fa, iv.fb) - K * w * w / 8.0 >= -noise) continue;  // certified
     const double mid = 0.5 * (iv.a + iv.b);
     if (iv.b - iv.a <= settings_.tolerance || mid <= iv.a || mid >= iv.b) continue;
+    if (evaluations >= kMaxDetectionSamples) {
+      detectionExceeded_ = true;
+      return false;
+    }
     State sm;
     if (!advance(seg, mid, budget, sm, nullptr, nullptr, nullptr)) return false;
     ++evaluations;
@@ -105,14 +139,18 @@ bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, 
 template <class Model>
 StepReport HybridDriver<Model>::step() {
   StepReport report;
-  if (status_ == StepStatus::NewtonFailed) {
+  if (halted_) {
     report.status = status_;
     return report;
   }
   status_ = StepStatus::Ok;
   statusMessage_.clear();
+  flows_ = 0;
+  workExceeded_ = false;
+  detectionExceeded_ = false;
   const double h = settings_.h;
   const int maxImpacts = settings_.maxImpactsPerStep;
+  const double tStart = state_.t;
   const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * h;
   Segment seg;
   seg.start = state_;
@@ -130,9 +168,18 @@ StepReport HybridDriver<Model>::step() {
   int attempts = 0;
   bool ok = true;
   bool phiFailed = false;  // φ came back NaN or infinite (not a failed implicit solve)
+  // The Zeno guard (README "Persistent contact"): after maxImpacts impacts in the step, a model that
+  // can take the limit of the cascade (settleCascade) does so at each further impact — at most
+  // maxImpacts more — and the step ends on the grid; otherwise, or when the limit does not apply (the
+  // impact is too fast to be part of a cascade), the step is discarded and the run halted.
+  bool settling = false;
+  int settled = 0;          // impacts resolved by the cascade's limit
+  double guardT = 0.0;      // the last impact before the guard fired
+  bool zenoHalt = false;
+  std::string zenoWhy;
   const size_t logSizeAtStart = log_.size();
   while (true) {
-    const int budget = maxImpacts - report.impacts;
+    const int budget = std::max(0, maxImpacts - report.impacts);
     State trial, jumped;
     int applied = 0;
     scratch_.clear();
@@ -144,13 +191,13 @@ StepReport HybridDriver<Model>::step() {
         // solver, not the existence, failed) or below 2⁻¹² h (the step is far too large).
         const double bound = model_.solvableStep(seg.start);
         const bool withinBound = chunk * h <= 0.5 * bound;
-        if (!phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
+        if (!workExceeded_ && !phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
           chunk *= 0.5;
           halved = true;
           ok = true;
           continue;
         }
-        if (!phiFailed) subdivisionMessage = model_.subdivisionFailure(seg.start, chunk * h, withinBound);
+        if (!workExceeded_ && !phiFailed) subdivisionMessage = model_.subdivisionFailure(seg.start, chunk * h, withinBound);
       }
       break;
     }
@@ -187,13 +234,21 @@ StepReport HybridDriver<Model>::step() {
       s.t = tEnd;
       break;
     }
-    if (attempts >= maxImpacts || report.impacts >= maxImpacts) {
-      log_.insert(log_.end(), trialEvents.begin(), trialEvents.end());
-      report.impacts += applied;
-      s = jumped;
-      status_ = StepStatus::ZenoGuard;
-      statusMessage_ = concat("Zeno guard: ", report.impacts, " impacts (", attempts, " located) in the step ending at t = ", tEnd,
-                              "; the step stopped at the last impact (t = ", s.t, ")");
+    if (!settling && (attempts >= maxImpacts || report.impacts >= maxImpacts)) {
+      guardT = jumped.t;
+      if constexpr (detail::CanSettle<Model>::value) {
+        settling = true;  // locate this impact and take the cascade's limit there
+      } else {
+        zenoHalt = true;
+        zenoWhy = "this model cannot take the limit of the cascade";
+        ok = false;
+        break;
+      }
+    }
+    if (settling && settled >= maxImpacts) {
+      zenoHalt = true;
+      zenoWhy = concat("taking the cascade's limit did not end it either (", settled, " more impacts)");
+      ok = false;
       break;
     }
     auto eval = [&](double c, State& out, double& phi) {
@@ -229,28 +284,62 @@ StepReport HybridDriver<Model>::step() {
       s = seg.start;
     } else {
       s = loc.atImpact;
-      const int n = model_.jump(s, s, 0.0, remaining * h, maxImpacts - report.impacts, log_);
-      if (!(ok = n >= 0)) break;
+      int n = 0;
+      if (settling) {
+        if constexpr (detail::CanSettle<Model>::value) {
+          n = model_.settleCascade(s, log_);
+          if (n < 0) {
+            zenoHalt = true;
+            zenoWhy = concat("the impact at t = ", s.t, " is too fast to be part of a cascade that ends in contact");
+            ok = false;
+            break;
+          }
+          ++settled;
+        }
+      } else {
+        n = model_.jump(s, s, 0.0, remaining * h, budget, log_);
+        if (!(ok = n >= 0)) break;
+      }
       report.impacts += n;
       seg.start = s;
     }
     chunk = remaining;  // the impulse changed the momenta: try the whole remainder again
     ++attempts;
   }
+  if (settling || zenoHalt) {  // the summary a later clean step keeps
+    if (zenoEvents_ == 0) firstZenoTime_ = guardT;
+    ++zenoEvents_;
+  }
   if (!ok) {
-    status_ = StepStatus::NewtonFailed;
-    if (phiFailed) {
-      statusMessage_ = concat("the contact function phi is not a finite number in the step after t = ", state_.t,
-                              " (the body's geometry could not be evaluated there); the simulation is halted");
-    } else if (!subdivisionMessage.empty()) {
-      statusMessage_ = subdivisionMessage;
-    } else {
-      statusMessage_ = model_.failureMessage(state_.t);
+    if (workExceeded_ || detectionExceeded_) {
+      std::string what = workExceeded_ ? concat("needed more than ", kMaxFlowsPerStep, " flow evaluations (trial steps, impact-location and detection samples, sub-steps)")
+                                       : concat("could not be certified free of impacts with ", kMaxDetectionSamples, " detection samples");
+      return halt(StepStatus::WorkLimit,
+                  concat("work limit: the step from t = ", tStart, " to t = ", tEnd, " ", what, " (", attempts,
+                         " impacts located in it); the run is halted at t = ", tStart, " (a smaller h, or a body that spins less, needs less work per step)"),
+                  logSizeAtStart);
     }
-    log_.resize(logSizeAtStart);  // impacts of the discarded step did not happen
-    report.status = status_;
-    report.impacts = 0;
-    return report;
+    if (zenoHalt) {
+      return halt(StepStatus::ZenoGuard,
+                  concat("Zeno guard: the step from t = ", tStart, " to t = ", tEnd, " located more than ", maxImpacts,
+                         " impacts (the last at t = ", guardT, ") and ", zenoWhy, "; the run is halted at t = ", tStart),
+                  logSizeAtStart);
+    }
+    if (phiFailed) {
+      return halt(StepStatus::NewtonFailed,
+                  concat("the contact function phi is not a finite number in the step after t = ", state_.t,
+                         " (the body's geometry could not be evaluated there); the simulation is halted"),
+                  logSizeAtStart);
+    }
+    return halt(StepStatus::NewtonFailed, !subdivisionMessage.empty() ? subdivisionMessage : model_.failureMessage(state_.t),
+                logSizeAtStart);
+  }
+  if (settling) {
+    status_ = StepStatus::ZenoGuard;
+    if constexpr (detail::CanSettle<Model>::value) {
+      statusMessage_ = concat("Zeno guard: the step from t = ", tStart, " to t = ", tEnd, " met ", maxImpacts,
+                              " impacts (the last at t = ", guardT, "); the cascade's limit was taken: ", model_.settleDescription(s));
+    }
   }
   state_ = s;
   ++steps_;
@@ -261,12 +350,7 @@ StepReport HybridDriver<Model>::step() {
     extraSubSteps_ += subSteps;
   }
   if (report.impacts >= 2) ++multiImpactSteps_;
-  if (status_ == StepStatus::ZenoGuard) {  // the step ended off the grid: a new grid starts here
-    gridStart_ = s.t;
-    gridSteps_ = 0;
-  } else {
-    ++gridSteps_;
-  }
+  ++gridSteps_;
   report.status = status_;
   return report;
 }

@@ -19,6 +19,10 @@ inline constexpr std::size_t kMaxJsonArray = 256;         // elements of any one
 /// at line L, column C: ...", "config: must be a JSON object".
 void checkJsonText(const std::string& text);
 
+/// Is `s` well-formed UTF-8 (RFC 3629)? Text that is not cannot go into JSON: a command-line value
+/// is checked with this at the boundary ("case: is not valid UTF-8").
+bool isValidUtf8(const std::string& s);
+
 /// Escapes control bytes, DEL, backslash and non-ASCII as \xNN so a field name or value can go into
 /// a message (what() is a C string: a NUL byte would cut it).
 std::string printable(const std::string& s);

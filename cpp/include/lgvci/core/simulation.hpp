@@ -67,6 +67,16 @@ class Simulation {
   virtual long long multiImpactSteps() const = 0;
   virtual StepStatus status() const = 0;
   virtual const std::string& statusMessage() const = 0;
+  /// The run is halted (a Newton failure, the work limit, or a Zeno cascade that could not be
+  /// resolved): step() returns at once, time stays at the last grid time t0 + k h.
+  virtual bool halted() const = 0;
+  /// Steps in which the Zeno guard fired (resolved or halting) and the time of the first one's last
+  /// impact before the guard (NaN when none): kept when later steps are clean.
+  virtual long long zenoGuardEvents() const = 0;
+  virtual double firstZenoGuardTime() const = 0;
+  /// Flow evaluations so far (trial steps, impact-location and detection samples, sub-steps): the
+  /// run's work count, at most HybridDriver::kMaxFlowsPerStep per step.
+  virtual long long flowEvaluations() const = 0;
   virtual const std::vector<ImpactEvent>& impactLog() const = 0;
   virtual void clearImpactLog() = 0;
   /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for the rigid body.
@@ -110,7 +120,7 @@ struct ReverseCheck {
   long long impactsBack = 0;      // impacts of the last N steps
   double energyError = 0.0;       // |E − E(start)| at the end
   std::vector<ReturnDistance> distances;
-  StepStatus status = StepStatus::Ok;  // NewtonFailed: the check stopped early (distances then at that state)
+  StepStatus status = StepStatus::Ok;  // a halting status: the check stopped early (distances then at that state)
 };
 /// Runs the check from the current state of `sim` (which it advances by 2N steps).
 ReverseCheck runReverseCheck(Simulation& sim, long long steps);

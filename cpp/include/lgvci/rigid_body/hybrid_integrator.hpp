@@ -97,6 +97,10 @@ class HybridIntegrator {
   long long extraSubSteps() const { return driver_.extraSubSteps(); }
   StepStatus status() const { return driver_.status(); }
   const std::string& statusMessage() const { return driver_.statusMessage(); }
+  bool halted() const { return driver_.halted(); }
+  long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
+  long long flowEvaluations() const { return driver_.flowEvaluations(); }
   /// Impacts since the last clearImpactLog().
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
   void clearImpactLog() { driver_.clearImpactLog(); }

@@ -44,6 +44,15 @@ class RigidBodyModel {
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
            std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;
+  /// The limit of a cascade that exhausted the Zeno budget (README "Persistent contact"): at an
+  /// impact whose touching points all approach at most g n3 h (slower than gravity alone makes a
+  /// point in one step: a rebound that short is not resolved by the grid), the points are brought to
+  /// rest on the plane and the body continues in persistent contact on them (the energy taken is
+  /// logged as `dissipated`). Returns the impulses applied (0 or 1), or −1 for a faster impact.
+  int settleCascade(State& s, std::vector<ImpactEvent>& events);
+  std::string settleDescription(const State& s) const;
+  /// g n3 h: the fastest approach settleCascade accepts.
+  double settleSpeed() const { return settleSpeed_; }
   /// v_c: an impact whose contact points approach slower than this is resolved plastically and starts
   /// persistent contact: g n3 h · max((1 − e)/(2e), 1/(2 N)), N the Zeno budget (README "Persistent contact").
   double contactSpeed() const { return contactSpeed_; }
@@ -65,6 +74,7 @@ class RigidBodyModel {
   DiscreteFlow flow_;
   ContactFlow contactFlow_;
   double contactSpeed_ = 0.0;
+  double settleSpeed_ = 0.0;
   bool contactFailed_ = false;
   Mat3 Jinv_;
   double radius_ = 0.0;

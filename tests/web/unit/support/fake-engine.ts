@@ -262,6 +262,22 @@ export class FakeSimulation implements HybridSimulation {
     return this.buf[O.status] ?? 0;
   }
 
+  halted(): boolean {
+    return this.status() === 1;
+  }
+
+  zenoGuardEvents(): number {
+    return 0;
+  }
+
+  firstZenoGuardTime(): number {
+    return NaN;
+  }
+
+  flowEvaluations(): number {
+    return this.steps();
+  }
+
   h(): number {
     return this.cfg.h;
   }
