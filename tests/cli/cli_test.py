@@ -205,4 +205,56 @@ check("hard throw completes", d["status"] == "ok" and abs(d["final"]["t"] - 0.1)
       (d["status"], d["status_message"]))
 check("hard throw energy <= 1e-9", d["max_abs_energy_error"] / d["energy_initial"] <= 1e-9, d["max_abs_energy_error"])
 
+# Time stays on the grid (docs "Impact detection and the Zeno guard"): Case IV with e = 0.99 meets the
+# Zeno guard at t = 341.17 (the corners of a face landing flat take turns); it used to carry on from an
+# off-grid time and end at t = 999.98472 with status ok and nothing said. Now the cascade is handed to
+# the contact phase, the run ends at t = 1000 exactly, and the guard is in the summary and on stderr.
+for steps, t_end in (("100000", 1000.0), ("34118", 341.18)):
+    r = run("--case", "IV", "--restitution", "0.99", "--steps", steps, "--json")
+    check(f"e = 0.99, {steps} steps: exit 0", r.returncode == 0, (r.returncode, r.stderr))
+    d = json.loads(r.stdout)
+    check(f"e = 0.99, {steps} steps: on the grid", d["final"]["t"] == t_end and d["steps"] == int(steps), d["final"]["t"])
+    check(f"e = 0.99, {steps} steps: the guard is summarised", d["zeno_guard_events"] == 1
+          and abs(d["zeno_guard_first_t"] - 341.169) < 1e-3 and d["halted"] is False, (d["zeno_guard_events"], d["zeno_guard_first_t"]))
+    check(f"e = 0.99, {steps} steps: said on stderr", "Zeno guard fired in 1 step (first at t = 341.169)" in r.stderr, r.stderr)
+    check(f"e = 0.99, {steps} steps: E + dissipated = E0", d["max_abs_energy_error"] / d["energy_initial"] < 1e-11, d["max_abs_energy_error"])
+r = run("--case", "IV", "--steps", "1000", "--json")
+check("no guard: zeno_guard_events 0, first t null, nothing on stderr",
+      json.loads(r.stdout)["zeno_guard_events"] == 0 and json.loads(r.stdout)["zeno_guard_first_t"] is None and r.stderr == "", r.stderr)
+# A cascade that cannot be resolved halts on the grid: exit 1, worded, t the last grid time.
+r = run("--case", "rest", "--integrator", "rk4", "--steps", "1000", "--json")
+d = json.loads(r.stdout)
+check("rk4 at rest halts at once, on the grid, exit 1", r.returncode == 1 and d["halted"] is True and d["final"]["t"] == 0.0
+      and d["status"] in ("zeno_guard", "work_limit") and "halted at t = 0" in r.stderr, (r.returncode, d["status"], r.stderr))
+# The rocking preset with RK4 and a budget of 1000 impacts a step took 30 s for 1000 steps; now bounded.
+r = run("--case", "rocking", "--integrator", "rk4", "--max-impacts", "1000", "--steps", "1000", "--json")
+d = json.loads(r.stdout)
+check("rk4 rocking, 1000 impacts a step: halts within the work bound", r.returncode == 1 and d["status"] != "ok"
+      and d["wall_seconds"] < 2 and d["flow_evaluations"] <= 8192, (d["status"], d["wall_seconds"], d["flow_evaluations"]))
+r = run("--case", "IV", "--max-impacts", "1001", "--steps", "1")
+check("max impacts bounded, with the reason", r.returncode == 2
+      and "max_impacts_per_step: must be an integer in [1, 1000] (" in r.stderr, r.stderr)
+
+# Every message is the project's own: invalid UTF-8 names the field.
+bad = b"\xff"
+for args, needle in (([b"--case", bad], "case: is not valid UTF-8"),
+                     ([b"--case", b"I", b"--integrator", bad], "integrator: is not valid UTF-8"),
+                     ([b"--case", b"cradle", b"--policy", bad], "cradle.policy: is not valid UTF-8"),
+                     ([b"--case", b"I", b"--retraction", bad], "retraction: is not valid UTF-8"),
+                     ([b"--case", b"I", b"--root-finder", bad], "root_finder: is not valid UTF-8")):
+    p = subprocess.run([LGVCI.encode(), *args, b"--steps", b"1"], capture_output=True)
+    err = p.stderr.decode("utf-8", "replace")
+    check(f"utf-8 {args[-2].decode()}: {needle}", p.returncode == 2 and needle in err and "json.exception" not in err, err)
+bad_cfg = os.path.join(tmp, "bad-utf8.json")
+open(bad_cfg, "wb").write(b'{"case": "I", "integrator": "\xff"}')
+r = run("--config", bad_cfg)
+check("utf-8 in a config file names the field", r.returncode == 2 and "integrator: is not valid UTF-8" in r.stderr, r.stderr)
+
+# The rocking preset derives gamma0 again from a new Pi0: it rocks in contact instead of leaving at once.
+csv_rock = os.path.join(tmp, "rock.csv")
+r = run("--case", "rocking", "--Pi0", "0,4,0", "--steps", "3", "--csv", csv_rock)
+rows = list(csv.DictReader(open(csv_rock)))
+check("rocking Pi0 0,4,0 stays in contact", r.returncode == 0 and all(int(float(row["contact_points"])) == 1 for row in rows[1:]),
+      [row["contact_points"] for row in rows])
+
 finish("cli")

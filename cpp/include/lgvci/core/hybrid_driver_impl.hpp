@@ -316,7 +316,7 @@ StepReport HybridDriver<Model>::step() {
                                        : concat("could not be certified free of impacts with ", kMaxDetectionSamples, " detection samples");
       return halt(StepStatus::WorkLimit,
                   concat("work limit: the step from t = ", tStart, " to t = ", tEnd, " ", what, " (", attempts,
-                         " impacts located in it); the run is halted at t = ", tStart, " (a smaller h, or a body that spins less, needs less work per step)"),
+                         " impacts located in it); the run is halted at t = ", tStart),
                   logSizeAtStart);
     }
     if (zenoHalt) {
