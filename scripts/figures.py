@@ -658,6 +658,39 @@ def readme_case_iv_time(r: Runs) -> str:
 # ---------------------------------------------------------------------------------------------------
 
 
+def broken_links(docs: dict[Path, str]) -> list[str]:
+    """Relative links between the pages whose file or heading does not exist (GitHub's heading anchors)."""
+    def anchors(text: str) -> set[str]:
+        text = re.sub(r"```.*?```", "", text, flags=re.S)
+        return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+\s+(.*)$", text, re.M)}
+
+    bad = []
+    for p, text in docs.items():
+        for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"```.*?```", "", text, flags=re.S)):
+            if re.match(r"[a-z]+:", target):
+                continue
+            file, _, anchor = target.partition("#")
+            dest = (p.parent / file).resolve() if file else p
+            if not dest.exists():
+                bad.append(f"{p.relative_to(ROOT)}: link to a missing file: {target}")
+            elif anchor and dest.suffix == ".md" and anchor not in anchors(dest.read_text()):
+                bad.append(f"{p.relative_to(ROOT)}: link to a missing heading: {target}")
+    return bad
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Fenced blocks and inline code: markers there are examples, not figures."""
+    spans = [m.span() for m in re.finditer(r"^```.*?^```", text, re.S | re.M)]
+    inline = [m.span() for m in re.finditer(r"`[^`\n]+`", text)]
+    return spans + [s for s in inline if not any(a <= s[0] < b for a, b in spans)]
+
+
+def figure_markers(text: str):
+    """The markers outside code."""
+    code = code_spans(text)
+    return [m for m in MARKER.finditer(text) if not any(a <= m.start() < b for a, b in code)]
+
+
 def doc_files(root: Path) -> list[Path]:
     return [root / "README.md", *sorted((root / "docs").glob("*.md"))]
 
@@ -700,7 +733,7 @@ def main() -> int:
     docs = {p: p.read_text() for p in doc_files(ROOT)}
     where: dict[str, list[Path]] = {}
     for p, text in docs.items():
-        for m in MARKER.finditer(text):
+        for m in figure_markers(text):
             where.setdefault(m.group(1), []).append(p)
     if a.list:
         for name, (kind, _) in FIGURES.items():
@@ -709,6 +742,7 @@ def main() -> int:
 
     problems = [f"{n}: a marker in {', '.join(str(p.relative_to(ROOT)) for p in ps)} with no figure in scripts/figures.py" for n, ps in where.items() if n not in FIGURES]
     problems += [f"{n}: a figure with no marker in README.md or docs/*.md" for n in FIGURES if n not in where]
+    problems += broken_links(docs)
     cli = Path(a.cli)
     if not cli.is_file():
         print(f"figures: the CLI {cli} does not exist (build it: cmake --build --preset native --target lgvci_cli)", file=sys.stderr)
@@ -740,9 +774,11 @@ def main() -> int:
     shutil.rmtree(runs.tmp, ignore_errors=True)
     stale = []
     for p, text in docs.items():
+        real = {m.start() for m in figure_markers(text)}
+
         def sub(m):
             n = m.group(1)
-            if n not in generated:
+            if n not in generated or m.start() not in real:
                 return m.group(0)
             new = render(generated[n], m.group(2))
             if not matches(new, m.group(2)):
@@ -762,7 +798,7 @@ def main() -> int:
         for msg in problems:
             print(msg, file=sys.stderr)
         ok = not stale and not problems
-        print(f"figures: {len(names)} checked, {len(stale)} stale, {len(problems)} marker problems, {runs.count} runs in {elapsed:.1f} s"
+        print(f"figures: {len(names)} checked, {len(stale)} stale, {len(problems)} marker or link problems, {runs.count} runs in {elapsed:.1f} s"
               + ("" if ok else " — run `python3 scripts/figures.py` and commit the docs"))
         return 0 if ok else 1
     for msg in problems:
