@@ -619,11 +619,11 @@ def bench_table(r: Runs) -> str:
     for c in CASES:
         row = b[c]
         rap = "—".ljust(17) if "rapier_ms" not in row else f"{us(row['rapier_ms'])} ({row['rapier_ms'] / row['native_ms']:.2f})".ljust(17)
-        rerr = "—" if "rapier_rel_energy_error" not in row else f"{row['rapier_rel_energy_error']:.1e}"
+        rerr = "—" if "rapier_rel_energy_error" not in row else sci(row["rapier_rel_energy_error"])
         wasm = f"{us(row['wasm_ms'])} ({row['wasm_ms'] / row['native_ms']:.2f})"
         lines.append(f"{c.ljust(5)} {str(row['impacts']).rjust(7)}  {us(row['native_ms']).rjust(9)}  "
                      f"{wasm.ljust(16)}  {rap} "
-                     f"{format(row['native_rel_energy_error'], '.1e').rjust(10)}  {format(row['wasm_rel_energy_error'], '.1e').rjust(8)}  {rerr}")
+                     f"{sci(row['native_rel_energy_error']).rjust(10)}  {sci(row['wasm_rel_energy_error']).rjust(8)}  {rerr}")
     lines.append("```")
     return "\n".join(lines)
 
