@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The library as another project sees it (docs/cpp-api.md), against a native build that exists
+# The library as another project sees it (docs/api.md), against a native build that exists
 # (default build/native, preset native):
 #  1. cmake --install into a scratch prefix; every installed header compiles on the installed include
 #     tree alone (no implementation header leaks into the public ones);
