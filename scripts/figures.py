@@ -523,6 +523,13 @@ def readme_case_iv(r: Runs) -> str:
     return f"{s7(r, 'IV')['impacts']} impacts over 10⁵\n   steps (the paper: about 652)"
 
 
+@figure("consumer-example")
+def consumer_example(r: Runs) -> str:
+    """The README's C++ example is the consumer project that CI builds against the installed package."""
+    code = (ROOT / "examples/consumer/main.cpp").read_text().rstrip("\n")
+    return f"```cpp\n{code}\n```"
+
+
 @figure("comparison-native-rows")
 def comparison_native_rows(r: Runs) -> str:
     """The page's long-run table's LGVCI and RK4 rows: its max is sampled every 1000 steps and at the end."""
