@@ -21,7 +21,7 @@
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/lgvci.hpp"
 #include "lgvci/core/text.hpp"
-#include "lgvci/rigid_body/validation.hpp"
+#include "rigid_body/validation.hpp"
 
 namespace {
 
