@@ -29,7 +29,7 @@ function declaredMembers(name: string): string[] {
     if (c === ')') parens--;
   }
   const names = new Set<string>();
-  for (const m of body.matchAll(/^\s*(?:readonly\s+)?([A-Za-z_]\w*)\s*[(:]/gm)) names.add(m[1]);
+  for (const m of body.matchAll(/^\s*(?:readonly\s+)?([A-Za-z_]\w*)\s*[(:]/gm)) names.add(m[1]!);
   return [...names].sort();
 }
 
@@ -38,11 +38,11 @@ function registeredMethods(className: string): string[] {
   const start = bindings.indexOf(`class_<${className}>(`);
   if (start < 0) throw new Error(`bindings.cpp registers no class ${className}`);
   const block = bindings.slice(start, bindings.indexOf(';', start));
-  return [...block.matchAll(/\.function\("(\w+)"/g)].map((m) => m[1]).sort();
+  return [...block.matchAll(/\.function\("(\w+)"/g)].map((m) => m[1]!).sort();
 }
 
 function registeredFunctions(): string[] {
-  return [...bindings.matchAll(/emscripten::function\("(\w+)"/g)].map((m) => m[1]).sort();
+  return [...bindings.matchAll(/emscripten::function\("(\w+)"/g)].map((m) => m[1]!).sort();
 }
 
 // What embind gives every class on top of its registered methods.
