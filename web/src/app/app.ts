@@ -137,6 +137,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const view = createView(shell.viewport);
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
+  // The warning's ways out: Reset, or the same set-up with half the time step.
+  hud.setActionHandler((action) => {
+    if (action === 'reset') app.reset();
+    else if (action === 'lower-h') controller.setField('h', model.clock.h / 2);
+  });
 
   const panel = new ControlPanel(
     controller,

@@ -72,6 +72,7 @@ export class FrameLoop {
     this.syncGhosts(model.alpha);
     view?.updateTrail(model.trail, s.t, s.x);
     const drawn = view ? view.render(Math.min(dt, 0.1)) : true;
+    if (view && drawn) hud.avoid(view.projectBody());
     hud.update(model, s.t);
     plots.tick(now);
     const h = model.history;

@@ -390,6 +390,28 @@ export class SceneView {
     this.dirty = true;
   }
 
+  /**
+   * Where a world point is drawn: CSS pixels from the canvas's top-left corner, or null when it is
+   * behind the camera. `inside` says whether it is within the drawn frame.
+   */
+  project(p: Vec3 | THREE.Vector3): { x: number; y: number; inside: boolean } | null {
+    const v = Array.isArray(p) ? new THREE.Vector3(p[0], p[1], p[2]) : (p as THREE.Vector3).clone();
+    v.project(this.camera);
+    if (!(v.z < 1) || !Number.isFinite(v.x) || !Number.isFinite(v.y)) return null;
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    return {
+      x: ((v.x + 1) / 2) * w,
+      y: ((1 - v.y) / 2) * h,
+      inside: Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1,
+    };
+  }
+
+  /** The body's centre as drawn (see project). */
+  projectBody(): { x: number; y: number; inside: boolean } | null {
+    return this.project(this.bodyRoot.position);
+  }
+
   /** Snap the camera target onto the body (after a restart). */
   recentre(): void {
     const want = this.followTarget(this.bodyRoot.position);
