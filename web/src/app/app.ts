@@ -36,6 +36,8 @@ import { wireEnsemble } from './ensemble-wiring';
 import { createShell, helpLine } from './shell';
 import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
+import type { ViewGestures } from './view-gestures';
+import { wireViewGestures } from './view-gestures';
 import { caseFromQuery } from '../config/cases';
 
 export { FIRST_FRAME_MARK };
@@ -86,6 +88,8 @@ export interface App {
   readonly chrome: AppChrome;
   /** The ensemble (issue 14): its worker pool, controls, plots and last outcome. */
   readonly ensemble: EnsembleParts;
+  /** The wheel and touch gestures shared with the page (view-gestures.ts); null without WebGL. */
+  readonly gestures: ViewGestures | null;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -250,6 +254,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     pause: () => app.pause(),
   };
   const drag = view ? wireDrag(view, controller, runPort) : null;
+  const gestures = view ? wireViewGestures(view, shell.viewport) : null;
 
   const unbindKeys = bindShortcuts(
     root,
@@ -285,6 +290,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     comparisonResults,
     chrome,
     ensemble,
+    gestures,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -328,6 +334,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       loop.stop();
       unbindKeys();
       drag?.dispose();
+      gestures?.dispose();
       urlState.destroy();
       offModel();
       comparison.destroy();

@@ -121,7 +121,7 @@ export class Hud {
     this.summaryText = el('span', { class: 'hud-summary-text' });
     this.summary = el(
       'button',
-      { type: 'button', class: 'hud-summary', 'aria-expanded': 'false', 'aria-label': 'Simulation state: show all values' },
+      { type: 'button', class: 'hud-summary', 'aria-expanded': 'false', title: 'Show all values' },
       this.summaryText,
       el('span', { class: 'hud-summary-more', 'aria-hidden': 'true', text: '▾' }),
     );
@@ -148,7 +148,7 @@ export class Hud {
   setOpen(on: boolean): void {
     this.element.classList.toggle('hud-open', on);
     this.summary.setAttribute('aria-expanded', String(on));
-    this.summary.setAttribute('aria-label', on ? 'Simulation state: show one line' : 'Simulation state: show all values');
+    this.summary.title = on ? 'Show one line' : 'Show all values';
   }
 
   /** Whether the HUD sits at the bottom edge of the view (it moved out of the body's way). */
