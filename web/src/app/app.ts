@@ -208,7 +208,14 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   panel.insertSection(ensemble.controls.element);
   root.append(ensemble.plots.element);
 
-  const loop = new FrameLoop({ model, view, hud, plots, panel });
+  const loop = new FrameLoop({
+    model,
+    view,
+    hud,
+    plots,
+    panel,
+    ghostsInView: (flags) => comparison.controls.setOutOfView(flags),
+  });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);

@@ -109,6 +109,25 @@ export class ComparisonControls {
     this.overlay.hidden = items.length === 0;
   }
 
+  /**
+   * Mark the companions whose ghost is outside the drawn frame (flags in the legend's order after the
+   * LGVCI body): the legend says "out of view" beside their name.
+   */
+  setOutOfView(flags: readonly boolean[]): void {
+    const items = this.legend.children;
+    flags.forEach((out, i) => {
+      const li = items[i + 1];
+      if (!li) return;
+      let note = li.querySelector<HTMLElement>('.out-of-view');
+      if (out && !note) {
+        note = el('span', { class: 'out-of-view', text: ' — out of view' });
+        li.append(note);
+      } else if (!out && note) {
+        note.remove();
+      }
+    });
+  }
+
   /** The live caption (written at the next animation frame, only if it changed). */
   setCaption(text: string): void {
     this.batch.text(this.caption, text);

@@ -64,3 +64,17 @@ export function listen<K extends keyof HTMLElementEventMap>(
   target.addEventListener(type, fn as EventListener);
   cleanups.push(() => target.removeEventListener(type, fn as EventListener));
 }
+
+/**
+ * Write a message into its element: the sentence, and when there is one the technical detail (the
+ * core's own text) in a closed "Technical detail" disclosure. '' clears it.
+ */
+export function setMessage(target: HTMLElement, text: string, detail = ''): void {
+  if (text === '') {
+    target.replaceChildren();
+    return;
+  }
+  const parts: Node[] = [el('span', { class: 'field-msg-text', text })];
+  if (detail) parts.push(el('details', { class: 'msg-detail' }, el('summary', { text: 'Technical detail' }), el('code', { text: detail })));
+  target.replaceChildren(...parts);
+}
