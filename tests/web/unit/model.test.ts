@@ -45,6 +45,25 @@ describe('SimulationModel', () => {
     expect(m.curr.steps).toBe(6);
   });
 
+  it('a frame steps only until its time budget is spent; the rest is dropped (slow motion), prev/curr stay consecutive', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.clock.running = true;
+    let ms = 0;
+    const now = (): number => (ms += 5); // every look at the clock: 5 ms later
+    // 0.25 s of wall time at h = 0.01: 25 steps asked; after chunks of 8 and 16 steps 10 ms have passed
+    // (more than the 8 ms budget): the 25th step is dropped.
+    const n = m.advance(0.25, 8, now);
+    expect(n).toBe(24);
+    expect(m.curr.steps).toBe(24);
+    expect(m.prev.steps).toBe(23);
+    expect(m.slowed).toBe(true);
+    expect(m.clock.dropped).toBeCloseTo(0.01, 12);
+    // With time to spare every step is taken.
+    expect(m.advance(0.05, 8, () => 0)).toBe(5);
+    expect(m.slowed).toBe(false);
+  });
+
   it('interpolates x linearly between prev and curr and follows the fixed-step clock', () => {
     const m = new SimulationModel(createFakeEngine());
     m.load(presetJson('I'));

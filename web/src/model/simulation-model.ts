@@ -25,6 +25,9 @@ export { STATUS_OK, STATUS_NEWTON_FAILED, STATUS_ZENO } from './run';
 export type { Impact, StatusReport } from './run';
 export type { Snapshot } from './family';
 
+/** Time a frame may spend stepping (ms): the rest of a 60 Hz frame's 16.7 ms is for drawing. */
+export const STEP_BUDGET_MS = 8;
+
 export type ModelEvent = 'load' | 'reset' | 'status' | 'twins' | 'comparison' | 'reverse' | 'returned';
 
 /** A time reversal of the running simulation (the Reverse button) and, once back, how close it came. */
@@ -389,12 +392,31 @@ export class SimulationModel {
     this.emit('status');
   }
 
-  /** Advance by a wall-clock interval through the fixed-step clock; returns the steps taken. */
-  advance(wallSeconds: number): number {
+  /**
+   * Advance by a wall-clock interval through the fixed-step clock; returns the steps taken. The steps
+   * run in growing chunks until `budgetMs` of this frame is spent: what is left is dropped (the run
+   * goes on in slow motion, `slowed` says so) rather than blocking the page for more than a frame.
+   */
+  advance(wallSeconds: number, budgetMs = STEP_BUDGET_MS, now: () => number = () => performance.now()): number {
     const n = this.clock.tick(wallSeconds);
-    if (n > 0) this.step(n);
-    return n;
+    if (n <= 0) return 0;
+    const deadline = now() + budgetMs;
+    let done = 0;
+    let chunk = 8;
+    while (done < n) {
+      const k = Math.min(chunk, n - done);
+      this.step(k);
+      done += k;
+      if (this.halted || this.clock.running === false || now() >= deadline) break;
+      chunk *= 2;
+    }
+    this.slowed = done < n && !this.halted && this.clock.running;
+    if (this.slowed) this.clock.dropped += (n - done) * this.clock.h;
+    return done;
   }
+
+  /** The last frame could not take every step the clock asked for within its budget (slow motion). */
+  slowed = false;
 
   /** Interpolation weight for drawing: the clock's fraction while running, else the current state. */
   get alpha(): number {
