@@ -91,7 +91,7 @@ export function wireComparison(
     const rev = model.reversal;
     if (!rev || !model.loaded) return; // a refusal of the button stays until the next restart
     const labels = Object.fromEntries(model.companions.map((r) => [r.id, r.label]));
-    controls.setReverseText(reversalText(rev, model.run.steps(), labels));
+    controls.setReverseText(reversalText(rev, model.run.steps(), labels, model.clock.speed));
   }
 
   const off = model.on((e) => {

@@ -42,6 +42,12 @@ export interface Reversal {
   companions: Record<string, number>;
   /** Simulated time of the return. */
   t: number;
+  /** Impacts between the origin and the reversal (the way back crosses them again). */
+  impacts: number;
+  /** The time step h, s (with the speed: how long the way back takes). */
+  h: number;
+  /** The model family's id (the wording of the limit: a rigid body's impacts are chaotic). */
+  family: string;
 }
 
 export interface ModelListener {
@@ -89,7 +95,7 @@ export class SimulationModel {
   /** History rows at which the run was reversed since the last restart (companions replay them). */
   private readonly reversalRows: number[] = [];
   /** Origin of the next reversal: the state record (copy), its step count and the companions' poses. */
-  private origin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
+  private origin: { record: Float64Array; step: number; impacts: number; poses: Map<string, Float64Array> } | null = null;
   /** A Newton failure stopped a playing run: the next reset or load plays again. */
   private resumeOnRestart = false;
   private readonly pos: Vec3 = [0, 0, 0];
@@ -260,7 +266,7 @@ export class SimulationModel {
   private markOrigin(): void {
     const poses = new Map<string, Float64Array>();
     for (const r of this.companions) poses.set(r.id, Float64Array.from(r.currPose));
-    this.origin = { record: Float64Array.from(this.run.state()), step: this.run.steps(), poses };
+    this.origin = { record: Float64Array.from(this.run.state()), step: this.run.steps(), impacts: this.curr.impacts, poses };
   }
 
   /**
@@ -275,7 +281,16 @@ export class SimulationModel {
     const origin = this.origin;
     const steps = origin ? this.run.steps() - origin.step : 0;
     if (!origin || steps <= 0) return 'Run some steps first: the body retraces the steps taken since the start.';
-    const reversal: Reversal = { steps, returnStep: this.run.steps() + steps, distances: null, companions: {}, t: NaN };
+    const reversal: Reversal = {
+      steps,
+      returnStep: this.run.steps() + steps,
+      distances: null,
+      companions: {},
+      t: NaN,
+      impacts: this.curr.impacts - origin.impacts,
+      h: this.clock.h,
+      family: this.family.id,
+    };
     this.pendingOrigin = origin;
     this.markOrigin(); // the next reversal returns here
     this.run.reverseMomenta();
@@ -289,7 +304,7 @@ export class SimulationModel {
   }
 
   /** The origin the current reversal returns to. */
-  private pendingOrigin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
+  private pendingOrigin: { record: Float64Array; step: number; impacts: number; poses: Map<string, Float64Array> } | null = null;
 
   /** Called after each step: at the return step, measure the distances and pause. */
   private checkReturn(): boolean {
