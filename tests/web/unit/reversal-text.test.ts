@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Reversal } from '../../../web/src/model/simulation-model';
 import { reversalText, sweepCaption } from '../../../web/src/model/comparison-caption';
+import { EnergyErrorStats, energyErrorCaption } from '../../../web/src/model/error-stats';
+import { tickLabels } from '../../../web/src/view/plots';
 
 function rev(over: Partial<Reversal>): Reversal {
   return { steps: 3000, returnStep: 6000, distances: null, companions: {}, t: NaN, impacts: 16, h: 0.01, family: 'rigid', ...over };
@@ -48,5 +50,36 @@ describe('the return-error caption', () => {
     expect(c).toContain('retraces its flight to round-off');
     expect(c).toContain('RK4 crossed more impacts');
     expect(sweepCaption([])).toBe('');
+  });
+});
+
+describe('the energy-error caption, measured', () => {
+  it('round-off between impacts and jumps at them (the particle), each with its size', () => {
+    const s = new EnergyErrorStats();
+    // E − E₀ stays at 1e-15 in flight, jumps by 1e-3 at the impact of row 3.
+    [0, 1e-15, -1e-15, 1e-3, 1e-3 + 1e-15].forEach((e, k) => s.push(e, k === 3 ? 1 : 0, 10));
+    expect(s.flight).toBeCloseTo(2e-15, 20);
+    expect(s.jump).toBeCloseTo(1e-3, 12);
+    const c = energyErrorCaption(s, 'H', 'H');
+    expect(c).toContain('Between impacts the discrete flow keeps it at round-off');
+    expect(c).toContain('At an impact it changes by up to 1.0e-3 (1.0e-4 of |H₀|)');
+  });
+
+  it('an O(h²) oscillation between impacts (the cradle) is named with its size; no impact yet says so', () => {
+    const s = new EnergyErrorStats();
+    [0, 4e-5, -1e-5, 3e-5].forEach((e) => s.push(e, 0, 29));
+    const c = energyErrorCaption(s, 'H', 'H');
+    expect(c).toContain('oscillates by up to 5.0e-5');
+    expect(c).toContain('No impact yet.');
+  });
+});
+
+describe('linear axis ticks', () => {
+  it('neighbouring ticks never print alike', () => {
+    const labels = tickLabels([-29.2345, -29.234, -29.2335], 0.0005);
+    expect(new Set(labels).size).toBe(3);
+    expect(labels).toEqual(['-29.2345', '-29.2340', '-29.2335']);
+    expect(tickLabels([0, 50, 100, 150], 50)).toEqual(['0', '50', '100', '150']);
+    expect(tickLabels([-0.5, 0, 0.5], 0.5)).toEqual(['-0.5', '0.0', '0.5']);
   });
 });

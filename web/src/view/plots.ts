@@ -19,6 +19,7 @@ import type { SimulationModel } from '../model/simulation-model';
 import type { SensitivityTwins } from '../model/twins';
 import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
+import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -57,6 +58,22 @@ export function decadeLabel(v: number): string {
 function fmtSci(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
   return v === 0 ? '0' : v.toExponential(2);
+}
+
+/**
+ * A linear axis's tick labels with as many decimals as the tick spacing needs, so that neighbouring
+ * ticks never print alike (the cradle's energy −29.2340, −29.2345, … printed "−29.234" three times).
+ */
+export function tickLabels(splits: readonly number[], incr: number): string[] {
+  const step = Math.abs(incr) > 0 && Number.isFinite(incr) ? Math.abs(incr) : Math.abs((splits[1] ?? 0) - (splits[0] ?? 0));
+  let digits = step > 0 ? Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)) : 0;
+  // a spacing like 0.25 or 0.0005 needs one digit more than its leading one
+  if (step > 0 && Math.abs(Math.round(step * 10 ** digits) - step * 10 ** digits) > 1e-6) digits += 1;
+  digits = Math.min(digits, 12);
+  return splits.map((v) => {
+    const t = v.toFixed(digits);
+    return /^-0(\.0*)?$/.test(t) ? t.slice(1) : t;
+  });
 }
 
 function fmtFixed(digits: number): (u: uPlot, v: number | null) => string {
@@ -186,7 +203,7 @@ function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => Arra
               filter: (_u: uPlot, splits: number[]) => splits, // already thinned by decadeSplits
               values: (_u: uPlot, splits: number[]) => splits.map(decadeLabel),
             }
-          : {}),
+          : { values: (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) => tickLabels(splits, incr) }),
       },
     ],
     series: [
@@ -288,6 +305,11 @@ class PlotCard {
     this.destroyPlot();
   }
 
+  /** Replace the caption's text (a caption measured from the run). */
+  setCaption(text: string): void {
+    if (this.captionEl.textContent !== text) this.captionEl.textContent = text;
+  }
+
   showPlaceholder(text: string | null): void {
     this.placeholder.textContent = text ?? '';
     this.placeholder.hidden = text === null;
@@ -377,7 +399,7 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
     caption:
       parts.length > 0
         ? `Total energy ${E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.`
-        : `Total energy ${E} at the grid times. Between impacts the discrete flow keeps it near its initial value; the impact conserves the discrete energy exactly.`,
+        : `Total energy ${E} at the grid times; the next plot measures how far it moves from ${E}₀, between impacts and at them.`,
     yLabel: 'energy',
     log: false,
     impacts: 'lines',
@@ -551,6 +573,8 @@ export class PlotsView {
   private columns: HistoryColumns;
   /** The long run's status line is written at most once per animation frame. */
   private readonly batch = new FrameBatch();
+  /** Measured from the error plot's rows: its caption's numbers (model/error-stats.ts). */
+  readonly errorStats = new EnergyErrorStats();
 
   constructor(model: SimulationModel, idPrefix: string) {
     this.model = model;
@@ -591,7 +615,10 @@ export class PlotsView {
         available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
           const h = m.history;
-          out[0] = Math.abs(conservedEnergy(h.data, k * h.stride, h.columns) - conservedEnergy(h.data, 0, h.columns));
+          const e0 = conservedEnergy(h.data, 0, h.columns);
+          const e = conservedEnergy(h.data, k * h.stride, h.columns) - e0;
+          out[0] = Math.abs(e);
+          this.errorStats.push(e, k === 0 ? 0 : (h.data[k * h.stride + h.columns.impacts] ?? 0), e0);
           m.baselines?.runs.forEach((r, i) => (out[1 + i] = Math.abs(r.energy.get(k) - r.energy0)));
         },
       },
@@ -704,6 +731,7 @@ export class PlotsView {
         f.decimator.clear();
         f.consumed = 0;
       }
+      this.errorStats.clear();
       this.dirty = true;
     }
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
@@ -715,6 +743,7 @@ export class PlotsView {
         f.decimator.clear();
         f.consumed = 0;
       }
+      this.errorStats.clear();
       if (twinsChanged) {
         const on = m.twins !== null;
         const h = this.feeds[2];
@@ -742,6 +771,11 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
+    if (!m.baselines) {
+      const cols = m.history.columns;
+      const sym = cols.energySymbol;
+      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : `${sym} + dissipated`));
+    }
     this.dirty = false;
     this.updates += 1;
   }
@@ -761,6 +795,7 @@ export class PlotsView {
       f.decimator.clear();
       f.consumed = 0;
     }
+    this.errorStats.clear();
     this.dirty = true;
   }
 
