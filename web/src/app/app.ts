@@ -219,6 +219,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);
+    chrome.refreshIntro();
     twinsControls.element.hidden = model.family.id !== 'rigid';
     // The twins' divergence plot goes with their controls (its hint names them).
     plots.cards.divergence.element.hidden = model.family.id !== 'rigid';

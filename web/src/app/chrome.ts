@@ -58,6 +58,9 @@ function barButton(label: string, cls: string, iconName: string, ariaLabel?: str
 
 export class AppChrome {
   readonly bar: HTMLElement;
+  /** The preset's "Try this" line and the legend of the view's marks (impact rings, the trail). */
+  readonly intro: HTMLElement;
+  readonly tryLine: HTMLElement;
   readonly playButton: HTMLButtonElement;
   readonly stepButton: HTMLButtonElement;
   readonly resetButton: HTMLButtonElement;
@@ -100,6 +103,20 @@ export class AppChrome {
     this.helpButton = barButton('Keys', 'bar-help bar-secondary', 'keys', 'Keys: keyboard shortcuts');
     this.helpButton.setAttribute('aria-keyshortcuts', 'Shift+?');
     this.fullscreen = new FullscreenButton(root, prefix);
+    this.tryLine = el('p', { class: 'intro-try' });
+    this.intro = el(
+      'div',
+      { class: 'lgvci-intro' },
+      this.tryLine,
+      el(
+        'p',
+        { class: 'intro-legend' },
+        el('span', { class: 'key-ring', 'aria-hidden': 'true' }),
+        'impact',
+        el('span', { class: 'key-trail', 'aria-hidden': 'true' }),
+        'path of the centre of mass (last 6 s)',
+      ),
+    );
     this.bar = el(
       'div',
       { class: 'lgvci-bar', role: 'toolbar', 'aria-label': 'Simulator' },
@@ -107,7 +124,7 @@ export class AppChrome {
       this.stepButton,
       this.resetButton,
       this.drawerButton,
-      el('span', { class: 'bar-gap' }),
+      this.intro,
       this.shareButton,
       this.imageButton,
       this.fullscreen.button,
@@ -154,7 +171,10 @@ export class AppChrome {
 
     for (const key of Object.keys(plots.cards) as (keyof PlotsView['cards'])[]) this.addPlotButton(key);
 
-    if (options.theme === 'projector') root.classList.add('lgvci-projector');
+    if (options.theme === 'projector') {
+      root.classList.add('lgvci-projector');
+      host.view?.setHighContrast(true);
+    }
     if (options.embed) {
       root.classList.add('lgvci-embed');
       // In an embed the plots sit beside or under the view, inside the frame.
@@ -175,6 +195,7 @@ export class AppChrome {
       root.classList.toggle('lgvci-embed-plots', options.embed && panel.plotsBox.checked),
     );
 
+    this.refreshIntro();
     this.showMessages(opts.messages ?? []);
     if (opts.pausedForReducedMotion) this.addBigPlay();
     this.setPlaying(host.playing());
@@ -212,6 +233,13 @@ export class AppChrome {
     window.scrollTo({ top: Math.max(0, stageTop - 4), behavior: 'instant' });
     const barBottom = this.bar.getBoundingClientRect().bottom;
     root.style.setProperty('--lgvci-sheet-top', `${Math.round(Math.min(barBottom + 6, window.innerHeight * 0.7))}px`);
+  }
+
+  /** The running preset's "Try this" line (after every load). */
+  refreshIntro(): void {
+    const c = caseInfo(this.host.caseName());
+    const text = c ? `Try this: ${c.tryThis}` : '';
+    if (this.tryLine.textContent !== text) this.tryLine.textContent = text;
   }
 
   /** Follow the run state (called by the app whenever it plays or pauses). */

@@ -132,7 +132,16 @@ export class ControlPanel {
     listen(this.cleanups, this.plotsBox, 'change', () => actions.setPlotsVisible(this.plotsBox.checked));
 
     this.caseSelect = el('select', { id: id('case'), 'aria-describedby': id('case-msg') });
-    for (const c of CASES) this.caseSelect.append(el('option', { value: c.name, text: c.label }));
+    // Grouped by the paper each preset comes from (the group names it; the option stays short enough
+    // for the panel's width).
+    for (const c of CASES) {
+      let group = [...this.caseSelect.querySelectorAll('optgroup')].find((g) => g.label === c.group);
+      if (!group) {
+        group = el('optgroup', { label: c.group });
+        this.caseSelect.append(group);
+      }
+      group.append(el('option', { value: c.name, text: c.label }));
+    }
     this.caseMessage = el('div', { class: 'field-msg', id: id('case-msg'), 'aria-live': 'polite' });
     listen(this.cleanups, this.caseSelect, 'change', () => {
       const r = controller.selectCase(this.caseSelect.value);

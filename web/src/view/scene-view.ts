@@ -239,6 +239,19 @@ export class SceneView {
     this.dirty = true;
   };
 
+  /**
+   * High contrast for a projector (the page's projector theme): dark grid lines on a white plane and
+   * the fog pushed back, so that a washed-out beamer still shows the ground and the depth.
+   */
+  setHighContrast(on: boolean): void {
+    (this.grid.material as THREE.LineBasicMaterial).color.set(on ? '#2a3648' : '#ffffff');
+    this.planeMesh.material.color.set(on ? '#ffffff' : '#f4f6f9');
+    const fog = this.scene.fog as THREE.Fog;
+    fog.near = on ? 160 : 90;
+    fog.far = on ? 420 : 260;
+    this.dirty = true;
+  }
+
   /** Ask for a redraw on the next frame. */
   invalidate(): void {
     this.dirty = true;
