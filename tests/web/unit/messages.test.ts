@@ -25,9 +25,12 @@ describe('refused set-ups', () => {
   });
 
   it('another rule keeps its words, with internal names and equation numbers replaced', () => {
-    const x = explainConfigError('cradle.pulled: must be an integer in [1, 7]', { family: 'cradle', normalZ: 1 });
-    expect(x.text).toBe('The number of balls pulled back: must be an integer in [1, 7].');
-    expect(x.detail).toBe('cradle.pulled: must be an integer in [1, 7]');
+    const x = explainConfigError('cradle.angle: must be in (0, 90]', { family: 'cradle', normalZ: 1 });
+    expect(x.text).toBe('The pull angle: must be in (0, 90].');
+    expect(x.detail).toBe('cradle.angle: must be in (0, 90]');
+    expect(explainConfigError('cradle.pulled: must be an integer in [1, 5]', { family: 'cradle', normalZ: 1 }).text).toBe(
+      'You can pull back at most as many balls as the cradle has (5): pull fewer, or add balls first.',
+    );
     const y = explainConfigError('the discrete energy balance (75a) has no bounce root', { family: 'generalized', normalZ: 1 });
     expect(y.text).not.toContain('(75a)');
     // A message that needs no translation has no detail.

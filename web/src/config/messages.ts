@@ -129,7 +129,7 @@ const NAMES: readonly [RegExp, string][] = [
 const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
 const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
 const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \\(phi = ${NUM} < 0\\)`, 'i');
-const PULLED = /^cradle\.pulled: must be an integer in \[1, balls\]/;
+const PULLED = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/;
 
 /**
  * The core's refusal of a set-up (createSimulation / validateConfig: "field: rule") in words. Known
@@ -156,8 +156,10 @@ export function explainConfigError(message: string, ctx: ConfigContext): Explain
         : `The body starts below the floor (a point is ${plainNumber(depth)} m too deep): raise its height y₀ by at least ${plainNumber(depth)} m or turn it.`;
     return { text, detail: raw };
   }
-  if (PULLED.test(raw)) {
-    return { text: 'You can pull back at most as many balls as the cradle has: pull fewer, or add balls first.', detail: raw };
+  const pulled = PULLED.exec(raw);
+  if (pulled) {
+    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
+    return { text: `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`, detail: raw };
   }
   let text = raw;
   for (const [re, words] of NAMES) text = text.replace(re, words);
