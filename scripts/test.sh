@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the same suite under ASan + UBSan and a seeded libFuzzer run, the TypeScript type check,
-# the Vitest unit tests (Node, real WASM) and the Vitest browser tests (headless Debian Chromium, real
-# WASM). Ends with one "N passed, N failed" line.
+# (ctest), the installed library as examples/consumer uses it, the same suite under ASan + UBSan and
+# a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
+# Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
@@ -15,6 +15,9 @@ echo "== native build and Catch2 suite (ctest)"
 cmake --preset native >/dev/null
 cmake --build --preset native
 ctest --preset native 2>&1 | tee "$LOG/ctest.txt"
+
+echo "== the library as another project uses it: cmake --install, examples/consumer via find_package(lgvci 0.2) and via add_subdirectory (docs/api.md)"
+"$ROOT/examples/consumer/check.sh" "$ROOT/build/native"
 
 echo "== ASan + UBSan build (clang) and the suite under it (ctest --preset asan)"
 cmake --preset asan >/dev/null

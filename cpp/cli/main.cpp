@@ -19,7 +19,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/lgvci.hpp"
-#include "lgvci/rigid_body/validation.hpp"
+#include "rigid_body/validation.hpp"
 
 namespace {
 

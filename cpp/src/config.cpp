@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/rigid_body/presets.hpp"
-#include "lgvci/core/json_bounds.hpp"
-#include "lgvci/rigid_body/validation.hpp"
+#include "core/json_bounds.hpp"
+#include "rigid_body/validation.hpp"
 #include "lgvci/core/text.hpp"
 
 namespace lgvci {

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 namespace lgvci {
@@ -48,7 +47,7 @@ SystemDef makeSystem(const SimulationDef& def);
 /// Everything the LGVCI needs, validated (throws for a config whose "integrator" is "rk4").
 HybridIntegrator makeIntegrator(const SimulationDef& def);
 
-/// Bounds on a body tree (README "Validation and limits"); the text's bounds are in core/json_bounds.hpp.
+/// Bounds on a body tree (README "Validation and limits", beside the text's own bounds).
 inline constexpr int kMaxBodyNesting = 8;                 // unions/intersections inside each other
 inline constexpr int kMaxBodyShapes = 256;                // shapes in one body tree, all levels
 

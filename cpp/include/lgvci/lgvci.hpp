@@ -22,5 +22,5 @@
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/rigid_body/rigid_body_model.hpp"
 #include "lgvci/rigid_body/shapes.hpp"
-#include "lgvci/rigid_body/so3.hpp"
 #include "lgvci/rigid_body/state.hpp"
+#include "lgvci/version.hpp"

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lgvci/core/json_bounds.hpp"
-#include "lgvci/core/portable_math.hpp"
+#include "core/json_bounds.hpp"
+#include "core/portable_math.hpp"
 
 namespace lgvci {
 

@@ -1,5 +1,5 @@
 // The streaming bounds check of core/json_bounds.hpp (issue 8: deep nesting crashed the CLI).
-#include "lgvci/core/json_bounds.hpp"
+#include "core/json_bounds.hpp"
 
 #include <cstdio>
 #include <set>

@@ -2,7 +2,7 @@
 // use, copy, modify, and distribute this software is freely granted, provided that this notice is
 // preserved."): Cody–Waite reduction by π/2 in three 33-bit parts, then the minimax kernels on
 // [−π/4, π/4]. Only +, −, × and comparisons: deterministic under -ffp-contract=off.
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 
 #include <cmath>
 

@@ -12,7 +12,7 @@
 #include "lgvci/generalized/generalized_config.hpp"
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/config.hpp"
-#include "lgvci/core/json_bounds.hpp"
+#include "core/json_bounds.hpp"
 
 namespace lgvci {
 

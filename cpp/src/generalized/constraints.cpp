@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 
 namespace lgvci {
 namespace {

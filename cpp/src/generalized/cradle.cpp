@@ -19,10 +19,6 @@ void validateCradle(const CradleParams& c) {
   if (!(c.g >= 0.0 && c.g <= 1e3)) throw InvalidInput("cradle.g", "must be in [0, 1e3]");
 }
 
-double cradlePivotX(const CradleParams& c, int i) {
-  return (i - 0.5 * (c.balls - 1)) * (2.0 * c.radius + c.gap);
-}
-
 GeneralizedDef cradlePreset(const CradleParams& c) {
   validateCradle(c);
   GeneralizedDef d;

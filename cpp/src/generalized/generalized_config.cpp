@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lgvci/core/json_bounds.hpp"
-#include "lgvci/core/portable_math.hpp"
+#include "core/json_bounds.hpp"
+#include "core/portable_math.hpp"
 #include "lgvci/core/text.hpp"
 
 namespace lgvci {

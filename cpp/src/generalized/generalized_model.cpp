@@ -43,16 +43,6 @@ double GeneralizedModel::phi(const State& s) const {
   return m;
 }
 
-int GeneralizedModel::closestConstraint(const VecX& q) const {
-  int best = -1;
-  double m = INFINITY;
-  for (size_t k = 0; k < system_.constraints.size(); ++k) {
-    const double v = system_.constraints[k].value(q);
-    if (v < m) { m = v; best = static_cast<int>(k); }
-  }
-  return best;
-}
-
 // φ_k sums terms of size |q| and the constraint's own scale: a few ulps of those (cf. the rigid body).
 double GeneralizedModel::phiNoise(const State& s) const {
   return 64.0 * kMachineEps * (s.q.cwiseAbs().sum() + scale_);
@@ -80,12 +70,6 @@ double GeneralizedModel::detectionCurvature(const State& s, double tau) const {
 
 double GeneralizedModel::hamiltonian(const State& s) const {
   return 0.5 * s.p.dot(Minv_ * s.p) + system_.V.value(s.q);
-}
-
-double GeneralizedModel::discreteEnergy(const State& s, double tau) const {
-  State end;
-  if (!verletFlow(Minv_, system_.V, s, tau, end)) return NAN;
-  return arcDiscreteEnergy(system_.M, Minv_, system_.V, s, tau, end.q);
 }
 
 int GeneralizedModel::jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,

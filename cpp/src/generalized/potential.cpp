@@ -1,7 +1,7 @@
 // V(q) of (70)/(80) and its gradient.
 #include "lgvci/generalized/potential.hpp"
 
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 
 namespace lgvci {
 

@@ -1,6 +1,6 @@
 #include "lgvci/rigid_body/collision.hpp"
 
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 
 #include <cmath>
 #include <limits>

@@ -5,7 +5,7 @@
 #include <limits>
 #include <utility>
 
-#include "lgvci/rigid_body/so3.hpp"
+#include "rigid_body/so3.hpp"
 
 namespace lgvci {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "lgvci/rigid_body/validation.hpp"
+#include "rigid_body/validation.hpp"
 #include "lgvci/core/text.hpp"
 
 namespace lgvci {

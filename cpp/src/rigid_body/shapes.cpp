@@ -6,7 +6,7 @@
 
 #include "hull.hpp"
 #include "lgvci/rigid_body/mass_properties.hpp"
-#include "lgvci/rigid_body/validation.hpp"
+#include "rigid_body/validation.hpp"
 
 namespace lgvci {
 

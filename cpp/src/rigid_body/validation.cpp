@@ -1,4 +1,4 @@
-#include "lgvci/rigid_body/validation.hpp"
+#include "rigid_body/validation.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <random>
 
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 
 namespace {
 

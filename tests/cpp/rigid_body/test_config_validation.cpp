@@ -9,6 +9,7 @@
 
 #include "approx.hpp"
 #include "test_support.hpp"
+#include "core/json_bounds.hpp"
 
 using namespace lgvci;
 using namespace lgvci_test;

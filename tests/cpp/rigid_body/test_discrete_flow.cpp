@@ -6,7 +6,7 @@
 
 #include "approx.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
-#include "lgvci/rigid_body/so3.hpp"
+#include "rigid_body/so3.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;

@@ -10,9 +10,9 @@
 #include <cstring>
 #include <limits>
 
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
-#include "lgvci/rigid_body/so3.hpp"
+#include "rigid_body/so3.hpp"
 #include "approx.hpp"
 #include "test_support.hpp"
 

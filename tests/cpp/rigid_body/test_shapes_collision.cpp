@@ -8,7 +8,7 @@
 
 #include "approx.hpp"
 #include "lgvci/rigid_body/collision.hpp"
-#include "lgvci/rigid_body/so3.hpp"
+#include "rigid_body/so3.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;

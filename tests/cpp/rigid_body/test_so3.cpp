@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "approx.hpp"
-#include "lgvci/rigid_body/so3.hpp"
+#include "rigid_body/so3.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;

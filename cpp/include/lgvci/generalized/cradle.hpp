@@ -29,8 +29,6 @@ struct CradleParams {
 void validateCradle(const CradleParams& c);
 /// The cradle as a generalized system (h = 0.01, rest truncation on; README "Newton's cradle").
 GeneralizedDef cradlePreset(const CradleParams& c);
-/// x of ball i's pivot (pivots centred on x = 0): (i − (n − 1)/2)(2r + gap).
-double cradlePivotX(const CradleParams& c, int i);
 
 const char* policyName(ImpactPolicy p);
 /// "sequential" | "chain" | "simultaneous"; throws InvalidInput(field, …) otherwise.

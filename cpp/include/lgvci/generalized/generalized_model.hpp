@@ -54,10 +54,6 @@ class GeneralizedModel {
   const MatX& inverseMass() const { return Minv_; }
   /// H = ½pᵀM⁻¹p + V(q).
   double hamiltonian(const State& s) const;
-  /// E_d (72) of the Verlet arc of length τ from s.
-  double discreteEnergy(const State& s, double tau) const;
-  /// Index of the smallest φ_k at q.
-  int closestConstraint(const VecX& q) const;
   /// Impacts whose rest truncation changed something, and the total |p_i| it set to zero.
   long long restTruncations() const { return restTruncations_; }
   double truncatedMomentum() const { return truncatedMomentum_; }

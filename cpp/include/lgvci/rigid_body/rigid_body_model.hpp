@@ -55,7 +55,6 @@ class RigidBodyModel {
   const Mat3& inverseInertia() const { return Jinv_; }
   double radius() const { return radius_; }
   double restitution() const { return restitution_; }
-  double smallestInertia() const { return lambdaMin_; }
 
  private:
   // Starts persistent contact at the touching points (plastic impact, README "Persistent contact").

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "lgvci/core/json_bounds.hpp"
+#include "core/json_bounds.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 namespace lgvci {

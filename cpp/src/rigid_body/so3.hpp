@@ -1,7 +1,7 @@
 // The skew map S: R^3 -> so(3) (2.1), its inverse, Asym, and the two retractions of Appendix D.
 #pragma once
 
-#include "lgvci/core/portable_math.hpp"
+#include "core/portable_math.hpp"
 #include "lgvci/core/types.hpp"
 
 namespace lgvci::so3 {

@@ -1,0 +1,820 @@
+#!/usr/bin/env python3
+"""Regenerates the figures in README.md and docs/*.md that come from runs of the native CLI.
+
+Each figure sits between markers in the markdown, inline or as a block:
+
+    <!-- figure:NAME -->…<!-- /figure -->
+
+and is produced here from runs of `lgvci` (or, with --bench, of scripts/bench.mjs), so the docs cannot
+go stale. Usage (Python 3 standard library only):
+
+    python3 scripts/figures.py            rewrite every figure except the benchmark's
+    python3 scripts/figures.py --check    exit 1 when a figure in the docs differs from a fresh run
+    python3 scripts/figures.py --bench    also rerun scripts/bench.mjs (needs the WASM build and npm ci)
+    python3 scripts/figures.py --list     the figures, their kind and where they are
+
+Figure kinds: "exact" figures are impact counts, energy errors, distances… — bit-reproducible on any
+machine, compared by --check. "timing" values (wall times of the CLI) are rewritten by a plain run but
+never compared: --check skips their runs and matches any text in their place. "bench" figures come
+from scripts/bench.mjs and are rewritten only with --bench. How to add a figure: docs/contributing.md.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import math
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKER = re.compile(r"<!-- figure:([A-Za-z0-9_.-]+) -->(.*?)<!-- /figure -->", re.S)
+PLACEHOLDER = "\x00"  # a timing value not measured (--check): matches any text without '|' or a newline
+
+
+# ---------------------------------------------------------------------------------------------------
+# Number formatting, in the docs' style
+
+
+def sci(x: float, digits: int = 2) -> str:
+    """2 significant digits in scientific notation, the exponent without padding: 4.8e-13, 1.2e2."""
+    if x == 0:
+        return "0"
+    m, e = f"{abs(x):.{digits - 1}e}".split("e")
+    return f"{'−' if x < 0 else ''}{m}e{int(e)}"
+
+
+def sig(x: float, digits: int = 2) -> str:
+    """A plain number with `digits` significant digits (4.4, 59.40 with digits=4)."""
+    if x == 0:
+        return "0"
+    decimals = max(0, digits - 1 - int(math.floor(math.log10(abs(x)))))
+    return f"{x:.{decimals}f}"
+
+
+def num(x: float, digits: int = 2) -> str:
+    """Scientific below 0.01, plain otherwise."""
+    return sci(x, digits) if abs(x) < 1e-2 else sig(x, digits)
+
+
+def minus(s: str) -> str:
+    return s.replace("-", "−")
+
+
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def times_ten(x: float, digits: int = 2) -> str:
+    """1.7·10⁵"""
+    m, e = f"{x:.{digits - 1}e}".split("e")
+    return f"{m}·10{str(int(e)).translate(SUPERSCRIPT)}"
+
+
+def case_list(cases: list[str]) -> str:
+    order = ["I", "II", "III", "IV"]
+    idx = [order.index(c) for c in cases]
+    if len(cases) >= 3 and idx == list(range(idx[0], idx[0] + len(idx))):
+        return f"Cases {cases[0]}–{cases[-1]}"
+    if len(cases) == 1:
+        return f"Case {cases[0]}"
+    return "Cases " + ", ".join(cases[:-1]) + " and " + cases[-1]
+
+
+def ball_list(balls: list[int], n: int) -> str:
+    words = {2: "both", 3: "all three", 4: "all four", 5: "all five", 6: "all six", 7: "all seven"}
+    if not balls:
+        return f"{words[n]} swinging"
+    if len(balls) == 1:
+        return f"ball {balls[0]} exactly at rest"
+    if balls == list(range(balls[0], balls[-1] + 1)) and len(balls) >= 3:
+        return f"balls {balls[0]}–{balls[-1]} exactly at rest"
+    return "balls " + ", ".join(map(str, balls)) + " exactly at rest"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Runs of the CLI, cached and run in parallel
+
+
+class Runs:
+    def __init__(self, cli: Path, jobs: int, timing: bool):
+        self.cli = cli
+        self.timing = timing  # False under --check: timing values are placeholders, their runs skipped
+        self.pool = ThreadPoolExecutor(max_workers=jobs)
+        self.cache: dict[tuple, object] = {}
+        self.lock = threading.Lock()
+        self.tmp = Path(tempfile.mkdtemp(prefix="lgvci-figures-"))
+        self.count = 0
+
+    def _run(self, args: tuple, cols: tuple | None, config: str | None):
+        with self.lock:
+            self.count += 1
+            n = self.count
+        argv = [str(self.cli), *args, "--json"]
+        if config is not None:
+            cfg = self.tmp / f"config-{n}.json"
+            cfg.write_text(config)
+            argv += ["--config", str(cfg)]
+        reader = None
+        if cols is not None:  # the CSV goes through a pipe, read as it is written: no 45-MB files
+            fifo = self.tmp / f"run-{n}.csv"
+            os.mkfifo(fifo)
+            argv += ["--csv", str(fifo)]
+            result: dict = {}
+            reader = threading.Thread(target=lambda: result.update(_cols=read_columns(fifo, *cols)))
+            reader.start()
+        p = subprocess.run(argv, capture_output=True, text=True)
+        if reader is not None:
+            try:  # unblock the reader if the CLI never opened the pipe (it reads an empty file then)
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:  # ENXIO: the reader is done and gone
+                pass
+            reader.join()
+        if p.returncode not in (0, 1):  # 1: the integrator halted, which some figures show
+            raise RuntimeError(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr.strip()}")
+        out = json.loads(p.stdout)
+        if reader is not None:
+            out["_cols"] = result.get("_cols")
+        return out
+
+    def submit(self, *args: str, cols: tuple | None = None, config: dict | None = None):
+        """cols = (column names, every): those CSV columns at every `every`-th row and the last."""
+        key = (args, cols, json.dumps(config, sort_keys=True) if config is not None else None)
+        with self.lock:
+            fut = self.cache.get(key)
+            if fut is None:
+                fut = self.pool.submit(self._run, args, cols, key[2])
+                self.cache[key] = fut
+        return fut
+
+    def run(self, *args: str, cols: tuple | None = None, config: dict | None = None) -> dict:
+        return self.submit(*args, cols=cols, config=config).result()
+
+    def timed(self, fn) -> str:
+        """A timing value: fn() measured and formatted, or the placeholder (under --check, or when the
+        machine is busy: then the value in the docs is kept)."""
+        return fn() if self.timing else PLACEHOLDER
+
+
+def read_columns(path: Path, names: tuple, every: int = 1) -> dict[str, list[float]]:
+    """Columns of a CLI CSV (every `every`-th row, and the last)."""
+    with open(path) as f:
+        header = f.readline().strip().split(",")
+        if header == [""]:
+            return {}
+        idx = [header.index(n) for n in names]
+        cols: dict[str, list[float]] = {n: [] for n in names}
+        last = None
+        for i, line in enumerate(f):
+            if i % every == 0:
+                fields = line.split(",")
+                for n, j in zip(names, idx):
+                    cols[n].append(float(fields[j]))
+                last = None
+            else:
+                last = line
+        if last is not None:
+            fields = last.split(",")
+            for n, j in zip(names, idx):
+                cols[n].append(float(fields[j]))
+    return cols
+
+
+def rel_err(d: dict) -> float:
+    return d["max_abs_energy_error"] / abs(d["energy_initial"])
+
+
+def final_rel_err(d: dict) -> float:
+    return abs(d["energy_final"] - d["energy_initial"]) / abs(d["energy_initial"])
+
+
+def reversal_error(d: dict) -> float:
+    rc = d["reverse_check"]
+    keys = ("q", "p") if "q" in rc else ("x", "R", "gamma", "Pi")
+    return max(rc[k] for k in keys)
+
+
+STEPS = "100000"
+CASES = ["I", "II", "III", "IV"]
+CASE_NAMES = {"I": "I ellipsoid", "II": "II ellipsoid, tilted plane", "III": "III union of ellipsoids", "IV": "IV cube"}
+PAPER = {"III": 806, "IV": 652}  # Tran & Leok §7.3: "approximately 806 and 652 impacts"
+
+
+def s7(r: Runs, case: str, *extra: str) -> dict:
+    return r.run("--case", case, "--steps", STEPS, *extra)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The figures. Each returns the text between its markers (a block figure without its surrounding newlines).
+
+FIGURES: dict[str, tuple[str, object]] = {}
+
+
+def figure(name: str, kind: str = "exact"):
+    def reg(fn):
+        FIGURES[name] = (kind, fn)
+        return fn
+
+    return reg
+
+
+@figure("s7-results")
+def s7_results(r: Runs) -> str:
+    for c in CASES:  # start every run before waiting on any
+        for rf in ("fast", "bisection"):
+            r.submit("--case", c, "--steps", STEPS, *(() if rf == "fast" else ("--root-finder", "bisection")))
+    rows = ["| case | impacts (fast) | impacts (bisection) | paper | max \\|E−E₀\\|/E₀ |", "| --- | --- | --- | --- | --- |"]
+    for c in CASES:
+        fast, bis = s7(r, c), s7(r, c, "--root-finder", "bisection")
+
+        def cell(n: int) -> str:
+            if c not in PAPER:
+                return str(n)
+            pct = 100 * (n - PAPER[c]) / PAPER[c]
+            return f"{n} ({'+' if pct >= 0 else '−'}{abs(pct):.1f} %)"
+
+        paper = f"≈ {PAPER[c]}" if c in PAPER else "—"
+        rows.append(f"| {CASE_NAMES[c]} | {cell(fast['impacts'])} | {cell(bis['impacts'])} | {paper} | {sci(rel_err(fast))} |")
+    return "\n".join(rows)
+
+
+@figure("timing-conditions", "timing")
+def timing_conditions(r: Runs) -> str:
+    """Where the timing figures were last measured: written next to each of them."""
+    model = "?"
+    try:
+        model = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return r.timed(lambda: f"{os.cpu_count()} × {model}, load average {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d')}")
+
+
+@figure("s7-run-time", "timing")
+def s7_run_time(r: Runs) -> str:
+    def measure():
+        t = [s7(r, c)["wall_seconds"] for c in CASES]
+        return f"{min(t):.2f}–{max(t):.2f} s"
+
+    return r.timed(measure)
+
+
+@figure("s7-case-ii-drift")
+def s7_case_ii_drift(r: Runs) -> str:
+    d = s7(r, "II")
+    x = math.sqrt(sum(v * v for v in d["final"]["x"]))
+    return f"|x| ≈ {times_ten(x)} while E₀ ≈ {d['energy_initial']:.0f}"
+
+
+@figure("s7-sixteen-runs")
+def s7_sixteen_runs(r: Runs) -> str:
+    """§7.4: 16 runs with x₀,₃ = 10 + k·10⁻⁹, k = 0…15; mean ± sample standard deviation."""
+    specs = {}
+    for c in ("III", "IV"):
+        for rf in ("bisection", "fast"):
+            specs[(c, rf)] = [("--case", c, "--steps", STEPS, "--root-finder", rf, "--x0", f"0,0,{10 + k * 1e-9!r}") for k in range(16)]
+    futs = {key: [r.submit(*s) for s in v] for key, v in specs.items()}
+    ms = {}
+    for key, fs in futs.items():
+        counts = [f.result()["impacts"] for f in fs]
+        ms[key] = f"{statistics.mean(counts):.0f} ± {statistics.stdev(counts):.0f}"
+    return (f"{ms[('III', 'bisection')]} (III) and {ms[('IV', 'bisection')]} (IV) with bisection, and "
+            f"{ms[('III', 'fast')]} and\n{ms[('IV', 'fast')]} with the fast finder")
+
+
+@figure("strict-detection")
+def strict_detection(r: Runs) -> str:
+    for c in CASES:
+        r.submit("--case", c, "--steps", STEPS, "--strict-detection")
+    same, changed = [], []
+    for c in CASES:
+        a, b = s7(r, c), s7(r, c, "--strict-detection")
+        (same if a["state_hash"] == b["state_hash"] and a["impacts"] == b["impacts"] else changed).append((c, a["impacts"], b["impacts"]))
+    parts = []
+    if same:
+        parts.append(f"it leaves {case_list([c for c, _, _ in same])} unchanged (the same impacts and final state bits)")
+    for c, a, b in changed:
+        parts.append(f"changes Case {c} from {a} to {b} impacts")
+    text = " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if changed:
+        text += " (it\nfinds corner dips the end-of-step rule steps over, and the chaos does the rest)"
+    return text
+
+
+@figure("rk4-table")
+def rk4_table(r: Runs) -> str:
+    for c in CASES:
+        r.submit("--case", c, "--steps", STEPS, "--integrator", "rk4")
+    rows = ["| case | integrator | impacts | max \\|E−E₀\\|/E₀ | final \\|E−E₀\\|/E₀ | µs/step |", "| --- | --- | --- | --- | --- | --- |"]
+    for c in CASES:
+        for integ in ("lgvci", "rk4"):
+            extra = () if integ == "lgvci" else ("--integrator", "rk4")
+            d = s7(r, c, *extra)
+
+            def us(extra=extra):  # best of 5 fresh runs (not the cache: the time varies)
+                best = min(json.loads(subprocess.run([str(r.cli), "--case", c, "--steps", STEPS, *extra, "--json"],
+                                                     capture_output=True, text=True, check=True).stdout)["wall_seconds"]
+                           for _ in range(5))
+                return f"{best / int(STEPS) * 1e6:.2f}"
+
+            rows.append(f"| {CASE_NAMES[c]} | {integ} | {d['impacts']} | {sci(rel_err(d))} | {sci(final_rel_err(d))} | {r.timed(us)} |")
+    return "\n".join(rows)
+
+
+REVERSAL_N = [200, 500, 1000, 1500, 2000, 3000]
+
+
+def reversal(r: Runs, n: int, integ: str, *extra: str, case: str = "IV") -> dict:
+    args = ("--case", case, "--steps", "0", "--reverse-check", str(n), *extra)
+    return r.run(*args) if integ == "lgvci" else r.run(*args, "--integrator", "rk4")
+
+
+@figure("reversal-iv")
+def reversal_iv(r: Runs) -> str:
+    for n in REVERSAL_N:
+        for integ in ("lgvci", "rk4"):
+            r.submit("--case", "IV", "--steps", "0", "--reverse-check", str(n), *(() if integ == "lgvci" else ("--integrator", "rk4")))
+    rows = ["| N | lgvci impacts | lgvci return error | rk4 impacts | rk4 return error |", "| --- | --- | --- | --- | --- |"]
+    for n in REVERSAL_N:
+        cells = [str(n)]
+        for integ in ("lgvci", "rk4"):
+            rc = reversal(r, n, integ)["reverse_check"]
+            imp = str(rc["impacts_forward"]) if rc["impacts_forward"] == rc["impacts_back"] else f"{rc['impacts_forward']} / {rc['impacts_back']} back"
+            e = reversal_error(reversal(r, n, integ))
+            cells += [imp, f"{sig(e)} (lost)" if e >= 1 else sci(e)]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+@figure("reversal-iv-text")
+def reversal_iv_text(r: Runs) -> str:
+    agree = [n for n in REVERSAL_N if all(reversal(r, n, i)["reverse_check"]["impacts_forward"] == reversal(r, n, i)["reverse_check"]["impacts_back"] for i in ("lgvci", "rk4"))]
+    upto = max(n for n in REVERSAL_N if all(m in agree for m in REVERSAL_N if m <= n))
+    lost = [n for n in REVERSAL_N if reversal_error(reversal(r, n, "lgvci")) >= 1]
+    rc = reversal(r, 5000, "lgvci")["reverse_check"]
+    tail = (f"at N = 5000 the counts differ ({rc['impacts_forward']} forward, {rc['impacts_back']} back)" if rc["impacts_forward"] != rc["impacts_back"]
+            else f"at N = 5000 the counts still agree ({rc['impacts_forward']} each way)")
+    lost_s = f"N = {lost[0]} for the LGVCI" if lost else f"not reached by N = {REVERSAL_N[-1]}"
+    return (f"Up to N = {upto} the reversed run meets as many impacts as the forward one; the error grows by a\n"
+            f"factor of 3 to 10 per impact until it is of the order of the state ({lost_s}) and {tail}")
+
+
+@figure("reversal-case-i")
+def reversal_case_i(r: Runs) -> str:
+    out = []
+    for n, extra in ((200, ()), (1000, ("--x0", "0,0,1000"))):
+        lg, rk = reversal(r, n, "lgvci", *extra, case="I"), reversal(r, n, "rk4", *extra, case="I")
+        for d in (lg, rk):
+            if d["reverse_check"]["impacts_forward"] != 0:
+                raise RuntimeError(f"reversal-case-i: {n} steps meet an impact")
+        out.append((sci(rk["reverse_check"]["R"]), sci(lg["reverse_check"]["R"])))
+    return (f"200 steps without impacts return to\n‖R − R₀‖₂ = {out[0][0]} (RK4) against {out[0][1]} (LGVCI), 1000 steps (from x₀ = (0, 0, 1000), no impacts)\n"
+            f"to {out[1][0]} against {out[1][1]}")
+
+
+@figure("reversal-generalized")
+def reversal_generalized(r: Runs) -> str:
+    p20 = reversal(r, 20, "lgvci", case="particle")
+    p1000 = reversal(r, 1000, "lgvci", case="particle")
+    s1000 = reversal(r, 1000, "lgvci", case="star")
+    return (f"`--case particle --reverse-check 20` {sci(reversal_error(p20))}, 1000\n"
+            f"steps and {p1000['reverse_check']['impacts_forward']} impacts {sci(reversal_error(p1000))}; "
+            f"`--case star`, 1000 steps and {s1000['reverse_check']['impacts_forward']} impacts, {sci(reversal_error(s1000))}")
+
+
+def particle_star(r: Runs):
+    pa = r.submit("--case", "particle", "--until-impacts", "1000", cols=(("q2",), 1))
+    st = r.submit("--case", "star", "--until-impacts", "1500", cols=(("q2", "q3"), 1))
+    return pa.result(), st.result()
+
+
+@figure("particle-star-table")
+def particle_star_table(r: Runs) -> str:
+    pa, st = particle_star(r)
+    # min φ at the grid points, from the CSV: the particle's φ = y; the star's tips at (±½, ±½), (81)
+    qp = pa["_cols"]
+    phi_p = min(qp["q2"])
+    qs = st["_cols"]
+    phi_s = min(y - 0.5 * (abs(math.sin(t)) + abs(math.cos(t))) for y, t in zip(qs["q2"], qs["q3"]))
+
+    def col(f):
+        return f(pa), f(st)
+
+    def px(d):
+        p = d["final"]["p"][0]
+        return "−2 exactly" if p == -2.0 else minus(repr(p))
+
+    def phi(v):
+        return sci(v)
+
+    rows = [
+        "| | particle, 1000 impacts | star, 1500 impacts |",
+        "| --- | --- | --- |",
+        "| steps | {} | {} |".format(*col(lambda d: f"{d['steps']:,}".replace(",", " "))),
+        "| max \\|H − H₀\\| (relative) | {} | {} |".format(*col(lambda d: f"{sci(d['max_abs_energy_error'])} ({sci(rel_err(d))})")),
+        "| max E_d mismatch across an impact (relative) | {} | {} |".format(*col(lambda d: sci(d["max_discrete_energy_mismatch"]))),
+        "| steps with several impacts | {} | {} |".format(*col(lambda d: str(d["multi_impact_steps"]))),
+        f"| min φ at grid points | {phi(phi_p)} | {phi(phi_s)} |",
+        "| p_x | {} | {} |".format(*col(px)),
+        "| time | {} | {} |".format(*col(lambda d: r.timed(lambda: f"{d['wall_seconds']:.2f} s"))),
+    ]
+    return "\n".join(rows)
+
+
+CRADLE_STEPS = "100600"
+CRADLE_ROWS = [  # label, CLI options
+    ("n = 3, k = 1, chain", ("--balls", "3", "--pulled", "1")),
+    ("n = 3, k = 2, chain", ("--balls", "3", "--pulled", "2")),
+    ("n = 5, k = 3, chain", ("--balls", "5", "--pulled", "3")),
+    ("n = 7, k = 3, chain", ("--balls", "7", "--pulled", "3")),
+    ("n = 3, k = 1, gap 0.01", ("--balls", "3", "--pulled", "1", "--gap", "0.01")),
+    ("n = 3, k = 1, simultaneous", ("--balls", "3", "--pulled", "1", "--policy", "simultaneous")),
+]
+
+
+def swing_energy(k: int, angle: float = 0.2, m: float = 1, g: float = 9.81, l: float = 1) -> float:
+    return k * m * g * l * (1 - math.cos(angle))
+
+
+@figure("cradle-table")
+def cradle_table(r: Runs) -> str:
+    for _, opts in CRADLE_ROWS:
+        r.submit("--case", "cradle", "--steps", CRADLE_STEPS, *opts)
+    rows = ["| | instants (links) | max \\|H − H₀\\| / swing energy | final state | time |", "| --- | --- | --- | --- | --- |"]
+    for label, opts in CRADLE_ROWS:
+        d = r.run("--case", "cradle", "--steps", CRADLE_STEPS, *opts)
+        n, k = int(opts[1]), int(opts[3])
+        rest = [i + 1 for i, (q, p) in enumerate(zip(d["final"]["q"], d["final"]["p"])) if q == 0 and p == 0]
+        t = r.timed(lambda: f"{d['wall_seconds']:.2f} s")
+        rows.append(f"| {label} | {len(d['impact_times'])} ({d['impacts']}) | {sci(d['max_abs_energy_error'] / swing_energy(k))} | {ball_list(rest, n)} | {t} |")
+    return "\n".join(rows)
+
+
+@figure("cradle-discrete")
+def cradle_discrete(r: Runs) -> str:
+    one = r.run("--steps", CRADLE_STEPS, config={"case": "cradle", "chain_energy": "discrete", "rest_truncation": False})
+    two = r.run("--steps", CRADLE_STEPS, config={"case": "cradle", "cradle": {"pulled": 2}, "chain_energy": "discrete"})
+    ref = r.run("--case", "cradle", "--steps", CRADLE_STEPS, "--balls", "3", "--pulled", "1")
+    pct = 100 * one["max_abs_energy_error"] / swing_energy(1)
+    if two["status"] == "ok":
+        halt = "with two strikers the run completes"
+    else:
+        m = re.search(r"at t = ([0-9.]+)", two["status_message"])
+        halt = f"with two strikers the energy quadratic of a near-grazing link loses its root at t = {float(m.group(1)):.1f} s and the run\nhalts"
+    return (f"without\ntruncation {len(one['impact_times'])} impact instants instead of {len(ref['impact_times'])} and |H − H₀| up to "
+            f"{sci(one['max_abs_energy_error'])} ({pct:.0f} % of the swing energy);\n{halt}")
+
+
+@figure("cradle-sequential")
+def cradle_sequential(r: Runs) -> str:
+    seq = r.run("--case", "cradle", "--policy", "sequential", "--steps", "2000")
+    chain = r.run("--case", "cradle", "--steps", "2000")
+    return f"{seq['impacts']} impacts instead of the chain's {chain['impacts']} in 20 s"
+
+
+@figure("cradle-sequential-halt")
+def cradle_sequential_halt(r: Runs) -> str:
+    d = r.run("--case", "cradle", "--policy", "sequential", "--balls", "5", "--pulled", "2", "--angle", repr(-math.radians(20)), "--steps", "2000")
+    if d["status"] == "ok":
+        return "(n = 5, k = 2, 20°) it runs through"
+    m = re.search(r"at t = ([0-9.]+)", d["status_message"])
+    return f"(n = 5, k = 2, 20°) its energy balance (75a) loses its bounce root at t = {float(m.group(1)):.2f} s"
+
+
+def ensemble(r: Runs, threads: str) -> dict:
+    return r.run("--case", "IV", "--ensemble", "100", "--steps", STEPS, "--threads", threads)
+
+
+@figure("ensemble-iv")
+def ensemble_iv(r: Runs) -> str:
+    d = ensemble(r, "2")
+    imp = d["impacts"]
+    med = imp["median"]
+    med_s = f"{med:g}"
+    return (f"impacts median {med_s}, range {imp['min']}–{imp['max']} (unperturbed run: {d['reference']['impacts']}, the paper ≈ 652), "
+            f"final |E − E₀|/E₀ median\n{times_ten(d['energy_error']['median'])}")
+
+
+@figure("ensemble-iv-time", "timing")
+def ensemble_iv_time(r: Runs) -> str:
+    def measure():
+        t2 = ensemble(r, "2")["wall_seconds"]
+        t1 = ensemble(r, "1")["wall_seconds"]
+        return f"{t2:.1f} s with T = 2 and {t1:.1f} s with T = 1"
+
+    return r.timed(measure)
+
+
+@figure("long-run-iv")
+def long_run_iv(r: Runs) -> str:
+    d = s7(r, "IV")
+    return f"Case IV gives {d['impacts']} impacts (the paper: roughly 652) and\nmax |E − E₀| ≈ {sci(d['max_abs_energy_error'], 1)} (relative {sci(rel_err(d), 1)})"
+
+
+@figure("readme-case-iv")
+def readme_case_iv(r: Runs) -> str:
+    return f"{s7(r, 'IV')['impacts']} impacts over 10⁵\n   steps (the paper: about 652)"
+
+
+@figure("consumer-example")
+def consumer_example(r: Runs) -> str:
+    """The README's C++ example is the consumer project that CI builds against the installed package."""
+    code = (ROOT / "examples/consumer/main.cpp").read_text().rstrip("\n")
+    return f"```cpp\n{code}\n```"
+
+
+@figure("comparison-native-rows")
+def comparison_native_rows(r: Runs) -> str:
+    """The page's long-run table's LGVCI and RK4 rows: its max is sampled every 1000 steps and at the end."""
+    rows = ["| case | method | impacts | final \\|E − E₀\\|/E₀ | max \\|E − E₀\\|/E₀ |", "| --- | --- | --- | --- | --- |"]
+    names = {"IV": "IV cube", "I": "I ellipsoid", "II": "II tilted plane", "III": "III union"}
+    for c in ("IV", "I", "II", "III"):
+        for integ in ("lgvci", "rk4"):
+            r.submit("--case", c, "--steps", STEPS, *(() if integ == "lgvci" else ("--integrator", "rk4")), cols=(("E",), 1000))
+    for c in ("IV", "I", "II", "III"):
+        for integ, label in (("lgvci", "LGVCI"), ("rk4", "RK4 baseline")):
+            d = r.run("--case", c, "--steps", STEPS, *(() if integ == "lgvci" else ("--integrator", "rk4")), cols=(("E",), 1000))
+            e = d["_cols"]["E"]
+            e0 = d["energy_initial"]
+            mx = max(abs(v - e0) for v in e) / abs(e0)
+            rows.append(f"| {names[c]} | {label} | {d['impacts']} | {sci(final_rel_err(d))} | {sci(mx)} |")
+    return "\n".join(rows)
+
+
+@figure("settling-ball")
+def settling_ball(r: Runs) -> str:
+    """A ball (r = 1) dropped from H = 1 with e = 0.5: the cascade of rebounds hands over to contact."""
+    cfg = {"body": {"type": "ellipsoid", "semi_axes": [1, 1, 1], "center": [0, 0, 0]}, "x0": [0, 0, 2], "restitution": 0.5}
+    d = r.run("--steps", "3000", cols=(("t", "contact_points"), 1), config=cfg)
+    cols = d["_cols"]
+    t_rest = next(t for t, c in zip(cols["t"], cols["contact_points"]) if c > 0)
+    mgr = 9.80665
+    e_rest = "exactly" if d["energy_final"] == mgr else f"to {sci(abs(d['energy_final'] - mgr) / mgr)}"
+    bal = abs(d["energy_final"] + d["dissipated"] - d["energy_initial"]) / d["energy_initial"]
+    return (f"the same run takes {d['impacts']}\nimpacts, rests on the plane from t = {t_rest:.2f} s with E = m g r {e_rest}, "
+            f"E + dissipated = E0 to {sci(bal, 1)}\nrelative")
+
+
+@figure("settling-ball-time", "timing")
+def settling_ball_time(r: Runs) -> str:
+    cfg = {"body": {"type": "ellipsoid", "semi_axes": [1, 1, 1], "center": [0, 0, 0]}, "x0": [0, 0, 2], "restitution": 0.5}
+    return r.timed(lambda: f"{r.run('--steps', '3000', config=cfg)['wall_seconds'] * 1000:.0f} ms")
+
+
+@figure("contact-case-i-e08")
+def contact_case_i_e08(r: Runs) -> str:
+    d = r.run("--case", "I", "--restitution", "0.8", "--steps", "3000", cols=(("t", "contact_points"), 1))
+    cols = d["_cols"]
+    t = next(t for t, c in zip(cols["t"], cols["contact_points"]) if c > 0)
+    return f"settles into contact at t = {t:.1f} s"
+
+
+@figure("hard-throw")
+def hard_throw(r: Runs) -> str:
+    a = r.run("--case", "IV", "--gamma0", "0,0,-1e3", "--steps", "10")
+    b = r.run("--case", "IV", "--gamma0", "0,0,-1e3", "--steps", "100", "--h", "1e-3")
+    pa, pb = (math.sqrt(sum(v * v for v in d["final"]["Pi"])) for d in (a, b))
+    sub = "without sub-division" if b["subdivided_steps"] == 0 else f"with {b['subdivided_steps']} sub-divided steps"
+    same = "the same impacts" if a["impacts"] == b["impacts"] else f"{b['impacts']} impacts against {a['impacts']}"
+    n = a["subdivided_steps"]
+    return f"ending at |Π| = {pa:.2f} after {n} sub-divided step{'' if n == 1 else 's'} (h = 1e-3 {sub}: {pb:.2f}, {same})"
+
+
+# --- the benchmark (scripts/bench.mjs --json), only with --bench -------------------------------------
+
+BENCH: dict = {}
+
+
+def bench_data(root: Path) -> dict:
+    if not BENCH:
+        p = subprocess.run(["node", "scripts/bench.mjs", "10", "--json"], cwd=root, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"scripts/bench.mjs: {p.stderr.strip()[-2000:]}")
+        BENCH.update(json.loads(p.stdout))
+        BENCH["_load"] = " ".join(f"{v:.1f}" for v in os.getloadavg())
+        model = "?"
+        try:
+            model = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
+        except (OSError, StopIteration):
+            pass
+        BENCH["_machine"] = f"{os.cpu_count()} × {model}"
+        BENCH["_date"] = time.strftime("%Y-%m-%d")
+    return BENCH
+
+
+@figure("bench-table", "bench")
+def bench_table(r: Runs) -> str:
+    b = bench_data(ROOT)
+    steps = b["I"]["steps"]
+
+    def us(ms):
+        return f"{ms * 1000 / steps:.3f}"
+
+    lines = ["```", f"{steps} steps, best of 10 (Rapier 2); µs per step (ratio to native); |E − E₀|/E₀ after the run",
+             f"machine: {b['_machine']}, load average {b['_load']}, {b['_date']}",
+             "case  impacts  native µs  wasm µs (×)       rapier µs (×)     native err  wasm err  rapier err"]
+    for c in CASES:
+        row = b[c]
+        rap = "—".ljust(17) if "rapier_ms" not in row else f"{us(row['rapier_ms'])} ({row['rapier_ms'] / row['native_ms']:.2f})".ljust(17)
+        rerr = "—" if "rapier_rel_energy_error" not in row else sci(row["rapier_rel_energy_error"])
+        wasm = f"{us(row['wasm_ms'])} ({row['wasm_ms'] / row['native_ms']:.2f})"
+        lines.append(f"{c.ljust(5)} {str(row['impacts']).rjust(7)}  {us(row['native_ms']).rjust(9)}  "
+                     f"{wasm.ljust(16)}  {rap} "
+                     f"{sci(row['native_rel_energy_error']).rjust(10)}  {sci(row['wasm_rel_energy_error']).rjust(8)}  {rerr}")
+    lines.append("```")
+    return "\n".join(lines)
+
+
+@figure("bench-native-iv", "bench")
+def bench_native_iv(r: Runs) -> str:
+    ms = bench_data(ROOT)["IV"]["native_ms"]
+    return f"{'met' if ms <= 15 else 'not met'} ({ms:.1f} ms)"
+
+
+@figure("bench-wasm-ratio", "bench")
+def bench_wasm_ratio(r: Runs) -> str:
+    b = bench_data(ROOT)
+    ratios = {c: b[c]["wasm_ms"] / b[c]["native_ms"] for c in CASES}
+    met = [c for c in CASES if ratios[c] <= 1.3]
+    return (f"{', '.join(f'{ratios[c]:.2f} ({c})' for c in CASES)}: met for "
+            + (case_list(met) if met else "no case"))
+
+
+@figure("bench-rapier-iv", "bench")
+def bench_rapier_iv(r: Runs) -> str:
+    b = bench_data(ROOT)["IV"]
+    e = b["rapier_rel_energy_error"]
+    return f"{abs(e) * 100:.0f} % {'above' if e > 0 else 'below'} E₀, {b['rapier_ms'] / b['native_ms']:.0f}× the native step time"
+
+
+@figure("readme-case-iv-time", "bench")
+def readme_case_iv_time(r: Runs) -> str:
+    return f"in about {bench_data(ROOT)['IV']['native_ms']:.0f} ms"
+
+
+# ---------------------------------------------------------------------------------------------------
+
+
+def broken_links(docs: dict[Path, str]) -> list[str]:
+    """Relative links between the pages whose file or heading does not exist (GitHub's heading anchors)."""
+    def anchors(text: str) -> set[str]:
+        text = re.sub(r"```.*?```", "", text, flags=re.S)
+        return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in re.findall(r"^#+\s+(.*)$", text, re.M)}
+
+    bad = []
+    for p, text in docs.items():
+        for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"```.*?```", "", text, flags=re.S)):
+            if re.match(r"[a-z]+:", target):
+                continue
+            file, _, anchor = target.partition("#")
+            dest = (p.parent / file).resolve() if file else p
+            if not dest.exists():
+                bad.append(f"{p.relative_to(ROOT)}: link to a missing file: {target}")
+            elif anchor and dest.suffix == ".md" and anchor not in anchors(dest.read_text()):
+                bad.append(f"{p.relative_to(ROOT)}: link to a missing heading: {target}")
+    return bad
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Fenced blocks and inline code: markers there are examples, not figures."""
+    spans = [m.span() for m in re.finditer(r"^```.*?^```", text, re.S | re.M)]
+    inline = [m.span() for m in re.finditer(r"`[^`\n]+`", text)]
+    return spans + [s for s in inline if not any(a <= s[0] < b for a, b in spans)]
+
+
+def figure_markers(text: str):
+    """The markers outside code."""
+    code = code_spans(text)
+    return [m for m in MARKER.finditer(text) if not any(a <= m.start() < b for a, b in code)]
+
+
+def doc_files(root: Path) -> list[Path]:
+    return [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+
+
+def render(text: str, original: str) -> str:
+    """Block figures (their original content spans lines) keep a newline after and before the markers."""
+    return f"\n{text}\n" if original.startswith("\n") else text
+
+
+def _pattern(expected: str) -> str:
+    return "".join("([^|\n]*?)" if p == PLACEHOLDER else re.escape(p) for p in re.split(f"({PLACEHOLDER})", expected))
+
+
+def matches(expected: str, actual: str) -> bool:
+    if PLACEHOLDER not in expected:
+        return expected == actual
+    return re.fullmatch(_pattern(expected), actual) is not None
+
+
+def fill(expected: str, actual: str) -> str:
+    """The timing values not measured this time: kept from the docs where the figure's shape is unchanged."""
+    if PLACEHOLDER not in expected:
+        return expected
+    m = re.fullmatch(_pattern(expected), actual)
+    kept = iter(m.groups()) if m else iter(())
+    return re.sub(PLACEHOLDER, lambda _: next(kept, "—"), expected)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a stale figure")
+    ap.add_argument("--bench", action="store_true", help="also rerun scripts/bench.mjs for the benchmark figures")
+    ap.add_argument("--cli", default=os.environ.get("LGVCI_CLI", str(ROOT / "build/native/lgvci")), help="the lgvci executable")
+    ap.add_argument("--jobs", type=int, default=0, help="parallel runs (default: the cores under --check, else 1 so that timings are honest)")
+    ap.add_argument("--only", action="append", default=[], help="only this figure (repeatable)")
+    ap.add_argument("--timing", action="store_true", help="rewrite the timing figures even on a busy machine")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+
+    docs = {p: p.read_text() for p in doc_files(ROOT)}
+    where: dict[str, list[Path]] = {}
+    for p, text in docs.items():
+        for m in figure_markers(text):
+            where.setdefault(m.group(1), []).append(p)
+    if a.list:
+        for name, (kind, _) in FIGURES.items():
+            print(f"{name:26} {kind:7} {', '.join(str(p.relative_to(ROOT)) for p in where.get(name, [])) or 'NOT IN THE DOCS'}")
+        return 0
+
+    problems = [f"{n}: a marker in {', '.join(str(p.relative_to(ROOT)) for p in ps)} with no figure in scripts/figures.py" for n, ps in where.items() if n not in FIGURES]
+    problems += [f"{n}: a figure with no marker in README.md or docs/*.md" for n in FIGURES if n not in where]
+    problems += broken_links(docs)
+    cli = Path(a.cli)
+    if not cli.is_file():
+        print(f"figures: the CLI {cli} does not exist (build it: cmake --build --preset native --target lgvci_cli)", file=sys.stderr)
+        return 2
+
+    names = [n for n in FIGURES if (not a.only or n in a.only)]
+    timing_ok = True
+    if a.check:
+        names = [n for n in names if FIGURES[n][0] != "timing" and FIGURES[n][0] != "bench"]
+    else:
+        if not a.bench:
+            names = [n for n in names if FIGURES[n][0] != "bench"]
+        load, cores = os.getloadavg()[0], os.cpu_count() or 1
+        if load > cores and not a.timing:  # the machine is busy: timings would mislead, keep the docs'
+            print(f"figures: timing figures kept (load average {load:.1f} > {cores} cores; --timing rewrites them)", file=sys.stderr)
+            names = [n for n in names if FIGURES[n][0] != "timing"]
+            timing_ok = False
+    jobs = a.jobs or ((os.cpu_count() or 1) if a.check else 1)
+    runs = Runs(cli, jobs, timing=not a.check and timing_ok)
+    start = time.monotonic()
+    generated: dict[str, str] = {}
+    try:
+        for n in names:
+            t0 = time.monotonic()
+            try:
+                generated[n] = FIGURES[n][1](runs)
+            except Exception as e:  # a CLI that changed its output, a run that failed: name the figure
+                problems.append(f"{n}: could not be computed: {type(e).__name__}: {e}")
+                continue
+            if not a.check:
+                print(f"  {n:26} {time.monotonic() - t0:6.2f} s", file=sys.stderr)
+    finally:
+        runs.pool.shutdown()
+        shutil.rmtree(runs.tmp, ignore_errors=True)
+    stale = []
+    for p, text in docs.items():
+        real = {m.start() for m in figure_markers(text)}
+
+        def sub(m):
+            n = m.group(1)
+            if n not in generated or m.start() not in real:
+                return m.group(0)
+            new = render(generated[n], m.group(2))
+            if not matches(new, m.group(2)):
+                stale.append((p, n, m.group(2), new))
+            return f"<!-- figure:{n} -->{fill(new, m.group(2))}<!-- /figure -->"
+
+        out = MARKER.sub(sub, text)
+        if not a.check and out != text:
+            p.write_text(out)
+
+    elapsed = time.monotonic() - start
+    if a.check:
+        for p, n, old, new in stale:
+            print(f"stale figure {n} in {p.relative_to(ROOT)}:", file=sys.stderr)
+            sys.stderr.writelines(difflib.unified_diff(old.splitlines(True) or [""], new.replace(PLACEHOLDER, "…").splitlines(True), "docs", "fresh run", n=1))
+            print(file=sys.stderr)
+        for msg in problems:
+            print(msg, file=sys.stderr)
+        ok = not stale and not problems
+        print(f"figures: {len(names)} checked, {len(stale)} stale, {len(problems)} other problems (markers, links, failed runs), {runs.count} runs in {elapsed:.1f} s"
+              + ("" if ok else " — run `python3 scripts/figures.py` and commit the docs"))
+        return 0 if ok else 1
+    for msg in problems:
+        print(msg, file=sys.stderr)
+    print(f"figures: {len(names)} regenerated, {len(stale)} changed, {runs.count} runs in {elapsed:.1f} s")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
