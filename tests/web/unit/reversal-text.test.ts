@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reversal } from '../../../web/src/model/simulation-model';
 import { reversalText, sweepCaption } from '../../../web/src/model/comparison-caption';
 import { EnergyErrorStats, energyErrorCaption } from '../../../web/src/model/error-stats';
-import { tickLabels } from '../../../web/src/view/plots';
+import { tickLabels } from '../../../web/src/util/format';
 
 function rev(over: Partial<Reversal>): Reversal {
   return { steps: 3000, returnStep: 6000, distances: null, companions: {}, t: NaN, impacts: 16, h: 0.01, family: 'rigid', ...over };
