@@ -4,7 +4,7 @@
 // what the page says about a refused set-up and a stalled run is in words, with the core's text as
 // the detail.
 import { describe, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { textField, typeInto, useAppFixture } from './support';
 
@@ -82,6 +82,15 @@ describe('a 390×844 phone', () => {
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(5);
+    // The drawer: opening it moves the focus into it (Tab then goes through its controls, not the bar's
+    // other buttons first); Escape on its button closes it again.
+    app.chrome.drawerButton.click();
+    expect(app.chrome.drawerOpen).toBe(true);
+    expect(app.panel.element.contains(document.activeElement)).toBe(true);
+    app.chrome.drawerButton.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(app.chrome.drawerOpen).toBe(false);
+    expect(document.activeElement).toBe(app.chrome.drawerButton);
   });
 });
 

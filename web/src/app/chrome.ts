@@ -219,7 +219,9 @@ export class AppChrome {
 
   /** The first control of the open drawer takes the focus (without scrolling anything). */
   private focusDrawer(): void {
-    const first = this.host.panel.element.querySelector<HTMLElement>('button:not([disabled]), input:not([disabled]), select, summary');
+    const candidates = this.host.panel.element.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), select, summary');
+    // the first one that is shown (a hidden group, such as the address's notice, comes first in the DOM)
+    const first = [...candidates].find((e) => e.getClientRects().length > 0);
     first?.focus({ preventScroll: true });
   }
 
