@@ -108,4 +108,23 @@ describe('messages in words', () => {
     expect(row.querySelector('.field-msg details')?.textContent).toContain('x0: the initial state penetrates the plane');
     expect(app.model.curr.x[2]).toBe(z0); // the run goes on from the last valid start
   });
+
+  it('Reverse after a run across impacts states its limit; "Go back now" returns within frame budgets and says how close', async () => {
+    await page.viewport(1280, 860);
+    const app = await fx.mount({ caseName: 'IV', autoplay: false });
+    app.model.step(2000);
+    const impacts = app.model.curr.impacts;
+    expect(impacts).toBeGreaterThan(0);
+    app.comparison.controls.reverseButton.click();
+    app.comparison.refresh();
+    await expect.poll(() => app.comparison.controls.reverseText.textContent).toContain(`The way back crosses ${impacts} impacts`);
+    const fast = app.comparison.controls.fastButton;
+    expect(fast.hidden).toBe(false);
+    fast.click();
+    await expect.poll(() => app.model.reversal?.distances ?? null, { timeout: 30_000 }).not.toBeNull();
+    app.comparison.refresh();
+    await expect.poll(() => app.comparison.controls.reverseText.textContent).toMatch(/^Back after 2000 \+ 2000 steps .*: (back at its start|it did not come back)/);
+    expect(app.model.run.steps()).toBe(4000);
+    await expect.poll(() => fast.hidden).toBe(true);
+  });
 });

@@ -64,6 +64,28 @@ describe('SimulationModel', () => {
     expect(m.slowed).toBe(false);
   });
 
+  it('"Go back now": the way back of a reversal runs within each frame budget, without the clock, and stops at the return', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.step(300);
+    expect(m.reverse()).toBe('');
+    m.fastForward = true;
+    let ms = 0;
+    const now = (): number => (ms += 5); // 5 ms per look at the clock: two chunks (8 + 16 steps) a frame
+    const left = m.fastReturn(8, now);
+    expect(left).toBe(300 - 24);
+    expect(m.run.steps()).toBe(324);
+    let frames = 1;
+    while (m.fastReturn(8, now) > 0) frames++;
+    expect(m.run.steps()).toBe(600);
+    expect(m.reversal?.distances).not.toBeNull();
+    expect(m.fastForward).toBe(false);
+    expect(frames).toBeGreaterThan(10);
+    // nothing pending: nothing to do
+    expect(m.fastReturn(8, now)).toBe(0);
+    expect(m.run.steps()).toBe(600);
+  });
+
   it('interpolates x linearly between prev and curr and follows the fixed-step clock', () => {
     const m = new SimulationModel(createFakeEngine());
     m.load(presetJson('I'));

@@ -316,6 +316,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       urlState.schedule();
     },
     pause() {
+      model.fastForward = false;
       model.clock.running = false;
       model.clock.clear();
       setPlaying(false);

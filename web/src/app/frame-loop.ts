@@ -71,7 +71,8 @@ export class FrameLoop {
     const { model, view, hud, plots, panel } = this.p;
     const dt = this.lastNow === null ? 0 : Math.max(0, (now - this.lastNow) / 1000);
     this.lastNow = now;
-    if (model.clock.running) model.advance(dt);
+    if (model.fastForward) model.fastReturn();
+    else if (model.clock.running) model.advance(dt);
     const s = model.interpolated();
     this.flashUpTo(s.t);
     view?.setBodyPose(s.x, s.q, s.coords);

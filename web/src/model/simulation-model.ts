@@ -330,6 +330,7 @@ export class SimulationModel {
     this.playback.restart(s, this.config.h);
     if (this.resumeOnRestart) this.clock.running = true;
     this.resumeOnRestart = false;
+    this.fastForward = false;
     this.status = null;
     this.drainedImpacts = 0;
     this.trail.clear();
@@ -432,6 +433,34 @@ export class SimulationModel {
 
   /** The last frame could not take every step the clock asked for within its budget (slow motion). */
   slowed = false;
+
+  /** The way back of a reversal is being run as fast as the frames allow (the frame loop calls fastReturn). */
+  fastForward = false;
+
+  /**
+   * Step toward the pending reversal's return for at most `budgetMs` (growing chunks, as advance());
+   * returns the steps still to go (0: back, or nothing pending). The clock is not used: the way back
+   * of a long run takes as many frames as its steps need, not its simulated time.
+   */
+  fastReturn(budgetMs = STEP_BUDGET_MS, now: () => number = () => performance.now()): number {
+    const rev = this.reversal;
+    if (!rev || rev.distances || this.halted) {
+      this.fastForward = false;
+      return 0;
+    }
+    const deadline = now() + budgetMs;
+    let chunk = 8;
+    for (;;) {
+      const left = rev.returnStep - this.run.steps();
+      if (left <= 0 || rev.distances || this.halted) break;
+      this.step(Math.min(chunk, left));
+      chunk *= 2;
+      if (now() >= deadline) break;
+    }
+    const left = rev.distances || this.halted ? 0 : rev.returnStep - this.run.steps();
+    if (left === 0) this.fastForward = false;
+    return left;
+  }
 
   /** Interpolation weight for drawing: the clock's fraction while running, else the current state. */
   get alpha(): number {
