@@ -81,7 +81,7 @@ describe('the mounted app', () => {
     // log sliders announce the value, not the exponent that is their position
     const eps = fieldInput('epsilon', 'range');
     expect(eps.value).toBe('-13');
-    expect(eps.getAttribute('aria-valuetext')).toBe('1e-13');
+    expect(eps.getAttribute('aria-valuetext')).toBe('1e-13 metres');
     expect(fieldInput('h', 'range').getAttribute('aria-valuetext')).toBe('0.01 seconds');
   });
 

@@ -130,7 +130,11 @@ describe("Newton's cradle on the page", () => {
     await typeInto(field('cballs'), '9');
     expect(fx.host.querySelector('[data-field="cballs"] .field-msg')?.textContent).toMatch(/must be between/);
     await typeInto(field('cpulled'), '6');
-    expect(fx.host.querySelector('[data-field="cpulled"] .field-msg')?.textContent).toMatch(/^cradle\.pulled: /);
+    // In words (config/messages.ts), the core's "field: rule" under "Technical detail".
+    expect(fx.host.querySelector('[data-field="cpulled"] .field-msg-text')?.textContent).toBe(
+      'You can pull back at most as many balls as the cradle has (5): pull fewer, or add balls first.',
+    );
+    expect(fx.host.querySelector('[data-field="cpulled"] .msg-detail code')?.textContent).toMatch(/^cradle\.pulled: /);
     expect(config().cradle).toMatchObject({ balls: 5, pulled: 2, policy: 'simultaneous' });
   });
 

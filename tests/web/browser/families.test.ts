@@ -113,7 +113,10 @@ describe('model families on the page', () => {
     expect((app.model.config as unknown as GeneralizedConfig).p0[2]).toBeCloseTo(-3 * I, 14);
     // a start whose tip is under the floor: the core's message beside the control, the run kept
     await typeInto(field('gy0'), '0.3');
-    expect(fx.host.querySelector('[data-field="gy0"] .field-msg')?.textContent).toMatch(/^q0: /);
+    expect(fx.host.querySelector('[data-field="gy0"] .field-msg-text')?.textContent).toMatch(
+      /^The body starts below the floor \(a point is [\d.]+ m too deep\): raise its height y₀ by at least [\d.]+ m or turn it\.$/,
+    );
+    expect(fx.host.querySelector('[data-field="gy0"] .msg-detail code')?.textContent).toMatch(/^q0: /);
     expect((app.model.config as unknown as GeneralizedConfig).q0[1]).toBe(3.5);
 
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'particle');

@@ -96,9 +96,13 @@ describe('integrator status in the HUD', () => {
     expect(warning?.getAttribute('role')).toBe('alert');
     w.force = { status: 2, message: 'Zeno guard: 64 impacts in one step.' };
     app.stepOnce();
-    await expect
-      .element(page.getByRole('alert'))
-      .toHaveTextContent('Warning at t = 0.010 s: Zeno guard: 64 impacts in one step.');
+    await expect.poll(() => warning?.hidden).toBe(false);
+    // In words, with the way out; the core's text one click away.
+    expect(warning?.querySelector('.hud-warning-text')?.textContent).toMatch(
+      /^At t = 0\.01 s the body bounced 64 times within one time step: .*The run goes on\./,
+    );
+    expect(warning?.querySelector('.hud-warning-detail')?.textContent).toBe('Zeno guard: 64 impacts in one step.');
+    expect([...(warning?.querySelectorAll('.hud-action') ?? [])].map((b) => b.textContent)).toEqual(['Halve h (to 0.005 s)', 'Reset']);
     expect(warning?.classList.contains('hud-error')).toBe(false);
     w.force.status = 0;
     app.play();
@@ -116,9 +120,10 @@ describe('integrator status in the HUD', () => {
     w.force = { status: 1, message: 'Newton iteration for F did not converge.' };
     await expect.poll(() => app?.playing, { timeout: 10_000 }).toBe(false);
     await expect.element(page.getByRole('alert')).toBeVisible();
-    expect(host.querySelector('.hud-warning')?.textContent).toMatch(
-      /^Simulation halted at t = \d+\.\d{3} s: Newton iteration for F did not converge\./,
+    expect(host.querySelector('.hud-warning-text')?.textContent).toMatch(
+      /^The simulation stopped at t = \d+\.\d{2} s: the integrator could not solve the next time step .* Press Reset to start again, or make the time step h smaller\.$/,
     );
+    expect(host.querySelector('.hud-warning-detail')?.textContent).toBe('Newton iteration for F did not converge.');
     expect(host.querySelector('.hud-warning')?.classList.contains('hud-error')).toBe(true);
     await expect.element(page.getByRole('button', { name: 'Play' })).toBeInTheDocument();
     const steps = app.model.curr.steps;
@@ -126,7 +131,8 @@ describe('integrator status in the HUD', () => {
     expect(app.playing).toBe(false);
     app.stepOnce();
     expect(app.model.curr.steps).toBe(steps);
-    app.reset(); // the wrapper clears the forced status on reset
+    // The warning's Reset button is the way out (the wrapper clears the forced status on reset).
+    host.querySelector<HTMLButtonElement>('.hud-action')?.click();
     expect(app.model.curr.steps).toBe(0);
     app.play();
     expect(app.playing).toBe(true);

@@ -73,7 +73,12 @@ describe('Controller', () => {
     const { model, ctl, changes } = setup();
     model.step(3);
     const r = ctl.setField('x0z', 0.5);
-    expect(r).toEqual({ ok: false, message: expect.stringMatching(/^x0: .*penetrates/) });
+    // In words first (config/messages.ts), the core's "field: rule" as the detail.
+    expect(r).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^The start position x₀: .*penetrates/),
+      detail: expect.stringMatching(/^x0: .*penetrates/),
+    });
     expect((ctl.params as unknown as UiParams).x0[2]).toBe(10);
     expect(model.curr.steps).toBe(3);
     expect(changes).toEqual([]);

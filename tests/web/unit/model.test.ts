@@ -45,6 +45,47 @@ describe('SimulationModel', () => {
     expect(m.curr.steps).toBe(6);
   });
 
+  it('a frame steps only until its time budget is spent; the rest is dropped (slow motion), prev/curr stay consecutive', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.clock.running = true;
+    let ms = 0;
+    const now = (): number => (ms += 5); // every look at the clock: 5 ms later
+    // 0.25 s of wall time at h = 0.01: 25 steps asked; after chunks of 8 and 16 steps 10 ms have passed
+    // (more than the 8 ms budget): the 25th step is dropped.
+    const n = m.advance(0.25, 8, now);
+    expect(n).toBe(24);
+    expect(m.curr.steps).toBe(24);
+    expect(m.prev.steps).toBe(23);
+    expect(m.slowed).toBe(true);
+    expect(m.clock.dropped).toBeCloseTo(0.01, 12);
+    // With time to spare every step is taken.
+    expect(m.advance(0.05, 8, () => 0)).toBe(5);
+    expect(m.slowed).toBe(false);
+  });
+
+  it('"Go back now": the way back of a reversal runs within each frame budget, without the clock, and stops at the return', () => {
+    const m = new SimulationModel(createFakeEngine());
+    m.load(presetJson('I'));
+    m.step(300);
+    expect(m.reverse()).toBe('');
+    m.fastForward = true;
+    let ms = 0;
+    const now = (): number => (ms += 5); // 5 ms per look at the clock: two chunks (8 + 16 steps) a frame
+    const left = m.fastReturn(8, now);
+    expect(left).toBe(300 - 24);
+    expect(m.run.steps()).toBe(324);
+    let frames = 1;
+    while (m.fastReturn(8, now) > 0) frames++;
+    expect(m.run.steps()).toBe(600);
+    expect(m.reversal?.distances).not.toBeNull();
+    expect(m.fastForward).toBe(false);
+    expect(frames).toBeGreaterThan(10);
+    // nothing pending: nothing to do
+    expect(m.fastReturn(8, now)).toBe(0);
+    expect(m.run.steps()).toBe(600);
+  });
+
   it('interpolates x linearly between prev and curr and follows the fixed-step clock', () => {
     const m = new SimulationModel(createFakeEngine());
     m.load(presetJson('I'));

@@ -36,6 +36,8 @@ import { wireEnsemble } from './ensemble-wiring';
 import { createShell, helpLine } from './shell';
 import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
+import type { ViewGestures } from './view-gestures';
+import { wireViewGestures } from './view-gestures';
 import { caseFromQuery } from '../config/cases';
 
 export { FIRST_FRAME_MARK };
@@ -86,6 +88,8 @@ export interface App {
   readonly chrome: AppChrome;
   /** The ensemble (issue 14): its worker pool, controls, plots and last outcome. */
   readonly ensemble: EnsembleParts;
+  /** The wheel and touch gestures shared with the page (view-gestures.ts); null without WebGL. */
+  readonly gestures: ViewGestures | null;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -137,6 +141,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const view = createView(shell.viewport);
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
+  // The warning's ways out: Reset, or the same set-up with half the time step.
+  hud.setActionHandler((action) => {
+    if (action === 'reset') app.reset();
+    else if (action === 'lower-h') controller.setField('h', model.clock.h / 2);
+  });
 
   const panel = new ControlPanel(
     controller,
@@ -199,10 +208,18 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   panel.insertSection(ensemble.controls.element);
   root.append(ensemble.plots.element);
 
-  const loop = new FrameLoop({ model, view, hud, plots, panel });
+  const loop = new FrameLoop({
+    model,
+    view,
+    hud,
+    plots,
+    panel,
+    ghostsInView: (flags) => comparison.controls.setOutOfView(flags),
+  });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);
+    chrome.refreshIntro();
     twinsControls.element.hidden = model.family.id !== 'rigid';
     // The twins' divergence plot goes with their controls (its hint names them).
     plots.cards.divergence.element.hidden = model.family.id !== 'rigid';
@@ -245,6 +262,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     pause: () => app.pause(),
   };
   const drag = view ? wireDrag(view, controller, runPort) : null;
+  const gestures = view ? wireViewGestures(view, shell.viewport) : null;
 
   const unbindKeys = bindShortcuts(
     root,
@@ -280,6 +298,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     comparisonResults,
     chrome,
     ensemble,
+    gestures,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -297,6 +316,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       urlState.schedule();
     },
     pause() {
+      model.fastForward = false;
       model.clock.running = false;
       model.clock.clear();
       setPlaying(false);
@@ -323,6 +343,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       loop.stop();
       unbindKeys();
       drag?.dispose();
+      gestures?.dispose();
       urlState.destroy();
       offModel();
       comparison.destroy();

@@ -43,19 +43,24 @@ export interface ChromeOptions {
   pausedForReducedMotion?: boolean;
 }
 
-/** A bar button; `short` is the label small frames show instead of `label` (both in the accessible name). */
-function barButton(label: string, cls: string, iconName?: string, ariaLabel?: string, short?: string): HTMLButtonElement {
+/**
+ * A bar button: an icon and a label; narrow stages show the icon only (chrome.css), so the accessible
+ * name is always in aria-label (default: the label).
+ */
+function barButton(label: string, cls: string, iconName: string, ariaLabel?: string): HTMLButtonElement {
   return el(
     'button',
-    { type: 'button', class: `btn btn-small ${cls}`, 'aria-label': ariaLabel },
-    iconName ? icon(iconName) : null,
-    el('span', { class: short ? 'bar-label bar-long' : 'bar-label', text: label }),
-    short ? el('span', { class: 'bar-label bar-short', 'aria-hidden': 'true', text: short }) : null,
+    { type: 'button', class: `btn btn-small ${cls}`, 'aria-label': ariaLabel ?? label, title: ariaLabel ?? label },
+    icon(iconName),
+    el('span', { class: 'bar-label', text: label }),
   );
 }
 
 export class AppChrome {
   readonly bar: HTMLElement;
+  /** The preset's "Try this" line and the legend of the view's marks (impact rings, the trail). */
+  readonly intro: HTMLElement;
+  readonly tryLine: HTMLElement;
   readonly playButton: HTMLButtonElement;
   readonly stepButton: HTMLButtonElement;
   readonly resetButton: HTMLButtonElement;
@@ -90,14 +95,28 @@ export class AppChrome {
     this.playButton.setAttribute('aria-keyshortcuts', 'Space');
     this.stepButton.setAttribute('aria-keyshortcuts', 'S ArrowRight');
     this.resetButton.setAttribute('aria-keyshortcuts', 'R');
-    this.drawerButton = barButton('Controls', 'bar-drawer');
+    this.drawerButton = barButton('Controls', 'bar-drawer', 'controls');
     this.drawerButton.setAttribute('aria-controls', panel.element.id);
-    this.shareButton = barButton('Share', 'bar-share');
-    this.imageButton = barButton('Save image', 'bar-image', undefined, 'Save image of the 3-D view (PNG)', 'Image');
+    this.shareButton = barButton('Share', 'bar-share bar-secondary', 'share');
+    this.imageButton = barButton('Save image', 'bar-image bar-secondary', 'image', 'Save image of the 3-D view (PNG)');
     this.imageButton.disabled = host.view === null;
-    this.helpButton = barButton('Keys', 'bar-help', undefined, 'Keys: keyboard shortcuts');
+    this.helpButton = barButton('Keys', 'bar-help bar-secondary', 'keys', 'Keys: keyboard shortcuts');
     this.helpButton.setAttribute('aria-keyshortcuts', 'Shift+?');
     this.fullscreen = new FullscreenButton(root, prefix);
+    this.tryLine = el('p', { class: 'intro-try' });
+    this.intro = el(
+      'div',
+      { class: 'lgvci-intro' },
+      this.tryLine,
+      el(
+        'p',
+        { class: 'intro-legend' },
+        el('span', { class: 'key-ring', 'aria-hidden': 'true' }),
+        'impact',
+        el('span', { class: 'key-trail', 'aria-hidden': 'true' }),
+        'path of the centre of mass (last 6 s)',
+      ),
+    );
     this.bar = el(
       'div',
       { class: 'lgvci-bar', role: 'toolbar', 'aria-label': 'Simulator' },
@@ -105,7 +124,7 @@ export class AppChrome {
       this.stepButton,
       this.resetButton,
       this.drawerButton,
-      el('span', { class: 'bar-gap' }),
+      this.intro,
       this.shareButton,
       this.imageButton,
       this.fullscreen.button,
@@ -130,22 +149,32 @@ export class AppChrome {
     listen(this.cleanups, this.playButton, 'click', () => host.togglePlay());
     listen(this.cleanups, this.stepButton, 'click', () => host.stepOnce());
     listen(this.cleanups, this.resetButton, 'click', () => host.reset());
-    listen(this.cleanups, this.drawerButton, 'click', () => this.setDrawer(!this.drawerOpen));
+    listen(this.cleanups, this.drawerButton, 'click', () => {
+      const open = !this.drawerOpen;
+      this.setDrawer(open);
+      // Tab goes on inside the drawer that just opened (the bar's other buttons come after it).
+      if (open && this.drawerApplies()) this.focusDrawer();
+    });
     listen(this.cleanups, this.shareButton, 'click', () => this.share.open());
     listen(this.cleanups, this.helpButton, 'click', () => this.help.open());
     listen(this.cleanups, this.imageButton, 'click', () => void this.saveView());
-    // Escape inside the drawer closes it and gives the focus back to its button.
-    listen(this.cleanups, panel.element, 'keydown', (e) => {
+    // Escape inside the drawer, or on its button, closes it and gives the focus back to the button.
+    const closeOnEscape = (e: KeyboardEvent): void => {
       if (e.key !== 'Escape' || !this.drawerOpen || !this.drawerApplies()) return;
       this.setDrawer(false);
       this.drawerButton.focus({ preventScroll: true });
       e.preventDefault();
-    });
+    };
+    listen(this.cleanups, panel.element, 'keydown', closeOnEscape);
+    listen(this.cleanups, this.drawerButton, 'keydown', closeOnEscape);
     this.setDrawer(false);
 
     for (const key of Object.keys(plots.cards) as (keyof PlotsView['cards'])[]) this.addPlotButton(key);
 
-    if (options.theme === 'projector') root.classList.add('lgvci-projector');
+    if (options.theme === 'projector') {
+      root.classList.add('lgvci-projector');
+      host.view?.setHighContrast(true);
+    }
     if (options.embed) {
       root.classList.add('lgvci-embed');
       // In an embed the plots sit beside or under the view, inside the frame.
@@ -166,6 +195,7 @@ export class AppChrome {
       root.classList.toggle('lgvci-embed-plots', options.embed && panel.plotsBox.checked),
     );
 
+    this.refreshIntro();
     this.showMessages(opts.messages ?? []);
     if (opts.pausedForReducedMotion) this.addBigPlay();
     this.setPlaying(host.playing());
@@ -184,6 +214,34 @@ export class AppChrome {
   setDrawer(open: boolean): void {
     this.drawerButton.setAttribute('aria-expanded', String(open));
     this.host.root.classList.toggle('lgvci-drawer-open', open);
+    if (open && !this.options.embed && this.drawerApplies()) this.placeSheet();
+  }
+
+  /** The first control of the open drawer takes the focus (without scrolling anything). */
+  private focusDrawer(): void {
+    const candidates = this.host.panel.element.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), select, summary');
+    // the first one that is shown (a hidden group, such as the address's notice, comes first in the DOM)
+    const first = [...candidates].find((e) => e.getClientRects().length > 0);
+    first?.focus({ preventScroll: true });
+  }
+
+  /**
+   * On a phone the drawer is a bottom sheet under the bar (chrome.css): the page is scrolled so that the
+   * (shrunk) view and the bar are at the top, and the sheet starts under the bar.
+   */
+  private placeSheet(): void {
+    const { root, shell } = this.host;
+    const stageTop = shell.stage.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo({ top: Math.max(0, stageTop - 4), behavior: 'instant' });
+    const barBottom = this.bar.getBoundingClientRect().bottom;
+    root.style.setProperty('--lgvci-sheet-top', `${Math.round(Math.min(barBottom + 6, window.innerHeight * 0.7))}px`);
+  }
+
+  /** The running preset's "Try this" line (after every load). */
+  refreshIntro(): void {
+    const c = caseInfo(this.host.caseName());
+    const text = c ? `Try this: ${c.tryThis}` : '';
+    if (this.tryLine.textContent !== text) this.tryLine.textContent = text;
   }
 
   /** Follow the run state (called by the app whenever it plays or pauses). */

@@ -57,6 +57,11 @@ export function wireComparison(
     reverse() {
       return model.reverse(); // the 'reverse' event refreshes the read-out
     },
+    fastReturn(on) {
+      // The frame loop runs the way back within its frame budget; pausing or the return stops it.
+      model.fastForward = on && model.reversal !== null && model.reversal.distances === null;
+      refresh();
+    },
     startTable: () => extras.startTable(),
     startSweep: () => extras.startSweep(),
   };
@@ -89,9 +94,10 @@ export function wireComparison(
       controls.setCaption('');
     }
     const rev = model.reversal;
+    controls.setFastReturn(rev !== null && rev.distances === null && model.loaded, model.fastForward);
     if (!rev || !model.loaded) return; // a refusal of the button stays until the next restart
     const labels = Object.fromEntries(model.companions.map((r) => [r.id, r.label]));
-    controls.setReverseText(reversalText(rev, model.run.steps(), labels));
+    controls.setReverseText(reversalText(rev, model.run.steps(), labels, model.clock.speed));
   }
 
   const off = model.on((e) => {

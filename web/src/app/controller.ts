@@ -3,6 +3,7 @@
 // the model from the new initial condition or returns a message for the control. On any rejection the
 // model keeps running the last valid simulation. Generic over the model family: the preset's family
 // (config/cases + app/families) says which fields exist and how they make a config.
+import { explainConfigError } from '../config/messages';
 import { CASES, caseInfo } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
@@ -186,7 +187,10 @@ export class Controller implements ControllerPort {
     try {
       this.model.load(json);
     } catch (e) {
-      return { ok: false, message: (e as Error).message };
+      // The core's "field: rule" in words, the rule itself as the detail (config/messages.ts).
+      const tilt = typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
+      const x = explainConfigError((e as Error).message, { family: family.id, normalZ: Math.cos(tilt) });
+      return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
     }
     this.family = family;
     this.base = base;

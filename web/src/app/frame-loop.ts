@@ -16,12 +16,18 @@ export interface FrameParts {
   hud: Hud;
   plots: PlotsView;
   panel: ControlPanel;
+  /** Which companion ghosts are inside the drawn frame (a few times a second while there are any). */
+  ghostsInView?(inView: boolean[]): void;
 }
+
+/** How often the ghosts' visibility is checked (ms). */
+const GHOST_CHECK_MS = 250;
 
 export class FrameLoop {
   /** Frames drawn so far (idle frames while paused are skipped). */
   frames = 0;
   private lastNow: number | null = null;
+  private lastGhostCheck = -Infinity;
   private raf = 0;
   private stopped = false;
   private readonly p: FrameParts;
@@ -65,13 +71,19 @@ export class FrameLoop {
     const { model, view, hud, plots, panel } = this.p;
     const dt = this.lastNow === null ? 0 : Math.max(0, (now - this.lastNow) / 1000);
     this.lastNow = now;
-    if (model.clock.running) model.advance(dt);
+    if (model.fastForward) model.fastReturn();
+    else if (model.clock.running) model.advance(dt);
     const s = model.interpolated();
     this.flashUpTo(s.t);
     view?.setBodyPose(s.x, s.q, s.coords);
     this.syncGhosts(model.alpha);
     view?.updateTrail(model.trail, s.t, s.x);
     const drawn = view ? view.render(Math.min(dt, 0.1)) : true;
+    if (view && drawn) hud.avoid(view.projectBody());
+    if (view && this.p.ghostsInView && now - this.lastGhostCheck >= GHOST_CHECK_MS && view.ghostObjects.length > 0) {
+      this.lastGhostCheck = now;
+      this.p.ghostsInView(view.ghostsInView());
+    }
     hud.update(model, s.t);
     plots.tick(now);
     const h = model.history;

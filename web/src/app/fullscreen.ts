@@ -1,7 +1,7 @@
 // The fullscreen button of the simulator element: requestFullscreen on the app root, a label that says
 // what pressing it does, and a disabled button with the reason when the document may not go fullscreen
 // (an iframe without allowfullscreen, or a browser without the API).
-import { el, listen } from '../util/dom';
+import { el, icon, listen } from '../util/dom';
 
 export const FULLSCREEN_REFUSED =
   'Fullscreen is not available here (an embedding page must allow it: allowfullscreen on its iframe).';
@@ -16,7 +16,7 @@ export class FullscreenButton {
   constructor(target: HTMLElement, idPrefix: string) {
     this.target = target;
     const reasonId = `${idPrefix}-fs-reason`;
-    this.button = el('button', { type: 'button', class: 'btn btn-small bar-fullscreen' });
+    this.button = el('button', { type: 'button', class: 'btn btn-small bar-fullscreen bar-secondary' });
     this.reason = el('span', { class: 'sr-only', id: reasonId });
     listen(this.cleanups, this.button, 'click', () => void this.toggle());
     document.addEventListener('fullscreenchange', this.onChange);
@@ -36,7 +36,11 @@ export class FullscreenButton {
 
   private sync(): void {
     const on = this.active;
-    this.button.textContent = on ? 'Exit fullscreen' : 'Fullscreen';
+    const label = on ? 'Exit fullscreen' : 'Fullscreen';
+    // An icon and a label (narrow bars show the icon only: the name is in aria-label).
+    this.button.replaceChildren(icon('fullscreen'), el('span', { class: 'bar-label', text: label }));
+    this.button.setAttribute('aria-label', label);
+    if (!this.button.disabled) this.button.title = label;
     this.button.setAttribute('aria-pressed', String(on));
     this.target.classList.toggle('lgvci-fullscreen', on);
   }

@@ -52,7 +52,7 @@ export function helpLine(): HTMLElement {
   return el(
     'p',
     { class: 'lgvci-help', 'aria-hidden': 'true' },
-    'Drag to orbit · scroll to zoom · right-drag to pan · ',
+    'Drag to orbit · Ctrl + scroll (or click, then scroll) to zoom · right-drag to pan · ',
     el('kbd', { text: 'Space' }),
     ' play/pause · ',
     el('kbd', { text: 'S' }),

@@ -88,6 +88,8 @@ export function setComponent<V extends number[]>(v: V, i: number, x: number): V 
 const AXES = ['x', 'y', 'z'] as const;
 
 function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
+  // SI units of the paper's set-up (m = 1 kg, lengths in m): momentum kg·m/s, angular momentum kg·m²/s.
+  const unit = key === 'gamma0' ? 'kg·m/s' : 'kg·m²/s';
   return AXES.map((axis, i) => ({
     id: `${key}${axis}` as FieldId,
     urlKey: key,
@@ -95,7 +97,7 @@ function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
     group: key,
     label: `${name}, ${axis} component`,
     short: axis,
-    unit: '',
+    unit,
     min: -20,
     max: 20,
     scale: 'linear' as const,
@@ -151,7 +153,7 @@ export const FIELDS: readonly FieldSpec[] = [
     group: 'initial',
     label: 'Initial height of the centre of mass, x₀ z component',
     short: 'height z',
-    unit: '',
+    unit: 'm',
     min: 0,
     max: 30,
     scale: 'linear',
@@ -199,7 +201,7 @@ export const FIELDS: readonly FieldSpec[] = [
     group: 'body',
     label: 'Corner rounding ε of the cube',
     short: 'ε',
-    unit: '',
+    unit: 'm',
     min: 1e-13,
     max: 0.5,
     scale: 'log',

@@ -12,6 +12,8 @@ export interface ComparisonPort {
   setComparison(on: boolean): Promise<{ ok: boolean; message: string }>;
   /** Negate the momenta of the running simulation; '' or why not. */
   reverse(): string;
+  /** Run the way back of the pending reversal as fast as the frames allow (true), or stop that (false). */
+  fastReturn(on: boolean): void;
   /** Start the worker's long-run table of the three methods. */
   startTable(): void;
   /** Start the worker's return-error sweep (N = 100 … 2000). */
@@ -29,6 +31,8 @@ export class ComparisonControls {
   readonly message: HTMLElement;
   readonly reverseButton: HTMLButtonElement;
   readonly reverseText: HTMLElement;
+  /** "Go back now": shown while a reversal is on its way back. */
+  readonly fastButton: HTMLButtonElement;
   readonly tableButton: HTMLButtonElement;
   readonly sweepButton: HTMLButtonElement;
   /** Over the 3-D view: the legend of the ghosts and the live caption. */
@@ -45,6 +49,7 @@ export class ComparisonControls {
     this.message = el('p', { class: 'field-msg', id: id('msg'), 'aria-live': 'polite' });
     this.reverseButton = el('button', { type: 'button', class: 'btn', id: id('reverse'), 'aria-describedby': id('rev') }, 'Reverse');
     this.reverseText = el('p', { class: 'group-hint reverse-text', id: id('rev'), 'aria-live': 'polite' });
+    this.fastButton = el('button', { type: 'button', class: 'btn', id: id('fast'), hidden: true, 'aria-pressed': 'false' }, 'Go back now');
     this.tableButton = el('button', { type: 'button', class: 'btn', id: id('table') }, 'Long-run table (10⁵ steps)');
     this.sweepButton = el('button', { type: 'button', class: 'btn', id: id('sweep') }, 'Return error vs run length');
     listen(this.cleanups, this.toggle, 'change', () => {
@@ -62,6 +67,7 @@ export class ComparisonControls {
       const msg = port.reverse();
       if (msg) this.setReverseText(msg);
     });
+    listen(this.cleanups, this.fastButton, 'click', () => port.fastReturn(this.fastButton.getAttribute('aria-pressed') !== 'true'));
     listen(this.cleanups, this.tableButton, 'click', () => port.startTable());
     listen(this.cleanups, this.sweepButton, 'click', () => port.startSweep());
     this.element = el(
@@ -75,7 +81,7 @@ export class ComparisonControls {
       ),
       el('div', { class: 'field field-check' }, this.toggle, el('label', { for: id('on'), text: 'Compare with RK4 and Rapier' })),
       this.message,
-      el('div', { class: 'btn-row' }, this.reverseButton),
+      el('div', { class: 'btn-row' }, this.reverseButton, this.fastButton),
       this.reverseText,
       el('div', { class: 'btn-row' }, this.tableButton),
       el('div', { class: 'btn-row' }, this.sweepButton),
@@ -109,9 +115,39 @@ export class ComparisonControls {
     this.overlay.hidden = items.length === 0;
   }
 
+  /**
+   * Mark the companions whose ghost is outside the drawn frame (flags in the legend's order after the
+   * LGVCI body): the legend says "out of view" beside their name.
+   */
+  setOutOfView(flags: readonly boolean[]): void {
+    const items = this.legend.children;
+    flags.forEach((out, i) => {
+      const li = items[i + 1];
+      if (!li) return;
+      let note = li.querySelector<HTMLElement>('.out-of-view');
+      if (out && !note) {
+        note = el('span', { class: 'out-of-view', text: ' — out of view' });
+        li.append(note);
+      } else if (!out && note) {
+        note.remove();
+      }
+    });
+  }
+
   /** The live caption (written at the next animation frame, only if it changed). */
   setCaption(text: string): void {
     this.batch.text(this.caption, text);
+  }
+
+  /**
+   * The "Go back now" button: shown while a reversal is on its way back (`pending`), pressed while the
+   * way back runs as fast as the frames allow (then it reads "Stop going back").
+   */
+  setFastReturn(pending: boolean, running: boolean): void {
+    this.fastButton.hidden = !pending;
+    const label = running ? 'Stop going back' : 'Go back now';
+    if (this.fastButton.textContent !== label) this.fastButton.textContent = label;
+    this.fastButton.setAttribute('aria-pressed', String(pending && running));
   }
 
   /** The reversal read-out (batched like the caption). */

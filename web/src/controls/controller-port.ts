@@ -5,7 +5,8 @@ import type { BaseParams, FieldId } from '../config/fields';
 import type { TwinDeltaId } from '../config/validation';
 import type { TwinSpec } from '../model/twins';
 
-export type ApplyResult = { ok: true } | { ok: false; message: string };
+/** A refusal says why in the student's words (`message`); `detail` is the core's own text, if any. */
+export type ApplyResult = { ok: true } | { ok: false; message: string; detail?: string };
 
 /** The parameters of whichever family runs. */
 export type AppParams = BaseParams & Record<string, unknown>;

@@ -17,8 +17,9 @@ const KEYS: readonly [string[], string][] = [
 
 const POINTER: readonly [string, string][] = [
   ['Drag', 'Orbit the camera (keys: [ and ])'],
-  ['Scroll or pinch', 'Zoom'],
-  ['Right-drag or two fingers', 'Pan'],
+  ['Ctrl (⌘) + scroll, or click into the view and scroll', 'Zoom (a plain scroll scrolls the page)'],
+  ['Right-drag', 'Pan'],
+  ['Two fingers', 'Orbit and zoom (one finger scrolls the page)'],
 ];
 
 export class HelpDialog {

@@ -1,9 +1,18 @@
 // Heads-up display over the viewport: time, impacts, energy and relative energy error, and a warning
-// when the integrator reports a problem (status 1: Newton failure, simulation halted; 2: Zeno guard).
+// when the integrator reports a problem (a halt, or the Zeno guard), in words with the way out and the
+// core's text one click away (config/messages.ts). In a small view (a phone, a small embed) it is
+// one line (time, impacts, energy error) that expands on a tap; wherever it is, it moves to the other
+// edge of the view when the body's projected centre comes under it (avoid()).
 import type { SimulationModel } from '../model/simulation-model';
-import { STATUS_NEWTON_FAILED } from '../model/simulation-model';
-import { el } from '../util/dom';
-import { nonFiniteWords, wordsForNonFinite } from '../util/format';
+import { explainStatus } from '../config/messages';
+import type { StatusAction } from '../config/messages';
+import { el, icon } from '../util/dom';
+import { nonFiniteWords } from '../util/format';
+
+function restitutionOf(config: unknown): number | null {
+  const e = (config as { restitution?: unknown } | undefined)?.restitution;
+  return typeof e === 'number' ? e : null;
+}
 
 function fmtTime(t: number): string {
   return nonFiniteWords(t) ?? t.toFixed(2);
@@ -42,9 +51,29 @@ const ENERGY_TITLES: Record<string, string> = {
   H: 'Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times',
 };
 
+/** A point of the view in CSS pixels from its top-left corner (the body's projected centre). */
+export interface ViewPoint {
+  x: number;
+  y: number;
+}
+
+/** Margin around the HUD (CSS px) inside which the body's centre counts as covered. */
+const AVOID_MARGIN = 14;
+
+/** What the warning's buttons do (Reset, lower h, …): wired by the app. */
+export type StatusActionHandler = (action: StatusAction) => void;
+
 export class Hud {
   readonly element: HTMLElement;
   readonly warning: HTMLElement;
+  /** The one-line read-out of small views; a tap shows the whole HUD. */
+  readonly summary: HTMLButtonElement;
+  private readonly summaryText: HTMLElement;
+  private readonly stats: HTMLElement;
+  private readonly warningText: HTMLElement;
+  private readonly warningActions: HTMLElement;
+  private readonly warningDetail: HTMLElement;
+  private onAction: StatusActionHandler = () => undefined;
   private readonly time: HTMLElement;
   private readonly impacts: HTMLElement;
   private readonly energy: HTMLElement;
@@ -73,17 +102,31 @@ export class Hud {
     this.mass = el('span', { class: 'hud-value', 'data-hud': 'mass' });
     // README "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
     this.massItem = item('mass, J', this.mass, 'Mass m and the principal diagonal of the inertia J the integrator uses');
-    this.massItem.classList.add('hud-item-wide'); // long: a row of its own, wrapping on a phone
+    this.massItem.classList.add('hud-item-wide', 'hud-item-mass'); // long: a row of its own, wrapping on a phone
     // README "Persistent contact": in flight, or held on the plane by the contact constraint.
     this.phase = el('span', { class: 'hud-value', 'data-hud': 'phase' });
     this.phaseItem = item('phase', this.phase, 'In flight, or in persistent contact: points held on the plane and the normal force N they carry');
     this.phaseItem.classList.add('hud-item-wide'); // "in contact: 4 points, N = 9.215" needs a row on a phone
     this.phaseItem.hidden = true;
-    this.warning = el('div', { class: 'hud-warning', role: 'alert', hidden: true });
-    this.element = el(
+    this.warningText = el('p', { class: 'hud-warning-text' });
+    this.warningActions = el('div', { class: 'hud-warning-actions' });
+    this.warningDetail = el('p', { class: 'hud-warning-detail' });
+    this.warning = el(
       'div',
-      { class: 'lgvci-hud' },
-      el(
+      { class: 'hud-warning', role: 'alert', hidden: true },
+      this.warningText,
+      this.warningActions,
+      el('details', { class: 'hud-detail' }, el('summary', { text: 'Technical detail' }), this.warningDetail),
+    );
+    this.summaryText = el('span', { class: 'hud-summary-text' });
+    this.summary = el(
+      'button',
+      { type: 'button', class: 'hud-summary', 'aria-expanded': 'false', title: 'Show all values' },
+      this.summaryText,
+      el('span', { class: 'hud-summary-more', 'aria-hidden': 'true', text: '▾' }),
+    );
+    this.summary.addEventListener('click', () => this.setOpen(!this.open));
+    this.stats = el(
         'dl',
         { class: 'hud-stats', 'aria-label': 'Simulation state' },
         item('time t', this.time),
@@ -93,9 +136,47 @@ export class Hud {
         item(this.relLabel, this.relError, 'Relative energy error since the initial state'),
         this.phaseItem,
         this.massItem,
-      ),
-      this.warning,
-    );
+      );
+    this.element = el('div', { class: 'lgvci-hud' }, this.summary, this.stats, this.warning);
+  }
+
+  /** The whole HUD is shown under the one-line summary (small views). */
+  get open(): boolean {
+    return this.element.classList.contains('hud-open');
+  }
+
+  setOpen(on: boolean): void {
+    this.element.classList.toggle('hud-open', on);
+    this.summary.setAttribute('aria-expanded', String(on));
+    this.summary.title = on ? 'Show one line' : 'Show all values';
+  }
+
+  /** Whether the HUD sits at the bottom edge of the view (it moved out of the body's way). */
+  get atBottom(): boolean {
+    return this.element.classList.contains('hud-bottom');
+  }
+
+  /** Handler of the warning's buttons. */
+  setActionHandler(fn: StatusActionHandler): void {
+    this.onAction = fn;
+  }
+
+  /**
+   * Keep the HUD off the body's projected centre `p` (view CSS px; null: not in front of the camera):
+   * if the centre is under the HUD's box (with a margin), the HUD moves to the other edge; if it would
+   * cover it there too, an expanded HUD folds back to its line.
+   */
+  avoid(p: ViewPoint | null): void {
+    if (!p) return;
+    const e = this.element;
+    const covers = (): boolean => {
+      const top = e.offsetTop - AVOID_MARGIN;
+      const left = e.offsetLeft - AVOID_MARGIN;
+      return p.x >= left && p.x <= left + e.offsetWidth + 2 * AVOID_MARGIN && p.y >= top && p.y <= top + e.offsetHeight + 2 * AVOID_MARGIN;
+    };
+    if (!covers()) return;
+    e.classList.toggle('hud-bottom');
+    if (covers() && this.open) this.setOpen(false);
   }
 
   private static set(el: HTMLElement, text: string): void {
@@ -128,22 +209,33 @@ export class Hud {
       const d = [0, 1, 2].map((i) => (J[i]?.[i] ?? NaN).toPrecision(4)).join(', ');
       Hud.set(this.mass, `${cfg.mass.toPrecision(4)}, diag(${d})`);
     }
+    Hud.set(
+      this.summaryText,
+      `t ${fmtTime(drawnTime)} s · ${c.impacts} impact${c.impacts === 1 ? '' : 's'} · error ${formatRelError(model.relativeEnergyError)}`,
+    );
     const st = model.status;
-    let text = '';
-    if (st) {
-      // The core's message may print a non-finite number ("residual -nan"): show words instead.
-      const msg = wordsForNonFinite(st.message);
-      const at = nonFiniteWords(st.t) ?? st.t.toFixed(3);
-      text =
-        st.code === STATUS_NEWTON_FAILED
-          ? `Simulation halted at t = ${at} s: ${msg} Press Reset or change a setting to run again.`
-          : `Warning at t = ${at} s: ${msg}`;
-    }
-    if (text !== this.lastWarning) {
-      this.lastWarning = text;
-      this.warning.textContent = text;
-      this.warning.hidden = text === '';
-      this.warning.classList.toggle('hud-error', st?.code === STATUS_NEWTON_FAILED);
+    const key = st ? `${st.code}|${st.t}|${st.message}|${model.family.id}|${model.halted}` : '';
+    if (key !== this.lastWarning) {
+      this.lastWarning = key;
+      this.warning.hidden = st === null;
+      if (st) {
+        const w = explainStatus(st, {
+          family: model.family.id,
+          restitution: restitutionOf(model.config),
+          halted: model.halted,
+          h: model.clock.h,
+        });
+        this.warningText.textContent = w.text;
+        this.warningDetail.textContent = w.detail;
+        this.warningActions.replaceChildren(
+          ...w.actions.map((a) => {
+            const b = el('button', { type: 'button', class: 'btn btn-small hud-action' }, a.id === 'reset' ? icon('reset') : null, a.label);
+            b.addEventListener('click', () => this.onAction(a.id));
+            return b;
+          }),
+        );
+        this.warning.classList.toggle('hud-error', w.halted);
+      }
     }
   }
 }

@@ -9,7 +9,7 @@ import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
 import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
 import { parseNumber } from '../config/validation';
-import { el, icon, listen } from '../util/dom';
+import { el, icon, listen, setMessage } from '../util/dom';
 
 export interface RunActions {
   togglePlay(): void;
@@ -39,6 +39,9 @@ const UNIT_WORDS: Record<string, string> = {
   '×': ' times real time',
   'm/s': ' metres per second',
   'rad/s': ' radians per second',
+  m: ' metres',
+  'kg·m/s': ' kilogram metres per second',
+  'kg·m²/s': ' kilogram square metres per second',
 };
 
 /** What a screen reader announces for a slider (log sliders' positions are exponents, not values). */
@@ -129,12 +132,21 @@ export class ControlPanel {
     listen(this.cleanups, this.plotsBox, 'change', () => actions.setPlotsVisible(this.plotsBox.checked));
 
     this.caseSelect = el('select', { id: id('case'), 'aria-describedby': id('case-msg') });
-    for (const c of CASES) this.caseSelect.append(el('option', { value: c.name, text: c.label }));
-    this.caseMessage = el('p', { class: 'field-msg', id: id('case-msg'), 'aria-live': 'polite' });
+    // Grouped by the paper each preset comes from (the group names it; the option stays short enough
+    // for the panel's width).
+    for (const c of CASES) {
+      let group = [...this.caseSelect.querySelectorAll('optgroup')].find((g) => g.label === c.group);
+      if (!group) {
+        group = el('optgroup', { label: c.group });
+        this.caseSelect.append(group);
+      }
+      group.append(el('option', { value: c.name, text: c.label }));
+    }
+    this.caseMessage = el('div', { class: 'field-msg', id: id('case-msg'), 'aria-live': 'polite' });
     listen(this.cleanups, this.caseSelect, 'change', () => {
       const r = controller.selectCase(this.caseSelect.value);
       if (!r.ok) {
-        this.caseMessage.textContent = r.message;
+        setMessage(this.caseMessage, r.message, r.detail);
         this.caseSelect.setAttribute('aria-invalid', 'true');
         this.caseSelect.value = controller.params.caseName;
       }
@@ -156,10 +168,10 @@ export class ControlPanel {
       },
       'Drop flat',
     );
-    this.dropFlatMessage = el('p', { class: 'field-msg', id: id('dropflat-msg'), 'aria-live': 'polite' });
+    this.dropFlatMessage = el('div', { class: 'field-msg', id: id('dropflat-msg'), 'aria-live': 'polite' });
     listen(this.cleanups, this.dropFlatButton, 'click', () => {
       const r = controller.dropFlat();
-      if (!r.ok) this.dropFlatMessage.textContent = r.message;
+      if (!r.ok) setMessage(this.dropFlatMessage, r.message, r.detail);
     });
     this.dropFlatRow = el(
       'div',
@@ -300,7 +312,7 @@ export class ControlPanel {
     const msgId = id(`${spec.id}-msg`);
     const select = el('select', { id: selectId, 'aria-describedby': msgId });
     (spec.choices ?? []).forEach((c, i) => select.append(el('option', { value: String(i), text: c.label })));
-    const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
+    const message = el('div', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
     const row = el(
       'div',
       { class: 'field field-select', 'data-field': spec.id },
@@ -311,7 +323,7 @@ export class ControlPanel {
     listen(cleanups, select, 'change', () => {
       const res = this.controller.setField(spec.id, Number(select.value));
       if (res.ok) return;
-      message.textContent = res.message;
+      setMessage(message, res.message, res.detail);
       row.classList.add('invalid');
       select.setAttribute('aria-invalid', 'true');
     });
@@ -342,7 +354,7 @@ export class ControlPanel {
       class: 'num',
       'aria-describedby': msgId,
     });
-    const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
+    const message = el('div', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
     const note = spec.disabledNote ? el('p', { class: 'field-note', id: noteId, text: spec.disabledNote }) : null;
     const row = el(
       'div',
@@ -371,7 +383,7 @@ export class ControlPanel {
       const res = this.controller.setField(spec.id, raw);
       if (res.ok) return; // sync() (via onChange) clears messages and shows the new values
       // The slider stays where the user left it, next to the message; the model keeps the last valid run.
-      this.showMessage(spec.id, res.message, source);
+      this.showMessage(spec.id, res.message, source, res.detail);
     };
     listen(cleanups, range, 'input', () => {
       const v = fromSlider(spec, Number(range.value));
@@ -393,10 +405,10 @@ export class ControlPanel {
     return { spec, row, range, number, message, note };
   }
 
-  showMessage(id: FieldId, message: string, source?: HTMLInputElement): void {
+  showMessage(id: FieldId, message: string, source?: HTMLInputElement, detail = ''): void {
     const f = this.fields.get(id);
     if (!f) return;
-    f.message.textContent = message;
+    setMessage(f.message, message, detail);
     f.row.classList.add('invalid');
     (source ?? f.number).setAttribute('aria-invalid', 'true');
     // Keep the message in sight inside the scrolling panel only: scrollIntoView would also scroll the

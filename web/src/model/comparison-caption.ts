@@ -70,21 +70,105 @@ const DISTANCE_NAMES: Record<string, string> = {
   p: '|p + p₀|',
 };
 
-/** The Reverse button's read-out: on the way back, or how close the run came back. */
-export function reversalText(rev: Reversal, stepsNow: number, companionLabels: Readonly<Record<string, string>> = {}): string {
+/** Below this the return is at round-off. */
+const ROUND_OFF = 1e-9;
+/** Above this (in the state's units: metres, momenta) the run did not come back in any useful sense. */
+const NOT_BACK = 1e-3;
+
+/**
+ * The Reverse button's read-out. On the way back: how many steps (and, at `speed`, how long) and, when
+ * the way back crosses impacts, the limit: each impact amplifies round-off, so the return is exact only
+ * up to the divergence the sensitivity twins show. Once back: how far from the start, said plainly
+ * (round-off, amplified round-off, or not back at all), then the core's distances.
+ */
+export function reversalText(
+  rev: Reversal,
+  stepsNow: number,
+  companionLabels: Readonly<Record<string, string>> = {},
+  speed = 1,
+): string {
+  const crossed = rev.impacts === 1 ? '1 impact' : `${rev.impacts} impacts`;
   if (!rev.distances) {
     const left = rev.returnStep - stepsNow;
-    return `Momenta reversed after ${rev.steps} steps: the body retraces its path; back at the start in ${left} steps.`;
+    const seconds = (left * rev.h) / Math.max(speed, 1e-9);
+    const wait = Number.isFinite(seconds) && seconds >= 2 ? ` (about ${Math.round(seconds)} s at this speed)` : '';
+    const limit =
+      rev.impacts > 0
+        ? ` The way back crosses ${crossed}; each one amplifies the rounding errors of the computer's arithmetic${
+            rev.family === 'rigid' ? ' (the sensitivity twins show by how much)' : ''
+          }, so the body comes back exactly only while that amplified error stays small — after many impacts it can end far from its start.`
+        : ' No impact on the way: a time-symmetric scheme retraces its steps to round-off.';
+    return `Momenta reversed after ${rev.steps} steps: the body retraces its path; back at the start in ${left} steps${wait}.${limit}`;
   }
   const d = Object.entries(rev.distances)
     .map(([k, v]) => `${DISTANCE_NAMES[k] ?? k} = ${sci(v)}`)
     .join(', ');
   const largest = Math.max(...Object.values(rev.distances));
+  const x = rev.distances['x'] ?? rev.distances['q'];
+  let verdict: string;
+  if (!Number.isFinite(largest)) verdict = 'the distance from the start is not a number: the run did not come back.';
+  else if (largest <= ROUND_OFF) verdict = `back at its start to round-off (largest distance ${sci(largest)}).`;
+  else if (largest <= NOT_BACK)
+    verdict = `back at its start to within ${sci(largest)}: round-off${rev.impacts > 0 ? `, amplified by the ${crossed} crossed twice` : ''}.`;
+  else
+    verdict =
+      `it did not come back: it ends ${x !== undefined ? `${x < 0.01 ? sci(x) : x.toFixed(2)} m` : sci(largest)} from its start. ` +
+      `The ${crossed} crossed twice amplified round-off until the two paths parted — sensitivity to the start (chaos), not a fault of the reversal.`;
   const comp = Object.entries(rev.companions)
     .map(([id, v]) => `${companionLabels[id] ?? id} ${sci(v)}`)
     .join(', ');
   return (
-    `Back after ${rev.steps} + ${rev.steps} steps (t = ${rev.t.toFixed(2)} s): ${d} (largest ${sci(largest)}).` +
+    `Back after ${rev.steps} + ${rev.steps} steps (t = ${rev.t.toFixed(2)} s): ${verdict} Distances: ${d}.` +
     (comp ? ` Companions, |x − x₀| + ‖R − R₀‖₂: ${comp}.` : '')
   );
+}
+
+/** One point of the return-error sweep (model/comparison-long-run.ts SweepPoint). */
+export interface SweepReading {
+  steps: number;
+  lgvci: number;
+  rk4: number;
+  impactsLgvci: number;
+  impactsRk4: number;
+}
+
+/** The error's growth per impact crossed, ×G, from the first and last finite, positive points. */
+function growthPerImpact(points: readonly SweepReading[], key: 'lgvci' | 'rk4'): number | null {
+  const imp = key === 'lgvci' ? 'impactsLgvci' : 'impactsRk4';
+  const ok = points.filter((p) => p[key] > 0 && Number.isFinite(p[key]) && p[imp] > 0);
+  const a = ok[0];
+  const b = ok[ok.length - 1];
+  if (!a || !b || b[imp] <= a[imp]) return null;
+  return 10 ** ((Math.log10(b[key]) - Math.log10(a[key])) / (b[imp] - a[imp]));
+}
+
+/**
+ * The return-error plot's caption, from the measured points: which method comes back closer at the
+ * longest run, and why in the measured terms — where each starts (the shortest run) and how many
+ * impacts each crossed, since every impact multiplies the error (its measured growth per impact).
+ */
+export function sweepCaption(points: readonly SweepReading[]): string {
+  const both = points.filter((p) => Number.isFinite(p.lgvci) && Number.isFinite(p.rk4) && p.lgvci > 0 && p.rk4 > 0);
+  const first = both[0];
+  const last = both[both.length - 1];
+  if (!first || !last) return '';
+  const better = last.rk4 < last.lgvci ? 'RK4' : 'LGVCI';
+  const head =
+    `At N = ${last.steps} the ${better === 'RK4' ? 'RK4 baseline' : 'LGVCI'} comes back closer ` +
+    `(LGVCI ${sci(last.lgvci)} after ${last.impactsLgvci} impacts, RK4 ${sci(last.rk4)} after ${last.impactsRk4}).`;
+  const start =
+    `At N = ${first.steps} (${first.impactsLgvci === 0 && first.impactsRk4 === 0 ? 'no impact' : 'few impacts'}) the return errors are ` +
+    `LGVCI ${sci(first.lgvci)} and RK4 ${sci(first.rk4)}: ` +
+    (first.rk4 < first.lgvci
+      ? 'RK4 starts lower here — its error in flight can be below the LGVCI’s round-off (a body that does not spin falls on a parabola, which RK4 integrates exactly, while the LGVCI solves an implicit step to a tolerance).'
+      : 'the time-symmetric LGVCI retraces its flight to round-off, while RK4’s truncation error is not undone by the reversal.');
+  const g = growthPerImpact(points, 'lgvci');
+  const amp = g !== null && g > 1 ? ` Each impact multiplied the LGVCI’s error by about ${g < 100 ? g.toFixed(1) : sci(g)} (the sensitivity the twins show),` : ' Each impact multiplies the error,';
+  const count =
+    last.impactsRk4 < last.impactsLgvci
+      ? ` and RK4, losing energy at its bounces, crossed fewer impacts (${last.impactsRk4} vs ${last.impactsLgvci}).`
+      : last.impactsRk4 > last.impactsLgvci
+        ? ` and RK4 crossed more impacts (${last.impactsRk4} vs ${last.impactsLgvci}).`
+        : ' and both crossed as many impacts.';
+  return `${head} ${start}${amp}${count}`;
 }

@@ -25,6 +25,9 @@ export { STATUS_OK, STATUS_NEWTON_FAILED, STATUS_ZENO } from './run';
 export type { Impact, StatusReport } from './run';
 export type { Snapshot } from './family';
 
+/** Time a frame may spend stepping (ms): the rest of a 60 Hz frame's 16.7 ms is for drawing. */
+export const STEP_BUDGET_MS = 8;
+
 export type ModelEvent = 'load' | 'reset' | 'status' | 'twins' | 'comparison' | 'reverse' | 'returned';
 
 /** A time reversal of the running simulation (the Reverse button) and, once back, how close it came. */
@@ -39,6 +42,12 @@ export interface Reversal {
   companions: Record<string, number>;
   /** Simulated time of the return. */
   t: number;
+  /** Impacts between the origin and the reversal (the way back crosses them again). */
+  impacts: number;
+  /** The time step h, s (with the speed: how long the way back takes). */
+  h: number;
+  /** The model family's id (the wording of the limit: a rigid body's impacts are chaotic). */
+  family: string;
 }
 
 export interface ModelListener {
@@ -86,7 +95,7 @@ export class SimulationModel {
   /** History rows at which the run was reversed since the last restart (companions replay them). */
   private readonly reversalRows: number[] = [];
   /** Origin of the next reversal: the state record (copy), its step count and the companions' poses. */
-  private origin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
+  private origin: { record: Float64Array; step: number; impacts: number; poses: Map<string, Float64Array> } | null = null;
   /** A Newton failure stopped a playing run: the next reset or load plays again. */
   private resumeOnRestart = false;
   private readonly pos: Vec3 = [0, 0, 0];
@@ -257,7 +266,7 @@ export class SimulationModel {
   private markOrigin(): void {
     const poses = new Map<string, Float64Array>();
     for (const r of this.companions) poses.set(r.id, Float64Array.from(r.currPose));
-    this.origin = { record: Float64Array.from(this.run.state()), step: this.run.steps(), poses };
+    this.origin = { record: Float64Array.from(this.run.state()), step: this.run.steps(), impacts: this.curr.impacts, poses };
   }
 
   /**
@@ -272,7 +281,16 @@ export class SimulationModel {
     const origin = this.origin;
     const steps = origin ? this.run.steps() - origin.step : 0;
     if (!origin || steps <= 0) return 'Run some steps first: the body retraces the steps taken since the start.';
-    const reversal: Reversal = { steps, returnStep: this.run.steps() + steps, distances: null, companions: {}, t: NaN };
+    const reversal: Reversal = {
+      steps,
+      returnStep: this.run.steps() + steps,
+      distances: null,
+      companions: {},
+      t: NaN,
+      impacts: this.curr.impacts - origin.impacts,
+      h: this.clock.h,
+      family: this.family.id,
+    };
     this.pendingOrigin = origin;
     this.markOrigin(); // the next reversal returns here
     this.run.reverseMomenta();
@@ -286,7 +304,7 @@ export class SimulationModel {
   }
 
   /** The origin the current reversal returns to. */
-  private pendingOrigin: { record: Float64Array; step: number; poses: Map<string, Float64Array> } | null = null;
+  private pendingOrigin: { record: Float64Array; step: number; impacts: number; poses: Map<string, Float64Array> } | null = null;
 
   /** Called after each step: at the return step, measure the distances and pause. */
   private checkReturn(): boolean {
@@ -312,6 +330,7 @@ export class SimulationModel {
     this.playback.restart(s, this.config.h);
     if (this.resumeOnRestart) this.clock.running = true;
     this.resumeOnRestart = false;
+    this.fastForward = false;
     this.status = null;
     this.drainedImpacts = 0;
     this.trail.clear();
@@ -389,11 +408,58 @@ export class SimulationModel {
     this.emit('status');
   }
 
-  /** Advance by a wall-clock interval through the fixed-step clock; returns the steps taken. */
-  advance(wallSeconds: number): number {
+  /**
+   * Advance by a wall-clock interval through the fixed-step clock; returns the steps taken. The steps
+   * run in growing chunks until `budgetMs` of this frame is spent: what is left is dropped (the run
+   * goes on in slow motion, `slowed` says so) rather than blocking the page for more than a frame.
+   */
+  advance(wallSeconds: number, budgetMs = STEP_BUDGET_MS, now: () => number = () => performance.now()): number {
     const n = this.clock.tick(wallSeconds);
-    if (n > 0) this.step(n);
-    return n;
+    if (n <= 0) return 0;
+    const deadline = now() + budgetMs;
+    let done = 0;
+    let chunk = 8;
+    while (done < n) {
+      const k = Math.min(chunk, n - done);
+      this.step(k);
+      done += k;
+      if (this.halted || this.clock.running === false || now() >= deadline) break;
+      chunk *= 2;
+    }
+    this.slowed = done < n && !this.halted && this.clock.running;
+    if (this.slowed) this.clock.dropped += (n - done) * this.clock.h;
+    return done;
+  }
+
+  /** The last frame could not take every step the clock asked for within its budget (slow motion). */
+  slowed = false;
+
+  /** The way back of a reversal is being run as fast as the frames allow (the frame loop calls fastReturn). */
+  fastForward = false;
+
+  /**
+   * Step toward the pending reversal's return for at most `budgetMs` (growing chunks, as advance());
+   * returns the steps still to go (0: back, or nothing pending). The clock is not used: the way back
+   * of a long run takes as many frames as its steps need, not its simulated time.
+   */
+  fastReturn(budgetMs = STEP_BUDGET_MS, now: () => number = () => performance.now()): number {
+    const rev = this.reversal;
+    if (!rev || rev.distances || this.halted) {
+      this.fastForward = false;
+      return 0;
+    }
+    const deadline = now() + budgetMs;
+    let chunk = 8;
+    for (;;) {
+      const left = rev.returnStep - this.run.steps();
+      if (left <= 0 || rev.distances || this.halted) break;
+      this.step(Math.min(chunk, left));
+      chunk *= 2;
+      if (now() >= deadline) break;
+    }
+    const left = rev.distances || this.halted ? 0 : rev.returnStep - this.run.steps();
+    if (left === 0) this.fastForward = false;
+    return left;
   }
 
   /** Interpolation weight for drawing: the clock's fraction while running, else the current state. */

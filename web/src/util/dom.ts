@@ -31,6 +31,12 @@ const ICONS: Record<string, string> = {
   step: 'M2.5 2.5v11l8-5.5zM11.5 2.5h2.5v11h-2.5z',
   reset:
     'M8 2.5a5.5 5.5 0 1 1-5.2 7.3l1.9-.6A3.5 3.5 0 1 0 8 4.5c-1 0-1.9.4-2.5 1.1L7.5 7.5H2v-5.5l2.1 2.1A5.5 5.5 0 0 1 8 2.5z',
+  controls: 'M2 3.5h12V5H2zM2 7.25h12v1.5H2zM2 11h12v1.5H2zM4 2h2.5v4.5H4zM9.5 5.75H12v4.5H9.5zM5.5 9.5H8V14H5.5z',
+  share:
+    'M12 1.5a2.5 2.5 0 1 1-1.9 4.1L6.4 7.5a2.5 2.5 0 0 1 0 1l3.7 1.9A2.5 2.5 0 1 1 9.5 12l-3.8-1.9a2.5 2.5 0 1 1 0-4.2L9.5 4A2.5 2.5 0 0 1 12 1.5z',
+  image: 'M5.5 2.5 4.5 4H1.5v9.5h13V4h-3l-1-1.5zM8 5.5a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM8 7a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z',
+  fullscreen: 'M2 2h5v2H4v3H2zM9 2h5v5h-2V4H9zM2 9h2v3h3v2H2zM12 9h2v5H9v-2h3z',
+  keys: 'M1 4h14v8.5H1zM2.5 5.5v5.5h11V5.5zM3.5 6.5h2V8h-2zM6.5 6.5h2V8h-2zM9.5 6.5h2V8h-2zM4.5 9h7v1.2h-7z',
 };
 
 /** A small decorative SVG icon (aria-hidden). */
@@ -43,6 +49,7 @@ export function icon(name: keyof typeof ICONS | string): SVGSVGElement {
   svg.setAttribute('class', 'btn-icon');
   const path = document.createElementNS(ns, 'path');
   path.setAttribute('d', ICONS[name] ?? '');
+  path.setAttribute('fill-rule', 'evenodd');
   svg.append(path);
   return svg;
 }
@@ -56,4 +63,18 @@ export function listen<K extends keyof HTMLElementEventMap>(
 ): void {
   target.addEventListener(type, fn as EventListener);
   cleanups.push(() => target.removeEventListener(type, fn as EventListener));
+}
+
+/**
+ * Write a message into its element: the sentence, and when there is one the technical detail (the
+ * core's own text) in a closed "Technical detail" disclosure. '' clears it.
+ */
+export function setMessage(target: HTMLElement, text: string, detail = ''): void {
+  if (text === '') {
+    target.replaceChildren();
+    return;
+  }
+  const parts: Node[] = [el('span', { class: 'field-msg-text', text })];
+  if (detail) parts.push(el('details', { class: 'msg-detail' }, el('summary', { text: 'Technical detail' }), el('code', { text: detail })));
+  target.replaceChildren(...parts);
 }

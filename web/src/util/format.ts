@@ -28,3 +28,19 @@ export function wordsForNonFinite(message: string): string {
     return `${pre}${sign === '-' ? 'minus infinite' : 'infinite'}`;
   });
 }
+
+/**
+ * A linear axis's tick labels with as many decimals as the tick spacing needs, so that neighbouring
+ * ticks never print alike (the cradle's energy −29.2340, −29.2345, … printed "−29.234" three times).
+ */
+export function tickLabels(splits: readonly number[], incr: number): string[] {
+  const step = Math.abs(incr) > 0 && Number.isFinite(incr) ? Math.abs(incr) : Math.abs((splits[1] ?? 0) - (splits[0] ?? 0));
+  let digits = step > 0 ? Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)) : 0;
+  // a spacing like 0.25 or 0.0005 needs one digit more than its leading one
+  if (step > 0 && Math.abs(Math.round(step * 10 ** digits) - step * 10 ** digits) > 1e-6) digits += 1;
+  digits = Math.min(digits, 12);
+  return splits.map((v) => {
+    const t = v.toFixed(digits);
+    return /^-0(\.0*)?$/.test(t) ? t.slice(1) : t;
+  });
+}

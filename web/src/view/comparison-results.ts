@@ -6,6 +6,7 @@ import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-li
 import { el } from '../util/dom';
 import type { SweepPoint, TableRow } from '../model/comparison-long-run';
 import { decadeLabel, decadeSplits, PLOT_COLORS } from './plots';
+import { sweepCaption } from '../model/comparison-caption';
 
 const SWEEP_COLORS = { lgvci: PLOT_COLORS.accent, rk4: '#2e8b57' };
 
@@ -24,6 +25,8 @@ export class ComparisonResults {
   readonly tableStatus: HTMLElement;
   readonly sweepHost: HTMLElement;
   readonly sweepStatus: HTMLElement;
+  /** What the measured points say (sweepCaption), rewritten with each point. */
+  readonly sweepCaption: HTMLElement;
   private readonly tableCard: HTMLElement;
   private readonly sweepCard: HTMLElement;
   private readonly body: HTMLTableSectionElement;
@@ -69,16 +72,18 @@ export class ComparisonResults {
       ),
     );
     this.sweepHost = el('div', { class: 'plot-host' });
+    this.sweepCaption = el('span', { class: 'sweep-caption' });
     this.sweepStatus = el('span', { class: 'plot-status', 'aria-live': 'polite' });
     this.sweepCard = el(
       'figure',
-      { class: 'plot-card plot-wide', 'data-plot': 'return-error', hidden: true, role: 'group', 'aria-labelledby': id('sweep-title') },
+      { class: 'plot-card plot-wide', 'data-plot': 'return-error', hidden: true, 'aria-labelledby': id('sweep-title') },
       el('header', { class: 'plot-head' }, el('h3', { id: id('sweep-title'), text: 'Return error against run length' }), this.sweepStatus),
       this.sweepHost,
       el(
         'figcaption',
         {},
-        'N steps forward, momenta negated, N steps back (the core’s reverse check): the largest of |x − x₀|, ‖R − R₀‖₂, |γ + γ₀|, |Π + Π₀|, log scale. Without impacts a symmetric scheme comes back to round-off; each impact amplifies it.',
+        'N steps forward, momenta negated, N steps back (the core’s reverse check): the largest of |x − x₀|, ‖R − R₀‖₂, |γ + γ₀|, |Π + Π₀|, log scale. ',
+        this.sweepCaption,
       ),
     );
     this.element = el('div', { class: 'compare-results' }, this.tableCard, this.sweepCard);
@@ -113,12 +118,14 @@ export class ComparisonResults {
     this.points.length = 0;
     this.sweepCard.hidden = false;
     this.sweepStatus.textContent = 'computing…';
+    this.sweepCaption.textContent = '';
     this.draw();
   }
 
   addPoint(p: SweepPoint): void {
     this.points.push(p);
     this.sweepStatus.textContent = `N = ${p.steps}: LGVCI ${sci(p.lgvci)} (${p.impactsLgvci} impacts), RK4 ${sci(p.rk4)} (${p.impactsRk4} impacts)`;
+    this.sweepCaption.textContent = sweepCaption(this.points);
     this.draw();
   }
 
@@ -152,9 +159,10 @@ export class ComparisonResults {
             },
           ],
           series: [
-            { label: 'N' },
-            { label: 'LGVCI', stroke: SWEEP_COLORS.lgvci, width: 2, points: { show: true, size: 5 } },
-            { label: 'RK4 baseline', stroke: SWEEP_COLORS.rk4, width: 2, points: { show: true, size: 5 } },
+            { label: 'N', value: (_u, v) => (v === null ? '—' : String(v)) },
+            // The legend's numbers in exponent form: the default formatting rounds 1.6e-4 to 0.
+            { label: 'LGVCI', stroke: SWEEP_COLORS.lgvci, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v === null ? '—' : sci(v)) },
+            { label: 'RK4 baseline', stroke: SWEEP_COLORS.rk4, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v === null ? '—' : sci(v)) },
           ],
         },
         data,

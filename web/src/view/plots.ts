@@ -19,6 +19,8 @@ import type { SimulationModel } from '../model/simulation-model';
 import type { SensitivityTwins } from '../model/twins';
 import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
+import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
+import { tickLabels } from '../util/format';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -186,7 +188,7 @@ function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => Arra
               filter: (_u: uPlot, splits: number[]) => splits, // already thinned by decadeSplits
               values: (_u: uPlot, splits: number[]) => splits.map(decadeLabel),
             }
-          : {}),
+          : { values: (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) => tickLabels(splits, incr) }),
       },
     ],
     series: [
@@ -288,6 +290,11 @@ class PlotCard {
     this.destroyPlot();
   }
 
+  /** Replace the caption's text (a caption measured from the run). */
+  setCaption(text: string): void {
+    if (this.captionEl.textContent !== text) this.captionEl.textContent = text;
+  }
+
   showPlaceholder(text: string | null): void {
     this.placeholder.textContent = text ?? '';
     this.placeholder.hidden = text === null;
@@ -377,7 +384,7 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
     caption:
       parts.length > 0
         ? `Total energy ${E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.`
-        : `Total energy ${E} at the grid times. Between impacts the discrete flow keeps it near its initial value; the impact conserves the discrete energy exactly.`,
+        : `Total energy ${E} at the grid times; the next plot measures how far it moves from ${E}₀, between impacts and at them.`,
     yLabel: 'energy',
     log: false,
     impacts: 'lines',
@@ -551,6 +558,8 @@ export class PlotsView {
   private columns: HistoryColumns;
   /** The long run's status line is written at most once per animation frame. */
   private readonly batch = new FrameBatch();
+  /** Measured from the error plot's rows: its caption's numbers (model/error-stats.ts). */
+  readonly errorStats = new EnergyErrorStats();
 
   constructor(model: SimulationModel, idPrefix: string) {
     this.model = model;
@@ -591,7 +600,10 @@ export class PlotsView {
         available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
           const h = m.history;
-          out[0] = Math.abs(conservedEnergy(h.data, k * h.stride, h.columns) - conservedEnergy(h.data, 0, h.columns));
+          const e0 = conservedEnergy(h.data, 0, h.columns);
+          const e = conservedEnergy(h.data, k * h.stride, h.columns) - e0;
+          out[0] = Math.abs(e);
+          this.errorStats.push(e, k === 0 ? 0 : (h.data[k * h.stride + h.columns.impacts] ?? 0), e0);
           m.baselines?.runs.forEach((r, i) => (out[1 + i] = Math.abs(r.energy.get(k) - r.energy0)));
         },
       },
@@ -704,6 +716,7 @@ export class PlotsView {
         f.decimator.clear();
         f.consumed = 0;
       }
+      this.errorStats.clear();
       this.dirty = true;
     }
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
@@ -715,6 +728,7 @@ export class PlotsView {
         f.decimator.clear();
         f.consumed = 0;
       }
+      this.errorStats.clear();
       if (twinsChanged) {
         const on = m.twins !== null;
         const h = this.feeds[2];
@@ -742,6 +756,11 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
+    if (!m.baselines) {
+      const cols = m.history.columns;
+      const sym = cols.energySymbol;
+      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : `${sym} + dissipated`));
+    }
     this.dirty = false;
     this.updates += 1;
   }
@@ -761,6 +780,7 @@ export class PlotsView {
       f.decimator.clear();
       f.consumed = 0;
     }
+    this.errorStats.clear();
     this.dirty = true;
   }
 

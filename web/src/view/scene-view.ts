@@ -28,6 +28,13 @@ export const GHOST_COLORS = ['#1d5fbf', '#c8102e'] as const;
 /** Ghosts are drawn a hair larger than the body so that, while they coincide with it, they do not z-fight. */
 const GHOST_SCALE = 1.012;
 const TRAIL_FADE_SECONDS = 6;
+/** The followed target lags the body by at most this fraction of the view's half-height. */
+const FOLLOW_MAX_LAG = 0.3;
+/**
+ * Beyond this distance from the origin (m) the shader's single-precision world positions cannot place
+ * the shadow on the plane (the slide reaches 10⁸ m): shadows are switched off there.
+ */
+const SHADOW_RANGE = 1e5;
 
 interface Flash {
   ring: THREE.Mesh<THREE.RingGeometry, THREE.MeshBasicMaterial>;
@@ -232,6 +239,19 @@ export class SceneView {
     this.dirty = true;
   };
 
+  /**
+   * High contrast for a projector (the page's projector theme): dark grid lines on a white plane and
+   * the fog pushed back, so that a washed-out beamer still shows the ground and the depth.
+   */
+  setHighContrast(on: boolean): void {
+    (this.grid.material as THREE.LineBasicMaterial).color.set(on ? '#2a3648' : '#ffffff');
+    this.planeMesh.material.color.set(on ? '#ffffff' : '#f4f6f9');
+    const fog = this.scene.fog as THREE.Fog;
+    fog.near = on ? 160 : 90;
+    fog.far = on ? 420 : 260;
+    this.dirty = true;
+  }
+
   /** Ask for a redraw on the next frame. */
   invalidate(): void {
     this.dirty = true;
@@ -358,6 +378,11 @@ export class SceneView {
     this.dirty = true;
   }
 
+  /** Whether each ghost's centre is drawn inside the frame (in the order of setGhosts). */
+  ghostsInView(): boolean[] {
+    return this.ghosts.map((g) => this.project(g.position)?.inside === true);
+  }
+
   setGhostPose(i: number, x: Vec3, q: Quat): void {
     const g = this.ghosts[i];
     if (!g) return;
@@ -390,6 +415,28 @@ export class SceneView {
     this.dirty = true;
   }
 
+  /**
+   * Where a world point is drawn: CSS pixels from the canvas's top-left corner, or null when it is
+   * behind the camera. `inside` says whether it is within the drawn frame.
+   */
+  project(p: Vec3 | THREE.Vector3): { x: number; y: number; inside: boolean } | null {
+    const v = Array.isArray(p) ? new THREE.Vector3(p[0], p[1], p[2]) : (p as THREE.Vector3).clone();
+    v.project(this.camera);
+    if (!(v.z < 1) || !Number.isFinite(v.x) || !Number.isFinite(v.y)) return null;
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    return {
+      x: ((v.x + 1) / 2) * w,
+      y: ((1 - v.y) / 2) * h,
+      inside: Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1,
+    };
+  }
+
+  /** The body's centre as drawn (see project). */
+  projectBody(): { x: number; y: number; inside: boolean } | null {
+    return this.project(this.bodyRoot.position);
+  }
+
   /** Snap the camera target onto the body (after a restart). */
   recentre(): void {
     const want = this.followTarget(this.bodyRoot.position);
@@ -414,9 +461,13 @@ export class SceneView {
     while (first > 0 && tNow - trail.time(first - 1) <= TRAIL_FADE_SECONDS && last - first + 2 < cap) first--;
     const p: [number, number, number] = [0, 0, 0];
     let n = 0;
+    // Stored relative to the drawn position (the line's own position): single precision keeps the
+    // points exact however far the body has gone (the slide: 10⁸ m after 10⁴ s).
+    const [ox, oy, oz] = xNow;
+    this.trailLine.position.set(ox, oy, oz);
     const put = (x: number, y: number, z: number, age: number): void => {
       const a = Math.max(0, 1 - age / TRAIL_FADE_SECONDS);
-      this.trailPositions.set([x, y, z], 3 * n);
+      this.trailPositions.set([x - ox, y - oy, z - oz], 3 * n);
       this.trailColors.set([TRAIL_COLOR.r, TRAIL_COLOR.g, TRAIL_COLOR.b, 0.85 * a * a], 4 * n);
       n++;
     };
@@ -524,8 +575,16 @@ export class SceneView {
       const want = this.followTarget(x);
       const gap = want.sub(this.controls.target);
       if (gap.lengthSq() > 1e-8) {
-        this.controls.target.add(gap.multiplyScalar(1 - Math.exp(-4 * wallDt)));
-        this.camera.position.add(gap);
+        // Eased for a bounce, but never farther behind than a fraction of the view's half-height: a
+        // body that keeps speeding up (the slide: 3·10⁴ m/s after 10⁴ s) stays in the frame.
+        const move = gap.clone().multiplyScalar(1 - Math.exp(-4 * wallDt));
+        const rest = gap.sub(move);
+        const halfHeight = this.camera.position.distanceTo(this.controls.target) * Math.tan((this.camera.fov * Math.PI) / 360);
+        const maxLag = FOLLOW_MAX_LAG * halfHeight;
+        const lag = rest.length();
+        if (lag > maxLag) move.addScaledVector(rest, 1 - maxLag / lag);
+        this.controls.target.add(move);
+        this.camera.position.add(move);
         this.dirty = true;
       }
     }
@@ -541,6 +600,8 @@ export class SceneView {
     this.grid.position.set(snap(local.x), snap(local.y), this.grid.position.z);
     this.planeMesh.position.set(snap(local.x), snap(local.y), 0);
 
+    const near = Math.max(Math.abs(x.x), Math.abs(x.y), Math.abs(x.z)) < SHADOW_RANGE;
+    if (this.sun.castShadow !== near) this.sun.castShadow = near;
     // Sun above and to the side of the body, shadows cast along the light direction.
     this.sun.target.position.copy(x).addScaledVector(this.normal, -this.normal.dot(x));
     this.sun.position.copy(this.sun.target.position).add(new THREE.Vector3(14, -10, 40));

@@ -19,7 +19,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     group: 'initial',
     label: 'Initial height y₀',
     short: 'height y₀',
-    unit: '',
+    unit: 'm',
     min: 0,
     max: 20,
     scale: 'linear',

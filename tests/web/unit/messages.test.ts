@@ -1,0 +1,73 @@
+// The page's sentences for refusals and status reports (config/messages.ts): the student's words
+// first with the measure of the fix, the core's text kept as the detail, every status code covered
+// (unknown ones generically).
+import { describe, expect, it } from 'vitest';
+import { explainConfigError, explainStatus, plainNumber } from '../../../web/src/config/messages';
+
+const rigid = { family: 'rigid', restitution: 1, halted: false, h: 0.01 };
+
+describe('refused set-ups', () => {
+  it('a body inside the plane: how deep, and how far to raise it on a tilted plane (d / n₃)', () => {
+    const raw = 'x0: the initial state penetrates the plane (Phi = -2.06896 < 0); raise x0 or change R0';
+    const cos20 = Math.cos((20 * Math.PI) / 180);
+    const x = explainConfigError(raw, { family: 'rigid', normalZ: cos20 });
+    expect(x.text).toBe(`The body starts inside the plane (2.07 m too deep): raise its height z by at least ${plainNumber(2.06896 / cos20)} m.`);
+    expect(plainNumber(2.06896 / cos20)).toBe('2.2');
+    expect(x.detail).toBe(raw);
+  });
+
+  it('a generalized body below the floor, and two cradle balls overlapping', () => {
+    const raw = 'q0: the initial state violates constraint 1 (phi = -0.4 < 0)';
+    expect(explainConfigError(raw, { family: 'generalized', normalZ: 1 }).text).toBe(
+      'The body starts below the floor (a point is 0.4 m too deep): raise its height y₀ by at least 0.4 m or turn it.',
+    );
+    expect(explainConfigError(raw, { family: 'cradle', normalZ: 1 }).text).toMatch(/^Two balls start overlapping \(by 0\.4 m\)/);
+  });
+
+  it('another rule keeps its words, with internal names and equation numbers replaced', () => {
+    const x = explainConfigError('cradle.angle: must be in (0, 90]', { family: 'cradle', normalZ: 1 });
+    expect(x.text).toBe('The pull angle: must be in (0, 90].');
+    expect(x.detail).toBe('cradle.angle: must be in (0, 90]');
+    expect(explainConfigError('cradle.pulled: must be an integer in [1, 5]', { family: 'cradle', normalZ: 1 }).text).toBe(
+      'You can pull back at most as many balls as the cradle has (5): pull fewer, or add balls first.',
+    );
+    const y = explainConfigError('the discrete energy balance (75a) has no bounce root', { family: 'generalized', normalZ: 1 });
+    expect(y.text).not.toContain('(75a)');
+    // A message that needs no translation has no detail.
+    expect(explainConfigError('Plane tilt must be in [0°, 90°).', { family: 'rigid', normalZ: 1 }).detail).toBe('');
+  });
+});
+
+describe('status reports', () => {
+  it('a Newton failure: stopped, when, why, Reset and halving h; the core text as detail', () => {
+    const w = explainStatus({ code: 1, message: 'Newton iteration for F did not converge', t: 3.14159 }, { ...rigid, halted: true });
+    expect(w.text).toMatch(/^The simulation stopped at t = 3\.14 s: the integrator could not solve the next time step/);
+    expect(w.halted).toBe(true);
+    expect(w.actions.map((a) => a.id)).toEqual(['reset', 'lower-h']);
+    expect(w.actions[1]?.label).toBe('Halve h (to 0.005 s)');
+    expect(w.detail).toBe('Newton iteration for F did not converge');
+  });
+
+  it('the Zeno guard: the count of bounces, the run goes on, the way out; e < 1 mentions e', () => {
+    const msg = 'Zeno guard: 64 impacts (64 located) in the step ending at t = 12.5; the step stopped at the last impact (t = 12.4962)';
+    const w = explainStatus({ code: 2, message: msg, t: 12.4962 }, { ...rigid, restitution: 0.99 });
+    expect(w.text).toMatch(/^At t = 12\.50 s the body bounced 64 times within one time step/);
+    expect(w.text).toContain('The run goes on.');
+    expect(w.text).toContain('smaller restitution e');
+    expect(w.halted).toBe(false);
+    expect(explainStatus({ code: 2, message: msg, t: 1 }, rigid).text).not.toContain('restitution');
+  });
+
+  it('an unknown code is told generically, halted or not, with the core message (or the code) as detail', () => {
+    const a = explainStatus({ code: 7, message: 'work limit: 1000 sub-steps', t: 2 }, { ...rigid, halted: true });
+    expect(a.text).toMatch(/^The simulation stopped at t = 2\.00 s/);
+    expect(a.detail).toBe('work limit: 1000 sub-steps');
+    const b = explainStatus({ code: 7, message: '', t: 2 }, rigid);
+    expect(b.text).toMatch(/the run goes on/);
+    expect(b.detail).toBe('status code 7');
+  });
+
+  it('at the smallest time step there is no "halve h" button', () => {
+    expect(explainStatus({ code: 1, message: 'x', t: 0 }, { ...rigid, h: 1e-4, halted: true }).actions.map((a) => a.id)).toEqual(['reset']);
+  });
+});

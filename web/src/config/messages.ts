@@ -1,0 +1,170 @@
+// What the page says when the core refuses a set-up or reports a problem while running: a sentence in
+// the student's words first ("the body starts inside the plane: raise it by at least 4"), with what to
+// do, and the core's own text (field names, equation numbers) kept as the detail one click away
+// (docs: the page's messages). Pure functions of the core's message and a little context; no DOM.
+
+/** The integrator's status codes (web/src/model/run.ts); any other non-zero code is explained generically. */
+const STATUS_NEWTON_FAILED = 1;
+const STATUS_ZENO = 2;
+
+/** A message for a person, and the technical text behind it. */
+export interface Explained {
+  text: string;
+  /** The core's message as it came (shown under "Technical detail"); '' when there is nothing more. */
+  detail: string;
+}
+
+/** Something the student can do about a status report: a button in the warning. */
+export type StatusAction = 'reset' | 'lower-h';
+
+export interface StatusExplanation extends Explained {
+  /** The run stopped (Play does nothing until a reset or a new setting). */
+  halted: boolean;
+  actions: { id: StatusAction; label: string }[];
+}
+
+export interface StatusContext {
+  /** The running model family's id ('rigid', 'generalized', 'cradle'). */
+  family: string;
+  /** The coefficient of restitution of the running set-up, when it has one. */
+  restitution: number | null;
+  /** Whether the model treats the report as a halt. */
+  halted: boolean;
+  /** The running time step h (s). */
+  h: number;
+}
+
+/** 3 significant digits, no exponent for ordinary sizes: 4, 0.322, 2.07, 1.2e-5. */
+export function plainNumber(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 1e-3 || a >= 1e5)) return v.toExponential(1).replace('e+', 'e');
+  return String(Number(v.toPrecision(3)));
+}
+
+function at(t: number): string {
+  return Number.isFinite(t) ? `t = ${t.toFixed(2)} s` : 'a time that is not a number';
+}
+
+/** The Zeno guard's "N impacts (M located)": the number of impacts in the step, if the message says. */
+function zenoCount(message: string): number | null {
+  const m = /Zeno guard: (\d+) impacts/.exec(message);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * A status report of the running integrator in words: what happened, at which time, and the way out.
+ * Code 1 (Newton failure, or another failure of the step) halts the run; code 2 is the Zeno guard
+ * (the run goes on); any other non-zero code is told generically with the core's text as the detail.
+ */
+export function explainStatus(st: { code: number; message: string; t: number }, ctx: StatusContext): StatusExplanation {
+  const detail = st.message.trim();
+  const reset = { id: 'reset' as const, label: 'Reset' };
+  const lower = { id: 'lower-h' as const, label: `Halve h (to ${plainNumber(ctx.h / 2)} s)` };
+  const canLower = ctx.h / 2 >= 1e-4;
+  if (st.code === STATUS_NEWTON_FAILED) {
+    const cause =
+      ctx.family === 'rigid'
+        ? 'the integrator could not solve the next time step (the body turns too fast for this step size)'
+        : 'the integrator could not solve the next time step at this step size';
+    return {
+      text: `The simulation stopped at ${at(st.t)}: ${cause}. Press Reset to start again, or make the time step h smaller.`,
+      detail,
+      halted: true,
+      actions: canLower ? [reset, lower] : [reset],
+    };
+  }
+  if (st.code === STATUS_ZENO) {
+    const n = zenoCount(st.message);
+    const bounces = n === null ? 'so many times' : `${n} times`;
+    const e = ctx.restitution;
+    const settle =
+      ctx.family === 'rigid' && e !== null && e < 1
+        ? ' A smaller restitution e also lets it settle onto the plane sooner.'
+        : '';
+    return {
+      text:
+        `At ${at(st.t)} the body bounced ${bounces} within one time step: it is settling by ever smaller bounces ` +
+        `(a Zeno cascade), and that step stopped at its last bounce, so the clock may fall a little behind. ` +
+        `The run goes on. A smaller time step h resolves the bounces; Reset starts again.${settle}`,
+      detail,
+      halted: false,
+      actions: canLower ? [lower, reset] : [reset],
+    };
+  }
+  return {
+    text: ctx.halted
+      ? `The simulation stopped at ${at(st.t)} (the integrator reported a problem it could not get past). Press Reset to start again, or make the time step h smaller.`
+      : `At ${at(st.t)} the integrator reported a problem; the run goes on, but look at the detail before trusting the numbers. Reset starts again.`,
+    detail: detail || `status code ${st.code}`,
+    halted: ctx.halted,
+    actions: canLower ? [reset, lower] : [reset],
+  };
+}
+
+export interface ConfigContext {
+  /** The running model family's id. */
+  family: string;
+  /** z component of the plane's unit normal (cos of the tilt): raising the body by d lifts it d·n₃ off the plane. */
+  normalZ: number;
+}
+
+/** Internal names the core uses in its messages, and the words a student knows them by. */
+const NAMES: readonly [RegExp, string][] = [
+  [/\bx0\b/g, 'the start position x₀'],
+  [/\bR0\b/g, 'the start attitude R₀'],
+  [/\bgamma0\b/g, 'the start momentum γ₀'],
+  [/\bPi0\b/g, 'the start angular momentum Π₀'],
+  [/\bq0\b/g, 'the start position q₀'],
+  [/\bp0\b/g, 'the start momentum p₀'],
+  [/\bPhi\b|\bphi\b/g, 'the gap φ'],
+  [/\bcradle\.pulled\b/g, 'the number of balls pulled back'],
+  [/\bcradle\.balls\b/g, 'the number of balls'],
+  [/\bcradle\.gap\b/g, 'the gap between the balls'],
+  [/\bcradle\.angle\b/g, 'the pull angle'],
+  [/\bmax_impacts_per_step\b/g, 'the most impacts in one step'],
+  [/\s*\((?:\d+[a-z]?)\)/g, ''], // equation numbers such as (75a)
+];
+
+const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
+const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
+const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \\(phi = ${NUM} < 0\\)`, 'i');
+const PULLED = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/;
+
+/**
+ * The core's refusal of a set-up (createSimulation / validateConfig: "field: rule") in words. Known
+ * refusals get a sentence with the measure of the fix; any other keeps its rule, with the internal
+ * names replaced, and the original as the detail.
+ */
+export function explainConfigError(message: string, ctx: ConfigContext): Explained {
+  const raw = message.trim();
+  const pen = PENETRATES.exec(raw);
+  if (pen) {
+    const depth = -Number(pen[1]);
+    const nz = ctx.normalZ > 1e-6 ? ctx.normalZ : 1;
+    return {
+      text: `The body starts inside the plane (${plainNumber(depth)} m too deep): raise its height z by at least ${plainNumber(depth / nz)} m.`,
+      detail: raw,
+    };
+  }
+  const vio = VIOLATES.exec(raw);
+  if (vio) {
+    const depth = -Number(vio[2]);
+    const text =
+      ctx.family === 'cradle'
+        ? `Two balls start overlapping (by ${plainNumber(depth)} m): make the gap larger or pull the balls back less.`
+        : `The body starts below the floor (a point is ${plainNumber(depth)} m too deep): raise its height y₀ by at least ${plainNumber(depth)} m or turn it.`;
+    return { text, detail: raw };
+  }
+  const pulled = PULLED.exec(raw);
+  if (pulled) {
+    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
+    return { text: `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`, detail: raw };
+  }
+  let text = raw;
+  for (const [re, words] of NAMES) text = text.replace(re, words);
+  // "field: rule" → "Field: rule." in a sentence.
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  if (!/[.!?]$/.test(text)) text += '.';
+  return { text, detail: text === raw ? '' : raw };
+}
