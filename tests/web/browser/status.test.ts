@@ -10,7 +10,7 @@ import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvc
 
 interface Wrapped {
   engine: LgvciModule;
-  force: { status: number; message: string };
+  force: { status: number; message: string; halted: boolean };
   live: Set<HybridSimulation>;
   deleted: number;
 }
@@ -18,7 +18,7 @@ interface Wrapped {
 /** The real engine; its simulations report a forced status while `force.status` is set. */
 async function wrappedEngine(): Promise<Wrapped> {
   const real = await loadEngine();
-  const w: Wrapped = { engine: real, force: { status: 0, message: '' }, live: new Set(), deleted: 0 };
+  const w: Wrapped = { engine: real, force: { status: 0, message: '', halted: false }, live: new Set(), deleted: 0 };
   const wrap = (inner: HybridSimulation): HybridSimulation => {
     const statusAt = inner.layout().fields.find((f) => f.name === 'status')?.offset ?? -1;
     let copy = new Float64Array(0);
@@ -40,6 +40,8 @@ async function wrappedEngine(): Promise<Wrapped> {
             };
           case 'status':
             return () => w.force.status || target.status();
+          case 'halted':
+            return () => (w.force.status ? w.force.halted : target.halted());
           case 'statusMessage':
             return () => (w.force.status ? w.force.message : target.statusMessage());
           case 'delete':
@@ -94,14 +96,14 @@ describe('integrator status in the HUD', () => {
     const warning = host.querySelector<HTMLElement>('.hud-warning');
     expect(warning?.hidden).toBe(true);
     expect(warning?.getAttribute('role')).toBe('alert');
-    w.force = { status: 2, message: 'Zeno guard: 64 impacts in one step.' };
+    w.force = { status: 2, message: 'Zeno guard: the step met 64 impacts; the cascade\'s limit was taken.', halted: false };
     app.stepOnce();
     await expect.poll(() => warning?.hidden).toBe(false);
     // In words, with the way out; the core's text one click away.
     expect(warning?.querySelector('.hud-warning-text')?.textContent).toMatch(
-      /^At t = 0\.01 s the body bounced 64 times within one time step: .*The run goes on\./,
+      /^At t = 0\.01 s the body bounced 64 times within one time step .*The run goes on\./,
     );
-    expect(warning?.querySelector('.hud-warning-detail')?.textContent).toBe('Zeno guard: 64 impacts in one step.');
+    expect(warning?.querySelector('.hud-warning-detail')?.textContent).toBe('Zeno guard: the step met 64 impacts; the cascade\'s limit was taken.');
     expect([...(warning?.querySelectorAll('.hud-action') ?? [])].map((b) => b.textContent)).toEqual(['Halve h (to 0.005 s)', 'Reset']);
     expect(warning?.classList.contains('hud-error')).toBe(false);
     w.force.status = 0;
@@ -117,7 +119,7 @@ describe('integrator status in the HUD', () => {
     app = await mountApp(host, { caseName: 'I', autoplay: false, engine: w.engine });
     app.play();
     await expect.poll(() => app?.model.curr.steps ?? 0, { timeout: 10_000 }).toBeGreaterThan(2);
-    w.force = { status: 1, message: 'Newton iteration for F did not converge.' };
+    w.force = { status: 1, message: 'Newton iteration for F did not converge.', halted: true };
     await expect.poll(() => app?.playing, { timeout: 10_000 }).toBe(false);
     await expect.element(page.getByRole('alert')).toBeVisible();
     expect(host.querySelector('.hud-warning-text')?.textContent).toMatch(

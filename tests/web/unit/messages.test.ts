@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainConfigError, explainStatus, plainNumber } from '../../../web/src/config/messages';
 
-const rigid = { family: 'rigid', restitution: 1, halted: false, h: 0.01 };
+const rigid = { family: 'rigid', restitution: 1, halted: false, integrator: 'lgvci', h: 0.01 };
 
 describe('refused set-ups', () => {
   it('a body inside the plane: how deep, and how far to raise it on a tilted plane (d / n₃)', () => {
@@ -48,14 +48,38 @@ describe('status reports', () => {
     expect(w.detail).toBe('Newton iteration for F did not converge');
   });
 
-  it('the Zeno guard: the count of bounces, the run goes on, the way out; e < 1 mentions e', () => {
-    const msg = 'Zeno guard: 64 impacts (64 located) in the step ending at t = 12.5; the step stopped at the last impact (t = 12.4962)';
-    const w = explainStatus({ code: 2, message: msg, t: 12.4962 }, { ...rigid, restitution: 0.99 });
+  it('a Zeno cascade the contact phase resolved: the count of bounces, at rest in contact, the run goes on', () => {
+    const msg =
+      'Zeno guard: the step from t = 12.49 to t = 12.5 met 64 impacts (the last at t = 12.4962); the cascade\'s limit was taken: 4 points in contact';
+    const w = explainStatus({ code: 2, message: msg, t: 12.5 }, { ...rigid, restitution: 0.99 });
     expect(w.text).toMatch(/^At t = 12\.50 s the body bounced 64 times within one time step/);
+    expect(w.text).toContain('rests on the plane in contact');
     expect(w.text).toContain('The run goes on.');
-    expect(w.text).toContain('smaller restitution e');
     expect(w.halted).toBe(false);
-    expect(explainStatus({ code: 2, message: msg, t: 1 }, rigid).text).not.toContain('restitution');
+    expect(w.detail).toBe(msg);
+  });
+
+  it('a Zeno cascade that halted: the way out depends on the integrator (RK4 → the LGVCI, fast bounces → h or e)', () => {
+    const msg =
+      'Zeno guard: the step from t = 0.5 to t = 0.51 located more than 64 impacts (the last at t = 0.503) and this integrator has no contact phase to hand the cascade to; the run is halted at t = 0.5';
+    const rk4 = explainStatus({ code: 2, message: msg, t: 0.5 }, { ...rigid, halted: true, integrator: 'rk4' });
+    expect(rk4.text).toMatch(/^The simulation stopped at t = 0\.50 s: the body bounced 64 times within one time step/);
+    expect(rk4.text).toContain('choose the LGVCI integrator');
+    expect(rk4.halted).toBe(true);
+    const fast = explainStatus({ code: 2, message: msg, t: 0.5 }, { ...rigid, halted: true });
+    expect(fast.text).toContain('restitution e');
+    expect(fast.actions.map((a) => a.id)).toEqual(['reset', 'lower-h']);
+    const gen = explainStatus({ code: 2, message: msg, t: 0.5 }, { ...rigid, family: 'generalized', halted: true, integrator: 'vci' });
+    expect(gen.text).toContain('no contact phase');
+  });
+
+  it('the work limit halts: too much work in one step, Reset or a smaller h', () => {
+    const msg = 'work limit: the step from t = 2 to t = 2.01 needed more than 8192 flow evaluations (75 impacts located in it); the run is halted at t = 2';
+    const w = explainStatus({ code: 3, message: msg, t: 2 }, { ...rigid, halted: true });
+    expect(w.text).toMatch(/^The simulation stopped at t = 2\.00 s: one time step needed more work than the integrator allows/);
+    expect(w.halted).toBe(true);
+    expect(w.actions.map((a) => a.id)).toEqual(['reset', 'lower-h']);
+    expect(w.detail).toBe(msg);
   });
 
   it('an unknown code is told generically, halted or not, with the core message (or the code) as detail', () => {

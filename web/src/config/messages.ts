@@ -3,9 +3,14 @@
 // do, and the core's own text (field names, equation numbers) kept as the detail one click away
 // (docs: the page's messages). Pure functions of the core's message and a little context; no DOM.
 
-/** The integrator's status codes (web/src/model/run.ts); any other non-zero code is explained generically. */
+/**
+ * The core's status codes (StepStatus, cpp/include/lgvci/core/hybrid_driver.hpp; docs/method.md "Time on
+ * the grid, the Zeno guard and the work limit"). Whether a report halted the run is the core's word
+ * (`halted()`), passed in the context: a Zeno report may be a cascade resolved by the contact phase.
+ */
 const STATUS_NEWTON_FAILED = 1;
 const STATUS_ZENO = 2;
+const STATUS_WORK_LIMIT = 3;
 
 /** A message for a person, and the technical text behind it. */
 export interface Explained {
@@ -28,8 +33,10 @@ export interface StatusContext {
   family: string;
   /** The coefficient of restitution of the running set-up, when it has one. */
   restitution: number | null;
-  /** Whether the model treats the report as a halt. */
+  /** Whether the run is halted (the core's halted()). */
   halted: boolean;
+  /** The running scheme: "lgvci", "rk4", "vci". */
+  integrator: string;
   /** The running time step h (s). */
   h: number;
 }
@@ -46,16 +53,17 @@ function at(t: number): string {
   return Number.isFinite(t) ? `t = ${t.toFixed(2)} s` : 'a time that is not a number';
 }
 
-/** The Zeno guard's "N impacts (M located)": the number of impacts in the step, if the message says. */
+/** The Zeno guard's impact budget ("… met 64 impacts" / "… located more than 64 impacts"), if the message says. */
 function zenoCount(message: string): number | null {
-  const m = /Zeno guard: (\d+) impacts/.exec(message);
+  const m = /(?:met|more than) (\d+) impacts/.exec(message);
   return m ? Number(m[1]) : null;
 }
 
 /**
  * A status report of the running integrator in words: what happened, at which time, and the way out.
- * Code 1 (Newton failure, or another failure of the step) halts the run; code 2 is the Zeno guard
- * (the run goes on); any other non-zero code is told generically with the core's text as the detail.
+ * Code 1 (a failed solve) and 3 (the work limit) halt the run; code 2 is the Zeno guard, which halts
+ * only when the integrator had no contact phase to hand the cascade to; any other non-zero code is
+ * told generically with the core's text as the detail.
  */
 export function explainStatus(st: { code: number; message: string; t: number }, ctx: StatusContext): StatusExplanation {
   const detail = st.message.trim();
@@ -76,20 +84,38 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
   }
   if (st.code === STATUS_ZENO) {
     const n = zenoCount(st.message);
-    const bounces = n === null ? 'so many times' : `${n} times`;
-    const e = ctx.restitution;
-    const settle =
-      ctx.family === 'rigid' && e !== null && e < 1
-        ? ' A smaller restitution e also lets it settle onto the plane sooner.'
-        : '';
+    const bounced = `the body bounced ${n === null ? 'very many times' : `${n} times`} within one time step (a Zeno cascade: ever smaller bounces as it settles)`;
+    if (!ctx.halted) {
+      return {
+        text:
+          `At ${at(st.t)} ${bounced}. The integrator took the cascade's limit: the body now rests on the plane in contact, ` +
+          `and the energy of the bounces it skipped is counted as dissipated. The run goes on. A smaller time step h resolves more of the bounces; Reset starts again.`,
+        detail,
+        halted: false,
+        actions: canLower ? [lower, reset] : [reset],
+      };
+    }
+    const why =
+      ctx.integrator === 'rk4'
+        ? 'the RK4 baseline has no contact phase that would let the body come to rest: choose the LGVCI integrator, which has one'
+        : ctx.family === 'rigid'
+          ? 'these bounces are too fast for a body coming to rest: make the time step h smaller, or change the restitution e'
+          : 'this model has no contact phase that would let the bodies come to rest: make the time step h smaller, or start them further apart';
+    return {
+      text: `The simulation stopped at ${at(st.t)}: ${bounced}, and ${why}. Reset starts again.`,
+      detail,
+      halted: true,
+      actions: canLower ? [reset, lower] : [reset],
+    };
+  }
+  if (st.code === STATUS_WORK_LIMIT) {
     return {
       text:
-        `At ${at(st.t)} the body bounced ${bounces} within one time step: it is settling by ever smaller bounces ` +
-        `(a Zeno cascade), and that step stopped at its last bounce, so the clock may fall a little behind. ` +
-        `The run goes on. A smaller time step h resolves the bounces; Reset starts again.${settle}`,
+        `The simulation stopped at ${at(st.t)}: one time step needed more work than the integrator allows ` +
+        `(too many bounces or solves inside it: the body moves too fast for this step size). Press Reset to start again, or make the time step h smaller.`,
       detail,
-      halted: false,
-      actions: canLower ? [lower, reset] : [reset],
+      halted: true,
+      actions: canLower ? [reset, lower] : [reset],
     };
   }
   return {

@@ -223,6 +223,7 @@ export class Hud {
           family: model.family.id,
           restitution: restitutionOf(model.config),
           halted: model.halted,
+          integrator: model.run.integrator(),
           h: model.clock.h,
         });
         this.warningText.textContent = w.text;

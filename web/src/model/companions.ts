@@ -46,12 +46,6 @@ export class GrowableF64 {
 
 /** Returned by CompanionStepper.step when the integrator halted (no further steps). */
 export const STEPPER_HALTED = -1;
-/**
- * Consecutive Zeno-guard steps after which a companion counts as stalled and is stopped: the RK4
- * baseline has no contact phase (README "Persistent contact"), so on a body at rest every step of it
- * locates 64 impacts at t ≈ const and costs ~1.5 ms — stepping it on would slow the page for nothing.
- */
-export const ZENO_STALL_STEPS = 8;
 
 /** What a companion needs from an integrator of the rigid body. */
 export interface CompanionStepper {
@@ -74,12 +68,11 @@ export interface CompanionStepper {
 export class CoreStepper implements CompanionStepper {
   readonly integrator: string;
   private sim: HybridSimulation | null;
-  private readonly o: { x: number; R: number; status: number };
-  private zenoSteps = 0;
+  private readonly o: { x: number; R: number };
 
   constructor(sim: HybridSimulation) {
     const L = new Layout(sim.layout());
-    this.o = { x: L.offset('x', 3), R: L.offset('R', 9), status: L.offset('status', 1) };
+    this.o = { x: L.offset('x', 3), R: L.offset('R', 9) };
     this.integrator = sim.integrator();
     this.sim = sim;
   }
@@ -93,9 +86,9 @@ export class CoreStepper implements CompanionStepper {
     const sim = this.need();
     const k = sim.step(1);
     if (k > 0) sim.drainImpacts();
-    const status = sim.record()[this.o.status] ?? 0;
-    this.zenoSteps = status === 2 ? this.zenoSteps + 1 : 0;
-    return status === 1 || this.zenoSteps >= ZENO_STALL_STEPS ? STEPPER_HALTED : k;
+    // The core halts a run it cannot carry on the grid (a failed solve, a Zeno cascade without a contact
+    // phase to hand it to, as RK4's on a body at rest, the work limit): docs/method.md.
+    return sim.halted() ? STEPPER_HALTED : k;
   }
 
   readPose(into: Float64Array): void {
@@ -111,7 +104,6 @@ export class CoreStepper implements CompanionStepper {
   reset(): void {
     const sim = this.need();
     sim.reset();
-    this.zenoSteps = 0;
     sim.drainImpacts();
   }
 

@@ -22,7 +22,7 @@ export function sci(v: number): string {
 
 /** How far a method's energy is from the start, in words. */
 export function energyPhrase(r: MethodReading): string {
-  if (!Number.isFinite(r.relError)) return `${r.label} has stopped (its integrator halted, or stalled in the Zeno guard)`;
+  if (!Number.isFinite(r.relError)) return `${r.label} has stopped (its integrator halted)`;
   if (r.relError >= 1e-3) {
     const pct = Math.round(r.relError * 1000) / 10;
     return `${r.label} has ${r.drift < 0 ? 'lost' : 'gained'} ${pct} % of the energy`;

@@ -58,7 +58,7 @@ export interface LongRunResult {
   /** Decimated (t, |E − E₀|). */
   series: DecimatedData;
   impactTimes: number[];
-  /** '' or the integrator's message if it halted (Newton failure). */
+  /** '' or the integrator's message if the run halted. */
   statusMessage: string;
   /** The final state record's fields by name (rigid body: t, x, R, gamma, Pi, …; generalized: t, q, p, …). */
   final: Record<string, number[]>;
@@ -144,9 +144,9 @@ export class LongRunComputation {
         reader.times(sim.drainImpacts(), this.impactTimes);
         if (s.length === 0) s = sim.record();
       }
-      if ((s[o.status] ?? 0) === 1) {
+      if (sim.halted()) {
         // Like the CLI, the failed step is not counted.
-        this.statusMessage = sim.statusMessage() || 'Newton iteration failed; the run halted.';
+        this.statusMessage = sim.statusMessage() || `the run halted (status ${sim.status()})`;
         break;
       }
       const err = Math.abs((s[o.E] ?? NaN) - E0);

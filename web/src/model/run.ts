@@ -79,6 +79,8 @@ export function impactReader(engine: LgvciModule): ImpactReader {
 export interface StepOutcome {
   impacts: number;
   status: number;
+  /** The run is halted (a failed solve, a Zeno cascade the integrator could not resolve, the work limit). */
+  halted: boolean;
 }
 
 export class EngineRun {
@@ -141,6 +143,11 @@ export class EngineRun {
     return this.need().status();
   }
 
+  /** The core's word on whether the run is halted (any halting status); false when nothing is loaded. */
+  halted(): boolean {
+    return this.sim?.halted() ?? false;
+  }
+
   time(): number {
     return this.need().time();
   }
@@ -180,7 +187,7 @@ export class EngineRun {
   /** One fixed step of size h. */
   step(): StepOutcome {
     const impacts = this.need().step(1);
-    return { impacts, status: this.status() };
+    return { impacts, status: this.status(), halted: this.halted() };
   }
 
   /** The impacts since the last call. */

@@ -12,7 +12,7 @@ import { RunHistory } from './history';
 import type { Quat } from './interpolation';
 import { Playback } from './playback';
 import type { Impact, StatusReport } from './run';
-import { EngineRun, STATUS_NEWTON_FAILED, STATUS_OK } from './run';
+import { EngineRun, STATUS_OK } from './run';
 import { TrailBuffer } from './trail';
 import type { TwinSpec } from './twins';
 import { SensitivityTwins, TwinError } from './twins';
@@ -356,7 +356,7 @@ export class SimulationModel {
   }
 
   get halted(): boolean {
-    return this.curr.status === STATUS_NEWTON_FAILED;
+    return this.run.halted();
   }
 
   /** Take n fixed steps; prev becomes the state one step before the new current one. */
@@ -367,26 +367,26 @@ export class SimulationModel {
       const last = i === n - 1;
       if (last && i > 0) pb.prev = this.read();
       else if (last) pb.prev = pb.curr;
-      const { impacts: k, status: code } = this.run.step();
+      const { impacts: k, status: code, halted } = this.run.step();
       impacts += k;
       if (k > 0) this.collectImpacts();
       const s = this.run.state();
       const x = this.pos;
       this.family.position(s, x);
       this.trail.push(this.run.time(), x[0], x[1], x[2]);
-      // Like the CLI's --csv, a step whose Newton iteration failed writes no row.
-      if (code !== STATUS_NEWTON_FAILED && this.history.record(s, k)) {
+      // Like the CLI's --csv, a step that halted the run (and was discarded) writes no row.
+      if (!halted && this.history.record(s, k)) {
         this.twins?.syncTo(this.history, this.reversalRows);
         this.baselines?.syncTo(this.history, this.reversalRows);
       }
       const back = this.checkReturn();
-      if (last || code === STATUS_NEWTON_FAILED || back) pb.curr = this.read();
+      if (last || halted || back) pb.curr = this.read();
       if (back && !last) {
         pb.prev = pb.curr;
         break;
       }
-      if (code !== STATUS_OK) this.reportStatus(code);
-      if (code === STATUS_NEWTON_FAILED && !last) pb.prev = pb.curr;
+      if (code !== STATUS_OK) this.reportStatus(code, halted);
+      if (halted && !last) pb.prev = pb.curr;
     }
     return impacts;
   }
@@ -398,9 +398,9 @@ export class SimulationModel {
     this.playback.addImpacts(recs);
   }
 
-  private reportStatus(code: number): void {
+  private reportStatus(code: number, halted: boolean): void {
     this.status = this.run.statusReport(code);
-    if (code === STATUS_NEWTON_FAILED) {
+    if (halted) {
       // The halt pauses the clock, not the user: a reset or a new setting resumes playing.
       this.resumeOnRestart ||= this.clock.running;
       this.clock.running = false;
