@@ -98,6 +98,7 @@ export class SimulationModel {
   private origin: { record: Float64Array; step: number; impacts: number; poses: Map<string, Float64Array> } | null = null;
   /** A Newton failure stopped a playing run: the next reset or load plays again. */
   private resumeOnRestart = false;
+  private stopped = false;
   private readonly pos: Vec3 = [0, 0, 0];
 
   constructor(
@@ -332,6 +333,7 @@ export class SimulationModel {
     this.resumeOnRestart = false;
     this.fastForward = false;
     this.status = null;
+    this.stopped = false;
     this.drainedImpacts = 0;
     this.trail.clear();
     this.trail.push(s.t, ...s.x);
@@ -355,8 +357,9 @@ export class SimulationModel {
     this.emit('reset');
   }
 
+  /** A step of this run halted it (the core's halted() after that step; cleared by a reset or load). */
   get halted(): boolean {
-    return this.run.halted();
+    return this.stopped;
   }
 
   /** Take n fixed steps; prev becomes the state one step before the new current one. */
@@ -368,6 +371,7 @@ export class SimulationModel {
       if (last && i > 0) pb.prev = this.read();
       else if (last) pb.prev = pb.curr;
       const { impacts: k, status: code, halted } = this.run.step();
+      if (halted) this.stopped = true;
       impacts += k;
       if (k > 0) this.collectImpacts();
       const s = this.run.state();
