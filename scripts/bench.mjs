@@ -47,7 +47,7 @@ function wasm(c) {
   return { ms: best, ...res };
 }
 
-// Rapier: the page's own set-up (web/src/model/rapier-baseline.ts, README "Comparison on the page": the
+// Rapier: the page's own set-up (web/src/model/rapier-baseline.ts, docs/page.md "Comparison on the page: RK4, Rapier and Reverse": the
 // core's resolved config, ε-rounded cuboid, the core's m and J, restitution 1, friction 0, a half-space
 // ground) timed by the page's long-run table code (measureRun: the stepping alone, the energy sampled
 // every 1000 steps), loaded from the TypeScript sources through Vite's module runner.

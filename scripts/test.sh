@@ -26,7 +26,7 @@ asan_start=$SECONDS
 ctest --preset asan 2>&1 | tee "$LOG/asan.txt"
 echo "asan suite: $((SECONDS - asan_start)) s"
 
-echo "== libFuzzer: 10^5 inputs (at most 90 s) over createSimulation (every model family) + 300 steps (README \"Validation and limits\")"
+echo "== libFuzzer: 10^5 inputs (at most 90 s) over createSimulation (every model family) + 300 steps (docs/validation.md)"
 # A fixed seed and run count make the CI run repeatable (the same 10^5 inputs on any machine; the time
 # bound only cuts a slow machine short). New inputs go to a scratch directory (the first one), not into
 # the repository's corpus; a crash is written to build/asan/fuzz-crash-* and fails this script.

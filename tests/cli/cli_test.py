@@ -188,7 +188,7 @@ check("no nan in the summary", r.returncode == 0 and "nan" not in r.stdout.lower
 r = run("--case", "IV", "--steps", "3", "--x0", "+0,-0.0,1.5e1", "--h", ".01", "--json")
 check("decimal forms", r.returncode == 0 and json.loads(r.stdout)["final"]["t"] == 0.03, (r.returncode, r.stderr))
 
-# Restitution (README "Restitution"): the flag, the dissipated energy, the balance and a bad value.
+# Restitution (docs/rigid-body.md "Restitution"): the flag, the dissipated energy, the balance and a bad value.
 r = run("--case", "I", "--steps", "600", "--restitution", "0.5", "--json")
 check("restitution exit", r.returncode == 0, r.stderr)
 d = json.loads(r.stdout)
@@ -197,7 +197,7 @@ check("restitution E + dissipated = E0 within the flight error", d["max_abs_ener
       d["max_abs_energy_error"])
 r = run("--case", "I", "--steps", "3", "--restitution", "1.5")
 check("restitution out of range: exit 2", r.returncode == 2 and "restitution: must be in [0, 1]" in r.stderr, r.stderr)
-# Hard impacts (README "Hard impacts: sub-division"): the issue's hard throw runs to completion.
+# Hard impacts (docs/rigid-body.md "Hard impacts: sub-division"): the issue's hard throw runs to completion.
 r = run("--case", "IV", "--gamma0", "0,0,-1e3", "--steps", "10", "--json")
 check("hard throw exit 0", r.returncode == 0, (r.returncode, r.stderr, r.stdout[:300]))
 d = json.loads(r.stdout)

@@ -208,7 +208,7 @@ TEST_CASE("Long run, 10^5 steps: the LGVCI's and RK4's energy errors measured on
   // Case IV's cube has J = cI: ω ∥ Π, so Euler's Π̇ = Π × ω = 0 and RK4 is exact on Π, on x and on γ
   // (polynomials): its flight keeps E to round-off, and the impulse keeps it exactly. Measured: RK4
   // 9.2e-15, LGVCI 5.9e-13 (its Newton tolerance). On Case I's ellipsoid RK4 drifts (measured 3.1e-8)
-  // while the LGVCI stays at 4.5e-13 (README "Why variational?").
+  // while the LGVCI stays at 4.5e-13 (docs/baselines.md "Why variational? The RK4 baseline").
   auto lgIV = create(R"({"case": "IV"})");
   auto rkIV = create(R"({"case": "IV", "integrator": "rk4"})");
   const double eLgIV = relEnergyError(*lgIV, 100000), eRkIV = relEnergyError(*rkIV, 100000);

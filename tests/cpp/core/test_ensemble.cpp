@@ -97,7 +97,7 @@ TEST_CASE("Err(0) is the perturbation itself", "[ensemble]") {
   for (int k = 0; k < 4; ++k) {
     const double u = memberOffset(42, k);
     CHECK(pos.runMember(k).err[0] == Approx(1e-3 * std::abs(u)).epsilon(1e-10));  // (10 + δ) − 10 rounds
-    // ‖R_y(θ) − I‖₂ = 2 sin(|θ|/2) (README "Sensitivity twins").
+    // ‖R_y(θ) − I‖₂ = 2 sin(|θ|/2) (docs/page.md "Plots, sensitivity twins, long runs and export").
     CHECK(att.runMember(k).err[0] == Approx(2.0 * std::sin(1e-3 * std::abs(u) / 2.0)).epsilon(1e-9));
   }
 }

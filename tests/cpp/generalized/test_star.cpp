@@ -1,7 +1,7 @@
 // Fetecau et al. §4.3, the four-point star bouncing on a floor: steps with several impacts ((78)–
 // (79)) keep the body admissible, 1500 impacts with a bounded energy (Fig. 4), second order through
 // a collision with a nonlinear gravity (Fig. 5), and a tip that dips under the floor and comes back
-// out within one step is caught (README "Impact detection").
+// out within one step is caught (docs/method.md "Impact detection inside a step").
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -383,7 +383,7 @@ TEST_CASE("parseConfig: a case with overrides", "[config]") {
   CHECK(resolveInertia(m2) == ellipsoidMass(2.0, Vec3(2, 3, 4)).J);
   const SimulationDef side = parseConfig(patched("IV", "\"body\": {\"side\": 2}"));
   CHECK(side.body.epsilon == 1e-13);
-  // A new body gets the rounded body's J (README "Rounded mass properties"): ε = 1e-13 adds ~2e-13.
+  // A new body gets the rounded body's J (docs/rigid-body.md "Rounded mass properties"): ε = 1e-13 adds ~2e-13.
   CHECK_APPROX_EQUAL(resolveInertia(side), cubeMass(1.0, 2.0).J, 1e-12);
   CHECK(side.massConvention == MassConvention::Rounded);
   const SimulationDef given = parseConfig(patched("IV", "\"body\": {\"side\": 2}, \"inertia\": [[1,0,0],[0,1,0],[0,0,1]]"));

@@ -129,7 +129,7 @@ TEST_CASE("Cayley, J = cI: (D.8) in closed form, f = g/(c + √(c² − |g|²)),
 }
 
 TEST_CASE("Cayley, diagonal J: the direct solve holds up to the existence bound |g| < min J_i", "[newton]") {
-  // |g| < λmin(J) always has a solution with |f| < 1 (README "Hard impacts: sub-division"); close to the
+  // |g| < λmin(J) always has a solution with |f| < 1 (docs/rigid-body.md "Hard impacts: sub-division"); close to the
   // bound s = f·g is no longer small, P(s) is flat, and the solve must still converge (or hand over to
   // Newton on f) — never report a wrong F as converged.
   Rng rng(26);

@@ -2,7 +2,7 @@
 // replaced: G_c (D.8), G (D.3) and Newton on f (general J, exponential retraction) must give the same
 // bits. The reference below is the previous implementation (Eigen expressions, PartialPivLU), kept
 // here only as the oracle. For a diagonal J the Cayley solve is no longer Newton on f but the scalar
-// equation for s = f·g (README "Flight step"): it changes bits, so there the oracle is accuracy — the
+// equation for s = f·g (docs/benchmarks.md "Flight step"): it changes bits, so there the oracle is accuracy — the
 // same F, and a residual at least as small (every solve within the tolerance; median and max no larger).
 #include <catch2/catch.hpp>
 #include <cmath>

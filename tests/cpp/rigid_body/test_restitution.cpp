@@ -1,4 +1,4 @@
-// Restitution (README "Restitution"): the jump of Corollary 4.4 with E⁺ = E⁻ − ΔE, ΔE the lost normal
+// Restitution (docs/rigid-body.md "Restitution"): the jump of Corollary 4.4 with E⁺ = E⁻ − ΔE, ΔE the lost normal
 // kinetic energy (1 − e²)·½ v_n²/(1/m + χᵀJ⁻¹χ); dissipated energy accounted, E + dissipated = E0.
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Mass properties of ε-rounded polyhedra (README "Rounded mass properties"): closed forms against an
+// Mass properties of ε-rounded polyhedra (docs/rigid-body.md "Rounded mass properties"): closed forms against an
 // independent numerical integration and a seeded Monte-Carlo estimate; ε → 0 gives the sharp body.
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Hard impacts (README "Hard impacts: sub-division"): the existence bound |τΠ| < λmin(J) of (5.9c),
+// Hard impacts (docs/rigid-body.md "Hard impacts: sub-division"): the existence bound |τΠ| < λmin(J) of (5.9c),
 // and steps whose implicit flow has no solution sub-divided instead of halted.
 #include <catch2/catch.hpp>
 #include <cmath>

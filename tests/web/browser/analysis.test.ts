@@ -56,7 +56,7 @@ describe('plots of §7', () => {
     await expect.poll(() => host.querySelectorAll('.lgvci-plots .uplot').length, { timeout: 10_000 }).toBe(3);
     // titles, axis labels and legends
     const energy = host.querySelector<HTMLElement>('[data-plot="energy"]')!;
-    expect(energy.querySelector('.u-legend')?.textContent).toMatch(/total E.*TPE.*RE.*E \+ dissipated/s); // README "Restitution"
+    expect(energy.querySelector('.u-legend')?.textContent).toMatch(/total E.*TPE.*RE.*E \+ dissipated/s); // docs/rigid-body.md "Restitution"
     expect(energy.textContent).toMatch(/Horizontal axis: time t \(s\); vertical axis: energy\./);
     const axes = app.plots.cards.energy.plot!.axes;
     expect(axes.map((a) => a.label)).toEqual(['time t (s)', 'energy']);

@@ -114,7 +114,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     const last = pts[pts.length - 1]!;
     expect(first.impactsLgvci).toBe(0);
     expect(first.lgvci).toBeLessThan(1e-12);
-    // README "Time reversal": N = 2000 meets 11 impacts and comes back to ~1e-5
+    // docs/baselines.md "Time reversal": N = 2000 meets 11 impacts and comes back to ~1e-5
     expect(last.impactsLgvci).toBeGreaterThan(5);
     expect(last.lgvci).toBeGreaterThan(1e3 * first.lgvci);
     expect(fx.host.querySelector('[data-plot="return-error"] .uplot')).not.toBeNull();
@@ -126,7 +126,7 @@ describe('comparison with RK4 and Rapier (issue 11)', () => {
     await expect.poll(() => app.comparisonResults.rows.length, { timeout: 110_000, interval: 500 }).toBe(3);
     const [lg, rk, ra] = app.comparisonResults.rows;
     expect([lg?.method, rk?.method, ra?.method]).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
-    // the README's native table: Case IV keeps 645 impacts (LGVCI) and 624 (RK4), 4.9e-13 and 6.4e-15
+    // docs/baselines.md's native table: Case IV keeps 645 impacts (LGVCI) and 624 (RK4), 4.9e-13 and 6.4e-15
     expect(lg?.impacts).toBe(645);
     expect(rk?.impacts).toBe(624);
     expect(lg?.maxRelError).toBeLessThan(2e-12);

@@ -32,7 +32,7 @@ async function haltingSetup(): Promise<void> {
 describe('issue 8, finding 7', () => {
   it('the set-up that used to halt at t = 1.1 s (Newton, "nan") is sub-divided and runs on (issue 12)', async () => {
     // The impact spins the cube beyond the range of (5.9c) for h = 0.05; the driver now halves the
-    // step (README "Hard impacts: sub-division"). The wording of a halt is covered by status.test.ts.
+    // step (docs/rigid-body.md "Hard impacts: sub-division"). The wording of a halt is covered by status.test.ts.
     await haltingSetup();
     const E0 = app.model.curr.energy0;
     app.model.step(60); // t = 3 s, past the old halt

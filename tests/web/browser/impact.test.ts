@@ -1,6 +1,6 @@
-// Issue 12 on the page: the restitution slider (README "Restitution"), the mass properties of the
-// ε-rounded cube in the HUD (README "Rounded mass properties") and the contact presets with the HUD's
-// phase (README "Persistent contact").
+// Issue 12 on the page: the restitution slider (docs/rigid-body.md "Restitution"), the mass properties of the
+// ε-rounded cube in the HUD (docs/rigid-body.md "Rounded mass properties") and the contact presets with the HUD's
+// phase (docs/rigid-body.md "Persistent contact").
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';

@@ -110,7 +110,7 @@ describe('comparison and time reversal (issue 11), real WASM', () => {
     const a = engine.reverseCheck(I, 1000).check!;
     const b = engine.reverseCheck(rk4Config(I), 1000).check!;
     expect(a.impactsForward + b.impactsForward).toBe(0);
-    // README "Time reversal": ‖R − R₀‖₂ 2.4e-14 (LGVCI) against 9.7e-12 (RK4)
+    // docs/baselines.md "Time reversal": ‖R − R₀‖₂ 2.4e-14 (LGVCI) against 9.7e-12 (RK4)
     expect(a.distances['R']).toBeLessThan(1e-12);
     expect(b.distances['R']).toBeGreaterThan(100 * (a.distances['R'] ?? NaN));
     // the sweep's point is the largest distance of each check

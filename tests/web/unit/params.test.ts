@@ -138,7 +138,7 @@ describe('generalized-coordinate parameters (particle, star)', () => {
   });
 });
 
-describe('restitution and rounded mass properties (README "Restitution", "Rounded mass properties")', () => {
+describe('restitution and rounded mass properties (docs/rigid-body.md "Restitution", "Rounded mass properties")', () => {
   it('e = 1 sends no key (presets stay the same JSON); another e is sent', () => {
     const base = preset('IV');
     const p = paramsFromConfig('IV', base);

@@ -1,4 +1,4 @@
-// The course-material chrome around the simulator (README "In course material"): the control bar under
+// The course-material chrome around the simulator (docs/course-material.md "Embed, share, fullscreen, accessibility"): the control bar under
 // the view (Share, Save image, Fullscreen, Keys; in embed mode also Play/Step/Reset), the controls
 // drawer (embed mode and narrow screens), the share and help dialogs, the screen-reader summary, the
 // Play button shown when reduced motion kept the run paused, per-plot "Save PNG" buttons, the embed

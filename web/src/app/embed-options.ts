@@ -1,4 +1,4 @@
-// The query keys of the course-material features (README "In course material"): `embed=1` (only the
+// The query keys of the course-material features (docs/course-material.md "Embed, share, fullscreen, accessibility"): `embed=1` (only the
 // simulator: view, compact bar, controls in a drawer), `plots=energy,error,…` (which plots an embed
 // shows) and `theme=projector` (high-contrast theme). Other keys belong to the URL state codec and are
 // ignored here. Invalid values give a message ("<key>: <rule>") and fall back to the default.

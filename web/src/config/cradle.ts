@@ -7,7 +7,7 @@ import { parseGeneralizedConfig } from './generalized';
 import { ConfigShapeError } from './parse';
 
 export type CradlePolicy = 'chain' | 'simultaneous' | 'sequential';
-/** The core's impact policies of the cradle (README "Newton's cradle"), in the order of the switch. */
+/** The core's impact policies of the cradle (docs/generalized.md "Newton's cradle: simultaneous impacts"), in the order of the switch. */
 export const CRADLE_POLICIES: readonly CradlePolicy[] = ['chain', 'simultaneous', 'sequential'];
 export const POLICY_LABELS: Record<CradlePolicy, string> = {
   chain: 'Variational chain (Seghete & Murphey)',

@@ -67,7 +67,7 @@ export function paramsToConfig(base: ResolvedConfig, p: UiParams): SimConfig {
   if (p.restitution === 1) delete cfg.restitution;
   else cfg.restitution = p.restitution;
   // A changed ε changes the body: its inertia is then the rounded body's, computed by the core
-  // (README "Rounded mass properties"), not the preset's (Case IV: the sharp cube's J = 2 I).
+  // (docs/rigid-body.md "Rounded mass properties"), not the preset's (Case IV: the sharp cube's J = 2 I).
   if (p.epsilon !== null && p.epsilon !== bodyEpsilon(base.body)) {
     delete cfg.inertia;
     delete cfg.mass_properties;

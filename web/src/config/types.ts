@@ -1,12 +1,12 @@
-// TypeScript view of the config JSON accepted by the core (see cpp/wasm/lgvci_wasm.d.ts and the
-// README). Field names follow the JSON exactly.
+// TypeScript view of the config JSON accepted by the core (see cpp/wasm/lgvci_wasm.d.ts and
+// docs/cli.md "Configuration (JSON)"). Field names follow the JSON exactly.
 
 export type Vec3 = [number, number, number];
 export type Mat3 = [Vec3, Vec3, Vec3];
 
 /**
- * The rigid body's presets: Tran & Leok §7's four, and the contact set-ups (README "Persistent
- * contact"): at rest, sliding down a 20° plane, a rocking ellipsoid.
+ * The rigid body's presets: Tran & Leok §7's four, and the contact set-ups (docs/rigid-body.md
+ * "Persistent contact"): at rest, sliding down a 20° plane, a rocking ellipsoid.
  */
 export const CASE_NAMES = ['I', 'II', 'III', 'IV', 'rest', 'slide', 'rocking'] as const;
 /** Every preset of the page: the rigid body's, Fetecau et al.'s particle and star (§4) and the cradle. */
@@ -68,7 +68,7 @@ export interface SimConfig {
   root_finder?: 'bisection' | 'fast';
   tolerance?: number;
   max_impacts_per_step?: number;
-  /** Coefficient of restitution e ∈ [0, 1] (README "Restitution"); absent: 1, elastic. */
+  /** Coefficient of restitution e ∈ [0, 1] (docs/rigid-body.md "Restitution"); absent: 1, elastic. */
   restitution?: number;
   /** Mass properties of an ε-rounded body: the rounded body's (default) or the sharp polyhedron's. */
   mass_properties?: 'rounded' | 'sharp';

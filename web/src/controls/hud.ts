@@ -39,7 +39,7 @@ export function formatRelError(r: number): string {
   return `${m} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
 }
 
-/** "in flight", or "in contact: 4 points, N = 9.215" (README "Persistent contact"). */
+/** "in flight", or "in contact: 4 points, N = 9.215" (docs/rigid-body.md "Persistent contact"). */
 export function phaseText(points: number, normalForce: number): string {
   if (!(points > 0)) return 'in flight';
   const n = nonFiniteWords(normalForce) ?? normalForce.toPrecision(4);
@@ -100,10 +100,10 @@ export class Hud {
     this.energy = el('span', { class: 'hud-value', 'data-hud': 'energy' });
     this.relError = el('span', { class: 'hud-value', 'data-hud': 'relerr' });
     this.mass = el('span', { class: 'hud-value', 'data-hud': 'mass' });
-    // README "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
+    // docs/rigid-body.md "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
     this.massItem = item('mass, J', this.mass, 'Mass m and the principal diagonal of the inertia J the integrator uses');
     this.massItem.classList.add('hud-item-wide', 'hud-item-mass'); // long: a row of its own, wrapping on a phone
-    // README "Persistent contact": in flight, or held on the plane by the contact constraint.
+    // docs/rigid-body.md "Persistent contact": in flight, or held on the plane by the contact constraint.
     this.phase = el('span', { class: 'hud-value', 'data-hud': 'phase' });
     this.phaseItem = item('phase', this.phase, 'In flight, or in persistent contact: points held on the plane and the normal force N they carry');
     this.phaseItem.classList.add('hud-item-wide'); // "in contact: 4 points, N = 9.215" needs a row on a phone

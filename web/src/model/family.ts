@@ -24,7 +24,7 @@ export interface Snapshot {
   /** Energy lost at impacts so far (rigid body, restitution e < 1): energy + dissipated ≈ energy0. */
   dissipated?: number;
   /**
-   * Persistent contact (rigid body, README "Persistent contact"): contact points held on the plane (0 in
+   * Persistent contact (rigid body, docs/rigid-body.md "Persistent contact"): contact points held on the plane (0 in
    * flight) and the normal force they carry. Absent for families without a contact phase.
    */
   contactPoints?: number;
@@ -56,8 +56,8 @@ export interface HistoryColumns {
    */
   readonly velocities?: readonly { label: string; col: number; index: number }[];
   /**
-   * Column of the energy lost at impacts so far (rigid body with restitution e < 1, README
-   * "Restitution"): the energy plot adds "E + dissipated" and the error plot measures it against E₀.
+   * Column of the energy lost at impacts so far (rigid body with restitution e < 1,
+   * docs/rigid-body.md "Restitution"): the energy plot adds "E + dissipated" and the error plot measures it against E₀.
    */
   readonly dissipated?: number;
 }

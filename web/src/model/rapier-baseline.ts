@@ -16,12 +16,12 @@ type RigidBody = ReturnType<World['createRigidBody']>;
 type ColliderDesc = InstanceType<Rapier['ColliderDesc']>;
 type EventQueue = InstanceType<Rapier['EventQueue']>;
 
-/** Rapier's settings used here (README "Comparison"): every one that affects bouncing. */
+/** Rapier's settings used here (docs/page.md "Comparison on the page: RK4, Rapier and Reverse"): every one that affects bouncing. */
 export const RAPIER_SETTINGS = {
   /** Latitude rings and longitude segments of the convex mesh of an ellipsoid (points on its surface). */
   ellipsoidRings: 24,
   ellipsoidSegments: 48,
-  /** Rapier's defaults, kept (and stated in the README). */
+  /** Rapier's defaults, kept (and stated in docs/page.md). */
   solverIterations: 4,
   /** Contact skin of the colliders (Rapier's default 0). */
   contactSkin: 0,
@@ -45,7 +45,7 @@ export function coreInertia(cfg: ResolvedConfig): number[] {
     return [(m / 5) * (bb * bb + c * c), 0, 0, 0, (m / 5) * (a * a + c * c), 0, 0, 0, (m / 5) * (a * a + bb * bb)];
   }
   if (b.type === 'cube') {
-    const j = (m * b.side * b.side) / 6; // the core ignores the ε-rounding (README)
+    const j = (m * b.side * b.side) / 6; // the core ignores the ε-rounding (docs/rigid-body.md "Rounded mass properties")
     return [j, 0, 0, 0, j, 0, 0, 0, j];
   }
   throw new RapierSetupError(`Rapier: the ${b.type} body needs an explicit inertia in the config to be compared.`);

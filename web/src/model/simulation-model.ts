@@ -484,7 +484,7 @@ export class SimulationModel {
   /** Relative energy error |E − E0| / |E0| of the current state. */
   get relativeEnergyError(): number {
     const { energy, energy0, dissipated } = this.curr;
-    // With restitution the balance is E + dissipated = E₀ (README "Restitution").
+    // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution").
     return Math.abs(energy + (dissipated ?? 0) - energy0) / Math.abs(energy0);
   }
 

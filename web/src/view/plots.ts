@@ -357,7 +357,7 @@ const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position
 function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
   const E = cols.energySymbol;
   const parts = cols.energyParts;
-  // Restitution (README "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
+  // Restitution (docs/rigid-body.md "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
   const dissipatedSeries = cols.dissipated === undefined ? [] : [{ label: `${E} + dissipated`, stroke: PLOT_COLORS.ink, dash: [4, 4] }];
   if (baselines.length > 0) {
     return {
@@ -425,7 +425,7 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [])
       ],
     };
   }
-  // With restitution the balance is E + dissipated = E₀ (README "Restitution"): its error is plotted.
+  // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution"): its error is plotted.
   const lhs = cols.dissipated === undefined ? E : `${E} + dissipated`;
   return {
     key: 'error',

@@ -1,4 +1,4 @@
-// The native CLI for the unit tests that compare the WASM page code with it (README "Tests"): its
+// The native CLI for the unit tests that compare the WASM page code with it (docs/validation.md "Tests"): its
 // path in the build tree and whether it is built (tests that need it are skipped otherwise).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -11,7 +11,7 @@ import { csvRowWriter } from '../family';
 import type { GeneralizedSnapshot } from './generalized';
 
 export interface CradleSnapshot extends GeneralizedSnapshot {
-  /** Rest truncations so far and the momentum they moved (README "Newton's cradle"). */
+  /** Rest truncations so far and the momentum they moved (docs/generalized.md "Newton's cradle: simultaneous impacts"). */
   restTruncations: number;
   truncatedMomentum: number;
 }

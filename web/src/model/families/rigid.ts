@@ -33,7 +33,7 @@ export function rigidColumns(L: Layout): HistoryColumns {
     heightLabel: 'height x₃',
     energySymbol: 'E',
     impacts: L.csvIndex('impacts'),
-    // Restitution (README "Restitution"): E + dissipated on the energy plot.
+    // Restitution (docs/rigid-body.md "Restitution"): E + dissipated on the energy plot.
     ...(L.has('dissipated') ? { dissipated: L.csvIndex('dissipated') } : {}),
   };
 }
