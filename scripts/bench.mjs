@@ -1,4 +1,4 @@
-// Benchmark (issue 14): 10⁵ steps of each of the paper's four cases with the native CLI, the
+// Benchmark: 10⁵ steps of each of the paper's four cases with the native CLI, the
 // WebAssembly module under Node and, for the cube (Case IV), Rapier (@dimforge/rapier3d-compat, set up
 // exactly as the page's comparison does: same body, m, J, restitution 1, friction 0, h, initial state). Prints
 // the best of N runs: time per step and the relative energy error |E − E₀|/E₀ after the run, with

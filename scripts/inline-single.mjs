@@ -1,6 +1,6 @@
 // Folds `vite build --mode single` (dist-single/: index.html, one JS chunk with the worker and the
-// .wasm inlined, one CSS file) into one self-contained dist-single/lgvci.html that runs from file://
-// (issue 13 item 5). Fails if the page would still reference any other file.
+// .wasm inlined, one CSS file) into one self-contained dist-single/lgvci.html that runs from file://.
+// Fails if the page would still reference any other file.
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-json3-dev catch2 nodejs npm
-              clang libclang-rt-14-dev)  # clang + compiler-rt: the asan preset and libFuzzer (issue 8)
+              clang libclang-rt-14-dev)  # clang + compiler-rt: the asan preset and libFuzzer
 [[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium)
 
 missing=()

@@ -58,7 +58,7 @@ c = rc.get("reverse_check", {})
 for key in ["steps", "x", "R", "gamma", "Pi", "impacts_forward", "impacts_back", "energy_error", "status"]:
     check(f"reverse_check.{key}", key in c, c)
 check("reverse_check steps", c.get("steps") == 200)
-# 200 steps without impacts: the LGVCI is symmetric, back to round-off (issue 11: 3e-14).
+# 200 steps without impacts: the LGVCI is symmetric, back to round-off (about 3e-14).
 check("lgvci returns to round-off", c.get("impacts_forward") == 0 and max(c["x"], c["R"], c["gamma"], c["Pi"]) < 1e-12, c)
 crk = run_json("--case", "I", "--steps", "0", "--integrator", "rk4", "--reverse-check", "200").get("reverse_check", {})
 check("rk4 is not symmetric", crk.get("R", 0) > 100 * c.get("R", 1), (crk, c))

@@ -132,7 +132,7 @@ r = run("--config", os.path.join(tmp, "bad.json"))
 check("bad config mass", r.returncode == 2 and "mass" in r.stderr, r.stderr)
 check("help", run("--help").returncode == 0 and "usage" in run("--help").stdout)
 
-# Issue 8: lost output is an error (exit 1 with a message), never exit 0.
+# Lost output is an error (exit 1 with a message), never exit 0.
 if os.path.exists("/dev/full"):
     r = run("--case", "IV", "--steps", "50", "--csv", "/dev/full")
     check("csv /dev/full", r.returncode == 1 and "--csv" in r.stderr and "No space left" in r.stderr, (r.returncode, r.stderr))
@@ -141,7 +141,7 @@ if os.path.exists("/dev/full"):
             p = subprocess.run([LGVCI, "--case", "IV", "--steps", "50", *extra], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
         check(f"stdout /dev/full {extra}", p.returncode == 1 and "standard output" in p.stderr, (p.returncode, p.stderr))
 
-# Issue 8: bounded reads, strict numbers, messages with the parse position; exit 2 and nothing on stdout.
+# Bounded reads, strict numbers, messages with the parse position; exit 2 and nothing on stdout.
 def write(name, text):
     path = os.path.join(tmp, name)
     with open(path, "w") as f:

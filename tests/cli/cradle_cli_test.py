@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Black-box tests of `lgvci --case cradle` (issue 10): JSON/CSV shape, one instant per chain, the
+"""Black-box tests of `lgvci --case cradle`: JSON/CSV shape, one instant per chain, the
 cradle's outcomes through the CLI, option validation (exit code 2)."""
 import csv
 import json

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Black-box tests of `lgvci --ensemble` (issue 14): the members equal K separate runs started from
+"""Black-box tests of `lgvci --ensemble`: the members equal K separate runs started from
 offsets computed here with an independent splitmix64, the statistics equal counts made here, the
 output does not depend on --threads, and the bounds of K, T, the size and the seed."""
 import json

@@ -1,4 +1,4 @@
-// libFuzzer harness (issue 8): the configuration parser of every model family (through the façade
+// libFuzzer harness: the configuration parser of every model family (through the façade
 // createSimulation, as the CLI and the WebAssembly module use it), construction and a few hundred
 // steps. Every input must end in exactly one of
 //   - rejected: an error value whose message is "<field>: <rule>", both non-empty and printable, in

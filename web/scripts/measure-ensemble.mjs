@@ -1,4 +1,4 @@
-// Times an ensemble in the built page in headless Chromium (issue 14): K members of N steps of the
+// Times an ensemble in the built page in headless Chromium: K members of N steps of the
 // current set-up (Case IV by default) on the page's pool of Web Workers, from the click on "Run
 // ensemble" to the drawn histograms, and saves a screenshot of the ensemble plots.
 // Usage: npm run build && npm run serve &  then  node web/scripts/measure-ensemble.mjs [url] [K] [N] [shot.png]

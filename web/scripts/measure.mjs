@@ -1,4 +1,4 @@
-// Measures the built page (issue 14): gzipped sizes of dist/ assets, split into what the first load
+// Measures the built page: gzipped sizes of dist/ assets, split into what the first load
 // fetches (index.html, its CSS and JS chunks, the engine chunk and the .wasm) and what loads later (the
 // long-run worker), the first load split by kind (HTML, JS, WASM, CSS), and the time from navigation to
 // the first rendered frame in headless Chromium (median, quartiles and range of RUNS loads, default 9),

@@ -2,7 +2,7 @@
 // docs/course-material.md "State in the URL"): it is restored on load and kept in step as the user changes settings;
 // `embed=1`, `plots=…` and `theme=projector` are read by app/embed-options.ts (docs/course-material.md "Embed, share, fullscreen, accessibility").
 //
-// Loading order (issue 14, docs/page.md "First load"): this entry is small and starts the engine first, so
+// Loading order (docs/page.md "First load"): this entry is small and starts the engine first, so
 // that the WebAssembly module compiles (off the main thread, while it streams in) during the download,
 // parse and evaluation of the app's chunk (three.js and the UI), which it imports dynamically;
 // index.html preloads both, so neither waits for the other. mountApp awaits the same engine promise.

@@ -1,4 +1,4 @@
-// The RK4 baseline (issue 11): fourth order in flight, unit quaternion, impacts located like the
+// The RK4 baseline: fourth order in flight, unit quaternion, impacts located like the
 // LGVCI's, Newton's law with restitution 1 at the contact point, and the long-run comparison.
 #include <catch2/catch.hpp>
 #include <cmath>

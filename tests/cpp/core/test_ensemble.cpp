@@ -1,4 +1,4 @@
-// Ensembles (issue 14): the seeded perturbation, the members against K separate runs, the statistics
+// Ensembles: the seeded perturbation, the members against K separate runs, the statistics
 // against counts made here, thread-count independence, and the bounds of K, size, seed.
 #include <catch2/catch.hpp>
 

@@ -128,7 +128,7 @@ TEST_CASE("façade: invalid configs come back as values naming the field", "[cor
   }
 }
 
-TEST_CASE("façade: hostile JSON is bounded for every family before a tree is built (issue 8, finding 1)",
+TEST_CASE("façade: hostile JSON is bounded for every family before a tree is built",
           "[core][simulation][validation]") {
   // 4·10⁴ nested arrays crashed the parser's recursive destructor; the façade checks the text first,
   // so a generalized config (whose parser is not the rigid body's) is bounded too.
@@ -211,8 +211,7 @@ TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/de
 
 TEST_CASE("façade: Cases I–IV keep 561/564/831/645 impacts over 10⁵ steps", "[core][simulation][paper][slow]") {
   // Golden counts of this core (a chaotic system: any change to the flight step's bits moves them; the
-  // paper's statistics are checked in test_paper_reproduction.cpp). Recorded with the direct solve of
-  // (D.8) of issue 14; before it 537/544/796/655.
+  // paper's statistics are checked in test_paper_reproduction.cpp). Recorded with the direct solve of (D.8).
   const std::vector<std::pair<std::string, long long>> expected = {{"I", 561}, {"II", 564}, {"III", 831}, {"IV", 645}};
   for (const auto& [name, count] : expected) {
     auto sim = make(R"({"case":")" + name + "\"}");

@@ -1,4 +1,4 @@
-// The iostream-free message formatter (issue 14, text.hpp): its numbers must read exactly as the
+// The iostream-free message formatter (text.hpp): its numbers must read exactly as the
 // std::ostringstream they replace printed them (tests and users match the core's error texts), so
 // the oracle here is a default-formatted ostringstream itself.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Time reversal through the façade (issue 11 item 4): negate the momenta, run back, measure the
+// Time reversal through the façade: negate the momenta, run back, measure the
 // distance from the reversed start. The LGVCI (5.9) and Fetecau's Verlet are symmetric: round-off
 // without impacts; impacts amplify it (chaos). RK4 is not symmetric.
 #include <catch2/catch.hpp>
@@ -79,8 +79,7 @@ TEST_CASE("without impacts the symmetric schemes return to round-off; RK4 does n
 
 TEST_CASE("with impacts the LGVCI's return error grows with the chaos, bounded as measured", "[reversal]") {
   // Case IV, h = 0.01. Measured: N = 1000 (5 impacts each way) 6.0e-10; N = 2000 (11 impacts) 1.6e-4
-  // (before the flight step's direct solve, issue 14: 7.3e-10 and 6.5e-5). Over 16 starts x0.z + k·1e-9,
-  // N = 2000: median 1.0e-4, max 1.5e-3 before; median 1.5e-4, max 2.5e-3 after — the chaos's spread.
+  // Over 16 starts x0.z + k·1e-9, N = 2000: median 1.5e-4, max 2.5e-3 — the chaos's spread.
   ReverseCheck c1, c2;
   const auto d1 = reverseCheck(R"({"case": "IV"})", 1000, &c1);
   const auto d2 = reverseCheck(R"({"case": "IV"})", 2000, &c2);

@@ -1,4 +1,4 @@
-// Newton's cradle (issue 10; Seghete & Murphey): the impact chain alone (their §II-A worked example and
+// Newton's cradle (Seghete & Murphey): the impact chain alone (their §II-A worked example and
 // its consequences), the engines' simultaneous impulse, and the pendulum cradle run by the driver
 // (one in one out, two in two out, n = 5, a gap, ≥ 1000 impact instants without drift).
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The explicit flight-step kernels of discrete_flow.cpp (issue 14) against the Eigen formulation they
+// The explicit flight-step kernels of discrete_flow.cpp against the Eigen formulation they
 // replaced: G_c (D.8), G (D.3) and Newton on f (general J, exponential retraction) must give the same
 // bits. The reference below is the previous implementation (Eigen expressions, PartialPivLU), kept
 // here only as the oracle. For a diagonal J the Cayley solve is no longer Newton on f but the scalar

@@ -1,4 +1,4 @@
-// Persistent contact (docs/rigid-body.md "Persistent contact", issue 12 item 2): the RATTLE step on SE(3) with the
+// Persistent contact (docs/rigid-body.md "Persistent contact"): the RATTLE step on SE(3) with the
 // active contacts φ_f = 0, its multipliers (the normal force), release when the force would pull, and
 // the plastic start of a contact phase. Checked against closed forms: rest, the frictionless slide
 // with acceleration g sin θ, a ball's settling energy m g r, and the O(h²) energy error of a symplectic

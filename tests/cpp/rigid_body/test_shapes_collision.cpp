@@ -417,7 +417,7 @@ double kktResidual(const std::vector<Ell>& parts, const Vec3& u, const Vec3& rho
 }
 }  // namespace
 
-TEST_CASE("intersection off the symmetric lens: Φ is finite and optimal in every direction (issue 8, finding 2)",
+TEST_CASE("intersection off the symmetric lens: Φ is finite and optimal in every direction",
           "[collision][intersection]") {
   // Before: the dual Newton crawled to μ_i → 0 and stopped, rejecting the right active set, so the
   // lowest point came back NaN for ~0.7 % of directions (two unit balls at (0.5, −1, 0), (−0.5, 0, 0)).

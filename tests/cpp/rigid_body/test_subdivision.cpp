@@ -37,7 +37,7 @@ TEST_CASE("(5.9c) bound: f·G_c(f) ≥ 2λmin|f|²/(1+|f|²), and |g| < λmin(J)
 }
 
 TEST_CASE("the hard throw (Case IV, gamma0 = (0, 0, -1e3), 10 steps) runs to completion", "[subdivision]") {
-  // Issue 12: after the first corner impact |hΠ| exceeds the range of (5.9c) and the run used to
+  // After the first corner impact |hΠ| exceeds the range of (5.9c) and the run used to
   // halt with "residual -nan". Sub-divided, every sub-step is a variational step: energy to 1e-9.
   auto sim = createSimulation(R"({"case":"IV","gamma0":[0,0,-1000]})").simulation;
   REQUIRE(sim);

@@ -1,4 +1,4 @@
-// Issue 11 in the real page (real WASM, real Rapier, real worker) in Chromium: Rapier is not fetched
+// The comparison in the real page (real WASM, real Rapier, real worker) in Chromium: Rapier is not fetched
 // before the comparison is switched on and is after; the baselines' ghosts, legend and plot series;
 // Rapier's energy error grows beyond 1e-3 of E₀ on Case IV; the live caption shows measured numbers;
 // the Reverse button brings Case IV back without impacts to ≤ 1e-9; the worker's return-error sweep.
@@ -20,7 +20,7 @@ function plotData(key: 'energy' | 'error'): (number | null)[][] {
   return p ? (p.data as unknown as (number | null)[][]) : [];
 }
 
-describe('comparison with RK4 and Rapier (issue 11)', () => {
+describe('comparison with RK4 and Rapier', () => {
   it('loads Rapier only when switched on; ghosts, legend, plot series and a live caption follow', async () => {
     app = await fx.mount({ caseName: 'IV', autoplay: false });
     expect(rapierRequested()).toBe(false);

@@ -1,4 +1,4 @@
-// Issue 13 in the real app (Chromium, real WASM): embed mode in 800×500 and 480×320 frames, narrow
+// Course material in the real app (Chromium, real WASM): embed mode in 800×500 and 480×320 frames, narrow
 // screens, the help and share dialogs, fullscreen, reduced motion, the screen-reader summary, the PNG
 // exports and axe-core's WCAG checks on the normal page, the embed and the projector theme.
 import axe from 'axe-core';

@@ -1,4 +1,4 @@
-// Newton's cradle on the page (issue 10 item 5), real WASM in Chromium: ?case=cradle opens it with its
+// Newton's cradle on the page, real WASM in Chromium: ?case=cradle opens it with its
 // frame, strings and balls; played, the striker's swing goes through the row and the far ball swings out
 // (θ₃ > 0.1 rad within 2 s) while the middle ball stays at rest (|θ₂| < 1e-6: the variational chain,
 // not the engines' impulse, which would throw it out with 2v/3); the drawn balls sit where the θ_i put

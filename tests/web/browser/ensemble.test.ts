@@ -1,4 +1,4 @@
-// The ensemble (issue 14) in the real page (real WASM, real Web Workers) in Chromium: 20 Case IV
+// The ensemble in the real page (real WASM, real Web Workers) in Chromium: 20 Case IV
 // members of 2000 steps complete, the histogram holds K members, the page's statistics equal the
 // binding's single-thread statistics computed here for the same K, seed and N, Cancel stops a run and
 // gives the controls back, and a bad field is refused next to it.

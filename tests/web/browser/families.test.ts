@@ -1,4 +1,4 @@
-// The page with Fetecau et al.'s particle and star (issue 9 item 5), real WASM in Chromium: the
+// The page with Fetecau et al.'s particle and star, real WASM in Chromium: the
 // selector switches family (controls, view, HUD, plots, export follow), the star bounces with a small
 // energy error, ?case=star / ?case=particle open them, the star's own sliders (θ₀, ω₀) restart it, and
 // nothing is logged to the console.

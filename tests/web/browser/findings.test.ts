@@ -1,4 +1,4 @@
-// Issue 8, finding 7 in the real page (real WASM, real worker): the Newton-halt warning never shows
+// A hard set-up in the real page (real WASM, real worker): the Newton-halt warning never shows
 // "nan"; after a halt, Reset and a new setting run again; a corrected long-run step count is not lost
 // on the first click; and a long run does not flood the DOM with progress text.
 import type { UiParams } from '../../../web/src/config/params';
@@ -29,8 +29,8 @@ async function haltingSetup(): Promise<void> {
   expect((app.controller.params as unknown as UiParams).x0[2]).toBe(30);
 }
 
-describe('issue 8, finding 7', () => {
-  it('the set-up that used to halt at t = 1.1 s (Newton, "nan") is sub-divided and runs on (issue 12)', async () => {
+describe('a set-up that used to halt with NaN', () => {
+  it('the set-up that used to halt at t = 1.1 s (Newton, "nan") is sub-divided and runs on', async () => {
     // The impact spins the cube beyond the range of (5.9c) for h = 0.05; the driver now halves the
     // step (docs/rigid-body.md "Hard impacts: sub-division"). The wording of a halt is covered by status.test.ts.
     await haltingSetup();

@@ -1,4 +1,4 @@
-// Issue 12 on the page: the restitution slider (docs/rigid-body.md "Restitution"), the mass properties of the
+// Restitution and mass properties on the page: the restitution slider (docs/rigid-body.md "Restitution"), the mass properties of the
 // ε-rounded cube in the HUD (docs/rigid-body.md "Rounded mass properties") and the contact presets with the HUD's
 // phase (docs/rigid-body.md "Persistent contact").
 import { describe, expect, it } from 'vitest';

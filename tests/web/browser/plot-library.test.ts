@@ -1,4 +1,4 @@
-// uPlot is loaded after the first frame (issue 14, view/uplot-lib.ts). When its chunk cannot be
+// uPlot is loaded after the first frame (view/uplot-lib.ts). When its chunk cannot be
 // loaded (here: the module fails to import), mountApp still returns a working app, the failure is
 // reported once in the console, and each plot says why it is missing in place of the chart instead
 // of staying an empty box.

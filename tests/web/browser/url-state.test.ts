@@ -1,4 +1,4 @@
-// The state in the address (issue 13 item 2), real WASM in Chromium: every kind of setting changed
+// The state in the address, real WASM in Chromium: every kind of setting changed
 // through the controls is written to location.search (throttled replaceState); a fresh app mounted
 // with that query has the same configuration, twins, camera, follow and paused state, and after the
 // same steps its CSV export is byte-equal; the cradle's query restores its set-up and policy; wrong

@@ -1,4 +1,4 @@
-// Issue 13's host-page test on the BUILT site: dist/ served by a tiny static server under /course/sim/,
+// The host-page test on the BUILT site: dist/ served by a tiny static server under /course/sim/,
 // a course page at /course/lesson.html that pastes the share dialog's iframe snippet (800×500,
 // embed=1), driven in Debian's Chromium through Playwright. Checks: the 3-D view takes ≥ 60 % of the
 // frame, the host page neither scrolls nor loses its focus, keys pressed in the host page do not reach

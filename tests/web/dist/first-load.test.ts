@@ -1,4 +1,4 @@
-// Issue 14's first load on the BUILT site (dist/, served by a tiny static server, driven in Debian's
+// The first load of the BUILT site (dist/, served by a tiny static server, driven in Debian's
 // Chromium through Playwright): what index.html fetches before the first frame and in what order.
 // The small entry starts the engine, index.html preloads the engine's chunk, the .wasm and the app's
 // chunk (so the .wasm is fetched once, by the preload, and compiles while the app's chunk loads),
@@ -39,7 +39,7 @@ function linkedFiles(): string[] {
   return [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]!);
 }
 
-describe('first load of the built page (issue 14)', () => {
+describe('first load of the built page', () => {
   it('index.html links the entry, the engine chunk, the .wasm and the app chunk, and not uPlot or a worker', () => {
     const files = linkedFiles();
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');

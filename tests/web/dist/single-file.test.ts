@@ -1,4 +1,4 @@
-// The single offline file (issue 13 item 5): dist-single/lgvci.html, opened from file:// with no
+// The single offline file: dist-single/lgvci.html, opened from file:// with no
 // server in Debian's Chromium, renders the 3-D view, animates, runs a long run in its inlined worker to
 // the same impact count as the native CLI, runs an ensemble on its inlined ensemble workers, says why
 // the comparison has no Rapier here (left out of the file) while RK4 runs, and logs no console error.

@@ -1,4 +1,4 @@
-// Issue 11 against the real WASM module (and the real Rapier) under Node: the reverse-check binding
+// The comparison and time reversal against the real WASM module (and the real Rapier) under Node: the reverse-check binding
 // (the CLI's core function: same numbers as `lgvci --reverse-check N --json` when the native build
 // exists), reverseMomenta and returnDistances, the integrator's name, the companion-run mechanism
 // with the RK4 baseline in lockstep, the Reverse button's model logic, and Rapier's set-up (mass,
@@ -23,7 +23,7 @@ import { cliPath, haveCli } from './support/cli';
 const maxOf = (d: Readonly<Record<string, number>>): number => Math.max(...Object.values(d));
 
 
-describe('comparison and time reversal (issue 11), real WASM', () => {
+describe('comparison and time reversal, real WASM', () => {
   let engine: LgvciModule;
   let rapier: Rapier;
 

@@ -1,4 +1,4 @@
-// Ensembles (issue 14) on the real engine under Node: members run by several runners in any order and
+// Ensembles on the real engine under Node: members run by several runners in any order and
 // merged by the TS merge give exactly the binding's single-thread statistics and the native CLI's;
 // the worker pool (with in-process workers) merges in member order; errors come back as values.
 import { execFileSync } from 'node:child_process';

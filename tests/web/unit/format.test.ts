@@ -1,4 +1,4 @@
-// Issue 8 finding 7: the page never shows "NaN"/"nan"/"-nan"; non-finite numbers are written as words.
+// the page never shows "NaN"/"nan"/"-nan"; non-finite numbers are written as words.
 import { describe, expect, it } from 'vitest';
 import { formatEnergy, formatRelError } from '../../../web/src/controls/hud';
 import { finiteOrWords, nonFiniteWords, wordsForNonFinite } from '../../../web/src/util/format';

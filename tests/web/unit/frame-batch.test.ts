@@ -1,4 +1,4 @@
-// Issue 8 finding 7: progress arriving ~1600 times a second is written to the DOM once per frame, and
+// progress arriving ~1600 times a second is written to the DOM once per frame, and
 // only when the text changes.
 import { describe, expect, it } from 'vitest';
 import { FrameBatch } from '../../../web/src/util/frame-batch';

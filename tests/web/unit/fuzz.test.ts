@@ -1,4 +1,4 @@
-// Property-based tests of the WASM entry points under Node (issue 8: the same properties as the
+// Property-based tests of the WASM entry points under Node (the same properties as the
 // native fuzzer, with fast-check): whatever JSON or values come in, createSimulation answers with a
 // simulation or with a "<field>: <rule>" message and never throws; an accepted simulation never shows
 // a non-finite state; step() with hostile counts returns or throws an Error, nothing else; and 10⁴
@@ -163,7 +163,7 @@ describe('createSimulation under fast-check', () => {
   });
 });
 
-describe('inputs the hardening fixed (issue 8, findings 4 and 8)', () => {
+describe('inputs the hardening fixed', () => {
   it('a blank or NUL-containing key is rejected with "<field>: <rule>"', () => {
     for (const json of ['{"":[]}', '{" ":[]}', '{"a\\u0000b":1}']) {
       expect(create(json)).toBeNull(); // create() checks "<field>: <rule>" with a non-empty, printable field

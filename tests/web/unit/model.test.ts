@@ -156,7 +156,7 @@ describe('SimulationModel', () => {
     expect(m.curr.steps).toBe(0);
   });
 
-  it('a halt while playing stops the clock; Reset or a new setting plays again (issue 8, finding 7)', () => {
+  it('a halt while playing stops the clock; Reset or a new setting plays again', () => {
     const m = new SimulationModel(createFakeEngine());
     m.load(presetJson('IV'));
     m.clock.running = true;

@@ -74,7 +74,7 @@ describe('params ↔ config', () => {
     expect(cfg['x0']).toEqual([0, 0, 12]);
     expect(cfg['h']).toBe(0.005);
     expect(cfg['body']).toEqual({ type: 'cube', side: 2 * Math.sqrt(3), epsilon: 0.25, center: [0, 0, 0] });
-    expect(cfg['inertia']).toBeUndefined(); // a new ε: the core computes the rounded body's J (issue 12)
+    expect(cfg['inertia']).toBeUndefined(); // a new ε: the core computes the rounded body's J
     expect(cfg['case']).toBe('IV');
   });
 

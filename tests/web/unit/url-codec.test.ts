@@ -1,4 +1,4 @@
-// The address codec (config/url-codec.ts, issue 13 item 2) over the real families' field specs and the
+// The address codec (config/url-codec.ts) over the real families' field specs and the
 // core's presets: every kind of field (linear, degrees, log, a list key, whole numbers, a named choice)
 // goes to the address and back to the same parameters bit for bit and to the same config JSON; only
 // values that differ from the preset are written; a wrong value gives an issue naming its key and

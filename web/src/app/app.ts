@@ -80,13 +80,13 @@ export interface App {
   readonly longRun: LongRunClient;
   /** The state in the address (url-state.ts). */
   readonly urlState: UrlState;
-  /** The comparison with RK4 and Rapier, and the Reverse button (issue 11). */
+  /** The comparison with RK4 and Rapier, and the Reverse button. */
   readonly comparison: ComparisonWiring;
   /** The comparison's worker results: long-run table and return-error sweep. */
   readonly comparisonResults: ComparisonResults;
   /** Control bar, drawer, share and help dialogs, screen-reader summary (chrome.ts). */
   readonly chrome: AppChrome;
-  /** The ensemble (issue 14): its worker pool, controls, plots and last outcome. */
+  /** The ensemble: its worker pool, controls, plots and last outcome. */
   readonly ensemble: EnsembleParts;
   /** The wheel and touch gestures shared with the page (view-gestures.ts); null without WebGL. */
   readonly gestures: ViewGestures | null;
@@ -369,7 +369,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
 }
 
 /**
- * uPlot is fetched after the first frame (issue 14, view/uplot-lib.ts): the first animation frame (or
+ * uPlot is fetched after the first frame (view/uplot-lib.ts): the first animation frame (or
  * 100 ms, in a hidden tab), then the import. The app is returned with it loaded, so its plots draw at
  * their next update. A failed import is reported here, and each plot shows the reason in its place.
  */

@@ -1,4 +1,4 @@
-// Wires the comparison of issue 11 into the page: the switch loads Rapier lazily (dynamic import, only
+// Wires the comparison with RK4 and Rapier into the page: the switch loads Rapier lazily (dynamic import, only
 // now) and hands it to the model, which runs the RK4 baseline and Rapier as companion runs of the main
 // one (drawn as ghosts by the frame loop, plotted by PlotsView); the Reverse button; the legend and the
 // live caption, recomputed from the measured values a few times a second and written through a

@@ -1,4 +1,4 @@
-// Main-thread side of the ensemble (issue 14): a pool of Web Workers (app/ensemble.worker.ts, one per
+// Main-thread side of the ensemble: a pool of Web Workers (app/ensemble.worker.ts, one per
 // navigator.hardwareConcurrency, at most one per member). Every worker builds the same ensemble; the
 // pool hands out member numbers one at a time to whichever worker is free, merges the results in
 // member order (model/ensemble.ts) and has one worker compute the core's statistics of the merge.

@@ -1,4 +1,4 @@
-// Web Worker of the ensemble pool (issue 14): loads the WASM module itself, builds the ensemble from
+// Web Worker of the ensemble pool: loads the WASM module itself, builds the ensemble from
 // the spec ('init': the core validates it, checks every member's start and runs the unperturbed
 // reference), then runs the members the page hands it one at a time ('run'), ENSEMBLE_CHUNK steps
 // at a time with a step count posted a few times a second, and returns each member's result. One

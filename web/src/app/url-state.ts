@@ -1,4 +1,4 @@
-// The page's state in its address (issue 13 item 2): restores a mounted app from a query string and,
+// The page's state in its address: restores a mounted app from a query string and,
 // when asked, keeps the address in step with what the user changes (history.replaceState, at most
 // every WRITE_DELAY_MS). The keys, the rules and the exact number text come from the pure codec
 // config/url-codec.ts, generic over the families' field specs; this module only connects it to the

@@ -1,4 +1,4 @@
-// Newton's cradle (issue 10; Seghete & Murphey): the resolved config is a generalized system (q_i = θ_i,
+// Newton's cradle (Seghete & Murphey): the resolved config is a generalized system (q_i = θ_i,
 // M = m ℓ² I, "pendulums" potential, "ball_pair" contacts) that keeps its set-up in a "cradle" block.
 // The controls edit that set-up (balls, pulled, pull angle, gap, policy) and h; the config sent back is
 // the preset's set-up patched with them, so the core rebuilds q₀, the pivots and the contacts.

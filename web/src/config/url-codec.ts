@@ -1,4 +1,4 @@
-// The page's state in its address (issue 13 item 2), as a pure codec: no DOM, no history. A query
+// The page's state in its address, as a pure codec: no DOM, no history. A query
 // string such as `?case=IV&gamma0=1,2,3&tilt=10&eps=0.2` or
 // `?case=cradle&balls=5&pulled=2&angle=15&gap=0.001&policy=simultaneous` holds every setting that
 // differs from its preset. Generic over the model families: a family's FieldSpecs give the keys

@@ -1,4 +1,4 @@
-// Side-panel group "Comparison and time reversal" (issue 11): the switch that runs the RK4 baseline and
+// Side-panel group "Comparison and time reversal": the switch that runs the RK4 baseline and
 // the Rapier engine beside the LGVCI run, the Reverse button and its read-out, and the buttons of the
 // worker's long-run table and return-error sweep; plus the legend and live caption drawn over the 3-D
 // view. DOM only: it talks to a ComparisonPort; texts are written through a FrameBatch (at most once

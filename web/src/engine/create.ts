@@ -1,6 +1,6 @@
 // The one place where an embind simulation is constructed (the module's createSimulation façade). An
 // invalid config comes back as a value with the core's "<field>: <rule>" message; nothing but an
-// Error ever reaches callers (issue 8, finding 6: the old constructor threw a bare number). Callers
+// Error ever reaches callers (a constructor that throws would surface as a bare number). Callers
 // own the returned object and must delete() it.
 import type { HybridSimulation, LgvciModule } from './lgvci_wasm';
 

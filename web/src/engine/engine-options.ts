@@ -1,4 +1,4 @@
-// How the engine's factory finds its .wasm in the page and in the long-run worker (issue 14): the
+// How the engine's factory finds its .wasm in the page and in the long-run worker: the
 // binary is its own file. Emscripten's ES6 glue names it as new URL('lgvci_wasm.wasm', import.meta.url);
 // Vite recognises that pattern, emits the file hashed beside the chunks and rewrites the URL, and the
 // glue compiles it while it downloads (WebAssembly.instantiateStreaming). Nothing to pass here. The

@@ -1,4 +1,4 @@
-// The comparison baselines of issue 11, as companion runs of the main (LGVCI) run: the core's RK4
+// The comparison baselines, as companion runs of the main (LGVCI) run: the core's RK4
 // baseline (the same config with "integrator": "rk4") and the Rapier engine (rapier-baseline.ts). They
 // step in lockstep with the main run through the same mechanism as the sensitivity twins
 // (companions.ts). No DOM.

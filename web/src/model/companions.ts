@@ -1,6 +1,6 @@
 // Companion runs: rigid-body simulations stepped in lockstep with the main run, one step per recorded
 // history row, for the sensitivity twins (Tran & Leok §7.4) and for the comparison baselines (the RK4
-// baseline and the Rapier engine, issue 11). One mechanism for both: a companion owns a stepper (any
+// baseline and the Rapier engine). One mechanism for both: a companion owns a stepper (any
 // integrator that can take one step of h and report its pose and energy), records per step its
 // centre-of-mass height, its energy and its divergence Err = ‖x_c − x‖₂ + ‖R_c − R‖₂ (induced 2-norm)
 // from the main run's history row of the same step, and keeps the last two poses for drawing.

@@ -1,4 +1,4 @@
-// The comparison's live captions (issue 11): what the student sees, in words, with the numbers
+// The comparison's live captions: what the student sees, in words, with the numbers
 // measured in the running companions — never a fixed story. Pure functions of measured values; no DOM.
 import type { Reversal } from './simulation-model';
 

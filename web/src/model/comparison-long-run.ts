@@ -1,4 +1,4 @@
-// The comparison's computations for the worker (issue 11): the long-run table (energy error after N
+// The comparison's computations for the worker: the long-run table (energy error after N
 // steps, impacts, time per step for the LGVCI, the RK4 baseline and Rapier from the same config) and
 // the return-error sweep (the core's reverse check, N steps forward, momenta negated, N back, for a
 // list of N, LGVCI and RK4). Pure computations over the engines; the worker posts their results.

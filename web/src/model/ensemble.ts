@@ -1,4 +1,4 @@
-// Ensembles (issue 14) on the page's side: the request (the core's EnsembleSpec as JSON), the validation
+// Ensembles on the page's side: the request (the core's EnsembleSpec as JSON), the validation
 // of the panel's fields, the messages exchanged with the pool of workers (app/ensemble.worker.ts), the
 // merge of the members' results in member order, and the statistics the core computes from them
 // (cpp/include/lgvci/core/ensemble.hpp: the perturbation and the statistics are defined there once).

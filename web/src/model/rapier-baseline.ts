@@ -1,4 +1,4 @@
-// The game-engine baseline of the comparison (issue 11): the same drop run by Rapier
+// The game-engine baseline of the comparison: the same drop run by Rapier
 // (@dimforge/rapier3d-compat), set up from the core's resolved config — same body (rounded cuboid for
 // the ε-cube, rounded convex hull for polyhedra, a convex hull of RAPIER_SETTINGS.ellipsoidRings ×
 // ellipsoidSegments points on each ellipsoid, a compound for unions), the core's mass and inertia

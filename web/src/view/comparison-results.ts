@@ -1,4 +1,4 @@
-// The comparison's worker results on the page (issue 11): the long-run table (energy error after N
+// The comparison's worker results on the page: the long-run table (energy error after N
 // steps, impacts, time per step of each method) and the return error of the reverse check against the
 // run length N for the LGVCI and RK4 (log scale, uPlot).
 import type uPlot from 'uplot';

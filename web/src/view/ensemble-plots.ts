@@ -1,4 +1,4 @@
-// The ensemble's three plots (issue 14), drawn with uPlot from the core's statistics: the histogram of
+// The ensemble's three plots, drawn with uPlot from the core's statistics: the histogram of
 // impact counts, the histogram of final relative energy errors (log bins, 4 a decade), and the
 // divergence curve — median and quartile band of Err(t) = ‖x − x_ref‖₂ + ‖R − R_ref‖₂ on a log scale.
 // Hidden until the first ensemble finishes.

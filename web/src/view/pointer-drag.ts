@@ -1,4 +1,4 @@
-// Dragging a part of the drawn content with the pointer (the cradle's balls, issue 10 item 5): a press
+// Dragging a part of the drawn content with the pointer (the cradle's balls): a press
 // on one of the content's drag targets (SceneContent.drag, raycast from the camera) grabs it, the
 // pointer's ray meets the content's drag plane at every move, and the release lets go. While a target
 // is held the orbit camera does not move: the press is seen before OrbitControls sees it (a capture

@@ -1,4 +1,4 @@
-// uPlot on demand (issue 14, docs/page.md "First load"): the library (~50 KB minified, ~22 KB gzipped) is
+// uPlot on demand (docs/page.md "First load"): the library (~50 KB minified, ~22 KB gzipped) is
 // not needed for the first frame, so it is a chunk of its own, imported by mountApp once the first
 // frame is drawn (the app is returned with it loaded). A plot asked to draw before then registers a
 // retry and starts the import; the retries also run when the import fails, and then find the reason

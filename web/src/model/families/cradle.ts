@@ -1,4 +1,4 @@
-// Newton's cradle (issue 10): a generalized system (q_i = θ_i, p_i = m ℓ² θ̇_i) whose record also has
+// Newton's cradle: a generalized system (q_i = θ_i, p_i = m ℓ² θ̇_i) whose record also has
 // the rest truncation's counters. The drawn body is the whole cradle, fixed at the origin (the camera
 // does not follow anything); the balls' angles travel in the snapshot's `coords` and are interpolated
 // for drawing. History row = the CLI's --csv row (t, q1…qn, p1…pn, E, impacts).
