@@ -28,15 +28,15 @@ namespace {
 using nlohmann::json;
 using namespace lgvci;
 
-const char* kUsage = R"(usage: lgvci (--case I|II|III|IV|particle|star|cradle | --config FILE) [options]
+const char* kUsageHead = R"(usage: lgvci (--case NAME | --config FILE) [options]
 
 Runs Algorithm 5.2 (the hybrid variational step) for a rigid body falling onto a plane (Tran & Leok,
 Lie group variational collision integrator) or for a system in generalized coordinates (Fetecau et
 al.'s variational collision integrator) and prints a summary.
 
-  --case NAME          a paper's experiment: I, II, III or IV (Tran & Leok Section 7), particle or
-                       star (Fetecau et al. Sections 4.2-4.3, g = 9.81)
-  --config FILE        a JSON configuration (README "Configuration"); options below override it
+)";
+// Then the presets, family by family, from the registry (lgvci/core/family.hpp).
+const char* kUsageOptions = R"(  --config FILE        a JSON configuration (README "Configuration"); options below override it
   --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
   --until-impacts N    stop after the step in which the N-th impact happens
   --json               print one JSON object instead of the text summary
@@ -62,14 +62,9 @@ al.'s variational collision integrator) and prints a summary.
   --max-impacts N      Zeno guard: maximum impacts per step (default 64)
   --restitution E      rigid body: coefficient of restitution in [0, 1] (default 1, elastic); the
                        energy lost at impacts is reported as "dissipated"
-  --case cradle        Newton's cradle (issue 10; Seghete & Murphey): n pendulums, q_i = theta_i,
-                       p_i = m l^2 theta_i'; impact_times lists impact instants (a whole chain is one)
-  --balls N            cradle: number of balls, 2..7 (default 3)
-  --pulled K           cradle: balls 1..K start pulled back (default 1)
-  --angle X            cradle: their angle in radians, in [-pi/2, 0) (default -0.2)
-  --gap X              cradle: extra spacing between neighbouring balls, in [0, r] (default 0)
-  --policy P           cradle: chain (Seghete & Murphey, default) or simultaneous (engines' impulse)
-  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
+)";
+// Then each family's own options, from the registry.
+const char* kUsageTail = R"(  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
                        print their statistics (README "Ensembles"); with --steps N (default 1000)
   --threads T          ensemble: threads (1..256, default: the hardware's); results do not depend on T
   --perturb SIZE       ensemble: perturbation size in (0, 1] (default 1e-8, the twins' delta x)
@@ -157,10 +152,42 @@ json parseList(const std::string& flag, const std::string& s) {
   return v;
 }
 
-bool isGeneralizedConfig(const json& base) {
-  if (!base.is_object()) return false;
-  if (base.contains("model")) return base["model"] == "generalized";
-  return base.contains("case") && (base["case"] == "particle" || base["case"] == "star" || base["case"] == "cradle");
+// "  --flag VALUE" padded to the usage text's column 23.
+std::string usageLine(const std::string& left, const std::string& right) {
+  std::string s = "  " + left;
+  s += s.size() < 23 ? std::string(23 - s.size(), ' ') : std::string(" ");
+  return s + right + "\n";
+}
+
+std::string usage() {
+  std::string s = kUsageHead;
+  s += usageLine("--case NAME", "a preset of one of the families (lgvci/core/family.hpp):");
+  for (const FamilyInfo& f : families()) {
+    std::string names;
+    for (const std::string& p : f.presets) names += (names.empty() ? "" : ", ") + p;
+    if (!names.empty()) s += std::string(23, ' ') + names + "\n" + std::string(25, ' ') + f.name + ": " + f.summary + "\n";
+  }
+  s += kUsageOptions;
+  for (const FamilyInfo& f : families())
+    for (const FamilyOption& o : f.options) s += usageLine(o.flag + " " + o.value, f.name + ": " + o.help);
+  return s + kUsageTail;
+}
+
+// The registered option `flag` of some family, or nullptr.
+const FamilyOption* familyOption(const std::string& flag) {
+  for (const FamilyInfo& f : families())
+    for (const FamilyOption& o : f.options)
+      if (o.flag == flag) return &o;
+  return nullptr;
+}
+
+// The family of a config, or nullptr when it names none (its own error then comes from the core).
+const FamilyInfo* familyOf(const json& base) {
+  try {
+    return &familyOfConfig(base.dump());
+  } catch (const InvalidInput&) {
+    return nullptr;
+  }
 }
 
 // At most kMaxConfigBytes + 1 bytes are read: /dev/zero or a huge file is refused, not swallowed.
@@ -291,7 +318,7 @@ int run(int argc, char** argv) {
       if (!isValidUtf8(v)) throw InvalidInput(field, "is not valid UTF-8");
       return v;
     };
-    if (a == "--help" || a == "-h") { std::cout << kUsage; return 0; }
+    if (a == "--help" || a == "-h") { std::cout << usage(); return 0; }
     else if (a == "--case") caseName = text("case");
     else if (a == "--config") {
       configPath = value();
@@ -332,11 +359,12 @@ int run(int argc, char** argv) {
     else if (a == "--epsilon") { epsilon = parseDouble(a, value()); epsilonGiven = true; }
     else if (a == "--max-impacts") patch["max_impacts_per_step"] = parseDouble(a, value());
     else if (a == "--restitution") patch["restitution"] = parseDouble(a, value());
-    else if (a == "--balls") patch["cradle"]["balls"] = parseDouble(a, value());
-    else if (a == "--pulled") patch["cradle"]["pulled"] = parseDouble(a, value());
-    else if (a == "--angle") patch["cradle"]["angle"] = parseDouble(a, value());
-    else if (a == "--gap") patch["cradle"]["gap"] = parseDouble(a, value());
-    else if (a == "--policy") patch["cradle"]["policy"] = text("cradle.policy");
+    else if (const FamilyOption* o = familyOption(a)) {
+      // "/cradle/policy" → field "cradle.policy" for the UTF-8 check's message.
+      std::string field = o->path.substr(1);
+      for (char& ch : field) ch = ch == '/' ? '.' : ch;
+      patch[json::json_pointer(o->path)] = o->text ? json(text(field.c_str())) : json(parseDouble(a, value()));
+    }
     else if (a == "--ensemble") {
       ensemble.given = true;
       ensemble.spec.members = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 10000]"));
@@ -383,7 +411,8 @@ int run(int argc, char** argv) {
     if (base.is_object() && base.contains("plane")) base.erase("plane");
   }
   base.merge_patch(patch);
-  if (epsilonGiven && isGeneralizedConfig(base)) throw InvalidInput("epsilon", "applies only to a rigid body");
+  const FamilyInfo* family = familyOf(base);
+  if (epsilonGiven && family && !family->capabilities.shapes) throw InvalidInput("epsilon", "applies only to a rigid body");
   if (epsilonGiven) {
     // Resolve the body first so --epsilon applies to whatever body the case or config has.
     json body = json::parse(toJson(parseConfig(base.dump())))["body"];
@@ -480,8 +509,8 @@ int run(int argc, char** argv) {
     out["energy_final"] = E;
     out["max_abs_energy_error"] = maxErr;
     out["max_discrete_energy_mismatch"] = sim.maxDiscreteEnergyMismatch();
-    if (sim.model() == "rigid_body") {
-      out["dissipated"] = sim.dissipated();
+    if (sim.capabilities().dissipation) out["dissipated"] = sim.dissipated();
+    if (sim.capabilities().contactPhase) {
       out["subdivided_steps"] = sim.subdividedSteps();
       out["contact_entries"] = sim.contactEntries();
       out["contact_releases"] = sim.contactReleases();
@@ -514,7 +543,7 @@ int run(int argc, char** argv) {
     if (sim.contactEntries() > 0)
       std::printf("contact phases     %lld entered, %lld released (in contact at the end: %s)\n", sim.contactEntries(),
                   sim.contactReleases(), sim.contactEntries() > sim.contactReleases() ? "yes" : "no");
-    if (sim.model() == "generalized") std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
+    if (sim.capabilities().energyJump) std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());

@@ -52,6 +52,28 @@ val errorVal(const std::string& field, const std::string& message) {
   return err;
 }
 
+val stringsVal(const std::vector<std::string>& names) {
+  val a = val::array();
+  for (const std::string& n : names) a.call<void>("push", n);
+  return a;
+}
+
+// The registry's Capabilities (lgvci/core/family.hpp), field for field.
+val capabilitiesVal(const Capabilities& c) {
+  val o = val::object();
+  o.set("reversible", c.reversible);
+  o.set("contactPhase", c.contactPhase);
+  o.set("dissipation", c.dissipation);
+  o.set("energyJump", c.energyJump);
+  o.set("restTruncation", c.restTruncation);
+  o.set("shapes", c.shapes);
+  o.set("twins", c.twins);
+  o.set("ensemble", c.ensemble);
+  o.set("baselines", stringsVal(c.baselines));
+  o.set("plots", stringsVal(c.plots));
+  return o;
+}
+
 val distancesVal(const std::vector<ReturnDistance>& d) {
   val o = val::object();
   for (const ReturnDistance& r : d) o.set(r.name, r.value);
@@ -94,6 +116,8 @@ class HybridSimulation {
   val layout() const { return layoutVal(sim_->layout()); }
   std::string stateHash() const { return sim_->stateHashHex(); }
   std::string model() const { return sim_->model(); }
+  std::string family() const { return sim_->family(); }
+  val capabilities() const { return capabilitiesVal(sim_->capabilities()); }
   std::string caseName() const { return sim_->caseName(); }
   std::string configJson() const { return sim_->configJson(); }
   std::string statusMessage() const { return sim_->statusMessage(); }
@@ -206,6 +230,41 @@ std::string presetJsonOrEmpty(const std::string& name) {
 
 val impactLayoutVal() { return layoutVal(impactLayout()); }
 
+/// The registry, family by family: [{ name, model, summary, presets: [{ name, json }], reversal,
+/// capabilities }].
+val familiesVal() {
+  val out = val::array();
+  for (const FamilyInfo& f : families()) {
+    val o = val::object();
+    o.set("name", f.name);
+    o.set("model", f.model);
+    o.set("summary", f.summary);
+    val presets = val::array();
+    for (const std::string& p : f.presets) {
+      val preset = val::object();
+      preset.set("name", p);
+      preset.set("json", f.presetJson(p));
+      presets.call<void>("push", preset);
+    }
+    o.set("presets", presets);
+    std::vector<std::string> reversal;
+    for (const ReversalField& r : f.reversal) reversal.push_back(r.field);
+    o.set("reversal", stringsVal(reversal));
+    o.set("capabilities", capabilitiesVal(f.capabilities));
+    out.call<void>("push", o);
+  }
+  return out;
+}
+
+val presetNamesVal() { return stringsVal(presetNames()); }
+
+/// { ok: 0, newton_failed: 1, … } from the core's one declaration (kStepStatuses, statusName).
+val statusCodesVal() {
+  val o = val::object();
+  for (StepStatus s : kStepStatuses) o.set(statusName(s), static_cast<int>(s));
+  return o;
+}
+
 /// Bytes currently allocated by malloc in the WASM heap (dlmalloc's mallinfo): leak tests compare it
 /// before and after many create/delete cycles.
 double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
@@ -221,6 +280,8 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("layout", &HybridSimulation::layout)
       .function("stateHash", &HybridSimulation::stateHash)
       .function("model", &HybridSimulation::model)
+      .function("family", &HybridSimulation::family)
+      .function("capabilities", &HybridSimulation::capabilities)
       .function("caseName", &HybridSimulation::caseName)
       .function("configJson", &HybridSimulation::configJson)
       .function("statusMessage", &HybridSimulation::statusMessage)
@@ -245,6 +306,9 @@ EMSCRIPTEN_BINDINGS(lgvci) {
   emscripten::function("presetJson", &presetJsonOrEmpty);
   emscripten::function("reverseCheck", &reverseCheckVal);
   emscripten::function("impactLayout", &impactLayoutVal);
+  emscripten::function("families", &familiesVal);
+  emscripten::function("presetNames", &presetNamesVal);
+  emscripten::function("statusCodes", &statusCodesVal);
   emscripten::function("heapBytesInUse", &heapBytesInUse);
 }
 

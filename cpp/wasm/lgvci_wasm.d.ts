@@ -42,8 +42,12 @@ export interface HybridSimulation {
   layout(): RecordLayout;
   /** FNV-1a 64 of the state record's bytes, as 16 hex digits (golden determinism hashes). */
   stateHash(): string;
-  /** "rigid_body" | "generalized". */
+  /** The config's "model": the factory that built it (FamilyInfo.model). */
   model(): string;
+  /** The registered family (FamilyInfo.name): model(), or a case with capabilities of its own. */
+  family(): string;
+  /** The declared capabilities of family() (a new object on each call). */
+  capabilities(): Capabilities;
   /** The preset it came from, '' for a custom set-up. */
   caseName(): string;
   /** The fully resolved config as JSON; replays exactly through createSimulation and `lgvci --config`. */
@@ -89,6 +93,47 @@ export interface HybridSimulation {
    */
   returnDistances(start: Float64Array | readonly number[]): DistancesResult;
   delete(): void;
+}
+
+/**
+ * What a family can do, declared once in the core (cpp/include/lgvci/core/family.hpp, where each
+ * flag is defined): the page shows or hides features by these, not by family name.
+ */
+export interface Capabilities {
+  /** reverseMomenta() runs the motion backwards with a symmetric scheme (round-off without impacts). */
+  readonly reversible: boolean;
+  /** A persistent-contact phase: record fields contact_points and normal_force. */
+  readonly contactPhase: boolean;
+  /** Impacts may lose energy (restitution < 1): the record's "dissipated" ledger. */
+  readonly dissipation: boolean;
+  /** Impacts solve the discrete energy balance (75a): maxDiscreteEnergyMismatch() is meaningful. */
+  readonly energyJump: boolean;
+  /** Simultaneous impacts with a rest truncation: record fields rest_truncations, truncated_momentum. */
+  readonly restTruncation: boolean;
+  /** A rigid body with a shape over a plane (body, plane, corner rounding ε). */
+  readonly shapes: boolean;
+  /** The sensitivity twins (start perturbed by R0·R_y(δ)) and their divergence Err(t). */
+  readonly twins: boolean;
+  /** Ensemble runs (createEnsemble). */
+  readonly ensemble: boolean;
+  /** Other integrators the config's "integrator" may select ('rk4'). */
+  readonly baselines: readonly string[];
+  /** The plots that make sense: 'energy', 'energy_error', 'height', 'divergence', 'angle', 'velocities'. */
+  readonly plots: readonly string[];
+}
+
+/** One registered family (the core's FamilyInfo). */
+export interface FamilyInfo {
+  /** What HybridSimulation.family() reports. */
+  readonly name: string;
+  /** The config's "model" that selects its factory (a case shares its model's). */
+  readonly model: string;
+  readonly summary: string;
+  /** Its presets with their config JSON (as presetJson(name)). */
+  readonly presets: readonly { readonly name: string; readonly json: string }[];
+  /** The record fields of its reversal distances (returnDistances), in order. */
+  readonly reversal: readonly string[];
+  readonly capabilities: Capabilities;
 }
 
 export interface SimulationError {
@@ -185,8 +230,14 @@ export interface LgvciModule {
   createEnsemble(specJson: string): CreateEnsembleResult;
   /** Parse, validate and build; never throws for bad input. */
   createSimulation(configJson: string): CreateResult;
-  /** The config JSON of a preset ('I'…'IV', 'particle', 'star'); '' for any other name. */
+  /** The config JSON of a preset (one of presetNames()); '' for any other name. */
   presetJson(caseName: string): string;
+  /** The family registry, family by family (a new array on each call). */
+  families(): FamilyInfo[];
+  /** Every preset name, family by family. */
+  presetNames(): string[];
+  /** The step statuses, name → code ({ ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 }). */
+  statusCodes(): Readonly<Record<string, number>>;
   /**
    * The reverse check of `lgvci --reverse-check N` on a fresh simulation of `configJson` (same core
    * function, same numbers). Never throws for bad input: steps must be an integer in [1, 1e7].

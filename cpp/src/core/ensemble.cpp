@@ -112,7 +112,7 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
 Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
   validateEnsembleSpec(spec_);
   SimulationResult ref = createOrThrow(spec_.config, "config", "");
-  if (ref.simulation->model() != "rigid_body")
+  if (!ref.simulation->capabilities().ensemble)
     throw InvalidInput("config", "an ensemble perturbs x0 or R0, so it applies only to a rigid body");
   resolved_ = ref.simulation->configJson();
   caseName_ = ref.simulation->caseName();

@@ -1,14 +1,15 @@
-// Private: the concrete Simulation of each model family, created from JSON (throw InvalidInput).
+// Private: each model family's registry entries (cpp/src/core/families.cpp takes them, once, in order).
 #pragma once
 
-#include <memory>
-#include <string>
+#include <vector>
 
-#include "lgvci/core/simulation.hpp"
+#include "lgvci/core/family.hpp"
 
 namespace lgvci::detail {
 
-std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json);
-std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json);
+/// The rigid body (Tran & Leok): rigid_body_simulation.cpp.
+std::vector<FamilyInfo> rigidBodyFamilies();
+/// The generalized models (Fetecau et al.) and the cradle, a case of them: generalized_simulation.cpp.
+std::vector<FamilyInfo> generalizedFamilies();
 
 }  // namespace lgvci::detail

@@ -6,12 +6,11 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <Eigen/SVD>
 #include <nlohmann/json.hpp>
 
-#include "factories.hpp"
-#include "lgvci/generalized/generalized_config.hpp"
-#include "lgvci/rigid_body/presets.hpp"
-#include "lgvci/config.hpp"
+#include "lgvci/core/types.hpp"
+
 #include "core/json_bounds.hpp"
 
 namespace lgvci {
@@ -141,22 +140,22 @@ std::vector<ReturnDistance> reversalDistances(const Simulation& sim, const std::
     }
     return ReturnDistance{name, std::sqrt(s2)};
   };
+  const FamilyInfo* family = findFamily(sim.family());
+  if (!family) throw std::invalid_argument("reversalDistances: family '" + sim.family() + "' is not registered");
   std::vector<ReturnDistance> out;
-  if (sim.model() == "rigid_body") {
-    out.push_back(vecDistance("x", -1.0));
-    const RecordField& f = l.field("R");
+  for (const ReversalField& r : family->reversal) {
+    if (r.kind != ReversalField::Kind::Rotation) {
+      out.push_back(vecDistance(r.field.c_str(), r.kind == ReversalField::Kind::Momentum ? 1.0 : -1.0));
+      continue;
+    }
+    const RecordField& f = l.field(r.field);
     Mat3 D;
-    for (int r = 0; r < 3; ++r)
+    for (int i = 0; i < 3; ++i)
       for (int c = 0; c < 3; ++c) {
-        const size_t k = static_cast<size_t>(f.offset + 3 * r + c);
-        D(r, c) = now[k] - start[k];
+        const size_t k = static_cast<size_t>(f.offset + 3 * i + c);
+        D(i, c) = now[k] - start[k];
       }
-    out.push_back({"R", Eigen::JacobiSVD<Mat3>(D).singularValues()(0)});  // ‖R − R0‖₂
-    out.push_back(vecDistance("gamma", 1.0));
-    out.push_back(vecDistance("Pi", 1.0));
-  } else {
-    out.push_back(vecDistance("q", -1.0));
-    out.push_back(vecDistance("p", 1.0));
+    out.push_back({r.field, Eigen::JacobiSVD<Mat3>(D).singularValues()(0)});  // ‖R − R0‖₂
   }
   return out;
 }
@@ -198,45 +197,13 @@ std::string libraryDetail(const std::string& what) {
   return printable(what.rfind("[json.exception.", 0) == 0 && bracket != std::string::npos ? what.substr(bracket + 2) : what);
 }
 
-const std::string kPresetNames = std::string(kRigidPresetNames) + ", particle, star, cradle";
-
-// Which family a config describes: "model" if given, else from "case", else the rigid body.
-std::string modelOf(const std::string& text) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
-  }
-  if (!j.is_object()) throw InvalidInput("config", "must be a JSON object");
-  std::string model;
-  if (j.contains("model")) {
-    if (!j["model"].is_string() || (j["model"] != "rigid_body" && j["model"] != "generalized"))
-      throw InvalidInput("model", "must be \"rigid_body\" or \"generalized\"");
-    model = j["model"];
-  }
-  if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", "must be one of " + kPresetNames);
-    const std::string c = j["case"];
-    const std::string implied = isRigidPreset(c) ? "rigid_body" : isGeneralizedPreset(c) ? "generalized" : "";
-    if (implied.empty()) throw InvalidInput("case", "must be one of " + kPresetNames + " (got '" + printable(c) + "')");
-    if (!model.empty() && model != implied)
-      throw InvalidInput("case", "'" + printable(c) + "' is a " + implied + " preset but \"model\" is \"" + model + "\"");
-    model = implied;
-  }
-  if (model == "generalized" && j.contains("integrator"))  // README "Why variational?"
-    throw InvalidInput("integrator", "applies only to the rigid body (\"lgvci\" or \"rk4\"); generalized models use Fetecau et al.'s VCI");
-  return model.empty() ? "rigid_body" : model;
-}
-
 }  // namespace
 
 SimulationResult createSimulation(const std::string& json) {
   SimulationResult r;
   try {
     checkJsonText(json);  // bounded size and depth, no duplicate keys, before any tree is built
-    r.simulation = modelOf(json) == "generalized" ? detail::makeGeneralizedSimulation(json)
-                                                  : detail::makeRigidBodySimulation(json);
+    r.simulation = familyOfConfig(json).create(json);
   } catch (const InvalidInput& e) {
     r.error = {e.field(), e.what()};
   } catch (const nlohmann::json::exception& e) {  // a case the checks above missed: our words, not the library's
@@ -248,9 +215,19 @@ SimulationResult createSimulation(const std::string& json) {
 }
 
 std::string presetJson(const std::string& name) {
-  if (isRigidPreset(name)) return toJson(rigidPreset(name));
-  if (isGeneralizedPreset(name)) return toJson(generalizedPreset(name));
-  throw InvalidInput("case", "must be one of " + kPresetNames + " (got '" + printable(name) + "')");
+  const FamilyInfo* f = familyOfPreset(name);
+  if (!f) {
+    std::string names;
+    for (const std::string& p : presetNames()) names += (names.empty() ? "" : ", ") + p;
+    throw InvalidInput("case", "must be one of " + names + " (got '" + printable(name) + "')");
+  }
+  return f->presetJson(name);
+}
+
+const Capabilities& Simulation::capabilities() const {
+  static const Capabilities none;
+  const FamilyInfo* f = findFamily(family());
+  return f ? f->capabilities : none;
 }
 
 }  // namespace lgvci

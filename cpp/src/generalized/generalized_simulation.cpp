@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/family.hpp"
+#include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
 
 namespace lgvci::detail {
@@ -47,6 +49,8 @@ class GeneralizedSimulation final : public Simulation {
     maxMismatch_ = 0.0;
   }
   std::string model() const override { return "generalized"; }
+  /// The cradle is a case of this model with capabilities of its own (lgvci/core/family.hpp).
+  std::string family() const override { return def_.cradle ? "cradle" : "generalized"; }
   std::string integrator() const override { return "vci"; }
   void reverseMomenta() override {  // time reversal: p → −p at the current q
     GenState s = driver_.state();
@@ -113,10 +117,43 @@ class GeneralizedSimulation final : public Simulation {
   int lastImpacts_ = 0;
 };
 
+std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
+  // docs/baselines.md "Why variational?": the baselines are the rigid body's.
+  const nlohmann::json j = nlohmann::json::parse(json);
+  if (j.is_object() && j.contains("integrator"))
+    throw InvalidInput("integrator", "applies only to the rigid body (\"lgvci\" or \"rk4\"); generalized models use Fetecau et al.'s VCI");
+  return std::make_unique<GeneralizedSimulation>(parseGeneralizedConfig(json));
+}
+
 }  // namespace
 
-std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
-  return std::make_unique<GeneralizedSimulation>(parseGeneralizedConfig(json));
+std::vector<FamilyInfo> generalizedFamilies() {
+  using K = ReversalField::Kind;
+  FamilyInfo g;
+  g.name = "generalized";
+  g.model = "generalized";
+  g.summary = "a system in generalized coordinates (Fetecau et al., variational collision integrator)";
+  g.presets = {"particle", "star"};
+  g.presetJson = [](const std::string& name) { return toJson(generalizedPreset(name)); };
+  g.create = makeGeneralizedSimulation;
+  g.reversal = {{"q", K::Configuration}, {"p", K::Momentum}};
+  g.capabilities.reversible = true;
+  g.capabilities.energyJump = true;
+  g.capabilities.plots = {"energy", "energy_error", "height"};
+
+  // The cradle is a case of the generalized model with simultaneous impacts (Seghete & Murphey).
+  FamilyInfo c = g;
+  c.name = "cradle";
+  c.summary = "Newton's cradle: n pendulums, q_i = theta_i, p_i = m l^2 theta_i' (Seghete & Murphey)";
+  c.presets = {"cradle"};
+  c.options = {{"--balls", "/cradle/balls", false, "N", "number of balls, 2..7 (default 3)"},
+               {"--pulled", "/cradle/pulled", false, "K", "balls 1..K start pulled back (default 1)"},
+               {"--angle", "/cradle/angle", false, "X", "their angle in radians, in [-pi/2, 0) (default -0.2)"},
+               {"--gap", "/cradle/gap", false, "X", "extra spacing between neighbouring balls, in [0, r] (default 0)"},
+               {"--policy", "/cradle/policy", true, "P", "chain (Seghete & Murphey, default) or simultaneous (engines' impulse)"}};
+  c.capabilities.restTruncation = true;
+  c.capabilities.plots = {"energy", "energy_error", "angle", "velocities"};
+  return {g, c};
 }
 
 }  // namespace lgvci::detail

@@ -7,6 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/family.hpp"
+#include "lgvci/core/simulation.hpp"
+#include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
 #include "lgvci/config.hpp"
 
@@ -49,6 +52,7 @@ class RigidBodySimulation final : public Simulation {
     lastImpacts_ = 0;
   }
   std::string model() const override { return "rigid_body"; }
+  std::string family() const override { return "rigid_body"; }
   std::string integrator() const override {
     return def_.integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
   }
@@ -128,8 +132,6 @@ class RigidBodySimulation final : public Simulation {
   int lastImpacts_ = 0;
 };
 
-}  // namespace
-
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
   SimulationDef def = parseConfig(json);
   if (def.integrator.family == IntegratorFamily::Rk4) {
@@ -138,6 +140,30 @@ std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
   }
   HybridIntegrator sim = makeIntegrator(def);
   return std::make_unique<RigidBodySimulation<HybridIntegrator>>(std::move(def), std::move(sim));
+}
+
+}  // namespace
+
+std::vector<FamilyInfo> rigidBodyFamilies() {
+  using K = ReversalField::Kind;
+  FamilyInfo f;
+  f.name = "rigid_body";
+  f.model = "rigid_body";
+  f.summary = "a rigid body falling onto a plane (Tran & Leok, Lie group variational collision integrator)";
+  f.presets = {"I", "II", "III", "IV", "rest", "slide", "rocking"};
+  f.presetJson = [](const std::string& name) { return toJson(rigidPreset(name)); };
+  f.create = makeRigidBodySimulation;
+  f.reversal = {{"x", K::Configuration}, {"R", K::Rotation}, {"gamma", K::Momentum}, {"Pi", K::Momentum}};
+  Capabilities& c = f.capabilities;
+  c.reversible = true;
+  c.contactPhase = true;
+  c.dissipation = true;
+  c.shapes = true;
+  c.twins = true;
+  c.ensemble = true;
+  c.baselines = {"rk4"};
+  c.plots = {"energy", "energy_error", "height", "divergence"};
+  return {f};
 }
 
 }  // namespace lgvci::detail

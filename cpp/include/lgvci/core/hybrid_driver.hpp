@@ -45,6 +45,9 @@ inline const char* statusName(StepStatus s) {
   }
   return "unknown";
 }
+/// Every status, in code order: what the bindings export as statusCodes() (name → code).
+inline constexpr StepStatus kStepStatuses[] = {StepStatus::Ok, StepStatus::NewtonFailed, StepStatus::ZenoGuard,
+                                               StepStatus::WorkLimit};
 
 /// One impulse. Rigid body: point/bodyPoint/contacts; generalized models: constraint, energyMismatch.
 struct ImpactEvent {

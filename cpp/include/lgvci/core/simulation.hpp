@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 
 namespace lgvci {
@@ -48,7 +49,13 @@ class Simulation {
   virtual StepReport step() = 0;
   virtual void reset() = 0;
 
-  virtual std::string model() const = 0;      // "rigid_body" | "generalized"
+  /// The config's "model" (FamilyInfo::model): the factory that built it.
+  virtual std::string model() const = 0;
+  /// The registered family (FamilyInfo::name): model() or, for a case with capabilities of its own,
+  /// that case's family.
+  virtual std::string family() const { return model(); }
+  /// The declared capabilities of family() (lgvci/core/family.hpp); none for an unregistered family.
+  const Capabilities& capabilities() const;
   /// The scheme: "lgvci" (rigid body, Tran & Leok), "rk4" (rigid-body baseline), "vci" (Fetecau et al.).
   virtual std::string integrator() const = 0;
   /// Time reversal: negate the momenta of the current state (γ, Π for the rigid body; p for
@@ -104,13 +111,14 @@ class Simulation {
 
 /// One distance of a reverse check (README "Time reversal").
 struct ReturnDistance {
-  std::string name;  // rigid body: "x", "R", "gamma", "Pi"; generalized: "q", "p"
+  std::string name;  // a record field of the family's FamilyInfo::reversal
   double value = 0.0;
 };
 
 /// How far the current state of `sim` is from the time-reversed image of `start` (a record() of the
-/// same simulation): |x − x0|, ‖R − R0‖₂ (spectral norm), |γ + γ0|, |Π + Π0| for the rigid body;
-/// |q − q0|, |p + p0| for generalized models.
+/// same simulation), over its family's FamilyInfo::reversal fields: |x − x0|, ‖R − R0‖₂ (spectral
+/// norm), |γ + γ0|, |Π + Π0| for the rigid body; |q − q0|, |p + p0| for generalized models. Throws
+/// std::invalid_argument for an unregistered family.
 std::vector<ReturnDistance> reversalDistances(const Simulation& sim, const std::vector<double>& start);
 
 /// N steps, the momenta negated, N steps more, and the distances from the reversed start.
@@ -140,10 +148,11 @@ struct SimulationResult {
   bool ok() const { return simulation != nullptr; }
 };
 
-/// Parse and validate a JSON config (README "Configuration"): "model" selects the family (default
-/// "rigid_body"), "case" one of I, II, III, IV, particle, star. Never throws for bad input.
+/// Parse and validate a JSON config (README "Configuration"): "case" (one of presetNames()) or
+/// "model" selects the registered family (familyOfConfig), whose factory builds it. Never throws for
+/// bad input.
 SimulationResult createSimulation(const std::string& json);
-/// The config JSON of a preset ("I".."IV", "particle", "star"); throws InvalidInput("case", …).
+/// The config JSON of a preset (one of presetNames()); throws InvalidInput("case", …).
 std::string presetJson(const std::string& name);
 /// FNV-1a 64 of raw bytes.
 std::uint64_t fnv1a64(const void* data, std::size_t bytes, std::uint64_t seed = 14695981039346656037ull);

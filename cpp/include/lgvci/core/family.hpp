@@ -1,0 +1,108 @@
+// The family registry (docs/architecture.md "How to add a family"): every model family, and every
+// case of one whose capabilities differ, registers one FamilyInfo — its name, presets, factory,
+// reversal fields, command-line options and declared capabilities. The façade (createSimulation,
+// presetJson, reversalDistances), the ensemble, the CLI and the WebAssembly bindings ask the registry
+// and name no family. The built-in families are registered by cpp/src/core/families.cpp, the one
+// source file outside the family folders that names them.
+#pragma once
+
+#include <functional>
+#include <list>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lgvci {
+
+class Simulation;
+
+/// What a family can do, declared once by the family (docs/glossary.md "Capability"). A flag says
+/// what the family's scheme and record offer, not what one config of it does (a rigid body with
+/// restitution 1 dissipates nothing).
+struct Capabilities {
+  /// reverseMomenta() runs the motion backwards with a symmetric scheme: N steps, the momenta
+  /// negated, N steps return to the start to round-off while no impact intervenes
+  /// (docs/baselines.md "Time reversal").
+  bool reversible = false;
+  /// A persistent-contact phase: record fields contact_points and normal_force, contactEntries(),
+  /// contactReleases() and subdividedSteps() (docs/rigid-body.md "Persistent contact").
+  bool contactPhase = false;
+  /// Impacts may lose energy (restitution e < 1): the record's "dissipated" ledger, E + dissipated = E0.
+  bool dissipation = false;
+  /// Impacts solve the discrete energy balance (75a): maxDiscreteEnergyMismatch() is meaningful.
+  bool energyJump = false;
+  /// Simultaneous impacts with a rest truncation: record fields rest_truncations, truncated_momentum
+  /// (with any impact policy but the sequential one, docs/generalized.md).
+  bool restTruncation = false;
+  /// A rigid body with a shape over a plane: "body", "plane", the CLI's --epsilon, --tilt, --x0.
+  bool shapes = false;
+  /// The page's sensitivity twins (a start perturbed by R0·R_y(δ)) and their divergence Err(t).
+  bool twins = false;
+  /// Ensemble runs (lgvci --ensemble, Ensemble): members perturb x0 or R0 (docs/ensembles.md).
+  bool ensemble = false;
+  /// Non-variational integrators the config's "integrator" may select besides the family's own ("rk4").
+  std::vector<std::string> baselines;
+  /// The page's plots that make sense (docs/page.md "Plots"): "energy", "energy_error", "height",
+  /// "divergence" (the twins' Err(t)), "angle" (the far ball's θ_n), "velocities" (one per ball).
+  std::vector<std::string> plots;
+};
+
+/// One term of the reversal distance (docs/baselines.md "Time reversal"), over a record field.
+struct ReversalField {
+  enum class Kind {
+    Configuration,  // |a − a0|: a configuration returns to itself
+    Momentum,       // |a + a0|: a momentum returns negated
+    Rotation,       // ‖A − A0‖₂ of a 3×3 row-major matrix (largest singular value)
+  };
+  std::string field;
+  Kind kind = Kind::Configuration;
+};
+
+/// A command-line option of the family: `flag` sets the config value at the JSON pointer `path`.
+struct FamilyOption {
+  std::string flag;   // "--balls"
+  std::string path;   // "/cradle/balls"
+  bool text = false;  // a string value (else a number)
+  std::string value;  // the value's name in the usage text ("N")
+  std::string help;   // one line of the usage text
+};
+
+struct FamilyInfo {
+  /// What Simulation::family() reports; unique (the built-in ones: rigid_body, generalized, cradle).
+  std::string name;
+  /// The config's "model" value that selects this family's factory; a case of a model shares it.
+  std::string model;
+  /// One line: what the family simulates, and after whom.
+  std::string summary;
+  /// Its presets (a config's "case"), in the order they are listed to users.
+  std::vector<std::string> presets;
+  /// The config JSON of one of `presets`.
+  std::function<std::string(const std::string& preset)> presetJson;
+  /// Parses and validates a config of this model (throws InvalidInput) and builds the simulation.
+  std::function<std::unique_ptr<Simulation>(const std::string& json)> create;
+  /// The terms of reversalDistances(), in order.
+  std::vector<ReversalField> reversal;
+  std::vector<FamilyOption> options;
+  Capabilities capabilities;
+};
+
+/// Adds a family after the built-in ones (throws std::invalid_argument for an empty or repeated name,
+/// a preset another family already has, or a missing factory). Register before any thread runs
+/// simulations: the registry is read without a lock. References into it stay valid until that
+/// family is unregistered.
+void registerFamily(FamilyInfo info);
+/// Removes a registered family (a test's toy family); false when there is none of that name.
+bool unregisterFamily(const std::string& name);
+/// Every registered family, the built-in ones first, in the order of cpp/src/core/families.cpp.
+const std::list<FamilyInfo>& families();
+/// The family named `name` (Simulation::family()), or nullptr.
+const FamilyInfo* findFamily(const std::string& name);
+/// The family that has preset `name`, or nullptr.
+const FamilyInfo* familyOfPreset(const std::string& name);
+/// Every preset name, family by family.
+std::vector<std::string> presetNames();
+/// The family a JSON config describes: its "case" if given, else the first family of its "model",
+/// else the first family registered (the rigid body). Throws InvalidInput("config" | "model" | "case", …).
+const FamilyInfo& familyOfConfig(const std::string& json);
+
+}  // namespace lgvci

@@ -1,0 +1,266 @@
+// The family registry (lgvci/core/family.hpp): a toy family — the exact bouncing ball of the driver
+// tests — registered from this file alone runs through createSimulation, presetJson, the façade
+// and the reverse check without any core file naming it; and the built-in families' declared
+// capabilities agree with what their simulations do.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ball_model.hpp"
+#include "lgvci/core/ensemble.hpp"
+#include "lgvci/core/family.hpp"
+#include "lgvci/core/hybrid_driver_impl.hpp"
+#include "lgvci/core/simulation.hpp"
+#include "lgvci/core/types.hpp"
+
+using namespace lgvci;
+
+template class lgvci::HybridDriver<Ball>;
+
+namespace {
+
+constexpr double kG = 9.81;
+
+// The ball behind the façade: config {"model": "toy_ball", "y0": …, "h": …} or {"case": "toy_drop"}.
+class BallSimulation final : public Simulation {
+ public:
+  BallSimulation(double y0, double h, std::string caseName)
+      : y0_(y0), h_(h), case_(std::move(caseName)), driver_(makeDriver(y0, h)) {}
+
+  StepReport step() override {
+    const StepReport r = driver_.step();
+    lastImpacts_ = r.impacts;
+    return r;
+  }
+  void reset() override {
+    driver_.reset();
+    lastImpacts_ = 0;
+  }
+  std::string model() const override { return "toy_ball"; }
+  std::string integrator() const override { return "exact"; }
+  void reverseMomenta() override {
+    Ball::State s = driver_.state();
+    s.v = -s.v;
+    driver_.setState(s);
+  }
+  std::string caseName() const override { return case_; }
+  std::string configJson() const override {
+    return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"h", h_}}.dump();
+  }
+  double h() const override { return h_; }
+  double time() const override { return driver_.state().t; }
+  double energy() const override { return 0.5 * driver_.state().v * driver_.state().v + kG * driver_.state().y; }
+  double initialEnergy() const override { return kG * y0_; }
+  double minPhi() const override { return driver_.state().y; }
+  long long totalImpacts() const override { return driver_.totalImpacts(); }
+  long long steps() const override { return driver_.steps(); }
+  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
+  StepStatus status() const override { return driver_.status(); }
+  const std::string& statusMessage() const override { return driver_.statusMessage(); }
+  bool halted() const override { return driver_.halted(); }
+  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
+  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
+  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
+  void clearImpactLog() override { driver_.clearImpactLog(); }
+  double maxDiscreteEnergyMismatch() const override { return 0.0; }
+  const RecordLayout& layout() const override {
+    static const RecordLayout l = [] {
+      RecordLayout r;
+      r.add("t", 1, true).add("y", 1, true).add("v", 1, true).add("E", 1, true).add("impacts", 1, true);
+      return r;
+    }();
+    return l;
+  }
+  void writeRecord(double* out) const override {
+    out[0] = driver_.state().t;
+    out[1] = driver_.state().y;
+    out[2] = driver_.state().v;
+    out[3] = energy();
+    out[4] = lastImpacts_;
+  }
+  std::string finalStateJson() const override {
+    return nlohmann::json{{"t", driver_.state().t}, {"y", driver_.state().y}, {"v", driver_.state().v}}.dump();
+  }
+
+ private:
+  static HybridDriver<Ball> makeDriver(double y0, double h) {
+    DriverSettings s;
+    s.h = h;
+    s.tolerance = 1e-15;
+    Ball::State s0;
+    s0.y = y0;
+    return HybridDriver<Ball>(Ball{}, s, s0);
+  }
+  double y0_, h_;
+  std::string case_;
+  HybridDriver<Ball> driver_;
+  int lastImpacts_ = 0;
+};
+
+FamilyInfo toyFamily() {
+  FamilyInfo f;
+  f.name = "toy_ball";
+  f.model = "toy_ball";
+  f.summary = "a point mass bouncing on y = 0 (the driver test's exact model)";
+  f.presets = {"toy_drop"};
+  f.presetJson = [](const std::string&) { return std::string(R"({"case": "toy_drop", "y0": 1, "h": 0.01})"); };
+  f.create = [](const std::string& text) -> std::unique_ptr<Simulation> {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    const double y0 = j.value("y0", 1.0), h = j.value("h", 0.01);
+    if (!(y0 > 0.0 && y0 <= 100.0)) throw InvalidInput("y0", "must be in (0, 100]");
+    if (!(h > 0.0 && h <= 0.1)) throw InvalidInput("h", "must be in (0, 0.1]");
+    return std::make_unique<BallSimulation>(y0, h, j.value("case", std::string()));
+  };
+  f.reversal = {{"y", ReversalField::Kind::Configuration}, {"v", ReversalField::Kind::Momentum}};
+  f.capabilities.reversible = true;
+  f.capabilities.plots = {"energy", "height"};
+  return f;
+}
+
+// Registered for the test's scope only: the rest of the suite sees the built-in registry.
+struct ToyRegistration {
+  ToyRegistration() { registerFamily(toyFamily()); }
+  ~ToyRegistration() { unregisterFamily("toy_ball"); }
+};
+
+}  // namespace
+
+TEST_CASE("registry: a toy family registered from a test runs through createSimulation and the façade", "[core][registry]") {
+  ToyRegistration toy;
+  REQUIRE(presetNames().back() == "toy_drop");
+  SimulationResult r = createSimulation(presetJson("toy_drop"));
+  REQUIRE(r.ok());
+  Simulation& sim = *r.simulation;
+  CHECK(sim.family() == "toy_ball");
+  CHECK(sim.caseName() == "toy_drop");
+  CHECK(sim.capabilities().reversible);
+  CHECK(sim.capabilities().plots == std::vector<std::string>{"energy", "height"});
+
+  // Impacts at t_k = (2k + 1)√(2 y0 / g), energy g y0 throughout.
+  const double half = std::sqrt(2.0 / kG);
+  std::vector<double> times;
+  for (int k = 0; k < 1000; ++k) {
+    REQUIRE(sim.step().status == StepStatus::Ok);
+    for (const ImpactEvent& e : sim.impactLog()) times.push_back(e.t);
+    sim.clearImpactLog();
+    REQUIRE(std::abs(sim.energy() - kG) < 1e-12);
+  }
+  REQUIRE(times.size() == static_cast<size_t>(std::floor((10.0 / half + 1.0) / 2.0)));
+  for (size_t k = 0; k < times.size(); ++k) CHECK(std::abs(times[k] - (2.0 * k + 1.0) * half) < 1e-12);
+  CHECK(sim.stateHashHex().size() == 16);
+
+  // A config by "model" reaches the same factory; its errors are values, as for every family.
+  SimulationResult byModel = createSimulation(R"({"model": "toy_ball", "y0": 2})");
+  REQUIRE(byModel.ok());
+  CHECK(byModel.simulation->caseName().empty());
+  SimulationResult bad = createSimulation(R"({"model": "toy_ball", "y0": -1})");
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.error.message == "y0: must be in (0, 100]");
+  SimulationResult wrongCase = createSimulation(R"({"model": "toy_ball", "case": "IV"})");
+  CHECK_FALSE(wrongCase.ok());
+  CHECK(wrongCase.error.field == "case");
+
+  // Unknown names list the toy's preset and model beside the built-in ones.
+  SimulationResult unknown = createSimulation(R"({"case": "nope"})");
+  CHECK(unknown.error.message.find(", toy_drop (got 'nope')") != std::string::npos);
+  SimulationResult unknownModel = createSimulation(R"({"model": "nope"})");
+  CHECK(unknownModel.error.message.find("or \"toy_ball\"") != std::string::npos);
+
+  // Time reversal by the family's declared fields: the exact flow returns to round-off.
+  SimulationResult again = createSimulation(presetJson("toy_drop"));
+  const ReverseCheck rc = runReverseCheck(*again.simulation, 100);
+  REQUIRE(rc.distances.size() == 2);
+  CHECK(rc.distances[0].name == "y");
+  CHECK(rc.distances[1].name == "v");
+  CHECK(rc.distances[0].value < 1e-12);
+  CHECK(rc.distances[1].value < 1e-12);
+  CHECK(rc.impactsForward == rc.impactsBack);
+}
+
+TEST_CASE("registry: a repeated name or preset is refused; an unregistered toy is gone", "[core][registry]") {
+  {
+    ToyRegistration toy;
+    CHECK_THROWS_AS(registerFamily(toyFamily()), std::invalid_argument);
+    FamilyInfo clash = toyFamily();
+    clash.name = "toy_ball_2";
+    CHECK_THROWS_AS(registerFamily(clash), std::invalid_argument);  // preset toy_drop is taken
+    FamilyInfo noFactory = toyFamily();
+    noFactory.name = "toy_ball_3";
+    noFactory.presets.clear();
+    noFactory.create = nullptr;
+    CHECK_THROWS_AS(registerFamily(noFactory), std::invalid_argument);
+  }
+  CHECK(findFamily("toy_ball") == nullptr);
+  CHECK_FALSE(createSimulation(R"({"case": "toy_drop"})").ok());
+}
+
+TEST_CASE("registry: every built-in preset builds a simulation of its own family", "[core][registry]") {
+  std::vector<std::string> listed;
+  for (const FamilyInfo& f : families()) {
+    for (const std::string& p : f.presets) {
+      listed.push_back(p);
+      SimulationResult r = createSimulation(f.presetJson(p));
+      INFO(p);
+      REQUIRE(r.ok());
+      CHECK(r.simulation->family() == f.name);
+      CHECK(r.simulation->model() == f.model);
+      CHECK(r.simulation->caseName() == p);
+      CHECK(familyOfPreset(p) == &f);
+      // The reversal fields are record fields, and the layout offers what the capabilities declare.
+      const RecordLayout& l = r.simulation->layout();
+      for (const ReversalField& rf : f.reversal) CHECK_NOTHROW(l.field(rf.field));
+      auto has = [&](const char* name) {
+        for (const RecordField& field : l.fields)
+          if (field.name == name) return true;
+        return false;
+      };
+      CHECK(has("contact_points") == f.capabilities.contactPhase);
+      CHECK(has("normal_force") == f.capabilities.contactPhase);
+      CHECK(has("dissipated") == f.capabilities.dissipation);
+      CHECK(has("rest_truncations") == f.capabilities.restTruncation);  // the presets use a truncating policy
+    }
+  }
+  CHECK(listed == presetNames());
+  CHECK(presetNames().size() == 10);
+}
+
+TEST_CASE("registry: a family declared reversible returns from a 100-step reverse check of its first preset", "[core][registry]") {
+  for (const FamilyInfo& f : families()) {
+    if (!f.capabilities.reversible || f.presets.empty()) continue;
+    INFO(f.name);
+    SimulationResult r = createSimulation(f.presetJson(f.presets.front()));
+    REQUIRE(r.ok());
+    const ReverseCheck rc = runReverseCheck(*r.simulation, 100);
+    REQUIRE(rc.status == StepStatus::Ok);
+    REQUIRE(rc.distances.size() == f.reversal.size());
+    for (const ReturnDistance& d : rc.distances) {
+      INFO(d.name);
+      CHECK(d.value < 1e-9);
+    }
+  }
+}
+
+TEST_CASE("registry: the ensemble and the baselines take exactly the families that declare them", "[core][registry]") {
+  for (const FamilyInfo& f : families()) {
+    if (f.presets.empty()) continue;
+    INFO(f.name);
+    EnsembleSpec spec;
+    spec.config = f.presetJson(f.presets.front());
+    spec.steps = 10;
+    spec.samples = 2;
+    spec.members = 2;
+    if (f.capabilities.ensemble) CHECK_NOTHROW(Ensemble(spec));
+    else CHECK_THROWS_AS(Ensemble(spec), InvalidInput);
+    nlohmann::json j = nlohmann::json::parse(f.presetJson(f.presets.front()));
+    j["integrator"] = "rk4";
+    SimulationResult rk4 = createSimulation(j.dump());
+    const bool declared = f.capabilities.baselines == std::vector<std::string>{"rk4"};
+    CHECK(rk4.ok() == declared);
+    if (declared) CHECK(rk4.simulation->integrator() == "rk4");
+  }
+}
