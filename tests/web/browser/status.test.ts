@@ -70,6 +70,9 @@ async function wrappedEngine(): Promise<Wrapped> {
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
     createEnsemble: (s) => real.createEnsemble(s),
+    families: () => real.families(),
+    presetNames: () => real.presetNames(),
+    statusCodes: () => real.statusCodes(),
   };
   return w;
 }

@@ -40,6 +40,9 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     impactLayout: () => real.impactLayout(),
     heapBytesInUse: () => real.heapBytesInUse(),
     createEnsemble: (s) => real.createEnsemble(s),
+    families: () => real.families(),
+    presetNames: () => real.presetNames(),
+    statusCodes: () => real.statusCodes(),
   };
   return { engine, live: () => live, deleted: () => deleted };
 }

@@ -4,6 +4,7 @@
 // (fields in another order than the core's), so a test passes only if the front end reads offsets by
 // name from the module, never by hand-copied numbers.
 import type {
+  Capabilities,
   CreateResult,
   DistancesResult,
   ReverseCheckResult,
@@ -250,6 +251,26 @@ export class FakeSimulation implements HybridSimulation {
     return 'rigid_body';
   }
 
+  family(): string {
+    return 'rigid_body';
+  }
+
+  /** The fake is a rigid body without the contact phase, ensembles or baselines. */
+  capabilities(): Capabilities {
+    return {
+      reversible: true,
+      contactPhase: false,
+      dissipation: false,
+      energyJump: false,
+      restTruncation: false,
+      shapes: true,
+      twins: true,
+      ensemble: false,
+      baselines: [],
+      plots: ['energy', 'energy_error', 'height'],
+    };
+  }
+
   caseName(): string {
     return typeof this.cfg['case'] === 'string' ? this.cfg['case'] : '';
   }
@@ -361,6 +382,9 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
     },
     impactLayout: () => FAKE_IMPACT_LAYOUT,
     heapBytesInUse: () => 0,
+    families: () => [],
+    presetNames: () => ['I', 'II', 'III', 'IV'],
+    statusCodes: () => ({ ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 }),
     reverseCheck(json: string, steps: number): ReverseCheckResult {
       const err = validateFake(json);
       if (err) return { check: null, error: err };
