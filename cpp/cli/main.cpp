@@ -36,7 +36,7 @@ al.'s variational collision integrator) and prints a summary.
 
 )";
 // Then the presets, family by family, from the registry (lgvci/core/family.hpp).
-const char* kUsageOptions = R"(  --config FILE        a JSON configuration (README "Configuration"); options below override it
+const char* kUsageOptions = R"(  --config FILE        a JSON configuration (docs/cli.md "Configuration (JSON)"); options below override it
   --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
   --until-impacts N    stop after the step in which the N-th impact happens
   --json               print one JSON object instead of the text summary
@@ -65,7 +65,7 @@ const char* kUsageOptions = R"(  --config FILE        a JSON configuration (READ
 )";
 // Then each family's own options, from the registry.
 const char* kUsageTail = R"(  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
-                       print their statistics (README "Ensembles"); with --steps N (default 1000)
+                       print their statistics (docs/ensembles.md "Ensembles"); with --steps N (default 1000)
   --threads T          ensemble: threads (1..256, default: the hardware's); results do not depend on T
   --perturb SIZE       ensemble: perturbation size in (0, 1] (default 1e-8, the twins' delta x)
   --kind K             ensemble: position (x0 + SIZE u e3, default) or attitude (R0 R_y(SIZE u))
@@ -228,7 +228,7 @@ void requireFiniteResult(const Simulation& sim, double t0, double E0, double max
     throw RunError("time did not advance in " + std::to_string(steps) + " steps (t = " + std::to_string(sim.time()) + "): " + sim.statusMessage());
 }
 
-// ---- Ensembles (issue 14): K perturbed copies on a pool of std::thread, statistics as JSON. ----
+// ---- Ensembles: K perturbed copies on a pool of std::thread, statistics as JSON. ----
 
 struct EnsembleOptions {
   bool given = false;
@@ -466,7 +466,7 @@ int run(int argc, char** argv) {
     for (const auto& ev : sim.impactLog())
       if (!instants || impactTimes.empty() || ev.t != impactTimes.back()) impactTimes.push_back(ev.t);
     sim.clearImpactLog();
-    maxErr = std::max(maxErr, std::abs(sim.energy() + sim.dissipated() - E0));  // README "Restitution"
+    maxErr = std::max(maxErr, std::abs(sim.energy() + sim.dissipated() - E0));  // docs/rigid-body.md "Restitution"
     if (csv) {
       writeCsvRow();
       requireWritten(csv, "--csv '" + printable(csvPath) + "'");
@@ -488,7 +488,7 @@ int run(int argc, char** argv) {
 
   const double E = sim.energy();
   const char* status = statusName(sim.status());
-  // The Zeno guard's summary (README "Persistent contact"): kept when later steps were clean, and
+  // The Zeno guard's summary (docs/rigid-body.md "Persistent contact"): kept when later steps were clean, and
   // always said on stderr, so that a run that ends "ok" does not hide it.
   const long long zenoEvents = sim.zenoGuardEvents();
   if (zenoEvents > 0)

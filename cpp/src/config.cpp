@@ -146,7 +146,7 @@ json toJsonObject(const SimulationDef& d) {
   j["body"] = bodyJson(d.body);
   j["mass"] = d.mass;
   if (d.inertia) j["inertia"] = matJson(*d.inertia);
-  if (d.massConvention == MassConvention::Sharp) j["mass_properties"] = "sharp";  // README "Rounded mass properties"
+  if (d.massConvention == MassConvention::Sharp) j["mass_properties"] = "sharp";  // docs/rigid-body.md "Rounded mass properties"
   j["gravity"] = d.gravity;
   j["h"] = d.integrator.h;
   j["plane"] = {{"normal", vecJson(d.planeNormal)}};
@@ -161,8 +161,8 @@ json toJsonObject(const SimulationDef& d) {
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.integrator.contactTolerance;
   if (d.integrator.strictDetection) j["strict_detection"] = true;
-  if (d.integrator.restitution != 1.0) j["restitution"] = d.integrator.restitution;  // README "Restitution"
-  if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // README "Why variational?"
+  if (d.integrator.restitution != 1.0) j["restitution"] = d.integrator.restitution;  // docs/rigid-body.md "Restitution"
+  if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // docs/baselines.md "Why variational? The RK4 baseline"
   return j;
 }
 
@@ -185,7 +185,7 @@ SimulationDef fromJsonObject(const json& j) {
     validateMass(d.mass);
   }
   if (j.contains("inertia")) d.inertia = getMat3(j["inertia"], "inertia");
-  if (j.contains("mass_properties")) {  // README "Rounded mass properties"
+  if (j.contains("mass_properties")) {  // docs/rigid-body.md "Rounded mass properties"
     const json& v = j["mass_properties"];
     if (v == "rounded") d.massConvention = MassConvention::Rounded;
     else if (v == "sharp") d.massConvention = MassConvention::Sharp;
@@ -231,16 +231,16 @@ SimulationDef fromJsonObject(const json& j) {
     d.integrator.maxImpactsPerStep = static_cast<int>(v);
   }
   if (j.contains("contact_tolerance")) d.integrator.contactTolerance = getNumber(j["contact_tolerance"], "contact_tolerance");
-  if (j.contains("strict_detection")) {  // README "Impact detection"
+  if (j.contains("strict_detection")) {  // docs/method.md "Impact detection inside a step"
     if (!j["strict_detection"].is_boolean()) throw InvalidInput("strict_detection", "must be true or false");
     d.integrator.strictDetection = j["strict_detection"].get<bool>();
   }
-  if (j.contains("restitution")) {  // README "Restitution"
+  if (j.contains("restitution")) {  // docs/rigid-body.md "Restitution"
     d.integrator.restitution = getNumber(j["restitution"], "restitution");
     if (!(d.integrator.restitution >= 0.0 && d.integrator.restitution <= 1.0))
       throw InvalidInput("restitution", "must be in [0, 1]");
   }
-  if (j.contains("integrator")) {  // README "Why variational?"
+  if (j.contains("integrator")) {  // docs/baselines.md "Why variational? The RK4 baseline"
     const json& v = j["integrator"];
     if (v == "lgvci") d.integrator.family = IntegratorFamily::Lgvci;
     else if (v == "rk4") d.integrator.family = IntegratorFamily::Rk4;

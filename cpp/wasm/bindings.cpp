@@ -137,7 +137,7 @@ class HybridSimulation {
   double maxDiscreteEnergyMismatch() const { return sim_->maxDiscreteEnergyMismatch(); }
   std::string integrator() const { return sim_->integrator(); }
 
-  /// Time reversal (README "Time reversal"): negate the current momenta; the record is refreshed.
+  /// Time reversal (docs/baselines.md "Time reversal"): negate the current momenta; the record is refreshed.
   void reverseMomenta() {
     sim_->reverseMomenta();
     refresh();
@@ -314,7 +314,7 @@ EMSCRIPTEN_BINDINGS(lgvci) {
 
 namespace {
 
-// ---- Ensembles (issue 14): one ensemble's members, run one at a time or a chunk of steps at a time
+// ---- Ensembles: one ensemble's members, run one at a time or a chunk of steps at a time
 // (the page's workers), and the statistics of merged results. Errors are values. ----
 
 val float64Array(const std::vector<double>& v) {
@@ -384,7 +384,7 @@ class EnsembleRunner {
 };
 
 /// { ensemble, error: null } or { ensemble: null, error: { field, message } } from a spec object
-/// { config (JSON text), kind, size, seed, steps, samples, members } (README "Ensembles").
+/// { config (JSON text), kind, size, seed, steps, samples, members } (docs/ensembles.md "Ensembles").
 val createEnsembleVal(const std::string& specJson) {
   val out = val::object();
   try {

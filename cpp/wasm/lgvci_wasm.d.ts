@@ -169,7 +169,7 @@ export interface ReverseCheck {
 export type ReverseCheckResult =
   | { readonly check: ReverseCheck; readonly error: null }
   | { readonly check: null; readonly error: SimulationError };
-// ---- Ensembles (issue 14; cpp/include/lgvci/core/ensemble.hpp) ----
+// ---- Ensembles (cpp/include/lgvci/core/ensemble.hpp) ----
 
 /** One member's result (the core's MemberResult). */
 export interface EnsembleMemberResult {

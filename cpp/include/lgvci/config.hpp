@@ -47,11 +47,11 @@ SystemDef makeSystem(const SimulationDef& def);
 /// Everything the LGVCI needs, validated (throws for a config whose "integrator" is "rk4").
 HybridIntegrator makeIntegrator(const SimulationDef& def);
 
-/// Bounds on a body tree (README "Validation and limits", beside the text's own bounds).
+/// Bounds on a body tree (docs/validation.md "Validation and limits", beside the text's own bounds).
 inline constexpr int kMaxBodyNesting = 8;                 // unions/intersections inside each other
 inline constexpr int kMaxBodyShapes = 256;                // shapes in one body tree, all levels
 
-/// Parse JSON (see README "Configuration"). A "case" key starts from that preset and the other keys
+/// Parse JSON (see docs/cli.md "Configuration (JSON)"). A "case" key starts from that preset and the other keys
 /// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.
 SimulationDef parseConfig(const std::string& json);
 /// JSON with every field written out (inertia resolved), parseable by parseConfig.

@@ -225,7 +225,7 @@ MemberResult MemberRun::result() const {
   m.member = member_;
   m.steps = done_;
   m.impacts = sim_->totalImpacts();
-  // With restitution or a plastic start of contact the balance is E + dissipated = E0 (README "Restitution").
+  // With restitution or a plastic start of contact the balance is E + dissipated = E0 (docs/rigid-body.md "Restitution").
   const double E0 = sim_->initialEnergy(), dE = std::abs(sim_->energy() + sim_->dissipated() - E0);
   m.energyError = E0 != 0.0 ? dE / std::abs(E0) : dE;
   m.err = err_;

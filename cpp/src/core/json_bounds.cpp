@@ -1,4 +1,4 @@
-// The streaming bounds check of core/json_bounds.hpp (issue 8: deep nesting crashed the CLI).
+// The streaming bounds check of core/json_bounds.hpp (deep nesting would otherwise exhaust the recursive parser's stack).
 #include "core/json_bounds.hpp"
 
 #include <cstdio>

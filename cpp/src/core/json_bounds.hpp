@@ -7,7 +7,7 @@
 
 namespace lgvci {
 
-/// Bounds on a configuration's text (README "Validation and limits"). They are checked by a
+/// Bounds on a configuration's text (docs/validation.md "Validation and limits"). They are checked by a
 /// streaming pass before any tree is built, so no input can drive a recursion deep.
 inline constexpr std::size_t kMaxConfigBytes = 1u << 20;  // 1 MiB
 inline constexpr int kMaxJsonDepth = 32;                  // nested arrays/objects

@@ -1,4 +1,4 @@
-// The cradle preset (issue 10) built from its parameters.
+// The cradle preset built from its parameters.
 #include "lgvci/generalized/cradle.hpp"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Persistent contact: RATTLE on SE(3) over the flow (5.9) with the active contacts φ_f = 0 (README
+// Persistent contact: RATTLE on SE(3) over the flow (5.9) with the active contacts φ_f = 0 (docs/rigid-body.md
 // "Persistent contact").
 #include "lgvci/rigid_body/contact_flow.hpp"
 

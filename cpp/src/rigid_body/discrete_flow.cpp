@@ -12,7 +12,7 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-// The flight step's hot path in explicit scalar arithmetic (issue 14): no temporaries, no general LU,
+// The flight step's hot path in explicit scalar arithmetic: no temporaries, no general LU,
 // no heap. Every sum is formed in the order Eigen's fixed-size expressions use (a0 + (a1 + a2), the
 // zero entries of S(f) included), so the results are the same bits as the Eigen code this replaced
 // (tests/cpp/rigid_body/test_flow_kernels.cpp checks that against the Eigen expressions).
@@ -206,12 +206,12 @@ struct CayleyDiagonal {
     A(2, 2) = k * (d2 - w2 * f2);
   }
 };
-// (D.8) for a diagonal J as ONE scalar equation (issue 14). With (I + S(f))⁻¹ = (I − S(f) + ffᵀ)/(1 + |f|²),
+// (D.8) for a diagonal J as ONE scalar equation. With (I + S(f))⁻¹ = (I − S(f) + ffᵀ)/(1 + |f|²),
 // G_c(f) = g is 2Jf = g − f × g + (f·g) f, i.e. M(s) f = g with M(s) = 2J − sI − S(g) and s = f·g. For
 // a_i = 2J_i − s: det M = D(s) = a1a2a3 + Σ a_i g_i², f = adj(M) g / D, and s = f·g is the root of the
 // quartic P(s) = s D(s) − N(s), N = Σ g_i² a_j a_k + |g|⁴. Newton on P starts from s0 = f0·g, f0 = J⁻¹g/2
 // (the O(|f|²) term of f is ⊥ g, so s0 is off by O(|f|²) relatively; a series start to O(|f|⁴) saved an
-// iteration but measured no faster, README "Benchmark"). A step costs ~40 flops instead of a 3×3
+// iteration but measured no faster, docs/benchmarks.md "Benchmark"). A step costs ~40 flops instead of a 3×3
 // Jacobian and elimination. Returns the iterations used, or −1 if Newton on P did not settle within
 // maxIterations or left the branch through I (the caller then falls back to Newton on f).
 int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, double e2, const Vec3& g,

@@ -41,7 +41,7 @@ SimulationDef paperCase(const std::string& name) {
     d.body.side = 2.0 * std::sqrt(3.0);
     d.body.epsilon = 1e-13;
     d.inertia = Mat3(2.0 * Mat3::Identity());  // Table 1: m s²/6 = 2
-    d.massConvention = MassConvention::Sharp;   // the paper's: J of the sharp cube (README "Rounded mass properties")
+    d.massConvention = MassConvention::Sharp;   // the paper's: J of the sharp cube (docs/rigid-body.md "Rounded mass properties")
   } else {
     throw InvalidInput("case", "must be one of I, II, III, IV (got '" + name + "')");
   }

@@ -91,7 +91,7 @@ double RigidBodyModel::detectionCurvature(const State& s, double /*tau*/) const 
 
 // Jump map at one configuration (Corollary 4.4). When several points touch together the impulse
 // acts at the barycentre of the approaching ones, and the chain repeats while any touching point
-// still approaches (Seghete–Murphey: a chain of single impacts at one configuration; README).
+// still approaches (Seghete–Murphey: a chain of single impacts at one configuration; docs/rigid-body.md "Simultaneous and degenerate impacts").
 // An impact slower than contactSpeed() (every touching point approaching at most that fast) is the
 // limit of its own cascade of rebounds: the touching points' normal velocities are brought to 0
 // (ContactFlow::project; a point that would separate faster than v_c is left to separate) and the body

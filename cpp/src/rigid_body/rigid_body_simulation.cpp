@@ -1,5 +1,5 @@
 // The rigid body behind the Simulation façade; its record keeps the CLI's CSV columns (the 23 of the paper's
-// quantities, then "dissipated" (README "Restitution"), "contact_points" and "normal_force" (README
+// quantities, then "dissipated" (docs/rigid-body.md "Restitution"), "contact_points" and "normal_force" (docs/rigid-body.md
 // "Persistent contact")).
 #include <cmath>
 #include <type_traits>
@@ -23,9 +23,9 @@ const RecordLayout& rigidLayout() {
     l.add("E", 1, true).add("TPE", 1, true).add("RE", 1, true).add("impacts", 1, true);
     l.add("spatial_L", 3, false).add("phi", 1, false).add("total_impacts", 1, false).add("steps", 1, false);
     l.add("status", 1, false).add("E0", 1, false);
-    // Restitution (README "Restitution"): energy lost at the impacts so far, E + dissipated = E0.
+    // Restitution (docs/rigid-body.md "Restitution"): energy lost at the impacts so far, E + dissipated = E0.
     l.add("dissipated", 1, true).unhashed();
-    // Persistent contact (README "Persistent contact"): active contacts (0 in flight) and the normal
+    // Persistent contact (docs/rigid-body.md "Persistent contact"): active contacts (0 in flight) and the normal
     // force they carry, N; bookkeeping beside the state, not hashed.
     l.add("contact_points", 1, true).unhashed();
     l.add("normal_force", 1, true).unhashed();

@@ -327,7 +327,7 @@ class Union final : public Shape {
 
 void requireFinite(const Vec3& v, const std::string& field) {
   if (!v.allFinite()) throw InvalidInput(field, "must be finite numbers");
-  validateMagnitude(v, limits::kMaxLength, field);  // |coordinate| ≤ 1e6 (README "Validation and limits")
+  validateMagnitude(v, limits::kMaxLength, field);  // |coordinate| ≤ 1e6 (docs/validation.md "Validation and limits")
 }
 
 void requireSize(double v, const std::string& field) {

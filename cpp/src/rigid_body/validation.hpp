@@ -1,6 +1,6 @@
-// Limits on the inputs and validation of the quantities computed from them (issue 8): energy,
+// Limits on the inputs and validation of the quantities computed from them: energy,
 // bounding radius, J⁻¹, Φ at the start, the step's scale. Every violation is an InvalidInput naming
-// the input field responsible. The limits are listed in README "Validation and limits".
+// the input field responsible. The limits are listed in docs/validation.md "Validation and limits".
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// The non-variational baseline (README "Why variational?"): classical RK4 on the rigid body's
+// The non-variational baseline (docs/baselines.md "Why variational? The RK4 baseline"): classical RK4 on the rigid body's
 // equations of motion ẋ = γ/m, γ̇ = −m g e3, q̇ = ½ q ⊗ (0, ω), Π̇ = Π × ω with ω = J⁻¹Π (the
 // continuous system whose discretisation (5.9) is), the unit quaternion renormalised after each step.
 // Same Φ (6.9), same driver (Algorithm 5.2's impact location) and the same impulse at the contact
@@ -107,7 +107,7 @@ class Rk4Integrator {
   long long totalImpacts() const { return driver_.totalImpacts(); }
   long long steps() const { return driver_.steps(); }
   long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
-  double dissipated() const { return driver_.dissipated(); }  // restitution < 1 (README "Restitution")
+  double dissipated() const { return driver_.dissipated(); }  // restitution < 1 (docs/rigid-body.md "Restitution")
   StepStatus status() const { return driver_.status(); }
   const std::string& statusMessage() const { return driver_.statusMessage(); }
   bool halted() const { return driver_.halted(); }

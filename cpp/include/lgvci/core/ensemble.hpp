@@ -1,4 +1,4 @@
-// Ensembles (issue 14): K copies of one rigid-body set-up, each started from the initial condition
+// Ensembles: K copies of one rigid-body set-up, each started from the initial condition
 // perturbed as the sensitivity twins perturb it (Tran & Leok §7.4), run N steps, and summarised as
 // the histogram of impact counts, the histogram of final energy errors, and the median and quartiles
 // of the divergence Err(t) = ‖x − x_ref‖₂ + ‖R − R_ref‖₂ from the unperturbed reference run.
@@ -53,7 +53,7 @@ struct EnsembleSpec {
 /// page's request; missing keys keep EnsembleSpec's defaults) and validated. Throws InvalidInput("<key>", …).
 EnsembleSpec parseEnsembleSpec(const std::string& json);
 
-/// Bounds of K, N, M, size, seed (README "Ensembles"); throws InvalidInput("<field>", …).
+/// Bounds of K, N, M, size, seed (docs/ensembles.md "Ensembles"); throws InvalidInput("<field>", …).
 void validateEnsembleSpec(const EnsembleSpec& spec);
 
 /// What one member leaves behind.
@@ -163,7 +163,7 @@ double logBinEdge(int i);
 /// Statistics of members 0..K−1 given in member order (results[k].member == k).
 EnsembleStatistics ensembleStatistics(const Ensemble& ensemble, const std::vector<MemberResult>& results);
 /// {"ensemble":{…spec},"reference":{…},"impacts":{…},"energy_error":{…},"divergence":{…},"halted"}
-/// (README "Ensembles"); with `members` also every member's result.
+/// (docs/ensembles.md "Ensembles"); with `members` also every member's result.
 std::string ensembleStatisticsJson(const Ensemble& ensemble, const EnsembleStatistics& stats,
                                    const std::vector<MemberResult>* members = nullptr);
 

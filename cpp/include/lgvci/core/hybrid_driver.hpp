@@ -76,11 +76,11 @@ struct StepReport {
 ///   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
 ///            std::vector<ImpactEvent>& events);  // impulses applied (0..budget), −1 when it failed
 ///   std::string failureMessage(double t) const;     // after flow or jump failed
-/// and optionally, to have a step whose implicit flow fails sub-divided instead of halted (README
+/// and optionally, to have a step whose implicit flow fails sub-divided instead of halted (docs/rigid-body.md
 /// "Hard impacts: sub-division"; only for models whose jump does not use the remaining time):
 ///   double solvableStep(const State&) const;  // τ*: flow(s, τ) has a solution for every |τ| < τ*
 ///   std::string subdivisionFailure(const State&, double tau, bool withinBound) const;  // why it gave up
-/// and optionally, to have a cascade that exhausts the Zeno budget resolved instead of halted (README
+/// and optionally, to have a cascade that exhausts the Zeno budget resolved instead of halted (docs/rigid-body.md
 /// "Persistent contact"; only for models whose jump does not use the remaining time):
 ///   int settleCascade(State& s, std::vector<ImpactEvent>& events);  // the cascade's limit at an impact
 ///       // (impulses applied, 0 or more), or −1 when the impact is too fast to be one

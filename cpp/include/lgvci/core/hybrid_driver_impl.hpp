@@ -156,7 +156,7 @@ StepReport HybridDriver<Model>::step() {
   seg.start = state_;
   State s = state_;  // the state the step ends with
   double remaining = 1.0;
-  // Sub-division (README "Hard impacts: sub-division"): the trial flows `chunk` ≤ `remaining` (as a
+  // Sub-division (docs/rigid-body.md "Hard impacts: sub-division"): the trial flows `chunk` ≤ `remaining` (as a
   // fraction of h). It is the whole remainder unless the implicit flow failed for it; then it is
   // halved, each sub-step a variational step of its own with impacts located and applied as usual,
   // and after each impact the whole remainder is tried again. A step that never fails takes exactly
@@ -168,7 +168,7 @@ StepReport HybridDriver<Model>::step() {
   int attempts = 0;
   bool ok = true;
   bool phiFailed = false;  // φ came back NaN or infinite (not a failed implicit solve)
-  // The Zeno guard (README "Persistent contact"): after maxImpacts impacts in the step, a model that
+  // The Zeno guard (docs/rigid-body.md "Persistent contact"): after maxImpacts impacts in the step, a model that
   // can take the limit of the cascade (settleCascade) does so at each further impact — at most
   // maxImpacts more — and the step ends on the grid; otherwise, or when the limit does not apply (the
   // impact is too fast to be part of a cascade), the step is discarded and the run halted.

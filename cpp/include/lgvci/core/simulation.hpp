@@ -90,9 +90,9 @@ class Simulation {
   virtual double maxDiscreteEnergyMismatch() const = 0;
   /// Energy lost at the impacts so far (rigid body with restitution < 1): E + dissipated = E0.
   virtual double dissipated() const { return 0.0; }
-  /// Steps whose implicit flow was sub-divided (README "Hard impacts: sub-division").
+  /// Steps whose implicit flow was sub-divided (docs/rigid-body.md "Hard impacts: sub-division").
   virtual long long subdividedSteps() const { return 0; }
-  /// Phase switches of the rigid body (README "Persistent contact"): flight → contact, contact → flight.
+  /// Phase switches of the rigid body (docs/rigid-body.md "Persistent contact"): flight → contact, contact → flight.
   virtual long long contactEntries() const { return 0; }
   virtual long long contactReleases() const { return 0; }
 
@@ -109,7 +109,7 @@ class Simulation {
   std::string stateHashHex() const;
 };
 
-/// One distance of a reverse check (README "Time reversal").
+/// One distance of a reverse check (docs/baselines.md "Time reversal").
 struct ReturnDistance {
   std::string name;  // a record field of the family's FamilyInfo::reversal
   double value = 0.0;
@@ -148,7 +148,7 @@ struct SimulationResult {
   bool ok() const { return simulation != nullptr; }
 };
 
-/// Parse and validate a JSON config (README "Configuration"): "case" (one of presetNames()) or
+/// Parse and validate a JSON config (docs/cli.md "Configuration (JSON)"): "case" (one of presetNames()) or
 /// "model" selects the registered family (familyOfConfig), whose factory builds it. Never throws for
 /// bad input.
 SimulationResult createSimulation(const std::string& json);

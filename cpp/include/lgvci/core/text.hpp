@@ -1,4 +1,4 @@
-// Message text without iostreams (issue 14): std::ostringstream pulls the locale machinery (every
+// Message text without iostreams: std::ostringstream pulls the locale machinery (every
 // facet, wide and narrow, money and time included: ~70 KB of code) into the WebAssembly module, for
 // nothing but the numbers in error messages. concat("t = ", t, " (step ", k, ")") builds the same text
 // that `std::ostringstream() << …` does with its default flags.

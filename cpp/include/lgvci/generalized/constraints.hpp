@@ -14,7 +14,7 @@ struct Constraint {
     Linear,       // φ = n·q + b
     PlanarPoint,  // q = (x, y, θ, …): height over the floor y = 0 of the body point (a, b):
                   // φ = y + a sin θ + b cos θ
-    BallPair,     // Newton's cradle (issue 10): pendulums i and i+1 (angles q_i, q_{i+1}), pivots
+    BallPair,     // Newton's cradle: pendulums i and i+1 (angles q_i, q_{i+1}), pivots
                   // `spacing` apart, strings of length ℓ, balls of radius r, centres
                   // c_j = (x_j + ℓ sin q_j, −ℓ cos q_j): φ = |c_{i+1} − c_i| − 2r
   };

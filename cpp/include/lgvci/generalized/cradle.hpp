@@ -1,4 +1,4 @@
-// Newton's cradle (issue 10; Seghete & Murphey §IV): n planar pendulums in generalized coordinates
+// Newton's cradle (Seghete & Murphey §IV): n planar pendulums in generalized coordinates
 // θ_i (0 = hanging), M = m ℓ² I, V = −m g ℓ Σ cos θ_i, one contact φ_i = |c_{i+1} − c_i| − 2r ≥ 0 per
 // neighbouring pair, pivots 2r + gap apart (the balls touch at rest when gap = 0).
 #pragma once
@@ -27,7 +27,7 @@ struct CradleParams {
 
 /// Throws InvalidInput("cradle.<field>", …) for a parameter out of range.
 void validateCradle(const CradleParams& c);
-/// The cradle as a generalized system (h = 0.01, rest truncation on; README "Newton's cradle").
+/// The cradle as a generalized system (h = 0.01, rest truncation on; docs/generalized.md "Newton's cradle: simultaneous impacts").
 GeneralizedDef cradlePreset(const CradleParams& c);
 
 const char* policyName(ImpactPolicy p);

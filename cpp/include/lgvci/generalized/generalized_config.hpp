@@ -29,7 +29,7 @@ struct GeneralizedDef {
 GeneralizedDef generalizedPreset(const std::string& name);
 bool isGeneralizedPreset(const std::string& name);
 
-/// Parse JSON ("model": "generalized"; README "Configuration"); a "case" starts from that preset.
+/// Parse JSON ("model": "generalized"; docs/cli.md "Configuration (JSON)"); a "case" starts from that preset.
 /// Throws InvalidInput naming the field.
 GeneralizedDef parseGeneralizedConfig(const std::string& json);
 std::string toJson(const GeneralizedDef& def, int indent = -1);

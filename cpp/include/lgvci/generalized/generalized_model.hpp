@@ -19,14 +19,14 @@ struct GeneralizedSystem {
   MatX M;  // constant, symmetric positive definite
   Potential V;
   std::vector<Constraint> constraints;
-  /// Impacts at a configuration on several surfaces (issue 10); Sequential is issue 9's behaviour.
+  /// Impacts at a configuration on several surfaces; Sequential is Fetecau et al.'s one constraint at a time.
   ImpactPolicy policy = ImpactPolicy::Sequential;
   /// Chain/Simultaneous only: snap coordinates left at rest by an impact to exactly (0, 0) (rest at
   /// q_i = 0, as the cradle's angles), energy kept by (75a) (simultaneous_impacts.cpp).
   bool restTruncation = false;
   /// Chain only: true = Seghete §III-D literally, the first and last links balance the discrete energies
-  /// of the pre- and post-impact arcs; false (default) = every link balances the energy at q̃ (README
-  /// "Newton's cradle": the discrete outer links turn an O(h²) energy gap into contact velocity).
+  /// of the pre- and post-impact arcs; false (default) = every link balances the energy at q̃ (docs/generalized.md
+  /// "Newton's cradle: simultaneous impacts": the discrete outer links turn an O(h²) energy gap into contact velocity).
   bool discreteOuterLinks = false;
 };
 

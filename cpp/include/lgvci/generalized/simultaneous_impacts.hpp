@@ -1,4 +1,4 @@
-// Simultaneous impacts at one configuration (Seghete & Murphey §II-C/§III-D, issue 10): the variational
+// Simultaneous impacts at one configuration (Seghete & Murphey §II-C/§III-D): the variational
 // chain of single impacts with unknown intermediate velocities (their (4a)–(4c)), and, for contrast,
 // the one elastic impulse vector over all active contacts that physics engines use.
 #pragma once
@@ -11,7 +11,7 @@ namespace lgvci {
 
 /// How GeneralizedModel resolves an impact configuration that lies on several contact surfaces.
 enum class ImpactPolicy {
-  Sequential,    // Fetecau et al.'s (75a)+(76) per constraint (issue 9; the particle and the star)
+  Sequential,    // Fetecau et al.'s (75a)+(76) per constraint (the particle and the star)
   Chain,         // Seghete & Murphey's chain: one link per surface, each with its own energy balance
   Simultaneous,  // one elastic impulse vector Σλ_k∇φ_k for all active contacts at once
 };

@@ -1,4 +1,4 @@
-// Persistent contact (README "Persistent contact"): the discrete flow (5.9) with the active contacts
+// Persistent contact (docs/rigid-body.md "Persistent contact"): the discrete flow (5.9) with the active contacts
 // φ_f(x, R) = n·x + min_{ρ ∈ feature f} n·Rρ = 0 as holonomic constraints, a RATTLE-type variational
 // step on SE(3) (Hairer–Lubich–Wanner VII.1.4 on the LGVI (5.9) of Tran & Leok, the forced LGVI of
 // Lee–Leok–McClamroch), with the multipliers the normal force; a contact is released when its

@@ -11,7 +11,7 @@
 namespace lgvci {
 
 /// Which scheme flows the rigid body: Tran & Leok's LGVCI (5.9), or the non-variational RK4
-/// baseline (README "Why variational?").
+/// baseline (docs/baselines.md "Why variational? The RK4 baseline").
 enum class IntegratorFamily { Lgvci, Rk4 };
 
 /// Integrator settings, with the paper's defaults (§7).
@@ -24,11 +24,11 @@ struct IntegratorDef {
   /// Points within contactTolerance × body radius of the closest point count as touching together.
   double contactTolerance = 1e-10;
   /// false: the paper's end-of-step check of Φ; true: also catch a corner dipping under the plane
-  /// and coming back out inside one step (README "Impact detection").
+  /// and coming back out inside one step (docs/method.md "Impact detection inside a step").
   bool strictDetection = false;
   IntegratorFamily family = IntegratorFamily::Lgvci;  // config "integrator": "lgvci" | "rk4"
   /// Coefficient of restitution e ∈ [0, 1] of every impact (config "restitution"); 1: Cor. 4.4's
-  /// elastic jump, bit for bit (README "Restitution").
+  /// elastic jump, bit for bit (docs/rigid-body.md "Restitution").
   double restitution = 1.0;
 };
 
@@ -84,7 +84,7 @@ class HybridIntegrator {
   /// Active contacts of the persistent-contact phase (0 in flight) and their normal force (N).
   int contactPoints() const { return state().contact.count; }
   double normalForce() const { return state().normalForce; }
-  /// Phase switches so far: flight → contact, contact → flight (README "Persistent contact").
+  /// Phase switches so far: flight → contact, contact → flight (docs/rigid-body.md "Persistent contact").
   long long contactEntries() const { return contactEntries_; }
   long long contactReleases() const { return contactReleases_; }
   Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }

@@ -27,7 +27,7 @@ struct PolyhedronMass {
 PolyhedronMass polyhedronMass(double mass, const std::vector<Vec3>& vertices);
 /// Uniform-density ε-rounded hull of `vertices` (Minkowski sum with a ball of radius ε), in closed
 /// form: the polyhedron, a prism on each face, a cylinder wedge on each edge, a sphere sector at each
-/// vertex (README "Rounded mass properties"). ε = 0 gives polyhedronMass.
+/// vertex (docs/rigid-body.md "Rounded mass properties"). ε = 0 gives polyhedronMass.
 PolyhedronMass roundedPolyhedronMass(double mass, const std::vector<Vec3>& vertices, double epsilon);
 
 /// Which body's mass properties a rounded polyhedron or cube gets: the ε-rounded body that is drawn

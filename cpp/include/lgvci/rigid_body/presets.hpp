@@ -1,4 +1,4 @@
-// The four numerical experiments of §7 (Table 1), and the contact set-ups of issue 12 (README
+// The four numerical experiments of §7 (Table 1), and the contact set-ups (docs/rigid-body.md
 // "Persistent contact").
 #pragma once
 

@@ -32,7 +32,7 @@ class RigidBodyModel {
                  bool strictDetection = false, double restitution = 1.0, double h = 0.01,
                  int maxImpactsPerStep = 64);
 
-  /// (5.9) in flight; with active contacts the constrained step of ContactFlow (README "Persistent contact").
+  /// (5.9) in flight; with active contacts the constrained step of ContactFlow (docs/rigid-body.md "Persistent contact").
   bool flow(const State& s, double tau, State& out);
   /// The driver's event function: min φ over the contact features that are not active (+max when
   /// every feature is active); the active ones are held at φ = 0 by the flow.
@@ -44,7 +44,7 @@ class RigidBodyModel {
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
            std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;
-  /// The limit of a cascade that exhausted the Zeno budget (README "Persistent contact"): at an
+  /// The limit of a cascade that exhausted the Zeno budget (docs/rigid-body.md "Persistent contact"): at an
   /// impact whose touching points all approach at most g n3 h (slower than gravity alone makes a
   /// point in one step: a rebound that short is not resolved by the grid), the points are brought to
   /// rest on the plane and the body continues in persistent contact on them (the energy taken is
@@ -54,9 +54,9 @@ class RigidBodyModel {
   /// g n3 h: the fastest approach settleCascade accepts.
   double settleSpeed() const { return settleSpeed_; }
   /// v_c: an impact whose contact points approach slower than this is resolved plastically and starts
-  /// persistent contact: g n3 h · max((1 − e)/(2e), 1/(2 N)), N the Zeno budget (README "Persistent contact").
+  /// persistent contact: g n3 h · max((1 − e)/(2e), 1/(2 N)), N the Zeno budget (docs/rigid-body.md "Persistent contact").
   double contactSpeed() const { return contactSpeed_; }
-  /// τ* = λmin(J)/|Π|: (5.9c) has a solution for |τΠ| < λmin(J) (README "Hard impacts: sub-division").
+  /// τ* = λmin(J)/|Π|: (5.9c) has a solution for |τΠ| < λmin(J) (docs/rigid-body.md "Hard impacts: sub-division").
   double solvableStep(const State& s) const;
   std::string subdivisionFailure(const State& s, double tau, bool withinBound) const;
 
@@ -66,7 +66,7 @@ class RigidBodyModel {
   double restitution() const { return restitution_; }
 
  private:
-  // Starts persistent contact at the touching points (plastic impact, README "Persistent contact").
+  // Starts persistent contact at the touching points (plastic impact, docs/rigid-body.md "Persistent contact").
   int enterContact(State& s, double vscale, std::vector<ImpactEvent>& events);
 
   SystemDef system_;

@@ -38,7 +38,7 @@ class Shape {
   /// Every locally distinct minimiser whose value is within `delta` of the minimum (vertices of a
   /// face or edge, parts of a union touching together). Appends to `out`; the first is lowest().
   virtual void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const = 0;
-  /// Contact features: the pieces whose own lowest point a persistent contact follows (README
+  /// Contact features: the pieces whose own lowest point a persistent contact follows (docs/rigid-body.md
   /// "Persistent contact"). A smooth strictly convex body is one feature (its lowest point moves
   /// continuously over it); an ε-rounded polyhedron has one per vertex (the ball of radius ε there);
   /// a union numbers its parts' features one after the other.

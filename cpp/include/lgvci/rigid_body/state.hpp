@@ -8,7 +8,7 @@
 
 namespace lgvci {
 
-/// The active contacts of the persistent-contact phase (README "Persistent contact"): the body's
+/// The active contacts of the persistent-contact phase (docs/rigid-body.md "Persistent contact"): the body's
 /// contact features (Shape::featureCount) held on the plane by the constraint φ_f = 0. Empty in flight.
 struct ContactSet {
   static constexpr int kMax = 8;  // a face of up to 8 vertices; more is refused by add()
