@@ -28,15 +28,15 @@ namespace {
 using nlohmann::json;
 using namespace lgvci;
 
-const char* kUsageHead = R"(usage: lgvci (--case NAME | --config FILE) [options]
+const char* kUsageHead = R"usage(usage: lgvci (--case NAME | --config FILE) [options]
 
 Runs Algorithm 5.2 (the hybrid variational step) for a rigid body falling onto a plane (Tran & Leok,
 Lie group variational collision integrator) or for a system in generalized coordinates (Fetecau et
 al.'s variational collision integrator) and prints a summary.
 
-)";
+)usage";
 // Then the presets, family by family, from the registry (lgvci/core/family.hpp).
-const char* kUsageOptions = R"(  --config FILE        a JSON configuration (docs/cli.md "Configuration (JSON)"); options below override it
+const char* kUsageOptions = R"usage(  --config FILE        a JSON configuration (docs/cli.md "Configuration (JSON)"); options below override it
   --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
   --until-impacts N    stop after the step in which the N-th impact happens
   --json               print one JSON object instead of the text summary
@@ -62,9 +62,9 @@ const char* kUsageOptions = R"(  --config FILE        a JSON configuration (docs
   --max-impacts N      Zeno guard: maximum impacts per step (default 64)
   --restitution E      rigid body: coefficient of restitution in [0, 1] (default 1, elastic); the
                        energy lost at impacts is reported as "dissipated"
-)";
+)usage";
 // Then each family's own options, from the registry.
-const char* kUsageTail = R"(  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
+const char* kUsageTail = R"usage(  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
                        print their statistics (docs/ensembles.md "Ensembles"); with --steps N (default 1000)
   --threads T          ensemble: threads (1..256, default: the hardware's); results do not depend on T
   --perturb SIZE       ensemble: perturbation size in (0, 1] (default 1e-8, the twins' delta x)
@@ -73,7 +73,7 @@ const char* kUsageTail = R"(  --ensemble K         rigid body: run K perturbed c
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
   --help               this text
-)";
+)usage";
 
 struct Usage : std::runtime_error {
   using std::runtime_error::runtime_error;
