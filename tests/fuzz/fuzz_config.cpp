@@ -75,7 +75,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       violated("a rejection names a field and a rule", what);
     if (what.find('\0') != std::string::npos || !printableAscii(field))
       violated("a rejection's message is printable", what);
-    if (what.find("json.exception") != std::string::npos) violated("a rejection is in the project's words", what);
+    // The library's text leaked, unless the input itself carried those words (a key may be named so).
+    if (what.find("json.exception") != std::string::npos && text.find("json.exception") == std::string::npos)
+      violated("a rejection is in the project's words", what);
     ++lgvci_fuzz::rejected;
     return 0;
   }
