@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { iframeSnippet } from '../../../web/src/app/share-link';
-import { CONTENT_TYPES, DIST, launchChromium, sendDistFile } from './support';
+import { CONTENT_TYPES, DIST, launchChromium, serveDistUnder } from './support';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -50,13 +50,7 @@ beforeAll(async () => {
       res.end(hostPage(snippet));
       return;
     }
-    if (!path.startsWith('/course/sim/')) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    let rel = normalize(path.slice('/course/sim/'.length));
-    if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
-    sendDistFile(res, rel);
+    serveDistUnder(res, path, '/course/sim/');
   });
   await new Promise<void>((r) => server.listen(0, r));
   const port = (server.address() as AddressInfo).port;

@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchChromium, sendDistFile } from './support';
+import { DIST, launchChromium, serveDistUnder } from './support';
 
 let server: Server;
 let origin = '';
@@ -19,9 +19,7 @@ let browser: Browser;
 beforeAll(async () => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html missing: run `npm run build` first');
   server = createServer((req, res) => {
-    let rel = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '');
-    if (rel === '' || rel === '.') rel = 'index.html';
-    sendDistFile(res, rel);
+    serveDistUnder(res, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname), '/');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Frame, Page } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { iframeSnippet } from '../../../web/src/app/share-link';
-import { CONTENT_TYPES, DIST, launchChromium, sendDistFile } from './support';
+import { CONTENT_TYPES, DIST, launchChromium, serveDistUnder } from './support';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -39,13 +39,7 @@ beforeAll(async () => {
       res.end(lesson(`${column[1]}px`));
       return;
     }
-    if (!path.startsWith('/sim/')) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    let rel = normalize(path.slice('/sim/'.length));
-    if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
-    sendDistFile(res, rel);
+    serveDistUnder(res, path, '/sim/');
   });
   await new Promise<void>((r) => server.listen(0, r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,7 +2,7 @@
 // server's response) and Debian's Chromium launched through Playwright.
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 
@@ -28,6 +28,20 @@ export function sendDistFile(res: ServerResponse, rel: string): void {
   }
   res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
   res.end(readFileSync(file));
+}
+
+/**
+ * dist/ as a static host serves it at `prefix` ('/' or '/course/sim/'): a folder is its index.html,
+ * a path outside the prefix is 404. `path` is the request's decoded path.
+ */
+export function serveDistUnder(res: ServerResponse, path: string, prefix: string): void {
+  if (!path.startsWith(prefix)) {
+    res.writeHead(404).end('not found');
+    return;
+  }
+  let rel = normalize(path.slice(prefix.length));
+  if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
+  sendDistFile(res, rel);
 }
 
 /** /usr/bin/chromium (or $CHROMIUM_PATH), headless, without the sandbox, GPU or background traffic. */
