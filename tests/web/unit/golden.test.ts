@@ -1,19 +1,10 @@
 // Golden determinism hashes in WASM (Box2D's test_determinism idea): after `steps` steps of every
 // preset, the FNV-1a 64 hash of the state record equals the one in tests/golden/determinism.json,
 // which the native suite checks too; so WASM and native agree bit for bit on every model.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
+import { golden } from './support/golden';
 
-interface Golden {
-  steps: number;
-  presets: Record<string, { hash: string; impacts: number; t: number }>;
-}
-
-const golden = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../golden/determinism.json', import.meta.url)), 'utf8'),
-) as Golden;
 
 let engine: LgvciModule;
 beforeAll(async () => {

@@ -2,18 +2,10 @@
 // presetNames(), statusCodes(), and family()/capabilities() on a simulation. The preset list is
 // checked against tests/golden/determinism.json, and each capability flag against what the
 // family's simulations do — the page may then show features by capability, not by family name.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
+import { golden } from './support/golden';
 
-interface Golden {
-  presets: Record<string, unknown>;
-}
-
-const golden = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../golden/determinism.json', import.meta.url)), 'utf8'),
-) as Golden;
 
 let engine: LgvciModule;
 beforeAll(async () => {
