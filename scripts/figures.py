@@ -389,6 +389,81 @@ def reversal_generalized(r: Runs) -> str:
             f"`--case star`, 1000 steps and {s1000['reverse_check']['impacts_forward']} impacts, {sci(reversal_error(s1000))}")
 
 
+REVERSAL_PAGE_N = [300, 1000, 2000, 3000]
+
+
+@figure("reversal-iv-page")
+def reversal_iv_page(r: Runs) -> str:
+    for n in REVERSAL_PAGE_N:
+        for integ in ("lgvci", "rk4"):
+            r.submit("--case", "IV", "--steps", "0", "--reverse-check", str(n), *(() if integ == "lgvci" else ("--integrator", "rk4")))
+    rows = ["| N | LGVCI (impacts) | RK4 (impacts) |", "| --- | --- | --- |"]
+    for n in REVERSAL_PAGE_N:
+        cells = [str(n)]
+        for integ in ("lgvci", "rk4"):
+            d = reversal(r, n, integ)
+            e = reversal_error(d)
+            cells.append(f"{sig(e) if e >= 1 else sci(e)} ({d['reverse_check']['impacts_forward']})")
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def energy_error_stats(e: list[float], impacts: list[float]) -> tuple[float, float]:
+    """web/src/model/error-stats.ts over a run's rows: the largest spread of E − E0 within a stretch between
+    impacts, and the largest |ΔE| across a step with an impact."""
+    flight = jump = 0.0
+    lo, hi = math.inf, -math.inf
+    prev = None
+    for err, k in zip(e, impacts):
+        if k > 0 and prev is not None:
+            jump = max(jump, abs(err - prev))
+            lo, hi = math.inf, -math.inf
+        lo, hi = min(lo, err), max(hi, err)
+        flight = max(flight, hi - lo)
+        prev = err
+    return flight, jump
+
+
+ERROR_CAPTION_PRESETS = [("particle", "particle"), ("star", "star"), ("cradle", "cradle"), ("I", "Case I"), ("IV", "Case IV"),
+                         ("rocking", "rocking (e = 0.5, contact)")]
+ROUND_OFF_REL = 1e-11  # web/src/model/error-stats.ts
+
+
+@figure("energy-error-captions")
+def energy_error_captions(r: Runs) -> str:
+    """The page's caption statistics over 20 s at the preset's h, h/2 and h/4 (relative to |E0|)."""
+    def runs(case: str):
+        h = r.run("--case", case, "--steps", "0")["h"]
+        out = []
+        for k in range(3):
+            hk = h / 2**k
+            cols = ("E", "impacts", "dissipated") if case == "rocking" else ("E", "impacts")
+            out.append(r.submit("--case", case, "--h", repr(hk), "--steps", str(round(20 / hk)), cols=(cols, 1)))
+        return out
+
+    pending = {case: runs(case) for case, _ in ERROR_CAPTION_PRESETS}
+    rows = ["| preset | between impacts | at impacts |", "| --- | --- | --- |"]
+    for case, label in ERROR_CAPTION_PRESETS:
+        flights, jumps = [], []
+        for fut in pending[case]:
+            d = fut.result()
+            c = d["_cols"]
+            e = [a + b for a, b in zip(c["E"], c["dissipated"])] if "dissipated" in c else c["E"]
+            scale = abs(d["energy_initial"])
+            f, j = energy_error_stats([x - e[0] for x in e], c["impacts"])
+            flights.append(f / scale)
+            jumps.append(j / scale)
+
+        def cell(v: list[float]) -> str:
+            if max(v) <= ROUND_OFF_REL:
+                return f"≤ {sci(max(v))} (round-off)"
+            order = " (O(h²))" if all(3.0 <= a / b <= 5.0 for a, b in zip(v, v[1:]) if b > 0) else ""
+            return ", ".join(sci(x) for x in v) + order
+
+        rows.append(f"| {label} | {cell(flights)} | {cell(jumps)} |")
+    return "\n".join(rows)
+
+
 def particle_star(r: Runs):
     pa = r.submit("--case", "particle", "--until-impacts", "1000", cols=(("q2",), 1))
     st = r.submit("--case", "star", "--until-impacts", "1500", cols=(("q2", "q3"), 1))
