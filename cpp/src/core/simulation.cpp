@@ -9,6 +9,7 @@
 #include <Eigen/SVD>
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/types.hpp"
 
 #include "core/json_bounds.hpp"
@@ -62,29 +63,26 @@ std::string RecordLayout::toJson() const {
   return j.dump();
 }
 
-const RecordLayout& impactLayout() {
-  static const RecordLayout layout = [] {
-    RecordLayout l;
-    l.add("t", 1, true).add("lambda", 1, true).add("point", 3, true).add("body_point", 3, true);
-    l.add("contacts", 1, true).add("constraint", 1, true).add("energy_mismatch", 1, true);
-    l.add("dissipated", 1, true);  // restitution: kinetic energy lost by this impulse
-    return l;
-  }();
-  return layout;
+const RecordSchema<ImpactEvent>& impactSchema() {
+  using E = const ImpactEvent&;
+  constexpr FieldUse csv = FieldUse::Csv;
+  static const RecordSchema<ImpactEvent> schema =
+      RecordSchema<ImpactEvent>()
+          .scalar("t", csv, [](E e, double* o) { o[0] = e.t; })
+          .scalar("lambda", csv, [](E e, double* o) { o[0] = e.lambda; })
+          .field("point", 3, csv, [](E e, double* o) { put(o, e.point); })
+          .field("body_point", 3, csv, [](E e, double* o) { put(o, e.bodyPoint); })
+          .scalar("contacts", csv, [](E e, double* o) { o[0] = e.contacts; })
+          .scalar("constraint", csv, [](E e, double* o) { o[0] = e.constraint; })
+          .scalar("energy_mismatch", csv, [](E e, double* o) { o[0] = e.energyMismatch; })
+          // restitution: kinetic energy lost by this impulse
+          .scalar("dissipated", csv, [](E e, double* o) { o[0] = e.dissipated; });
+  return schema;
 }
 
-void writeImpactRecord(const ImpactEvent& e, double* out) {
-  out[0] = e.t;
-  out[1] = e.lambda;
-  for (int i = 0; i < 3; ++i) {
-    out[2 + i] = e.point(i);
-    out[5 + i] = e.bodyPoint(i);
-  }
-  out[8] = e.contacts;
-  out[9] = e.constraint;
-  out[10] = e.energyMismatch;
-  out[11] = e.dissipated;
-}
+const RecordLayout& impactLayout() { return impactSchema().layout(); }
+
+void writeImpactRecord(const ImpactEvent& e, double* out) { impactSchema().write(e, out); }
 
 std::vector<double> Simulation::record() const {
   std::vector<double> r(static_cast<size_t>(layout().size));
