@@ -8,6 +8,7 @@ import type { App } from '../../../web/src/app/app';
 import { rapierRequested } from '../../../web/src/engine/rapier';
 import { SWEEP_STEPS } from '../../../web/src/model/comparison-long-run';
 import { textField, typeInto, useAppFixture } from './support';
+import golden from '../../golden/determinism.json';
 
 let app: App;
 const fx = useAppFixture();
@@ -126,9 +127,9 @@ describe('comparison with RK4 and Rapier', () => {
     await expect.poll(() => app.comparisonResults.rows.length, { timeout: 110_000, interval: 500 }).toBe(3);
     const [lg, rk, ra] = app.comparisonResults.rows;
     expect([lg?.method, rk?.method, ra?.method]).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
-    // docs/baselines.md's native table: Case IV keeps 645 impacts (LGVCI) and 624 (RK4), 4.9e-13 and 6.4e-15
-    expect(lg?.impacts).toBe(645);
-    expect(rk?.impacts).toBe(624);
+    // docs/baselines.md's native table: Case IV keeps the golden impact counts of the native core, LGVCI and RK4
+    expect(lg?.impacts).toBe(golden.long_run.impacts.IV);
+    expect(rk?.impacts).toBe(golden.long_run.rk4_impacts.IV);
     expect(lg?.maxRelError).toBeLessThan(2e-12);
     expect(rk?.maxRelError).toBeLessThan(1e-13);
     expect(ra?.steps).toBe(100_000);

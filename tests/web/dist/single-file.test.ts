@@ -67,7 +67,7 @@ describe('dist-single/lgvci.html from file://', () => {
     await page.waitForSelector('[data-plot="energy"] .plot-host canvas', { timeout: 30_000 });
   });
 
-  it('runs a Case IV long run of 10⁵ steps in the inlined worker: 645 impacts, as natively', async () => {
+  it('runs a Case IV long run of 10⁵ steps in the inlined worker: the native core\'s golden impact count', async () => {
     await page.getByRole('combobox', { name: 'Body preset' }).selectOption('IV');
     await page.getByRole('textbox', { name: 'Steps', exact: true }).fill('100000');
     await page.getByRole('button', { name: 'Start long run' }).click();
@@ -75,7 +75,11 @@ describe('dist-single/lgvci.html from file://', () => {
       timeout: 90_000,
     });
     const impacts = Number(((await page.locator('[data-long="impacts"]').textContent()) ?? '').replace(/\D/g, ''));
-    expect(impacts).toBe(645);
+    const golden = JSON.parse(readFileSync(fileURLToPath(new URL('../../golden/determinism.json', import.meta.url)), 'utf8')) as {
+      long_run: { steps: number; impacts: Record<string, number> };
+    };
+    expect(golden.long_run.steps).toBe(100_000);
+    expect(impacts).toBe(golden.long_run.impacts['IV']);
     expect(errors).toEqual([]);
   });
   it('runs an ensemble on its inlined ensemble workers', async () => {
