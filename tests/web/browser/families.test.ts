@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { caseFromQuery } from '../../../web/src/config/cases';
-import type { GeneralizedConfig } from '../../../web/src/config/generalized';
+import { caseFromQuery } from '../../../web/src/app/families';
+import type { GeneralizedConfig } from '../../../web/src/config/families/generalized-config';
 import { hudText, textField, typeInto, useAppFixture } from './support';
 
 let app: App;

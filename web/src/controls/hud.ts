@@ -220,7 +220,8 @@ export class Hud {
       this.warning.hidden = st === null;
       if (st) {
         const w = explainStatus(st, {
-          family: model.family.id,
+          codes: model.codes,
+          capabilities: model.capabilities,
           restitution: restitutionOf(model.config),
           halted: model.halted,
           integrator: model.run.integrator(),
