@@ -71,7 +71,7 @@ describe('model families on the page', () => {
 
     // back to a rigid body: its controls and body return
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'III');
-    expect(app.model.family.id).toBe('rigid');
+    expect(app.model.family.id).toBe('rigid_body');
     expect(fx.host.querySelector('[data-field="gomega0"]')).toBeNull();
     expect(fx.host.querySelector('[data-field="gamma0x"]')).not.toBeNull();
     expect(app.view?.extraObjects).toHaveLength(0);

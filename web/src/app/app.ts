@@ -223,8 +223,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     // Features by what the family can do (the core's capabilities), not by its name.
     const can = model.capabilities;
     twinsControls.element.hidden = !can.twins;
-    // The twins' divergence plot goes with their controls (its hint names them).
-    plots.cards.divergence.element.hidden = !can.twins || !can.plots.includes('divergence');
+    // The family's plots; the twins' divergence plot goes with their controls (its hint names them).
+    plots.showPlots(can.twins ? can.plots : can.plots.filter((p) => p !== 'divergence'));
     ensemble.controls.element.hidden = !can.ensemble;
     if (!can.ensemble) ensemble.plots.hide();
   };

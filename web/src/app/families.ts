@@ -144,3 +144,31 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
         : null,
   };
 }
+
+/**
+ * Where the registry and the core disagree, one sentence each ([] when they agree): a core family
+ * without page parts, page parts of a family the core lacks, a core preset without words, words for
+ * a preset the core lacks, a set-up button on a preset its family lacks, or a part whose id is not
+ * the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
+ * holds this list empty.
+ */
+export function registryProblems(core: CoreFamilies, parts: readonly FamilyParts[] = FAMILIES): string[] {
+  const out: string[] = [];
+  for (const f of core) if (!parts.some((p) => p.name === f.name)) out.push(`the core's family "${f.name}" has no page parts`);
+  for (const p of parts) {
+    const f = core.find((c) => c.name === p.name);
+    if (!f) {
+      out.push(`the page's family "${p.name}" is not one of the core's`);
+      continue;
+    }
+    const presets = f.presets.map((q) => q.name);
+    for (const name of presets) if (!Object.prototype.hasOwnProperty.call(p.cases, name)) out.push(`${p.name}: the core's preset "${name}" has no words`);
+    for (const name of Object.keys(p.cases)) if (!presets.includes(name)) out.push(`${p.name}: words for "${name}", which the core does not have`);
+    const setUp = p.controls.setUp;
+    if (setUp && !presets.includes(setUp.preset)) out.push(`${p.name}: its set-up starts from "${setUp.preset}", not one of its presets`);
+    for (const [what, id] of [['controls', p.controls.id], ['view', p.view.id]] as const) {
+      if (id !== p.name) out.push(`${p.name}: its ${what} are registered as "${id}"`);
+    }
+  }
+  return out;
+}
