@@ -12,7 +12,7 @@ const rigidBody = { shapes: true, contactPhase: true };
 const generalized = { shapes: false, contactPhase: false };
 const rigid = { codes, capabilities: rigidBody, restitution: 1, halted: false, integrator: 'lgvci', h: 0.01 };
 const gen = { violationText: generalizedControls.violationText, normalZ: 1 };
-const cradle = { violationText: cradleControls.violationText, normalZ: 1 };
+const cradle = { violationText: cradleControls.violationText, fieldWords: cradleControls.fieldWords, refusalText: cradleControls.refusalText, normalZ: 1 };
 
 describe('refused set-ups', () => {
   it('a body inside the plane: how deep, and how far to raise it on a tilted plane (d / n₃)', () => {

@@ -200,7 +200,12 @@ export class Controller implements ControllerPort {
     } catch (e) {
       // The core's "field: rule" in words, the rule itself as the detail (config/messages.ts).
       const tilt = typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
-      const x = explainConfigError((e as Error).message, { violationText: family.violationText, normalZ: Math.cos(tilt) });
+      const x = explainConfigError((e as Error).message, {
+        violationText: family.violationText,
+        fieldWords: family.fieldWords,
+        refusalText: family.refusalText,
+        normalZ: Math.cos(tilt),
+      });
       return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
     }
     this.family = family;

@@ -57,6 +57,10 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
    * for a family whose constraints mean something to say (config/messages.ts has a default).
    */
   violationText?(depth: string): string;
+  /** Its config fields as the core names them in messages, and the words a student knows them by. */
+  readonly fieldWords?: readonly (readonly [RegExp, string])[];
+  /** A refusal of the core this family words itself ("field: rule" → a sentence), else null. */
+  refusalText?(raw: string): string | null;
 }
 
 /** A family's controls with its parameter and config types erased (what the registry holds). */

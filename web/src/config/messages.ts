@@ -137,6 +137,9 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
 export interface ConfigContext {
   /** The family's words for a start that violates a constraint (FamilyControls.violationText). */
   violationText?: (depth: string) => string;
+  /** The family's own config fields in words, and refusals it words itself (FamilyControls). */
+  fieldWords?: readonly (readonly [RegExp, string])[];
+  refusalText?: (raw: string) => string | null;
   /** z component of the plane's unit normal (cos of the tilt): raising the body by d lifts it d·n₃ off the plane. */
   normalZ: number;
 }
@@ -150,10 +153,6 @@ const NAMES: readonly [RegExp, string][] = [
   [/\bq0\b/g, 'the start position q₀'],
   [/\bp0\b/g, 'the start momentum p₀'],
   [/\bPhi\b|\bphi\b/g, 'the gap φ'],
-  [/\bcradle\.pulled\b/g, 'the number of balls pulled back'],
-  [/\bcradle\.balls\b/g, 'the number of balls'],
-  [/\bcradle\.gap\b/g, 'the gap between the balls'],
-  [/\bcradle\.angle\b/g, 'the pull angle'],
   [/\bmax_impacts_per_step\b/g, 'the most impacts in one step'],
   [/\s*\((?:\d+[a-z]?)\)/g, ''], // equation numbers such as (75a)
 ];
@@ -161,7 +160,6 @@ const NAMES: readonly [RegExp, string][] = [
 const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
 const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
 const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \\(phi = ${NUM} < 0\\)`, 'i');
-const PULLED = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/;
 
 /**
  * The core's refusal of a set-up (createSimulation / validateConfig: "field: rule") in words. Known
@@ -186,13 +184,10 @@ export function explainConfigError(message: string, ctx: ConfigContext): Explain
     const text = ctx.violationText ? ctx.violationText(d) : `The start violates constraint ${vio[1] ?? ''} by ${d} m: move it back inside.`;
     return { text, detail: raw };
   }
-  const pulled = PULLED.exec(raw);
-  if (pulled) {
-    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
-    return { text: `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`, detail: raw };
-  }
+  const own = ctx.refusalText?.(raw);
+  if (own) return { text: own, detail: raw };
   let text = raw;
-  for (const [re, words] of NAMES) text = text.replace(re, words);
+  for (const [re, words] of [...(ctx.fieldWords ?? []), ...NAMES]) text = text.replace(re, words);
   // "field: rule" → "Field: rule." in a sentence.
   text = text.charAt(0).toUpperCase() + text.slice(1);
   if (!/[.!?]$/.test(text)) text += '.';

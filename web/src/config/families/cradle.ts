@@ -118,4 +118,16 @@ export const cradleControls: FamilyControls<P, CradleConfig> = {
   paramsFromConfig: cradleParams,
   paramsToConfigJson: cradleConfigJson,
   violationText: (depth) => `Two balls start overlapping (by ${depth} m): make the gap larger or pull the balls back less.`,
+  fieldWords: [
+    [/\bcradle\.pulled\b/g, 'the number of balls pulled back'],
+    [/\bcradle\.balls\b/g, 'the number of balls'],
+    [/\bcradle\.gap\b/g, 'the gap between the balls'],
+    [/\bcradle\.angle\b/g, 'the pull angle'],
+  ],
+  refusalText: (raw) => {
+    const pulled = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/.exec(raw);
+    if (!pulled) return null;
+    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
+    return `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`;
+  },
 };
