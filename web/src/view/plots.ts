@@ -21,6 +21,8 @@ import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
 import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
 import { tickLabels } from '../util/format';
+import type { CardKey } from './plot-cards';
+import { PLOT_CARDS } from './plot-cards';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -536,7 +538,9 @@ function massDiagonal(config: unknown): number[] {
 
 export class PlotsView {
   readonly element: HTMLElement;
-  readonly cards: Record<'energy' | 'error' | 'height' | 'divergence' | 'velocity' | 'long', PlotCard>;
+  readonly cards: Record<CardKey, PlotCard>;
+  /** The running family's plots (the core's names), null until showPlots is called: every card. */
+  private plotNames: ReadonlySet<string> | null = null;
   /** Redraws done (for tests and measurement). */
   updates = 0;
   private readonly feeds: LiveFeed[];
@@ -575,7 +579,7 @@ export class PlotsView {
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
-    this.cards.velocity.element.hidden = !this.columns.velocities;
+    this.applyPlots();
     this.feeds = [
       {
         card: this.cards.energy,
@@ -685,6 +689,22 @@ export class PlotsView {
     }
   }
 
+  /**
+   * Show the cards of these plots (the running family's Capabilities.plots) and hide the others; the
+   * long run's card keeps its own state, and the velocity card needs velocity columns as well.
+   */
+  showPlots(names: readonly string[]): void {
+    this.plotNames = new Set(names);
+    this.applyPlots();
+  }
+
+  private applyPlots(): void {
+    const wanted = new Set<string>();
+    for (const [plot, card] of Object.entries(PLOT_CARDS)) if (this.plotNames === null || this.plotNames.has(plot)) wanted.add(card);
+    for (const card of new Set(Object.values(PLOT_CARDS))) this.cards[card].element.hidden = !wanted.has(card);
+    if (!this.columns.velocities) this.cards.velocity.element.hidden = true;
+  }
+
   /** Something changed (restart, step while paused, twins): redraw at the next tick. */
   invalidate(): void {
     this.dirty = true;
@@ -775,7 +795,7 @@ export class PlotsView {
     const velocity = this.feeds[4];
     if (velocity) velocity.decimator = new MinMaxDecimator(cols.velocities?.length ?? 1, { maxBuckets: BUCKETS });
     this.cards.velocity.rebuild(velocityDef(cols));
-    this.cards.velocity.element.hidden = !cols.velocities;
+    this.applyPlots();
     for (const f of this.feeds) {
       f.decimator.clear();
       f.consumed = 0;
