@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
@@ -22,18 +23,17 @@ RecordLayout generalizedLayout(int n, bool truncation) {
   return l;
 }
 
-class GeneralizedSimulation final : public Simulation {
+class GeneralizedSimulation final : public DriverSimulation<HybridDriver<GeneralizedModel>> {
  public:
   explicit GeneralizedSimulation(GeneralizedDef def)
-      : def_(std::move(def)), driver_(makeGeneralizedDriver(def_)),
+      : DriverSimulation(makeGeneralizedDriver(def)), def_(std::move(def)),
         layout_(generalizedLayout(static_cast<int>(def_.q0.size()), def_.system.policy != ImpactPolicy::Sequential)) {
     energy0_ = energy();
   }
 
   StepReport step() override {
     const size_t before = driver_.impactLog().size();
-    const StepReport r = driver_.step();
-    lastImpacts_ = r.impacts;
+    const StepReport r = DriverSimulation::step();
     const auto& log = driver_.impactLog();
     for (size_t i = before; i < log.size(); ++i) {
       // Relative to the energy scale |E_d| + kinetic energy: E* itself can be near zero.
@@ -43,9 +43,8 @@ class GeneralizedSimulation final : public Simulation {
     return r;
   }
   void reset() override {
-    driver_.reset();
+    DriverSimulation::reset();
     driver_.model().resetStatistics();
-    lastImpacts_ = 0;
     maxMismatch_ = 0.0;
   }
   std::string model() const override { return "generalized"; }
@@ -59,22 +58,9 @@ class GeneralizedSimulation final : public Simulation {
   }
   std::string caseName() const override { return def_.caseName; }
   std::string configJson() const override { return toJson(def_); }
-  double h() const override { return def_.integrator.h; }
-  double time() const override { return driver_.state().t; }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
-  long long totalImpacts() const override { return driver_.totalImpacts(); }
-  long long steps() const override { return driver_.steps(); }
-  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
-  StepStatus status() const override { return driver_.status(); }
-  const std::string& statusMessage() const override { return driver_.statusMessage(); }
-  bool halted() const override { return driver_.halted(); }
-  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
-  void clearImpactLog() override { driver_.clearImpactLog(); }
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
   const RecordLayout& layout() const override { return layout_; }
 
@@ -85,7 +71,7 @@ class GeneralizedSimulation final : public Simulation {
     for (long i = 0; i < s.q.size(); ++i) *o++ = s.q(i);
     for (long i = 0; i < s.p.size(); ++i) *o++ = s.p(i);
     *o++ = energy();
-    *o++ = lastImpacts_;
+    *o++ = lastImpacts();
     *o++ = minPhi();
     *o++ = static_cast<double>(driver_.totalImpacts());
     *o++ = static_cast<double>(driver_.steps());
@@ -110,11 +96,9 @@ class GeneralizedSimulation final : public Simulation {
 
  private:
   GeneralizedDef def_;
-  HybridDriver<GeneralizedModel> driver_;
   RecordLayout layout_;
   double energy0_ = 0.0;
   double maxMismatch_ = 0.0;
-  int lastImpacts_ = 0;
 };
 
 std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/rigid_body/presets.hpp"
@@ -34,67 +35,43 @@ const RecordLayout& rigidLayout() {
   return layout;
 }
 
-// Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface.
+// Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface;
+// the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
-class RigidBodySimulation final : public Simulation {
+class RigidBodySimulation final : public DriverSimulation<Integrator> {
+  using Base = DriverSimulation<Integrator>;
+  using Base::driver_;
+
  public:
-  RigidBodySimulation(SimulationDef def, Integrator sim) : def_(std::move(def)), sim_(std::move(sim)) {
-    energy0_ = sim_.energy().total;
+  RigidBodySimulation(SimulationDef def, Integrator sim) : Base(std::move(sim)), def_(std::move(def)) {
+    energy0_ = driver_.energy().total;
   }
 
-  StepReport step() override {
-    const StepReport r = sim_.step();
-    lastImpacts_ = r.impacts;
-    return r;
-  }
-  void reset() override {
-    sim_.reset();
-    lastImpacts_ = 0;
-  }
   std::string model() const override { return "rigid_body"; }
   std::string family() const override { return "rigid_body"; }
   std::string integrator() const override {
     return def_.integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
   }
-  void reverseMomenta() override { sim_.reverseMomenta(); }
+  void reverseMomenta() override { driver_.reverseMomenta(); }
   std::string caseName() const override { return def_.caseName; }
   std::string configJson() const override { return toJson(def_); }
-  double h() const override { return def_.integrator.h; }
-  double time() const override { return sim_.state().t; }
-  double energy() const override { return sim_.energy().total; }
+  double energy() const override { return driver_.energy().total; }
   double initialEnergy() const override { return energy0_; }
-  double minPhi() const override { return sim_.phi(); }
-  long long totalImpacts() const override { return sim_.totalImpacts(); }
-  long long steps() const override { return sim_.steps(); }
-  long long multiImpactSteps() const override { return sim_.multiImpactSteps(); }
-  StepStatus status() const override { return sim_.status(); }
-  const std::string& statusMessage() const override { return sim_.statusMessage(); }
-  bool halted() const override { return sim_.halted(); }
-  long long zenoGuardEvents() const override { return sim_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return sim_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return sim_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return sim_.impactLog(); }
-  void clearImpactLog() override { sim_.clearImpactLog(); }
-  double maxDiscreteEnergyMismatch() const override { return 0.0; }
-  double dissipated() const override { return sim_.dissipated(); }
-  long long subdividedSteps() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.subdividedSteps();
-    else return 0;
-  }
+  double minPhi() const override { return driver_.phi(); }
   long long contactEntries() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.contactEntries();
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactEntries();
     else return 0;
   }
   long long contactReleases() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.contactReleases();
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactReleases();
     else return 0;
   }
   const RecordLayout& layout() const override { return rigidLayout(); }
 
   void writeRecord(double* out) const override {
-    const State& s = sim_.state();
-    const Energy e = sim_.energy();
-    const Vec3 L = sim_.spatialAngularMomentum();
+    const State& s = driver_.state();
+    const Energy e = driver_.energy();
+    const Vec3 L = driver_.spatialAngularMomentum();
     double* o = out;
     *o++ = s.t;
     for (int i = 0; i < 3; ++i) *o++ = s.x(i);
@@ -105,20 +82,20 @@ class RigidBodySimulation final : public Simulation {
     *o++ = e.total;
     *o++ = e.translationalPotential;
     *o++ = e.rotational;
-    *o++ = lastImpacts_;
+    *o++ = this->lastImpacts();
     for (int i = 0; i < 3; ++i) *o++ = L(i);
-    *o++ = sim_.phi();
-    *o++ = static_cast<double>(sim_.totalImpacts());
-    *o++ = static_cast<double>(sim_.steps());
-    *o++ = static_cast<double>(sim_.status());
+    *o++ = driver_.phi();
+    *o++ = static_cast<double>(driver_.totalImpacts());
+    *o++ = static_cast<double>(driver_.steps());
+    *o++ = static_cast<double>(driver_.status());
     *o++ = energy0_;
-    *o++ = sim_.dissipated();
+    *o++ = driver_.dissipated();
     *o++ = static_cast<double>(s.contact.count);
     *o++ = s.normalForce;
   }
 
   std::string finalStateJson() const override {
-    const State& s = sim_.state();
+    const State& s = driver_.state();
     auto vec = [](const Vec3& v) { return nlohmann::json{v.x(), v.y(), v.z()}; };
     nlohmann::json R = nlohmann::json::array();
     for (int r = 0; r < 3; ++r) R.push_back({s.R(r, 0), s.R(r, 1), s.R(r, 2)});
@@ -127,9 +104,7 @@ class RigidBodySimulation final : public Simulation {
 
  private:
   SimulationDef def_;
-  Integrator sim_;
   double energy0_ = 0.0;
-  int lastImpacts_ = 0;
 };
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ball_model.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver_impl.hpp"
@@ -26,20 +27,12 @@ namespace {
 constexpr double kG = 9.81;
 
 // The ball behind the façade: config {"model": "toy_ball", "y0": …, "h": …} or {"case": "toy_drop"}.
-class BallSimulation final : public Simulation {
+// DriverSimulation forwards the driver's bookkeeping; the toy says only what is its own.
+class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
  public:
   BallSimulation(double y0, double h, std::string caseName)
-      : y0_(y0), h_(h), case_(std::move(caseName)), driver_(makeDriver(y0, h)) {}
+      : DriverSimulation(makeDriver(y0, h)), y0_(y0), case_(std::move(caseName)) {}
 
-  StepReport step() override {
-    const StepReport r = driver_.step();
-    lastImpacts_ = r.impacts;
-    return r;
-  }
-  void reset() override {
-    driver_.reset();
-    lastImpacts_ = 0;
-  }
   std::string model() const override { return "toy_ball"; }
   std::string integrator() const override { return "exact"; }
   void reverseMomenta() override {
@@ -49,25 +42,11 @@ class BallSimulation final : public Simulation {
   }
   std::string caseName() const override { return case_; }
   std::string configJson() const override {
-    return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"h", h_}}.dump();
+    return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"h", h()}}.dump();
   }
-  double h() const override { return h_; }
-  double time() const override { return driver_.state().t; }
   double energy() const override { return 0.5 * driver_.state().v * driver_.state().v + kG * driver_.state().y; }
   double initialEnergy() const override { return kG * y0_; }
   double minPhi() const override { return driver_.state().y; }
-  long long totalImpacts() const override { return driver_.totalImpacts(); }
-  long long steps() const override { return driver_.steps(); }
-  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
-  StepStatus status() const override { return driver_.status(); }
-  const std::string& statusMessage() const override { return driver_.statusMessage(); }
-  bool halted() const override { return driver_.halted(); }
-  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
-  void clearImpactLog() override { driver_.clearImpactLog(); }
-  double maxDiscreteEnergyMismatch() const override { return 0.0; }
   const RecordLayout& layout() const override {
     static const RecordLayout l = [] {
       RecordLayout r;
@@ -81,7 +60,7 @@ class BallSimulation final : public Simulation {
     out[1] = driver_.state().y;
     out[2] = driver_.state().v;
     out[3] = energy();
-    out[4] = lastImpacts_;
+    out[4] = lastImpacts();
   }
   std::string finalStateJson() const override {
     return nlohmann::json{{"t", driver_.state().t}, {"y", driver_.state().y}, {"v", driver_.state().v}}.dump();
@@ -96,10 +75,8 @@ class BallSimulation final : public Simulation {
     s0.y = y0;
     return HybridDriver<Ball>(Ball{}, s, s0);
   }
-  double y0_, h_;
+  double y0_;
   std::string case_;
-  HybridDriver<Ball> driver_;
-  int lastImpacts_ = 0;
 };
 
 FamilyInfo toyFamily() {
