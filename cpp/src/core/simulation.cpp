@@ -86,6 +86,11 @@ void writeImpactRecord(const ImpactEvent& e, double* out) {
   out[11] = e.dissipated;
 }
 
+std::unique_ptr<Simulation> Simulation::perturbedStart(PerturbationKind, double) const {
+  throw InvalidInput("kind", "the " + family() +
+                                 " family has no start pose to perturb (its capabilities declare neither twins nor ensemble)");
+}
+
 std::vector<double> Simulation::record() const {
   std::vector<double> r(static_cast<size_t>(layout().size));
   writeRecord(r.data());

@@ -25,11 +25,14 @@ RecordLayout generalizedLayout(int n, bool truncation) {
 
 class GeneralizedSimulation final : public DriverSimulation<HybridDriver<GeneralizedModel>> {
  public:
-  explicit GeneralizedSimulation(GeneralizedDef def)
-      : DriverSimulation(makeGeneralizedDriver(def)), def_(std::move(def)),
-        layout_(generalizedLayout(static_cast<int>(def_.q0.size()), def_.system.policy != ImpactPolicy::Sequential)) {
+  explicit GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def)
+      : DriverSimulation(makeGeneralizedDriver(*def)), def_(std::move(def)),
+        layout_(std::make_shared<const RecordLayout>(
+            generalizedLayout(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential))) {
     energy0_ = energy();
   }
+
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<GeneralizedSimulation>(*this); }
 
   StepReport step() override {
     const size_t before = driver_.impactLog().size();
@@ -49,20 +52,20 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   }
   std::string model() const override { return "generalized"; }
   /// The cradle is a case of this model with capabilities of its own (lgvci/core/family.hpp).
-  std::string family() const override { return def_.cradle ? "cradle" : "generalized"; }
+  std::string family() const override { return def_->cradle ? "cradle" : "generalized"; }
   std::string integrator() const override { return "vci"; }
   void reverseMomenta() override {  // time reversal: p → −p at the current q
     GenState s = driver_.state();
     s.p = -s.p;
     driver_.setState(s);
   }
-  std::string caseName() const override { return def_.caseName; }
-  std::string configJson() const override { return toJson(def_); }
+  std::string caseName() const override { return def_->caseName; }
+  std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
-  const RecordLayout& layout() const override { return layout_; }
+  const RecordLayout& layout() const override { return *layout_; }
 
   void writeRecord(double* out) const override {
     const GenState& s = driver_.state();
@@ -78,7 +81,7 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
     *o++ = static_cast<double>(driver_.status());
     *o++ = energy0_;
     *o++ = maxMismatch_;
-    if (def_.system.policy != ImpactPolicy::Sequential) {
+    if (def_->system.policy != ImpactPolicy::Sequential) {
       *o++ = static_cast<double>(driver_.model().restTruncations());
       *o++ = driver_.model().truncatedMomentum();
     }
@@ -95,8 +98,8 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   }
 
  private:
-  GeneralizedDef def_;
-  RecordLayout layout_;
+  std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
+  std::shared_ptr<const RecordLayout> layout_;
   double energy0_ = 0.0;
   double maxMismatch_ = 0.0;
 };
@@ -106,7 +109,7 @@ std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
   const nlohmann::json j = nlohmann::json::parse(json);
   if (j.is_object() && j.contains("integrator"))
     throw InvalidInput("integrator", "applies only to the rigid body (\"lgvci\" or \"rk4\"); generalized models use Fetecau et al.'s VCI");
-  return std::make_unique<GeneralizedSimulation>(parseGeneralizedConfig(json));
+  return std::make_unique<GeneralizedSimulation>(std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(json)));
 }
 
 }  // namespace

@@ -43,18 +43,34 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   using Base::driver_;
 
  public:
-  RigidBodySimulation(SimulationDef def, Integrator sim) : Base(std::move(sim)), def_(std::move(def)) {
+  /// `start`: the initial state the run was built from (def's, or a perturbed one); `sim` starts there.
+  RigidBodySimulation(std::shared_ptr<const SimulationDef> def, const State& start, Integrator sim)
+      : Base(std::move(sim)), def_(std::move(def)), start_(start) {
     energy0_ = driver_.energy().total;
+  }
+
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<RigidBodySimulation>(*this); }
+  /// The same body, plane and settings (shared); the integrator rebuilt at the perturbed start, which
+  /// its constructor validates as a config's start (Φ ≥ 0, R a rotation).
+  std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const override {
+    State s0 = start_;
+    perturbPose(kind, delta, s0.x, s0.R);
+    return std::make_unique<RigidBodySimulation>(def_, s0, Integrator(driver_.system(), driver_.def(), s0));
   }
 
   std::string model() const override { return "rigid_body"; }
   std::string family() const override { return "rigid_body"; }
   std::string integrator() const override {
-    return def_.integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
+    return def_->integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
   }
   void reverseMomenta() override { driver_.reverseMomenta(); }
-  std::string caseName() const override { return def_.caseName; }
-  std::string configJson() const override { return toJson(def_); }
+  std::string caseName() const override { return def_->caseName; }
+  std::string configJson() const override {
+    if (sameStart(start_, def_->initial)) return toJson(*def_);
+    SimulationDef d = *def_;  // a perturbed start: the config that replays it
+    d.initial = start_;
+    return toJson(d);
+  }
   double energy() const override { return driver_.energy().total; }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.phi(); }
@@ -103,18 +119,23 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
 
  private:
-  SimulationDef def_;
+  static bool sameStart(const State& a, const State& b) {
+    return a.t == b.t && a.x == b.x && a.R == b.R && a.gamma == b.gamma && a.Pi == b.Pi;
+  }
+
+  std::shared_ptr<const SimulationDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
+  State start_;                                // this run's initial state
   double energy0_ = 0.0;
 };
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
-  SimulationDef def = parseConfig(json);
-  if (def.integrator.family == IntegratorFamily::Rk4) {
-    Rk4Integrator sim = makeRk4Integrator(def);
-    return std::make_unique<RigidBodySimulation<Rk4Integrator>>(std::move(def), std::move(sim));
+  auto def = std::make_shared<const SimulationDef>(parseConfig(json));
+  if (def->integrator.family == IntegratorFamily::Rk4) {
+    Rk4Integrator sim = makeRk4Integrator(*def);
+    return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));
   }
-  HybridIntegrator sim = makeIntegrator(def);
-  return std::make_unique<RigidBodySimulation<HybridIntegrator>>(std::move(def), std::move(sim));
+  HybridIntegrator sim = makeIntegrator(*def);
+  return std::make_unique<RigidBodySimulation<HybridIntegrator>>(def, def->initial, std::move(sim));
 }
 
 }  // namespace

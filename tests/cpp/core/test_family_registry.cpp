@@ -33,6 +33,7 @@ class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
   BallSimulation(double y0, double h, std::string caseName)
       : DriverSimulation(makeDriver(y0, h)), y0_(y0), case_(std::move(caseName)) {}
 
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<BallSimulation>(*this); }
   std::string model() const override { return "toy_ball"; }
   std::string integrator() const override { return "exact"; }
   void reverseMomenta() override {
