@@ -132,6 +132,18 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   for (size_t k = 0; k < times.size(); ++k) CHECK(std::abs(times[k] - (2.0 * k + 1.0) * half) < 1e-12);
   CHECK(sim.stateHashHex().size() == 16);
 
+  // Its one-line clone() copies the run (DriverSimulation's counters included) and continues alike;
+  // it declares no twins or ensemble, so it has no start pose to perturb.
+  const std::unique_ptr<Simulation> copy = sim.clone();
+  CHECK(copy->totalImpacts() == sim.totalImpacts());
+  for (int k = 0; k < 300; ++k) {
+    sim.step();
+    copy->step();
+  }
+  CHECK(copy->stateHash() == sim.stateHash());
+  CHECK(copy->steps() == 1300);
+  CHECK_THROWS_AS(sim.perturbedStart(PerturbationKind::Position, 0.1), InvalidInput);
+
   // A config by "model" reaches the same factory; its errors are values, as for every family.
   SimulationResult byModel = createSimulation(R"({"model": "toy_ball", "y0": 2})");
   REQUIRE(byModel.ok());
