@@ -143,6 +143,23 @@ class HybridSimulation {
     refresh();
   }
 
+  /// A new simulation of the same system from this one's initial state perturbed by the core's one
+  /// rule (Simulation::perturbedStart: "position" x0 + δ e₃, "attitude" R0·R_y(δ); the page's twins):
+  /// { sim, error: null } or { sim: null, error: { field, message } }, as createSimulation. No JSON.
+  val perturbedStart(const std::string& kind, double delta) const {
+    val out = val::object();
+    try {
+      if (!std::isfinite(delta)) throw InvalidInput("delta", "must be a finite number");
+      std::shared_ptr<Simulation> twin = sim_->perturbedStart(parsePerturbationKind(kind), delta);
+      out.set("sim", val(HybridSimulation(std::move(twin))));
+      out.set("error", val::null());
+    } catch (const InvalidInput& e) {
+      out.set("sim", val::null());
+      out.set("error", errorVal(e.field(), e.what()));
+    }
+    return out;
+  }
+
   /// The core's reversalDistances from `start` (a record() copy of this simulation, taken before
   /// reversing): { distances: { x, R, gamma, Pi } (generalized: q, p), error: null }, or the reason
   /// in `error` when `start` is not a record of this layout. Called once per reversal, not per frame.
@@ -301,6 +318,7 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("maxDiscreteEnergyMismatch", &HybridSimulation::maxDiscreteEnergyMismatch)
       .function("integrator", &HybridSimulation::integrator)
       .function("reverseMomenta", &HybridSimulation::reverseMomenta)
+      .function("perturbedStart", &HybridSimulation::perturbedStart)
       .function("returnDistances", &HybridSimulation::returnDistances);
   emscripten::function("createSimulation", &createSimulationVal);
   emscripten::function("presetJson", &presetJsonOrEmpty);

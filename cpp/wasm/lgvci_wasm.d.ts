@@ -92,6 +92,14 @@ export interface HybridSimulation {
    * when `start` is not a record of this simulation's layout.
    */
   returnDistances(start: Float64Array | readonly number[]): DistancesResult;
+  /**
+   * A new simulation of the same system (shared, not re-parsed) from this one's initial state
+   * perturbed by the core's rule: 'position' x0 + δ e₃, 'attitude' R0·R_y(δ) (the sensitivity twins,
+   * Tran & Leok §7.4; an ensemble member is the same with δ = size·u_k). An error value (field "kind",
+   * "delta", or the start's own, e.g. "x0" when it penetrates the plane) when refused; families
+   * without twins or ensemble refuse with "kind". The caller deletes the new simulation.
+   */
+  perturbedStart(kind: 'position' | 'attitude', delta: number): CreateResult;
   delete(): void;
 }
 

@@ -1,5 +1,6 @@
-// Ensembles: the members' perturbation (splitmix64 → [−1, 1) → the twins' δx e₃ or R_y(δθ)), their
-// runs against the unperturbed reference, and the statistics, all in fixed operation order.
+// Ensembles: the members' perturbation (splitmix64 → [−1, 1) → the twins' δx e₃ or R_y(δθ), applied
+// to a copy of the unperturbed start by Simulation::perturbedStart, no JSON per member), their runs
+// against the unperturbed reference, and the statistics, all in fixed operation order.
 #include "lgvci/core/ensemble.hpp"
 
 #include <algorithm>
@@ -38,6 +39,23 @@ SimulationResult createOrThrow(const std::string& json, const std::string& field
 }
 
 }  // namespace
+
+void perturbPose(PerturbationKind kind, double delta, Vec3& x, Mat3& R) {
+  if (kind == PerturbationKind::Position) {
+    x.z() += delta;  // x0 + δ e₃
+    return;
+  }
+  double s = 0.0, c = 1.0;
+  pmath::sincos(delta, s, c);
+  const double Ry[9] = {c, 0, s, 0, 1, 0, -s, 0, c};  // R_y(δ)
+  const Mat3 R0 = R;
+  for (int r = 0; r < 3; ++r)
+    for (int col = 0; col < 3; ++col) {
+      double sum = 0.0;  // R0 · R_y(δ), summed in m order
+      for (int m = 0; m < 3; ++m) sum += R0(r, m) * Ry[3 * m + col];
+      R(r, col) = sum;
+    }
+}
 
 PerturbationKind parsePerturbationKind(const std::string& name) {
   if (name == "position") return PerturbationKind::Position;
@@ -122,18 +140,18 @@ Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
     const double n3 = nlohmann::json::parse(resolved_)["plane"]["normal"][2].get<double>();
     upward_ = spec_.kind == PerturbationKind::Position && ref.simulation->minPhi() - spec_.size * n3 < 0.0;
   }
+  start_ = std::move(ref.simulation);
   const long long M = std::min<long long>(spec_.samples, spec_.steps);
   for (long long j = 0; j <= M; ++j) sampleSteps_.push_back(j * spec_.steps / M);
-  // The perturbed starts must be valid too (e.g. not inside the plane). Building a simulation costs
-  // milliseconds, so only the two extreme members are checked here — exact for the position kind,
-  // whose Φ is monotone in x0₃ — and every member again when it is built (MemberRun).
+  // The perturbed starts must be valid too (e.g. not inside the plane). Only the two extreme members
+  // are checked here — exact for the position kind, whose Φ is monotone in x0₃ — and every member
+  // again when it is built (MemberRun).
   int lo = 0, hi = 0;
   for (int k = 1; k < spec_.members; ++k) {
     if (memberOffset(spec_.seed, k) < memberOffset(spec_.seed, lo)) lo = k;
     if (memberOffset(spec_.seed, k) > memberOffset(spec_.seed, hi)) hi = k;
   }
-  for (int k : {lo, hi})
-    createOrThrow(memberConfig(k), "size", "member " + std::to_string(k) + "'s perturbed start is invalid: ");
+  for (int k : {lo, hi}) memberSimulation(k);
   MemberRun r(*this, -1);
   r.advance(spec_.steps);
   refPoses_ = r.poses();
@@ -141,28 +159,19 @@ Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
   reference_ = r.result();
 }
 
-std::string Ensemble::memberConfig(int k) const {
-  if (k < 0) return resolved_;
-  nlohmann::json j = nlohmann::json::parse(resolved_);
+std::unique_ptr<Simulation> Ensemble::memberSimulation(int k) const {
+  if (k < 0) return start_->clone();
   const double u = memberOffset(spec_.seed, k);
   const double delta = spec_.size * (upward_ ? std::abs(u) : u);
-  if (spec_.kind == PerturbationKind::Position) {
-    j["x0"][2] = j["x0"][2].get<double>() + delta;  // x0 + δ e₃
-  } else {
-    double s = 0.0, c = 1.0;
-    pmath::sincos(delta, s, c);
-    const double Ry[9] = {c, 0, s, 0, 1, 0, -s, 0, c};  // R_y(δ)
-    double R0[9];
-    for (int r = 0; r < 3; ++r)
-      for (int col = 0; col < 3; ++col) R0[3 * r + col] = j["R0"][r][col].get<double>();
-    for (int r = 0; r < 3; ++r)
-      for (int col = 0; col < 3; ++col) {
-        double sum = 0.0;  // R0 · R_y(δ), summed in k order as the twins' matMul3
-        for (int m = 0; m < 3; ++m) sum += R0[3 * r + m] * Ry[3 * m + col];
-        j["R0"][r][col] = sum;
-      }
+  try {
+    return start_->perturbedStart(spec_.kind, delta);
+  } catch (const InvalidInput& e) {
+    throw InvalidInput("size", "member " + std::to_string(k) + "'s perturbed start is invalid: " + e.what());
   }
-  return j.dump();
+}
+
+std::string Ensemble::memberConfig(int k) const {
+  return k < 0 ? resolved_ : memberSimulation(k)->configJson();
 }
 
 std::vector<double> Ensemble::sampleTimes() const {
@@ -182,7 +191,7 @@ MemberResult Ensemble::runMember(int k) const {
 MemberRun::MemberRun(const Ensemble& ensemble, int member) : ens_(ensemble), member_(member) {
   if (member < -1 || member >= ensemble.spec().members)
     throw InvalidInput("member", "must be in [0, " + std::to_string(ensemble.spec().members - 1) + "]");
-  sim_ = createOrThrow(ensemble.memberConfig(member), "size", "member " + std::to_string(member) + "'s perturbed start is invalid: ").simulation;
+  sim_ = ensemble.memberSimulation(member);
   const RecordLayout& l = sim_->layout();
   ox_ = l.field("x").offset;
   oR_ = l.field("R").offset;

@@ -84,6 +84,11 @@ const RecordLayout& impactLayout() { return impactSchema().layout(); }
 
 void writeImpactRecord(const ImpactEvent& e, double* out) { impactSchema().write(e, out); }
 
+std::unique_ptr<Simulation> Simulation::perturbedStart(PerturbationKind, double) const {
+  throw InvalidInput("kind", "the " + family() +
+                                 " family has no start pose to perturb (its capabilities declare neither twins nor ensemble)");
+}
+
 std::vector<double> Simulation::record() const {
   std::vector<double> r(static_cast<size_t>(layout().size));
   writeRecord(r.data());

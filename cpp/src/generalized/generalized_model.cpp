@@ -11,12 +11,19 @@
 namespace lgvci {
 namespace {
 constexpr double kMachineEps = 2.220446049250313e-16;
+
+std::shared_ptr<const GeneralizedConstants> makeConstants(GeneralizedSystem system, double contactTolerance) {
+  auto c = std::make_shared<GeneralizedConstants>();
+  c->system = std::move(system);
+  c->Minv = c->system.M.inverse();
+  c->contactTolerance = contactTolerance;
+  for (const auto& k : c->system.constraints) c->scale = std::max(c->scale, k.scale());
+  return c;
+}
 }  // namespace
 
 GeneralizedModel::GeneralizedModel(GeneralizedSystem system, double contactTolerance)
-    : system_(std::move(system)), Minv_(system_.M.inverse()), contactTolerance_(contactTolerance) {
-  for (const auto& c : system_.constraints) scale_ = std::max(scale_, c.scale());
-}
+    : constants_(makeConstants(std::move(system), contactTolerance)) {}
 
 bool GeneralizedModel::flow(const State& s, double tau, State& out) {
   if (verletFlow(Minv_, system_.V, s, tau, out)) return true;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
@@ -22,18 +23,20 @@ RecordLayout generalizedLayout(int n, bool truncation) {
   return l;
 }
 
-class GeneralizedSimulation final : public Simulation {
+class GeneralizedSimulation final : public DriverSimulation<HybridDriver<GeneralizedModel>> {
  public:
-  explicit GeneralizedSimulation(GeneralizedDef def)
-      : def_(std::move(def)), driver_(makeGeneralizedDriver(def_)),
-        layout_(generalizedLayout(static_cast<int>(def_.q0.size()), def_.system.policy != ImpactPolicy::Sequential)) {
+  explicit GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def)
+      : DriverSimulation(makeGeneralizedDriver(*def)), def_(std::move(def)),
+        layout_(std::make_shared<const RecordLayout>(
+            generalizedLayout(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential))) {
     energy0_ = energy();
   }
 
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<GeneralizedSimulation>(*this); }
+
   StepReport step() override {
     const size_t before = driver_.impactLog().size();
-    const StepReport r = driver_.step();
-    lastImpacts_ = r.impacts;
+    const StepReport r = DriverSimulation::step();
     const auto& log = driver_.impactLog();
     for (size_t i = before; i < log.size(); ++i) {
       // Relative to the energy scale |E_d| + kinetic energy: E* itself can be near zero.
@@ -43,40 +46,26 @@ class GeneralizedSimulation final : public Simulation {
     return r;
   }
   void reset() override {
-    driver_.reset();
+    DriverSimulation::reset();
     driver_.model().resetStatistics();
-    lastImpacts_ = 0;
     maxMismatch_ = 0.0;
   }
   std::string model() const override { return "generalized"; }
   /// The cradle is a case of this model with capabilities of its own (lgvci/core/family.hpp).
-  std::string family() const override { return def_.cradle ? "cradle" : "generalized"; }
+  std::string family() const override { return def_->cradle ? "cradle" : "generalized"; }
   std::string integrator() const override { return "vci"; }
   void reverseMomenta() override {  // time reversal: p → −p at the current q
     GenState s = driver_.state();
     s.p = -s.p;
     driver_.setState(s);
   }
-  std::string caseName() const override { return def_.caseName; }
-  std::string configJson() const override { return toJson(def_); }
-  double h() const override { return def_.integrator.h; }
-  double time() const override { return driver_.state().t; }
+  std::string caseName() const override { return def_->caseName; }
+  std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
-  long long totalImpacts() const override { return driver_.totalImpacts(); }
-  long long steps() const override { return driver_.steps(); }
-  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
-  StepStatus status() const override { return driver_.status(); }
-  const std::string& statusMessage() const override { return driver_.statusMessage(); }
-  bool halted() const override { return driver_.halted(); }
-  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
-  void clearImpactLog() override { driver_.clearImpactLog(); }
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
-  const RecordLayout& layout() const override { return layout_; }
+  const RecordLayout& layout() const override { return *layout_; }
 
   void writeRecord(double* out) const override {
     const GenState& s = driver_.state();
@@ -85,14 +74,14 @@ class GeneralizedSimulation final : public Simulation {
     for (long i = 0; i < s.q.size(); ++i) *o++ = s.q(i);
     for (long i = 0; i < s.p.size(); ++i) *o++ = s.p(i);
     *o++ = energy();
-    *o++ = lastImpacts_;
+    *o++ = lastImpacts();
     *o++ = minPhi();
     *o++ = static_cast<double>(driver_.totalImpacts());
     *o++ = static_cast<double>(driver_.steps());
     *o++ = static_cast<double>(driver_.status());
     *o++ = energy0_;
     *o++ = maxMismatch_;
-    if (def_.system.policy != ImpactPolicy::Sequential) {
+    if (def_->system.policy != ImpactPolicy::Sequential) {
       *o++ = static_cast<double>(driver_.model().restTruncations());
       *o++ = driver_.model().truncatedMomentum();
     }
@@ -109,12 +98,10 @@ class GeneralizedSimulation final : public Simulation {
   }
 
  private:
-  GeneralizedDef def_;
-  HybridDriver<GeneralizedModel> driver_;
-  RecordLayout layout_;
+  std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
+  std::shared_ptr<const RecordLayout> layout_;
   double energy0_ = 0.0;
   double maxMismatch_ = 0.0;
-  int lastImpacts_ = 0;
 };
 
 std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
@@ -122,7 +109,7 @@ std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
   const nlohmann::json j = nlohmann::json::parse(json);
   if (j.is_object() && j.contains("integrator"))
     throw InvalidInput("integrator", "applies only to the rigid body (\"lgvci\" or \"rk4\"); generalized models use Fetecau et al.'s VCI");
-  return std::make_unique<GeneralizedSimulation>(parseGeneralizedConfig(json));
+  return std::make_unique<GeneralizedSimulation>(std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(json)));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/rigid_body/presets.hpp"
@@ -34,67 +35,59 @@ const RecordLayout& rigidLayout() {
   return layout;
 }
 
-// Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface.
+// Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface;
+// the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
-class RigidBodySimulation final : public Simulation {
+class RigidBodySimulation final : public DriverSimulation<Integrator> {
+  using Base = DriverSimulation<Integrator>;
+  using Base::driver_;
+
  public:
-  RigidBodySimulation(SimulationDef def, Integrator sim) : def_(std::move(def)), sim_(std::move(sim)) {
-    energy0_ = sim_.energy().total;
+  /// `start`: the initial state the run was built from (def's, or a perturbed one); `sim` starts there.
+  RigidBodySimulation(std::shared_ptr<const SimulationDef> def, const State& start, Integrator sim)
+      : Base(std::move(sim)), def_(std::move(def)), start_(start) {
+    energy0_ = driver_.energy().total;
   }
 
-  StepReport step() override {
-    const StepReport r = sim_.step();
-    lastImpacts_ = r.impacts;
-    return r;
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<RigidBodySimulation>(*this); }
+  /// The same body, plane and settings (shared); the integrator rebuilt at the perturbed start, which
+  /// its constructor validates as a config's start (Φ ≥ 0, R a rotation).
+  std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const override {
+    State s0 = start_;
+    perturbPose(kind, delta, s0.x, s0.R);
+    return std::make_unique<RigidBodySimulation>(def_, s0, Integrator(driver_.system(), driver_.def(), s0));
   }
-  void reset() override {
-    sim_.reset();
-    lastImpacts_ = 0;
-  }
+
   std::string model() const override { return "rigid_body"; }
   std::string family() const override { return "rigid_body"; }
   std::string integrator() const override {
-    return def_.integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
+    return def_->integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
   }
-  void reverseMomenta() override { sim_.reverseMomenta(); }
-  std::string caseName() const override { return def_.caseName; }
-  std::string configJson() const override { return toJson(def_); }
-  double h() const override { return def_.integrator.h; }
-  double time() const override { return sim_.state().t; }
-  double energy() const override { return sim_.energy().total; }
+  void reverseMomenta() override { driver_.reverseMomenta(); }
+  std::string caseName() const override { return def_->caseName; }
+  std::string configJson() const override {
+    if (sameStart(start_, def_->initial)) return toJson(*def_);
+    SimulationDef d = *def_;  // a perturbed start: the config that replays it
+    d.initial = start_;
+    return toJson(d);
+  }
+  double energy() const override { return driver_.energy().total; }
   double initialEnergy() const override { return energy0_; }
-  double minPhi() const override { return sim_.phi(); }
-  long long totalImpacts() const override { return sim_.totalImpacts(); }
-  long long steps() const override { return sim_.steps(); }
-  long long multiImpactSteps() const override { return sim_.multiImpactSteps(); }
-  StepStatus status() const override { return sim_.status(); }
-  const std::string& statusMessage() const override { return sim_.statusMessage(); }
-  bool halted() const override { return sim_.halted(); }
-  long long zenoGuardEvents() const override { return sim_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return sim_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return sim_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return sim_.impactLog(); }
-  void clearImpactLog() override { sim_.clearImpactLog(); }
-  double maxDiscreteEnergyMismatch() const override { return 0.0; }
-  double dissipated() const override { return sim_.dissipated(); }
-  long long subdividedSteps() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.subdividedSteps();
-    else return 0;
-  }
+  double minPhi() const override { return driver_.phi(); }
   long long contactEntries() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.contactEntries();
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactEntries();
     else return 0;
   }
   long long contactReleases() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return sim_.contactReleases();
+    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactReleases();
     else return 0;
   }
   const RecordLayout& layout() const override { return rigidLayout(); }
 
   void writeRecord(double* out) const override {
-    const State& s = sim_.state();
-    const Energy e = sim_.energy();
-    const Vec3 L = sim_.spatialAngularMomentum();
+    const State& s = driver_.state();
+    const Energy e = driver_.energy();
+    const Vec3 L = driver_.spatialAngularMomentum();
     double* o = out;
     *o++ = s.t;
     for (int i = 0; i < 3; ++i) *o++ = s.x(i);
@@ -105,20 +98,20 @@ class RigidBodySimulation final : public Simulation {
     *o++ = e.total;
     *o++ = e.translationalPotential;
     *o++ = e.rotational;
-    *o++ = lastImpacts_;
+    *o++ = this->lastImpacts();
     for (int i = 0; i < 3; ++i) *o++ = L(i);
-    *o++ = sim_.phi();
-    *o++ = static_cast<double>(sim_.totalImpacts());
-    *o++ = static_cast<double>(sim_.steps());
-    *o++ = static_cast<double>(sim_.status());
+    *o++ = driver_.phi();
+    *o++ = static_cast<double>(driver_.totalImpacts());
+    *o++ = static_cast<double>(driver_.steps());
+    *o++ = static_cast<double>(driver_.status());
     *o++ = energy0_;
-    *o++ = sim_.dissipated();
+    *o++ = driver_.dissipated();
     *o++ = static_cast<double>(s.contact.count);
     *o++ = s.normalForce;
   }
 
   std::string finalStateJson() const override {
-    const State& s = sim_.state();
+    const State& s = driver_.state();
     auto vec = [](const Vec3& v) { return nlohmann::json{v.x(), v.y(), v.z()}; };
     nlohmann::json R = nlohmann::json::array();
     for (int r = 0; r < 3; ++r) R.push_back({s.R(r, 0), s.R(r, 1), s.R(r, 2)});
@@ -126,20 +119,23 @@ class RigidBodySimulation final : public Simulation {
   }
 
  private:
-  SimulationDef def_;
-  Integrator sim_;
+  static bool sameStart(const State& a, const State& b) {
+    return a.t == b.t && a.x == b.x && a.R == b.R && a.gamma == b.gamma && a.Pi == b.Pi;
+  }
+
+  std::shared_ptr<const SimulationDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
+  State start_;                                // this run's initial state
   double energy0_ = 0.0;
-  int lastImpacts_ = 0;
 };
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
-  SimulationDef def = parseConfig(json);
-  if (def.integrator.family == IntegratorFamily::Rk4) {
-    Rk4Integrator sim = makeRk4Integrator(def);
-    return std::make_unique<RigidBodySimulation<Rk4Integrator>>(std::move(def), std::move(sim));
+  auto def = std::make_shared<const SimulationDef>(parseConfig(json));
+  if (def->integrator.family == IntegratorFamily::Rk4) {
+    Rk4Integrator sim = makeRk4Integrator(*def);
+    return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));
   }
-  HybridIntegrator sim = makeIntegrator(def);
-  return std::make_unique<RigidBodySimulation<HybridIntegrator>>(std::move(def), std::move(sim));
+  HybridIntegrator sim = makeIntegrator(*def);
+  return std::make_unique<RigidBodySimulation<HybridIntegrator>>(def, def->initial, std::move(sim));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ball_model.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver_impl.hpp"
@@ -26,20 +27,13 @@ namespace {
 constexpr double kG = 9.81;
 
 // The ball behind the façade: config {"model": "toy_ball", "y0": …, "h": …} or {"case": "toy_drop"}.
-class BallSimulation final : public Simulation {
+// DriverSimulation forwards the driver's bookkeeping; the toy says only what is its own.
+class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
  public:
   BallSimulation(double y0, double h, std::string caseName)
-      : y0_(y0), h_(h), case_(std::move(caseName)), driver_(makeDriver(y0, h)) {}
+      : DriverSimulation(makeDriver(y0, h)), y0_(y0), case_(std::move(caseName)) {}
 
-  StepReport step() override {
-    const StepReport r = driver_.step();
-    lastImpacts_ = r.impacts;
-    return r;
-  }
-  void reset() override {
-    driver_.reset();
-    lastImpacts_ = 0;
-  }
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<BallSimulation>(*this); }
   std::string model() const override { return "toy_ball"; }
   std::string integrator() const override { return "exact"; }
   void reverseMomenta() override {
@@ -49,25 +43,11 @@ class BallSimulation final : public Simulation {
   }
   std::string caseName() const override { return case_; }
   std::string configJson() const override {
-    return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"h", h_}}.dump();
+    return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"h", h()}}.dump();
   }
-  double h() const override { return h_; }
-  double time() const override { return driver_.state().t; }
   double energy() const override { return 0.5 * driver_.state().v * driver_.state().v + kG * driver_.state().y; }
   double initialEnergy() const override { return kG * y0_; }
   double minPhi() const override { return driver_.state().y; }
-  long long totalImpacts() const override { return driver_.totalImpacts(); }
-  long long steps() const override { return driver_.steps(); }
-  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
-  StepStatus status() const override { return driver_.status(); }
-  const std::string& statusMessage() const override { return driver_.statusMessage(); }
-  bool halted() const override { return driver_.halted(); }
-  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
-  void clearImpactLog() override { driver_.clearImpactLog(); }
-  double maxDiscreteEnergyMismatch() const override { return 0.0; }
   const RecordLayout& layout() const override {
     static const RecordLayout l = [] {
       RecordLayout r;
@@ -81,7 +61,7 @@ class BallSimulation final : public Simulation {
     out[1] = driver_.state().y;
     out[2] = driver_.state().v;
     out[3] = energy();
-    out[4] = lastImpacts_;
+    out[4] = lastImpacts();
   }
   std::string finalStateJson() const override {
     return nlohmann::json{{"t", driver_.state().t}, {"y", driver_.state().y}, {"v", driver_.state().v}}.dump();
@@ -96,10 +76,8 @@ class BallSimulation final : public Simulation {
     s0.y = y0;
     return HybridDriver<Ball>(Ball{}, s, s0);
   }
-  double y0_, h_;
+  double y0_;
   std::string case_;
-  HybridDriver<Ball> driver_;
-  int lastImpacts_ = 0;
 };
 
 FamilyInfo toyFamily() {
@@ -153,6 +131,18 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   REQUIRE(times.size() == static_cast<size_t>(std::floor((10.0 / half + 1.0) / 2.0)));
   for (size_t k = 0; k < times.size(); ++k) CHECK(std::abs(times[k] - (2.0 * k + 1.0) * half) < 1e-12);
   CHECK(sim.stateHashHex().size() == 16);
+
+  // Its one-line clone() copies the run (DriverSimulation's counters included) and continues alike;
+  // it declares no twins or ensemble, so it has no start pose to perturb.
+  const std::unique_ptr<Simulation> copy = sim.clone();
+  CHECK(copy->totalImpacts() == sim.totalImpacts());
+  for (int k = 0; k < 300; ++k) {
+    sim.step();
+    copy->step();
+  }
+  CHECK(copy->stateHash() == sim.stateHash());
+  CHECK(copy->steps() == 1300);
+  CHECK_THROWS_AS(sim.perturbedStart(PerturbationKind::Position, 0.1), InvalidInput);
 
   // A config by "model" reaches the same factory; its errors are values, as for every family.
   SimulationResult byModel = createSimulation(R"({"model": "toy_ball", "y0": 2})");

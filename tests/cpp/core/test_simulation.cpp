@@ -190,6 +190,92 @@ TEST_CASE("façade: configJson replays every preset exactly", "[core][simulation
   }
 }
 
+TEST_CASE("façade: clone() copies the run state and continues bit for bit, independently", "[core][simulation][clone]") {
+  for (const std::string& name : presetNames()) {
+    INFO(name);
+    auto a = make(presetJson(name));
+    for (int k = 0; k < 300; ++k) a->step();
+    const std::unique_ptr<Simulation> b = a->clone();
+    // The copy is the run as it is now: the same record, counters, log and status.
+    CHECK(b->record() == a->record());
+    CHECK(b->steps() == a->steps());
+    CHECK(b->totalImpacts() == a->totalImpacts());
+    CHECK(b->flowEvaluations() == a->flowEvaluations());
+    CHECK(b->impactLog().size() == a->impactLog().size());
+    CHECK(b->configJson() == a->configJson());
+    // Stepping one leaves the other where it was.
+    const double t = b->time();
+    for (int k = 0; k < 200; ++k) a->step();
+    CHECK(b->time() == t);
+    for (int k = 0; k < 200; ++k) b->step();
+    CHECK(b->stateHash() == a->stateHash());
+    CHECK(b->record() == a->record());
+    // And a reset copy replays the run from its start, as a fresh simulation does.
+    b->reset();
+    auto fresh = make(presetJson(name));
+    for (int k = 0; k < 500; ++k) {
+      b->step();
+      fresh->step();
+    }
+    CHECK(b->stateHash() == fresh->stateHash());
+  }
+}
+
+TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ), without JSON", "[core][simulation][clone]") {
+  auto iv = make(presetJson("IV"));
+  for (int k = 0; k < 100; ++k) iv->step();  // the start, not the current state, is perturbed
+  const nlohmann::json cfg = nlohmann::json::parse(iv->configJson());
+  const RecordLayout& l = iv->layout();
+  const int ox = l.field("x").offset, oR = l.field("R").offset;
+  const double dx = 1e-8, dth = 0.3;
+
+  const std::unique_ptr<Simulation> pos = iv->perturbedStart(PerturbationKind::Position, dx);
+  CHECK(pos->steps() == 0);
+  CHECK(pos->totalImpacts() == 0);
+  const std::vector<double> p0 = pos->record();
+  CHECK(p0[ox + 2] == cfg["x0"][2].get<double>() + dx);
+  CHECK(p0[ox + 0] == cfg["x0"][0].get<double>());
+  // Bit for bit the run of the config whose x0 is edited, and its configJson replays it.
+  nlohmann::json edited = cfg;
+  edited["x0"][2] = cfg["x0"][2].get<double>() + dx;
+  auto viaJson = make(edited.dump());
+  CHECK(pos->configJson() == viaJson->configJson());
+  for (int k = 0; k < 2000; ++k) {
+    pos->step();
+    viaJson->step();
+  }
+  CHECK(pos->stateHash() == viaJson->stateHash());
+  CHECK(pos->totalImpacts() > 0);
+
+  // Attitude: R0·R_y(δ) to round-off against the closed form; the attitude stays a rotation.
+  const std::unique_ptr<Simulation> att = iv->perturbedStart(PerturbationKind::Attitude, dth);
+  const std::vector<double> a0 = att->record();
+  Mat3 R0, Ry;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) R0(r, c) = cfg["R0"][r][c].get<double>();
+  Ry << std::cos(dth), 0, std::sin(dth), 0, 1, 0, -std::sin(dth), 0, std::cos(dth);
+  const Mat3 want = R0 * Ry;
+  for (int i = 0; i < 9; ++i) CHECK(std::abs(a0[oR + i] - want(i / 3, i % 3)) <= 1e-15);
+  auto replay = make(att->configJson());
+  for (int k = 0; k < 2000; ++k) {
+    att->step();
+    replay->step();
+  }
+  CHECK(att->stateHash() == replay->stateHash());
+
+  // A start pushed into the plane is refused as the config would be; families without a pose refuse.
+  auto rest = make(presetJson("rest"));
+  try {
+    rest->perturbedStart(PerturbationKind::Position, -0.5);
+    FAIL("a start inside the plane was accepted");
+  } catch (const InvalidInput& e) {
+    CHECK(e.field() == "x0");
+    CHECK(std::string(e.what()).find("penetrates the plane") != std::string::npos);
+  }
+  auto particle = make(presetJson("particle"));
+  CHECK_THROWS_AS(particle->perturbedStart(PerturbationKind::Position, 1e-3), InvalidInput);
+}
+
 TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/determinism.json)", "[core][simulation][golden]") {
   std::ifstream in(std::string(LGVCI_SOURCE_DIR) + "/tests/golden/determinism.json");
   REQUIRE(in);

@@ -1,4 +1,4 @@
-// Sensitivity twins (§7.4) on the real engine: perturbed configs, initial divergences, lockstep with
+// Sensitivity twins (§7.4) on the real engine: the core's perturbed starts, initial divergences, lockstep with
 // the main run, catching up when switched on mid-run, and deletion of their embind objects.
 import type { UiParams } from '../../../web/src/config/params';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { Controller } from '../../../web/src/app/controller';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { countingEngine } from './support/counting';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
-import { PAPER_TWIN_SPEC, perturbedConfigs, SensitivityTwins } from '../../../web/src/model/twins';
+import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/src/model/twins';
 import { createFakeEngine } from './support/fake-engine';
 
 let engine: LgvciModule;
@@ -23,23 +23,32 @@ beforeAll(async () => {
 });
 
 describe('sensitivity twins', () => {
-  it('perturbed configs: x0 + δx e3, and R0 · R_y(δθ) (right multiplication), all else kept', () => {
+  it('the core perturbs the start: x0 + δx e3, and R0 · R_y(δθ) (right multiplication), all else kept', () => {
     const base = JSON.parse(engine.presetJson('IV'));
     base.R0 = [[0, -1, 0], [1, 0, 0], [0, 0, 1]]; // a quarter turn about z
-    const c = perturbedConfigs(JSON.stringify(base), { dx: 0.5, dtheta: 0.3 });
-    const pos = JSON.parse(c.position);
-    const att = JSON.parse(c.attitude);
+    const made = engine.createSimulation(JSON.stringify(base));
+    const main = made.sim!;
+    const p = main.perturbedStart('position', 0.5);
+    const a = main.perturbedStart('attitude', 0.3);
+    const pos = JSON.parse(p.sim!.configJson());
+    const att = JSON.parse(a.sim!.configJson());
+    const ref = JSON.parse(main.configJson());
     expect(pos.x0).toEqual([0, 0, 10.5]);
-    expect(pos.R0).toEqual(base.R0);
-    expect(att.x0).toEqual(base.x0);
+    expect(pos.R0).toEqual(ref.R0);
+    expect(att.x0).toEqual(ref.x0);
     const [co, si] = [Math.cos(0.3), Math.sin(0.3)];
     // R0 R_y = [[0,-1,0],[1,0,0],[0,0,1]] · [[c,0,s],[0,1,0],[-s,0,c]]
     const want = [[0, -1, 0], [co, 0, si], [-si, 0, co]];
     att.R0.forEach((row: number[], i: number) => row.forEach((v, j) => expect(v).toBeCloseTo(want[i]![j]!, 15)));
     for (const k of ['body', 'inertia', 'gamma0', 'Pi0', 'plane', 'h', 'root_finder']) {
-      expect(pos[k]).toEqual(base[k]);
-      expect(att[k]).toEqual(base[k]);
+      expect(pos[k]).toEqual(ref[k]);
+      expect(att[k]).toEqual(ref[k]);
     }
+    // Each twin is a simulation at its start; an unknown kind or δ is an error value naming it.
+    expect(p.sim!.steps()).toBe(0);
+    expect(main.perturbedStart('spin' as 'position', 0.1).error?.field).toBe('kind');
+    expect(main.perturbedStart('position', NaN).error?.message).toBe('delta: must be a finite number');
+    for (const s of [p.sim!, a.sim!, main]) s.delete();
   });
 
   it('Case IV with the paper’s δ: Err_pos(0) = 1e-8, Err_att(0) = 2 sin(δθ/2) ≈ 3.14e-8, heights equal at first', () => {

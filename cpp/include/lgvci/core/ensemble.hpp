@@ -19,8 +19,6 @@
 
 namespace lgvci {
 
-enum class PerturbationKind { Position, Attitude };
-
 inline constexpr int kMaxEnsembleMembers = 10000;          // K
 inline constexpr long long kMaxEnsembleSteps = 10000000;    // N, as the page's long run
 inline constexpr int kMaxEnsembleSamples = 1000;            // M
@@ -100,8 +98,12 @@ class Ensemble {
   /// is invalid: …"); MemberRun checks each member again), then runs the unperturbed reference.
   explicit Ensemble(EnsembleSpec spec);
   const EnsembleSpec& spec() const { return spec_; }
-  /// The fully resolved config of member k (k = −1: the reference). A position perturbation of a start
-  /// closer to the plane than δ n3 (e.g. a body resting on it) uses |δ|: no member starts inside the plane.
+  /// Member k's run at its start (k = −1: the reference, a copy of the unperturbed start): the start's
+  /// perturbedStart(kind, size·u_k), sharing its system; no JSON is parsed. A position perturbation of
+  /// a start closer to the plane than δ n3 (e.g. a body resting on it) uses |δ|: no member starts
+  /// inside the plane. Throws InvalidInput("size", "member k's perturbed start is invalid: …").
+  std::unique_ptr<Simulation> memberSimulation(int k) const;
+  /// The fully resolved config of member k (k = −1: the reference): what replays it (memberSimulation(k)'s configJson()).
   std::string memberConfig(int k) const;
   const std::vector<long long>& sampleSteps() const { return sampleSteps_; }
   std::vector<double> sampleTimes() const;
@@ -114,6 +116,7 @@ class Ensemble {
 
  private:
   EnsembleSpec spec_;
+  std::shared_ptr<const Simulation> start_;  // the unperturbed start, never stepped: members copy it
   std::string resolved_;  // the reference's resolved config
   std::string caseName_;
   bool upward_ = false;   // position offsets taken as |δ|: the start lies within `size` of the plane

@@ -42,9 +42,30 @@ struct RecordLayout {
 const RecordLayout& impactLayout();
 void writeImpactRecord(const ImpactEvent& e, double* out);
 
+/// The start perturbations of the sensitivity twins and of ensemble members (Tran & Leok §7.4,
+/// docs/ensembles.md): "position" x0 → x0 + δ e₃, "attitude" R0 → R0·R_y(δ) (right multiplication, as
+/// the paper's δR).
+enum class PerturbationKind { Position, Attitude };
+/// The perturbation, defined once: x ← x + δ e₃, or R ← R·R_y(δ) with the portable sin/cos
+/// (core/portable_math.hpp) and each entry summed in m order, Σ_m R_rm (R_y)_mc, so it is the same
+/// bits natively and in WebAssembly.
+void perturbPose(PerturbationKind kind, double delta, Vec3& x, Mat3& R);
+
+/// A run of a model (docs/architecture.md "Model and data"): the family's constant, validated system
+/// is shared by reference between copies; the run state (the driver's state, time, counters, scratch
+/// and the model's statistics) is the simulation's own, so clone() is a copy of that state only.
 class Simulation {
  public:
   virtual ~Simulation() = default;
+
+  /// An independent copy of this run as it is now (state, time, counters, impact log), sharing the
+  /// constant system: stepping either leaves the other unchanged, and both continue bit for bit alike.
+  virtual std::unique_ptr<Simulation> clone() const = 0;
+  /// A new run of the same system from this run's initial state perturbed by perturbPose(kind, δ),
+  /// at its start (no steps, no impacts), validated as a config's start is (throws InvalidInput, e.g.
+  /// "x0: the initial state penetrates the plane …"). No JSON is parsed or written. Families whose
+  /// capabilities declare neither twins nor ensemble have no pose to perturb: InvalidInput("kind", …).
+  virtual std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const;
 
   virtual StepReport step() = 0;
   virtual void reset() = 0;

@@ -3,6 +3,7 @@
 // discrete energy balance (75a) with the jump (76), several impacts per step by (78)–(79).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,15 @@ struct GeneralizedSystem {
   /// of the pre- and post-impact arcs; false (default) = every link balances the energy at q̃ (docs/generalized.md
   /// "Newton's cradle: simultaneous impacts": the discrete outer links turn an O(h²) energy gap into contact velocity).
   bool discreteOuterLinks = false;
+};
+
+/// What a generalized model derives once from its validated system and never changes: shared by
+/// every copy of the model (a clone, an ensemble member), as MuJoCo's mjModel is by its mjData.
+struct GeneralizedConstants {
+  GeneralizedSystem system;
+  MatX Minv;                       // M⁻¹
+  double contactTolerance = 1e-10;
+  double scale = 1.0;              // largest constraint scale, for noise and tolerances
 };
 
 class GeneralizedModel {
@@ -60,10 +70,14 @@ class GeneralizedModel {
   void resetStatistics() { restTruncations_ = 0; truncatedMomentum_ = 0.0; }
 
  private:
-  GeneralizedSystem system_;
-  MatX Minv_;
-  double contactTolerance_ = 1e-10;
-  double scale_ = 1.0;  // largest constraint scale, for noise and tolerances
+  // The constant system, shared by reference between copies; the names below refer into it (a copy's
+  // references bind to the same shared object, which its own constants_ keeps alive).
+  std::shared_ptr<const GeneralizedConstants> constants_;
+  const GeneralizedSystem& system_ = constants_->system;
+  const MatX& Minv_ = constants_->Minv;
+  const double& contactTolerance_ = constants_->contactTolerance;
+  const double& scale_ = constants_->scale;
+  // The run's own: the last failure, and the rest truncation's statistics.
   std::string failure_;
   long long restTruncations_ = 0;
   double truncatedMomentum_ = 0.0;

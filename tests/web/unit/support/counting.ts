@@ -1,5 +1,5 @@
-// The real engine with a count of live simulations: every object createSimulation hands out must be
-// deleted exactly once.
+// The real engine with a count of live simulations: every object createSimulation (or a counted
+// simulation's perturbedStart) hands out must be deleted exactly once.
 import type { HybridSimulation, LgvciModule } from '../../../../web/src/engine/lgvci_wasm';
 
 export interface Counting {
@@ -11,28 +11,37 @@ export interface Counting {
 export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation) => HybridSimulation): Counting {
   let live = 0;
   let deleted = 0;
+  // Counts `inner` as live until its delete(); the twins it makes (perturbedStart) are counted too.
+  const count = (inner: HybridSimulation): HybridSimulation => {
+    live++;
+    let alive = true;
+    return new Proxy(inner, {
+      get(target, key) {
+        if (key === 'delete') {
+          return () => {
+            if (!alive) throw new Error('double delete');
+            alive = false;
+            live--;
+            deleted++;
+            target.delete();
+          };
+        }
+        if (key === 'perturbedStart') {
+          return (kind: 'position' | 'attitude', delta: number) => {
+            const r = target.perturbedStart(kind, delta);
+            return r.sim ? { sim: count(r.sim), error: null } : r;
+          };
+        }
+        const v = Reflect.get(target, key) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  };
   const engine: LgvciModule = {
     createSimulation(json) {
       const r = real.createSimulation(json);
       if (!r.sim) return r;
-      live++;
-      let alive = true;
-      const inner = r.sim;
-      const counted = new Proxy(inner, {
-        get(target, key) {
-          if (key === 'delete') {
-            return () => {
-              if (!alive) throw new Error('double delete');
-              alive = false;
-              live--;
-              deleted++;
-              target.delete();
-            };
-          }
-          const v = Reflect.get(target, key) as unknown;
-          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-        },
-      });
+      const counted = count(r.sim);
       return { sim: wrap ? wrap(counted) : counted, error: null };
     },
     presetJson: (n) => real.presetJson(n),

@@ -354,6 +354,17 @@ export class FakeSimulation implements HybridSimulation {
     for (const o of [O.gamma, O.Pi]) for (let i = 0; i < 3; i++) this.buf[o + i] = -(this.buf[o + i] ?? 0);
   }
 
+  /** The core's rule for position (x0 + δ e₃) on this fake's config; its R is always I, so attitude is refused. */
+  perturbedStart(kind: 'position' | 'attitude', delta: number): CreateResult {
+    if (kind !== 'position') return { sim: null, error: { field: 'kind', message: 'kind: the fake engine keeps R = I' } };
+    const patch = JSON.parse(this.json) as Record<string, unknown>;
+    const x0 = [...this.cfg.x0];
+    x0[2] = (x0[2] ?? 0) + delta;
+    const json = JSON.stringify({ ...patch, x0 });
+    const err = validateFake(json);
+    return err ? { sim: null, error: err } : { sim: new FakeSimulation(json), error: null };
+  }
+
   /** |x − x0|, |γ + γ0| (no rotation here: R = I, Π = 0, so their distances are 0). */
   returnDistances(start: Float64Array | readonly number[]): DistancesResult {
     if (start.length !== FAKE_LAYOUT.size) {

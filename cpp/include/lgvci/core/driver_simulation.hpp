@@ -1,0 +1,86 @@
+// The Simulation façade over a hybrid driver (docs/architecture.md "How to add a family"): the step
+// bookkeeping, time, counters, status, the Zeno guard's summary, the work count and the impact log are
+// forwarded here once, so a family's façade keeps only what is its own — its names, energy, record,
+// final state and time reversal.
+#pragma once
+
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/simulation.hpp"
+
+namespace lgvci {
+namespace detail {
+// Does the run expose the driver's settings (HybridDriver) or only its integrator's definition?
+template <class D, class = void>
+struct HasSettings : std::false_type {};
+template <class D>
+struct HasSettings<D, std::void_t<decltype(std::declval<const D&>().settings().h)>> : std::true_type {};
+// Does the run count sub-divided steps (HybridDriver and wrappers that forward it)?
+template <class D, class = void>
+struct HasSubdivision : std::false_type {};
+template <class D>
+struct HasSubdivision<D, std::void_t<decltype(std::declval<const D&>().subdividedSteps())>> : std::true_type {};
+}  // namespace detail
+
+/// `Driver`: HybridDriver<Model>, or a family's wrapper around one with the same accessors (state(),
+/// step(), reset(), totalImpacts(), steps(), multiImpactSteps(), dissipated(), status(),
+/// statusMessage(), halted(), zenoGuardEvents(), firstZenoGuardTime(), flowEvaluations(), impactLog(),
+/// clearImpactLog(), and settings() or def() for h). The derived class implements model(),
+/// integrator(), reverseMomenta(), caseName(), configJson(), energy(), initialEnergy(), minPhi(),
+/// layout(), writeRecord() and finalStateJson(), and overrides the rest only where it differs.
+template <class Driver>
+class DriverSimulation : public Simulation {
+ public:
+  using State = std::decay_t<decltype(std::declval<const Driver&>().state())>;
+
+  explicit DriverSimulation(Driver driver) : driver_(std::move(driver)) {}
+
+  StepReport step() override {
+    const StepReport r = driver_.step();
+    lastImpacts_ = r.impacts;
+    return r;
+  }
+  void reset() override {
+    driver_.reset();
+    lastImpacts_ = 0;
+  }
+  double h() const override {
+    if constexpr (detail::HasSettings<Driver>::value) return driver_.settings().h;
+    else return driver_.def().h;
+  }
+  double time() const override { return driver_.state().t; }
+  long long totalImpacts() const override { return driver_.totalImpacts(); }
+  long long steps() const override { return driver_.steps(); }
+  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
+  StepStatus status() const override { return driver_.status(); }
+  const std::string& statusMessage() const override { return driver_.statusMessage(); }
+  bool halted() const override { return driver_.halted(); }
+  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
+  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
+  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
+  void clearImpactLog() override { driver_.clearImpactLog(); }
+  double maxDiscreteEnergyMismatch() const override { return 0.0; }
+  /// Σ ImpactEvent::dissipated over the impacts so far (0 for a family whose impacts keep the energy).
+  double dissipated() const override { return driver_.dissipated(); }
+  long long subdividedSteps() const override {
+    if constexpr (detail::HasSubdivision<Driver>::value) return driver_.subdividedSteps();
+    else return 0;
+  }
+
+ protected:
+  const State& state() const { return driver_.state(); }
+  /// Impacts of the last step (the record's "impacts" field).
+  int lastImpacts() const { return lastImpacts_; }
+
+  Driver driver_;
+
+ private:
+  int lastImpacts_ = 0;
+};
+
+}  // namespace lgvci
