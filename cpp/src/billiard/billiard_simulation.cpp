@@ -8,19 +8,13 @@
 
 #include "../core/factories.hpp"
 #include "lgvci/billiard/billiard_config.hpp"
+#include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 
 namespace lgvci::detail {
 namespace {
-
-RecordLayout billiardLayout() {
-  RecordLayout l;
-  l.add("t", 1, true).add("q", 2, true).add("p", 2, true).add("E", 1, true).add("impacts", 1, true);
-  l.add("phi", 1, false).add("total_impacts", 1, false).add("steps", 1, false).add("status", 1, false);
-  l.add("E0", 1, false).add("max_discrete_energy_mismatch", 1, false);
-  return l;
-}
 
 // The common impact record, then the bounce map's coordinates (docs/billiard.md "The bounce map").
 RecordLayout billiardImpactLayout() {
@@ -29,16 +23,18 @@ RecordLayout billiardImpactLayout() {
   return l;
 }
 
-class BilliardSimulation final : public Simulation {
+class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardModel>> {
  public:
-  explicit BilliardSimulation(BilliardDef def) : def_(std::move(def)), driver_(makeBilliardDriver(def_)) {
+  explicit BilliardSimulation(std::shared_ptr<const BilliardDef> def)
+      : DriverSimulation(makeBilliardDriver(*def)), def_(std::move(def)) {
     energy0_ = energy();
   }
 
+  std::unique_ptr<Simulation> clone() const override { return std::make_unique<BilliardSimulation>(*this); }
+
   StepReport step() override {
     const size_t before = driver_.impactLog().size();
-    const StepReport r = driver_.step();
-    lastImpacts_ = r.impacts;
+    const StepReport r = DriverSimulation::step();
     const auto& log = driver_.impactLog();
     for (size_t i = before; i < log.size(); ++i) {
       const double scale = std::max(std::abs(energy()), std::abs(energy0_));
@@ -47,43 +43,34 @@ class BilliardSimulation final : public Simulation {
     return r;
   }
   void reset() override {
-    driver_.reset();
+    DriverSimulation::reset();
     driver_.model().clearBounces();
-    lastImpacts_ = 0;
     maxMismatch_ = 0.0;
   }
   std::string model() const override { return "billiard"; }
   std::string integrator() const override { return "vci"; }
-  void reverseMomenta() override {
+  void reverseMomenta() override {  // time reversal: p → −p at the current q
     GenState s = driver_.state();
     s.p = -s.p;
     driver_.setState(s);
   }
-  std::string caseName() const override { return def_.caseName; }
-  std::string configJson() const override { return toJson(def_); }
-  double h() const override { return def_.h; }
-  double time() const override { return driver_.state().t; }
+  std::string caseName() const override { return def_->caseName; }
+  std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
-  long long totalImpacts() const override { return driver_.totalImpacts(); }
-  long long steps() const override { return driver_.steps(); }
-  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
-  StepStatus status() const override { return driver_.status(); }
-  const std::string& statusMessage() const override { return driver_.statusMessage(); }
-  bool halted() const override { return driver_.halted(); }
-  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
   void clearImpactLog() override {
-    driver_.clearImpactLog();
+    DriverSimulation::clearImpactLog();
     driver_.model().clearBounces();
   }
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
-  const RecordLayout& layout() const override { return layout_; }
+  const RecordLayout& layout() const override { return schema().layout(); }
+  void writeRecord(double* out) const override { schema().write(*this, out); }
 
-  const RecordLayout& impactLayout() const override { return impactLayout_; }
+  const RecordLayout& impactLayout() const override {
+    static const RecordLayout layout = billiardImpactLayout();
+    return layout;
+  }
   void writeImpactRecord(const ImpactEvent& e, double* out) const override {
     lgvci::writeImpactRecord(e, out);
     const int common = lgvci::impactLayout().size;
@@ -92,41 +79,39 @@ class BilliardSimulation final : public Simulation {
     out[common + 1] = b ? b->pt : std::nan("");
   }
 
-  void writeRecord(double* out) const override {
-    const GenState& s = driver_.state();
-    double* o = out;
-    *o++ = s.t;
-    *o++ = s.q(0);
-    *o++ = s.q(1);
-    *o++ = s.p(0);
-    *o++ = s.p(1);
-    *o++ = energy();
-    *o++ = lastImpacts_;
-    *o++ = minPhi();
-    *o++ = static_cast<double>(driver_.totalImpacts());
-    *o++ = static_cast<double>(driver_.steps());
-    *o++ = static_cast<double>(driver_.status());
-    *o++ = energy0_;
-    *o++ = maxMismatch_;
-  }
-
   std::string finalStateJson() const override {
     const GenState& s = driver_.state();
     return nlohmann::json{{"t", s.t}, {"q", {s.q(0), s.q(1)}}, {"p", {s.p(0), s.p(1)}}}.dump();
   }
 
  private:
-  BilliardDef def_;
-  HybridDriver<BilliardModel> driver_;
-  RecordLayout layout_ = billiardLayout();
-  RecordLayout impactLayout_ = billiardImpactLayout();
+  std::shared_ptr<const BilliardDef> def_;  // the validated config (constant, shared by clones)
   double energy0_ = 0.0;
   double maxMismatch_ = 0.0;
-  int lastImpacts_ = 0;
+
+  // The state record (docs/billiard.md "Records"): the generalized models' fields for q, p ∈ R².
+  static const RecordSchema<BilliardSimulation>& schema() {
+    using B = const BilliardSimulation&;
+    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record;
+    static const RecordSchema<BilliardSimulation> s =
+        RecordSchema<BilliardSimulation>()
+            .scalar("t", csv, [](B b, double* o) { o[0] = b.state().t; })
+            .field("q", 2, csv, [](B b, double* o) { o[0] = b.state().q(0), o[1] = b.state().q(1); })
+            .field("p", 2, csv, [](B b, double* o) { o[0] = b.state().p(0), o[1] = b.state().p(1); })
+            .scalar("E", csv, [](B b, double* o) { o[0] = b.energy(); })
+            .scalar("impacts", csv, [](B b, double* o) { o[0] = b.lastImpacts(); })
+            .scalar("phi", rec, [](B b, double* o) { o[0] = b.minPhi(); })
+            .scalar("total_impacts", rec, [](B b, double* o) { o[0] = static_cast<double>(b.totalImpacts()); })
+            .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.steps()); })
+            .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.status()); })
+            .scalar("E0", rec, [](B b, double* o) { o[0] = b.energy0_; })
+            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxMismatch_; });
+    return s;
+  }
 };
 
 std::unique_ptr<Simulation> makeBilliardSimulation(const std::string& json) {
-  return std::make_unique<BilliardSimulation>(parseBilliardConfig(json));
+  return std::make_unique<BilliardSimulation>(std::make_shared<const BilliardDef>(parseBilliardConfig(json)));
 }
 
 }  // namespace

@@ -7,28 +7,18 @@
 #include "../core/factories.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
 
 namespace lgvci::detail {
 namespace {
 
-RecordLayout generalizedLayout(int n, bool truncation) {
-  RecordLayout l;
-  l.add("t", 1, true).add("q", n, true).add("p", n, true).add("E", 1, true).add("impacts", 1, true);
-  l.add("phi", 1, false).add("total_impacts", 1, false).add("steps", 1, false).add("status", 1, false);
-  l.add("E0", 1, false).add("max_discrete_energy_mismatch", 1, false);
-  // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
-  if (truncation) l.add("rest_truncations", 1, false).add("truncated_momentum", 1, false);
-  return l;
-}
-
 class GeneralizedSimulation final : public DriverSimulation<HybridDriver<GeneralizedModel>> {
  public:
   explicit GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def)
       : DriverSimulation(makeGeneralizedDriver(*def)), def_(std::move(def)),
-        layout_(std::make_shared<const RecordLayout>(
-            generalizedLayout(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential))) {
+        schema_(makeSchema(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential)) {
     energy0_ = energy();
   }
 
@@ -65,27 +55,8 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
-  const RecordLayout& layout() const override { return *layout_; }
-
-  void writeRecord(double* out) const override {
-    const GenState& s = driver_.state();
-    double* o = out;
-    *o++ = s.t;
-    for (long i = 0; i < s.q.size(); ++i) *o++ = s.q(i);
-    for (long i = 0; i < s.p.size(); ++i) *o++ = s.p(i);
-    *o++ = energy();
-    *o++ = lastImpacts();
-    *o++ = minPhi();
-    *o++ = static_cast<double>(driver_.totalImpacts());
-    *o++ = static_cast<double>(driver_.steps());
-    *o++ = static_cast<double>(driver_.status());
-    *o++ = energy0_;
-    *o++ = maxMismatch_;
-    if (def_->system.policy != ImpactPolicy::Sequential) {
-      *o++ = static_cast<double>(driver_.model().restTruncations());
-      *o++ = driver_.model().truncatedMomentum();
-    }
-  }
+  const RecordLayout& layout() const override { return schema_->layout(); }
+  void writeRecord(double* out) const override { schema_->write(*this, out); }
 
   std::string finalStateJson() const override {
     const GenState& s = driver_.state();
@@ -99,9 +70,32 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
 
  private:
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
-  std::shared_ptr<const RecordLayout> layout_;
+  std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
   double energy0_ = 0.0;
   double maxMismatch_ = 0.0;
+
+  // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.
+  static std::shared_ptr<const RecordSchema<GeneralizedSimulation>> makeSchema(int n, bool truncation) {
+    using G = const GeneralizedSimulation&;
+    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record;
+    auto table = std::make_shared<RecordSchema<GeneralizedSimulation>>();
+    table->scalar("t", csv, [](G g, double* o) { o[0] = g.state().t; })
+        .field("q", n, csv, [](G g, double* o) { for (long i = 0; i < g.state().q.size(); ++i) o[i] = g.state().q(i); })
+        .field("p", n, csv, [](G g, double* o) { for (long i = 0; i < g.state().p.size(); ++i) o[i] = g.state().p(i); })
+        .scalar("E", csv, [](G g, double* o) { o[0] = g.energy(); })
+        .scalar("impacts", csv, [](G g, double* o) { o[0] = g.lastImpacts(); })
+        .scalar("phi", rec, [](G g, double* o) { o[0] = g.minPhi(); })
+        .scalar("total_impacts", rec, [](G g, double* o) { o[0] = static_cast<double>(g.totalImpacts()); })
+        .scalar("steps", rec, [](G g, double* o) { o[0] = static_cast<double>(g.steps()); })
+        .scalar("status", rec, [](G g, double* o) { o[0] = static_cast<double>(g.status()); })
+        .scalar("E0", rec, [](G g, double* o) { o[0] = g.energy0_; })
+        .scalar("max_discrete_energy_mismatch", rec, [](G g, double* o) { o[0] = g.maxMismatch_; });
+    // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
+    if (truncation)
+      table->scalar("rest_truncations", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.model().restTruncations()); })
+          .scalar("truncated_momentum", rec, [](G g, double* o) { o[0] = g.driver_.model().truncatedMomentum(); });
+    return table;
+  }
 };
 
 std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {

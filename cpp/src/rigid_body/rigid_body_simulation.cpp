@@ -9,6 +9,7 @@
 #include "../core/factories.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
@@ -16,24 +17,6 @@
 
 namespace lgvci::detail {
 namespace {
-
-const RecordLayout& rigidLayout() {
-  static const RecordLayout layout = [] {
-    RecordLayout l;
-    l.add("t", 1, true).add("x", 3, true).add("R", 9, true, true).add("gamma", 3, true).add("Pi", 3, true);
-    l.add("E", 1, true).add("TPE", 1, true).add("RE", 1, true).add("impacts", 1, true);
-    l.add("spatial_L", 3, false).add("phi", 1, false).add("total_impacts", 1, false).add("steps", 1, false);
-    l.add("status", 1, false).add("E0", 1, false);
-    // Restitution (docs/rigid-body.md "Restitution"): energy lost at the impacts so far, E + dissipated = E0.
-    l.add("dissipated", 1, true).unhashed();
-    // Persistent contact (docs/rigid-body.md "Persistent contact"): active contacts (0 in flight) and the normal
-    // force they carry, N; bookkeeping beside the state, not hashed.
-    l.add("contact_points", 1, true).unhashed();
-    l.add("normal_force", 1, true).unhashed();
-    return l;
-  }();
-  return layout;
-}
 
 // Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
@@ -82,33 +65,8 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
     if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactReleases();
     else return 0;
   }
-  const RecordLayout& layout() const override { return rigidLayout(); }
-
-  void writeRecord(double* out) const override {
-    const State& s = driver_.state();
-    const Energy e = driver_.energy();
-    const Vec3 L = driver_.spatialAngularMomentum();
-    double* o = out;
-    *o++ = s.t;
-    for (int i = 0; i < 3; ++i) *o++ = s.x(i);
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) *o++ = s.R(r, c);
-    for (int i = 0; i < 3; ++i) *o++ = s.gamma(i);
-    for (int i = 0; i < 3; ++i) *o++ = s.Pi(i);
-    *o++ = e.total;
-    *o++ = e.translationalPotential;
-    *o++ = e.rotational;
-    *o++ = this->lastImpacts();
-    for (int i = 0; i < 3; ++i) *o++ = L(i);
-    *o++ = driver_.phi();
-    *o++ = static_cast<double>(driver_.totalImpacts());
-    *o++ = static_cast<double>(driver_.steps());
-    *o++ = static_cast<double>(driver_.status());
-    *o++ = energy0_;
-    *o++ = driver_.dissipated();
-    *o++ = static_cast<double>(s.contact.count);
-    *o++ = s.normalForce;
-  }
+  const RecordLayout& layout() const override { return schema().layout(); }
+  void writeRecord(double* out) const override { schema().write(*this, out); }
 
   std::string finalStateJson() const override {
     const State& s = driver_.state();
@@ -126,6 +84,40 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   std::shared_ptr<const SimulationDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
   State start_;                                // this run's initial state
   double energy0_ = 0.0;
+
+  // The state record: the CLI's CSV columns (the paper's 23 quantities, then the ledgers) and what the
+  // page reads beside them.
+  static const RecordSchema<RigidBodySimulation>& schema() {
+    using S = const RigidBodySimulation&;
+    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record, ledger = FieldUse::CsvUnhashed;
+    static const RecordSchema<RigidBodySimulation> table =
+        RecordSchema<RigidBodySimulation>()
+            .scalar("t", csv, [](S r, double* o) { o[0] = r.driver_.state().t; })
+            .field("x", 3, csv, [](S r, double* o) { put(o, r.driver_.state().x); })
+            .field("R", 9, csv, [](S r, double* o) {  // row-major
+              for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) o[3 * i + j] = r.driver_.state().R(i, j);
+            }, true)
+            .field("gamma", 3, csv, [](S r, double* o) { put(o, r.driver_.state().gamma); })
+            .field("Pi", 3, csv, [](S r, double* o) { put(o, r.driver_.state().Pi); })
+            .scalar("E", csv, [](S r, double* o) { o[0] = r.driver_.energy().total; })
+            .scalar("TPE", csv, [](S r, double* o) { o[0] = r.driver_.energy().translationalPotential; })
+            .scalar("RE", csv, [](S r, double* o) { o[0] = r.driver_.energy().rotational; })
+            .scalar("impacts", csv, [](S r, double* o) { o[0] = r.lastImpacts(); })
+            .field("spatial_L", 3, rec, [](S r, double* o) { put(o, r.driver_.spatialAngularMomentum()); })
+            .scalar("phi", rec, [](S r, double* o) { o[0] = r.driver_.phi(); })
+            .scalar("total_impacts", rec, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.totalImpacts()); })
+            .scalar("steps", rec, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.steps()); })
+            .scalar("status", rec, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.status()); })
+            .scalar("E0", rec, [](S r, double* o) { o[0] = r.energy0_; })
+            // Restitution (docs/rigid-body.md "Restitution"): energy lost at the impacts so far, E + dissipated = E0.
+            .scalar("dissipated", ledger, [](S r, double* o) { o[0] = r.driver_.dissipated(); })
+            // Persistent contact (docs/rigid-body.md "Persistent contact"): active contacts (0 in flight) and the
+            // normal force they carry, N; bookkeeping beside the state, not hashed.
+            .scalar("contact_points", ledger, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.state().contact.count); })
+            .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; });
+    return table;
+  }
 };
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
