@@ -28,6 +28,8 @@ export interface SceneContent {
   groundNormal: Vec3;
   /** Camera target height above the ground's foot point of the body (default 6). */
   followHeight?: number;
+  /** A fixed camera target (world frame) instead of following the body (a table seen whole from above). */
+  fixedTarget?: Vec3;
   /** Camera distance from its target when this kind of content is first shown (default: the camera stays). */
   viewDistance?: number;
   /** Direction from the target to the camera when it is first shown (default: the current one). */

@@ -21,6 +21,7 @@ import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
 import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
 import { tickLabels } from '../util/format';
+import { BOUNCE_MAP_PLOT, BounceMapCard } from './bounce-map';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -560,6 +561,8 @@ export class PlotsView {
   private readonly batch = new FrameBatch();
   /** Measured from the error plot's rows: its caption's numbers (model/error-stats.ts). */
   readonly errorStats = new EnergyErrorStats();
+  /** The bounce map, shown for a family whose capabilities' plots have it (view/bounce-map.ts). */
+  readonly bounceMap: BounceMapCard;
 
   constructor(model: SimulationModel, idPrefix: string) {
     this.model = model;
@@ -576,6 +579,7 @@ export class PlotsView {
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
     this.cards.velocity.element.hidden = !this.columns.velocities;
+    this.bounceMap = new BounceMapCard(idPrefix);
     this.feeds = [
       {
         card: this.cards.energy,
@@ -652,6 +656,7 @@ export class PlotsView {
       this.cards.height.element,
       this.cards.divergence.element,
       this.cards.velocity.element,
+      this.bounceMap.element,
       this.cards.long.element,
     );
     this.element = el(
@@ -670,6 +675,7 @@ export class PlotsView {
   private onResize(): void {
     if (!this.visible) return;
     for (const c of Object.values(this.cards)) c.resize();
+    this.bounceMap.resize();
   }
 
   get shown(): boolean {
@@ -699,7 +705,8 @@ export class PlotsView {
       m.history.epoch !== this.epoch ||
       m.twins !== this.twins ||
       m.baselines !== this.baselines ||
-      this.feeds.some((f) => f.available(m) !== f.consumed);
+      this.feeds.some((f) => f.available(m) !== f.consumed) ||
+      (this.bounceMap.shown && m.history.impactCount !== this.bounceMap.data.consumed);
     if (!news) return;
     this.lastUpdate = now;
     this.update();
@@ -756,6 +763,8 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
+    this.bounceMap.setShown(m.run.capabilities?.plots.includes(BOUNCE_MAP_PLOT) ?? false);
+    this.bounceMap.update(m, this.dirty);
     if (!m.baselines) {
       const cols = m.history.columns;
       const sym = cols.energySymbol;
@@ -834,6 +843,7 @@ export class PlotsView {
     this.batch.drop();
     this.resizeObserver?.disconnect();
     for (const c of Object.values(this.cards)) c.destroyPlot();
+    this.bounceMap.destroyPlot();
     this.element.remove();
   }
 }

@@ -133,6 +133,7 @@ export class SceneView {
   private ghostColors: string[] = [];
   private bodyRadius = 5;
   private followHeight = 6;
+  private fixedTarget: THREE.Vector3 | null = null;
   private effectScale = 1;
   private viewDistance = NaN;
   /** World-frame decorations of the current content (e.g. the floor line of a planar model). */
@@ -270,6 +271,7 @@ export class SceneView {
     this.setGhosts(ghostColors);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
+    this.fixedTarget = content.fixedTarget ? new THREE.Vector3(...content.fixedTarget) : null;
     this.effectScale = content.effectScale ?? 1;
     this.clearExtras();
     for (const o of content.extras ?? []) this.extras.add(o);
@@ -447,6 +449,7 @@ export class SceneView {
   }
 
   private followTarget(x: THREE.Vector3): THREE.Vector3 {
+    if (this.fixedTarget) return this.fixedTarget.clone();
     // Follow the body's foot point on the plane, a little above it, so bounces stay visible.
     const foot = x.clone().addScaledVector(this.normal, -this.normal.dot(x));
     return foot.addScaledVector(this.normal, this.followHeight);
