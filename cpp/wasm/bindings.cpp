@@ -1,7 +1,7 @@
 // embind bindings: a thin shell over the core's Simulation façade (HybridSimulation, createSimulation),
 // for every model family. No physics here. Records and impacts are handed to JS as typed-array views
 // into buffers owned by the object (no allocation per frame); their layouts come from the core
-// (layout(), impactLayout()), never copied by hand. An invalid config is a value, never a throw.
+// (layout(), the simulation's impactLayout()), never copied by hand. An invalid config is a value, never a throw.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -84,8 +84,10 @@ class HybridSimulation {
  public:
   explicit HybridSimulation(std::shared_ptr<Simulation> sim) : sim_(std::move(sim)) {
     record_.resize(static_cast<size_t>(sim_->layout().size));
-    pending_.reserve(kMaxPendingImpacts * impactLayout().size);
-    drained_.reserve(kMaxPendingImpacts * impactLayout().size);
+    const size_t stride = static_cast<size_t>(sim_->impactLayout().size);
+    row_.resize(stride);
+    pending_.reserve(kMaxPendingImpacts * stride);
+    drained_.reserve(kMaxPendingImpacts * stride);
     refresh();
   }
 
@@ -114,6 +116,8 @@ class HybridSimulation {
     return val(emscripten::typed_memory_view(drained_.size(), drained_.data()));
   }
   val layout() const { return layoutVal(sim_->layout()); }
+  /// The layout of drainImpacts()'s rows: the common impact record and the family's own columns.
+  val impactLayout() const { return layoutVal(sim_->impactLayout()); }
   std::string stateHash() const { return sim_->stateHashHex(); }
   std::string model() const { return sim_->model(); }
   std::string family() const { return sim_->family(); }
@@ -162,20 +166,19 @@ class HybridSimulation {
 
  private:
   void collectImpacts() {
-    const size_t stride = static_cast<size_t>(impactLayout().size);
-    double row[16];
+    const size_t stride = row_.size();
     for (const ImpactEvent& e : sim_->impactLog()) {
       if (pending_.size() + stride > pending_.capacity())  // keep the newest: drop the oldest record
         pending_.erase(pending_.begin(), pending_.begin() + static_cast<long>(stride));
-      writeImpactRecord(e, row);
-      pending_.insert(pending_.end(), row, row + stride);
+      sim_->writeImpactRecord(e, row_.data());
+      pending_.insert(pending_.end(), row_.begin(), row_.end());
     }
     sim_->clearImpactLog();
   }
   void refresh() { sim_->writeRecord(record_.data()); }
 
   std::shared_ptr<Simulation> sim_;
-  std::vector<double> record_, pending_, drained_;
+  std::vector<double> record_, pending_, drained_, row_;
 };
 
 /// The core's runReverseCheck (the one the CLI's --reverse-check runs) on a fresh simulation of
@@ -278,6 +281,7 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("record", &HybridSimulation::record)
       .function("drainImpacts", &HybridSimulation::drainImpacts)
       .function("layout", &HybridSimulation::layout)
+      .function("impactLayout", &HybridSimulation::impactLayout)
       .function("stateHash", &HybridSimulation::stateHash)
       .function("model", &HybridSimulation::model)
       .function("family", &HybridSimulation::family)

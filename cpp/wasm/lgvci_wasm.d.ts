@@ -36,10 +36,15 @@ export interface HybridSimulation {
    * memory grows, so take a fresh view after each step() rather than caching it.
    */
   record(): Float64Array;
-  /** Impacts since the previous call (records of the module's impactLayout()); valid until the next call. */
+  /** Impacts since the previous call (records of this simulation's impactLayout()); valid until the next call. */
   drainImpacts(): Float64Array;
   /** The record's layout (a new object on each call: read it once per simulation). */
   layout(): RecordLayout;
+  /**
+   * The layout of drainImpacts()'s rows: the module's common impactLayout() followed by the family's
+   * own columns (the billiard's s, p_t), so its size may exceed the common one.
+   */
+  impactLayout(): RecordLayout;
   /** FNV-1a 64 of the state record's bytes, as 16 hex digits (golden determinism hashes). */
   stateHash(): string;
   /** The config's "model": the factory that built it (FamilyInfo.model). */
@@ -243,7 +248,7 @@ export interface LgvciModule {
    * function, same numbers). Never throws for bad input: steps must be an integer in [1, 1e7].
    */
   reverseCheck(configJson: string, steps: number): ReverseCheckResult;
-  /** Layout of the impact records of drainImpacts(). */
+  /** The common impact record: the fields every family fills (a simulation's impactLayout() starts with them). */
   impactLayout(): RecordLayout;
   /** Bytes of the WASM heap currently allocated by malloc (for leak tests). */
   heapBytesInUse(): number;

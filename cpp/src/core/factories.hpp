@@ -11,5 +11,7 @@ namespace lgvci::detail {
 std::vector<FamilyInfo> rigidBodyFamilies();
 /// The generalized models (Fetecau et al.) and the cradle, a case of them: generalized_simulation.cpp.
 std::vector<FamilyInfo> generalizedFamilies();
+/// The billiard (a point particle in a convex table, Fetecau et al.'s VCI): billiard_simulation.cpp.
+std::vector<FamilyInfo> billiardFamilies();
 
 }  // namespace lgvci::detail

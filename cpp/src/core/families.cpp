@@ -33,7 +33,7 @@ void check(const FamilyInfo& info, const std::list<FamilyInfo>& registered) {
 std::list<FamilyInfo>& table() {
   static std::list<FamilyInfo> t = [] {
     std::list<FamilyInfo> l;
-    for (std::vector<FamilyInfo> (*family)() : {detail::rigidBodyFamilies, detail::generalizedFamilies})
+    for (std::vector<FamilyInfo> (*family)() : {detail::rigidBodyFamilies, detail::generalizedFamilies, detail::billiardFamilies})
       for (FamilyInfo& f : family()) {
         check(f, l);
         l.push_back(std::move(f));

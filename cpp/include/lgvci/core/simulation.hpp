@@ -38,7 +38,8 @@ struct RecordLayout {
   std::string toJson() const;
 };
 
-/// The impact record (one row per impulse, same for every model).
+/// The common impact record (one row per impulse): the fields every family fills. A family may
+/// append columns of its own (Simulation::impactLayout()).
 const RecordLayout& impactLayout();
 void writeImpactRecord(const ImpactEvent& e, double* out);
 
@@ -99,6 +100,11 @@ class Simulation {
   /// The state record (layout().size doubles; its "impacts" field counts the last step's impacts).
   virtual const RecordLayout& layout() const = 0;
   virtual void writeRecord(double* out) const = 0;
+  /// The impact record of this simulation: the common lgvci::impactLayout() (the default), or that
+  /// followed by the family's own columns (the billiard's bounce coordinates s, p_t).
+  virtual const RecordLayout& impactLayout() const { return lgvci::impactLayout(); }
+  /// Writes impactLayout().size doubles for an event of impactLog() (before clearImpactLog()).
+  virtual void writeImpactRecord(const ImpactEvent& e, double* out) const { lgvci::writeImpactRecord(e, out); }
   /// The final-state object of the CLI's JSON ("final"), as JSON text.
   virtual std::string finalStateJson() const = 0;
 
