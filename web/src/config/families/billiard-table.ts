@@ -10,8 +10,8 @@ import { ConfigShapeError, isRecord, parseJsonObject } from '../parse';
 export type BilliardShape = 'ellipse' | 'stadium';
 export const BILLIARD_SHAPES: readonly BilliardShape[] = ['ellipse', 'stadium'];
 export const SHAPE_LABELS: Record<BilliardShape, string> = {
-  ellipse: 'Ellipse (semi-axes a, b)',
-  stadium: 'Stadium (Bunimovich: radius r, half-length ℓ)',
+  ellipse: 'Ellipse (a, b)',
+  stadium: 'Stadium (Bunimovich; r, ℓ)',
 };
 
 export type BilliardTable = { shape: 'ellipse'; a: number; b: number } | { shape: 'stadium'; r: number; l: number };

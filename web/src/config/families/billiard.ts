@@ -171,20 +171,19 @@ export function billiardConfigJson(base: BilliardConfig, p: P): string {
 }
 
 /**
- * The start must lie strictly inside the table (the wall constraint φ(q₀) > 0): null, or the control to
- * blame and a sentence saying how far out it is and what to do.
+ * The start must lie strictly inside the table (the wall constraint φ(q₀) > 0): '' or a sentence
+ * saying where it is and what to do (shown beside the control that moved it).
  */
-export function billiardStartIssue(p: P, changed?: string): { field: string; message: string } | null {
+export function billiardStartIssue(p: P): string {
   const t = paramsTable(p);
   const [x, y] = p.q0;
-  if (wallGap(t, x, y) > 0) return null;
+  if (wallGap(t, x, y) > 0) return '';
   const [hx, hy] = tableHalfExtents(t);
-  const where = t.shape === 'ellipse' ? `the ellipse x²/${formatNumber(t.a * t.a, 3)} + y²/${formatNumber(t.b * t.b, 3)} < 1` : `the stadium (|x| ≤ ${formatNumber(hx, 3)}, |y| ≤ ${formatNumber(hy, 3)})`;
-  const field = changed && changed !== 'bq0' ? changed : 'bqx';
-  return {
-    field,
-    message: `The start q₀ = (${formatNumber(x, 3)}, ${formatNumber(y, 3)}) is outside the table: move it inside ${where}, or make the table larger.`,
-  };
+  const where =
+    t.shape === 'ellipse'
+      ? `the ellipse x²/${formatNumber(t.a * t.a, 3)} + y²/${formatNumber(t.b * t.b, 3)} < 1`
+      : `the stadium (|x| < ${formatNumber(hx, 3)}, |y| < ${formatNumber(hy, 3)}, round ends)`;
+  return `The start q₀ = (${formatNumber(x, 3)}, ${formatNumber(y, 3)}) is outside the table: move it inside ${where}, or make the table larger.`;
 }
 
 export const billiardControls: FamilyControls<P, BilliardConfig> = {
@@ -199,6 +198,7 @@ export const billiardControls: FamilyControls<P, BilliardConfig> = {
   parseConfig: parseBilliardConfig,
   paramsFromConfig: billiardParams,
   paramsToConfigJson: billiardConfigJson,
+  check: billiardStartIssue,
 };
 
 const BILLIARD_GROUP = 'Billiards (chaos and integrability)';
