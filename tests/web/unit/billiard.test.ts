@@ -17,7 +17,7 @@ import {
 } from '../../../web/src/config/families/billiard-table';
 import { BILLIARD_FIELDS, billiardConfigJson, billiardParams, billiardStartIssue } from '../../../web/src/config/families/billiard';
 import { Layout } from '../../../web/src/engine/layout';
-import { billiardFamily } from '../../../web/src/model/families/billiard';
+import { DRAWN_HEIGHT, billiardFamily } from '../../../web/src/model/families/billiard';
 import { startAt } from '../../../web/src/view/families/billiard';
 
 /** Gauss–Kummer: P = π(a + b) Σₙ C(½, n)² hⁿ, C(½, n) the binomial coefficient. */
@@ -154,7 +154,7 @@ describe('the billiard’s controls and reader', () => {
     const fam = billiardFamily(L);
     const rec = Float64Array.from([1.5, 0.25, -0.5, 0.6, 0.8, 0.5, 0, 0.3, 7, 150, 0, 0.5, 0]);
     const s = fam.read(rec);
-    expect(s).toMatchObject({ t: 1.5, x: [0.25, -0.5, 0], qs: [0.25, -0.5], ps: [0.6, 0.8], energy: 0.5, energy0: 0.5, impacts: 7, steps: 150, phi: 0.3 });
+    expect(s).toMatchObject({ t: 1.5, x: [0.25, -0.5, DRAWN_HEIGHT], qs: [0.25, -0.5], ps: [0.6, 0.8], energy: 0.5, energy0: 0.5, impacts: 7, steps: 150, phi: 0.3 });
     expect(fam.columns.names).toEqual(['t', 'q1', 'q2', 'p1', 'p2', 'E', 'impacts']);
     expect(fam.bounceMapAxes?.(config)).toEqual({ perimeter: tablePerimeter(config.table), maxMomentum: 1 });
   });

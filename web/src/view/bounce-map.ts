@@ -178,7 +178,7 @@ export class BounceMapCard {
       this.plot = new U(options(U, this.width(), d), data, this.host);
       this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
     } else {
-      this.plot.setData(data, false);
+      this.plot.setData(data); // the ranges are fixed (auto: false); resetting them commits the redraw
     }
     this.drawnEpoch = d.epoch;
     this.drawnPoints = n;

@@ -276,8 +276,9 @@ export class SceneView {
     this.clearExtras();
     for (const o of content.extras ?? []) this.extras.add(o);
     // The camera distance changes only with the kind of body (not on every restart, which keeps the zoom).
-    if (content.viewDistance !== undefined && content.viewDistance !== this.viewDistance) {
-      const d = content.viewDistance;
+    const wanted = content.viewFit ? this.fitDistance(content.viewFit) : content.viewDistance;
+    if (wanted !== undefined && wanted !== this.viewDistance) {
+      const d = wanted;
       this.viewDistance = d;
       this.controls.minDistance = Math.min(4, d / 3);
       const dir = content.viewDirection
@@ -303,6 +304,12 @@ export class SceneView {
     cam.updateProjectionMatrix();
     for (const f of this.flashes) f.age = FLASH_SECONDS;
     this.dirty = true;
+  }
+
+  /** Camera distance at which half extents (x, y) fill 90 % of the view at its current aspect. */
+  private fitDistance([hx, hy]: [number, number]): number {
+    const t = Math.tan((this.camera.fov * Math.PI) / 360);
+    return Math.max(hy / t, hx / (t * Math.max(0.1, this.camera.aspect))) / 0.9;
   }
 
   private clearExtras(): void {

@@ -1,7 +1,7 @@
 // The billiard (docs/billiard.md): a point particle on a table in the plane, its record
 // (t, q, p, E, impacts, phi, total_impacts, steps, status, E0, …) read into a snapshot. The table lies
 // on the ground and the camera looks down on it: the model's (x, y) is the world's (x, y), z up, so the
-// drawn position (the trail's points) is (x, y, 0). History row = the CLI's --csv row
+// drawn position (the trail's points) is (x, y, DRAWN_HEIGHT), just above the table's felt. History row = the CLI's --csv row
 // (t, q1, q2, p1, p2, E, impacts); E is the Hamiltonian H = |p|²/2m + m g y.
 import type { Vec3 } from '../../config/types';
 import type { BilliardConfig } from '../../config/families/billiard-table';
@@ -10,6 +10,9 @@ import type { Layout } from '../../engine/layout';
 import type { HistoryColumns, ModelFamily } from '../family';
 import { csvRowWriter } from '../family';
 import type { GeneralizedSnapshot } from './generalized';
+
+/** Height of the drawn particle (and its trail) above the ground: over the felt (view/families/billiard.ts). */
+export const DRAWN_HEIGHT = 0.02;
 
 export type BilliardFamily = ModelFamily<GeneralizedSnapshot, BilliardConfig>;
 
@@ -41,7 +44,7 @@ export function billiardFamily(L: Layout): BilliardFamily {
   const pos = (s: ArrayLike<number>, out: Vec3): void => {
     out[0] = s[o.q] ?? NaN;
     out[1] = s[o.q + 1] ?? NaN;
-    out[2] = 0;
+    out[2] = DRAWN_HEIGHT;
   };
   return {
     id: 'billiard',

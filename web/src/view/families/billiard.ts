@@ -8,13 +8,12 @@ import type { BilliardConfig, BilliardTable } from '../../config/families/billia
 import { tableHalfExtents, tableOutline, wallGap } from '../../config/families/billiard-table';
 import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
+import { DRAWN_HEIGHT } from '../../model/families/billiard';
 import type { FamilyView, SceneContent } from '../family-view';
 
 const FELT = '#3d8a5c';
 const RIM = '#6b4a2f';
 const BALL = '#f5f1e6';
-/** Vertical field of view of the page's camera (view/scene-view.ts), for framing the table. */
-const FOV_DEG = 38;
 
 /** Size of the table (its larger half extent), the scale of the ball, the rim and the marks. */
 function tableSize(t: BilliardTable): number {
@@ -77,7 +76,7 @@ function buildTable(t: BilliardTable): THREE.Object3D[] {
     new THREE.MeshStandardMaterial({ color: FELT, roughness: 0.95, metalness: 0 }),
   );
   felt.name = 'table-felt';
-  felt.position.z = 0.002 * size;
+  felt.position.z = 0.3 * DRAWN_HEIGHT; // above the ground's grid lines, below the trail
   felt.receiveShadow = true;
 
   const w = 0.07 * size;
@@ -94,17 +93,20 @@ function buildTable(t: BilliardTable): THREE.Object3D[] {
   rim.receiveShadow = true;
 
   // The wall itself: a thin bright line on the felt's edge (where the particle bounces).
-  const wallGeo = new THREE.BufferGeometry().setFromPoints([...pts, pts[0] ?? [0, 0]].map(([x, y]) => new THREE.Vector3(x, y, 0.004 * size)));
+  const wallGeo = new THREE.BufferGeometry().setFromPoints([...pts, pts[0] ?? [0, 0]].map(([x, y]) => new THREE.Vector3(x, y, 0.6 * DRAWN_HEIGHT)));
   const wall = new THREE.Line(wallGeo, new THREE.LineBasicMaterial({ color: '#f4dfbf' }));
   wall.name = 'table-wall';
   return [felt, rim, wall];
 }
 
-/** The camera distance at which the table (with its rim) fills about 80 % of a square view. */
-export function tableViewDistance(t: BilliardTable): number {
+/**
+ * Half extents the camera fits into the view: the table with its rim, and room around it for the
+ * perspective of the slight tilt and for the HUD above and the hints below (more across y).
+ */
+export function tableViewFit(t: BilliardTable): [number, number] {
   const [hx, hy] = tableHalfExtents(t);
-  const half = 1.07 * Math.max(hx, hy) + 0.07 * tableSize(t);
-  return half / (0.8 * Math.tan((FOV_DEG * Math.PI) / 360));
+  const rim = 0.08 * tableSize(t);
+  return [1.12 * (hx + rim), 1.3 * (hy + rim)];
 }
 
 export function buildBilliard(c: BilliardConfig, material: THREE.Material): SceneContent {
@@ -118,7 +120,7 @@ export function buildBilliard(c: BilliardConfig, material: THREE.Material): Scen
   void material; // the shared body material is the rigid bodies' checker; the ball is plain ivory
   const ball = new THREE.Mesh(geo, ballMat);
   ball.name = 'ball';
-  ball.position.z = rho;
+  ball.position.z = rho - DRAWN_HEIGHT; // resting on the felt (the body's origin is the drawn particle)
   ball.castShadow = true;
   group.add(ball);
   return {
@@ -134,14 +136,14 @@ export function buildBilliard(c: BilliardConfig, material: THREE.Material): Scen
     radius: rho,
     groundNormal: [0, 0, 1],
     fixedTarget: [0, 0, 0],
-    viewDistance: tableViewDistance(t),
+    viewFit: tableViewFit(t),
     // Looking down, tilted a little toward +y so that the rim shows its height.
-    viewDirection: [0, -0.28, 1],
-    effectScale: 0.06 * size,
+    viewDirection: [0, -0.2, 1],
+    effectScale: 0.025 * size,
     extras: buildTable(t),
     // The core's bounce point (x, y) is the world's (x, y) on the table.
-    impactPoint: (imp: Impact): Vec3 => [imp.point[0], imp.point[1], 0.01 * size],
-    drag: { targets: [ball], planeNormal: [0, 0, 1], planePoint: [0, 0, rho], fieldsAt: (_i, p) => startAt(t, p) },
+    impactPoint: (imp: Impact): Vec3 => [imp.point[0], imp.point[1], DRAWN_HEIGHT],
+    drag: { targets: [ball], planeNormal: [0, 0, 1], planePoint: [0, 0, DRAWN_HEIGHT], fieldsAt: (_i, p) => startAt(t, p) },
   };
 }
 
