@@ -10,8 +10,6 @@ import type { FamilyView } from '../view/family-view';
 import { cradleView } from '../view/families/cradle';
 import { generalizedView } from '../view/families/generalized';
 import { rigidView } from '../view/families/rigid';
-import { billiardControls } from '../config/families/billiard';
-import { billiardView } from '../view/families/billiard';
 
 /** A family's view and controls, by the id of its ModelFamily (model/families). */
 export interface FamilyParts {
@@ -25,7 +23,6 @@ export const FAMILIES: readonly FamilyParts[] = [
   { id: 'rigid', view: rigidView, controls: rigidControls },
   { id: 'generalized', view: generalizedView, controls: generalizedControls },
   { id: 'cradle', view: cradleView, controls: cradleControls },
-  { id: 'billiard', view: billiardView, controls: billiardControls },
 ];
 
 export function familyParts(id: string): FamilyParts {

@@ -1,7 +1,6 @@
 // The presets the page offers, each with its model family and its label in the selector.
 import type { CaseName } from './types';
 import { decodeCase, queryEntries } from './url-codec';
-import { BILLIARD_CASES } from './families/billiard';
 
 export interface CaseInfo {
   name: CaseName;
@@ -29,7 +28,6 @@ export const CASES: readonly CaseInfo[] = [
   { name: 'particle', family: 'generalized', group: POINTS, label: 'Particle — bouncing ball', tryThis: 'Halve the time step h and watch the energy error’s jumps at the bounces shrink four times.' },
   { name: 'star', family: 'generalized', group: POINTS, label: 'Star — four-point star', tryThis: 'Spin it faster (ω₀) and watch which points hit the floor; dashed lines on the plots mark the impacts.' },
   { name: 'cradle', family: 'cradle', group: CRADLE, label: "Newton's cradle", tryThis: 'Pull back 3 balls (or drag a ball in the view) and count how many leave at the far end.' },
-  ...BILLIARD_CASES,
 ];
 
 export function caseInfo(name: string): CaseInfo | undefined {

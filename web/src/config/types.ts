@@ -10,7 +10,7 @@ export type Mat3 = [Vec3, Vec3, Vec3];
  */
 export const CASE_NAMES = ['I', 'II', 'III', 'IV', 'rest', 'slide', 'rocking'] as const;
 /** Every preset of the page: the rigid body's, Fetecau et al.'s particle and star (§4) and the cradle. */
-export const ALL_CASE_NAMES = [...CASE_NAMES, 'particle', 'star', 'cradle', 'billiard-ellipse', 'billiard-stadium'] as const;
+export const ALL_CASE_NAMES = [...CASE_NAMES, 'particle', 'star', 'cradle'] as const;
 export type CaseName = (typeof ALL_CASE_NAMES)[number];
 
 export interface EllipsoidBody {

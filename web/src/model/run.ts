@@ -1,7 +1,7 @@
 // One running embind Simulation and what comes out of it step by step: the state view, the impacts
 // of each step and the integrator's status. Owns the embind object (deleted on replace/dispose).
 // No clock, no drawing, no DOM.
-import type { Capabilities, HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
+import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
@@ -118,10 +118,6 @@ export class EngineRun {
 
   get loaded(): boolean {
     return this.sim !== null;
-  }
-
-  get capabilities(): Capabilities | null {
-    return this.sim?.capabilities() ?? null;
   }
 
   /**

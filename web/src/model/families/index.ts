@@ -5,7 +5,6 @@ import type { ModelFamily } from '../family';
 import { cradleFamily, isCradle } from './cradle';
 import { generalizedFamily } from './generalized';
 import { rigidFamily } from './rigid';
-import { billiardFamily } from './billiard';
 
 export const MODEL_FAMILIES: readonly {
   modelName: string;
@@ -21,7 +20,6 @@ export const MODEL_FAMILIES: readonly {
   // sequential policy, which has none, its config's "cradle" set-up tells it apart.
   { modelName: 'generalized', accepts: isCradle, make: (l) => cradleFamily(l) as unknown as ModelFamily },
   { modelName: 'generalized', make: (l) => generalizedFamily(l) as unknown as ModelFamily },
-  { modelName: 'billiard', make: (l) => billiardFamily(l) as unknown as ModelFamily },
 ];
 
 /** Picks the family of a simulation by its model name, record layout and resolved config (all from the module). */
