@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { caseFromQuery } from '../../../web/src/config/cases';
-import type { GeneralizedConfig } from '../../../web/src/config/generalized';
+import { caseFromQuery } from '../../../web/src/app/families';
+import type { GeneralizedConfig } from '../../../web/src/config/families/generalized-config';
 import { hudText, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
@@ -71,7 +71,7 @@ describe('model families on the page', () => {
 
     // back to a rigid body: its controls and body return
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'III');
-    expect(app.model.family.id).toBe('rigid');
+    expect(app.model.family.id).toBe('rigid_body');
     expect(fx.host.querySelector('[data-field="gomega0"]')).toBeNull();
     expect(fx.host.querySelector('[data-field="gamma0x"]')).not.toBeNull();
     expect(app.view?.extraObjects).toHaveLength(0);

@@ -4,14 +4,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CradleConfig } from '../../../web/src/config/cradle';
-import { cradleConfigJson, cradleParams, parseCradleConfig, pivotX } from '../../../web/src/config/cradle';
+import type { CradleConfig } from '../../../web/src/config/families/cradle-config';
+import { cradleConfigJson, cradleParams, parseCradleConfig, pivotX } from '../../../web/src/config/families/cradle-config';
 import { CRADLE_FIELDS } from '../../../web/src/config/families/cradle';
 import { validateFieldInput } from '../../../web/src/config/validation';
 import { createSimulationOrThrow } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { modelFamilyResolver } from '../../../web/src/model/families';
+import { familyResolver } from '../../../web/src/app/families';
 import { ballCentre, cradleImpactPoint, pullAt } from '../../../web/src/view/families/cradle';
 import type { Impact } from '../../../web/src/model/run';
 import { impactReader } from '../../../web/src/model/run';
@@ -125,18 +125,18 @@ describe('cradle params ↔ config through the real WASM module', () => {
       const back = parseCradleConfig(sim.configJson());
       expect(cradleParams('cradle', back, 1)).toEqual({ ...p, speed: 1 });
       expect(back.q0).toEqual([-0.3, -0.3, 0, 0, 0]);
-      const family = modelFamilyResolver()(sim.model(), new Layout(sim.layout()));
+      const family = familyResolver()(sim.family(), new Layout(sim.layout()));
       expect(family.id).toBe('cradle');
       expect(family.columns.names.join(',')).toBe('t,q1,q2,q3,q4,q5,p1,p2,p3,p4,p5,E,impacts');
     } finally {
       sim.delete();
     }
-    // the sequential policy truncates nothing and its record has no counters: still the cradle, by its config
+    // the sequential policy truncates nothing and its record has no counters: still the cradle, by the core's word
     const seq = createSimulationOrThrow(engine, cradleConfigJson(preset, { ...cradleParams('cradle', preset, 1), policy: 'sequential' }));
     try {
       const L = new Layout(seq.layout());
       expect(L.has('rest_truncations')).toBe(false);
-      const family = modelFamilyResolver()(seq.model(), L, seq.configJson());
+      const family = familyResolver()(seq.family(), L);
       expect(family.id).toBe('cradle');
       expect(family.read(seq.record())).toMatchObject({ restTruncations: 0, truncatedMomentum: 0, qs: [-0.2, 0, 0] });
     } finally {
@@ -145,7 +145,7 @@ describe('cradle params ↔ config through the real WASM module', () => {
     // the particle stays a plain generalized model
     const r = engine.createSimulation(engine.presetJson('particle'));
     try {
-      expect(modelFamilyResolver()(r.sim!.model(), new Layout(r.sim!.layout()), r.sim!.configJson()).id).toBe('generalized');
+      expect(familyResolver()(r.sim!.family(), new Layout(r.sim!.layout())).id).toBe('generalized');
     } finally {
       r.sim?.delete();
     }

@@ -3,14 +3,22 @@
 // (unknown ones generically).
 import { describe, expect, it } from 'vitest';
 import { explainConfigError, explainStatus, plainNumber } from '../../../web/src/config/messages';
+import { cradleControls } from '../../../web/src/config/families/cradle';
+import { generalizedControls } from '../../../web/src/config/families/generalized';
 
-const rigid = { family: 'rigid', restitution: 1, halted: false, integrator: 'lgvci', h: 0.01 };
+// The core's status codes (the module's statusCodes()) and the capabilities that word the causes.
+const codes = { ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 };
+const rigidBody = { shapes: true, contactPhase: true };
+const generalized = { shapes: false, contactPhase: false };
+const rigid = { codes, capabilities: rigidBody, restitution: 1, halted: false, integrator: 'lgvci', h: 0.01 };
+const gen = { violationText: generalizedControls.violationText, normalZ: 1 };
+const cradle = { violationText: cradleControls.violationText, fieldWords: cradleControls.fieldWords, refusalText: cradleControls.refusalText, normalZ: 1 };
 
 describe('refused set-ups', () => {
   it('a body inside the plane: how deep, and how far to raise it on a tilted plane (d / n₃)', () => {
     const raw = 'x0: the initial state penetrates the plane (Phi = -2.06896 < 0); raise x0 or change R0';
     const cos20 = Math.cos((20 * Math.PI) / 180);
-    const x = explainConfigError(raw, { family: 'rigid', normalZ: cos20 });
+    const x = explainConfigError(raw, { normalZ: cos20 });
     expect(x.text).toBe(`The body starts inside the plane (2.07 m too deep): raise its height z by at least ${plainNumber(2.06896 / cos20)} m.`);
     expect(plainNumber(2.06896 / cos20)).toBe('2.2');
     expect(x.detail).toBe(raw);
@@ -18,23 +26,23 @@ describe('refused set-ups', () => {
 
   it('a generalized body below the floor, and two cradle balls overlapping', () => {
     const raw = 'q0: the initial state violates constraint 1 (phi = -0.4 < 0)';
-    expect(explainConfigError(raw, { family: 'generalized', normalZ: 1 }).text).toBe(
+    expect(explainConfigError(raw, gen).text).toBe(
       'The body starts below the floor (a point is 0.4 m too deep): raise its height y₀ by at least 0.4 m or turn it.',
     );
-    expect(explainConfigError(raw, { family: 'cradle', normalZ: 1 }).text).toMatch(/^Two balls start overlapping \(by 0\.4 m\)/);
+    expect(explainConfigError(raw, cradle).text).toMatch(/^Two balls start overlapping \(by 0\.4 m\)/);
   });
 
   it('another rule keeps its words, with internal names and equation numbers replaced', () => {
-    const x = explainConfigError('cradle.angle: must be in (0, 90]', { family: 'cradle', normalZ: 1 });
+    const x = explainConfigError('cradle.angle: must be in (0, 90]', cradle);
     expect(x.text).toBe('The pull angle: must be in (0, 90].');
     expect(x.detail).toBe('cradle.angle: must be in (0, 90]');
-    expect(explainConfigError('cradle.pulled: must be an integer in [1, 5]', { family: 'cradle', normalZ: 1 }).text).toBe(
+    expect(explainConfigError('cradle.pulled: must be an integer in [1, 5]', cradle).text).toBe(
       'You can pull back at most as many balls as the cradle has (5): pull fewer, or add balls first.',
     );
-    const y = explainConfigError('the discrete energy balance (75a) has no bounce root', { family: 'generalized', normalZ: 1 });
+    const y = explainConfigError('the discrete energy balance (75a) has no bounce root', gen);
     expect(y.text).not.toContain('(75a)');
     // A message that needs no translation has no detail.
-    expect(explainConfigError('Plane tilt must be in [0°, 90°).', { family: 'rigid', normalZ: 1 }).detail).toBe('');
+    expect(explainConfigError('Plane tilt must be in [0°, 90°).', { normalZ: 1 }).detail).toBe('');
   });
 });
 
@@ -69,8 +77,8 @@ describe('status reports', () => {
     const fast = explainStatus({ code: 2, message: msg, t: 0.5 }, { ...rigid, halted: true });
     expect(fast.text).toContain('restitution e');
     expect(fast.actions.map((a) => a.id)).toEqual(['reset', 'lower-h']);
-    const gen = explainStatus({ code: 2, message: msg, t: 0.5 }, { ...rigid, family: 'generalized', halted: true, integrator: 'vci' });
-    expect(gen.text).toContain('no contact phase');
+    const vci = explainStatus({ code: 2, message: msg, t: 0.5 }, { ...rigid, capabilities: generalized, halted: true, integrator: 'vci' });
+    expect(vci.text).toContain('no contact phase');
   });
 
   it('the work limit halts: too much work in one step, Reset or a smaller h', () => {

@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SimulationModel, STATUS_NEWTON_FAILED, STATUS_ZENO } from '../../../web/src/model/simulation-model';
+import { SimulationModel } from '../../../web/src/model/simulation-model';
+
+// The core's step statuses (the fake engine's statusCodes(), as the module's).
+const STATUS_NEWTON_FAILED = 1;
+const STATUS_ZENO = 2;
 import { createFakeEngine, fakePreset, FakeSimulation } from './support/fake-engine';
 
 const presetJson = (c: string, over: Record<string, unknown> = {}) => JSON.stringify({ ...fakePreset(c), ...over });

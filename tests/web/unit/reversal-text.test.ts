@@ -8,7 +8,7 @@ import { EnergyErrorStats, energyErrorCaption } from '../../../web/src/model/err
 import { tickLabels } from '../../../web/src/util/format';
 
 function rev(over: Partial<Reversal>): Reversal {
-  return { steps: 3000, returnStep: 6000, distances: null, companions: {}, t: NaN, impacts: 16, h: 0.01, family: 'rigid', ...over };
+  return { steps: 3000, returnStep: 6000, distances: null, companions: {}, t: NaN, impacts: 16, h: 0.01, twins: true, ...over };
 }
 
 describe('the Reverse read-out', () => {

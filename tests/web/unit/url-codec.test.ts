@@ -6,7 +6,6 @@
 // helper's keys (embed, plots, theme) are not; the extra state (twins, camera, follow, paused) round-trips.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEmbedOptions, PLOT_KEYS, plotsPairs } from '../../../web/src/app/embed-options';
-import { CASES, caseFromQuery } from '../../../web/src/config/cases';
 import type { BaseParams, FieldSpec } from '../../../web/src/config/fields';
 import type { ExtraState, FamilyUrlInfo } from '../../../web/src/config/url-codec';
 import {
@@ -20,7 +19,7 @@ import {
   shortestNumber,
   unknownKeys,
 } from '../../../web/src/config/url-codec';
-import { familyParts } from '../../../web/src/app/families';
+import { caseFromQuery, extraSupport, familyParts, pageCases } from '../../../web/src/app/families';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
 
@@ -33,15 +32,18 @@ beforeAll(async () => {
 
 type P = BaseParams & Record<string, unknown>;
 
+/** The page's presets: the core's, with the registry's words. */
+const cases = () => pageCases(engine.families());
+
 function family(caseName: string): { info: FamilyUrlInfo<P>; json(p: P): string; fields: readonly FieldSpec<P>[] } {
-  const c = CASES.find((k) => k.name === caseName);
+  const c = cases().find((k) => k.name === caseName);
   if (!c) throw new Error(caseName);
   const controls = familyParts(c.family).controls;
   const base: unknown = controls.parseConfig(engine.presetJson(caseName));
   const preset = controls.paramsFromConfig(caseName, base, 1) as P;
   const fields = controls.fields as readonly FieldSpec<P>[];
   return {
-    info: { fields, preset, hasTwins: c.family === 'rigid' },
+    info: { fields, preset, ...extraSupport(engine.families(), c.family) },
     json: (p) => controls.paramsToConfigJson(base, p),
     fields,
   };
@@ -69,10 +71,10 @@ function roundTrip(caseName: string, p: P, extra: ExtraState = EXTRA): { query: 
   const f = family(caseName);
   const query = encodeState({ caseName, defaultCase: 'I', params: p, family: f.info, extra, defaults: DEFAULTS });
   const { entries, issues } = queryEntries(query);
-  expect(decodeCase(entries, CASES.map((c) => c.name), 'I').caseName).toBe(caseName);
+  expect(decodeCase(entries, cases().map((c) => c.name), 'I').caseName).toBe(caseName);
   const used = new Set<string>();
   const d = decodeFields(entries, f.info, used);
-  decodeExtras(entries, f.info.hasTwins, used);
+  decodeExtras(entries, f.info, used);
   return {
     query,
     back: d.params,
@@ -82,7 +84,7 @@ function roundTrip(caseName: string, p: P, extra: ExtraState = EXTRA): { query: 
 
 describe('address codec: round trip of every field kind', () => {
   it('an unedited preset writes nothing (Case I) or only its case', () => {
-    for (const c of CASES) {
+    for (const c of cases()) {
       const f = family(c.name);
       const q = encodeState({ caseName: c.name, defaultCase: 'I', params: f.info.preset, family: f.info, extra: EXTRA, defaults: DEFAULTS });
       expect(q).toBe(c.name === 'I' ? '' : `?case=${c.name}`);
@@ -160,7 +162,7 @@ describe('address codec: wrong values and unknown keys', () => {
     const { entries, issues } = queryEntries(query);
     const used = new Set<string>();
     const d = decodeFields(entries, f.info, used);
-    const x = decodeExtras(entries, f.info.hasTwins, used);
+    const x = decodeExtras(entries, f.info, used);
     return { f, d, x, issues: [...issues, ...d.issues, ...x.issues, ...unknownKeys(entries, used, caseName)] };
   }
 
@@ -206,7 +208,7 @@ describe('address codec: wrong values and unknown keys', () => {
   });
 
   it('an unknown case falls back with a message; case names in any letter case', () => {
-    const names = CASES.map((c) => c.name);
+    const names = cases().map((c) => c.name);
     expect(decodeCase(queryEntries('?case=cube').entries, names, 'I')).toEqual({
       caseName: 'I',
       issue: { key: 'case', message: 'case: “cube” is not a preset (one of I, II, III, IV, rest, slide, rocking, particle, star, cradle); showing I.' },
@@ -246,7 +248,7 @@ describe('address codec: the extra state', () => {
     expect(query).toBe('?case=III&flat=1&twins=1&dx=0.000001&cam=-48.3,21.1,43.2&follow=0&target=1.235,-2,6&paused=1&embed=1');
     const used = new Set<string>();
     const { entries } = queryEntries(query);
-    expect(decodeExtras(entries, true, used)).toEqual({
+    expect(decodeExtras(entries, f.info, used)).toEqual({
       twins: true,
       dx: 1e-6,
       dtheta: null,

@@ -19,7 +19,7 @@ import { loadUplot } from '../view/uplot-lib';
 import { SceneView } from '../view/scene-view';
 import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
-import { familyParts } from './families';
+import { caseFromQuery, familyParts, pageCases } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
@@ -38,13 +38,12 @@ import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
 import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
-import { caseFromQuery } from '../config/cases';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
 
 export interface MountOptions {
-  /** Preset to start with (default 'I'). */
+  /** Preset to start with (default: the core's first). */
   caseName?: CaseName;
   /** Start playing right away (default: yes, unless the user prefers reduced motion). */
   autoplay?: boolean;
@@ -137,7 +136,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   if (typeof performance.mark === 'function') performance.mark(ENGINE_READY_MARK);
 
   const model = new SimulationModel(engine);
-  const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query) : (opts.caseName ?? 'I'));
+  const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
   const view = createView(shell.viewport);
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
@@ -186,6 +185,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       view,
       model,
       caseName: () => controller.params.caseName,
+      caseInfo: (name) => controller.caseInfo(name),
       playing: () => model.clock.running,
       togglePlay: () => app.togglePlay(),
       stepOnce: () => app.stepOnce(),
@@ -220,11 +220,13 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const showFamily = (): void => {
     view?.show(familyParts(model.family.id).view, model.config);
     chrome.refreshIntro();
-    twinsControls.element.hidden = model.family.id !== 'rigid';
-    // The twins' divergence plot goes with their controls (its hint names them).
-    plots.cards.divergence.element.hidden = model.family.id !== 'rigid';
-    ensemble.controls.element.hidden = model.family.id !== 'rigid';
-    if (model.family.id !== 'rigid') ensemble.plots.hide();
+    // Features by what the family can do (the core's capabilities), not by its name.
+    const can = model.capabilities;
+    twinsControls.element.hidden = !can.twins;
+    // The family's plots; the twins' divergence plot goes with their controls (its hint names them).
+    plots.showPlots(can.twins ? can.plots : can.plots.filter((p) => p !== 'divergence'));
+    ensemble.controls.element.hidden = !can.ensemble;
+    if (!can.ensemble) ensemble.plots.hide();
   };
   const offModel = model.on((e) => {
     if (e === 'load') showFamily();

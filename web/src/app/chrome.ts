@@ -4,7 +4,7 @@
 // Play button shown when reduced motion kept the run paused, per-plot "Save PNG" buttons, the embed
 // layout and the projector theme. It talks to the app only through ChromeHost.
 import '../styles/chrome.css';
-import { caseInfo } from '../config/cases';
+import type { PageCase } from '../controls/controller-port';
 import type { ControlPanel } from '../controls/panel';
 import { HelpDialog } from '../controls/help-dialog';
 import { ShareDialog } from '../controls/share-dialog';
@@ -27,6 +27,8 @@ export interface ChromeHost {
   view: SceneView | null;
   model: SimulationModel;
   caseName(): string;
+  /** The page's preset of that name (its label, its "Try this" line). */
+  caseInfo(name: string): PageCase | undefined;
   playing(): boolean;
   togglePlay(): void;
   stepOnce(): void;
@@ -239,7 +241,7 @@ export class AppChrome {
 
   /** The running preset's "Try this" line (after every load). */
   refreshIntro(): void {
-    const c = caseInfo(this.host.caseName());
+    const c = this.host.caseInfo(this.host.caseName());
     const text = c ? `Try this: ${c.tryThis}` : '';
     if (this.tryLine.textContent !== text) this.tryLine.textContent = text;
   }
@@ -254,12 +256,12 @@ export class AppChrome {
 
   /** "Case IV — ε-rounded cube" (the iframe's title and the file names' subject). */
   private title(): string {
-    const c = caseInfo(this.host.caseName());
+    const c = this.host.caseInfo(this.host.caseName());
     return `Variational collision integrator: ${c ? c.label : this.host.caseName()}`;
   }
 
   private shownText(): string {
-    const c = caseInfo(this.host.caseName());
+    const c = this.host.caseInfo(this.host.caseName());
     return c ? c.label : this.host.caseName();
   }
 

@@ -2,16 +2,15 @@
 // controller validates it (front-end rules, then the core for physics-level rules) and either restarts
 // the model from the new initial condition or returns a message for the control. On any rejection the
 // model keeps running the last valid simulation. Generic over the model family: the preset's family
-// (config/cases + app/families) says which fields exist and how they make a config.
+// (the core's families() + app/families) says which fields exist and how they make a config.
 import { explainConfigError } from '../config/messages';
-import { CASES, caseInfo } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
-import type { UiParams } from '../config/params';
-import { DEFAULT_SPEED, paramsFromConfig } from '../config/params';
-import type { CaseName, ResolvedConfig } from '../config/types';
-import { rigidControls } from '../config/families/rigid';
-import { familyParts } from './families';
+import { DEFAULT_SPEED } from '../config/params';
+import type { CaseName } from '../config/types';
+import type { LgvciModule } from '../engine/lgvci_wasm';
+import type { CaseInfo } from './families';
+import { familyParts, pageCases } from './families';
 import type { TwinDeltaId } from '../config/validation';
 import { validateFieldInput, validateTwinDelta } from '../config/validation';
 import type { TwinSpec } from '../model/twins';
@@ -21,6 +20,8 @@ import { PAPER_TWIN_SPEC } from '../model/twins';
 export interface EnginePort {
   /** The config JSON of a preset, '' for an unknown name. */
   presetJson(caseName: string): string;
+  /** The core's family registry: which presets exist, family by family. */
+  families: LgvciModule['families'];
 }
 
 /** What the controller needs from the model. */
@@ -47,22 +48,28 @@ export class Controller implements ControllerPort {
   private readonly model: ModelPort;
   private readonly listeners = new Set<ParamsListener>();
   params!: AppParams;
+  /** The page's presets: the core's, with the registry's words (app/families.ts pageCases). */
+  readonly cases: readonly CaseInfo[];
   /** The controls of the running family. */
-  family: AnyFamilyControls = rigidControls;
+  family!: AnyFamilyControls;
   /** The resolved preset of the current case; edited fields override it. */
   base!: unknown;
   /** JSON of the config currently running in the model. */
   configJson = '';
-  /** The running set-up started from "Drop flat" (Case IV with R₀ = I), not from the plain preset. */
+  /** The running set-up is the family's set-up button's ("Drop flat"), not the plain preset. */
   dropped = false;
   /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
   twinDeltas: TwinSpec = { ...PAPER_TWIN_SPEC };
 
-  constructor(engine: EnginePort, model: ModelPort, initialCase: CaseName = 'I') {
+  /** Starts from `initialCase`, by default the core's first preset. */
+  constructor(engine: EnginePort, model: ModelPort, initialCase?: CaseName) {
     this.engine = engine;
     this.model = model;
-    const r = this.selectCase(initialCase);
-    if (!r.ok) throw new Error(`preset ${initialCase} rejected by the core: ${r.message}`);
+    this.cases = pageCases(engine.families());
+    const first = initialCase ?? this.cases[0]?.name;
+    if (first === undefined) throw new Error('the core offers no preset the page has words for (app/families.ts)');
+    const r = this.selectCase(first);
+    if (!r.ok) throw new Error(`preset ${first} rejected by the core: ${r.message}`);
   }
 
   onChange(fn: ParamsListener): () => void {
@@ -85,11 +92,16 @@ export class Controller implements ControllerPort {
     return spec !== undefined && spec.read(this.params) !== null;
   }
 
+  /** The page's preset of that name (the selector's words), if there is one. */
+  caseInfo(name: string): CaseInfo | undefined {
+    return this.cases.find((c) => c.name === name);
+  }
+
   /** Load the paper's preset of a case, keeping the simulation speed. */
   selectCase(name: string): ApplyResult {
-    const info = caseInfo(name);
+    const info = this.caseInfo(name);
     if (!info) {
-      return { ok: false, message: `Unknown case “${name}”; choose one of ${CASES.map((c) => c.name).join(', ')}.` };
+      return { ok: false, message: `Unknown case “${name}”; choose one of ${this.cases.map((c) => c.name).join(', ')}.` };
     }
     const family = familyParts(info.family).controls;
     let base: unknown;
@@ -129,23 +141,22 @@ export class Controller implements ControllerPort {
   }
 
   /**
-   * The "drop flat" situation: the cube of Case IV with R₀ = I, Π₀ = 0 and γ₀ = 0, so it falls flat on a
-   * face (four corners at once) and should bounce in place without spinning.
+   * The running family's set-up (FamilyControls.setUp: the rigid body's "Drop flat", the cube of its
+   * preset with R₀ = I, Π₀ = 0 and γ₀ = 0, which falls flat on a face and should bounce in place).
    */
   dropFlat(): ApplyResult {
-    let base: ResolvedConfig;
+    const family = this.family;
+    const setUp = family.setUp;
+    if (!setUp) return { ok: false, message: 'This model has no set-up button.' };
+    let preset: unknown;
     try {
-      base = rigidControls.parseConfig(this.engine.presetJson('IV'));
+      preset = family.parseConfig(this.engine.presetJson(setUp.preset));
     } catch (e) {
-      return { ok: false, message: `Preset IV: ${(e as Error).message}` };
+      return { ok: false, message: `Preset ${setUp.preset}: ${(e as Error).message}` };
     }
-    base = { ...base, R0: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] };
-    const params: UiParams = {
-      ...paramsFromConfig('IV' as CaseName, base, this.params?.speed ?? DEFAULT_SPEED),
-      gamma0: [0, 0, 0],
-      Pi0: [0, 0, 0],
-    };
-    const r = this.restart(rigidControls, base, params as unknown as AppParams);
+    const params = family.paramsFromConfig(setUp.preset, preset, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
+    const made = setUp.make(preset, params) as { base: unknown; params: AppParams };
+    const r = this.restart(family, made.base, made.params);
     if (r.ok) this.dropped = true;
     return r;
   }
@@ -191,7 +202,12 @@ export class Controller implements ControllerPort {
     } catch (e) {
       // The core's "field: rule" in words, the rule itself as the detail (config/messages.ts).
       const tilt = typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
-      const x = explainConfigError((e as Error).message, { family: family.id, normalZ: Math.cos(tilt) });
+      const x = explainConfigError((e as Error).message, {
+        violationText: family.violationText,
+        fieldWords: family.fieldWords,
+        refusalText: family.refusalText,
+        normalZ: Math.cos(tilt),
+      });
       return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
     }
     this.family = family;

@@ -1,32 +1,178 @@
-// The model families of the page, each as its three parts: how the model reads its state record
-// (model/families, registered there by the core's model name), how it is drawn (view/families) and
-// which controls it has (config/families), registered here by family id. Adding a family = adding its
-// three modules, one entry here and one in model/families/index.ts (and its presets in config/cases).
-import type { AnyFamilyControls } from '../config/family';
-import { rigidControls } from '../config/families/rigid';
-import { cradleControls } from '../config/families/cradle';
-import { generalizedControls } from '../config/families/generalized';
+// The page's family registry: the one TypeScript file that names the model families. Each entry is
+// keyed by the core's family name (FamilyInfo.name, HybridSimulation.family()) and holds the family's
+// page parts, each from its family folder: how the model reads its state record (model/families), how
+// it is drawn (view/families), which controls it has (config/families) and the words for its presets
+// (config/families). What a family can do (twins, ensemble, baselines, plots, contact phase, …) and
+// which presets it has come from the core (families(), sim.capabilities()), never from here.
+// Adding a family = its three folder files and one entry in FAMILIES (docs/architecture.md "The
+// page's family registry").
+import type { AnyFamilyControls, CaseText } from '../config/family';
+import type { PageCase } from '../controls/controller-port';
+import type { ExtraSupport } from '../config/url-codec';
+import { cradleControls, CRADLE_CASES } from '../config/families/cradle';
+import { generalizedControls, GENERALIZED_CASES } from '../config/families/generalized';
+import { rigidControls, RIGID_CASES } from '../config/families/rigid';
+import type { Layout } from '../engine/layout';
+import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
+import type { FamilyResolver, ModelFamily } from '../model/family';
+import { cradleFamily } from '../model/families/cradle';
+import { generalizedFamily } from '../model/families/generalized';
+import { rigidFamily } from '../model/families/rigid';
+import { decodeCase, queryEntries } from '../config/url-codec';
 import type { FamilyView } from '../view/family-view';
 import { cradleView } from '../view/families/cradle';
 import { generalizedView } from '../view/families/generalized';
 import { rigidView } from '../view/families/rigid';
+import { billiardControls, BILLIARD_CASES } from '../config/families/billiard';
+import { billiardFamily } from '../model/families/billiard';
+import { billiardView } from '../view/families/billiard';
 
-/** A family's view and controls, by the id of its ModelFamily (model/families). */
+/** A family's page parts, by the core's family name. */
 export interface FamilyParts {
-  readonly id: string;
+  /** The core's family name (FamilyInfo.name, HybridSimulation.family()). */
+  readonly name: string;
+  /** The reader of its state record (model/families), made once per record layout. */
+  readonly model: (layout: Layout) => ModelFamily;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly view: FamilyView<any>;
   readonly controls: AnyFamilyControls;
+  /** The page's words for its presets, by the core's preset name (every preset needs them). */
+  readonly cases: Readonly<Record<string, CaseText>>;
 }
 
+/** Erases a family's snapshot and config types (what the registry holds). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const reader = (make: (layout: Layout) => ModelFamily<any, any>) => make as (layout: Layout) => ModelFamily;
+
 export const FAMILIES: readonly FamilyParts[] = [
-  { id: 'rigid', view: rigidView, controls: rigidControls },
-  { id: 'generalized', view: generalizedView, controls: generalizedControls },
-  { id: 'cradle', view: cradleView, controls: cradleControls },
+  { name: 'rigid_body', model: reader(rigidFamily), view: rigidView, controls: rigidControls, cases: RIGID_CASES },
+  { name: 'generalized', model: reader(generalizedFamily), view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES },
+  { name: 'cradle', model: reader(cradleFamily), view: cradleView, controls: cradleControls, cases: CRADLE_CASES },
+  { name: 'billiard', model: reader(billiardFamily), view: billiardView, controls: billiardControls, cases: BILLIARD_CASES },
 ];
 
-export function familyParts(id: string): FamilyParts {
-  const f = FAMILIES.find((p) => p.id === id);
-  if (!f) throw new Error(`unknown model family ${JSON.stringify(id)}`);
+// ---- Generic over FAMILIES from here on: nothing below names a family or a case. ----
+
+export function familyParts(name: string): FamilyParts {
+  const f = FAMILIES.find((p) => p.name === name);
+  if (!f) throw new Error(`the page has no parts for the core's family ${JSON.stringify(name)} (app/families.ts)`);
   return f;
+}
+
+/** A resolver over FAMILIES with one reader per family and record layout. */
+export function familyResolver(parts: readonly FamilyParts[] = FAMILIES): FamilyResolver {
+  const cache = new Map<string, ModelFamily>();
+  return (familyName, layout) => {
+    const key = `${familyName}#${layout.key()}`;
+    let f = cache.get(key);
+    if (!f) {
+      const p = parts.find((q) => q.name === familyName);
+      if (!p) throw new Error(`unknown model family "${familyName}"`);
+      cache.set(key, (f = p.model(layout)));
+    }
+    return f;
+  };
+}
+
+/** One preset of the page: the core's name (a config's "case") and family name, the registry's words. */
+export type CaseInfo = PageCase;
+
+/** What the page needs of the core's registry (LgvciModule.families()). */
+export type CoreFamilies = readonly Pick<FamilyInfo, 'name' | 'presets'>[];
+
+/**
+ * The page's presets: the core's, family by family in the core's order, with the registry's words.
+ * A family the page has no parts for, or a preset without words, is left out (a test holds the two
+ * lists equal: tests/web/unit/page-registry.test.ts).
+ */
+export function pageCases(core: CoreFamilies, parts: readonly FamilyParts[] = FAMILIES): CaseInfo[] {
+  const out: CaseInfo[] = [];
+  for (const f of core) {
+    const p = parts.find((q) => q.name === f.name);
+    if (!p) continue;
+    for (const { name } of f.presets) {
+      const text = Object.prototype.hasOwnProperty.call(p.cases, name) ? p.cases[name] : undefined;
+      if (text) out.push({ name, family: f.name, ...text });
+    }
+  }
+  return out;
+}
+
+/**
+ * The presets the registry has words for, in registry order (what the page offers before the engine
+ * is loaded; the same list as the core's, tests/web/unit/page-registry.test.ts).
+ */
+export function registryCases(parts: readonly FamilyParts[] = FAMILIES): CaseInfo[] {
+  return pageCases(
+    parts.map((p) => ({ name: p.name, presets: Object.keys(p.cases).map((name) => ({ name, json: '' })) })),
+    parts,
+  );
+}
+
+/** The families (their titles, "the rigid body") with a capability, in a sentence: "a, b or c". */
+export function familiesWith(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], has: (c: Capabilities) => boolean): string {
+  const titles = core.filter((f) => has(f.capabilities)).flatMap((f) => {
+    const p = FAMILIES.find((q) => q.name === f.name);
+    return p ? [p.controls.title] : [];
+  });
+  if (titles.length === 0) return 'no model';
+  return titles.length === 1 ? (titles[0] ?? '') : `${titles.slice(0, -1).join(', ')} or ${titles[titles.length - 1] ?? ''}`;
+}
+
+/**
+ * The preset named in a query string (?case=III, ?case=star; any letter case), else the first preset
+ * (url-codec's decodeCase). `cases`: the page's presets (pageCases of the core's), by default the
+ * registry's.
+ */
+export function caseFromQuery(search: string, cases: readonly Pick<CaseInfo, 'name'>[] = registryCases()): string {
+  const { entries } = queryEntries(search);
+  const names = cases.map((c) => c.name);
+  return decodeCase(entries, names, names[0] ?? '').caseName;
+}
+
+/** Which extra address keys (twins, the set-up button) a family has, from the core's capabilities. */
+export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], familyName: string): ExtraSupport {
+  const caps = core.find((f) => f.name === familyName)?.capabilities;
+  const withSetUp = FAMILIES.find((p) => p.controls.setUp !== undefined);
+  const setUp = withSetUp?.controls.setUp;
+  return {
+    hasTwins: caps?.twins ?? false,
+    twinsOwners: familiesWith(core, (c) => c.twins),
+    setUp:
+      withSetUp && setUp
+        ? {
+            label: setUp.label,
+            here: FAMILIES.find((p) => p.name === familyName)?.controls.setUp !== undefined,
+            owner: `${withSetUp.controls.title} (${setUp.presetWords})`,
+          }
+        : null,
+  };
+}
+
+/**
+ * Where the registry and the core disagree, one sentence each ([] when they agree): a core family
+ * without page parts, page parts of a family the core lacks, a core preset without words, words for
+ * a preset the core lacks, a set-up button on a preset its family lacks, or a part whose id is not
+ * the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
+ * holds this list empty.
+ */
+export function registryProblems(core: CoreFamilies, parts: readonly FamilyParts[] = FAMILIES): string[] {
+  const out: string[] = [];
+  for (const f of core) if (!parts.some((p) => p.name === f.name)) out.push(`the core's family "${f.name}" has no page parts`);
+  for (const p of parts) {
+    const f = core.find((c) => c.name === p.name);
+    if (!f) {
+      out.push(`the page's family "${p.name}" is not one of the core's`);
+      continue;
+    }
+    const presets = f.presets.map((q) => q.name);
+    for (const name of presets) if (!Object.prototype.hasOwnProperty.call(p.cases, name)) out.push(`${p.name}: the core's preset "${name}" has no words`);
+    for (const name of Object.keys(p.cases)) if (!presets.includes(name)) out.push(`${p.name}: words for "${name}", which the core does not have`);
+    const setUp = p.controls.setUp;
+    if (setUp && !presets.includes(setUp.preset)) out.push(`${p.name}: its set-up starts from "${setUp.preset}", not one of its presets`);
+    for (const [what, id] of [['controls', p.controls.id], ['view', p.view.id]] as const) {
+      if (id !== p.name) out.push(`${p.name}: its ${what} are registered as "${id}"`);
+    }
+  }
+  return out;
 }

@@ -8,7 +8,6 @@
 //
 // For the share dialog: `UrlState.shareUrl()` (the app's `urlState`) is the address of the current
 // state: the page's origin and path with the query this module writes, pending changes included.
-import { CASES, caseInfo } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
 import type { BaseParams, FieldSpec } from '../config/fields';
 import { DEFAULT_SPEED } from '../config/params';
@@ -29,7 +28,8 @@ import type { SceneView } from '../view/scene-view';
 import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
-import { familyParts } from './families';
+import { extraSupport, familyParts } from './families';
+import type { FamilyInfo } from '../engine/lgvci_wasm';
 
 /** Throttle of the address writes. */
 export const WRITE_DELAY_MS = 250;
@@ -121,8 +121,12 @@ export class UrlState {
     return p;
   }
 
+  /** The core's families (their capabilities), read once. */
+  private core: FamilyInfo[] | null = null;
+
   private familyInfo(family: AnyFamilyControls, preset: BaseParams): FamilyUrlInfo {
-    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, hasTwins: family.id === 'rigid' };
+    this.core ??= this.parts.engine.families();
+    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(this.core, family.id) };
   }
 
   /**
@@ -143,7 +147,7 @@ export class UrlState {
   private apply(search: string): RestoreResult {
     const c = this.parts.controller;
     const { entries, issues } = queryEntries(search);
-    const names = CASES.map((k) => k.name);
+    const names = c.cases.map((k) => k.name);
     const kase = decodeCase(entries, names, c.params.caseName);
     if (kase.issue) issues.push(kase.issue);
     if (kase.caseName !== c.params.caseName) {
@@ -151,11 +155,13 @@ export class UrlState {
       if (!r.ok) issues.push({ key: 'case', message: `case: ${r.message}` });
     }
     const used = new Set<string>();
-    const extra = decodeExtras(entries, c.family.id === 'rigid', used);
+    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used);
     issues.push(...extra.issues);
-    if (extra.flat) {
-      if (c.params.caseName !== 'IV') issues.push({ key: 'flat', message: `flat: “Drop flat” is a set-up of Case IV, not of ${c.params.caseName}; ignored.` });
-      else this.check(issues, 'flat', c.dropFlat());
+    const setUp = c.family.setUp;
+    if (extra.flat && setUp) {
+      if (c.params.caseName !== setUp.preset) {
+        issues.push({ key: 'flat', message: `flat: “${setUp.label}” is a set-up of ${setUp.presetWords}, not of ${c.params.caseName}; ignored.` });
+      } else this.check(issues, 'flat', c.dropFlat());
     }
     const info = this.familyInfo(c.family, c.params);
     const fields = decodeFields(entries, info, used);
@@ -185,7 +191,7 @@ export class UrlState {
       this.setCamera(extra.camera);
       this.cameraSet = true;
     }
-    issues.push(...unknownKeys(entries, used, caseInfo(c.params.caseName)?.label ?? c.params.caseName));
+    issues.push(...unknownKeys(entries, used, c.caseInfo(c.params.caseName)?.label ?? c.params.caseName));
     this.familyId = c.family.id;
     this.showIssues(issues);
     return { paused: extra.paused === true, issues };
@@ -246,7 +252,7 @@ export class UrlState {
     const caseName = c.params.caseName;
     return encodeState({
       caseName,
-      defaultCase: 'I',
+      defaultCase: c.cases[0]?.name ?? '',
       params: c.params,
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,

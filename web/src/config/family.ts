@@ -1,6 +1,7 @@
 // Which controls a model family has and how its parameters become a config for the core: the side
 // panel, the validation and the Controller are generic over this. Adding a family adds one of these
-// (and its presets to CASES); nothing else switches on the family.
+// in config/families/ (with its presets' UI text, CaseText) and registers it in app/families.ts;
+// nothing else switches on the family (docs/architecture.md "The page's family registry").
 import type { BaseParams, FieldSpec, GroupId } from './fields';
 
 export interface GroupSpec {
@@ -9,8 +10,37 @@ export interface GroupSpec {
   hint?: string;
 }
 
+/**
+ * The page's words for one of the core's presets (the preset's name and config come from the core,
+ * FamilyInfo.presets): its label in the selector, the selector's group (the paper it comes from) and
+ * one line for a newcomer (what to change, what to watch).
+ */
+export interface CaseText {
+  readonly label: string;
+  readonly group: string;
+  readonly tryThis: string;
+}
+
+/**
+ * A set-up the family offers as a button beside the presets ("Drop flat"): one of its presets with
+ * some values changed. The panel shows the button only for a family that declares one.
+ */
+export interface FamilySetUp<P extends BaseParams = BaseParams, C = unknown> {
+  /** The button's text, and the note beside it. */
+  readonly label: string;
+  readonly hint: string;
+  /** The preset it starts from, and that preset's name in messages ("Case IV"). */
+  readonly preset: string;
+  readonly presetWords: string;
+  /** The config and control values of the set-up, from the preset's. */
+  make(base: C, params: P): { base: C; params: P };
+}
+
 export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> {
+  /** The core's family name (FamilyInfo.name, HybridSimulation.family()). */
   readonly id: string;
+  /** The family in a sentence: "the rigid body" (messages such as "only the rigid body has …"). */
+  readonly title: string;
   /** Groups of the side panel, in order (a group without fields of this family is hidden). */
   readonly groups: readonly GroupSpec[];
   readonly fields: readonly FieldSpec<P>[];
@@ -22,6 +52,17 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   paramsFromConfig(caseName: string, config: C, speed: number): P;
   /** The config JSON sent to the core: the preset with the edited fields overriding it. */
   paramsToConfigJson(base: C, p: P): string;
+  /** A set-up offered as a button (the rigid body's "Drop flat"), if any. */
+  readonly setUp?: FamilySetUp<P, C>;
+  /**
+   * The refusal "q0: the initial state violates constraint k (phi = −d < 0)" in the student's words,
+   * for a family whose constraints mean something to say (config/messages.ts has a default).
+   */
+  violationText?(depth: string): string;
+  /** Its config fields as the core names them in messages, and the words a student knows them by. */
+  readonly fieldWords?: readonly (readonly [RegExp, string])[];
+  /** A refusal of the core this family words itself ("field: rule" → a sentence), else null. */
+  refusalText?(raw: string): string | null;
 }
 
 /** A family's controls with its parameter and config types erased (what the registry holds). */

@@ -4,13 +4,17 @@
 // (docs: the page's messages). Pure functions of the core's message and a little context; no DOM.
 
 /**
- * The core's status codes (StepStatus, cpp/include/lgvci/core/hybrid_driver.hpp; docs/method.md "Time on
- * the grid, the Zeno guard and the work limit"). Whether a report halted the run is the core's word
- * (`halted()`), passed in the context: a Zeno report may be a cascade resolved by the contact phase.
+ * The core's status codes by name (StepStatus, cpp/include/lgvci/core/hybrid_driver.hpp, as the module's
+ * statusCodes() gives them; docs/method.md "Time on the grid, the Zeno guard and the work limit"). Whether
+ * a report halted the run is the core's word (`halted()`), passed in the context: a Zeno report may be a
+ * cascade resolved by the contact phase.
  */
-const STATUS_NEWTON_FAILED = 1;
-const STATUS_ZENO = 2;
-const STATUS_WORK_LIMIT = 3;
+export interface StatusCodes {
+  readonly newton_failed?: number;
+  readonly zeno_guard?: number;
+  readonly work_limit?: number;
+  readonly [name: string]: number | undefined;
+}
 
 /** A message for a person, and the technical text behind it. */
 export interface Explained {
@@ -29,8 +33,10 @@ export interface StatusExplanation extends Explained {
 }
 
 export interface StatusContext {
-  /** The running model family's id ('rigid', 'generalized', 'cradle'). */
-  family: string;
+  /** The core's status codes (the module's statusCodes()). */
+  codes: StatusCodes;
+  /** What the running family can do (the core's capabilities): the wording of the causes. */
+  capabilities: { readonly shapes: boolean; readonly contactPhase: boolean };
   /** The coefficient of restitution of the running set-up, when it has one. */
   restitution: number | null;
   /** Whether the run is halted (the core's halted()). */
@@ -70,9 +76,9 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
   const reset = { id: 'reset' as const, label: 'Reset' };
   const lower = { id: 'lower-h' as const, label: `Halve h (to ${plainNumber(ctx.h / 2)} s)` };
   const canLower = ctx.h / 2 >= 1e-4;
-  if (st.code === STATUS_NEWTON_FAILED) {
+  if (st.code === ctx.codes.newton_failed) {
     const cause =
-      ctx.family === 'rigid'
+      ctx.capabilities.shapes
         ? 'the integrator could not solve the next time step (the body turns too fast for this step size)'
         : 'the integrator could not solve the next time step at this step size';
     return {
@@ -82,7 +88,7 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
       actions: canLower ? [reset, lower] : [reset],
     };
   }
-  if (st.code === STATUS_ZENO) {
+  if (st.code === ctx.codes.zeno_guard) {
     const n = zenoCount(st.message);
     const bounced = `the body bounced ${n === null ? 'very many times' : `${n} times`} within one time step (a Zeno cascade: ever smaller bounces as it settles)`;
     if (!ctx.halted) {
@@ -98,7 +104,7 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
     const why =
       ctx.integrator === 'rk4'
         ? 'the RK4 baseline has no contact phase that would let the body come to rest: choose the LGVCI integrator, which has one'
-        : ctx.family === 'rigid'
+        : ctx.capabilities.contactPhase
           ? 'these bounces are too fast for a body coming to rest: make the time step h smaller, or change the restitution e'
           : 'this model has no contact phase that would let the bodies come to rest: make the time step h smaller, or start them further apart';
     return {
@@ -108,7 +114,7 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
       actions: canLower ? [reset, lower] : [reset],
     };
   }
-  if (st.code === STATUS_WORK_LIMIT) {
+  if (st.code === ctx.codes.work_limit) {
     return {
       text:
         `The simulation stopped at ${at(st.t)}: one time step needed more work than the integrator allows ` +
@@ -129,8 +135,11 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
 }
 
 export interface ConfigContext {
-  /** The running model family's id. */
-  family: string;
+  /** The family's words for a start that violates a constraint (FamilyControls.violationText). */
+  violationText?: (depth: string) => string;
+  /** The family's own config fields in words, and refusals it words itself (FamilyControls). */
+  fieldWords?: readonly (readonly [RegExp, string])[];
+  refusalText?: (raw: string) => string | null;
   /** z component of the plane's unit normal (cos of the tilt): raising the body by d lifts it d·n₃ off the plane. */
   normalZ: number;
 }
@@ -144,10 +153,6 @@ const NAMES: readonly [RegExp, string][] = [
   [/\bq0\b/g, 'the start position q₀'],
   [/\bp0\b/g, 'the start momentum p₀'],
   [/\bPhi\b|\bphi\b/g, 'the gap φ'],
-  [/\bcradle\.pulled\b/g, 'the number of balls pulled back'],
-  [/\bcradle\.balls\b/g, 'the number of balls'],
-  [/\bcradle\.gap\b/g, 'the gap between the balls'],
-  [/\bcradle\.angle\b/g, 'the pull angle'],
   [/\bmax_impacts_per_step\b/g, 'the most impacts in one step'],
   [/\s*\((?:\d+[a-z]?)\)/g, ''], // equation numbers such as (75a)
 ];
@@ -155,7 +160,6 @@ const NAMES: readonly [RegExp, string][] = [
 const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
 const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
 const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \\(phi = ${NUM} < 0\\)`, 'i');
-const PULLED = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/;
 
 /**
  * The core's refusal of a set-up (createSimulation / validateConfig: "field: rule") in words. Known
@@ -176,19 +180,14 @@ export function explainConfigError(message: string, ctx: ConfigContext): Explain
   const vio = VIOLATES.exec(raw);
   if (vio) {
     const depth = -Number(vio[2]);
-    const text =
-      ctx.family === 'cradle'
-        ? `Two balls start overlapping (by ${plainNumber(depth)} m): make the gap larger or pull the balls back less.`
-        : `The body starts below the floor (a point is ${plainNumber(depth)} m too deep): raise its height y₀ by at least ${plainNumber(depth)} m or turn it.`;
+    const d = plainNumber(depth);
+    const text = ctx.violationText ? ctx.violationText(d) : `The start violates constraint ${vio[1] ?? ''} by ${d} m: move it back inside.`;
     return { text, detail: raw };
   }
-  const pulled = PULLED.exec(raw);
-  if (pulled) {
-    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
-    return { text: `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`, detail: raw };
-  }
+  const own = ctx.refusalText?.(raw);
+  if (own) return { text: own, detail: raw };
   let text = raw;
-  for (const [re, words] of NAMES) text = text.replace(re, words);
+  for (const [re, words] of [...(ctx.fieldWords ?? []), ...NAMES]) text = text.replace(re, words);
   // "field: rule" → "Field: rule." in a sentence.
   text = text.charAt(0).toUpperCase() + text.slice(1);
   if (!/[.!?]$/.test(text)) text += '.';

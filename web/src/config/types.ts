@@ -5,13 +5,10 @@ export type Vec3 = [number, number, number];
 export type Mat3 = [Vec3, Vec3, Vec3];
 
 /**
- * The rigid body's presets: Tran & Leok §7's four, and the contact set-ups (docs/rigid-body.md
- * "Persistent contact"): at rest, sliding down a 20° plane, a rocking ellipsoid.
+ * A preset's name (a config's "case"): one of the core's presetNames(), checked against them where it
+ * comes in (the address, app/families.ts caseFromQuery; the selector offers only those).
  */
-export const CASE_NAMES = ['I', 'II', 'III', 'IV', 'rest', 'slide', 'rocking'] as const;
-/** Every preset of the page: the rigid body's, Fetecau et al.'s particle and star (§4) and the cradle. */
-export const ALL_CASE_NAMES = [...CASE_NAMES, 'particle', 'star', 'cradle'] as const;
-export type CaseName = (typeof ALL_CASE_NAMES)[number];
+export type CaseName = string;
 
 export interface EllipsoidBody {
   type: 'ellipsoid';

@@ -44,17 +44,28 @@ export interface ExtraState {
   /** Camera target, written only when the camera does not follow the body. */
   target: [number, number, number] | null;
   playing: boolean;
-  /** The rigid body's "Drop flat" set-up (Case IV with R₀ = I) instead of the plain preset. */
+  /** The family's set-up button ("Drop flat": FamilyControls.setUp) instead of the plain preset. */
   flat: boolean;
 }
 
+/** Which of the extra state's keys the running family has, and who has them when it does not. */
+export interface ExtraSupport {
+  /** Whether the family has sensitivity twins (the core's Capabilities.twins). */
+  hasTwins: boolean;
+  /** The families that have them, in a sentence ("the rigid body"). */
+  twinsOwners: string;
+  /**
+   * The set-up button the key `flat` asks for (FamilyControls.setUp): its label, whether the running
+   * family has it, and where it is ("the rigid body (Case IV)"); null when no family has one.
+   */
+  setUp: { label: string; here: boolean; owner: string } | null;
+}
+
 /** What the codec needs to know about a family: its fields, its preset and what else it has. */
-export interface FamilyUrlInfo<P extends BaseParams = BaseParams> {
+export interface FamilyUrlInfo<P extends BaseParams = BaseParams> extends ExtraSupport {
   fields: readonly FieldSpec<P>[];
   /** The preset's parameters (what an absent key means). */
   preset: P;
-  /** Whether the family has sensitivity twins. */
-  hasTwins: boolean;
 }
 
 /** The defaults of the extra state (what an absent key means). */
@@ -279,7 +290,8 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
 }
 
 /** Decode the extra state's keys; `used` receives the keys read here. */
-export function decodeExtras(entries: Map<string, string>, hasTwins: boolean, used: Set<string>): DecodedExtras {
+export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>): DecodedExtras {
+  const { hasTwins } = support;
   const issues: UrlIssue[] = [];
   const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, flat: null, issues };
   const get = (k: string): string | undefined => {
@@ -291,7 +303,7 @@ export function decodeExtras(entries: Map<string, string>, hasTwins: boolean, us
     const raw = get(k);
     if (raw === undefined) continue;
     if (!hasTwins) {
-      issues.push({ key: k, message: `${k}: only the rigid body has sensitivity twins; ignored.` });
+      issues.push({ key: k, message: `${k}: only ${support.twinsOwners} has sensitivity twins; ignored.` });
       continue;
     }
     if (k === 'twins') {
@@ -321,8 +333,10 @@ export function decodeExtras(entries: Map<string, string>, hasTwins: boolean, us
   if (paused !== undefined) out.paused = flag('paused', paused, issues);
   const flat = get('flat');
   if (flat !== undefined) {
-    if (hasTwins) out.flat = flag('flat', flat, issues);
-    else issues.push({ key: 'flat', message: 'flat: “Drop flat” is a set-up of the rigid body (Case IV); ignored.' });
+    const setUp = support.setUp;
+    if (setUp?.here) out.flat = flag('flat', flat, issues);
+    else if (setUp) issues.push({ key: 'flat', message: `flat: “${setUp.label}” is a set-up of ${setUp.owner}; ignored.` });
+    else issues.push({ key: 'flat', message: 'flat: no model has a set-up button; ignored.' });
   }
   return out;
 }

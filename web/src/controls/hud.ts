@@ -200,7 +200,8 @@ export class Hud {
     Hud.set(this.impacts, String(c.impacts));
     Hud.set(this.energy, formatEnergy(c.energy));
     Hud.set(this.relError, formatRelError(model.relativeEnergyError));
-    this.phaseItem.hidden = c.contactPoints === undefined;
+    // The phase shows for a family with a contact phase (the core's capability) whose record gives it.
+    this.phaseItem.hidden = !model.capabilities.contactPhase || c.contactPoints === undefined;
     if (c.contactPoints !== undefined) Hud.set(this.phase, phaseText(c.contactPoints, c.normalForce ?? 0));
     const cfg = model.config as { mass?: unknown; inertia?: unknown } | undefined;
     const J = Array.isArray(cfg?.inertia) ? (cfg.inertia as number[][]) : null;
@@ -220,7 +221,8 @@ export class Hud {
       this.warning.hidden = st === null;
       if (st) {
         const w = explainStatus(st, {
-          family: model.family.id,
+          codes: model.codes,
+          capabilities: model.capabilities,
           restitution: restitutionOf(model.config),
           halted: model.halted,
           integrator: model.run.integrator(),

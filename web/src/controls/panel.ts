@@ -4,7 +4,6 @@
 // preset selector switches family. The panel only talks to the Controller (for parameters) and to run
 // callbacks (play/step/reset).
 import type { AppParams, ControllerPort } from './controller-port';
-import { CASES } from '../config/cases';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
 import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
@@ -94,6 +93,7 @@ export class ControlPanel {
   private familyId = '';
   private readonly modelGroup: HTMLElement;
   private readonly dropFlatRow: HTMLElement;
+  private readonly dropFlatHint: HTMLElement;
   private readonly id: (s: string) => string;
   private shownPlaying: boolean | null = null;
 
@@ -134,7 +134,7 @@ export class ControlPanel {
     this.caseSelect = el('select', { id: id('case'), 'aria-describedby': id('case-msg') });
     // Grouped by the paper each preset comes from (the group names it; the option stays short enough
     // for the panel's width).
-    for (const c of CASES) {
+    for (const c of controller.cases) {
       let group = [...this.caseSelect.querySelectorAll('optgroup')].find((g) => g.label === c.group);
       if (!group) {
         group = el('optgroup', { label: c.group });
@@ -166,7 +166,7 @@ export class ControlPanel {
         class: 'btn btn-small',
         'aria-describedby': `${id('dropflat-hint')} ${id('dropflat-msg')}`,
       },
-      'Drop flat',
+      '',
     );
     this.dropFlatMessage = el('div', { class: 'field-msg', id: id('dropflat-msg'), 'aria-live': 'polite' });
     listen(this.cleanups, this.dropFlatButton, 'click', () => {
@@ -177,11 +177,7 @@ export class ControlPanel {
       'div',
       { class: 'field field-action' },
       this.dropFlatButton,
-      el('span', {
-        class: 'field-note',
-        id: id('dropflat-hint'),
-        text: 'Cube of Case IV with R₀ = I, Π₀ = 0, γ₀ = 0: lands flat on a face and bounces in place.',
-      }),
+      (this.dropFlatHint = el('span', { class: 'field-note', id: id('dropflat-hint') })),
       this.dropFlatMessage,
     );
     this.modelGroup = el(
@@ -303,7 +299,12 @@ export class ControlPanel {
       this.familySections.push(fs);
     }
     this.modelGroup.after(...this.familySections);
-    this.dropFlatRow.hidden = family.id !== 'rigid';
+    // The family's set-up button ("Drop flat"), if it declares one.
+    this.dropFlatRow.hidden = family.setUp === undefined;
+    if (family.setUp) {
+      this.dropFlatButton.textContent = family.setUp.label;
+      this.dropFlatHint.textContent = family.setUp.hint;
+    }
     this.familyId = family.id;
   }
 

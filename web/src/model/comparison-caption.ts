@@ -95,7 +95,7 @@ export function reversalText(
     const limit =
       rev.impacts > 0
         ? ` The way back crosses ${crossed}; each one amplifies the rounding errors of the computer's arithmetic${
-            rev.family === 'rigid' ? ' (the sensitivity twins show by how much)' : ''
+            rev.twins ? ' (the sensitivity twins show by how much)' : ''
           }, so the body comes back exactly only while that amplified error stays small — after many impacts it can end far from its start.`
         : ' No impact on the way: a time-symmetric scheme retraces its steps to round-off.';
     return `Momenta reversed after ${rev.steps} steps: the body retraces its path; back at the start in ${left} steps${wait}.${limit}`;

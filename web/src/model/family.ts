@@ -89,3 +89,9 @@ export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Arra
     for (const r of runs) for (let i = 0; i < r.size; i++) out[c++] = s[r.offset + i] ?? NaN;
   };
 }
+
+/**
+ * Picks the reader of a simulation by its family (HybridSimulation.family(), the core's name) and its
+ * record layout (the page's registry, app/families.ts, is the one that names families).
+ */
+export type FamilyResolver = (familyName: string, layout: Layout) => ModelFamily;

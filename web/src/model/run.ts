@@ -1,14 +1,22 @@
 // One running embind Simulation and what comes out of it step by step: the state view, the impacts
 // of each step and the integrator's status. Owns the embind object (deleted on replace/dispose).
 // No clock, no drawing, no DOM.
-import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
+import type { Capabilities, HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
 
-export const STATUS_OK = 0;
-export const STATUS_NEWTON_FAILED = 1;
-export const STATUS_ZENO = 2;
+/** The core's step statuses by name ({ ok, newton_failed, zeno_guard, work_limit }: the module's statusCodes()). */
+export type StatusCodes = Readonly<Record<string, number>>;
+
+const statusCodeTables = new WeakMap<LgvciModule, StatusCodes>();
+
+/** The status codes of a module (read once per module). */
+export function statusCodes(engine: LgvciModule): StatusCodes {
+  let c = statusCodeTables.get(engine);
+  if (!c) statusCodeTables.set(engine, (c = { ...engine.statusCodes() }));
+  return c;
+}
 
 export interface Impact {
   t: number;
@@ -107,8 +115,11 @@ export class EngineRun {
   private sim: HybridSimulation | null = null;
   /** The running simulation's record layout. */
   layout: Layout | null = null;
-  /** Its model family name ("rigid_body" | "generalized"). */
+  /** Its config's model (HybridSimulation.model()). */
   modelName = '';
+  /** Its registered family (HybridSimulation.family(), the core's name) and what that family can do. */
+  familyName = '';
+  capabilities: Capabilities | null = null;
   /** The core's fully resolved config of the running simulation (Simulation.configJson()). */
   resolvedJson = '';
 
@@ -125,17 +136,21 @@ export class EngineRun {
    * config is invalid (the running one is then kept). `check` may reject the resolved config; the new
    * object is then deleted and the old one kept.
    */
-  load<T>(json: string, check: (resolvedJson: string, modelName: string, layout: Layout) => T): T {
+  load<T>(json: string, check: (resolvedJson: string, familyName: string, layout: Layout) => T): T {
     const sim = createSimulationOrThrow(this.engine, json);
     let resolved: string;
     let layout: Layout;
     let modelName: string;
+    let familyName: string;
+    let capabilities: Capabilities;
     let out: T;
     try {
       resolved = sim.configJson();
       modelName = sim.model();
+      familyName = sim.family();
+      capabilities = sim.capabilities();
       layout = new Layout(sim.layout());
-      out = check(resolved, modelName, layout);
+      out = check(resolved, familyName, layout);
     } catch (e) {
       sim.delete();
       throw e;
@@ -145,6 +160,8 @@ export class EngineRun {
     this.resolvedJson = resolved;
     this.layout = layout;
     this.modelName = modelName;
+    this.familyName = familyName;
+    this.capabilities = capabilities;
     return out;
   }
 

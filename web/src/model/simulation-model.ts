@@ -3,16 +3,16 @@
 // the rigid body's sensitivity twins when switched on. It composes these units and tells listeners
 // about loads, resets and integrator problems. Generic over the model family through ModelFamily.
 // No DOM, no three.js.
-import type { LgvciModule } from '../engine/lgvci_wasm';
+import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
 import type { ResolvedConfig, Vec3 } from '../config/types';
-import type { FamilyConfig, ModelFamily, Snapshot } from './family';
-import type { FamilyResolver } from './families';
-import { modelFamilyResolver } from './families';
+import type { FamilyConfig, FamilyResolver, ModelFamily, Snapshot } from './family';
+// The page's registry names the families; the model only asks it for the reader of a family name.
+import { familiesWith, familyResolver } from '../app/families';
 import { RunHistory } from './history';
 import type { Quat } from './interpolation';
 import { Playback } from './playback';
-import type { Impact, StatusReport } from './run';
-import { EngineRun, STATUS_OK } from './run';
+import type { Impact, StatusCodes, StatusReport } from './run';
+import { EngineRun, statusCodes } from './run';
 import { TrailBuffer } from './trail';
 import type { TwinSpec } from './twins';
 import { SensitivityTwins, TwinError } from './twins';
@@ -21,9 +21,11 @@ import { BaselineError, ComparisonBaselines } from './baselines';
 import type { CompanionRun } from './companions';
 import { dist3, diffNorm2x3 } from './linalg';
 
-export { STATUS_OK, STATUS_NEWTON_FAILED, STATUS_ZENO } from './run';
-export type { Impact, StatusReport } from './run';
+export type { Impact, StatusCodes, StatusReport } from './run';
 export type { Snapshot } from './family';
+
+/** The core's RK4 baseline (Capabilities.baselines): the comparison runs it beside the main run. */
+const RK4 = 'rk4';
 
 /** Time a frame may spend stepping (ms): the rest of a 60 Hz frame's 16.7 ms is for drawing. */
 export const STEP_BUDGET_MS = 8;
@@ -46,15 +48,15 @@ export interface Reversal {
   impacts: number;
   /** The time step h, s (with the speed: how long the way back takes). */
   h: number;
-  /** The model family's id (the wording of the limit: a rigid body's impacts are chaotic). */
-  family: string;
+  /** The family has sensitivity twins (the wording of the limit: they show the impacts' amplification). */
+  twins: boolean;
 }
 
 export interface ModelListener {
   (event: ModelEvent): void;
 }
 
-export type { FamilyResolver } from './families';
+export type { FamilyResolver } from './family';
 
 export class SimulationModel {
   readonly engine: LgvciModule;
@@ -63,7 +65,12 @@ export class SimulationModel {
   readonly clock = this.playback.clock;
   private readonly listeners = new Set<ModelListener>();
   private readonly resolveFamily: FamilyResolver;
+  /** The reader of the running simulation's record (its id: the core's family name). */
   family!: ModelFamily;
+  /** What the running family can do (the core's capabilities of sim.family()). */
+  capabilities!: Capabilities;
+  /** The core's step statuses by name. */
+  readonly codes: StatusCodes;
   /** The family's parsed resolved config of the running simulation (rigid: ResolvedConfig). */
   config!: ResolvedConfig;
   /** The JSON this simulation was built from (what the controls sent). */
@@ -105,9 +112,10 @@ export class SimulationModel {
     engine: LgvciModule,
     speed = 1,
     history: RunHistory = new RunHistory(),
-    resolveFamily: FamilyResolver = modelFamilyResolver(),
+    resolveFamily: FamilyResolver = familyResolver(),
   ) {
     this.engine = engine;
+    this.codes = statusCodes(engine);
     this.run = new EngineRun(engine);
     this.clock.speed = speed;
     this.history = history;
@@ -145,11 +153,12 @@ export class SimulationModel {
    * invalid config; the running simulation is then kept.
    */
   load(json: string): void {
-    const { family, config } = this.run.load(json, (resolved, modelName, layout) => {
-      const family = this.resolveFamily(modelName, layout, resolved);
+    const { family, config } = this.run.load(json, (resolved, familyName, layout) => {
+      const family = this.resolveFamily(familyName, layout);
       return { family, config: family.parseConfig(resolved) as FamilyConfig };
     });
     this.family = family;
+    this.capabilities = this.run.capabilities as Capabilities;
     this.configJson = json;
     this.config = config as ResolvedConfig;
     this.normal = family.groundNormal(config);
@@ -176,7 +185,7 @@ export class SimulationModel {
   }
 
   private makeTwins(spec: TwinSpec): SensitivityTwins | string {
-    if (this.family.id !== 'rigid') return 'The sensitivity twins are defined for the rigid body only.';
+    if (!this.capabilities.twins) return `The sensitivity twins are defined for ${familiesWith(this.engine.families(), (c) => c.twins)} only.`;
     try {
       return new SensitivityTwins(this.engine, this.resolvedJson, spec);
     } catch (e) {
@@ -226,7 +235,9 @@ export class SimulationModel {
   }
 
   private makeBaselines(rapier: Rapier | null): ComparisonBaselines | string {
-    if (this.family.id !== 'rigid') return 'The comparison with RK4 and Rapier is defined for the rigid body only.';
+    if (!this.capabilities.baselines.includes(RK4)) {
+      return `The comparison with RK4 and Rapier is defined for ${familiesWith(this.engine.families(), (c) => c.baselines.includes(RK4))} only.`;
+    }
     try {
       return new ComparisonBaselines(this.engine, rapier, this.resolvedJson, this.config);
     } catch (e) {
@@ -290,7 +301,7 @@ export class SimulationModel {
       t: NaN,
       impacts: this.curr.impacts - origin.impacts,
       h: this.clock.h,
-      family: this.family.id,
+      twins: this.capabilities.twins,
     };
     this.pendingOrigin = origin;
     this.markOrigin(); // the next reversal returns here
@@ -389,7 +400,7 @@ export class SimulationModel {
         pb.prev = pb.curr;
         break;
       }
-      if (code !== STATUS_OK) this.reportStatus(code, halted);
+      if (code !== this.codes['ok']) this.reportStatus(code, halted);
       if (halted && !last) pb.prev = pb.curr;
     }
     return impacts;

@@ -1,7 +1,7 @@
 // The bounce map (Birkhoff's coordinates of a particle bouncing inside a table): one point (s, p_t) per impact, s the arc
 // length of the bounce point along the wall, p_t the tangential momentum there (the impact record's
 // fields "s" and "p_t"), drawn as the impacts are computed and cleared on restart. A family shows it
-// when its capabilities' plots contain "bounce_map"; its axes are s ∈ [0, perimeter) and
+// when its capabilities' plots contain "bounce_map" (view/plot-cards.ts); its axes are s ∈ [0, perimeter) and
 // p_t ∈ [−|p|, |p|] (ModelFamily.bounceMapAxes). The map preserves area: an integrable table's points lie
 // on smooth curves, a chaotic table's fill a region (docs/page.md).
 import type uPlot from 'uplot';
@@ -10,9 +10,6 @@ import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-li
 import { el } from '../util/dom';
 import { tickLabels } from '../util/format';
 import type { SimulationModel } from '../model/simulation-model';
-
-/** The capability that asks for this card (Capabilities.plots). */
-export const BOUNCE_MAP_PLOT = 'bounce_map';
 
 const HEIGHT = 240;
 const POINT_COLOR = '#1f4e8c';
@@ -140,13 +137,6 @@ export class BounceMapCard {
       ),
     );
     this.element.hidden = true;
-  }
-
-  /** Show the card or not (the running family's capabilities). */
-  setShown(on: boolean): void {
-    if (this.element.hidden === !on) return;
-    this.element.hidden = !on;
-    if (!on) this.destroyPlot();
   }
 
   get shown(): boolean {

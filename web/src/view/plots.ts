@@ -21,7 +21,9 @@ import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
 import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
 import { tickLabels } from '../util/format';
-import { BOUNCE_MAP_PLOT, BounceMapCard } from './bounce-map';
+import type { CardKey, OwnCardKey } from './plot-cards';
+import { PLOT_CARDS } from './plot-cards';
+import { BounceMapCard } from './bounce-map';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -537,7 +539,9 @@ function massDiagonal(config: unknown): number[] {
 
 export class PlotsView {
   readonly element: HTMLElement;
-  readonly cards: Record<'energy' | 'error' | 'height' | 'divergence' | 'velocity' | 'long', PlotCard>;
+  readonly cards: Record<CardKey, PlotCard>;
+  /** The running family's plots (the core's names), null until showPlots is called: every card. */
+  private plotNames: ReadonlySet<string> | null = null;
   /** Redraws done (for tests and measurement). */
   updates = 0;
   private readonly feeds: LiveFeed[];
@@ -578,8 +582,8 @@ export class PlotsView {
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
-    this.cards.velocity.element.hidden = !this.columns.velocities;
     this.bounceMap = new BounceMapCard(idPrefix);
+    this.applyPlots();
     this.feeds = [
       {
         card: this.cards.energy,
@@ -691,6 +695,27 @@ export class PlotsView {
     }
   }
 
+  /**
+   * Show the cards of these plots (the running family's Capabilities.plots) and hide the others; the
+   * long run's card keeps its own state, and the velocity card needs velocity columns as well.
+   */
+  showPlots(names: readonly string[]): void {
+    this.plotNames = new Set(names);
+    this.applyPlots();
+  }
+
+  /** The figure of a card: a time plot's, or a card drawn by its own module (the bounce map). */
+  private cardElement(card: Exclude<CardKey, 'long'> | OwnCardKey): HTMLElement {
+    return card === 'bounceMap' ? this.bounceMap.element : this.cards[card].element;
+  }
+
+  private applyPlots(): void {
+    const wanted = new Set<string>();
+    for (const [plot, card] of Object.entries(PLOT_CARDS)) if (this.plotNames === null || this.plotNames.has(plot)) wanted.add(card);
+    for (const card of new Set(Object.values(PLOT_CARDS))) this.cardElement(card).hidden = !wanted.has(card);
+    if (!this.columns.velocities) this.cards.velocity.element.hidden = true;
+  }
+
   /** Something changed (restart, step while paused, twins): redraw at the next tick. */
   invalidate(): void {
     this.dirty = true;
@@ -763,7 +788,6 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
-    this.bounceMap.setShown(m.run.capabilities?.plots.includes(BOUNCE_MAP_PLOT) ?? false);
     this.bounceMap.update(m, this.dirty);
     if (!m.baselines) {
       const cols = m.history.columns;
@@ -784,7 +808,7 @@ export class PlotsView {
     const velocity = this.feeds[4];
     if (velocity) velocity.decimator = new MinMaxDecimator(cols.velocities?.length ?? 1, { maxBuckets: BUCKETS });
     this.cards.velocity.rebuild(velocityDef(cols));
-    this.cards.velocity.element.hidden = !cols.velocities;
+    this.applyPlots();
     for (const f of this.feeds) {
       f.decimator.clear();
       f.consumed = 0;

@@ -150,6 +150,24 @@ export function validateFake(json: string): { field: string; message: string } |
   return null;
 }
 
+/** The fake is a rigid body without the contact phase, ensembles or baselines. */
+function fakeCapabilities(): Capabilities {
+  return {
+    reversible: true,
+    contactPhase: false,
+    dissipation: false,
+    energyJump: false,
+    restTruncation: false,
+    shapes: true,
+    twins: true,
+    ensemble: false,
+    baselines: [],
+    plots: ['energy', 'energy_error', 'height'],
+  };
+}
+
+const FAKE_PRESETS = ['I', 'II', 'III', 'IV'];
+
 export class FakeSimulation implements HybridSimulation {
   static created: FakeSimulation[] = [];
   readonly cfg: Cfg;
@@ -260,20 +278,8 @@ export class FakeSimulation implements HybridSimulation {
     return 'rigid_body';
   }
 
-  /** The fake is a rigid body without the contact phase, ensembles or baselines. */
   capabilities(): Capabilities {
-    return {
-      reversible: true,
-      contactPhase: false,
-      dissipation: false,
-      energyJump: false,
-      restTruncation: false,
-      shapes: true,
-      twins: true,
-      ensemble: false,
-      baselines: [],
-      plots: ['energy', 'energy_error', 'height'],
-    };
+    return fakeCapabilities();
   }
 
   caseName(): string {
@@ -387,8 +393,17 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
     },
     impactLayout: () => FAKE_IMPACT_LAYOUT,
     heapBytesInUse: () => 0,
-    families: () => [],
-    presetNames: () => ['I', 'II', 'III', 'IV'],
+    families: () => [
+      {
+        name: 'rigid_body',
+        model: 'rigid_body',
+        summary: 'the fake: a sphere of radius 1 bouncing on a level plane',
+        presets: FAKE_PRESETS.map((name) => ({ name, json: JSON.stringify(fakePreset(name)) })),
+        reversal: ['x', 'R', 'gamma', 'Pi'],
+        capabilities: fakeCapabilities(),
+      },
+    ],
+    presetNames: () => [...FAKE_PRESETS],
     statusCodes: () => ({ ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 }),
     reverseCheck(json: string, steps: number): ReverseCheckResult {
       const err = validateFake(json);

@@ -4,7 +4,7 @@
 // that put it there. Also the presets' lines in the selector.
 import type { FieldSpec } from '../fields';
 import { commonFields, fixed, formatNumber } from '../fields';
-import type { FamilyControls } from '../family';
+import type { CaseText, FamilyControls } from '../family';
 import type { BilliardConfig, BilliardShape, BilliardTable } from './billiard-table';
 import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './billiard-table';
 
@@ -188,6 +188,7 @@ export function billiardStartIssue(p: P): string {
 
 export const billiardControls: FamilyControls<P, BilliardConfig> = {
   id: 'billiard',
+  title: 'the billiard',
   groups: [
     { id: 'btable', title: 'Table', hint: 'The shape uses a, b (ellipse) or r, ℓ (stadium: flat walls 2ℓ long at y = ±r, semicircles of radius r); the other pair is kept for when you switch.' },
     { id: 'bstart', title: 'Start position q₀', hint: 'Inside the table; the centre is (0, 0).' },
@@ -199,24 +200,30 @@ export const billiardControls: FamilyControls<P, BilliardConfig> = {
   paramsFromConfig: billiardParams,
   paramsToConfigJson: billiardConfigJson,
   check: billiardStartIssue,
+  fieldWords: [
+    [/\btable\.a\b/g, 'the semi-axis a'],
+    [/\btable\.b\b/g, 'the semi-axis b'],
+    [/\btable\.r\b/g, 'the radius r'],
+    [/\btable\.l\b/g, 'the half-length ℓ'],
+    [/\bv0\b/g, 'the start velocity v₀'],
+    [/\bg\b/g, 'gravity g'],
+  ],
+  // The core's own refusal of a start on or outside the wall (a typed address can send one).
+  refusalText: (raw) => (/^q0: must lie strictly inside the table/.test(raw) ? 'The start q₀ is outside the table: move it inside, or make the table larger.' : null),
 };
 
-const BILLIARD_GROUP = 'Billiards (chaos and integrability)';
+const GROUP = 'Billiards: chaos and integrability';
 
-/** The billiard's presets in the page's selector. */
-export const BILLIARD_CASES = [
-  {
-    name: 'billiard-ellipse',
-    family: 'billiard',
-    group: BILLIARD_GROUP,
+/** The page's words for the core's billiard presets. */
+export const BILLIARD_CASES: Readonly<Record<string, CaseText>> = {
+  'billiard-ellipse': {
+    group: GROUP,
     label: 'Billiard — ellipse',
-    tryThis: 'Watch the bounce map fill in: its points lie on smooth curves (the trail stays tangent to a caustic), the mark of an integrable table. Change the direction and a new curve appears.',
+    tryThis: 'Watch the bounce map fill in: its points lie on smooth curves (the path stays tangent to a caustic), the mark of an integrable table. Change the direction and a new curve appears.',
   },
-  {
-    name: 'billiard-stadium',
-    family: 'billiard',
-    group: BILLIARD_GROUP,
+  'billiard-stadium': {
+    group: GROUP,
     label: 'Billiard — stadium (Bunimovich)',
     tryThis: 'Let it run at speed 10: the bounce map’s points scatter over a whole region instead of lying on curves — chaos. Set ℓ to 0 (a circle) and they line up again.',
   },
-] as const;
+};

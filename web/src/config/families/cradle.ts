@@ -3,9 +3,9 @@
 // from the new set-up.
 import type { FieldSpec } from '../fields';
 import { commonFields, fixed } from '../fields';
-import type { FamilyControls } from '../family';
-import type { CradleConfig, CradleParams } from '../cradle';
-import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from '../cradle';
+import type { CaseText, FamilyControls } from '../family';
+import type { CradleConfig, CradleParams } from './cradle-config';
+import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from './cradle-config';
 
 const DEG = Math.PI / 180;
 type P = CradleParams;
@@ -101,8 +101,14 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
   ...commonFields<P>(),
 ];
 
+/** The page's words for the core's cradle preset (docs/generalized.md "Newton's cradle"). */
+export const CRADLE_CASES: Readonly<Record<string, CaseText>> = {
+  cradle: { group: "Newton's cradle (Seghete & Murphey)", label: "Newton's cradle", tryThis: 'Pull back 3 balls (or drag a ball in the view) and count how many leave at the far end.' },
+};
+
 export const cradleControls: FamilyControls<P, CradleConfig> = {
   id: 'cradle',
+  title: "Newton's cradle",
   groups: [
     { id: 'cradle', title: 'Cradle', hint: 'm = ℓ = 1, r = 0.05; pivots 2r + gap apart. Drag a ball in the view to pull it (and those before it) back.' },
     { id: 'integrator', title: 'Integrator' },
@@ -111,4 +117,17 @@ export const cradleControls: FamilyControls<P, CradleConfig> = {
   parseConfig: parseCradleConfig,
   paramsFromConfig: cradleParams,
   paramsToConfigJson: cradleConfigJson,
+  violationText: (depth) => `Two balls start overlapping (by ${depth} m): make the gap larger or pull the balls back less.`,
+  fieldWords: [
+    [/\bcradle\.pulled\b/g, 'the number of balls pulled back'],
+    [/\bcradle\.balls\b/g, 'the number of balls'],
+    [/\bcradle\.gap\b/g, 'the gap between the balls'],
+    [/\bcradle\.angle\b/g, 'the pull angle'],
+  ],
+  refusalText: (raw) => {
+    const pulled = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/.exec(raw);
+    if (!pulled) return null;
+    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
+    return `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`;
+  },
 };

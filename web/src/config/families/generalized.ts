@@ -2,9 +2,9 @@
 // θ₀, initial velocities ẋ₀, ẏ₀ and ω₀ = θ̇₀, the time step h and the speed.
 import type { FieldSpec } from '../fields';
 import { commonFields, fixed, setComponent } from '../fields';
-import type { FamilyControls } from '../family';
-import type { GeneralizedConfig, GeneralizedParams } from '../generalized';
-import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from '../generalized';
+import type { CaseText, FamilyControls } from '../family';
+import type { GeneralizedConfig, GeneralizedParams } from './generalized-config';
+import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from './generalized-config';
 
 const DEG = Math.PI / 180;
 
@@ -101,8 +101,17 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   ...commonFields<P>(),
 ];
 
+const GROUP = 'Particle and star (Fetecau et al. §4)';
+
+/** The page's words for the core's presets of the generalized model (docs/generalized.md). */
+export const GENERALIZED_CASES: Readonly<Record<string, CaseText>> = {
+  particle: { group: GROUP, label: 'Particle — bouncing ball', tryThis: 'Halve the time step h and watch the energy error’s jumps at the bounces shrink four times.' },
+  star: { group: GROUP, label: 'Star — four-point star', tryThis: 'Spin it faster (ω₀) and watch which points hit the floor; dashed lines on the plots mark the impacts.' },
+};
+
 export const generalizedControls: FamilyControls<P, GeneralizedConfig> = {
   id: 'generalized',
+  title: 'the particle and the star',
   groups: [
     { id: 'initial', title: 'Initial position', hint: 'x₀ = 0; the floor is y = 0.' },
     { id: 'velocity', title: 'Initial velocity q̇₀', hint: 'p₀ = M q̇₀.' },
@@ -112,4 +121,5 @@ export const generalizedControls: FamilyControls<P, GeneralizedConfig> = {
   parseConfig: parseGeneralizedConfig,
   paramsFromConfig: generalizedParams,
   paramsToConfigJson: generalizedConfigJson,
+  violationText: (depth) => `The body starts below the floor (a point is ${depth} m too deep): raise its height y₀ by at least ${depth} m or turn it.`,
 };

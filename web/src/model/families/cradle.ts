@@ -3,8 +3,8 @@
 // does not follow anything); the balls' angles travel in the snapshot's `coords` and are interpolated
 // for drawing. History row = the CLI's --csv row (t, q1…qn, p1…pn, E, impacts).
 import type { Vec3 } from '../../config/types';
-import type { CradleConfig } from '../../config/cradle';
-import { parseCradleConfig } from '../../config/cradle';
+import type { CradleConfig } from '../../config/families/cradle-config';
+import { parseCradleConfig } from '../../config/families/cradle-config';
 import type { Layout } from '../../engine/layout';
 import type { HistoryColumns, ModelFamily } from '../family';
 import { csvRowWriter } from '../family';
@@ -17,26 +17,6 @@ export interface CradleSnapshot extends GeneralizedSnapshot {
 }
 
 export type CradleFamily = ModelFamily<CradleSnapshot, CradleConfig>;
-
-/** The cradle's record: a generalized layout with the rest truncation's counters. */
-export function isCradleLayout(L: Layout): boolean {
-  return L.has('q') && L.has('rest_truncations') && L.has('truncated_momentum');
-}
-
-/**
- * A cradle: its record has the rest truncation's counters, or (the sequential policy, whose record has
- * none) its resolved config keeps the "cradle" set-up.
- */
-export function isCradle(L: Layout, resolvedJson = ''): boolean {
-  if (isCradleLayout(L)) return true;
-  if (!L.has('q') || !resolvedJson.includes('"cradle"')) return false;
-  try {
-    const c = (JSON.parse(resolvedJson) as Record<string, unknown>)['cradle'];
-    return typeof c === 'object' && c !== null && !Array.isArray(c);
-  } catch {
-    return false;
-  }
-}
 
 export function cradleColumns(L: Layout): HistoryColumns {
   const n = L.field('q').size;

@@ -3,8 +3,8 @@
 // (t, q1…qn, p1…pn, E, impacts; E is the Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times).
 // Planar models are drawn in the world's x–z plane: q = (x, y[, θ]) → position (x, 0, y), attitude θ.
 import type { Vec3 } from '../../config/types';
-import type { GeneralizedConfig } from '../../config/generalized';
-import { parseGeneralizedConfig } from '../../config/generalized';
+import type { GeneralizedConfig } from '../../config/families/generalized-config';
+import { parseGeneralizedConfig } from '../../config/families/generalized-config';
 import type { Layout } from '../../engine/layout';
 import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
 import { csvRowWriter } from '../family';

@@ -56,7 +56,7 @@ export function rigidFamily(L: Layout): RigidFamily {
     status: L.offset('status', 1),
   };
   return {
-    id: 'rigid',
+    id: 'rigid_body',
     layout: L,
     columns: rigidColumns(L),
     parseConfig: parseResolvedConfig,

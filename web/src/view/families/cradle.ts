@@ -4,8 +4,8 @@
 // (config/cradle pivotX) at height ℓ + r + clearance; ball i's centre is
 // (x_i + ℓ sin θ_i, 0, z_p − ℓ cos θ_i), posed every frame from the interpolated θ_i (SceneContent.pose).
 import * as THREE from 'three';
-import type { CradleConfig } from '../../config/cradle';
-import { POLICY_LABELS, pivotX } from '../../config/cradle';
+import type { CradleConfig } from '../../config/families/cradle-config';
+import { POLICY_LABELS, pivotX } from '../../config/families/cradle-config';
 import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
 import type { FamilyView, SceneContent } from '../family-view';

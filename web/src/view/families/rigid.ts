@@ -5,7 +5,7 @@ import { boundingRadius, buildBodyObject } from '../body-geometry';
 import type { FamilyView } from '../family-view';
 
 export const rigidView: FamilyView<ResolvedConfig> = {
-  id: 'rigid',
+  id: 'rigid_body',
   build: (config, material) => ({
     body: buildBodyObject(config.body, material),
     radius: boundingRadius(config.body),
