@@ -4,11 +4,12 @@
 // second integral — the product of the angular momenta about the two foci, L₊L₋ (Boltzmann/Joachimsthal;
 // the point at s taken from the page's own table geometry, not from the core) — while the energy stays at
 // round-off. The stadium loads, bounces, and has no such integral; a start outside the table is refused
-// beside the control, and a restart clears the map.
+// beside the control, a restart clears the map, and dragging the ball moves the start (held inside).
+import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../../web/src/app/app';
 import type { BilliardConfig, BilliardTable } from '../../../web/src/config/families/billiard-table';
-import { pointAt, tablePerimeter } from '../../../web/src/config/families/billiard-table';
+import { insideTable, pointAt, tablePerimeter } from '../../../web/src/config/families/billiard-table';
 import { textField, typeInto, useAppFixture } from './support';
 
 let app: App;
@@ -78,7 +79,7 @@ describe('the billiard on the page', () => {
     expect(card.data.s).toHaveLength(0);
   });
 
-  it('the stadium loads and bounces; a start outside the table is refused beside the control', async () => {
+  it('the stadium loads and bounces; a start outside the table is refused beside the control; dragging the ball moves the start', async () => {
     app = await fx.mount({ caseName: 'billiard-stadium', autoplay: false });
     expect(config().table).toEqual({ shape: 'stadium', r: 1, l: 1 });
     app.model.step(1000);
@@ -97,5 +98,24 @@ describe('the billiard on the page', () => {
     expect(app.model.curr.steps).toBe(0);
     app.plots.update();
     expect(app.plots.bounceMap.data.s).toHaveLength(0);
+    // drag the ball: the start follows the pointer, held inside the table
+    const view = app.view!;
+    const canvas = view.canvas;
+    const screen = (p: readonly number[]): { clientX: number; clientY: number } => {
+      const v = new Vector3(p[0], p[1], p[2]).project(view.camera);
+      const r = canvas.getBoundingClientRect();
+      return { clientX: r.left + ((v.x + 1) / 2) * r.width, clientY: r.top + ((1 - v.y) / 2) * r.height };
+    };
+    const fire = (type: string, at: { clientX: number; clientY: number }): void => {
+      canvas.dispatchEvent(new PointerEvent(type, { ...at, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
+    };
+    const ball = view.bodyMeshes[0]!;
+    fire('pointerdown', screen(ball.getWorldPosition(new Vector3()).toArray()));
+    fire('pointermove', screen([-1, -0.4, 0.05]));
+    expect(config().q0[0]).toBeCloseTo(-1, 1);
+    expect(config().q0[1]).toBeCloseTo(-0.4, 1);
+    fire('pointermove', screen([-4, 3, 0.05])); // far outside: held inside, toward the centre
+    expect(insideTable(config().table, ...config().q0)).toBe(true);
+    fire('pointerup', screen([-4, 3, 0.05]));
   });
 });
