@@ -3,7 +3,10 @@
 // wall (x²/a² + y²/b² = 1; distance r from the stadium's spine), the arc length s of the quarter points
 // and its inverse; the start's inside test; the largest |p| by energy conservation; the record read by
 // field name; the controls' direction and speed editing v₀ without changing the other.
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { LongRunComputation } from '../../../web/src/model/long-run';
+import { cliPath, haveCli } from './support/cli';
 import type { BilliardConfig, BilliardTable } from '../../../web/src/config/families/billiard-table';
 import {
   arcLength,
@@ -101,6 +104,10 @@ describe('the billiard table', () => {
   });
 });
 
+function requireCli(): void {
+  expect(haveCli, `the native CLI ${cliPath} is missing: build it (cmake --build --preset native --target lgvci_cli)`).toBe(true);
+}
+
 const ELLIPSE_JSON = '{"model":"billiard","case":"billiard-ellipse","table":{"shape":"ellipse","a":2,"b":1},"mass":1,"g":0,"h":0.01,"t0":0,"q0":[0.5,0.2],"v0":[0.6,0.8]}';
 
 describe('the billiard’s controls and reader', () => {
@@ -157,5 +164,24 @@ describe('the billiard’s controls and reader', () => {
     expect(s).toMatchObject({ t: 1.5, x: [0.25, -0.5, DRAWN_HEIGHT], qs: [0.25, -0.5], ps: [0.6, 0.8], energy: 0.5, energy0: 0.5, impacts: 7, steps: 150, phi: 0.3 });
     expect(fam.columns.names).toEqual(['t', 'q1', 'q2', 'p1', 'p2', 'E', 'impacts']);
     expect(fam.bounceMapAxes?.(config)).toEqual({ perimeter: tablePerimeter(config.table), maxMomentum: 1 });
+  });
+});
+
+describe('the billiard’s long run (WASM) against the native CLI', () => {
+  it('the stadium’s long run, read through its own impact layout, gives the impact times of `lgvci --json`', async () => {
+    requireCli();
+    const { loadEngine } = await import('../../../web/src/engine/loader');
+    const engine = await loadEngine();
+    const ref = JSON.parse(execFileSync(cliPath, ['--case', 'billiard-stadium', '--steps', '3000', '--json'], { encoding: 'utf8' })) as {
+      impacts: number;
+      impact_times: number[];
+    };
+    const comp = new LongRunComputation(engine, engine.presetJson('billiard-stadium'), 3000);
+    while (!comp.finished) comp.runChunk(1000);
+    const r = comp.result(3000, 0);
+    comp.dispose();
+    expect(r.impacts).toBeGreaterThan(5);
+    expect(r.impacts).toBe(ref.impacts);
+    expect(r.impactTimes).toEqual(ref.impact_times);
   });
 });
