@@ -659,6 +659,66 @@ def readme_case_iv_time(r: Runs) -> str:
     return f"in about {bench_data(ROOT)['IV']['native_ms']:.0f} ms"
 
 
+# The billiard (docs/billiard.md): bounce times against the exact chords, computed here.
+BILLIARDS = ("billiard-ellipse", "billiard-stadium")
+
+
+def ellipse_bounce_times(a: float, b: float, q: tuple, v: tuple, n: int) -> list[float]:
+    """The exact bounces in x²/a² + y²/b² = 1: the chord's quadratic, then the mirror reflection."""
+    times, t = [], 0.0
+    for _ in range(n):
+        A = v[0] ** 2 / a ** 2 + v[1] ** 2 / b ** 2
+        B = 2 * (q[0] * v[0] / a ** 2 + q[1] * v[1] / b ** 2)
+        C = q[0] ** 2 / a ** 2 + q[1] ** 2 / b ** 2 - 1
+        Q = -0.5 * (B + math.copysign(math.sqrt(B * B - 4 * A * C), B))
+        dt = max(Q / A, C / Q)
+        q = (q[0] + dt * v[0], q[1] + dt * v[1])
+        t += dt
+        times.append(t)
+        nx, ny = q[0] / a ** 2, q[1] / b ** 2
+        nn = math.hypot(nx, ny)
+        vn = (v[0] * nx + v[1] * ny) / nn
+        v = (v[0] - 2 * vn * nx / nn, v[1] - 2 * vn * ny / nn)
+    return times
+
+
+@figure("billiard-table")
+def billiard_table(r: Runs) -> str:
+    for c in BILLIARDS:
+        r.submit("--case", c, "--steps", STEPS)
+        r.submit("--case", c, "--steps", "1", "--reverse-check", "10000")
+    rows = ["| preset | impacts in 10⁵ steps | max \\|E−E₀\\|/E₀ | max E_d mismatch | reverse check (10⁴ steps): \\|q − q₀\\|, \\|p + p₀\\| |",
+            "| --- | --- | --- | --- | --- |"]
+    for c in BILLIARDS:
+        d = r.run("--case", c, "--steps", STEPS)
+        rc = r.run("--case", c, "--steps", "1", "--reverse-check", "10000")["reverse_check"]
+        rows.append(f"| {c} | {d['impacts']} | {sci(rel_err(d))} | {sci(d['max_discrete_energy_mismatch'])} | "
+                    f"{sci(rc['q'])}, {sci(rc['p'])} ({rc['impacts_forward']} bounces each way) |")
+    return "\n".join(rows)
+
+
+@figure("billiard-ellipse-times")
+def billiard_ellipse_times(r: Runs) -> str:
+    d = r.run("--case", "billiard-ellipse", "--steps", STEPS)
+    exact = ellipse_bounce_times(2.0, 1.0, (0.5, 0.2), (0.6, 0.8), len(d["impact_times"]))
+    first = max(abs(a - b) for a, b in zip(d["impact_times"][:100], exact[:100]))
+    every = max(abs(a - b) for a, b in zip(d["impact_times"], exact))
+    return f"{sci(first)} over the first 100 bounces and {sci(every)} over all {len(exact)}"
+
+
+@figure("billiard-gravity")
+def billiard_gravity(r: Runs) -> str:
+    d = r.run("--case", "billiard-ellipse", "--g", "9.81", "--steps", STEPS)
+    return (f"{d['impacts']} bounces in 10⁵ steps, max |E−E₀|/E₀ = {sci(rel_err(d))}, "
+            f"max E_d mismatch {sci(d['max_discrete_energy_mismatch'])}")
+
+
+@figure("billiard-run-time", "timing")
+def billiard_run_time(r: Runs) -> str:
+    return r.timed(lambda: f"{min(r.run('--case', c, '--steps', STEPS)['wall_seconds'] for c in BILLIARDS) * 1000:.0f}–"
+                           f"{max(r.run('--case', c, '--steps', STEPS)['wall_seconds'] for c in BILLIARDS) * 1000:.0f} ms")
+
+
 # ---------------------------------------------------------------------------------------------------
 
 

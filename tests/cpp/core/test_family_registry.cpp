@@ -226,7 +226,7 @@ TEST_CASE("registry: every built-in preset builds a simulation of its own family
     }
   }
   CHECK(listed == presetNames());
-  CHECK(presetNames().size() == 10);
+  CHECK(presetNames().size() == 12);
 }
 
 TEST_CASE("registry: a family declared reversible returns from a 100-step reverse check of its first preset", "[core][registry]") {

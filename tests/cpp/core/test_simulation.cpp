@@ -146,7 +146,7 @@ TEST_CASE("façade: hostile JSON is bounded for every family before a tree is bu
   const SimulationResult del = createSimulation("{\"model\":\"generalized\",\"mass_matri\x7f\":1}");
   CHECK(del.error.message == "mass_matri\\x7f: is not a known key");
   const SimulationResult nul = createSimulation(std::string("{\"case\":\"st\\u0000ar\"}"));
-  CHECK(nul.error.message == "case: must be one of I, II, III, IV, rest, slide, rocking, particle, star, cradle (got 'st\\x00ar')");
+  CHECK(nul.error.message == "case: must be one of I, II, III, IV, rest, slide, rocking, particle, star, cradle, billiard-ellipse, billiard-stadium (got 'st\\x00ar')");
   const SimulationResult dup = createSimulation(R"({"case":"star","h":0.01,"h":0.02})");
   CHECK(dup.error.message == "h: duplicate key");
   std::string longArray = R"({"case":"particle","q0":[)";
@@ -195,7 +195,7 @@ TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/de
   REQUIRE(in);
   const nlohmann::json golden = nlohmann::json::parse(in);
   const long long steps = golden["steps"].get<long long>();
-  REQUIRE(golden["presets"].size() == 10);
+  REQUIRE(golden["presets"].size() == 12);
   for (const auto& [name, want] : golden["presets"].items()) {
     auto sim = make(R"({"case":")" + name + "\"}");
     for (long long k = 0; k < steps; ++k) sim->step();

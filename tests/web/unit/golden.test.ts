@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe('golden determinism hashes (WASM)', () => {
   it('covers every preset of the page', () => {
-    expect(Object.keys(golden.presets).sort()).toEqual(['I', 'II', 'III', 'IV', 'cradle', 'particle', 'rest', 'rocking', 'slide', 'star']);
+    expect(Object.keys(golden.presets).sort()).toEqual(['I', 'II', 'III', 'IV', 'billiard-ellipse', 'billiard-stadium', 'cradle', 'particle', 'rest', 'rocking', 'slide', 'star']);
     expect(golden.steps).toBe(10_000);
   });
 
