@@ -69,4 +69,31 @@ describe("the page's family registry agrees with the core's", () => {
     for (const name of ['ok', 'newton_failed', 'zeno_guard', 'work_limit']) expect(typeof codes[name], name).toBe('number');
     expect(new Set(Object.values(codes)).size).toBe(Object.keys(codes).length);
   });
+
+  it('a family added as one entry reaches the page: its presets with its words, its reader by its name', () => {
+    const [base] = FAMILIES;
+    const [first] = core;
+    if (!base || !first) throw new Error('no family');
+    let made = 0;
+    const toy: FamilyParts = {
+      ...base,
+      name: 'toy',
+      model: (layout) => {
+        made += 1;
+        return base.model(layout);
+      },
+      cases: { 'toy-a': { label: 'Toy A', group: 'Toys', tryThis: 'Watch it.' } },
+    };
+    const toyCore = { ...first, name: 'toy', presets: [{ name: 'toy-a', json: first.presets[0]?.json ?? '' }] };
+    const parts = [...FAMILIES, toy];
+    expect(pageCases([...core, toyCore], parts).slice(-1)).toEqual([{ name: 'toy-a', family: 'toy', label: 'Toy A', group: 'Toys', tryThis: 'Watch it.' }]);
+    const r = engine.createSimulation(toyCore.presets[0]?.json ?? '');
+    if (!r.sim) throw new Error(r.error.message);
+    try {
+      familyResolver(parts)('toy', new Layout(r.sim.layout()));
+      expect(made).toBe(1);
+    } finally {
+      r.sim.delete();
+    }
+  });
 });
