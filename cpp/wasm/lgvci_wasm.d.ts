@@ -42,7 +42,7 @@ export interface HybridSimulation {
   layout(): RecordLayout;
   /**
    * The layout of drainImpacts()'s rows: the module's common impactLayout() followed by the family's
-   * own columns (the billiard's s, p_t), so its size may exceed the common one.
+   * own columns (docs/api.md), so its size may exceed the common one.
    */
   impactLayout(): RecordLayout;
   /** FNV-1a 64 of the state record's bytes, as 16 hex digits (golden determinism hashes). */

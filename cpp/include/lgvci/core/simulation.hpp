@@ -101,7 +101,7 @@ class Simulation {
   virtual const RecordLayout& layout() const = 0;
   virtual void writeRecord(double* out) const = 0;
   /// The impact record of this simulation: the common lgvci::impactLayout() (the default), or that
-  /// followed by the family's own columns (the billiard's bounce coordinates s, p_t).
+  /// followed by the family's own columns (docs/architecture.md "How to add a family").
   virtual const RecordLayout& impactLayout() const { return lgvci::impactLayout(); }
   /// Writes impactLayout().size doubles for an event of impactLog() (before clearImpactLog()).
   virtual void writeImpactRecord(const ImpactEvent& e, double* out) const { lgvci::writeImpactRecord(e, out); }

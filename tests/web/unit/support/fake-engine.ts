@@ -266,6 +266,11 @@ export class FakeSimulation implements HybridSimulation {
     return FAKE_LAYOUT;
   }
 
+  /** The fake's impacts are the common record: no family columns. */
+  impactLayout(): RecordLayout {
+    return FAKE_IMPACT_LAYOUT;
+  }
+
   stateHash(): string {
     return '0'.repeat(16);
   }
