@@ -257,11 +257,6 @@ export class FakeSimulation implements HybridSimulation {
     return out;
   }
 
-  /** The common impact layout (a fake family adds no fields of its own). */
-  impactLayout(): RecordLayout {
-    return FAKE_IMPACT_LAYOUT;
-  }
-
   layout(): RecordLayout {
     return FAKE_LAYOUT;
   }
