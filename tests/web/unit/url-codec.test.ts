@@ -211,7 +211,7 @@ describe('address codec: wrong values and unknown keys', () => {
     const names = cases().map((c) => c.name);
     expect(decodeCase(queryEntries('?case=cube').entries, names, 'I')).toEqual({
       caseName: 'I',
-      issue: { key: 'case', message: 'case: “cube” is not a preset (one of I, II, III, IV, rest, slide, rocking, particle, star, cradle); showing I.' },
+      issue: { key: 'case', message: `case: “cube” is not a preset (one of ${names.join(', ')}); showing I.` },
     });
     expect(caseFromQuery('?case=CRADLE')).toBe('cradle');
     expect(caseFromQuery('?case=iii')).toBe('III');

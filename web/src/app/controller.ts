@@ -194,6 +194,8 @@ export class Controller implements ControllerPort {
 
   /** Restart the model from a candidate; the core's message if it rejects it (the old run goes on). */
   private restart(family: AnyFamilyControls, base: unknown, candidate: AppParams): ApplyResult {
+    const refused = family.check?.(candidate) ?? '';
+    if (refused) return { ok: false, message: refused };
     const json = family.paramsToConfigJson(base, candidate);
     try {
       this.model.load(json);

@@ -23,6 +23,9 @@ import type { FamilyView } from '../view/family-view';
 import { cradleView } from '../view/families/cradle';
 import { generalizedView } from '../view/families/generalized';
 import { rigidView } from '../view/families/rigid';
+import { billiardControls, BILLIARD_CASES } from '../config/families/billiard';
+import { billiardFamily } from '../model/families/billiard';
+import { billiardView } from '../view/families/billiard';
 
 /** A family's page parts, by the core's family name. */
 export interface FamilyParts {
@@ -45,6 +48,7 @@ export const FAMILIES: readonly FamilyParts[] = [
   { name: 'rigid_body', model: reader(rigidFamily), view: rigidView, controls: rigidControls, cases: RIGID_CASES },
   { name: 'generalized', model: reader(generalizedFamily), view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES },
   { name: 'cradle', model: reader(cradleFamily), view: cradleView, controls: cradleControls, cases: CRADLE_CASES },
+  { name: 'billiard', model: reader(billiardFamily), view: billiardView, controls: billiardControls, cases: BILLIARD_CASES },
 ];
 
 // ---- Generic over FAMILIES from here on: nothing below names a family or a case. ----

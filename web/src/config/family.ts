@@ -46,6 +46,8 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   readonly fields: readonly FieldSpec<P>[];
   /** Check the shape of the core's resolved config JSON of a preset. */
   parseConfig(json: string): C;
+  /** A rule across fields, checked before the core's: '' or the sentence shown beside the control. */
+  check?(p: P): string;
   /** The controls' values of a resolved preset. */
   paramsFromConfig(caseName: string, config: C, speed: number): P;
   /** The config JSON sent to the core: the preset with the edited fields overriding it. */

@@ -77,6 +77,8 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   position(state: ArrayLike<number>, out: Vec3): void;
   /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */
   writeRow(state: ArrayLike<number>, out: Float64Array, offset: number): void;
+  /** The bounce map's axes (view/bounce-map.ts), for a family that has one: s ∈ [0, perimeter), p_t ∈ [−maxMomentum, maxMomentum]. */
+  bounceMapAxes?(config: C): { perimeter: number; maxMomentum: number };
 }
 
 /** Writer of a history row: the record's CSV fields, in column order. */

@@ -22,9 +22,12 @@ const NO_FORMAT: RowFormat = {
  */
 export const DEFAULT_MAX_ROWS = 2 ** 19;
 
+const NO_IMPACT_FIELDS: Readonly<Record<string, number>> = Object.freeze({});
+
 export class RunHistory {
   private buf: Float64Array;
   private imp: Float64Array;
+  private readonly impFields: Readonly<Record<string, number>>[] = [];
   private format: RowFormat;
   private readonly initialRows: number;
   /** Numbers per row (= columns). */
@@ -66,6 +69,7 @@ export class RunHistory {
   clear(): void {
     this.length = 0;
     this.impactCount = 0;
+    this.impFields.length = 0;
     this.truncated = false;
     this.epoch += 1;
   }
@@ -99,13 +103,19 @@ export class RunHistory {
     return true;
   }
 
-  recordImpactTime(t: number): void {
+  recordImpactTime(t: number, fields: Readonly<Record<string, number>> = NO_IMPACT_FIELDS): void {
     if (this.impactCount === this.imp.length) {
       const grown = new Float64Array(this.imp.length * 2);
       grown.set(this.imp);
       this.imp = grown;
     }
+    this.impFields[this.impactCount] = fields;
     this.imp[this.impactCount++] = t;
+  }
+
+  /** The family's own fields of recorded impact k (Impact.fields, e.g. a bounce's wall position s and tangential momentum p_t). */
+  impactFields(k: number): Readonly<Record<string, number>> {
+    return (k < this.impactCount ? this.impFields[k] : undefined) ?? NO_IMPACT_FIELDS;
   }
 
   /** Impact times so far (a view, valid until the next recordImpactTime()). */

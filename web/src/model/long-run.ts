@@ -4,7 +4,7 @@
 import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
-import { impactReader } from './run';
+import { simImpactReader } from './run';
 import type { DecimatedData } from './decimate';
 import { MinMaxDecimator } from './decimate';
 
@@ -129,7 +129,7 @@ export class LongRunComputation {
   runChunk(n: number): number {
     const sim = this.need();
     const o = this.o;
-    const reader = impactReader(this.engine);
+    const reader = simImpactReader(sim);
     const E0 = this.energy0;
     const todo = Math.min(n, this.total - this.done);
     const start = now();

@@ -25,7 +25,13 @@ export interface Impact {
   bodyPoint: Vec3;
   /** Index k of the constraint φ_k that fired (generalized models), −1 when the record has none. */
   constraint: number;
+  /** The family's own one-value fields of the simulation's impact layout (e.g. a bounce's s and p_t); {} when none. */
+  fields: Readonly<Record<string, number>>;
 }
+
+/** The common impact record's fields (the module's impactLayout()); any other is a family's own. */
+const COMMON_IMPACT_FIELDS = new Set(['t', 'lambda', 'point', 'body_point', 'constraint']);
+const NO_FIELDS: Readonly<Record<string, number>> = Object.freeze({});
 
 export interface StatusReport {
   code: number;
@@ -41,6 +47,8 @@ function v3(a: Float64Array, i: number): Vec3 {
 /** Reads impact records with the module's impact layout (fields t, lambda, point, body_point). */
 export class ImpactReader {
   private readonly o: { t: number; lambda: number; point: number; bodyPoint: number; constraint: number };
+  /** The family's own one-value fields: name and offset. */
+  private readonly own: { name: string; offset: number }[];
   readonly size: number;
 
   constructor(layout: Layout) {
@@ -52,6 +60,7 @@ export class ImpactReader {
       bodyPoint: layout.offset('body_point', 3),
       constraint: layout.has('constraint') ? layout.offset('constraint', 1) : -1,
     };
+    this.own = layout.fields.filter((f) => f.size === 1 && !COMMON_IMPACT_FIELDS.has(f.name)).map((f) => ({ name: f.name, offset: f.offset }));
   }
 
   /** Only the times (the long run keeps nothing else). */
@@ -69,6 +78,7 @@ export class ImpactReader {
         point: v3(buf, i + o.point),
         bodyPoint: v3(buf, i + o.bodyPoint),
         constraint: o.constraint < 0 ? -1 : (buf[i + o.constraint] ?? -1),
+        fields: this.own.length === 0 ? NO_FIELDS : Object.fromEntries(this.own.map((f) => [f.name, buf[i + f.offset] ?? NaN])),
       });
     }
     return out;
@@ -81,6 +91,15 @@ const impactReaders = new WeakMap<LgvciModule, ImpactReader>();
 export function impactReader(engine: LgvciModule): ImpactReader {
   let r = impactReaders.get(engine);
   if (!r) impactReaders.set(engine, (r = new ImpactReader(new Layout(engine.impactLayout()))));
+  return r;
+}
+
+const simImpactReaders = new WeakMap<HybridSimulation, ImpactReader>();
+
+/** The impact reader of a simulation, from its own impact layout (a family may add fields to the common one). */
+export function simImpactReader(sim: HybridSimulation): ImpactReader {
+  let r = simImpactReaders.get(sim);
+  if (!r) simImpactReaders.set(sim, (r = new ImpactReader(new Layout(sim.impactLayout()))));
   return r;
 }
 
@@ -209,7 +228,8 @@ export class EngineRun {
 
   /** The impacts since the last call. */
   drainImpacts(): Impact[] {
-    return impactReader(this.engine).read(this.need().drainImpacts());
+    const sim = this.need();
+    return simImpactReader(sim).read(sim.drainImpacts());
   }
 
   /** The integrator's report of a non-OK status, at the current time. */

@@ -409,7 +409,7 @@ export class SimulationModel {
   private collectImpacts(): void {
     const recs = this.run.drainImpacts();
     this.drainedImpacts += recs.length;
-    for (const r of recs) this.history.recordImpactTime(r.t);
+    for (const r of recs) this.history.recordImpactTime(r.t, r.fields);
     this.playback.addImpacts(recs);
   }
 

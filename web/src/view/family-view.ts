@@ -28,8 +28,15 @@ export interface SceneContent {
   groundNormal: Vec3;
   /** Camera target height above the ground's foot point of the body (default 6). */
   followHeight?: number;
+  /** A fixed camera target (world frame) instead of following the body (a table seen whole from above). */
+  fixedTarget?: Vec3;
   /** Camera distance from its target when this kind of content is first shown (default: the camera stays). */
   viewDistance?: number;
+  /**
+   * Half extents (world x, y about the target) of what must fit the view when it is first shown: the
+   * camera distance is then chosen for the view's aspect, so a wide table fits a phone too (instead of viewDistance).
+   */
+  viewFit?: [number, number];
   /** Direction from the target to the camera when it is first shown (default: the current one). */
   viewDirection?: Vec3;
   /** Size of impact flashes relative to the rigid bodies' (default 1). */

@@ -21,8 +21,9 @@ import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
 import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
 import { tickLabels } from '../util/format';
-import type { CardKey } from './plot-cards';
+import type { CardKey, OwnCardKey } from './plot-cards';
 import { PLOT_CARDS } from './plot-cards';
+import { BounceMapCard } from './bounce-map';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -564,6 +565,8 @@ export class PlotsView {
   private readonly batch = new FrameBatch();
   /** Measured from the error plot's rows: its caption's numbers (model/error-stats.ts). */
   readonly errorStats = new EnergyErrorStats();
+  /** The bounce map, shown for a family whose capabilities' plots have it (view/bounce-map.ts). */
+  readonly bounceMap: BounceMapCard;
 
   constructor(model: SimulationModel, idPrefix: string) {
     this.model = model;
@@ -579,6 +582,7 @@ export class PlotsView {
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
+    this.bounceMap = new BounceMapCard(idPrefix);
     this.applyPlots();
     this.feeds = [
       {
@@ -656,6 +660,7 @@ export class PlotsView {
       this.cards.height.element,
       this.cards.divergence.element,
       this.cards.velocity.element,
+      this.bounceMap.element,
       this.cards.long.element,
     );
     this.element = el(
@@ -674,6 +679,7 @@ export class PlotsView {
   private onResize(): void {
     if (!this.visible) return;
     for (const c of Object.values(this.cards)) c.resize();
+    this.bounceMap.resize();
   }
 
   get shown(): boolean {
@@ -698,10 +704,15 @@ export class PlotsView {
     this.applyPlots();
   }
 
+  /** The figure of a card: a time plot's, or a card drawn by its own module (the bounce map). */
+  private cardElement(card: Exclude<CardKey, 'long'> | OwnCardKey): HTMLElement {
+    return card === 'bounceMap' ? this.bounceMap.element : this.cards[card].element;
+  }
+
   private applyPlots(): void {
     const wanted = new Set<string>();
     for (const [plot, card] of Object.entries(PLOT_CARDS)) if (this.plotNames === null || this.plotNames.has(plot)) wanted.add(card);
-    for (const card of new Set(Object.values(PLOT_CARDS))) this.cards[card].element.hidden = !wanted.has(card);
+    for (const card of new Set(Object.values(PLOT_CARDS))) this.cardElement(card).hidden = !wanted.has(card);
     if (!this.columns.velocities) this.cards.velocity.element.hidden = true;
   }
 
@@ -719,7 +730,8 @@ export class PlotsView {
       m.history.epoch !== this.epoch ||
       m.twins !== this.twins ||
       m.baselines !== this.baselines ||
-      this.feeds.some((f) => f.available(m) !== f.consumed);
+      this.feeds.some((f) => f.available(m) !== f.consumed) ||
+      (this.bounceMap.shown && m.history.impactCount !== this.bounceMap.data.consumed);
     if (!news) return;
     this.lastUpdate = now;
     this.update();
@@ -776,6 +788,7 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
+    this.bounceMap.update(m, this.dirty);
     if (!m.baselines) {
       const cols = m.history.columns;
       const sym = cols.energySymbol;
@@ -854,6 +867,7 @@ export class PlotsView {
     this.batch.drop();
     this.resizeObserver?.disconnect();
     for (const c of Object.values(this.cards)) c.destroyPlot();
+    this.bounceMap.destroyPlot();
     this.element.remove();
   }
 }

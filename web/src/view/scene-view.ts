@@ -133,6 +133,7 @@ export class SceneView {
   private ghostColors: string[] = [];
   private bodyRadius = 5;
   private followHeight = 6;
+  private fixedTarget: THREE.Vector3 | null = null;
   private effectScale = 1;
   private viewDistance = NaN;
   /** World-frame decorations of the current content (e.g. the floor line of a planar model). */
@@ -270,12 +271,14 @@ export class SceneView {
     this.setGhosts(ghostColors);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
+    this.fixedTarget = content.fixedTarget ? new THREE.Vector3(...content.fixedTarget) : null;
     this.effectScale = content.effectScale ?? 1;
     this.clearExtras();
     for (const o of content.extras ?? []) this.extras.add(o);
     // The camera distance changes only with the kind of body (not on every restart, which keeps the zoom).
-    if (content.viewDistance !== undefined && content.viewDistance !== this.viewDistance) {
-      const d = content.viewDistance;
+    const wanted = content.viewFit ? this.fitDistance(content.viewFit) : content.viewDistance;
+    if (wanted !== undefined && wanted !== this.viewDistance) {
+      const d = wanted;
       this.viewDistance = d;
       this.controls.minDistance = Math.min(4, d / 3);
       const dir = content.viewDirection
@@ -301,6 +304,12 @@ export class SceneView {
     cam.updateProjectionMatrix();
     for (const f of this.flashes) f.age = FLASH_SECONDS;
     this.dirty = true;
+  }
+
+  /** Camera distance at which half extents (x, y) fill 90 % of the view at its current aspect. */
+  private fitDistance([hx, hy]: [number, number]): number {
+    const t = Math.tan((this.camera.fov * Math.PI) / 360);
+    return Math.max(hy / t, hx / (t * Math.max(0.1, this.camera.aspect))) / 0.9;
   }
 
   private clearExtras(): void {
@@ -447,6 +456,7 @@ export class SceneView {
   }
 
   private followTarget(x: THREE.Vector3): THREE.Vector3 {
+    if (this.fixedTarget) return this.fixedTarget.clone();
     // Follow the body's foot point on the plane, a little above it, so bounces stay visible.
     const foot = x.clone().addScaledVector(this.normal, -this.normal.dot(x));
     return foot.addScaledVector(this.normal, this.followHeight);
