@@ -89,34 +89,34 @@ inline Mat3 rotationAboutX(double angle) {
 inline double relErr(double x, double y) { return std::abs(x - y) / std::abs(y); }
 
 /// Energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e3ᵀx of a state, computed here independently of the library.
-inline double totalEnergy(const lgvci::State& s, double m, const Mat3& J, double g) {
+inline double totalEnergy(const lgvci::RigidBodyState& s, double m, const Mat3& J, double g) {
   return s.gamma.squaredNorm() / (2.0 * m) + 0.5 * s.Pi.dot(J.inverse() * s.Pi) + m * g * s.x.z();
 }
 
 /// A §7 preset with the given root finder (and any further edits), ready to step.
-inline lgvci::SimulationDef paperDef(const std::string& name,
+inline lgvci::RigidBodyDef paperDef(const std::string& name,
                                      lgvci::RootFinder finder = lgvci::RootFinder::Illinois) {
-  lgvci::SimulationDef d = lgvci::paperCase(name);
+  lgvci::RigidBodyDef d = lgvci::paperCase(name);
   d.integrator.rootFinder = finder;
   return d;
 }
 
 /// Bitwise equality of two states.
-inline bool sameState(const lgvci::State& a, const lgvci::State& b) {
+inline bool sameState(const lgvci::RigidBodyState& a, const lgvci::RigidBodyState& b) {
   return a.t == b.t && a.x == b.x && a.R == b.R && a.gamma == b.gamma && a.Pi == b.Pi;
 }
 
 /// Rounding noise of Φ at a state: a few ulps of |n·x| plus the body's size (cf. the integrator).
 inline double phiRoundoff(const lgvci::HybridIntegrator& sim) {
-  const lgvci::State& s = sim.state();
+  const lgvci::RigidBodyState& s = sim.state();
   return 64.0 * 2.220446049250313e-16 *
          (sim.system().plane.normal().cwiseAbs().dot(s.x.cwiseAbs()) + sim.system().body->boundingRadius());
 }
 
 /// A ball of radius r (an ellipsoid with equal axes) at rest with its centre at height r + H above
 /// the horizontal plane, restitution e.
-inline lgvci::SimulationDef ballDrop(double H, double e, double r = 1.0) {
-  lgvci::SimulationDef def;
+inline lgvci::RigidBodyDef ballDrop(double H, double e, double r = 1.0) {
+  lgvci::RigidBodyDef def;
   def.body.type = lgvci::BodyDef::Type::Ellipsoid;
   def.body.semiAxes = Vec3(r, r, r);
   def.initial.x = Vec3(0, 0, r + H);

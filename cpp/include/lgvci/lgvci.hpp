@@ -3,7 +3,7 @@
 #pragma once
 
 #include "lgvci/baselines/rk4_rigid_body.hpp"
-#include "lgvci/config.hpp"
+#include "lgvci/rigid_body/config.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/core/root_finders.hpp"
 #include "lgvci/core/simulation.hpp"

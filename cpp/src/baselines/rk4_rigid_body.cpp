@@ -47,9 +47,9 @@ Vec4 fromRotation(const Mat3& R) {
 
 }  // namespace quat
 
-Rk4State toRk4State(const State& s) {
+Rk4State toRk4State(const RigidBodyState& s) {
   Rk4State r;
-  static_cast<State&>(r) = s;
+  static_cast<RigidBodyState&>(r) = s;
   r.q = quat::fromRotation(s.R);
   r.R = quat::toRotation(r.q);
   return r;
@@ -82,7 +82,7 @@ void Rk4Flow::step(const Rk4State& in, double tau, Rk4State& out) const {
   out.R = quat::toRotation(out.q);
 }
 
-Rk4RigidBodyModel::Rk4RigidBodyModel(SystemDef system, double contactTolerance, bool strictDetection, double restitution)
+Rk4RigidBodyModel::Rk4RigidBodyModel(RigidBodySystem system, double contactTolerance, bool strictDetection, double restitution)
     : geometry_(std::move(system), Retraction::Cayley, 1e-15, contactTolerance, strictDetection, restitution),
       rk4_(geometry_.system().mass.mass, geometry_.inverseInertia(), geometry_.system().gravity) {}
 
@@ -103,13 +103,13 @@ std::string Rk4RigidBodyModel::failureMessage(double t) const {
 
 template class HybridDriver<Rk4RigidBodyModel>;
 
-HybridDriver<Rk4RigidBodyModel> Rk4Integrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
+HybridDriver<Rk4RigidBodyModel> Rk4Integrator::build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial) {
   validateRigidBodySetup(system, def, initial);
   Rk4RigidBodyModel model(std::move(system), def.contactTolerance, def.strictDetection, def.restitution);
   return HybridDriver<Rk4RigidBodyModel>(std::move(model), driverSettings(def), toRk4State(initial));
 }
 
-Rk4Integrator::Rk4Integrator(SystemDef system, IntegratorDef def, const State& initial)
+Rk4Integrator::Rk4Integrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial)
     : def_(def), driver_(build(std::move(system), def, initial)) {}
 
 void Rk4Integrator::reverseMomenta() {
@@ -119,7 +119,7 @@ void Rk4Integrator::reverseMomenta() {
   driver_.setState(s);
 }
 
-Rk4Integrator makeRk4Integrator(const SimulationDef& def) {
+Rk4Integrator makeRk4Integrator(const RigidBodyDef& def) {
   IntegratorDef settings = def.integrator;
   settings.family = IntegratorFamily::Rk4;
   return Rk4Integrator(makeSystem(def), settings, def.initial);

@@ -198,7 +198,7 @@ std::string toJson(const BilliardDef& d, int indent) { return toJsonObject(d).du
 HybridDriver<BilliardModel> makeBilliardDriver(const BilliardDef& def) {
   BilliardDef d = def;
   validate(d);
-  GenState s0;
+  GeneralizedState s0;
   s0.t = d.t0;
   s0.q = VecX(2);
   s0.q << d.q0.x(), d.q0.y();

@@ -50,7 +50,7 @@ class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardMo
   std::string model() const override { return "billiard"; }
   std::string integrator() const override { return "vci"; }
   void reverseMomenta() override {  // time reversal: p → −p at the current q
-    GenState s = driver_.state();
+    GeneralizedState s = driver_.state();
     s.p = -s.p;
     driver_.setState(s);
   }
@@ -80,7 +80,7 @@ class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardMo
   }
 
   std::string finalStateJson() const override {
-    const GenState& s = driver_.state();
+    const GeneralizedState& s = driver_.state();
     return nlohmann::json{{"t", s.t}, {"q", {s.q(0), s.q(1)}}, {"p", {s.p(0), s.p(1)}}}.dump();
   }
 

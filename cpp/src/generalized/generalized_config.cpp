@@ -409,7 +409,7 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   const MatX Minv = d.system.M.inverse();
   const double H = 0.5 * d.p0.dot(Minv * d.p0) + d.system.V.value(d.q0);
   if (!std::isfinite(H) || !Minv.allFinite()) throw InvalidInput("p0", "gives a non-finite energy");
-  GenState s0;
+  GeneralizedState s0;
   s0.t = d.t0;
   s0.q = d.q0;
   s0.p = d.p0;

@@ -45,7 +45,7 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   std::string family() const override { return def_->cradle ? "cradle" : "generalized"; }
   std::string integrator() const override { return "vci"; }
   void reverseMomenta() override {  // time reversal: p → −p at the current q
-    GenState s = driver_.state();
+    GeneralizedState s = driver_.state();
     s.p = -s.p;
     driver_.setState(s);
   }
@@ -59,7 +59,7 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   void writeRecord(double* out) const override { schema_->write(*this, out); }
 
   std::string finalStateJson() const override {
-    const GenState& s = driver_.state();
+    const GeneralizedState& s = driver_.state();
     nlohmann::json q = nlohmann::json::array(), p = nlohmann::json::array();
     for (long i = 0; i < s.q.size(); ++i) {
       q.push_back(s.q(i));

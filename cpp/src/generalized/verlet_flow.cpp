@@ -3,7 +3,7 @@
 
 namespace lgvci {
 
-bool verletFlow(const MatX& Minv, const Potential& V, const GenState& in, double tau, GenState& out) {
+bool verletFlow(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out) {
   VecX g0;
   V.gradient(in.q, g0);
   const VecX v = Minv * in.p;
@@ -18,7 +18,7 @@ bool verletFlow(const MatX& Minv, const Potential& V, const GenState& in, double
   return out.p.allFinite();
 }
 
-double arcDiscreteEnergy(const MatX& M, const MatX& Minv, const Potential& V, const GenState& start, double tau,
+double arcDiscreteEnergy(const MatX& M, const MatX& Minv, const Potential& V, const GeneralizedState& start, double tau,
                          const VecX& end) {
   VecX g0;
   V.gradient(start.q, g0);

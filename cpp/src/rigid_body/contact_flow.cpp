@@ -138,7 +138,7 @@ double ContactFlow::project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& P
   return 0.0;
 }
 
-ContactStepOutcome ContactFlow::step(const State& in, double tau, State& out, double phiTolerance) {
+ContactStepOutcome ContactFlow::step(const RigidBodyState& in, double tau, RigidBodyState& out, double phiTolerance) {
   const Vec3& n = plane_.normal();
   const double m = mass_.mass;
   ContactSet set = in.contact;

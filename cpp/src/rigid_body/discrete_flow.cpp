@@ -345,7 +345,7 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retra
 DiscreteFlow::DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance)
     : mass_(mass), Jinv_(mass.J.inverse()), g_(gravity), retraction_(retraction), tol_(tolerance) {}
 
-bool DiscreteFlow::step(const State& in, double h, State& out) const {
+bool DiscreteFlow::step(const RigidBodyState& in, double h, RigidBodyState& out) const {
   last_ = solveImplicit(h * in.Pi, mass_.J, Jinv_, retraction_, tol_);  // (5.9c)
   if (!last_.converged) return false;
   const double m = mass_.mass;

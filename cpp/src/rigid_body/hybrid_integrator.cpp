@@ -15,7 +15,7 @@ void requireFiniteVec(const Vec3& v, const char* field) {
 
 }  // namespace
 
-void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, const State& initial) {
+void validateRigidBodySetup(const RigidBodySystem& system, const IntegratorDef& def, const RigidBodyState& initial) {
   if (!system.body) throw InvalidInput("body", "is missing");
   if (!std::isfinite(system.mass.mass) || system.mass.mass <= 0.0)
     throw InvalidInput("mass", "must be a finite number > 0");
@@ -54,17 +54,17 @@ DriverSettings driverSettings(const IntegratorDef& def) {
   return settings;
 }
 
-HybridDriver<RigidBodyModel> HybridIntegrator::build(SystemDef system, const IntegratorDef& def, const State& initial) {
+HybridDriver<RigidBodyModel> HybridIntegrator::build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial) {
   validateRigidBodySetup(system, def, initial);
   RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection,
                        def.restitution, def.h, def.maxImpactsPerStep);
   return HybridDriver<RigidBodyModel>(std::move(model), driverSettings(def), initial);
 }
 
-HybridIntegrator::HybridIntegrator(SystemDef system, IntegratorDef def, const State& initial)
+HybridIntegrator::HybridIntegrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial)
     : def_(def), driver_(build(std::move(system), def, initial)) {}
 
-Energy rigidBodyEnergy(const SystemDef& sys, const Mat3& Jinv, const State& s) {
+Energy rigidBodyEnergy(const RigidBodySystem& sys, const Mat3& Jinv, const RigidBodyState& s) {
   const double m = sys.mass.mass;
   Energy e;
   e.translationalPotential = s.gamma.squaredNorm() / (2.0 * m) + m * sys.gravity * s.x.z();
@@ -73,7 +73,7 @@ Energy rigidBodyEnergy(const SystemDef& sys, const Mat3& Jinv, const State& s) {
   return e;
 }
 
-Energy HybridIntegrator::energyOf(const State& s) const {
+Energy HybridIntegrator::energyOf(const RigidBodyState& s) const {
   return rigidBodyEnergy(system(), driver_.model().inverseInertia(), s);
 }
 

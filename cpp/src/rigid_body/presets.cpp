@@ -6,8 +6,8 @@
 
 namespace lgvci {
 
-SimulationDef paperCase(const std::string& name) {
-  SimulationDef d;  // §7: m = 1, g = 9.80665, h = 0.01, tol = 1e-15
+RigidBodyDef paperCase(const std::string& name) {
+  RigidBodyDef d;  // §7: m = 1, g = 9.80665, h = 0.01, tol = 1e-15
   d.caseName = name;
   d.mass = 1.0;
   d.gravity = 9.80665;
@@ -56,8 +56,8 @@ bool isRigidPreset(const std::string& name) {
 namespace {
 
 // Lift `d.initial.x` along n until Φ(x0, R0) ≥ 0 (it was placed at Φ = 0 up to rounding).
-void touchFromAbove(SimulationDef& d) {
-  const SystemDef sys = makeSystem(d);
+void touchFromAbove(RigidBodyDef& d) {
+  const RigidBodySystem sys = makeSystem(d);
   for (int k = 0; k < 8; ++k) {
     const double phi = collisionFunction(*sys.body, sys.plane, d.initial.x, d.initial.R);
     if (phi >= 0.0) return;
@@ -67,10 +67,10 @@ void touchFromAbove(SimulationDef& d) {
 
 }  // namespace
 
-void rederivePresetStart(SimulationDef& d, const PresetChanges& c) {
+void rederivePresetStart(RigidBodyDef& d, const PresetChanges& c) {
   const std::string& name = d.caseName;
   if (name != "rest" && name != "slide" && name != "rocking") return;
-  const SystemDef sys = makeSystem(d);
+  const RigidBodySystem sys = makeSystem(d);
   const Vec3& n = sys.plane.normal();
   bool moved = c.attitude || c.body || c.plane;
   if (name == "slide" && c.plane && !c.attitude) {
@@ -93,17 +93,17 @@ void rederivePresetStart(SimulationDef& d, const PresetChanges& c) {
   }
 }
 
-SimulationDef rigidPreset(const std::string& name) {
+RigidBodyDef rigidPreset(const std::string& name) {
   if (name != "rest" && name != "slide" && name != "rocking") return paperCase(name);
   if (name == "rest") {  // the "lgvci --case I --x0 0,0,4 --gamma0 0,0,0 --Pi0 0,0,0"
-    SimulationDef d = paperCase("I");
+    RigidBodyDef d = paperCase("I");
     d.caseName = name;
     d.initial.x = Vec3(0, 0, 4);
     d.initial.gamma = Vec3::Zero();
     d.initial.Pi = Vec3::Zero();
     return d;
   }
-  SimulationDef d;  // §7's m, g, h and tolerance, a new body and start
+  RigidBodyDef d;  // §7's m, g, h and tolerance, a new body and start
   d.caseName = name;
   d.mass = 1.0;
   d.gravity = 9.80665;

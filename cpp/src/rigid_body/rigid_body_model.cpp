@@ -16,7 +16,7 @@ namespace {
 constexpr double kMachineEps = 2.220446049250313e-16;
 }  // namespace
 
-RigidBodyModel::RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
+RigidBodyModel::RigidBodyModel(RigidBodySystem system, Retraction retraction, double tolerance, double contactTolerance,
                                bool strictDetection, double restitution, double h, int maxImpactsPerStep)
     : system_(std::move(system)),
       flow_(system_.mass, system_.gravity, retraction, tolerance),

@@ -13,7 +13,7 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
-#include "lgvci/config.hpp"
+#include "lgvci/rigid_body/config.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -27,7 +27,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
 
  public:
   /// `start`: the initial state the run was built from (def's, or a perturbed one); `sim` starts there.
-  RigidBodySimulation(std::shared_ptr<const SimulationDef> def, const State& start, Integrator sim)
+  RigidBodySimulation(std::shared_ptr<const RigidBodyDef> def, const RigidBodyState& start, Integrator sim)
       : Base(std::move(sim)), def_(std::move(def)), start_(start) {
     energy0_ = driver_.energy().total;
   }
@@ -36,7 +36,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   /// The same body, plane and settings (shared); the integrator rebuilt at the perturbed start, which
   /// its constructor validates as a config's start (Φ ≥ 0, R a rotation).
   std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const override {
-    State s0 = start_;
+    RigidBodyState s0 = start_;
     perturbPose(kind, delta, s0.x, s0.R);
     return std::make_unique<RigidBodySimulation>(def_, s0, Integrator(driver_.system(), driver_.def(), s0));
   }
@@ -50,7 +50,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override {
     if (sameStart(start_, def_->initial)) return toJson(*def_);
-    SimulationDef d = *def_;  // a perturbed start: the config that replays it
+    RigidBodyDef d = *def_;  // a perturbed start: the config that replays it
     d.initial = start_;
     return toJson(d);
   }
@@ -69,7 +69,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   void writeRecord(double* out) const override { schema().write(*this, out); }
 
   std::string finalStateJson() const override {
-    const State& s = driver_.state();
+    const RigidBodyState& s = driver_.state();
     auto vec = [](const Vec3& v) { return nlohmann::json{v.x(), v.y(), v.z()}; };
     nlohmann::json R = nlohmann::json::array();
     for (int r = 0; r < 3; ++r) R.push_back({s.R(r, 0), s.R(r, 1), s.R(r, 2)});
@@ -77,12 +77,12 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
 
  private:
-  static bool sameStart(const State& a, const State& b) {
+  static bool sameStart(const RigidBodyState& a, const RigidBodyState& b) {
     return a.t == b.t && a.x == b.x && a.R == b.R && a.gamma == b.gamma && a.Pi == b.Pi;
   }
 
-  std::shared_ptr<const SimulationDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
-  State start_;                                // this run's initial state
+  std::shared_ptr<const RigidBodyDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
+  RigidBodyState start_;                                // this run's initial state
   double energy0_ = 0.0;
 
   // The state record: the CLI's CSV columns (the paper's 23 quantities, then the ledgers) and what the
@@ -121,7 +121,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
 };
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
-  auto def = std::make_shared<const SimulationDef>(parseConfig(json));
+  auto def = std::make_shared<const RigidBodyDef>(parseConfig(json));
   if (def->integrator.family == IntegratorFamily::Rk4) {
     Rk4Integrator sim = makeRk4Integrator(*def);
     return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));

@@ -41,7 +41,7 @@ void validateInertiaScale(const Mat3& J, const std::string& field) {
     throw InvalidInput(field, "the inertia tensor's condition number " + num(hi / lo) + " exceeds 1e12 (J⁻¹ would lose all digits)");
 }
 
-void validateRigidBodySystem(const SystemDef& sys, const IntegratorDef& def, const State& s) {
+void validateRigidBodySystem(const RigidBodySystem& sys, const IntegratorDef& def, const RigidBodyState& s) {
   // Inputs: magnitudes.
   validateMass(sys.mass.mass);
   requireRange(sys.gravity, 0.0, limits::kMaxGravity, "gravity");

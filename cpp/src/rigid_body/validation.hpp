@@ -36,7 +36,7 @@ void validateInertiaScale(const Mat3& J, const std::string& field);
 /// checks: magnitudes of mass, gravity, h, t0, x0, γ0, Π0; J's scale and conditioning; the body's
 /// bounding radius; a finite initial energy; a solvable first Newton problem (|hΠ0| against the
 /// range of (5.9c)'s left-hand side); a finite Φ(x0, R0) ≥ 0.
-void validateRigidBodySystem(const SystemDef& system, const IntegratorDef& def, const State& initial);
+void validateRigidBodySystem(const RigidBodySystem& system, const IntegratorDef& def, const RigidBodyState& initial);
 
 
 }  // namespace lgvci

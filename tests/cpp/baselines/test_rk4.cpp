@@ -16,7 +16,7 @@ using namespace lgvci_test;
 namespace {
 
 Rk4State caseOneFlightState() {
-  const SimulationDef d = paperCase("I");
+  const RigidBodyDef d = paperCase("I");
   return toRk4State(d.initial);
 }
 
@@ -63,8 +63,8 @@ TEST_CASE("quaternion helpers: R(q) of a unit q is a rotation, fromRotation inve
 
 TEST_CASE("RK4 is fourth order in flight: observed rate of Π and R against a fine-step reference", "[rk4]") {
   // Case I's ellipsoid J = diag(5, 4, 2.6): Euler's equations are not trivial (|ω| ≈ 2 rad/s).
-  const SimulationDef d = paperCase("I");
-  const SystemDef sys = makeSystem(d);
+  const RigidBodyDef d = paperCase("I");
+  const RigidBodySystem sys = makeSystem(d);
   const Rk4Flow flow(sys.mass.mass, sys.mass.J.inverse(), sys.gravity);
   const Rk4State s0 = caseOneFlightState();
   const double T = 1.0;
@@ -91,8 +91,8 @@ TEST_CASE("RK4 is fourth order in flight: observed rate of Π and R against a fi
 }
 
 TEST_CASE("RK4 keeps the quaternion at unit norm and R = R(q) a rotation over 10^4 steps", "[rk4]") {
-  const SimulationDef d = paperCase("I");
-  const SystemDef sys = makeSystem(d);
+  const RigidBodyDef d = paperCase("I");
+  const RigidBodySystem sys = makeSystem(d);
   const Rk4Flow flow(sys.mass.mass, sys.mass.J.inverse(), sys.gravity);
   Rk4State s = caseOneFlightState();
   double worstNorm = 0.0, worstOrth = 0.0;
@@ -132,7 +132,7 @@ TEST_CASE("RK4's impacts are located like the LGVCI's: a spinning sphere bounces
 }
 
 TEST_CASE("Newton's law with restitution 1 at the contact point: normal velocity reversed, impulse at the point, energy kept to round-off", "[rk4]") {
-  const SimulationDef d = paperCase("I");
+  const RigidBodyDef d = paperCase("I");
   Rk4RigidBodyModel model(makeSystem(d), 1e-10, false);
   const double m = model.system().mass.mass;
   const Mat3 Jinv = model.inverseInertia();

@@ -193,7 +193,7 @@ TEST_CASE("cradle preset: M = m l^2 I, V = -m g l sum cos, phi_i = |c_{i+1} - c_
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> U(-0.5, 0.5);
   for (int t = 0; t < 200; ++t) {
-    GenState s;
+    GeneralizedState s;
     s.q = vec({U(rng), U(rng), U(rng)});
     s.p = VecX::Zero(3);
     CHECK(model.hamiltonian(s) ==

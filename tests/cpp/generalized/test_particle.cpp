@@ -13,7 +13,7 @@ using namespace lgvci;
 namespace {
 constexpr double g = 9.81, m = 1.0;
 
-double hamiltonian(const GenState& s) { return s.p.squaredNorm() / (2.0 * m) + m * g * s.q(1); }
+double hamiltonian(const GeneralizedState& s) { return s.p.squaredNorm() / (2.0 * m) + m * g * s.q(1); }
 }  // namespace
 
 TEST_CASE("particle: the preset is the paper's §4.2 set-up", "[generalized][particle]") {
@@ -34,10 +34,10 @@ TEST_CASE("particle: every impact step matches the closed forms of α, v⁺, λ 
   int checked = 0;
   double firstImpact = -1.0;
   for (int k = 0; k < 3000; ++k) {
-    const GenState before = d.state();
+    const GeneralizedState before = d.state();
     const StepReport r = d.step();
     REQUIRE(r.status == StepStatus::Ok);
-    const GenState& after = d.state();
+    const GeneralizedState& after = d.state();
     if (r.impacts == 0) {
       // Verlet is exact for a constant force: H is constant between impacts.
       CHECK(std::abs(hamiltonian(after) - hamiltonian(before)) <= 1e-13 * hamiltonian(before));
@@ -82,7 +82,7 @@ TEST_CASE("particle: p_x is conserved exactly and x = −2t to round-off; 1000 i
   double maxXerr = 0.0, maxMismatch = 0.0;
   while (d.totalImpacts() < 1000) {
     REQUIRE(d.step().status == StepStatus::Ok);
-    const GenState& s = d.state();
+    const GeneralizedState& s = d.state();
     REQUIRE(s.p(0) == -2.0);  // discrete Noether: horizontal translations leave L_d and ∂C invariant
     REQUIRE(s.q(1) >= 0.0);
     maxXerr = std::max(maxXerr, std::abs(s.q(0) + 2.0 * s.t) / std::max(1.0, s.t));

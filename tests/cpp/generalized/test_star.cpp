@@ -15,7 +15,7 @@ namespace {
 
 constexpr double kI = 29.0 / 192.0;  // m = L = 1
 
-GenState runTo(GeneralizedDef def, double T, long long* impacts = nullptr) {
+GeneralizedState runTo(GeneralizedDef def, double T, long long* impacts = nullptr) {
   HybridDriver<GeneralizedModel> d = makeGeneralizedDriver(def);
   const long long n = std::llround(T / def.integrator.h);
   for (long long k = 0; k < n; ++k) REQUIRE(d.step().status == StepStatus::Ok);
@@ -34,7 +34,7 @@ TEST_CASE("star: the preset is the paper's §4.3 set-up and φ is (81)", "[gener
   CHECK(d.q0(1) == 3.5);
   GeneralizedModel model(d.system, d.contactTolerance);
   for (double th = -7.0; th <= 7.0; th += 0.01) {
-    GenState s;
+    GeneralizedState s;
     s.q = VecX(3);
     s.q << 0.3, 1.2, th;
     CHECK(std::abs(model.phi(s) - (1.2 - 0.5 * (std::abs(std::sin(th)) + std::abs(std::cos(th))))) <= 1e-15);
@@ -52,7 +52,7 @@ TEST_CASE("star: 1500 impacts, multi-impact steps stay admissible, E_d exact, en
     const double t0 = d.state().t, H0step = d.model().hamiltonian(d.state());
     const StepReport r = d.step();
     REQUIRE(r.status == StepStatus::Ok);
-    const GenState& s = d.state();
+    const GeneralizedState& s = d.state();
     if (r.impacts > 0) {
       // Every sub-step of an impact step carries the same E_d ((75a), (78a), (79a)); with a linear
       // potential E_d = H − m g² τ²/8 on an arc of length τ, so ΔH = (m g²/8)(τ_last² − τ_first²)
@@ -109,13 +109,13 @@ TEST_CASE("star: second order through one collision with a nonlinear (inverse-sq
   const double T = 1.3;  // the first impact is near t = 1.0, the second near 1.64
   def.integrator.h = 0.005 / 256.0;
   long long refImpacts = 0;
-  const GenState ref = runTo(def, T, &refImpacts);
+  const GeneralizedState ref = runTo(def, T, &refImpacts);
   REQUIRE(refImpacts == 1);
   std::vector<double> errs;
   for (int k = 0; k < 5; ++k) {
     def.integrator.h = 0.005 / std::pow(2.0, k);
     long long impacts = 0;
-    const GenState s = runTo(def, T, &impacts);
+    const GeneralizedState s = runTo(def, T, &impacts);
     REQUIRE(impacts == 1);
     errs.push_back(std::max((s.q - ref.q).cwiseAbs().maxCoeff(), (s.p - ref.p).cwiseAbs().maxCoeff()));
   }
@@ -151,7 +151,7 @@ TEST_CASE("star: a tip that dips under the floor and comes back out within one s
   HybridDriver<GeneralizedModel> d = makeGeneralizedDriver(def);
   const GeneralizedModel& model = d.model();
   // The end-of-step rule sees nothing: φ ≥ 0 after the trial step, yet φ < 0 at its middle.
-  GenState end, mid;
+  GeneralizedState end, mid;
   REQUIRE(verletFlow(model.inverseMass(), model.system().V, d.state(), h, end));
   REQUIRE(verletFlow(model.inverseMass(), model.system().V, d.state(), 0.5 * h, mid));
   CHECK(model.phi(end) > 2e-3);

@@ -1,5 +1,5 @@
 // Validation at the library's boundary (InvalidInput names the field: field() and "field: rule" in
-// what()), through makeIntegrator(SimulationDef) and parseConfig(json), and the JSON round trip.
+// what()), through makeIntegrator(RigidBodyDef) and parseConfig(json), and the JSON round trip.
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <functional>
@@ -42,8 +42,8 @@ void checkInvalid(const std::function<void()>& f, const std::string& field, cons
   } while (false)
 
 /// A valid custom set-up to break one field at a time.
-SimulationDef ellipsoidDef() {
-  SimulationDef d;
+RigidBodyDef ellipsoidDef() {
+  RigidBodyDef d;
   d.body.type = BodyDef::Type::Ellipsoid;
   d.body.semiAxes = Vec3(1, 2, 3);
   d.initial.x = Vec3(0, 0, 5);
@@ -51,14 +51,14 @@ SimulationDef ellipsoidDef() {
   return d;
 }
 
-SimulationDef cubeDef() {
-  SimulationDef d = paperCase("IV");
+RigidBodyDef cubeDef() {
+  RigidBodyDef d = paperCase("IV");
   d.caseName.clear();
   return d;
 }
 
-SimulationDef polyDef() {
-  SimulationDef d;
+RigidBodyDef polyDef() {
+  RigidBodyDef d;
   d.body.type = BodyDef::Type::Polyhedron;
   d.body.vertices = {Vec3(1, 1, 1), Vec3(1, -1, -1), Vec3(-1, 1, -1), Vec3(-1, -1, 1)};
   d.body.epsilon = 0.01;
@@ -80,7 +80,7 @@ void requireSameTrajectory(HybridIntegrator a, HybridIntegrator b, int steps) {
   }
 }
 
-void requireSameDef(const SimulationDef& a, const SimulationDef& b);
+void requireSameDef(const RigidBodyDef& a, const RigidBodyDef& b);
 
 void requireSameBody(const BodyDef& a, const BodyDef& b) {
   REQUIRE(a.type == b.type);
@@ -107,7 +107,7 @@ void requireSameBody(const BodyDef& a, const BodyDef& b) {
   }
 }
 
-void requireSameDef(const SimulationDef& a, const SimulationDef& b) {
+void requireSameDef(const RigidBodyDef& a, const RigidBodyDef& b) {
   CHECK(a.caseName == b.caseName);
   requireSameBody(a.body, b.body);
   CHECK(a.mass == b.mass);
@@ -131,7 +131,7 @@ void requireSameDef(const SimulationDef& a, const SimulationDef& b) {
 
 TEST_CASE("validation: mass, gravity and the integrator settings", "[config]") {
   for (double bad : {0.0, -1.0, kNaN, kInf}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.mass = bad;
     CHECK_INVALID(makeIntegrator(d), "mass", "> 0");
   }
@@ -139,33 +139,33 @@ TEST_CASE("validation: mass, gravity and the integrator settings", "[config]") {
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"mass\": -2"))), "mass", "> 0");
   CHECK_INVALID(parseConfig(patched("I", "\"mass\": \"heavy\"")), "mass", "number");
   for (double bad : {-1.0, kNaN, kInf}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.gravity = bad;
     CHECK_INVALID(makeIntegrator(d), "gravity", ">= 0");
   }
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gravity\": -9.8"))), "gravity", ">= 0");
   for (double bad : {0.0, -0.01, kNaN, kInf}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.integrator.h = bad;
     CHECK_INVALID(makeIntegrator(d), "h", "> 0");
   }
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 0"))), "h", "> 0");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": -0.01"))), "h", "> 0");
   for (double bad : {0.0, -1e-15, 1.0, kNaN}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.integrator.tolerance = bad;
     CHECK_INVALID(makeIntegrator(d), "tolerance", "");
   }
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"tolerance\": 0"))), "tolerance", "");
   for (int bad : {0, -3, 2000000}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.integrator.maxImpactsPerStep = bad;
     CHECK_INVALID(makeIntegrator(d), "max_impacts_per_step", "");
   }
   CHECK_INVALID(parseConfig(patched("I", "\"max_impacts_per_step\": 1.5")), "max_impacts_per_step", "integer");
   CHECK_INVALID(parseConfig(patched("I", "\"max_impacts_per_step\": 0")), "max_impacts_per_step", "integer");
   for (double bad : {-1e-12, 0.1, kNaN}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.integrator.contactTolerance = bad;
     CHECK_INVALID(makeIntegrator(d), "contact_tolerance", "");
   }
@@ -174,7 +174,7 @@ TEST_CASE("validation: mass, gravity and the integrator settings", "[config]") {
 
 TEST_CASE("validation: ellipsoid semi-axes and centre", "[config]") {
   for (const Vec3& bad : {Vec3(0, 1, 1), Vec3(1, -2, 1), Vec3(1, 1, kNaN), Vec3(kInf, 1, 1)}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.body.semiAxes = bad;
     CHECK_INVALID(makeIntegrator(d), "body.semi_axes", "");
   }
@@ -182,7 +182,7 @@ TEST_CASE("validation: ellipsoid semi-axes and centre", "[config]") {
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, -1, 1]}"))), "body.semi_axes", "> 0");
   CHECK_INVALID(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 1]}")), "body.semi_axes", "3 numbers");
   CHECK_INVALID(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 1, \"a\"]}")), "body.semi_axes[2]", "number");
-  SimulationDef d = ellipsoidDef();
+  RigidBodyDef d = ellipsoidDef();
   d.body.center = Vec3(kNaN, 0, 0);
   CHECK_INVALID(makeIntegrator(d), "body.center", "finite");
   CHECK_INVALID(makeEllipsoid(Vec3(1, 0, 1)), "semi_axes", "> 0");
@@ -190,7 +190,7 @@ TEST_CASE("validation: ellipsoid semi-axes and centre", "[config]") {
 
 TEST_CASE("validation: cube side and ε, polyhedron vertices and ε", "[config]") {
   for (double bad : {0.0, -2.0, kNaN, kInf}) {
-    SimulationDef d = cubeDef();
+    RigidBodyDef d = cubeDef();
     d.body.side = bad;
     d.inertia.reset();
     CHECK_INVALID(makeIntegrator(d), "body.side", "> 0");
@@ -198,16 +198,16 @@ TEST_CASE("validation: cube side and ε, polyhedron vertices and ε", "[config]"
   CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 0}"))), "body.side", "> 0");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": -1}"))), "body.side", "> 0");
   for (double bad : {-1e-3, kNaN, kInf}) {
-    SimulationDef d = cubeDef();
+    RigidBodyDef d = cubeDef();
     d.body.epsilon = bad;
     CHECK_INVALID(makeIntegrator(d), "body.epsilon", ">= 0");
-    SimulationDef p = polyDef();
+    RigidBodyDef p = polyDef();
     p.body.epsilon = bad;
     CHECK_INVALID(makeIntegrator(p), "body.epsilon", ">= 0");
   }
   CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": -1e-3}"))), "body.epsilon", ">= 0");
   CHECK_NOTHROW(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": 0}"))));
-  SimulationDef p = polyDef();
+  RigidBodyDef p = polyDef();
   p.body.vertices[2] = Vec3(kNaN, 0, 0);
   CHECK_INVALID(makeIntegrator(p), "body.vertices", "finite");
   p = polyDef();
@@ -224,7 +224,7 @@ TEST_CASE("validation: cube side and ε, polyhedron vertices and ε", "[config]"
 }
 
 TEST_CASE("validation: unions, intersections and inertia", "[config]") {
-  SimulationDef u = paperCase("III");
+  RigidBodyDef u = paperCase("III");
   u.body.parts[1].semiAxes = Vec3(6, 0, 1);
   CHECK_INVALID(makeIntegrator(u), "body.parts[1].semi_axes", "> 0");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("III",
@@ -245,7 +245,7 @@ TEST_CASE("validation: unions, intersections and inertia", "[config]") {
   Mat3 nan = Vec3(5, 4, 2.6).asDiagonal();
   nan(1, 1) = kNaN;
   for (const Mat3& bad : {nonSym, notPD, nan}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.inertia = bad;
     CHECK_INVALID(makeIntegrator(d), "inertia", "");
   }
@@ -256,7 +256,7 @@ TEST_CASE("validation: unions, intersections and inertia", "[config]") {
 
 TEST_CASE("validation: the plane", "[config]") {
   for (const Vec3& bad : {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.3, 0.2, -1), Vec3(0, 0, kNaN)}) {
-    SimulationDef d = ellipsoidDef();
+    RigidBodyDef d = ellipsoidDef();
     d.planeNormal = bad;
     CHECK_INVALID(makeIntegrator(d), "plane.normal", "");
     CHECK_INVALID(Plane{bad}, "plane.normal", "");
@@ -276,12 +276,12 @@ TEST_CASE("validation: the plane", "[config]") {
   CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"tilt\": 1.5707963267948966}")), "plane.tilt", "[0, pi/2)");
   CHECK_INVALID(parseConfig(patched("I", "\"plane\": {\"normal\": [0, 0, 1], \"tilt\": 0.1}")), "plane", "either");
   // tilt/azimuth set the normal of §6.1.
-  const SimulationDef t = parseConfig(patched("I", "\"plane\": {\"tilt\": 0.2, \"azimuth\": 1.0}"));
+  const RigidBodyDef t = parseConfig(patched("I", "\"plane\": {\"tilt\": 0.2, \"azimuth\": 1.0}"));
   CHECK_APPROX_EQUAL(t.planeNormal, Vec3(std::sin(0.2) * std::cos(1.0), std::sin(0.2) * std::sin(1.0), std::cos(0.2)), 1e-16);
 }
 
 TEST_CASE("validation: the initial state", "[config]") {
-  SimulationDef d = ellipsoidDef();
+  RigidBodyDef d = ellipsoidDef();
   d.initial.x = Vec3(0, 0, 2.5);  // the ellipsoid's lowest point is 3 below its centre: Φ = −0.5
   CHECK_INVALID(makeIntegrator(d), "x0", "penetrates");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"x0\": [0, 0, 1]"))), "x0", "penetrates");
@@ -379,17 +379,17 @@ TEST_CASE("parseConfig: a case with overrides", "[config]") {
     requireSameDef(parseConfig(std::string("{\"case\": \"") + name + "\"}"), paperCase(name));
   }
   // The inertia follows a changed mass or body (closed forms), unless given.
-  const SimulationDef m2 = parseConfig(patched("I", "\"mass\": 2"));
+  const RigidBodyDef m2 = parseConfig(patched("I", "\"mass\": 2"));
   CHECK(resolveInertia(m2) == ellipsoidMass(2.0, Vec3(2, 3, 4)).J);
-  const SimulationDef side = parseConfig(patched("IV", "\"body\": {\"side\": 2}"));
+  const RigidBodyDef side = parseConfig(patched("IV", "\"body\": {\"side\": 2}"));
   CHECK(side.body.epsilon == 1e-13);
   // A new body gets the rounded body's J (docs/rigid-body.md "Rounded mass properties"): ε = 1e-13 adds ~2e-13.
   CHECK_APPROX_EQUAL(resolveInertia(side), cubeMass(1.0, 2.0).J, 1e-12);
   CHECK(side.massConvention == MassConvention::Rounded);
-  const SimulationDef given = parseConfig(patched("IV", "\"body\": {\"side\": 2}, \"inertia\": [[1,0,0],[0,1,0],[0,0,1]]"));
+  const RigidBodyDef given = parseConfig(patched("IV", "\"body\": {\"side\": 2}, \"inertia\": [[1,0,0],[0,1,0],[0,0,1]]"));
   CHECK(resolveInertia(given) == Mat3::Identity());
   // A body of another type replaces the preset's.
-  const SimulationDef e = parseConfig(patched("IV", "\"body\": {\"type\": \"ellipsoid\", \"semi_axes\": [1, 2, 3]}"));
+  const RigidBodyDef e = parseConfig(patched("IV", "\"body\": {\"type\": \"ellipsoid\", \"semi_axes\": [1, 2, 3]}"));
   CHECK(e.body.type == BodyDef::Type::Ellipsoid);
   CHECK(e.body.semiAxes == Vec3(1, 2, 3));
   CHECK(resolveInertia(e) == ellipsoidMass(1.0, Vec3(1, 2, 3)).J);
@@ -399,10 +399,10 @@ TEST_CASE("parseConfig: a case with overrides", "[config]") {
 }
 
 TEST_CASE("JSON round trip: parseConfig(toJson(def)) reproduces def and its trajectory bit for bit", "[config]") {
-  std::vector<SimulationDef> defs;
+  std::vector<RigidBodyDef> defs;
   for (const char* name : {"I", "II", "III", "IV"}) defs.push_back(paperCase(name));
   {
-    SimulationDef d = polyDef();
+    RigidBodyDef d = polyDef();
     d.mass = 2.5;
     d.gravity = 3.7;
     d.initial.R = Eigen::AngleAxisd(0.7, Vec3(1, -2, 0.5).normalized()).toRotationMatrix();
@@ -418,7 +418,7 @@ TEST_CASE("JSON round trip: parseConfig(toJson(def)) reproduces def and its traj
     defs.push_back(d);
   }
   {
-    SimulationDef d;  // an intersection with an explicit inertia
+    RigidBodyDef d;  // an intersection with an explicit inertia
     d.body.type = BodyDef::Type::Intersection;
     BodyDef a, b;
     a.semiAxes = Vec3(2, 1, 1);
@@ -432,13 +432,13 @@ TEST_CASE("JSON round trip: parseConfig(toJson(def)) reproduces def and its traj
     defs.push_back(d);
   }
   {
-    SimulationDef d = ellipsoidDef();  // a custom body with a computed inertia (absent in def)
+    RigidBodyDef d = ellipsoidDef();  // a custom body with a computed inertia (absent in def)
     d.initial.gamma = Vec3(1, 0, -2);
     defs.push_back(d);
   }
   for (size_t i = 0; i < defs.size(); ++i) {
     INFO("def " << i << ": " << toJson(defs[i]));
-    const SimulationDef back = parseConfig(toJson(defs[i]));
+    const RigidBodyDef back = parseConfig(toJson(defs[i]));
     requireSameDef(back, defs[i]);
     requireSameDef(parseConfig(toJson(defs[i], 2)), defs[i]);  // indentation does not matter
     CHECK(toJson(back) == toJson(defs[i]));
@@ -447,10 +447,10 @@ TEST_CASE("JSON round trip: parseConfig(toJson(def)) reproduces def and its traj
 }
 
 TEST_CASE("JSON round trip keeps a non-zero initial time", "[config]") {
-  // State::t is part of SimulationDef::initial (validated as "t0"), so it has to survive toJson.
-  SimulationDef d = paperCase("IV");
+  // RigidBodyState::t is part of RigidBodyDef::initial (validated as "t0"), so it has to survive toJson.
+  RigidBodyDef d = paperCase("IV");
   d.initial.t = 2.5;
-  const SimulationDef back = parseConfig(toJson(d));
+  const RigidBodyDef back = parseConfig(toJson(d));
   CHECK(back.initial.t == 2.5);
 }
 
@@ -458,8 +458,8 @@ TEST_CASE("JSON round trip keeps a plane normal that parseConfig itself produced
   // parseConfig stores the normalised normal; writing it out and reading it back must not move it
   // (not even by an ulp: the trajectory is chaotic and the round trip is promised bit for bit).
   for (const char* normal : {"[0.1, -0.2, 1]", "[0.1, 0.1, 1]", "[0, 0.3, 1]", "[0.2, 0, 1]", "[1, 1, 1]", "[0, 0, 2]"}) {
-    const SimulationDef def = parseConfig(std::string("{\"case\": \"IV\", \"plane\": {\"normal\": ") + normal + "}}");
-    const SimulationDef back = parseConfig(toJson(def));
+    const RigidBodyDef def = parseConfig(std::string("{\"case\": \"IV\", \"plane\": {\"normal\": ") + normal + "}}");
+    const RigidBodyDef back = parseConfig(toJson(def));
     INFO("normal " << normal << ": parsed " << fmt(def.planeNormal) << ", after the round trip " << fmt(back.planeNormal));
     CHECK(back.planeNormal == def.planeNormal);
     CHECK(toJson(back) == toJson(def));
@@ -586,16 +586,16 @@ TEST_CASE("derived quantities are validated and blamed on the input responsible"
     void lowestSet(const Vec3& u, double, std::vector<SupportPoint>& out) const override { out.push_back(lowest(u)); }
     double boundingRadius() const override { return 1.0; }
   };
-  SystemDef sys;
+  RigidBodySystem sys;
   sys.body = std::make_shared<Undefined>();
-  State s0;
+  RigidBodyState s0;
   s0.x = Vec3(0, 0, 5);
   CHECK_INVALID(HybridIntegrator(sys, IntegratorDef{}, s0), "body", "lowest point");
 }
 
 TEST_CASE("a thin lens (one semi-axis 1e-3) falls, bounces and keeps Φ finite", "[config][limits]") {
   // Before: Φ(x0, R0) was NaN, validation let it through and the run sat at t = 0 with exit 0.
-  const SimulationDef def = parseConfig(R"({"body": {"type": "intersection", "parts": [
+  const RigidBodyDef def = parseConfig(R"({"body": {"type": "intersection", "parts": [
       {"type": "ellipsoid", "semi_axes": [1, 1, 0.001]}, {"type": "ellipsoid", "semi_axes": [1, 1, 1], "center": [0.5, 0, 0]}]},
     "inertia": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.2]], "x0": [0, 0, 2], "Pi0": [0.01, 0.02, 0.003], "gamma0": [0, 0, 0]})");
   HybridIntegrator sim = makeIntegrator(def);

@@ -14,8 +14,8 @@ namespace {
 // Case IV's cube (side 2√3, J = 2I) spinning at ω = 50 rad/s about e2 so that the edge of corners
 // (s/2)(1, ±1, 1) passes its lowest orientation (θ = 3π/4) at mid-step: r(1 − cos ωh/2) = 7.6 cm of
 // dip below the lowest end-of-step height, with the centre placed 3 cm too low at mid-step.
-SimulationDef dippingCube(bool strict) {
-  SimulationDef d = paperCase("IV");
+RigidBodyDef dippingCube(bool strict) {
+  RigidBodyDef d = paperCase("IV");
   const double w = 50.0, h = d.integrator.h;
   const double r = d.body.side / std::sqrt(2.0);
   d.initial.x = Vec3(0.0, 0.0, r - 0.03);
@@ -35,10 +35,10 @@ TEST_CASE("rigid body: a cube corner dipping within one step is missed by the pa
   HybridIntegrator strict = makeIntegrator(dippingCube(true));
   // Independent check: Φ is positive at both ends of the first step and negative at its middle.
   const DiscreteFlow flow(paper.system().mass, paper.system().gravity, Retraction::Cayley, 1e-15);
-  State end, mid;
+  RigidBodyState end, mid;
   REQUIRE(flow.step(paper.state(), paper.def().h, end));
   REQUIRE(flow.step(paper.state(), 0.5 * paper.def().h, mid));
-  const auto phi = [&](const State& s) { return collisionFunction(*paper.system().body, paper.system().plane, s.x, s.R); };
+  const auto phi = [&](const RigidBodyState& s) { return collisionFunction(*paper.system().body, paper.system().plane, s.x, s.R); };
   CHECK(phi(end) > 0.01);
   CHECK(phi(mid) < -0.01);
 
@@ -54,7 +54,7 @@ TEST_CASE("rigid body: a cube corner dipping within one step is missed by the pa
 
 TEST_CASE("rigid body: strict detection leaves the paper's Cases I–IV unchanged over 10⁴ steps", "[rigid][detection]") {
   for (const char* name : {"I", "II", "III", "IV"}) {
-    SimulationDef a = paperCase(name), b = paperCase(name);
+    RigidBodyDef a = paperCase(name), b = paperCase(name);
     b.integrator.strictDetection = true;
     HybridIntegrator sa = makeIntegrator(a), sb = makeIntegrator(b);
     for (int k = 0; k < 10000; ++k) {

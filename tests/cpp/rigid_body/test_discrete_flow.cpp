@@ -32,8 +32,8 @@ std::vector<Mat3> paperInertias() {
           Mat3(2.0 * Mat3::Identity())};                                        // Case IV
 }
 
-State randomState(Rng& rng) {
-  State s;
+RigidBodyState randomState(Rng& rng) {
+  RigidBodyState s;
   s.t = uniform(rng, -5.0, 5.0);
   s.x = randomVec(rng, 10.0);
   s.R = randomRotation(rng);
@@ -189,13 +189,13 @@ TEST_CASE("Newton reports non-convergence instead of returning garbage", "[newto
     MassProperties mp;
     mp.mass = 1.0;
     mp.J = J;
-    State in;
+    RigidBodyState in;
     in.x = Vec3(0, 0, 10);
     in.Pi = Vec3(1e5, 0, 0);  // hΠ = 1e3 for h = 0.01: no solution
-    State out;
+    RigidBodyState out;
     out.t = 123.0;
     out.x = Vec3(7, 8, 9);
-    const State before = out;
+    const RigidBodyState before = out;
     for (Retraction ret : {Retraction::Cayley, Retraction::Exponential}) {
       DiscreteFlow flow(mp, 9.80665, ret, 1e-15);
       CHECK_FALSE(flow.step(in, 0.01, out));
@@ -217,10 +217,10 @@ TEST_CASE("F̃_Ld[h] (5.9): translational flight is the exact parabola", "[flow]
     mp.J = randomInertia(rng);
     const double g = 9.80665, h = uniform(rng, 0.001, 0.05);
     DiscreteFlow flow(mp, g, Retraction::Cayley, 1e-15);
-    const State s0 = randomState(rng);
-    State s = s0;
+    const RigidBodyState s0 = randomState(rng);
+    RigidBodyState s = s0;
     for (int k = 1; k <= 500; ++k) {
-      State next;
+      RigidBodyState next;
       REQUIRE(flow.step(s, h, next));
       s = next;
       const double t = k * h;
@@ -244,14 +244,14 @@ TEST_CASE("F̃_Ld[h]: R stays in SO(3), RΠ, |Π| and ½ΠᵀJ⁻¹Π are conser
       mp.mass = 1.0;
       mp.J = trial < 3 ? paperInertias()[static_cast<size_t>(trial)] : randomInertia(rng);
       DiscreteFlow flow(mp, 9.80665, ret, 1e-15);
-      State s = randomState(rng);
+      RigidBodyState s = randomState(rng);
       s.Pi = uniform(rng, 1.0, 30.0) * randomUnit(rng);
       const Vec3 spatial0 = s.R * s.Pi;
       const double T0 = 0.5 * s.Pi.dot(mp.J.inverse() * s.Pi);
       const double norm0 = s.Pi.norm();
       double worstSpatial = 0, worstT = 0, worstNorm = 0, worstOrth = 0;
       for (int k = 0; k < 2000; ++k) {
-        State next;
+        RigidBodyState next;
         REQUIRE(flow.step(s, 0.01, next));
         s = next;
         worstSpatial = std::max(worstSpatial, (s.R * s.Pi - spatial0).norm() / norm0);
@@ -277,9 +277,9 @@ TEST_CASE("F̃_Ld[h]: a step with −h inverts a step with +h", "[flow]") {
       mp.mass = uniform(rng, 0.3, 5.0);
       mp.J = randomInertia(rng);
       DiscreteFlow flow(mp, 9.80665, ret, 1e-15);
-      const State s0 = randomState(rng);
+      const RigidBodyState s0 = randomState(rng);
       const double h = uniform(rng, 0.001, 0.05);
-      State fwd, back;
+      RigidBodyState fwd, back;
       REQUIRE(flow.step(s0, h, fwd));
       REQUIRE(flow.step(fwd, -h, back));
       CHECK_APPROX_EQUAL(back.x, s0.x, 1e-10);
@@ -297,14 +297,14 @@ TEST_CASE("F̃_Ld[h]: 100 steps forward then 100 back return to the start", "[fl
   mp.mass = 1.0;
   mp.J = Vec3(5.0, 4.0, 2.6).asDiagonal();
   DiscreteFlow flow(mp, 9.80665, Retraction::Cayley, 1e-15);
-  State s0;
+  RigidBodyState s0;
   s0.x = Vec3(0, 0, 10);
   s0.gamma = Vec3(2, 2, 10);
   s0.Pi = Vec3(4, -4, 4);
-  State s = s0;
-  for (int k = 0; k < 100; ++k) REQUIRE(flow.step(State(s), 0.01, s));
+  RigidBodyState s = s0;
+  for (int k = 0; k < 100; ++k) REQUIRE(flow.step(RigidBodyState(s), 0.01, s));
   CHECK((s.R - s0.R).norm() > 0.1);  // it really moved
-  for (int k = 0; k < 100; ++k) REQUIRE(flow.step(State(s), -0.01, s));
+  for (int k = 0; k < 100; ++k) REQUIRE(flow.step(RigidBodyState(s), -0.01, s));
   CHECK_APPROX_EQUAL(s.x, s0.x, 1e-10);
   CHECK_APPROX_EQUAL(s.gamma, s0.gamma, 1e-10);
   CHECK_APPROX_EQUAL(s.R, s0.R, 1e-10);
@@ -317,8 +317,8 @@ TEST_CASE("F̃_Ld[h]: Cayley and exponential retractions give the same step", "[
     MassProperties mp;
     mp.mass = 1.0;
     mp.J = randomInertia(rng);
-    const State s0 = randomState(rng);
-    State a, b;
+    const RigidBodyState s0 = randomState(rng);
+    RigidBodyState a, b;
     REQUIRE(DiscreteFlow(mp, 9.80665, Retraction::Cayley, 1e-15).step(s0, 0.01, a));
     REQUIRE(DiscreteFlow(mp, 9.80665, Retraction::Exponential, 1e-15).step(s0, 0.01, b));
     CHECK_APPROX_EQUAL(a.R, b.R, 1e-12);
@@ -334,7 +334,7 @@ TEST_CASE("F̃_Ld[h] is second-order accurate for the free rigid body", "[flow]"
   mp.mass = 1.0;
   mp.J = Vec3(5.0, 4.0, 2.6).asDiagonal();
   const Mat3 Jinv = mp.J.inverse();
-  State s0;
+  RigidBodyState s0;
   s0.Pi = Vec3(4, -4, 4);
   // Reference: classical RK4 on (Π, R) with a tiny step.
   auto rhs = [&](const Vec3& Pi, const Mat3& R, Vec3& dPi, Mat3& dR) {
@@ -357,8 +357,8 @@ TEST_CASE("F̃_Ld[h] is second-order accurate for the free rigid body", "[flow]"
   }
   auto errorWith = [&](double h) {
     DiscreteFlow flow(mp, 0.0, Retraction::Cayley, 1e-15);
-    State s = s0;
-    for (int k = 0; k < static_cast<int>(T / h + 0.5); ++k) REQUIRE(flow.step(State(s), h, s));
+    RigidBodyState s = s0;
+    for (int k = 0; k < static_cast<int>(T / h + 0.5); ++k) REQUIRE(flow.step(RigidBodyState(s), h, s));
     return (s.Pi - Pi).norm() + (s.R - R).norm();
   };
   const double e1 = errorWith(0.02), e2 = errorWith(0.01), e3 = errorWith(0.005);

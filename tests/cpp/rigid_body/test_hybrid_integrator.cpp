@@ -18,7 +18,7 @@ const char* finderName(RootFinder f) { return f == RootFinder::Bisection ? "bise
 TEST_CASE("over a horizontal plane the horizontal momentum (γ1, γ2) is exact through impacts", "[hybrid]") {
   for (const char* name : {"I", "III", "IV"}) {
     HybridIntegrator sim = makeIntegrator(paperCase(name));
-    const State s0 = sim.state();
+    const RigidBodyState s0 = sim.state();
     for (int k = 1; k <= 5000; ++k) {
       sim.step();
       REQUIRE(sim.state().gamma.x() == s0.gamma.x());
@@ -36,7 +36,7 @@ TEST_CASE("between impacts RΠ and the energy are constant — γ3 and x follow 
     int flightSteps = 0;
     double worstL = 0, worstE = 0, worstX = 0;
     for (int k = 0; k < 5000; ++k) {
-      const State before = sim.state();
+      const RigidBodyState before = sim.state();
       const Vec3 L0 = sim.spatialAngularMomentum();
       const double E0 = sim.energy().total;
       const StepReport r = sim.step();
@@ -132,7 +132,7 @@ TEST_CASE("the logged body point lies on the body's surface", "[hybrid]") {
 TEST_CASE("a bouncing particle (a one-vertex polyhedron) hits at the closed-form times", "[hybrid]") {
   // Fetecau et al.'s particle: χ = 0, so each impact reflects γ3. Dropped from rest at height H with
   // γ1 = −2, it hits at t_k = (2k + 1)√(2H/g) and rises back to H; x1 = −2t throughout.
-  SimulationDef def;
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Polyhedron;
   def.body.vertices = {Vec3::Zero()};
   def.inertia = Mat3::Identity();
@@ -150,7 +150,7 @@ TEST_CASE("a bouncing particle (a one-vertex polyhedron) hits at the closed-form
     CHECK(log[k].point.z() == Approx(0.0).margin(1e-12));
     CHECK(log[k].point.x() == Approx(-2.0 * log[k].t).epsilon(1e-12));
   }
-  const State& s = sim.state();
+  const RigidBodyState& s = sim.state();
   CHECK(s.x.z() + s.gamma.z() * s.gamma.z() / (2.0 * g) == Approx(H).epsilon(1e-9));
   CHECK(s.Pi == Vec3::Zero());
 }
@@ -204,7 +204,7 @@ TEST_CASE("Zeno guard: one impact allowed per step, two needed: the run halts on
   // The step ending at t = 6.62 holds two impacts of different corners 1 ms apart (test above) at
   // several m/s: far too fast for the cascade's limit (g h = 0.098 m/s), so the step is discarded
   // and the run halted at t = 6.61 — never carried on from an off-grid time.
-  SimulationDef def = paperCase("IV");
+  RigidBodyDef def = paperCase("IV");
   def.integrator.maxImpactsPerStep = 1;
   HybridIntegrator sim = makeIntegrator(def);
   const double E0 = sim.energy().total;
@@ -232,7 +232,7 @@ TEST_CASE("Zeno guard: one impact allowed per step, two needed: the run halts on
 }
 
 TEST_CASE("Zeno guard: a ball resting on the plane neither hangs nor sinks", "[hybrid]") {
-  SimulationDef def;
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Ellipsoid;
   def.body.semiAxes = Vec3(1, 1, 1);
   def.initial.x = Vec3(0, 0, 1);  // Φ = 0, at rest
@@ -277,7 +277,7 @@ TEST_CASE("determinism: the same configuration gives bit-identical runs — rese
     INFO("Case " << name);
     CHECK(sameState(a.state(), b.state()));
     CHECK(a.totalImpacts() == b.totalImpacts());
-    const State end = a.state();
+    const RigidBodyState end = a.state();
     const long long impacts = a.totalImpacts();
     a.reset();
     CHECK(sameState(a.state(), a.initialState()));
@@ -291,7 +291,7 @@ TEST_CASE("determinism: the same configuration gives bit-identical runs — rese
 }
 
 TEST_CASE("the first impacts agree between root finders and retractions (before chaos sets in)", "[hybrid]") {
-  auto firstImpacts = [](SimulationDef def) {
+  auto firstImpacts = [](RigidBodyDef def) {
     HybridIntegrator sim = makeIntegrator(def);
     std::vector<double> t;
     while (sim.impactLog().size() < 6) sim.step();
@@ -300,11 +300,11 @@ TEST_CASE("the first impacts agree between root finders and retractions (before 
     return t;
   };
   for (const char* name : {"I", "II", "III", "IV"}) {
-    SimulationDef base = paperCase(name);
+    RigidBodyDef base = paperCase(name);
     const std::vector<double> ref = firstImpacts(base);
-    SimulationDef bis = base;
+    RigidBodyDef bis = base;
     bis.integrator.rootFinder = RootFinder::Bisection;
-    SimulationDef ex = base;
+    RigidBodyDef ex = base;
     ex.integrator.retraction = Retraction::Exponential;
     const std::vector<double> tb = firstImpacts(bis), te = firstImpacts(ex);
     for (size_t i = 0; i < ref.size(); ++i) {
@@ -317,11 +317,11 @@ TEST_CASE("the first impacts agree between root finders and retractions (before 
 
 TEST_CASE("energy() splits into T.P.E. and R.E. (§7.2) and matches an independent formula", "[hybrid]") {
   HybridIntegrator sim = makeIntegrator(paperCase("III"));
-  const SimulationDef def = paperCase("III");
+  const RigidBodyDef def = paperCase("III");
   for (int k = 0; k < 500; ++k) {
     sim.step();
     const Energy e = sim.energy();
-    const State& s = sim.state();
+    const RigidBodyState& s = sim.state();
     CHECK(e.total == Approx(e.translationalPotential + e.rotational).epsilon(1e-15));
     CHECK(e.rotational == Approx(0.5 * s.Pi.dot(def.inertia->inverse() * s.Pi)).epsilon(1e-14));
     CHECK(e.translationalPotential == Approx(s.gamma.squaredNorm() / 2 + 9.80665 * s.x.z()).epsilon(1e-14));
@@ -330,7 +330,7 @@ TEST_CASE("energy() splits into T.P.E. and R.E. (§7.2) and matches an independe
 }
 
 TEST_CASE("after a Newton failure the simulation halts and reports it", "[hybrid]") {
-  SimulationDef def = paperCase("I");
+  RigidBodyDef def = paperCase("I");
   // A fall at 1000 m/s onto an off-centre point with h = 1e4: the impact spins the body up to |hΠ|
   // ~1e7 λmin(J), beyond what sub-division to 2⁻¹² h can bring inside the existence bound of (D.1).
   // (A start with such a Π0 is refused by validation.) At h = 0.01 the same fall is sub-divided.
@@ -339,7 +339,7 @@ TEST_CASE("after a Newton failure the simulation halts and reports it", "[hybrid
   def.initial.gamma = Vec3(0, 0, -1000);
   def.initial.R = Eigen::AngleAxisd(0.6, Vec3::UnitX()).toRotationMatrix();
   HybridIntegrator sim = makeIntegrator(def);
-  const State s0 = sim.state();
+  const RigidBodyState s0 = sim.state();
   const StepReport r = sim.step();
   CHECK(r.status == StepStatus::NewtonFailed);
   CHECK(sim.status() == StepStatus::NewtonFailed);

@@ -115,7 +115,7 @@ TEST_CASE("normalVelocity is dΦ/dt along the flow (n·ẋ + χ·Ω)", "[jump]")
       mp.J = randomInertia(rng);
       const Plane plane(randomPlaneNormal(rng));
       DiscreteFlow flow(mp, 9.80665, Retraction::Cayley, 1e-15);
-      State s;
+      RigidBodyState s;
       s.x = randomVec(rng, 5.0);
       s.R = randomRotation(rng);
       s.gamma = randomVec(rng, 5.0);
@@ -125,7 +125,7 @@ TEST_CASE("normalVelocity is dΦ/dt along the flow (n·ẋ + χ·Ω)", "[jump]")
       if (near.size() != 1) continue;  // stay away from kinks of Φ
       const ContactPoint cp = closestPoint(*body, plane, s.x, s.R);
       const double delta = 1e-5;
-      State fwd, back;
+      RigidBodyState fwd, back;
       REQUIRE(flow.step(s, delta, fwd));
       REQUIRE(flow.step(s, -delta, back));
       const double dPhi = (collisionFunction(*body, plane, fwd.x, fwd.R) - collisionFunction(*body, plane, back.x, back.R)) / (2 * delta);

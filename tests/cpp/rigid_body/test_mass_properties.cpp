@@ -231,6 +231,6 @@ TEST_CASE("shapes own their mass properties: closed forms, hull, none for unions
   CHECK_FALSE(makeUnion({makeEllipsoid(axes), makeCube(1.0, 0.0)})->massProperties(1.0));
   CHECK_FALSE(makeIntersection({makeEllipsoid(axes), makeEllipsoid(axes, c)})->massProperties(1.0));
   // resolveInertia asks the body.
-  SimulationDef d = paperCase("I");
+  RigidBodyDef d = paperCase("I");
   CHECK(resolveInertia(d) == ellipsoidMass(1.0, axes).J);
 }

@@ -19,11 +19,11 @@ constexpr long long kSteps = 100000;
 struct RunSummary {
   long long impacts = 0;
   double maxRelEnergyError = 0.0;
-  State final;
+  RigidBodyState final;
   bool ok = true;
 };
 
-RunSummary run(const SimulationDef& def, long long steps = kSteps) {
+RunSummary run(const RigidBodyDef& def, long long steps = kSteps) {
   HybridIntegrator sim = makeIntegrator(def);
   RunSummary out;
   const double E0 = sim.energy().total;
@@ -43,7 +43,7 @@ const char* finderName(RootFinder f) { return f == RootFinder::Bisection ? "bise
 
 TEST_CASE("§7 presets: the parameters of Table 1 and the initial values", "[paper]") {
   for (const char* name : {"I", "II", "III", "IV"}) {
-    const SimulationDef d = paperCase(name);
+    const RigidBodyDef d = paperCase(name);
     INFO("Case " << name);
     CHECK(d.caseName == name);
     CHECK(d.mass == 1.0);
@@ -61,7 +61,7 @@ TEST_CASE("§7 presets: the parameters of Table 1 and the initial values", "[pap
   CHECK(paperCase("I").planeNormal == Vec3::UnitZ());
   // Case II: n = R_y(θ) e3 with θ = −π/90.
   CHECK_APPROX_EQUAL(paperCase("II").planeNormal, Vec3(std::sin(-M_PI / 90), 0, std::cos(-M_PI / 90)), 1e-16);
-  const SimulationDef c3 = paperCase("III");
+  const RigidBodyDef c3 = paperCase("III");
   REQUIRE(c3.body.type == BodyDef::Type::Union);
   REQUIRE(c3.body.parts.size() == 2);
   CHECK(c3.body.parts[0].semiAxes == Vec3(3, 4, 5));
@@ -70,7 +70,7 @@ TEST_CASE("§7 presets: the parameters of Table 1 and the initial values", "[pap
   CHECK_APPROX_EQUAL(c3.body.parts[1].center, Vec3(-4.5 - 0.9937128, 0, 0), 1e-15);
   // Table 1's diagonal (its ±6e-7, ±4e-7 off-diagonals are antisymmetric, i.e. not an inertia).
   CHECK_APPROX_EQUAL(resolveInertia(c3).diagonal(), Vec3(7.5932718, 9.9326434, 8.2731252), 1e-15);
-  const SimulationDef c4 = paperCase("IV");
+  const RigidBodyDef c4 = paperCase("IV");
   CHECK(c4.body.type == BodyDef::Type::Cube);
   CHECK(c4.body.side == Approx(2 * std::sqrt(3.0)).epsilon(1e-16));
   CHECK(c4.body.epsilon == 1e-13);
@@ -120,7 +120,7 @@ TEST_CASE("§7.3: the exponential retraction reproduces the same statistics", "[
     double sum = 0;
     std::ostringstream os;
     for (int k = 0; k < 8; ++k) {
-      SimulationDef def = paperCase(name);
+      RigidBodyDef def = paperCase(name);
       def.integrator.retraction = Retraction::Exponential;
       def.initial.x.z() += k * 1e-9;
       const RunSummary r = run(def);
@@ -140,7 +140,7 @@ TEST_CASE("§7.4 ensemble: mean impact count over x0.z + k·1e-9 (k = 0..7) with
       double sum = 0;
       std::vector<long long> counts;
       for (int k = 0; k < 8; ++k) {
-        SimulationDef def = paperDef(name, finder);
+        RigidBodyDef def = paperDef(name, finder);
         def.initial.x.z() += k * 1e-9;
         const RunSummary r = run(def);
         CHECK(r.maxRelEnergyError <= 1e-9);
@@ -159,7 +159,7 @@ TEST_CASE("§7.4 ensemble: mean impact count over x0.z + k·1e-9 (k = 0..7) with
 }
 
 TEST_CASE("§7.4: δx = (0,0,1e-8) and δR = R_y(1e-8π) agree early and diverge later", "[paper]") {
-  auto impactTimes = [](const SimulationDef& def, int count) {
+  auto impactTimes = [](const RigidBodyDef& def, int count) {
     HybridIntegrator sim = makeIntegrator(def);
     while (static_cast<int>(sim.impactLog().size()) < count) sim.step();
     std::vector<double> t;
@@ -167,8 +167,8 @@ TEST_CASE("§7.4: δx = (0,0,1e-8) and δR = R_y(1e-8π) agree early and diverge
     t.resize(static_cast<size_t>(count));
     return t;
   };
-  const SimulationDef base = paperCase("IV");
-  SimulationDef dx = base, dR = base;
+  const RigidBodyDef base = paperCase("IV");
+  RigidBodyDef dx = base, dR = base;
   dx.initial.x += Vec3(0, 0, 1e-8);
   dR.initial.R = Eigen::AngleAxisd(1e-8 * M_PI, Vec3::UnitY()).toRotationMatrix();
   const std::vector<double> t0 = impactTimes(base, 60), t1 = impactTimes(dx, 60), t2 = impactTimes(dR, 60);

@@ -20,8 +20,8 @@ constexpr double kG = 9.80665;
 
 // A cube of side s (ε-rounded) resting on a face on the plane tilted by `tilt` towards `azimuth`:
 // R0 turns e3 onto n, the centre is (s/2 + ε) above the plane (nudged up if rounding put Φ below 0).
-SimulationDef restingCube(double tilt, double azimuth, double side, double eps) {
-  SimulationDef def;
+RigidBodyDef restingCube(double tilt, double azimuth, double side, double eps) {
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Cube;
   def.body.side = side;
   def.body.epsilon = eps;
@@ -30,7 +30,7 @@ SimulationDef restingCube(double tilt, double azimuth, double side, double eps) 
   def.initial.R = Eigen::AngleAxisd(tilt, Vec3(-std::sin(azimuth), std::cos(azimuth), 0.0)).toRotationMatrix();
   def.initial.x = n * (0.5 * side + eps) + Vec3(0.3, -0.2, 0.0) - n * n.dot(Vec3(0.3, -0.2, 0.0));
   for (int k = 0; k < 8; ++k) {
-    const SystemDef sys = makeSystem(def);
+    const RigidBodySystem sys = makeSystem(def);
     const double phi = collisionFunction(*sys.body, sys.plane, def.initial.x, def.initial.R);
     if (phi >= 0.0) break;
     def.initial.x += n * (-phi + 1e-16);
@@ -41,8 +41,8 @@ SimulationDef restingCube(double tilt, double azimuth, double side, double eps) 
 // Ellipsoid with semi-axes `axes`, turned by `alpha` about y, touching the horizontal plane with
 // angular momentum (0, piY, 0) and the vertical momentum that makes its contact point's normal
 // velocity zero: a rocking start in contact.
-SimulationDef rockingEllipsoid(double alpha, double piY, const Vec3& axes = Vec3(2, 1, 1)) {
-  SimulationDef def;
+RigidBodyDef rockingEllipsoid(double alpha, double piY, const Vec3& axes = Vec3(2, 1, 1)) {
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Ellipsoid;
   def.body.semiAxes = axes;
   def.initial.R = Eigen::AngleAxisd(alpha, Vec3::UnitY()).toRotationMatrix();
@@ -61,18 +61,18 @@ SimulationDef rockingEllipsoid(double alpha, double piY, const Vec3& axes = Vec3
 
 TEST_CASE("at rest on a horizontal plane: t advances by h per step, the body stays to 1e-12, no Zeno report", "[contact]") {
   // The issue's set-up: Case I's ellipsoid at x0 = (0, 0, 4), no momentum.
-  SimulationDef def = paperCase("I");
+  RigidBodyDef def = paperCase("I");
   def.initial.x = Vec3(0, 0, 4);
   def.initial.gamma = Vec3::Zero();
   def.initial.Pi = Vec3::Zero();
   HybridIntegrator sim = makeIntegrator(def);
-  const State s0 = sim.state();
+  const RigidBodyState s0 = sim.state();
   for (int k = 1; k <= 10000; ++k) {
     const StepReport r = sim.step();
     REQUIRE(r.status == StepStatus::Ok);
     REQUIRE(sim.state().t == static_cast<double>(k) * 0.01);
   }
-  const State& s = sim.state();
+  const RigidBodyState& s = sim.state();
   CHECK((s.x - s0.x).norm() <= 1e-12);
   CHECK((s.R - s0.R).norm() <= 1e-12);
   CHECK(s.gamma.norm() <= 1e-12);
@@ -87,7 +87,7 @@ TEST_CASE("at rest on a horizontal plane: t advances by h per step, the body sta
 
 TEST_CASE("a cube on a face, the other bodies at rest: four contacts held, nothing moves", "[contact]") {
   HybridIntegrator sim = makeIntegrator(restingCube(0.0, 0.0, 2.0, 0.0));
-  const State s0 = sim.state();
+  const RigidBodyState s0 = sim.state();
   for (int k = 0; k < 2000; ++k) REQUIRE(sim.step().status == StepStatus::Ok);
   CHECK(sim.contactPoints() == 4);
   CHECK((sim.state().x - s0.x).norm() <= 1e-12);
@@ -103,14 +103,14 @@ TEST_CASE("a cube resting on a face slides down a tilted plane with acceleration
     for (const double eps : {0.0, 0.1}) {
       const double tilt = tiltDeg * M_PI / 180.0, azimuth = 0.7;
       HybridIntegrator sim = makeIntegrator(restingCube(tilt, azimuth, 2.0, eps));
-      const State s0 = sim.state();
+      const RigidBodyState s0 = sim.state();
       const Vec3 n = sim.system().plane.normal();
       const Vec3 down = (n.z() * n - Vec3::UnitZ()).normalized();  // steepest descent along the plane
       const double E0 = sim.energy().total;
       INFO("tilt " << tiltDeg << " deg, epsilon " << eps);
       for (int k = 1; k <= 200; ++k) {
         REQUIRE(sim.step().status == StepStatus::Ok);
-        const State& s = sim.state();
+        const RigidBodyState& s = sim.state();
         const double t = s.t, along = (s.x - s0.x).dot(down);
         const double expected = 0.5 * kG * std::sin(tilt) * t * t;
         REQUIRE(std::abs(along - expected) <= 1e-9 * expected);
@@ -142,7 +142,7 @@ TEST_CASE("with e < 1 a ball settles into persistent contact and the run goes on
       REQUIRE(std::abs(sim.energy().total + sim.dissipated() - E0) <= 1e-12 * E0);
       REQUIRE(sim.phi() >= -1e-12);
     }
-    const State& s = sim.state();
+    const RigidBodyState& s = sim.state();
     CHECK(sim.contactPoints() == 1);
     CHECK(s.gamma.norm() <= 1e-12);
     CHECK(std::abs(s.x.z() - 1.0) <= 1e-12);
@@ -157,7 +157,7 @@ TEST_CASE("with e < 1 a ball settles into persistent contact and the run goes on
 TEST_CASE("an elastic body dropped from 1e-9 settles instead of bouncing thousands of times per step", "[contact]") {
   // e = 1: a bounce whose flight 2v/g is shorter than h/N (N the Zeno budget) is resolved as contact;
   // the energy it takes, ½ m v², is reported as dissipated (about m g · 1e-9 here).
-  SimulationDef def = restingCube(0.0, 0.0, 2.0, 0.0);
+  RigidBodyDef def = restingCube(0.0, 0.0, 2.0, 0.0);
   def.initial.x.z() += 1e-9;
   HybridIntegrator sim = makeIntegrator(def);
   const double E0 = sim.energy().total;
@@ -175,7 +175,7 @@ TEST_CASE("a rocking ellipsoid in contact conserves energy to O(h²) with no dri
   double spread[2];
   for (int i = 0; i < 2; ++i) {
     const double h = i == 0 ? 0.01 : 0.005;
-    SimulationDef def = rockingEllipsoid(M_PI / 6.0, 0.0);
+    RigidBodyDef def = rockingEllipsoid(M_PI / 6.0, 0.0);
     def.integrator.h = h;
     HybridIntegrator sim = makeIntegrator(def);
     const int steps = static_cast<int>(std::lround(40.0 / h));
@@ -211,7 +211,7 @@ TEST_CASE("a rocking ellipsoid lifts off where its normal force reaches zero, an
   double releaseTime[2];
   for (int i = 0; i < 2; ++i) {
     const double h = i == 0 ? 1e-3 : 1e-4;
-    SimulationDef def = rockingEllipsoid(M_PI / 6.0, 4.0);
+    RigidBodyDef def = rockingEllipsoid(M_PI / 6.0, 4.0);
     def.integrator.h = h;
     HybridIntegrator sim = makeIntegrator(def);
     const double E0 = sim.energy().total;
@@ -246,13 +246,13 @@ TEST_CASE("a rounded cube tipped onto an edge rocks back onto its face: contacts
   // Tilted 10° about y on a horizontal plane with e = 0 (plastic): it first touches with one edge
   // (two corner contacts), falls over onto the face, whose other corners arrive by a plastic impact:
   // four contacts, at rest.
-  SimulationDef def;
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Cube;
   def.body.side = 2.0;
   def.body.epsilon = 0.05;
   def.integrator.restitution = 0.0;
   def.initial.R = Eigen::AngleAxisd(10.0 * M_PI / 180.0, Vec3::UnitY()).toRotationMatrix();
-  const SystemDef sys = makeSystem(def);
+  const RigidBodySystem sys = makeSystem(def);
   def.initial.x = Vec3(0, 0, -collisionFunction(*sys.body, sys.plane, Vec3::Zero(), def.initial.R) + 1e-13);
   HybridIntegrator sim = makeIntegrator(def);
   const double E0 = sim.energy().total;
@@ -277,14 +277,14 @@ TEST_CASE("a rounded cube tipped onto an edge rocks back onto its face: contacts
 TEST_CASE("the contact presets do what their names say: rest stays, slide accelerates at g sin 20°, rocking lifts off and settles", "[contact][presets]") {
   {
     HybridIntegrator sim = makeIntegrator(parseConfig(presetJson("rest")));
-    const State s0 = sim.state();
+    const RigidBodyState s0 = sim.state();
     for (int k = 0; k < 1000; ++k) REQUIRE(sim.step().status == StepStatus::Ok);
     CHECK((sim.state().x - s0.x).norm() <= 1e-12);
     CHECK(sim.contactPoints() == 1);
   }
   {
     HybridIntegrator sim = makeIntegrator(parseConfig(presetJson("slide")));
-    const State s0 = sim.state();
+    const RigidBodyState s0 = sim.state();
     const Vec3 n = sim.system().plane.normal();
     CHECK(std::acos(n.z()) == Approx(20.0 * M_PI / 180.0).epsilon(1e-15));
     CHECK(sim.phi() >= 0.0);
@@ -314,7 +314,7 @@ TEST_CASE("Case IV with e < 1 settles without the Zeno guard: a corner the conta
   // corner drive it back in at α ≈ 0, 64 times a step (26 s for 2·10⁴ steps, a Zeno report).
   // Release is now the position stage's force decision (P_f < 0).
   for (const double e : {0.5, 0.9}) {
-    SimulationDef def = paperCase("IV");
+    RigidBodyDef def = paperCase("IV");
     def.integrator.restitution = e;
     HybridIntegrator sim = makeIntegrator(def);
     const double E0 = sim.energy().total;

@@ -70,7 +70,7 @@ TEST_CASE("a ball dropped from H rebounds to e² H, then e⁴ H, e⁶ H (closed 
     double maxSampled = 0.0;
     for (int k = 0; k < 4000 && rebounds < 3 && e > 0.0; ++k) {
       REQUIRE(sim.step().status == StepStatus::Ok);
-      const State& s = sim.state();
+      const RigidBodyState& s = sim.state();
       INFO("e = " << e << ", t = " << s.t);
       CHECK(std::abs(sim.energy().total + sim.dissipated() - E0) <= 1e-12 * E0);
       if (sim.totalImpacts() > seenImpacts) {
@@ -104,7 +104,7 @@ TEST_CASE("the sampled apex of the rebound is within g h²/8 below e² H", "[res
 }
 
 TEST_CASE("frictionless restitution keeps the horizontal momentum and the spin of a ball", "[restitution]") {
-  SimulationDef def = ballDrop(1.0, 0.5);
+  RigidBodyDef def = ballDrop(1.0, 0.5);
   def.initial.gamma = Vec3(1.5, -0.5, 0.0);
   def.initial.Pi = Vec3(0.3, -0.2, 0.7);
   HybridIntegrator sim = makeIntegrator(def);
@@ -124,7 +124,7 @@ TEST_CASE("a tumbling body with e < 1: each impact's loss is the jump's ΔE, ene
   // compared with the elastic run's own energy error while it flies; the loss itself is exact per
   // impulse. (It settles into persistent contact at t ≈ 15 s, whose own O(h²) energy error is
   // test_persistent_contact.cpp's.)
-  SimulationDef def = paperCase("I");
+  RigidBodyDef def = paperCase("I");
   def.integrator.restitution = 0.8;
   HybridIntegrator sim = makeIntegrator(def);
   HybridIntegrator elastic = makeIntegrator(paperCase("I"));
@@ -158,10 +158,10 @@ TEST_CASE("restitution is validated and round-trips through the config", "[resti
   SimulationResult notNumber = createSimulation(R"({"case":"I","restitution":"x"})");
   REQUIRE_FALSE(notNumber.ok());
   CHECK(notNumber.error.message == "restitution: must be a number");
-  SimulationDef def = paperCase("I");
+  RigidBodyDef def = paperCase("I");
   def.integrator.restitution = -0.5;
   CHECK_THROWS_WITH(makeIntegrator(def), "restitution: must be in [0, 1]");
-  const SimulationDef back = parseConfig(toJson(parseConfig(R"({"case":"II","restitution":0.25})")));
+  const RigidBodyDef back = parseConfig(toJson(parseConfig(R"({"case":"II","restitution":0.25})")));
   CHECK(back.integrator.restitution == 0.25);
   // e = 1 given explicitly is the default: same config text, same bits.
   CHECK(toJson(parseConfig(R"({"case":"I","restitution":1})")) == toJson(paperCase("I")));

@@ -151,11 +151,11 @@ TEST_CASE("config: rounded by default for ε > 0, \"sharp\" selectable, Case IV 
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error.message == "mass_properties: must be \"rounded\" or \"sharp\"");
   // Case IV: the paper's J = 2 I (sharp), explicitly.
-  const SimulationDef iv = parseConfig(R"({"case":"IV"})");
+  const RigidBodyDef iv = parseConfig(R"({"case":"IV"})");
   CHECK(iv.massConvention == MassConvention::Sharp);
   CHECK(resolveInertia(iv) == Mat3(2.0 * Mat3::Identity()));
   // The page's ε slider on Case IV changes the body: its inertia is then the rounded body's.
-  const SimulationDef slider = parseConfig(R"({"case":"IV","body":{"epsilon":0.3}})");
+  const RigidBodyDef slider = parseConfig(R"({"case":"IV","body":{"epsilon":0.3}})");
   CHECK(slider.massConvention == MassConvention::Rounded);
   CHECK(resolveInertia(slider)(0, 0) == Approx(2.71).margin(0.005));
 }

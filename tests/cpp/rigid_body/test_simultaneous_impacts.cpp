@@ -15,7 +15,7 @@ namespace {
 
 /// The apex height x3 + (γ3/m)²/2g of the current ballistic arc (the maximum of x3 before the next
 /// impact, sampled or not).
-double apexHeight(const State& s, double m, double g) {
+double apexHeight(const RigidBodyState& s, double m, double g) {
   const double v = s.gamma.z() / m;
   return s.x.z() + v * v / (2.0 * g);
 }
@@ -27,7 +27,7 @@ struct DropResult {
 
 /// Drop the Case IV cube flat (R0 = I, Π0 = 0) and check a vertical, spin-free bounce.
 DropResult dropFlatCube(const Vec3& gamma0) {
-  SimulationDef def = paperCase("IV");
+  RigidBodyDef def = paperCase("IV");
   def.initial.R = Mat3::Identity();
   def.initial.Pi = Vec3::Zero();
   def.initial.gamma = gamma0;
@@ -42,7 +42,7 @@ DropResult dropFlatCube(const Vec3& gamma0) {
   for (int k = 0; k < 3000; ++k) {
     const StepReport r = sim.step();
     REQUIRE(r.status == StepStatus::Ok);
-    const State& s = sim.state();
+    const RigidBodyState& s = sim.state();
     REQUIRE(s.Pi.norm() <= 1e-12);
     REQUIRE(s.R == Mat3::Identity());
     REQUIRE(s.gamma.x() == gamma0.x());
@@ -84,7 +84,7 @@ TEST_CASE("a cube dropped flat bounces vertically, without spin, back to its dro
 
 TEST_CASE("over a tilted plane a cube whose face is parallel to the plane lands flat and leaves without spin", "[simultaneous]") {
   for (const auto& tilt : {std::pair<double, double>{0.3, 0.7}, {M_PI / 90, M_PI}, {1.0, -2.0}}) {
-    SimulationDef def = paperCase("IV");
+    RigidBodyDef def = paperCase("IV");
     const Vec3 n = Plane::fromTilt(tilt.first, tilt.second).normal();
     def.planeNormal = n;
     def.initial.R = rotationTaking(Vec3::UnitZ(), n);  // the face −e3 faces the plane
@@ -95,10 +95,10 @@ TEST_CASE("over a tilted plane a cube whose face is parallel to the plane lands 
     const double E0 = sim.energy().total;
     int impacts = 0;
     for (int k = 0; k < 600; ++k) {
-      const State before = sim.state();
+      const RigidBodyState before = sim.state();
       const StepReport r = sim.step();
       REQUIRE(r.status == StepStatus::Ok);
-      const State& s = sim.state();
+      const RigidBodyState& s = sim.state();
       INFO("tilt " << tilt.first << ", azimuth " << tilt.second << ", t = " << s.t);
       CHECK(s.Pi.norm() <= 1e-12);
       CHECK(relErr(sim.energy().total, E0) <= 1e-12);
@@ -123,7 +123,7 @@ TEST_CASE("a cube dropped on an edge without spin stays in its plane of symmetry
   // themselves, so x1 = γ1 = 0 and the angular momentum (a pseudo-vector) keeps only Π1. At 45° the
   // lowest edge lies straight below the centre: the impulse passes through it and Π stays 0.
   for (double angle : {M_PI / 4, M_PI / 6, 0.4}) {
-    SimulationDef def = paperCase("IV");
+    RigidBodyDef def = paperCase("IV");
     def.initial.R = rotationAboutX(angle);
     def.initial.Pi = Vec3::Zero();
     def.initial.gamma = Vec3::Zero();
@@ -132,7 +132,7 @@ TEST_CASE("a cube dropped on an edge without spin stays in its plane of symmetry
     double maxPi1 = 0;
     for (int k = 0; k < 3000; ++k) {
       REQUIRE(sim.step().status == StepStatus::Ok);
-      const State& s = sim.state();
+      const RigidBodyState& s = sim.state();
       INFO("angle " << angle << ", t = " << s.t);
       REQUIRE(s.x.x() == 0.0);
       REQUIRE(s.gamma.x() == 0.0);
@@ -158,7 +158,7 @@ TEST_CASE("a cube dropped on an edge without spin stays in its plane of symmetry
 }
 
 TEST_CASE("two equal ellipsoids touching together give a symmetric, spin-free bounce", "[simultaneous]") {
-  SimulationDef def;
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Union;
   BodyDef left, right;
   left.semiAxes = right.semiAxes = Vec3(1, 1, 1);
@@ -172,7 +172,7 @@ TEST_CASE("two equal ellipsoids touching together give a symmetric, spin-free bo
   const double E0 = sim.energy().total;
   for (int k = 0; k < 3000; ++k) {
     REQUIRE(sim.step().status == StepStatus::Ok);
-    const State& s = sim.state();
+    const RigidBodyState& s = sim.state();
     REQUIRE(s.Pi.norm() <= 1e-12);
     REQUIRE(s.x.x() == 0.0);
     REQUIRE(s.x.y() == 0.0);
@@ -193,7 +193,7 @@ TEST_CASE("a chain of barycentric impulses at one configuration until no touchin
   //      corners at y = +2 approach at 0.2;
   //  2nd impulse at (0, 2, −2): χ = (2, 0, 0), λ = 0.4/2.5 = 0.16 → γ3 = 1.56, ω1 = −0.68; every
   //      corner recedes (2.92 and 0.2).
-  SimulationDef def;
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Cube;
   def.body.side = 4.0;
   def.body.epsilon = 0.0;
@@ -235,7 +235,7 @@ TEST_CASE("the Zeno guard bounds the impulses of a chain too", "[simultaneous][z
   // The configuration of the chain test above needs two impulses at one instant; with a budget of
   // one impact per step the chain is cut, the second impulse (1 m/s, far above g h) cannot be the
   // limit of a slow cascade, so the step is discarded and the run halted at t0 with the guard.
-  SimulationDef def;
+  RigidBodyDef def;
   def.body.type = BodyDef::Type::Cube;
   def.body.side = 4.0;
   def.body.epsilon = 0.0;
@@ -266,7 +266,7 @@ TEST_CASE("a uniform body described off its centroid is recentred or rejected, n
   // form / hull about the body's own centroid. A cube whose vertices (or centre) are given 1 off the
   // origin is still a uniform cube: dropped flat without spin it must bounce without spin. Rejecting
   // the description (InvalidInput on a body field) is the other consistent answer.
-  std::vector<SimulationDef> defs(3);
+  std::vector<RigidBodyDef> defs(3);
   defs[0].body.type = BodyDef::Type::Polyhedron;
   defs[0].body.vertices = cubeVertices(2.0, Vec3(1, 0, 0));
   defs[1].body.type = BodyDef::Type::Cube;
@@ -276,7 +276,7 @@ TEST_CASE("a uniform body described off its centroid is recentred or rejected, n
   defs[2].body.semiAxes = Vec3(1, 1, 1);
   defs[2].body.center = Vec3(1, 0, 0);
   for (size_t i = 0; i < defs.size(); ++i) {
-    SimulationDef& def = defs[i];
+    RigidBodyDef& def = defs[i];
     def.initial.x = Vec3(0, 0, 5);
     INFO("body " << i << " (0 polyhedron, 1 cube, 2 ellipsoid) with its centroid at body point (1, 0, 0)");
     try {

@@ -78,13 +78,13 @@ TEST_CASE("sub-division gives the same motion as a run with a smaller h", "[subd
 
 TEST_CASE("beyond the floor (2^-12 h) the run halts with a worded message, never nan", "[subdivision]") {
   // h = 1e4: after the impact |hΠ| is ~1e7 λmin(J), more than 4096 sub-steps would be needed.
-  SimulationDef def = paperCase("I");
+  RigidBodyDef def = paperCase("I");
   def.initial.Pi = Vec3::Zero();
   def.initial.gamma = Vec3(0, 0, -1000);
   def.initial.R = Eigen::AngleAxisd(0.6, Vec3::UnitX()).toRotationMatrix();
   def.integrator.h = 1e4;
   HybridIntegrator sim = makeIntegrator(def);
-  const State s0 = sim.state();
+  const RigidBodyState s0 = sim.state();
   const StepReport r = sim.step();
   CHECK(r.status == StepStatus::NewtonFailed);
   const std::string msg = sim.statusMessage();

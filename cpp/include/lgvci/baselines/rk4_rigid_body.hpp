@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lgvci/config.hpp"
+#include "lgvci/rigid_body/config.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 #include "lgvci/rigid_body/rigid_body_model.hpp"
@@ -28,12 +28,12 @@ Vec4 fromRotation(const Mat3& R);
 }  // namespace quat
 
 /// The rigid body's state with the quaternion RK4 integrates; R = R(q) is kept in step with it.
-struct Rk4State : State {
+struct Rk4State : RigidBodyState {
   Vec4 q = Vec4(1.0, 0.0, 0.0, 0.0);
 };
 
 /// Rk4State from (x, R, γ, Π): q from R, and R replaced by R(q) so the two agree to the last bit.
-Rk4State toRk4State(const State& s);
+Rk4State toRk4State(const RigidBodyState& s);
 
 /// One classical RK4 step (Runge–Kutta 1901/Kutta 1901; four stages, weights 1/6, 1/3, 1/3, 1/6) of
 /// size τ (any sign) followed by q ← q/|q|, R ← R(q).
@@ -62,7 +62,7 @@ class Rk4RigidBodyModel {
   using State = Rk4State;
   static constexpr bool kJumpUsesRemainingTime = false;
 
-  Rk4RigidBodyModel(SystemDef system, double contactTolerance, bool strictDetection, double restitution = 1.0);
+  Rk4RigidBodyModel(RigidBodySystem system, double contactTolerance, bool strictDetection, double restitution = 1.0);
 
   bool flow(const State& s, double tau, State& out);
   double phi(const State& s) const { return geometry_.phi(s); }
@@ -74,7 +74,7 @@ class Rk4RigidBodyModel {
   }
   std::string failureMessage(double t) const;
 
-  const SystemDef& system() const { return geometry_.system(); }
+  const RigidBodySystem& system() const { return geometry_.system(); }
   const Mat3& inverseInertia() const { return geometry_.inverseInertia(); }
 
  private:
@@ -89,7 +89,7 @@ extern template class HybridDriver<Rk4RigidBodyModel>;
 class Rk4Integrator {
  public:
   /// Validates like HybridIntegrator (throws InvalidInput naming the field).
-  Rk4Integrator(SystemDef system, IntegratorDef def, const State& initial);
+  Rk4Integrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial);
 
   StepReport step() { return driver_.step(); }
   void reset() { driver_.reset(); }
@@ -98,10 +98,10 @@ class Rk4Integrator {
 
   const Rk4State& state() const { return driver_.state(); }
   const Rk4State& initialState() const { return driver_.initialState(); }
-  const SystemDef& system() const { return driver_.model().system(); }
+  const RigidBodySystem& system() const { return driver_.model().system(); }
   const IntegratorDef& def() const { return def_; }
   Energy energy() const { return energyOf(state()); }
-  Energy energyOf(const State& s) const { return rigidBodyEnergy(system(), driver_.model().inverseInertia(), s); }
+  Energy energyOf(const RigidBodyState& s) const { return rigidBodyEnergy(system(), driver_.model().inverseInertia(), s); }
   double phi() const { return driver_.model().phi(state()); }
   Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
   long long totalImpacts() const { return driver_.totalImpacts(); }
@@ -118,13 +118,13 @@ class Rk4Integrator {
   void clearImpactLog() { driver_.clearImpactLog(); }
 
  private:
-  static HybridDriver<Rk4RigidBodyModel> build(SystemDef system, const IntegratorDef& def, const State& initial);
+  static HybridDriver<Rk4RigidBodyModel> build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial);
 
   IntegratorDef def_;
   HybridDriver<Rk4RigidBodyModel> driver_;
 };
 
 /// The RK4 baseline for a config (body, mass, plane and initial state as makeIntegrator builds them).
-Rk4Integrator makeRk4Integrator(const SimulationDef& def);
+Rk4Integrator makeRk4Integrator(const RigidBodyDef& def);
 
 }  // namespace lgvci

@@ -30,7 +30,7 @@ struct Bounce {
 
 class BilliardModel {
  public:
-  using State = GenState;
+  using State = GeneralizedState;
   /// (75a) balances E_d over the pre-impact arc against the arc flowed after the jump.
   static constexpr bool kJumpUsesRemainingTime = true;
 

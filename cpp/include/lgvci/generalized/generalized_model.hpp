@@ -42,7 +42,7 @@ struct GeneralizedConstants {
 
 class GeneralizedModel {
  public:
-  using State = GenState;
+  using State = GeneralizedState;
   /// (75a) balances E_d over the pre-impact arc against the arc flowed after the jump.
   static constexpr bool kJumpUsesRemainingTime = true;
 

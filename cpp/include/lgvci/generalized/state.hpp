@@ -8,7 +8,7 @@ namespace lgvci {
 using VecX = Eigen::VectorXd;
 using MatX = Eigen::MatrixXd;
 
-struct GenState {
+struct GeneralizedState {
   double t = 0.0;
   VecX q;
   VecX p;  // discrete momentum p_k = D2 L_d(q_{k−1}, q_k, h) (50a)

@@ -8,11 +8,11 @@
 namespace lgvci {
 
 /// One step of size τ (any sign). False when q⁺ leaves V's domain.
-bool verletFlow(const MatX& Minv, const Potential& V, const GenState& in, double tau, GenState& out);
+bool verletFlow(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out);
 
 /// E_d (72) of the Verlet arc of length τ starting at `start` and ending at `end` (= its q⁺):
 /// ½ vᵀMv + (V(q) + V(q⁺))/2 with v = M⁻¹(p − (τ/2)∇V(q)) = (q⁺ − q)/τ.
-double arcDiscreteEnergy(const MatX& M, const MatX& Minv, const Potential& V, const GenState& start, double tau,
+double arcDiscreteEnergy(const MatX& M, const MatX& Minv, const Potential& V, const GeneralizedState& start, double tau,
                          const VecX& end);
 
 }  // namespace lgvci

@@ -27,7 +27,7 @@ class ContactFlow {
   /// released and the step redone without it; the velocity stage keeps every contact (Q_f may pull a
   /// little, as RATTLE's half-step multiplier does): release is this force decision, not a velocity sign.
   /// AllReleased: no contact left, the caller flies the step instead. `phiTolerance`: |φ_f(x⁺, R⁺)| reached.
-  ContactStepOutcome step(const State& in, double tau, State& out, double phiTolerance);
+  ContactStepOutcome step(const RigidBodyState& in, double tau, RigidBodyState& out, double phiTolerance);
 
   /// The velocity stage on its own: impulses Q_f along (n, χ_f) that bring the normal velocity
   /// n·γ/m + χ_f·J⁻¹Π of every contact in `set` to 0 (minimum norm); a contact that would need a pull

@@ -37,7 +37,7 @@ class DiscreteFlow {
   DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance);
   /// One step of size h (any sign: −h inverts +h). Returns false, leaving `out` untouched, if Newton
   /// did not converge.
-  bool step(const State& in, double h, State& out) const;
+  bool step(const RigidBodyState& in, double h, RigidBodyState& out) const;
   const NewtonResult& lastSolve() const { return last_; }
   const MassProperties& mass() const { return mass_; }
   double gravity() const { return g_; }

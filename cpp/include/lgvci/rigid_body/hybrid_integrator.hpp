@@ -39,9 +39,9 @@ struct Energy {
 };
 
 /// The validation every rigid-body run shares (throws InvalidInput naming the field), including Φ(x0, R0) ≥ 0.
-void validateRigidBodySetup(const SystemDef& system, const IntegratorDef& def, const State& initial);
+void validateRigidBodySetup(const RigidBodySystem& system, const IntegratorDef& def, const RigidBodyState& initial);
 /// E = |γ|²/2m + m g e3·x + ½ΠᵀJ⁻¹Π (§7.2), `Jinv` = J⁻¹.
-Energy rigidBodyEnergy(const SystemDef& system, const Mat3& Jinv, const State& s);
+Energy rigidBodyEnergy(const RigidBodySystem& system, const Mat3& Jinv, const RigidBodyState& s);
 
 /// The driver's part of a rigid body's integrator settings (h, ε_tol, root finder, Zeno budget).
 DriverSettings driverSettings(const IntegratorDef& def);
@@ -49,7 +49,7 @@ DriverSettings driverSettings(const IntegratorDef& def);
 class HybridIntegrator {
  public:
   /// Validates everything (throws InvalidInput naming the field), including Φ(x0, R0) ≥ 0.
-  HybridIntegrator(SystemDef system, IntegratorDef def, const State& initial);
+  HybridIntegrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial);
 
   /// One step of Algorithm 5.2 (time advances by h unless the integrator reports a problem).
   /// After NewtonFailed the simulation is halted: further calls return NewtonFailed at once.
@@ -67,18 +67,18 @@ class HybridIntegrator {
   }
   /// Time reversal: γ → −γ, Π → −Π at the current configuration; the run continues from there.
   void reverseMomenta() {
-    State s = driver_.state();
+    RigidBodyState s = driver_.state();
     s.gamma = -s.gamma;
     s.Pi = -s.Pi;
     driver_.setState(s);
   }
 
-  const State& state() const { return driver_.state(); }
-  const State& initialState() const { return driver_.initialState(); }
-  const SystemDef& system() const { return driver_.model().system(); }
+  const RigidBodyState& state() const { return driver_.state(); }
+  const RigidBodyState& initialState() const { return driver_.initialState(); }
+  const RigidBodySystem& system() const { return driver_.model().system(); }
   const IntegratorDef& def() const { return def_; }
   Energy energy() const { return energyOf(state()); }
-  Energy energyOf(const State& s) const;
+  Energy energyOf(const RigidBodyState& s) const;
   /// Φ(x, R) (6.9) of the current state, active contacts included.
   double phi() const { return driver_.model().collisionPhi(state()); }
   /// Active contacts of the persistent-contact phase (0 in flight) and their normal force (N).
@@ -106,7 +106,7 @@ class HybridIntegrator {
   void clearImpactLog() { driver_.clearImpactLog(); }
 
  private:
-  static HybridDriver<RigidBodyModel> build(SystemDef system, const IntegratorDef& def, const State& initial);
+  static HybridDriver<RigidBodyModel> build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial);
 
   IntegratorDef def_;
   HybridDriver<RigidBodyModel> driver_;

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "lgvci/config.hpp"
+#include "lgvci/rigid_body/config.hpp"
 
 namespace lgvci {
 
@@ -13,12 +13,12 @@ inline constexpr const char* kRigidPresetNames = "I, II, III, IV, rest, slide, r
 
 /// "I" ellipsoid, "II" ellipsoid over the tilted plane, "III" union of ellipsoids, "IV" cube.
 /// Throws InvalidInput("case", …) for any other name.
-SimulationDef paperCase(const std::string& name);
+RigidBodyDef paperCase(const std::string& name);
 
 /// The paper's four, and: "rest" (Case I's ellipsoid at rest on the plane), "slide" (a rounded cube
 /// at rest on a face of a plane tilted 20°), "rocking" (an ellipsoid on its side, tilted 30°, swung
 /// so that it lifts off, e = 0.5). Throws InvalidInput("case", …) for any other name.
-SimulationDef rigidPreset(const std::string& name);
+RigidBodyDef rigidPreset(const std::string& name);
 bool isRigidPreset(const std::string& name);
 
 /// Which inputs of a preset a config changed (the keys it gives over the preset).
@@ -37,6 +37,6 @@ struct PresetChanges {
 /// mass). When a config changes such an input and not the derived value itself, the value is derived
 /// again from the new inputs (else e.g. Π0 = (0, 4, 0) would keep the γ0 computed for (0, 5, 0) and
 /// the body would leave the plane at once). Other presets are left as they are.
-void rederivePresetStart(SimulationDef& d, const PresetChanges& changes);
+void rederivePresetStart(RigidBodyDef& d, const PresetChanges& changes);
 
 }  // namespace lgvci

@@ -13,7 +13,7 @@
 namespace lgvci {
 
 /// The physical system: body, mass properties, gravity g along −e3, plane.
-struct SystemDef {
+struct RigidBodySystem {
   ShapePtr body;
   MassProperties mass;
   double gravity = 9.80665;
@@ -22,13 +22,13 @@ struct SystemDef {
 
 class RigidBodyModel {
  public:
-  using State = lgvci::State;
+  using State = lgvci::RigidBodyState;
   /// Cor. 4.4's jump does not depend on the time flowed after it.
   static constexpr bool kJumpUsesRemainingTime = false;
 
   /// `system` must be valid (HybridIntegrator validates it). `h` and `maxImpactsPerStep` are the
   /// driver's; they set the speed below which an impact starts persistent contact (contactSpeed()).
-  RigidBodyModel(SystemDef system, Retraction retraction, double tolerance, double contactTolerance,
+  RigidBodyModel(RigidBodySystem system, Retraction retraction, double tolerance, double contactTolerance,
                  bool strictDetection = false, double restitution = 1.0, double h = 0.01,
                  int maxImpactsPerStep = 64);
 
@@ -60,7 +60,7 @@ class RigidBodyModel {
   double solvableStep(const State& s) const;
   std::string subdivisionFailure(const State& s, double tau, bool withinBound) const;
 
-  const SystemDef& system() const { return system_; }
+  const RigidBodySystem& system() const { return system_; }
   const Mat3& inverseInertia() const { return Jinv_; }
   double radius() const { return radius_; }
   double restitution() const { return restitution_; }
@@ -69,7 +69,7 @@ class RigidBodyModel {
   // Starts persistent contact at the touching points (plastic impact, docs/rigid-body.md "Persistent contact").
   int enterContact(State& s, double vscale, std::vector<ImpactEvent>& events);
 
-  SystemDef system_;
+  RigidBodySystem system_;
   DiscreteFlow flow_;
   ContactFlow contactFlow_;
   double contactSpeed_ = 0.0;

@@ -30,7 +30,7 @@ struct ContactSet {
 /// State (x, R, γ, Π) of §5.1.2: centre of mass, attitude (body→inertial), linear momentum,
 /// body-frame angular momentum; t is the time it belongs to. `contact` and `normalForce` describe
 /// the contact phase (empty and 0 in flight); they are bookkeeping, not part of the paper's state.
-struct State {
+struct RigidBodyState {
   double t = 0.0;
   Vec3 x = Vec3::Zero();
   Mat3 R = Mat3::Identity();

@@ -1,4 +1,4 @@
-// A whole simulation as plain data: body description, mass, plane, initial state, integrator settings.
+// A whole rigid-body simulation as plain data: body description, mass, plane, initial state, integrator settings.
 // Parsed from and written to JSON (the CLI's --config, the WASM module's constructor).
 #pragma once
 
@@ -23,7 +23,7 @@ struct BodyDef {
   std::vector<BodyDef> parts;     // union, intersection
 };
 
-struct SimulationDef {
+struct RigidBodyDef {
   std::string caseName;  // "I".."IV" or "" for a custom set-up
   BodyDef body;
   double mass = 1.0;
@@ -33,7 +33,7 @@ struct SimulationDef {
   MassConvention massConvention = MassConvention::Rounded;
   double gravity = 9.80665;
   Vec3 planeNormal = Vec3::UnitZ();
-  State initial;
+  RigidBodyState initial;
   IntegratorDef integrator;
 };
 
@@ -41,11 +41,11 @@ struct SimulationDef {
 ShapePtr buildShape(const BodyDef& body, const std::string& field = "body");
 /// J given, or computed: ellipsoid and cube closed forms, polyhedron from its hull. Throws for
 /// unions/intersections without an explicit inertia.
-Mat3 resolveInertia(const SimulationDef& def);
+Mat3 resolveInertia(const RigidBodyDef& def);
 /// Body, mass properties, gravity and plane of a config (the system every integrator family flows).
-SystemDef makeSystem(const SimulationDef& def);
+RigidBodySystem makeSystem(const RigidBodyDef& def);
 /// Everything the LGVCI needs, validated (throws for a config whose "integrator" is "rk4").
-HybridIntegrator makeIntegrator(const SimulationDef& def);
+HybridIntegrator makeIntegrator(const RigidBodyDef& def);
 
 /// Bounds on a body tree (docs/validation.md "Validation and limits", beside the text's own bounds).
 inline constexpr int kMaxBodyNesting = 8;                 // unions/intersections inside each other
@@ -53,8 +53,8 @@ inline constexpr int kMaxBodyShapes = 256;                // shapes in one body 
 
 /// Parse JSON (see docs/cli.md "Configuration (JSON)"). A "case" key starts from that preset and the other keys
 /// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.
-SimulationDef parseConfig(const std::string& json);
+RigidBodyDef parseConfig(const std::string& json);
 /// JSON with every field written out (inertia resolved), parseable by parseConfig.
-std::string toJson(const SimulationDef& def, int indent = -1);
+std::string toJson(const RigidBodyDef& def, int indent = -1);
 
 }  // namespace lgvci

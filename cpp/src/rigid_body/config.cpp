@@ -1,4 +1,4 @@
-#include "lgvci/config.hpp"
+#include "lgvci/rigid_body/config.hpp"
 
 #include <cmath>
 #include <algorithm>
@@ -140,7 +140,7 @@ json bodyJson(const BodyDef& b) {
   return j;
 }
 
-json toJsonObject(const SimulationDef& d) {
+json toJsonObject(const RigidBodyDef& d) {
   json j;
   if (!d.caseName.empty()) j["case"] = d.caseName;
   j["body"] = bodyJson(d.body);
@@ -166,11 +166,11 @@ json toJsonObject(const SimulationDef& d) {
   return j;
 }
 
-SimulationDef fromJsonObject(const json& j) {
+RigidBodyDef fromJsonObject(const json& j) {
   onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "mass_properties", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
                    "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance",
                    "strict_detection", "integrator", "restitution"});
-  SimulationDef d;
+  RigidBodyDef d;
   if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
     throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
   if (j.contains("case")) {
@@ -289,13 +289,13 @@ Mat3 inertiaOf(const Shape& body, double mass, MassConvention convention) {
 
 }  // namespace
 
-Mat3 resolveInertia(const SimulationDef& d) {
+Mat3 resolveInertia(const RigidBodyDef& d) {
   if (d.inertia) return *d.inertia;
   return inertiaOf(*buildShape(d.body), d.mass, d.massConvention);
 }
 
-SystemDef makeSystem(const SimulationDef& d) {
-  SystemDef sys;
+RigidBodySystem makeSystem(const RigidBodyDef& d) {
+  RigidBodySystem sys;
   sys.body = buildShape(d.body);
   validateMass(d.mass);
   sys.mass.mass = d.mass;
@@ -306,13 +306,13 @@ SystemDef makeSystem(const SimulationDef& d) {
   return sys;
 }
 
-HybridIntegrator makeIntegrator(const SimulationDef& d) {
+HybridIntegrator makeIntegrator(const RigidBodyDef& d) {
   if (d.integrator.family != IntegratorFamily::Lgvci)  // never run the LGVCI silently for an RK4 config
     throw InvalidInput("integrator", "\"rk4\" runs through createSimulation (or makeRk4Integrator), not makeIntegrator");
   return HybridIntegrator(makeSystem(d), d.integrator, d.initial);
 }
 
-SimulationDef parseConfig(const std::string& text) {
+RigidBodyDef parseConfig(const std::string& text) {
   checkJsonText(text);  // bounded, no duplicates, an object: the tree below is small and shallow
   const json patch = json::parse(text);
   if (!patch.contains("case")) return fromJsonObject(patch);
@@ -344,7 +344,7 @@ SimulationDef parseConfig(const std::string& text) {
   if (patch.contains("plane") && patch["plane"].is_object() && !patch["plane"].contains("normal") &&
       merged.contains("plane") && merged["plane"].is_object())
     merged["plane"].erase("normal");  // tilt/azimuth replace the preset's normal
-  SimulationDef d = fromJsonObject(merged);
+  RigidBodyDef d = fromJsonObject(merged);
   PresetChanges changes;
   changes.attitude = patch.contains("R0");
   changes.body = patch.contains("body");
@@ -357,8 +357,8 @@ SimulationDef parseConfig(const std::string& text) {
   return d;
 }
 
-std::string toJson(const SimulationDef& d, int indent) {
-  SimulationDef full = d;
+std::string toJson(const RigidBodyDef& d, int indent) {
+  RigidBodyDef full = d;
   full.inertia = resolveInertia(d);
   return toJsonObject(full).dump(indent);
 }
