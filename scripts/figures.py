@@ -464,6 +464,13 @@ def energy_error_captions(r: Runs) -> str:
     return "\n".join(rows)
 
 
+@figure("cli-help")
+def cli_help(r: Runs) -> str:
+    """`lgvci --help`: the presets and each family's options come from the core's registry."""
+    out = subprocess.run([str(r.cli), "--help"], capture_output=True, text=True, check=True).stdout.rstrip("\n")
+    return "```\n" + out + "\n```"
+
+
 def particle_star(r: Runs):
     pa = r.submit("--case", "particle", "--until-impacts", "1000", cols=(("q2",), 1))
     st = r.submit("--case", "star", "--until-impacts", "1500", cols=(("q2", "q3"), 1))

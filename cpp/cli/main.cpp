@@ -19,9 +19,10 @@
 
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
-#include "lgvci/lgvci.hpp"
+#include "lgvci/core/family.hpp"
+#include "lgvci/core/simulation.hpp"
 #include "lgvci/core/text.hpp"
-#include "rigid_body/validation.hpp"
+#include "core/json_bounds.hpp"
 
 namespace {
 
@@ -30,9 +31,8 @@ using namespace lgvci;
 
 const char* kUsageHead = R"usage(usage: lgvci (--case NAME | --config FILE) [options]
 
-Runs Algorithm 5.2 (the hybrid variational step) for a rigid body falling onto a plane (Tran & Leok,
-Lie group variational collision integrator) or for a system in generalized coordinates (Fetecau et
-al.'s variational collision integrator) and prints a summary.
+Runs Algorithm 5.2 (the hybrid variational step) on a preset or a JSON configuration of one of the
+families below and prints a summary (docs/cli.md).
 
 )usage";
 // Then the presets, family by family, from the registry (lgvci/core/family.hpp).
@@ -40,31 +40,21 @@ const char* kUsageOptions = R"usage(  --config FILE        a JSON configuration 
   --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
   --until-impacts N    stop after the step in which the N-th impact happens
   --json               print one JSON object instead of the text summary
-  --csv FILE           write one row per step: rigid body t, x, R (row-major), gamma, Pi, E, TPE, RE,
-                       impacts, dissipated, contact_points, normal_force; generalized t, q1..qn, p1..pn, E (= H), impacts
-  --q0 A,B,...         initial generalized coordinates (generalized models)
-  --qdot0 A,B,...      initial generalized velocities, p0 = M qdot0 (generalized models)
-  --strict-detection   rigid body: also catch a corner dipping under the plane within one step
-  --integrator NAME    rigid body: lgvci (default, Tran & Leok) or rk4 (the non-variational
-                       baseline: classical RK4, same impact location and impulse)
-  --reverse-check N    also run N steps from the initial state, negate the momenta, run N steps
+  --csv FILE           write one row per step (first row: the start), the record's CSV columns:
+)usage";
+// Then each family's CSV columns, from its record layout.
+const char* kUsageSettings = R"usage(  --integrator NAME    the family's own scheme (default) or a baseline it declares:
+)usage";
+// Then each family's baselines, from the registry.
+const char* kUsageDriver = R"usage(  --reverse-check N    also run N steps from the initial state, negate the momenta, run N steps
                        and report the distance from the reversed start (JSON "reverse_check")
   --h X                time step (default 0.01)
-  --retraction R       cayley (default) or exp: the retraction of Appendix D used by Newton
   --root-finder F      fast (Illinois, default) or bisection (the paper's); both to --tol
   --tol X              impact-time and Newton tolerance (default 1e-15)
-  --x0 A,B,C           initial centre of mass
-  --gamma0 A,B,C       initial linear momentum
-  --Pi0 A,B,C          initial body-frame angular momentum
-  --tilt DEG           plane tilt in degrees, 0 <= tilt < 90
-  --azimuth DEG        direction the plane tilts towards, degrees from +x (default 0)
-  --epsilon X          rounding radius of a cube or polyhedron body
   --max-impacts N      Zeno guard: maximum impacts per step (default 64)
-  --restitution E      rigid body: coefficient of restitution in [0, 1] (default 1, elastic); the
-                       energy lost at impacts is reported as "dissipated"
 )usage";
 // Then each family's own options, from the registry.
-const char* kUsageTail = R"usage(  --ensemble K         rigid body: run K perturbed copies (1..10000) against the unperturbed run and
+const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (1..10000) against the unperturbed run and
                        print their statistics (docs/ensembles.md "Ensembles"); with --steps N (default 1000)
   --threads T          ensemble: threads (1..256, default: the hardware's); results do not depend on T
   --perturb SIZE       ensemble: perturbation size in (0, 1] (default 1e-8, the twins' delta x)
@@ -159,18 +149,67 @@ std::string usageLine(const std::string& left, const std::string& right) {
   return s + right + "\n";
 }
 
+// "a, b and c".
+std::string listed(const std::vector<std::string>& names) {
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return s;
+}
+
+// The families that declare option `flag`.
+std::vector<std::string> ownersOf(const std::string& flag) {
+  std::vector<std::string> names;
+  for (const FamilyInfo& f : families())
+    for (const FamilyOption& o : f.options)
+      if (o.flag == flag) names.push_back(f.name);
+  return names;
+}
+
+// The CSV columns of a family's record (its first preset's; a family without presets has none to show).
+std::string csvFields(const FamilyInfo& f) {
+  if (f.presets.empty()) return "";
+  const SimulationResult r = createSimulation(f.presetJson(f.presets.front()));
+  if (!r.ok()) return "";
+  std::string s;
+  for (const RecordField& field : r.simulation->layout().fields) {
+    if (field.columns.empty()) continue;
+    s += (s.empty() ? "" : ", ") + field.name;
+  }
+  return s;
+}
+
 std::string usage() {
+  const std::string indent(23, ' ');
   std::string s = kUsageHead;
   s += usageLine("--case NAME", "a preset of one of the families (lgvci/core/family.hpp):");
   for (const FamilyInfo& f : families()) {
     std::string names;
     for (const std::string& p : f.presets) names += (names.empty() ? "" : ", ") + p;
-    if (!names.empty()) s += std::string(23, ' ') + names + "\n" + std::string(25, ' ') + f.name + ": " + f.summary + "\n";
+    if (!names.empty()) s += indent + names + "\n" + std::string(25, ' ') + f.name + ": " + f.summary + "\n";
   }
   s += kUsageOptions;
   for (const FamilyInfo& f : families())
-    for (const FamilyOption& o : f.options) s += usageLine(o.flag + " " + o.value, f.name + ": " + o.help);
-  return s + kUsageTail;
+    if (const std::string cols = csvFields(f); !cols.empty()) s += indent + "  " + f.name + ": " + cols + "\n";
+  s += kUsageSettings;
+  for (const FamilyInfo& f : families())
+    if (!f.capabilities.baselines.empty()) s += indent + "  " + f.name + ": " + listed(f.capabilities.baselines) + "\n";
+  s += kUsageDriver;
+  std::vector<std::string> shown;
+  for (const FamilyInfo& f : families())
+    for (const FamilyOption& o : f.options) {
+      bool seen = false;
+      for (const std::string& flag : shown) seen = seen || flag == o.flag;
+      if (seen) continue;
+      shown.push_back(o.flag);
+      s += usageLine(o.flag + (o.value.empty() ? "" : " " + o.value), listed(ownersOf(o.flag)) + ": " + o.help);
+    }
+  std::vector<std::string> ensembles;
+  for (const FamilyInfo& f : families())
+    if (f.capabilities.ensemble) ensembles.push_back(f.name);
+  std::string tail = kUsageTail;
+  const std::string anchor = "(1..10000";  // the families that can
+  tail.insert(tail.find(anchor) + anchor.size(), "; " + (ensembles.empty() ? std::string("no family") : listed(ensembles)));
+  return s + tail;
 }
 
 // The registered option `flag` of some family, or nullptr.
@@ -292,6 +331,64 @@ int runEnsembleCli(const EnsembleOptions& o, const json& base, bool asJson) {
   return 0;
 }
 
+// "/cradle/policy" → "cradle.policy": an option's config field, for messages.
+std::string fieldOf(const FamilyOption& o) {
+  std::string field = o.path.substr(1);
+  for (char& ch : field) ch = ch == '/' ? '.' : ch;
+  return field;
+}
+
+// The family options given on the command line, applied to the config `base` (lgvci/core/family.hpp
+// FamilyOption) as the config's family declares them: merged over it, a whole object replaced, or
+// written into the resolved config.
+void applyFamilyOptions(json& base, const std::vector<std::pair<std::string, std::string>>& flags) {
+  if (flags.empty()) return;
+  const FamilyInfo* family = familyOf(base);
+  std::vector<std::pair<const FamilyOption*, json>> given;
+  for (const auto& [flag, raw] : flags) {
+    const FamilyOption* o = family ? nullptr : familyOption(flag);  // no family: the core names the config's own error
+    if (family)
+      for (const FamilyOption& mine : family->options)
+        if (mine.flag == flag) o = &mine;
+    if (!o) {
+      const FamilyOption& any = *familyOption(flag);
+      throw InvalidInput(fieldOf(any), "applies only to " + listed(ownersOf(flag)) + " (" + flag + ")");
+    }
+    using K = FamilyOption::Kind;
+    switch (o->kind) {
+      case K::Number: given.emplace_back(o, parseDouble(flag, raw) * o->scale); break;
+      case K::Text:
+        if (!isValidUtf8(raw)) throw InvalidInput(fieldOf(*o), "is not valid UTF-8");
+        given.emplace_back(o, json(raw));
+        break;
+      case K::Vector: given.emplace_back(o, o->size == 3 ? parseTriple(flag, raw) : parseList(flag, raw)); break;
+      case K::Flag: given.emplace_back(o, true); break;
+    }
+  }
+  json patch = json::object();
+  for (const auto& [o, v] : given) {
+    if (o->resolved) continue;
+    if (o->wholeObject) {  // the object is written whole: its other options as 0, the config's own dropped
+      const json::json_pointer parent = json::json_pointer(o->path).parent_pointer();
+      if (base.is_object() && base.contains(parent)) base.at(parent.parent_pointer()).erase(parent.back());
+      const std::vector<FamilyOption> alone{*o};
+      for (const FamilyOption& sibling : family ? family->options : alone)
+        if (sibling.wholeObject && json::json_pointer(sibling.path).parent_pointer() == parent && !patch.contains(json::json_pointer(sibling.path)))
+          patch[json::json_pointer(sibling.path)] = 0.0;
+    }
+    patch[json::json_pointer(o->path)] = v;
+  }
+  base.merge_patch(patch);
+  bool resolve = false;
+  for (const auto& [o, v] : given) resolve = resolve || o->resolved;
+  if (!resolve) return;
+  SimulationResult r = createSimulation(base.dump());  // the config with the case's defaults made explicit
+  if (!r.ok()) throw InvalidInput(r.error.field, r.error.message.substr(r.error.message.find(": ") + 2));
+  base = json::parse(r.simulation->configJson());
+  for (const auto& [o, v] : given)
+    if (o->resolved) base[json::json_pointer(o->path)] = v;
+}
+
 int run(int argc, char** argv) {
   std::string caseName, configPath, csvPath;
   long long steps = 1000;
@@ -300,9 +397,7 @@ int run(int argc, char** argv) {
   bool stepsGiven = false;
   bool asJson = false;
   json patch = json::object();
-  double tiltDeg = NAN, azimuthDeg = NAN;
-  bool epsilonGiven = false;
-  double epsilon = 0.0;
+  std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
 
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -333,9 +428,6 @@ int run(int argc, char** argv) {
       if (untilImpacts < 1) throw Usage("--until-impacts: expected an integer in [1, 1e9]");
       if (!stepsGiven) steps = 1000000000LL;
     }
-    else if (a == "--q0") patch["q0"] = parseList(a, value());
-    else if (a == "--qdot0") patch["qdot0"] = parseList(a, value());
-    else if (a == "--strict-detection") patch["strict_detection"] = true;
     else if (a == "--integrator") patch["integrator"] = text("integrator");
     else if (a == "--reverse-check") {
       const double v = parseDouble(a, value());
@@ -348,23 +440,10 @@ int run(int argc, char** argv) {
       if (csvPath.empty()) throw Usage("--csv: expected a file name, got ''");
     }
     else if (a == "--h") patch["h"] = parseDouble(a, value());
-    else if (a == "--retraction") patch["retraction"] = text("retraction");
     else if (a == "--root-finder") patch["root_finder"] = text("root_finder");
     else if (a == "--tol") patch["tolerance"] = parseDouble(a, value());
-    else if (a == "--x0") patch["x0"] = parseTriple(a, value());
-    else if (a == "--gamma0") patch["gamma0"] = parseTriple(a, value());
-    else if (a == "--Pi0") patch["Pi0"] = parseTriple(a, value());
-    else if (a == "--tilt") tiltDeg = parseDouble(a, value());
-    else if (a == "--azimuth") azimuthDeg = parseDouble(a, value());
-    else if (a == "--epsilon") { epsilon = parseDouble(a, value()); epsilonGiven = true; }
     else if (a == "--max-impacts") patch["max_impacts_per_step"] = parseDouble(a, value());
-    else if (a == "--restitution") patch["restitution"] = parseDouble(a, value());
-    else if (const FamilyOption* o = familyOption(a)) {
-      // "/cradle/policy" → field "cradle.policy" for the UTF-8 check's message.
-      std::string field = o->path.substr(1);
-      for (char& ch : field) ch = ch == '/' ? '.' : ch;
-      patch[json::json_pointer(o->path)] = o->text ? json(text(field.c_str())) : json(parseDouble(a, value()));
-    }
+    else if (const FamilyOption* o = familyOption(a)) given.emplace_back(a, o->kind == FamilyOption::Kind::Flag ? "" : value());
     else if (a == "--ensemble") {
       ensemble.given = true;
       ensemble.spec.members = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 10000]"));
@@ -404,23 +483,8 @@ int run(int argc, char** argv) {
     checkJsonText(text);  // bounded, with the parse position in the message, before a tree is built
     base = json::parse(text);
   }
-  if (!std::isnan(tiltDeg) || !std::isnan(azimuthDeg)) {
-    const double deg = M_PI / 180.0;
-    patch["plane"] = {{"tilt", (std::isnan(tiltDeg) ? 0.0 : tiltDeg) * deg},
-                      {"azimuth", (std::isnan(azimuthDeg) ? 0.0 : azimuthDeg) * deg}};
-    if (base.is_object() && base.contains("plane")) base.erase("plane");
-  }
   base.merge_patch(patch);
-  const FamilyInfo* family = familyOf(base);
-  if (epsilonGiven && family && !family->capabilities.shapes) throw InvalidInput("epsilon", "applies only to a rigid body");
-  if (epsilonGiven) {
-    // Resolve the body first so --epsilon applies to whatever body the case or config has.
-    json body = json::parse(toJson(parseConfig(base.dump())))["body"];
-    if (body["type"] != "cube" && body["type"] != "polyhedron")
-      throw InvalidInput("epsilon", "applies only to a cube or polyhedron body");
-    body["epsilon"] = epsilon;
-    base["body"] = body;
-  }
+  applyFamilyOptions(base, given);
   if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
   SimulationResult created = createSimulation(base.dump());
   if (!created.ok()) {  // the core's message as a value: "<field>: <rule>"

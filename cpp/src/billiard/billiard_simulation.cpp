@@ -126,12 +126,14 @@ std::vector<FamilyInfo> billiardFamilies() {
   f.presetJson = [](const std::string& name) { return toJson(billiardPreset(name)); };
   f.create = makeBilliardSimulation;
   f.reversal = {{"q", K::Configuration}, {"p", K::Momentum}};
-  f.options = {{"--table", "/table/shape", true, "S", "ellipse or stadium (another shape than the case's starts from its default sizes)"},
-               {"--a", "/table/a", false, "X", "ellipse: semi-axis along x (default 2)"},
-               {"--b", "/table/b", false, "X", "ellipse: semi-axis along y (default 1)"},
-               {"--r", "/table/r", false, "X", "stadium: radius of the semicircles (default 1)"},
-               {"--l", "/table/l", false, "X", "stadium: half length of the flat walls (default 1)"},
-               {"--g", "/g", false, "X", "gravity along -y (default 0)"}};
+  f.options = {{"--table", "/table/shape", FamilyOption::Kind::Text, "S", "ellipse or stadium (another shape than the case's starts from its default sizes)"},
+               {"--a", "/table/a", FamilyOption::Kind::Number, "X", "ellipse: semi-axis along x (default 2)"},
+               {"--b", "/table/b", FamilyOption::Kind::Number, "X", "ellipse: semi-axis along y (default 1)"},
+               {"--r", "/table/r", FamilyOption::Kind::Number, "X", "stadium: radius of the semicircles (default 1)"},
+               {"--l", "/table/l", FamilyOption::Kind::Number, "X", "stadium: half length of the flat walls (default 1)"},
+               {"--g", "/g", FamilyOption::Kind::Number, "X", "gravity along -y (default 0)"},
+               {"--q0", "/q0", FamilyOption::Kind::Vector, "X,Y", "start position, strictly inside the table", 2},
+               {"--v0", "/v0", FamilyOption::Kind::Vector, "VX,VY", "start velocity", 2}};
   f.capabilities.reversible = true;
   f.capabilities.energyJump = true;
   f.capabilities.plots = {"energy", "energy_error", "bounce_map"};

@@ -118,6 +118,9 @@ std::vector<FamilyInfo> generalizedFamilies() {
   g.presetJson = [](const std::string& name) { return toJson(generalizedPreset(name)); };
   g.create = makeGeneralizedSimulation;
   g.reversal = {{"q", K::Configuration}, {"p", K::Momentum}};
+  using O = FamilyOption::Kind;
+  g.options = {{"--q0", "/q0", O::Vector, "A,B,...", "initial generalized coordinates q0"},
+               {"--qdot0", "/qdot0", O::Vector, "A,B,...", "initial generalized velocities, p0 = M qdot0"}};
   g.capabilities.reversible = true;
   g.capabilities.energyJump = true;
   g.capabilities.plots = {"energy", "energy_error", "height"};
@@ -127,11 +130,11 @@ std::vector<FamilyInfo> generalizedFamilies() {
   c.name = "cradle";
   c.summary = "Newton's cradle: n pendulums, q_i = theta_i, p_i = m l^2 theta_i' (Seghete & Murphey)";
   c.presets = {"cradle"};
-  c.options = {{"--balls", "/cradle/balls", false, "N", "number of balls, 2..7 (default 3)"},
-               {"--pulled", "/cradle/pulled", false, "K", "balls 1..K start pulled back (default 1)"},
-               {"--angle", "/cradle/angle", false, "X", "their angle in radians, in [-pi/2, 0) (default -0.2)"},
-               {"--gap", "/cradle/gap", false, "X", "extra spacing between neighbouring balls, in [0, r] (default 0)"},
-               {"--policy", "/cradle/policy", true, "P", "chain (Seghete & Murphey, default) or simultaneous (engines' impulse)"}};
+  c.options.insert(c.options.end(), {{"--balls", "/cradle/balls", FamilyOption::Kind::Number, "N", "number of balls, 2..7 (default 3)"},
+               {"--pulled", "/cradle/pulled", FamilyOption::Kind::Number, "K", "balls 1..K start pulled back (default 1)"},
+               {"--angle", "/cradle/angle", FamilyOption::Kind::Number, "X", "their angle in radians, in [-pi/2, 0) (default -0.2)"},
+               {"--gap", "/cradle/gap", FamilyOption::Kind::Number, "X", "extra spacing between neighbouring balls, in [0, r] (default 0)"},
+               {"--policy", "/cradle/policy", FamilyOption::Kind::Text, "P", "chain (Seghete & Murphey, default) or simultaneous (engines' impulse)"}});
   c.capabilities.restTruncation = true;
   c.capabilities.plots = {"energy", "energy_error", "angle", "velocities"};
   return {g, c};

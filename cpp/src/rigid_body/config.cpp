@@ -72,6 +72,8 @@ BodyDef parseBody(const json& j, const std::string& field, int nesting, int& sha
   if (!j.contains("type") || !j["type"].is_string())
     throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
   const std::string type = j["type"];
+  if (j.contains("epsilon") && type != "cube" && type != "polyhedron")
+    throw InvalidInput(field + ".epsilon", "applies only to a cube or polyhedron body (a rounding radius of its corners)");
   // Keys of another body type are an error, not silently ignored.
   if (type == "ellipsoid") onlyKeys(j, field, {"type", "semi_axes", "center"});
   else if (type == "cube") onlyKeys(j, field, {"type", "side", "epsilon", "center"});

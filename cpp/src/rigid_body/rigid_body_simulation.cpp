@@ -139,6 +139,19 @@ std::vector<FamilyInfo> rigidBodyFamilies() {
   f.model = "rigid_body";
   f.summary = "a rigid body falling onto a plane (Tran & Leok, Lie group variational collision integrator)";
   f.presets = {"I", "II", "III", "IV", "rest", "slide", "rocking"};
+  using O = FamilyOption::Kind;
+  const double deg = M_PI / 180.0;
+  f.options = {
+      {"--x0", "/x0", O::Vector, "A,B,C", "initial centre of mass", 3},
+      {"--gamma0", "/gamma0", O::Vector, "A,B,C", "initial linear momentum", 3},
+      {"--Pi0", "/Pi0", O::Vector, "A,B,C", "initial body-frame angular momentum", 3},
+      {"--tilt", "/plane/tilt", O::Number, "DEG", "plane tilt in degrees, 0 <= tilt < 90", 0, deg, true},
+      {"--azimuth", "/plane/azimuth", O::Number, "DEG", "direction the plane tilts towards, degrees from +x (default 0)", 0, deg, true},
+      {"--epsilon", "/body/epsilon", O::Number, "X", "rounding radius of a cube or polyhedron body", 0, 1.0, false, true},
+      {"--restitution", "/restitution", O::Number, "E",
+       "coefficient of restitution in [0, 1] (default 1, elastic); the energy lost is reported as \"dissipated\""},
+      {"--strict-detection", "/strict_detection", O::Flag, "", "also catch a corner dipping under the plane within one step"},
+      {"--retraction", "/retraction", O::Text, "R", "cayley (default) or exp: the retraction of Appendix D used by Newton"}};
   f.presetJson = [](const std::string& name) { return toJson(rigidPreset(name)); };
   f.create = makeRigidBodySimulation;
   f.reversal = {{"x", K::Configuration}, {"R", K::Rotation}, {"gamma", K::Momentum}, {"Pi", K::Momentum}};

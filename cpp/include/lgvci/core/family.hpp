@@ -58,13 +58,30 @@ struct ReversalField {
   Kind kind = Kind::Configuration;
 };
 
-/// A command-line option of the family: `flag` sets the config value at the JSON pointer `path`.
+/// A command-line option of the family (docs/cli.md): `flag` sets the config value at the JSON pointer
+/// `path`, merged over the case or the --config file. The CLI reads, checks and documents every family
+/// option from these declarations alone.
 struct FamilyOption {
+  enum class Kind {
+    Number,  // one decimal number
+    Text,    // a UTF-8 string
+    Vector,  // comma-separated numbers: exactly `size` of them, or 1..64 when size is 0
+    Flag,    // no value: sets true
+  };
   std::string flag;   // "--balls"
   std::string path;   // "/cradle/balls"
-  bool text = false;  // a string value (else a number)
-  std::string value;  // the value's name in the usage text ("N")
+  Kind kind = Kind::Number;
+  std::string value;  // the value's name in the usage text ("N"; empty for a flag)
   std::string help;   // one line of the usage text
+  int size = 0;       // Vector: how many numbers
+  /// Number: the factor from the command line's unit to the config's (degrees → radians: π/180).
+  double scale = 1.0;
+  /// The options that write into one object (the parent of `path`) replace it whole when any is given,
+  /// the others written as 0: `--tilt` alone is a plane tilted towards +x, whatever plane the case had.
+  bool wholeObject = false;
+  /// Written into the fully resolved config (the case's defaults made explicit, e.g. its body) instead
+  /// of merged over the case: `--epsilon` rounds whatever cube the case or config has.
+  bool resolved = false;
 };
 
 struct FamilyInfo {
