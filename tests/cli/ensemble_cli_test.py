@@ -95,7 +95,7 @@ for args, message in [
     r = run("--case", "IV", *args, "--steps", "10", "--json")
     check(f"refused {args}", r.returncode == 2 and message in r.stderr and r.stdout == "", (r.returncode, r.stderr))
 r = run("--case", "star", "--ensemble", "3")
-check("generalized refused", r.returncode == 2 and "applies only to a rigid body" in r.stderr, r.stderr)
+check("generalized refused", r.returncode == 2 and "applies only to a family with ensembles (rigid_body)" in r.stderr, r.stderr)
 # A perturbed start inside the plane is a computed quantity, refused before anything runs.
 r = run("--case", "IV", "--x0", "0,0,1.7330508", "--gamma0", "0,0,0", "--Pi0", "0,0,0", "--ensemble", "20", "--perturb", "0.01", "--kind", "attitude")
 check("perturbed start inside the plane refused (attitude; position offsets go upwards near the plane)", r.returncode == 2 and "perturbed start is invalid" in r.stderr, r.stderr)

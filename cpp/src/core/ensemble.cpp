@@ -12,6 +12,7 @@
 
 #include "core/json_bounds.hpp"
 #include "core/portable_math.hpp"
+#include "lgvci/core/family.hpp"
 
 namespace lgvci {
 
@@ -130,8 +131,12 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
 Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
   validateEnsembleSpec(spec_);
   SimulationResult ref = createOrThrow(spec_.config, "config", "");
-  if (!ref.simulation->capabilities().ensemble)
-    throw InvalidInput("config", "an ensemble perturbs x0 or R0, so it applies only to a rigid body");
+  if (!ref.simulation->capabilities().ensemble) {
+    std::string names;
+    for (const FamilyInfo& f : families())
+      if (f.capabilities.ensemble) names += (names.empty() ? "" : ", ") + f.name;
+    throw InvalidInput("config", "an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (" + names + ")");
+  }
   resolved_ = ref.simulation->configJson();
   caseName_ = ref.simulation->caseName();
   h_ = ref.simulation->h();

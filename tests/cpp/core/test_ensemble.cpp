@@ -206,7 +206,7 @@ TEST_CASE("bad ensembles are refused with the field and the rule", "[ensemble][v
   refuses(seed, "seed: must be an integer in [0, 2^53 - 1]");
   EnsembleSpec gen = caseIV(3, 10);
   gen.config = R"({"case":"star"})";
-  refuses(gen, "config: an ensemble perturbs x0 or R0, so it applies only to a rigid body");
+  refuses(gen, "config: an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (rigid_body)");
   CHECK_THROWS_WITH(parsePerturbationKind("spin"), "kind: must be \"position\" or \"attitude\" (got 'spin')");
   // A quantity computed from the input: the lowest corner (√3 below the centre) 1 mm above the plane.
   // Moving the centre by up to 1 cm along e3 would put members inside the plane, so the offsets are

@@ -105,7 +105,7 @@ describe('ensemble binding errors are values', () => {
     expect(bad({ members: 2.5 })).toBe('members: must be a whole number in [0, 1000000000]');
     expect(bad({ size: 0 })).toMatch(/^size: must be a number in \(0, 1\]/);
     expect(bad({ kind: 'spin' })).toBe('kind: must be "position" or "attitude" (got \'spin\')');
-    expect(bad({ config: engine.presetJson('star') })).toBe('config: an ensemble perturbs x0 or R0, so it applies only to a rigid body');
+    expect(bad({ config: engine.presetJson('star') })).toBe('config: an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (rigid_body)');
     // (position offsets near the plane go upwards: the attitude kind is what can put a corner inside it)
     expect(bad({ config: '{"case":"IV","x0":[0,0,1.7330508],"gamma0":[0,0,0],"Pi0":[0,0,0]}', kind: 'attitude', size: 0.01, members: 20 })).toMatch(
       /^size: member \d+'s perturbed start is invalid: x0: /,
@@ -220,6 +220,6 @@ describe('ensemble worker pool', () => {
       );
       pool.start(spec({ configJson: engine.presetJson('particle') }));
     });
-    expect(message).toBe('config: an ensemble perturbs x0 or R0, so it applies only to a rigid body');
+    expect(message).toBe('config: an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (rigid_body)');
   });
 });
