@@ -24,21 +24,9 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<GeneralizedSimulation>(*this); }
 
-  StepReport step() override {
-    const size_t before = driver_.impactLog().size();
-    const StepReport r = DriverSimulation::step();
-    const auto& log = driver_.impactLog();
-    for (size_t i = before; i < log.size(); ++i) {
-      // Relative to the energy scale |E_d| + kinetic energy: E* itself can be near zero.
-      const double scale = std::max(std::abs(energy()), std::abs(energy0_));
-      maxMismatch_ = std::max(maxMismatch_, std::abs(log[i].energyMismatch) / (scale > 0.0 ? scale : 1.0));
-    }
-    return r;
-  }
   void reset() override {
     DriverSimulation::reset();
     driver_.model().resetStatistics();
-    maxMismatch_ = 0.0;
   }
   std::string model() const override { return "generalized"; }
   /// The cradle is a case of this model with capabilities of its own (lgvci/core/family.hpp).
@@ -54,7 +42,6 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
-  double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
   const RecordLayout& layout() const override { return schema_->layout(); }
   void writeRecord(double* out) const override { schema_->write(*this, out); }
 
@@ -72,7 +59,6 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
   double energy0_ = 0.0;
-  double maxMismatch_ = 0.0;
 
   // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.
   static std::shared_ptr<const RecordSchema<GeneralizedSimulation>> makeSchema(int n, bool truncation) {
@@ -89,7 +75,7 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
         .scalar("steps", rec, [](G g, double* o) { o[0] = static_cast<double>(g.steps()); })
         .scalar("status", rec, [](G g, double* o) { o[0] = static_cast<double>(g.status()); })
         .scalar("E0", rec, [](G g, double* o) { o[0] = g.energy0_; })
-        .scalar("max_discrete_energy_mismatch", rec, [](G g, double* o) { o[0] = g.maxMismatch_; });
+        .scalar("max_discrete_energy_mismatch", rec, [](G g, double* o) { o[0] = g.maxDiscreteEnergyMismatch(); });
     // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
     if (truncation)
       table->scalar("rest_truncations", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.model().restTruncations()); })
