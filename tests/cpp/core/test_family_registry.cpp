@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ball_model.hpp"
+#include "ball_family.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/family.hpp"
@@ -20,85 +20,7 @@
 
 using namespace lgvci;
 
-template class lgvci::HybridDriver<Ball>;
-
 namespace {
-
-constexpr double kG = 9.81;
-
-// The ball behind the façade: config {"model": "toy_ball", "y0": …, "h": …} or {"case": "toy_drop"}.
-// DriverSimulation forwards the driver's bookkeeping; the toy says only what is its own.
-class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
- public:
-  BallSimulation(double y0, double h, std::string caseName)
-      : DriverSimulation(makeDriver(y0, h)), y0_(y0), case_(std::move(caseName)) {}
-
-  std::unique_ptr<Simulation> clone() const override { return std::make_unique<BallSimulation>(*this); }
-  std::string model() const override { return "toy_ball"; }
-  std::string integrator() const override { return "exact"; }
-  void reverseMomenta() override {
-    Ball::State s = driver_.state();
-    s.v = -s.v;
-    driver_.setState(s);
-  }
-  std::string caseName() const override { return case_; }
-  std::string configJson() const override {
-    return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"h", h()}}.dump();
-  }
-  double energy() const override { return 0.5 * driver_.state().v * driver_.state().v + kG * driver_.state().y; }
-  double initialEnergy() const override { return kG * y0_; }
-  double minPhi() const override { return driver_.state().y; }
-  const RecordLayout& layout() const override {
-    static const RecordLayout l = [] {
-      RecordLayout r;
-      r.add("t", 1, true).add("y", 1, true).add("v", 1, true).add("E", 1, true).add("impacts", 1, true);
-      return r;
-    }();
-    return l;
-  }
-  void writeRecord(double* out) const override {
-    out[0] = driver_.state().t;
-    out[1] = driver_.state().y;
-    out[2] = driver_.state().v;
-    out[3] = energy();
-    out[4] = lastImpacts();
-  }
-  std::string finalStateJson() const override {
-    return nlohmann::json{{"t", driver_.state().t}, {"y", driver_.state().y}, {"v", driver_.state().v}}.dump();
-  }
-
- private:
-  static HybridDriver<Ball> makeDriver(double y0, double h) {
-    DriverSettings s;
-    s.h = h;
-    s.tolerance = 1e-15;
-    Ball::State s0;
-    s0.y = y0;
-    return HybridDriver<Ball>(Ball{}, s, s0);
-  }
-  double y0_;
-  std::string case_;
-};
-
-FamilyInfo toyFamily() {
-  FamilyInfo f;
-  f.name = "toy_ball";
-  f.model = "toy_ball";
-  f.summary = "a point mass bouncing on y = 0 (the driver test's exact model)";
-  f.presets = {"toy_drop"};
-  f.presetJson = [](const std::string&) { return std::string(R"({"case": "toy_drop", "y0": 1, "h": 0.01})"); };
-  f.create = [](const std::string& text) -> std::unique_ptr<Simulation> {
-    const nlohmann::json j = nlohmann::json::parse(text);
-    const double y0 = j.value("y0", 1.0), h = j.value("h", 0.01);
-    if (!(y0 > 0.0 && y0 <= 100.0)) throw InvalidInput("y0", "must be in (0, 100]");
-    if (!(h > 0.0 && h <= 0.1)) throw InvalidInput("h", "must be in (0, 0.1]");
-    return std::make_unique<BallSimulation>(y0, h, j.value("case", std::string()));
-  };
-  f.reversal = {{"y", ReversalField::Kind::Configuration}, {"v", ReversalField::Kind::Momentum}};
-  f.capabilities.reversible = true;
-  f.capabilities.plots = {"energy", "height"};
-  return f;
-}
 
 // Registered for the test's scope only: the rest of the suite sees the built-in registry.
 struct ToyRegistration {
