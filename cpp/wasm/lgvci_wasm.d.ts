@@ -41,8 +41,8 @@ export interface HybridSimulation {
   /** The record's layout (a new object on each call: read it once per simulation). */
   layout(): RecordLayout;
   /**
-   * The layout of drainImpacts()'s rows: the module's common impactLayout() followed by the family's
-   * own columns (docs/api.md), so its size may exceed the common one.
+   * The layout of drainImpacts()'s rows: the module's common impactLayout() (t, lambda, point) followed
+   * by the family's own columns, only those it fills (docs/api.md "Impact records"); read them by name.
    */
   impactLayout(): RecordLayout;
   /** FNV-1a 64 of the state record's bytes, as 16 hex digits (golden determinism hashes). */
@@ -256,7 +256,7 @@ export interface LgvciModule {
    * function, same numbers). Never throws for bad input: steps must be an integer in [1, 1e7].
    */
   reverseCheck(configJson: string, steps: number): ReverseCheckResult;
-  /** The common impact record: the fields every family fills (a simulation's impactLayout() starts with them). */
+  /** The common impact record: t, lambda, point, the fields every family fills (a simulation's impactLayout() starts with them). */
   impactLayout(): RecordLayout;
   /** Bytes of the WASM heap currently allocated by malloc (for leak tests). */
   heapBytesInUse(): number;

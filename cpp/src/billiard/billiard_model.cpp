@@ -71,20 +71,12 @@ int BilliardModel::jump(State& s, const State& before, double tauBefore, double 
   ev.t = s.t;
   ev.lambda = j.lambda;
   ev.point = Vec3(q.x(), q.y(), 0.0);
-  ev.contacts = 1;
-  ev.constraint = 0;
   ev.energyMismatch = j.mismatch;
+  ev.extra[billiard_impact::kConstraint] = 0;
+  ev.extra[billiard_impact::kS] = T.arcLength(q);
+  ev.extra[billiard_impact::kPt] = Vec2(s.p(0), s.p(1)).dot(T.tangent(q));
   events.push_back(ev);
-  const Bounce b{s.t, T.arcLength(q), Vec2(s.p(0), s.p(1)).dot(T.tangent(q))};
-  if (!bounces_.empty() && bounces_.back().t == s.t) bounces_.back() = b;
-  else bounces_.push_back(b);
   return 1;
-}
-
-const Bounce* BilliardModel::bounceAt(double t) const {
-  for (auto it = bounces_.rbegin(); it != bounces_.rend(); ++it)
-    if (it->t == t) return &*it;
-  return nullptr;
 }
 
 std::string BilliardModel::failureMessage(double t) const {

@@ -1,5 +1,5 @@
 // The billiard behind the Simulation façade: its state record (the generalized models' t, q, p, E, …),
-// its impact record (the common fields and the bounce's Birkhoff coordinates s, p_t) and its
+// its impact record (the common fields, constraint, energy_mismatch and the bounce's Birkhoff coordinates s, p_t) and its
 // registry entry (docs/billiard.md).
 #include <algorithm>
 #include <cmath>
@@ -16,11 +16,20 @@
 namespace lgvci::detail {
 namespace {
 
-// The common impact record, then the bounce map's coordinates (docs/billiard.md "The bounce map").
-RecordLayout billiardImpactLayout() {
-  RecordLayout l = lgvci::impactLayout();
-  l.add("s", 1, true).add("p_t", 1, true);
-  return l;
+// The impact record (docs/billiard.md "Records"): the common t, lambda, point, then the wall's constraint
+// index and the jump's discrete-energy mismatch (75a) as in the generalized models, and the bounce map's
+// Birkhoff coordinates s, p_t (docs/billiard.md "The bounce map"; ImpactEvent::extra, named in
+// lgvci/billiard/billiard_model.hpp).
+const RecordSchema<ImpactEvent>& billiardImpactSchema() {
+  using E = const ImpactEvent&;
+  constexpr FieldUse csv = FieldUse::Csv;
+  static const RecordSchema<ImpactEvent> schema =
+      RecordSchema<ImpactEvent>(impactSchema())
+          .scalar("constraint", csv, [](E e, double* o) { o[0] = e.extra[billiard_impact::kConstraint]; })
+          .scalar("energy_mismatch", csv, [](E e, double* o) { o[0] = e.energyMismatch; })
+          .scalar("s", csv, [](E e, double* o) { o[0] = e.extra[billiard_impact::kS]; })
+          .scalar("p_t", csv, [](E e, double* o) { o[0] = e.extra[billiard_impact::kPt]; });
+  return schema;
 }
 
 class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardModel>> {
@@ -32,10 +41,6 @@ class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardMo
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<BilliardSimulation>(*this); }
 
-  void reset() override {
-    DriverSimulation::reset();
-    driver_.model().clearBounces();
-  }
   std::string model() const override { return "billiard"; }
   std::string integrator() const override { return "vci"; }
   void reverseMomenta() override {  // time reversal: p → −p at the current q
@@ -48,24 +53,11 @@ class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardMo
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
-  void clearImpactLog() override {
-    DriverSimulation::clearImpactLog();
-    driver_.model().clearBounces();
-  }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
 
-  const RecordLayout& impactLayout() const override {
-    static const RecordLayout layout = billiardImpactLayout();
-    return layout;
-  }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override {
-    lgvci::writeImpactRecord(e, out);
-    const int common = lgvci::impactLayout().size;
-    const Bounce* b = driver_.model().bounceAt(e.t);
-    out[common] = b ? b->s : std::nan("");
-    out[common + 1] = b ? b->pt : std::nan("");
-  }
+  const RecordLayout& impactLayout() const override { return billiardImpactSchema().layout(); }
+  void writeImpactRecord(const ImpactEvent& e, double* out) const override { billiardImpactSchema().write(e, out); }
 
   std::string finalStateJson() const override {
     const GeneralizedState& s = driver_.state();

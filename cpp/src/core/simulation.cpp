@@ -70,13 +70,7 @@ const RecordSchema<ImpactEvent>& impactSchema() {
       RecordSchema<ImpactEvent>()
           .scalar("t", csv, [](E e, double* o) { o[0] = e.t; })
           .scalar("lambda", csv, [](E e, double* o) { o[0] = e.lambda; })
-          .field("point", 3, csv, [](E e, double* o) { put(o, e.point); })
-          .field("body_point", 3, csv, [](E e, double* o) { put(o, e.bodyPoint); })
-          .scalar("contacts", csv, [](E e, double* o) { o[0] = e.contacts; })
-          .scalar("constraint", csv, [](E e, double* o) { o[0] = e.constraint; })
-          .scalar("energy_mismatch", csv, [](E e, double* o) { o[0] = e.energyMismatch; })
-          // restitution: kinetic energy lost by this impulse
-          .scalar("dissipated", csv, [](E e, double* o) { o[0] = e.dissipated; });
+          .field("point", 3, csv, [](E e, double* o) { put(o, e.point); });
   return schema;
 }
 

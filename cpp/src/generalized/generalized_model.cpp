@@ -120,8 +120,8 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
     ev.t = s.t;
     ev.lambda = j.lambda;
     ev.point = sys.constraints[static_cast<size_t>(pick)].contactPoint(s.q);
-    ev.contacts = approaching;
-    ev.constraint = pick;
+    generalized_impact::setContacts(ev, approaching);
+    generalized_impact::setConstraint(ev, pick);
     ev.energyMismatch = j.mismatch;
     events.push_back(ev);
     ++applied;

@@ -14,6 +14,20 @@
 namespace lgvci::detail {
 namespace {
 
+// The impact record (docs/generalized.md; docs/architecture.md "Records"): the common t, lambda, point,
+// then the constraints approaching together and the index of the one that fired (ImpactEvent::extra,
+// named in lgvci/generalized/impact.hpp) and the jump's discrete-energy mismatch (75a).
+const RecordSchema<ImpactEvent>& generalizedImpactSchema() {
+  using E = const ImpactEvent&;
+  constexpr FieldUse csv = FieldUse::Csv;
+  static const RecordSchema<ImpactEvent> schema =
+      RecordSchema<ImpactEvent>(impactSchema())
+          .scalar("contacts", csv, [](E e, double* o) { o[0] = generalized_impact::contacts(e); })
+          .scalar("constraint", csv, [](E e, double* o) { o[0] = generalized_impact::constraint(e); })
+          .scalar("energy_mismatch", csv, [](E e, double* o) { o[0] = e.energyMismatch; });
+  return schema;
+}
+
 class GeneralizedSimulation final : public DriverSimulation<HybridDriver<GeneralizedModel>> {
  public:
   explicit GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def)
@@ -44,6 +58,8 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema_->layout(); }
   void writeRecord(double* out) const override { schema_->write(*this, out); }
+  const RecordLayout& impactLayout() const override { return generalizedImpactSchema().layout(); }
+  void writeImpactRecord(const ImpactEvent& e, double* out) const override { generalizedImpactSchema().write(e, out); }
 
   std::string finalStateJson() const override {
     const GeneralizedState& s = driver_.state();

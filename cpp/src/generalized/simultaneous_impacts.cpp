@@ -116,8 +116,9 @@ int GeneralizedModel::simultaneousJump(State& s, const State& before, double tau
     ImpactEvent ev;
     ev.t = s.t;
     ev.lambda = lambda;
-    ev.constraint = index[static_cast<size_t>(surface)];
-    ev.point = sys.constraints[static_cast<size_t>(ev.constraint)].contactPoint(s.q);
+    const int k = index[static_cast<size_t>(surface)];
+    generalized_impact::setConstraint(ev, k);
+    ev.point = sys.constraints[static_cast<size_t>(k)].contactPoint(s.q);
     out.push_back(ev);
   };
   auto fail = [&](const char* what) {
@@ -158,7 +159,7 @@ int GeneralizedModel::simultaneousJump(State& s, const State& before, double tau
     mismatch = truncateResting(s, p0, p, normals, discrete ? Estar : H0, discrete ? tauAfter : 0.0, delta, mismatch);
   }
   s.p = p;
-  for (ImpactEvent& ev : out) ev.contacts = static_cast<int>(out.size());
+  for (ImpactEvent& ev : out) generalized_impact::setContacts(ev, static_cast<int>(out.size()));
   out.back().energyMismatch = mismatch;
   events.insert(events.end(), out.begin(), out.end());
   return static_cast<int>(out.size());

@@ -118,8 +118,7 @@ int RigidBodyModel::enterContact(State& s, double vscale, std::vector<ImpactEven
   ev.t = s.t;
   ev.lambda = impulse;
   ev.point = s.x + s.R * rho;
-  ev.bodyPoint = rho;
-  ev.contacts = set.count;
+  rigid_impact::set(ev, rho, set.count);
   ev.dissipated = std::max(0.0, before - after);
   events.push_back(ev);
   return 1;
@@ -162,8 +161,7 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
     ev.t = s.t;
     ev.lambda = j.lambda;
     ev.point = s.x + s.R * rho;
-    ev.bodyPoint = rho;
-    ev.contacts = count;
+    rigid_impact::set(ev, rho, count);
     ev.dissipated = j.dissipated;
     events.push_back(ev);
     ++applied;

@@ -18,6 +18,21 @@
 namespace lgvci::detail {
 namespace {
 
+// The impact record (docs/rigid-body.md; docs/architecture.md "Records"): the common t, lambda, point,
+// then the body-frame contact point and the number of points touching (ImpactEvent::extra, named in
+// lgvci/rigid_body/impact.hpp) and the kinetic energy the impulse took (restitution, the start of a
+// persistent contact; HybridDriver sums it into the "dissipated" ledger of the state record).
+const RecordSchema<ImpactEvent>& rigidImpactSchema() {
+  using E = const ImpactEvent&;
+  constexpr FieldUse csv = FieldUse::Csv;
+  static const RecordSchema<ImpactEvent> schema =
+      RecordSchema<ImpactEvent>(impactSchema())
+          .field("body_point", 3, csv, [](E e, double* o) { put(o, rigid_impact::bodyPoint(e)); })
+          .scalar("contacts", csv, [](E e, double* o) { o[0] = rigid_impact::contacts(e); })
+          .scalar("dissipated", csv, [](E e, double* o) { o[0] = e.dissipated; });
+  return schema;
+}
+
 // Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
@@ -67,6 +82,8 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
+  const RecordLayout& impactLayout() const override { return rigidImpactSchema().layout(); }
+  void writeImpactRecord(const ImpactEvent& e, double* out) const override { rigidImpactSchema().write(e, out); }
 
   std::string finalStateJson() const override {
     const RigidBodyState& s = driver_.state();

@@ -216,17 +216,20 @@ TEST_CASE("billiard: the wall's arc length s against closed forms", "[billiard]"
   CHECK((S.tangent(Vec2(0.0, 1.0)) - Vec2(-1.0, 0.0)).norm() <= 1e-15);
 }
 
-TEST_CASE("billiard: the impact record is the common one and s, p_t; p_t is the bounce's tangential momentum", "[billiard]") {
+TEST_CASE("billiard: the impact record is the common one, constraint, energy_mismatch and s, p_t; p_t is the bounce's tangential momentum", "[billiard]") {
   auto sim = make(R"({"case":"billiard-ellipse"})");
   const RecordLayout& L = sim->impactLayout();
   const RecordLayout& common = lgvci::impactLayout();
-  REQUIRE(L.size == common.size + 2);
+  REQUIRE(L.size == common.size + 4);
   for (size_t i = 0; i < common.fields.size(); ++i) CHECK(L.fields[i].name == common.fields[i].name);
-  CHECK(L.fields[common.fields.size()].name == "s");
-  CHECK(L.fields[common.fields.size() + 1].name == "p_t");
+  const size_t own = common.fields.size();
+  CHECK(L.fields[own].name == "constraint");
+  CHECK(L.fields[own + 1].name == "energy_mismatch");
+  CHECK(L.fields[own + 2].name == "s");
+  CHECK(L.fields[own + 3].name == "p_t");
   CHECK(L.csvColumns().back() == "p_t");
-  // Other families keep the common record.
-  CHECK(make(R"({"case":"particle"})")->impactLayout().size == common.size);
+  // Other families have no bounce map.
+  for (const RecordField& f : make(R"({"case":"particle"})")->impactLayout().fields) CHECK(f.name != "s");
   // The first bounce, from the exact chord: s by the program's table, p_t = v·t̂ before = after.
   const Run run = runImpacts(*sim, 3);
   const LD t1 = ellipseBounceTimes(2.0L, 1.0L, {0.5L, 0.2L}, {0.6L, 0.8L}, 1)[0];

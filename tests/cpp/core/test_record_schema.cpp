@@ -46,26 +46,27 @@ TEST_CASE("record schema: offsets, columns and hashing follow the table; the wri
   CHECK(out[13] == 7.0);
 }
 
-TEST_CASE("record schema: the impact record writes each ImpactEvent member to its named field", "[core][record]") {
+TEST_CASE("record schema: the common impact record is t, lambda, point; the rest is the family's", "[core][record]") {
   ImpactEvent e;
   e.t = 1.5;
   e.lambda = -2.0;
   e.point = Vec3(1, 2, 3);
-  e.bodyPoint = Vec3(4, 5, 6);
-  e.contacts = 4;
-  e.constraint = 2;
-  e.energyMismatch = 1e-9;
   e.dissipated = 0.25;
+  e.energyMismatch = 1e-9;
+  e.extra = {4, 5, 6, 7};
   const RecordLayout& l = impactLayout();
+  REQUIRE(l.size == 5);
   std::vector<double> row(static_cast<size_t>(l.size));
   writeImpactRecord(e, row.data());
-  CHECK(row[l.field("t").offset] == 1.5);
-  CHECK(row[l.field("lambda").offset] == -2.0);
-  CHECK(row[l.field("point").offset + 2] == 3.0);
-  CHECK(row[l.field("body_point").offset] == 4.0);
-  CHECK(row[l.field("contacts").offset] == 4.0);
-  CHECK(row[l.field("constraint").offset] == 2.0);
-  CHECK(row[l.field("energy_mismatch").offset] == 1e-9);
-  CHECK(row[l.field("dissipated").offset] == 0.25);
+  CHECK(row == std::vector<double>{1.5, -2.0, 1.0, 2.0, 3.0});
   CHECK(&impactSchema().layout() == &l);
+  // A family's table starts with the common rows and names its own (a copy: the common one is unchanged).
+  const RecordSchema<ImpactEvent> own = RecordSchema<ImpactEvent>(impactSchema())
+      .scalar("slot2", FieldUse::Csv, [](const ImpactEvent& ev, double* o) { o[0] = ev.extra[2]; })
+      .scalar("dissipated", FieldUse::Csv, [](const ImpactEvent& ev, double* o) { o[0] = ev.dissipated; });
+  CHECK(impactLayout().size == 5);
+  REQUIRE(own.layout().size == 7);
+  std::vector<double> row2(7);
+  own.write(e, row2.data());
+  CHECK(row2 == std::vector<double>{1.5, -2.0, 1.0, 2.0, 3.0, 6.0, 0.25});
 }

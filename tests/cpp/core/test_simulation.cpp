@@ -42,8 +42,41 @@ TEST_CASE("façade: CSV columns come from the record layout", "[core][simulation
         "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated,contact_points,normal_force");
   CHECK(join(make(R"({"case":"star"})")->layout().csvColumns()) == "t,q1,q2,q3,p1,p2,p3,E,impacts");
   CHECK(join(make(R"({"case":"particle"})")->layout().csvColumns()) == "t,q1,q2,p1,p2,E,impacts");
-  CHECK(join(impactLayout().csvColumns()) ==
-        "t,lambda,point1,point2,point3,body_point1,body_point2,body_point3,contacts,constraint,energy_mismatch,dissipated");
+  // The impact record: the common t, lambda, point, then only the columns each family fills.
+  CHECK(join(impactLayout().csvColumns()) == "t,lambda,point1,point2,point3");
+  CHECK(join(make(R"({"case":"IV"})")->impactLayout().csvColumns()) ==
+        "t,lambda,point1,point2,point3,body_point1,body_point2,body_point3,contacts,dissipated");
+  CHECK(join(make(R"({"case":"star"})")->impactLayout().csvColumns()) ==
+        "t,lambda,point1,point2,point3,contacts,constraint,energy_mismatch");
+  CHECK(join(make(R"({"case":"billiard-ellipse"})")->impactLayout().csvColumns()) ==
+        "t,lambda,point1,point2,point3,constraint,energy_mismatch,s,p_t");
+}
+
+TEST_CASE("façade: each family's impact record reads its own slots of the event", "[core][simulation]") {
+  ImpactEvent e;
+  e.t = 0.5;
+  e.dissipated = 0.25;
+  e.energyMismatch = 1e-9;
+  rigid_impact::set(e, Vec3(4, 5, 6), 3);
+  auto rigid = make(R"({"case":"IV"})");
+  const RecordLayout& R = rigid->impactLayout();
+  std::vector<double> row(static_cast<size_t>(R.size));
+  rigid->writeImpactRecord(e, row.data());
+  CHECK(row[static_cast<size_t>(R.field("t").offset)] == 0.5);
+  CHECK(row[static_cast<size_t>(R.field("body_point").offset + 1)] == 5.0);
+  CHECK(row[static_cast<size_t>(R.field("contacts").offset)] == 3.0);
+  CHECK(row[static_cast<size_t>(R.field("dissipated").offset)] == 0.25);
+  ImpactEvent g;
+  generalized_impact::setContacts(g, 2);
+  generalized_impact::setConstraint(g, 7);
+  g.energyMismatch = -1e-12;
+  auto star = make(R"({"case":"star"})");
+  const RecordLayout& G = star->impactLayout();
+  row.assign(static_cast<size_t>(G.size), NAN);
+  star->writeImpactRecord(g, row.data());
+  CHECK(row[static_cast<size_t>(G.field("contacts").offset)] == 2.0);
+  CHECK(row[static_cast<size_t>(G.field("constraint").offset)] == 7.0);
+  CHECK(row[static_cast<size_t>(G.field("energy_mismatch").offset)] == -1e-12);
 }
 
 TEST_CASE("façade: the record holds the state at the layout's offsets", "[core][simulation]") {

@@ -14,7 +14,7 @@ import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { familyResolver } from '../../../web/src/app/families';
 import { ballCentre, cradleImpactPoint, pullAt } from '../../../web/src/view/families/cradle';
 import type { Impact } from '../../../web/src/model/run';
-import { impactReader } from '../../../web/src/model/run';
+import { simImpactReader } from '../../../web/src/model/run';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const wasmPath = `${root}build/wasm/lgvci_wasm.mjs`;
@@ -156,7 +156,7 @@ describe('cradle params ↔ config through the real WASM module', () => {
     const sim = createSimulationOrThrow(engine, cradleConfigJson(preset, cradleParams('cradle', preset, 1)));
     try {
       const config = parseCradleConfig(sim.configJson());
-      const reader = impactReader(engine);
+      const reader = simImpactReader(sim);
       let impacts: Impact[] = [];
       for (let k = 0; k < 200 && impacts.length === 0; k++) if (sim.step(1) > 0) impacts = reader.read(sim.drainImpacts());
       // the first instant: a chain of two links at one configuration, balls 2 and 3 at rest at θ = 0 and

@@ -1,6 +1,7 @@
 // Each simulation's impact layout (HybridSimulation.impactLayout()): the module's common impact record
-// followed by the family's own columns, and drainImpacts() rows of that stride. The billiard's columns
-// s (arc length of the bounce point) and p_t (tangential momentum) against the exact first bounce.
+// followed by the family's own columns (only those it fills), and drainImpacts() rows of that stride. The
+// rigid body's and the billiard's own columns (s: arc length of the bounce point, p_t: tangential
+// momentum) against closed forms at their first impact.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 
@@ -30,6 +31,41 @@ describe('impact layouts (WASM)', () => {
       } finally {
         sim.delete();
       }
+    }
+  });
+
+  it('each family shows only the columns it fills after the common ones', () => {
+    const own = (preset: string): string[] => {
+      const sim = create(engine.presetJson(preset));
+      try {
+        return sim.impactLayout().csvColumns.slice(engine.impactLayout().csvColumns.length);
+      } finally {
+        sim.delete();
+      }
+    };
+    expect(own('I')).toEqual(['body_point1', 'body_point2', 'body_point3', 'contacts', 'dissipated']);
+    expect(own('star')).toEqual(['contacts', 'constraint', 'energy_mismatch']);
+    expect(own('billiard-ellipse')).toEqual(['constraint', 'energy_mismatch', 's', 'p_t']);
+  });
+
+  it('the rigid body\'s first impact: its point on the plane, its body-frame point on the ellipsoid, one point, elastic', () => {
+    const sim = create(engine.presetJson('I'));
+    try {
+      const L = sim.impactLayout();
+      const at = (name: string) => L.fields.find((f) => f.name === name)!.offset;
+      let row: Float64Array = new Float64Array(0);
+      for (let k = 0; k < 1000 && row.length === 0; k++) if (sim.step(1) > 0) row = sim.drainImpacts();
+      expect(row.length).toBeGreaterThanOrEqual(L.size);
+      expect(row[at('contacts')]).toBe(1);
+      expect(row[at('dissipated')]).toBe(0); // e = 1 (the paper's experiments are elastic)
+      // The first impact's point is on the plane z = 0 (Tran & Leok (6.9): Φ = 0 at the impact).
+      expect(Math.abs(row[at('point') + 2]!)).toBeLessThan(1e-9);
+      // The body-frame point is on the ellipsoid's surface, semi-axes (2, 3, 4).
+      const b = at('body_point');
+      const r = (row[b]! / 2) ** 2 + (row[b + 1]! / 3) ** 2 + (row[b + 2]! / 4) ** 2;
+      expect(Math.abs(r - 1)).toBeLessThan(1e-12);
+    } finally {
+      sim.delete();
     }
   });
 

@@ -22,15 +22,17 @@ export interface Impact {
   t: number;
   lambda: number;
   point: Vec3;
-  bodyPoint: Vec3;
   /** Index k of the constraint φ_k that fired (generalized models), −1 when the record has none. */
   constraint: number;
   /** The family's own one-value fields of the simulation's impact layout (e.g. a bounce's s and p_t); {} when none. */
   fields: Readonly<Record<string, number>>;
 }
 
-/** The common impact record's fields (the module's impactLayout()); any other is a family's own. */
-const COMMON_IMPACT_FIELDS = new Set(['t', 'lambda', 'point', 'body_point', 'constraint']);
+/**
+ * The fields read by name: the common impact record's (the module's impactLayout(): t, lambda, point) and
+ * the constraint index of the families that fill it; any other one-value field is a family's own (Impact.fields).
+ */
+const NAMED_IMPACT_FIELDS = new Set(['t', 'lambda', 'point', 'constraint']);
 const NO_FIELDS: Readonly<Record<string, number>> = Object.freeze({});
 
 export interface StatusReport {
@@ -44,9 +46,9 @@ function v3(a: Float64Array, i: number): Vec3 {
   return [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
 }
 
-/** Reads impact records with the module's impact layout (fields t, lambda, point, body_point). */
+/** Reads impact records of an impact layout: the common t, lambda, point, a family's constraint and own fields. */
 export class ImpactReader {
-  private readonly o: { t: number; lambda: number; point: number; bodyPoint: number; constraint: number };
+  private readonly o: { t: number; lambda: number; point: number; constraint: number };
   /** The family's own one-value fields: name and offset. */
   private readonly own: { name: string; offset: number }[];
   readonly size: number;
@@ -57,10 +59,9 @@ export class ImpactReader {
       t: layout.offset('t', 1),
       lambda: layout.offset('lambda', 1),
       point: layout.offset('point', 3),
-      bodyPoint: layout.offset('body_point', 3),
       constraint: layout.has('constraint') ? layout.offset('constraint', 1) : -1,
     };
-    this.own = layout.fields.filter((f) => f.size === 1 && !COMMON_IMPACT_FIELDS.has(f.name)).map((f) => ({ name: f.name, offset: f.offset }));
+    this.own = layout.fields.filter((f) => f.size === 1 && !NAMED_IMPACT_FIELDS.has(f.name)).map((f) => ({ name: f.name, offset: f.offset }));
   }
 
   /** Only the times (the long run keeps nothing else). */
@@ -76,7 +77,6 @@ export class ImpactReader {
         t: buf[i + o.t] ?? NaN,
         lambda: buf[i + o.lambda] ?? NaN,
         point: v3(buf, i + o.point),
-        bodyPoint: v3(buf, i + o.bodyPoint),
         constraint: o.constraint < 0 ? -1 : (buf[i + o.constraint] ?? -1),
         fields: this.own.length === 0 ? NO_FIELDS : Object.fromEntries(this.own.map((f) => [f.name, buf[i + f.offset] ?? NaN])),
       });
@@ -85,18 +85,12 @@ export class ImpactReader {
   }
 }
 
-const impactReaders = new WeakMap<LgvciModule, ImpactReader>();
-
-/** The impact reader of a module (one per module: the layout is the same for every model). */
-export function impactReader(engine: LgvciModule): ImpactReader {
-  let r = impactReaders.get(engine);
-  if (!r) impactReaders.set(engine, (r = new ImpactReader(new Layout(engine.impactLayout()))));
-  return r;
-}
-
 const simImpactReaders = new WeakMap<HybridSimulation, ImpactReader>();
 
-/** The impact reader of a simulation, from its own impact layout (a family may add fields to the common one). */
+/**
+ * The impact reader of a simulation, from its own impact layout: the common fields followed by the
+ * family's (drainImpacts() rows have that stride; the module's impactLayout() is only the common part).
+ */
 export function simImpactReader(sim: HybridSimulation): ImpactReader {
   let r = simImpactReaders.get(sim);
   if (!r) simImpactReaders.set(sim, (r = new ImpactReader(new Layout(sim.impactLayout()))));

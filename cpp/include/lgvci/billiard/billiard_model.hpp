@@ -21,12 +21,14 @@ struct BilliardSystem {
   double g = 0.0;  // gravity along −y; V = m g y
 };
 
-/// A bounce in Birkhoff coordinates: s (arc length of the wall, counter-clockwise) and p_t = p·t̂.
-struct Bounce {
-  double t = 0.0;
-  double s = 0.0;
-  double pt = 0.0;
-};
+/// The billiard's own values of an impact, in ImpactEvent::extra (docs/billiard.md "The bounce map";
+/// named once here and in the façade's impact schema: "constraint", "s", "p_t").
+namespace billiard_impact {
+constexpr int kConstraint = 0;  // extra[0]: the index of the wall's constraint (the table is one, 0)
+constexpr int kS = 1;           // extra[1]: s, the arc length of the wall at the bounce (counter-clockwise)
+constexpr int kPt = 2;          // extra[2]: p_t = p·t̂, the tangential momentum (the same before and after)
+static_assert(kPt < ImpactEvent::kExtraSlots, "the billiard's impact slots fit ImpactEvent::extra");
+}  // namespace billiard_impact
 
 class BilliardModel {
  public:
@@ -44,25 +46,20 @@ class BilliardModel {
   /// d²φ/dτ² = q̇ᵀ∇²φ q̇ − g ∂φ/∂y ≤ g sup|∂φ/∂y|. With g = 0 it is 0: a chord between two points
   /// of the table stays in it, and the end-of-step test misses no wall.
   double detectionCurvature(const State& s, double tau) const;
-  /// (75a)+(76) at the wall when the post-impact arc approaches it; records the bounce's (s, p_t).
+  /// (75a)+(76) at the wall when the post-impact arc approaches it; the event carries the bounce's
+  /// Birkhoff coordinates (s, p_t) in its billiard_impact slots.
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget, std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;
 
   const BilliardSystem& system() const { return system_; }
   /// H = |p|²/(2m) + m g y.
   double hamiltonian(const State& s) const;
-  /// The Birkhoff coordinates of the impact at time t (an ImpactEvent's t) since the last
-  /// clearBounces(), or nullptr. The driver tries a jump several times while it locates the next
-  /// impact; each try at the same impact replaces the entry.
-  const Bounce* bounceAt(double t) const;
-  void clearBounces() { bounces_.clear(); }
 
  private:
   BilliardSystem system_;
   MatX M_, Minv_;
   Potential V_;
   std::string failure_;
-  std::vector<Bounce> bounces_;
 };
 
 extern template class HybridDriver<BilliardModel>;

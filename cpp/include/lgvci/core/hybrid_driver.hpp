@@ -4,6 +4,7 @@
 // flow the rest, repeat for further impacts in the same step; grid time t = t0 + k h.
 #pragma once
 
+#include <array>
 #include <limits>
 #include <string>
 #include <vector>
@@ -49,16 +50,23 @@ inline const char* statusName(StepStatus s) {
 inline constexpr StepStatus kStepStatuses[] = {StepStatus::Ok, StepStatus::NewtonFailed, StepStatus::ZenoGuard,
                                                StepStatus::WorkLimit};
 
-/// One impulse. Rigid body: point/bodyPoint/contacts; generalized models: constraint, energyMismatch.
+/// One impulse of a jump. The typed fields are the ones the core reads: t, lambda and point (every
+/// family), dissipated (HybridDriver sums it into dissipated()) and energyMismatch (DriverSimulation keeps
+/// its largest relative value, maxDiscreteEnergyMismatch()); a family that does not produce the last two
+/// leaves them 0. Anything else a family reports about an impact travels in `extra`, whose slots the
+/// family names once, in its own impact schema (docs/architecture.md "Records"); the common impact record
+/// (impactLayout()) shows only t, lambda and point.
 struct ImpactEvent {
+  /// The number of a family's own slots: enough for the largest family's (the rigid body's body point
+  /// and contact count, 4 values); fixed so that an event stays allocation-free and copyable.
+  static constexpr int kExtraSlots = 4;
+
   double t = 0.0;
   double lambda = 0.0;            // multiplier of the jump
   Vec3 point = Vec3::Zero();      // contact point, inertial frame (barycentre if several)
-  Vec3 bodyPoint = Vec3::Zero();  // contact point, body frame
-  int contacts = 1;               // points touching together
-  int constraint = -1;            // index k of the constraint φ_k that fired (generalized models)
-  double energyMismatch = 0.0;    // E_d after − E_d before the impact (75a) (generalized models)
   double dissipated = 0.0;        // kinetic energy lost by this impulse (restitution e < 1; else 0)
+  double energyMismatch = 0.0;    // E_d after − E_d before the impact (75a) (families with the energy jump)
+  std::array<double, kExtraSlots> extra{};  // the family's own values, named by its impact schema
 };
 
 struct StepReport {

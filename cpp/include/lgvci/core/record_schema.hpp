@@ -59,7 +59,8 @@ class RecordSchema {
 }  // namespace lgvci
 
 namespace lgvci {
-/// The impact record's table (impactLayout(), writeImpactRecord()): the rows a family's impact record
-/// starts with.
+/// The common impact record's table (impactLayout(), writeImpactRecord()): t, lambda, point, the rows a
+/// family's impact record starts with. A family copies it and appends its own rows,
+/// `RecordSchema<ImpactEvent>(impactSchema()).scalar(…)`, reading ImpactEvent::extra by the slots it names.
 const RecordSchema<ImpactEvent>& impactSchema();
 }  // namespace lgvci

@@ -38,8 +38,9 @@ struct RecordLayout {
   std::string toJson() const;
 };
 
-/// The common impact record (one row per impulse): the fields every family fills. A family may
-/// append columns of its own (Simulation::impactLayout()).
+/// The common impact record (one row per impulse): t, lambda, point, the fields every family fills. A
+/// family appends its own columns (Simulation::impactLayout()), declared once as a
+/// RecordSchema<ImpactEvent> that starts with impactSchema() (docs/architecture.md "Records").
 const RecordLayout& impactLayout();
 void writeImpactRecord(const ImpactEvent& e, double* out);
 
@@ -122,7 +123,8 @@ class Simulation {
   virtual const RecordLayout& layout() const = 0;
   virtual void writeRecord(double* out) const = 0;
   /// The impact record of this simulation: the common lgvci::impactLayout() (the default), or that
-  /// followed by the family's own columns (docs/architecture.md "How to add a family").
+  /// followed by the family's own columns, from ImpactEvent's dissipated, energyMismatch and the extra
+  /// slots the family fills (docs/architecture.md "Records").
   virtual const RecordLayout& impactLayout() const { return lgvci::impactLayout(); }
   /// Writes impactLayout().size doubles for an event of impactLog() (before clearImpactLog()).
   virtual void writeImpactRecord(const ImpactEvent& e, double* out) const { lgvci::writeImpactRecord(e, out); }

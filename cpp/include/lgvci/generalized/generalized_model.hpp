@@ -10,6 +10,7 @@
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/generalized/constraints.hpp"
 #include "lgvci/generalized/energy_jump.hpp"
+#include "lgvci/generalized/impact.hpp"
 #include "lgvci/generalized/potential.hpp"
 #include "lgvci/generalized/simultaneous_impacts.hpp"
 #include "lgvci/generalized/verlet_flow.hpp"

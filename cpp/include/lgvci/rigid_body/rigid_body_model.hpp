@@ -9,6 +9,7 @@
 #include "lgvci/rigid_body/collision.hpp"
 #include "lgvci/rigid_body/contact_flow.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
+#include "lgvci/rigid_body/impact.hpp"
 
 namespace lgvci {
 

@@ -51,11 +51,20 @@ export const FAKE_LAYOUT = buildLayout([
   ['spatial_L', 3, false],
 ]);
 
+/** The module's common impact record (t, lambda, point; shuffled: readers go by name). */
+export const FAKE_COMMON_IMPACT_LAYOUT = buildLayout([
+  ['point', 3, true],
+  ['t', 1, true],
+  ['lambda', 1, true],
+]);
+
+/** The fake rigid body's impact record: the common fields and the rigid body's own (shuffled likewise). */
 export const FAKE_IMPACT_LAYOUT = buildLayout([
   ['contacts', 1, true],
   ['point', 3, true],
   ['t', 1, true],
   ['body_point', 3, true],
+  ['dissipated', 1, true],
   ['lambda', 1, true],
 ]);
 
@@ -261,7 +270,7 @@ export class FakeSimulation implements HybridSimulation {
     return FAKE_LAYOUT;
   }
 
-  /** The fake's impacts are the common record: no family columns. */
+  /** The fake's impacts: the common record and the rigid body's columns. */
   impactLayout(): RecordLayout {
     return FAKE_IMPACT_LAYOUT;
   }
@@ -402,7 +411,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
         return '';
       }
     },
-    impactLayout: () => FAKE_IMPACT_LAYOUT,
+    impactLayout: () => FAKE_COMMON_IMPACT_LAYOUT,
     heapBytesInUse: () => 0,
     families: () => [
       {
