@@ -3,6 +3,7 @@
 // rigid body's and the billiard's own columns (s: arc length of the bounce point, p_t: tangential
 // momentum) against closed forms at their first impact.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createSimulationOrThrow } from '../../../web/src/engine/create';
 import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 
 let engine: LgvciModule;
@@ -11,11 +12,7 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-function create(json: string): HybridSimulation {
-  const r = engine.createSimulation(json);
-  if (r.error) throw new Error(r.error.message);
-  return r.sim;
-}
+const create = (json: string): HybridSimulation => createSimulationOrThrow(engine, json);
 
 describe('impact layouts (WASM)', () => {
   it('every preset: the common record first, and drained rows of the simulation\'s stride', () => {

@@ -3,9 +3,9 @@
 // checked against tests/golden/determinism.json, and each capability flag against what the
 // family's simulations do — the page may then show features by capability, not by family name.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createSimulationOrThrow } from '../../../web/src/engine/create';
 import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { golden } from './support/golden';
-
 
 let engine: LgvciModule;
 beforeAll(async () => {
@@ -13,11 +13,7 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-function create(json: string): HybridSimulation {
-  const r = engine.createSimulation(json);
-  if (r.error) throw new Error(r.error.message);
-  return r.sim;
-}
+const create = (json: string): HybridSimulation => createSimulationOrThrow(engine, json);
 
 function fieldNames(sim: HybridSimulation): string[] {
   return sim.layout().fields.map((f) => f.name);
