@@ -47,10 +47,11 @@ class DriverSimulation : public Simulation {
     const StepReport r = driver_.step();
     lastImpacts_ = r.impacts;
     const auto& log = driver_.impactLog();
-    for (std::size_t i = before; i < log.size(); ++i) {
-      // (75a)'s mismatch relative to the energy scale: E_d itself can be near zero.
+    if (log.size() > before) {
+      // (75a)'s mismatch relative to the energy scale at the step's end: E_d itself can be near zero.
       const double scale = std::max(std::abs(energy()), std::abs(initialEnergy()));
-      maxMismatch_ = std::max(maxMismatch_, std::abs(log[i].energyMismatch) / (scale > 0.0 ? scale : 1.0));
+      for (std::size_t i = before; i < log.size(); ++i)
+        maxMismatch_ = std::max(maxMismatch_, std::abs(log[i].energyMismatch) / (scale > 0.0 ? scale : 1.0));
     }
     return r;
   }
