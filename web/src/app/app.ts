@@ -218,7 +218,9 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
-    view?.show(familyParts(model.family.id).view, model.config);
+    const familyView = familyParts(model.family.id).view;
+    view?.show(familyView, model.config);
+    panel.setFollowNote(familyView.fixedCamera ?? null);
     chrome.refreshIntro();
     // Features by what the family can do (the core's capabilities), not by its name.
     const can = model.capabilities;
