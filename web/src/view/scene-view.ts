@@ -264,6 +264,10 @@ export class SceneView {
   /** Rebuild the body and orient the ground for a (new) config of a family. */
   show<C>(family: FamilyView<C>, config: C): void {
     const content = family.build(config, this.bodyMaterial);
+    if ((family.fixedCamera !== undefined) !== (content.fixedTarget !== undefined)) {
+      content.body.dispose();
+      throw new Error(`the view of "${family.id}": a fixed camera (FamilyView.fixedCamera) needs the content's fixedTarget, and only it`);
+    }
     const ghostColors = this.ghostColors;
     this.setGhosts([]);
     this.body?.dispose();
@@ -274,9 +278,6 @@ export class SceneView {
     this.setGhosts(ghostColors);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
-    if ((family.fixedCamera !== undefined) !== (content.fixedTarget !== undefined)) {
-      throw new Error(`the view of "${family.id}": a fixed camera (FamilyView.fixedCamera) needs the content's fixedTarget, and only it`);
-    }
     const fixed = content.fixedTarget ? new THREE.Vector3(...content.fixedTarget) : null;
     // A fixed target is where the camera looks when it changes (another family, another cradle);
     // after that the camera stays where the user turns it.
