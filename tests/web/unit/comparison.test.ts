@@ -16,6 +16,7 @@ import type { TableRow } from '../../../web/src/model/comparison-long-run';
 import { compareTable, measureRun, sweepPoint } from '../../../web/src/model/comparison-long-run';
 import { coreInertia, ellipsoidPoints, RAPIER_SETTINGS, RapierStepper, symmetricEigen3 } from '../../../web/src/model/rapier-baseline';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { familyTable } from '../../../web/src/app/families';
 import { rowMajorFromQuat } from '../../../web/src/model/interpolation';
 import { cliPath, haveCli } from './support/cli';
 
@@ -120,7 +121,7 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('companion runs: the RK4 baseline steps in lockstep, its rows equal a separate RK4 run', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'I');
     expect(model.setComparison(null)).toBe('');
     const b = model.baselines!;
@@ -150,7 +151,7 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('on a body at rest the RK4 baseline (no contact phase) halts in the Zeno guard and is stopped; the LGVCI runs on', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'rest');
     expect(model.setComparison(null)).toBe('');
     const rk = model.baselines!.run('rk4');
@@ -163,7 +164,7 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('the comparison is the rigid body’s: a generalized model refuses it with a message', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'star');
     expect(model.setComparison(null)).toMatch(/rigid body only/);
     expect(model.baselines).toBeNull();
@@ -171,7 +172,7 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('Reverse: the model runs back and stops where it started, ≤ 1e-12 without impacts (Case IV, 100 steps)', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'IV');
     expect(model.reverse()).toMatch(/Run some steps first/);
     model.step(100);
@@ -192,7 +193,7 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('Reverse works for the generalized models too: the star comes back in q and p', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'star');
     model.step(100); // 0.5 s of flight, before the first impact
     expect(model.history.impactCount).toBe(0);
@@ -206,10 +207,10 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('Reverse reaches the companions: switched on after a reversal, the RK4 baseline replays it exactly', () => {
-    const live = new SimulationModel(engine);
+    const live = new SimulationModel(engine, familyTable());
     new Controller(engine, live, 'IV');
     live.setComparison(null);
-    const late = new SimulationModel(engine);
+    const late = new SimulationModel(engine, familyTable());
     new Controller(engine, late, 'IV');
     for (const m of [live, late]) {
       m.step(80);
@@ -346,7 +347,7 @@ describe('comparison and time reversal, real WASM', () => {
   });
 
   it('ComparisonBaselines with Rapier: both baselines, colours and labels for ghosts and legend', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'IV');
     expect(model.setComparison(rapier)).toBe('');
     const b = model.baselines as ComparisonBaselines;

@@ -3,11 +3,12 @@ import type { UiParams } from '../../../web/src/config/params';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { familyTable } from '../../../web/src/app/families';
 import { createFakeEngine, FakeSimulation } from './support/fake-engine';
 
 function setup(caseName: 'I' | 'II' | 'III' | 'IV' = 'I') {
   const engine = createFakeEngine();
-  const model = new SimulationModel(engine);
+  const model = new SimulationModel(engine, familyTable());
   const ctl = new Controller(engine, model, caseName);
   const changes: boolean[] = [];
   ctl.onChange((_p, restarted) => changes.push(restarted));

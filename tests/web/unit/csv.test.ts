@@ -13,6 +13,7 @@ import { formatG17, historyToCsv, parseCsv } from '../../../web/src/model/csv';
 import { RunHistory } from '../../../web/src/model/history';
 import { Layout } from '../../../web/src/engine/layout';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { familyTable } from '../../../web/src/app/families';
 import { FAKE_LAYOUT } from './support/fake-engine';
 import { rigidFamily } from '../../../web/src/model/families/rigid';
 import { cliPath, haveCli } from './support/cli';
@@ -173,7 +174,7 @@ describe('export round trip with the real engine', () => {
 
   for (const [name, setup] of setups) {
     it.skipIf(!haveCli)(`${name}: the exported CSV equals the CLI's --csv of the exported JSON, row for row`, () => {
-      const model = new SimulationModel(engine);
+      const model = new SimulationModel(engine, familyTable());
       const ctl = new Controller(engine, model, 'I');
       setup(ctl);
       const steps = 400;
@@ -203,7 +204,7 @@ describe('export round trip with the real engine', () => {
   }
 
   it('the exported JSON is accepted by createSimulation and replays the same trajectory bit for bit', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'III');
     expect(ctl.setField('Pi0y', '-2.5')).toEqual({ ok: true });
     expect(ctl.setField('tilt', '3')).toEqual({ ok: true });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { familyTable } from '../../../web/src/app/families';
 
 // The core's step statuses (the fake engine's statusCodes(), as the module's).
 const STATUS_NEWTON_FAILED = 1;
@@ -14,7 +15,7 @@ describe('SimulationModel', () => {
   });
 
   it('loads a config, exposes the resolved config and the initial state', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     expect(m.config.body.type).toBe('ellipsoid');
     expect(m.normal).toEqual([0, 0, 1]);
@@ -26,7 +27,7 @@ describe('SimulationModel', () => {
   });
 
   it('deletes the previous embind object on load and the current one on dispose', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.load(presetJson('IV'));
     const [a, b] = FakeSimulation.created;
@@ -37,7 +38,7 @@ describe('SimulationModel', () => {
   });
 
   it('keeps the last two states: prev is one step before curr', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.step(5);
     expect(m.curr.steps).toBe(5);
@@ -50,7 +51,7 @@ describe('SimulationModel', () => {
   });
 
   it('a frame steps only until its time budget is spent; the rest is dropped (slow motion), prev/curr stay consecutive', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.clock.running = true;
     let ms = 0;
@@ -69,7 +70,7 @@ describe('SimulationModel', () => {
   });
 
   it('"Go back now": the way back of a reversal runs within each frame budget, without the clock, and stops at the return', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.step(300);
     expect(m.reverse()).toBe('');
@@ -91,7 +92,7 @@ describe('SimulationModel', () => {
   });
 
   it('interpolates x linearly between prev and curr and follows the fixed-step clock', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.clock.running = true;
     const n = m.advance(0.035); // 3 steps and half a step left over
@@ -106,7 +107,7 @@ describe('SimulationModel', () => {
   });
 
   it('collects impacts and releases them when the drawn time reaches them', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     let impacts = 0;
     for (let i = 0; i < 400 && impacts === 0; i++) impacts += m.step(1);
@@ -121,7 +122,7 @@ describe('SimulationModel', () => {
   });
 
   it('records the centre of mass after every step for the trail', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.step(10);
     expect(m.trail.length).toBe(11);
@@ -131,7 +132,7 @@ describe('SimulationModel', () => {
   });
 
   it('reports a Zeno warning and keeps going; a Newton failure halts and stops the clock', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     const sim = FakeSimulation.created[0]!;
     const events: string[] = [];
@@ -161,7 +162,7 @@ describe('SimulationModel', () => {
   });
 
   it('a halt while playing stops the clock; Reset or a new setting plays again', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('IV'));
     m.clock.running = true;
     FakeSimulation.created[0]!.nextStatus = STATUS_NEWTON_FAILED;
@@ -192,7 +193,7 @@ describe('SimulationModel', () => {
   });
 
   it('relative energy error', () => {
-    const m = new SimulationModel(createFakeEngine());
+    const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.step(50);
     expect(m.relativeEnergyError).toBeLessThan(1e-12);
@@ -202,7 +203,7 @@ describe('SimulationModel', () => {
 describe('SimulationModel history', () => {
   it('records the initial state and every step, clears on reset, and stops at its cap', async () => {
     const { RunHistory } = await import('../../../web/src/model/history');
-    const m = new SimulationModel(createFakeEngine(), 1, new RunHistory(2, 10));
+    const m = new SimulationModel(createFakeEngine(), familyTable(), 1, new RunHistory(2, 10));
     m.load(presetJson('I'));
     expect(m.history.length).toBe(1);
     // columns by name, from the (fake) module's layout

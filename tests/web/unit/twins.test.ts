@@ -6,6 +6,7 @@ import { Controller } from '../../../web/src/app/controller';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { countingEngine } from './support/counting';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { familyTable } from '../../../web/src/app/families';
 import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/src/model/twins';
 import { createFakeEngine } from './support/fake-engine';
 
@@ -52,7 +53,7 @@ describe('sensitivity twins', () => {
   });
 
   it('Case IV with the paper’s δ: Err_pos(0) = 1e-8, Err_att(0) = 2 sin(δθ/2) ≈ 3.14e-8, heights equal at first', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     model.load(engine.presetJson('IV'));
     expect(model.setTwins({ ...PAPER_TWIN_SPEC })).toBe('');
     const twins = model.twins!;
@@ -69,7 +70,7 @@ describe('sensitivity twins', () => {
   });
 
   it('steps in lockstep with the main run and diverges after several impacts (chaos, §7.4)', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     model.load(engine.presetJson('IV'));
     model.setTwins({ ...PAPER_TWIN_SPEC });
     model.step(6000);
@@ -90,11 +91,11 @@ describe('sensitivity twins', () => {
   });
 
   it('switched on mid-run, the twins catch up and record exactly what they would have from the start', () => {
-    const a = new SimulationModel(engine);
+    const a = new SimulationModel(engine, familyTable());
     a.load(engine.presetJson('III'));
     a.setTwins({ dx: 1e-6, dtheta: 1e-5 });
     a.step(1200);
-    const b = new SimulationModel(engine);
+    const b = new SimulationModel(engine, familyTable());
     b.load(engine.presetJson('III'));
     b.step(700);
     expect(b.setTwins({ dx: 1e-6, dtheta: 1e-5 })).toBe('');
@@ -112,7 +113,7 @@ describe('sensitivity twins', () => {
 
   it('reset and restarts rebuild the twins; switching off and disposing delete every embind object', () => {
     const c = counting(engine);
-    const model = new SimulationModel(c.engine);
+    const model = new SimulationModel(c.engine, familyTable());
     const ctl = new Controller(c.engine, model, 'IV');
     expect(c.live()).toBe(1);
     expect(ctl.setTwinsEnabled(true)).toEqual({ ok: true });
@@ -135,7 +136,7 @@ describe('sensitivity twins', () => {
   });
 
   it('a perturbation that makes a twin start inside the plane is refused with the core’s message', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'IV');
     // the cube's half side is 1.732; turned by 0.9 rad about y its lowest corner is 2.43 below its centre
     expect(ctl.setField('x0z', '2.2')).toEqual({ ok: true });
@@ -161,7 +162,7 @@ describe('sensitivity twins', () => {
 describe('controller: twins’ δ and drop flat (fake engine)', () => {
   it('validates δx and δθ: positive, bounded, π allowed', () => {
     const engine = createFakeEngine();
-    const ctl = new Controller(engine, new SimulationModel(engine), 'IV');
+    const ctl = new Controller(engine, new SimulationModel(engine, familyTable()), 'IV');
     expect(ctl.setTwinDelta('dx', '-1e-8')).toEqual({ ok: false, message: 'δx must be positive (got -1e-8).' });
     expect(ctl.setTwinDelta('dx', '0')).toMatchObject({ ok: false });
     expect(ctl.setTwinDelta('dx', 'abc')).toEqual({ ok: false, message: 'δx: “abc” is not a number.' });
@@ -178,7 +179,7 @@ describe('controller: twins’ δ and drop flat (fake engine)', () => {
 
   it('drop flat loads Case IV with R0 = I, Π0 = 0, γ0 = 0', () => {
     const engine = createFakeEngine();
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'I');
     expect(ctl.dropFlat()).toEqual({ ok: true });
     expect(ctl.params.caseName).toBe('IV');

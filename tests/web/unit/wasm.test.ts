@@ -13,6 +13,7 @@ import { createSimulation } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
+import { familyTable } from '../../../web/src/app/families';
 import { cliPath, haveCli, repoRoot } from './support/cli';
 
 const wasmPath = `${repoRoot}build/wasm/lgvci_wasm.mjs`;
@@ -79,7 +80,7 @@ describe('real WASM engine (Node)', () => {
       ['rest', 1, 9.80665], // Case I's ellipsoid at rest: N = m g
       ['slide', 4, 9.80665 * Math.cos((20 * Math.PI) / 180)], // four corners carry m g cos 20°
     ] as const) {
-      const model = new SimulationModel(engine);
+      const model = new SimulationModel(engine, familyTable());
       new Controller(engine, model, c);
       expect(model.curr.contactPoints).toBe(0); // the first step starts the contact (plastic, at α ≈ 0)
       model.step(300);
@@ -89,7 +90,7 @@ describe('real WASM engine (Node)', () => {
       expect(model.curr.t).toBeCloseTo(3, 12); // full speed: 300 steps of h
       model.dispose();
     }
-    const rocking = new SimulationModel(engine);
+    const rocking = new SimulationModel(engine, familyTable());
     new Controller(engine, rocking, 'rocking');
     const phases = new Set<string>();
     for (let k = 0; k < 600; k++) {
@@ -99,7 +100,7 @@ describe('real WASM engine (Node)', () => {
     expect([...phases].sort()).toEqual(['in contact', 'in flight']); // lifts off and lands again
     rocking.dispose();
     // Generalized families have no contact phase: the HUD hides the item.
-    const star = new SimulationModel(engine);
+    const star = new SimulationModel(engine, familyTable());
     new Controller(engine, star, 'star');
     expect(star.curr.contactPoints).toBeUndefined();
     star.dispose();
@@ -126,7 +127,7 @@ describe('real WASM engine (Node)', () => {
   });
 
   it('the controller drives the real engine: a tilt restarts with the new normal, bad input is refused', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'I');
     model.step(10);
     expect(ctl.setField('tilt', '10')).toEqual({ ok: true });
@@ -145,7 +146,7 @@ describe('real WASM engine (Node)', () => {
   });
 
   it('ε changes the collision geometry: Φ drops by Δε', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'IV');
     const phi0 = model.curr.phi;
     expect(ctl.setField('epsilon', '0.4')).toEqual({ ok: true });
@@ -155,7 +156,7 @@ describe('real WASM engine (Node)', () => {
   });
 
   it('Case III keeps |E − E0|/|E0| tiny over 2·10^4 steps and impacts are drained one by one', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     model.load(engine.presetJson('III'));
     model.step(20000);
     expect(model.curr.impacts).toBeGreaterThan(50);
@@ -166,7 +167,7 @@ describe('real WASM engine (Node)', () => {
   });
 
   it('the particle: x = −2t, horizontal momentum exact, bounces with |H − H₀|/H₀ small', () => {
-    const model = new SimulationModel(engine);
+    const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'particle');
     expect(model.family.id).toBe('generalized');
     expect(ctl.params.caseName).toBe('particle');

@@ -19,7 +19,7 @@ import { loadUplot } from '../view/uplot-lib';
 import { SceneView } from '../view/scene-view';
 import { el, uniquePrefix } from '../util/dom';
 import { Controller } from './controller';
-import { caseFromQuery, familyParts, pageCases } from './families';
+import { caseFromQuery, familyParts, familyTable, pageCases } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
@@ -135,7 +135,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   shell.loading.remove();
   if (typeof performance.mark === 'function') performance.mark(ENGINE_READY_MARK);
 
-  const model = new SimulationModel(engine);
+  const model = new SimulationModel(engine, familyTable());
   const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
   const view = createView(shell.viewport);
   const hud = new Hud();
@@ -218,7 +218,9 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
-    view?.show(familyParts(model.family.id).view, model.config);
+    const familyView = familyParts(model.family.id).view;
+    view?.show(familyView, model.config);
+    panel.setFollowNote(familyView.fixedCamera ?? null);
     chrome.refreshIntro();
     // Features by what the family can do (the core's capabilities), not by its name.
     const can = model.capabilities;

@@ -14,7 +14,7 @@ import { generalizedControls, GENERALIZED_CASES } from '../config/families/gener
 import { rigidControls, RIGID_CASES } from '../config/families/rigid';
 import type { Layout } from '../engine/layout';
 import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
-import type { FamilyResolver, ModelFamily } from '../model/family';
+import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
 import { cradleFamily } from '../model/families/cradle';
 import { generalizedFamily } from '../model/families/generalized';
 import { rigidFamily } from '../model/families/rigid';
@@ -74,6 +74,14 @@ export function familyResolver(parts: readonly FamilyParts[] = FAMILIES): Family
   };
 }
 
+/**
+ * The family table the app gives the model (SimulationModel's constructor): the readers and the
+ * families' titles, so that web/src/model never imports this file.
+ */
+export function familyTable(parts: readonly FamilyParts[] = FAMILIES): FamilyTable {
+  return { resolve: familyResolver(parts), withCapability: (core, has) => familiesWith(core, has, parts) };
+}
+
 /** One preset of the page: the core's name (a config's "case") and family name, the registry's words. */
 export type CaseInfo = PageCase;
 
@@ -110,9 +118,13 @@ export function registryCases(parts: readonly FamilyParts[] = FAMILIES): CaseInf
 }
 
 /** The families (their titles, "the rigid body") with a capability, in a sentence: "a, b or c". */
-export function familiesWith(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], has: (c: Capabilities) => boolean): string {
+export function familiesWith(
+  core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[],
+  has: (c: Capabilities) => boolean,
+  parts: readonly FamilyParts[] = FAMILIES,
+): string {
   const titles = core.filter((f) => has(f.capabilities)).flatMap((f) => {
-    const p = FAMILIES.find((q) => q.name === f.name);
+    const p = parts.find((q) => q.name === f.name);
     return p ? [p.controls.title] : [];
   });
   if (titles.length === 0) return 'no model';

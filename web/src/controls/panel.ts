@@ -75,6 +75,9 @@ export class ControlPanel {
   readonly stepButton: HTMLButtonElement;
   readonly resetButton: HTMLButtonElement;
   readonly followBox: HTMLInputElement;
+  /** Why the camera cannot follow the running family's body (hidden when it can). */
+  readonly followNote: HTMLElement;
+  private readonly followRow: HTMLElement;
   readonly plotsBox: HTMLInputElement;
   readonly dropFlatButton: HTMLButtonElement;
   readonly dropFlatMessage: HTMLElement;
@@ -126,7 +129,8 @@ export class ControlPanel {
     listen(this.cleanups, this.resetButton, 'click', () => actions.reset());
     this.setPlaying(false);
 
-    this.followBox = el('input', { type: 'checkbox', id: id('follow'), checked: true });
+    this.followBox = el('input', { type: 'checkbox', id: id('follow'), checked: true, 'aria-describedby': id('follow-note') });
+    this.followNote = el('p', { class: 'field-note', id: id('follow-note'), hidden: true });
     listen(this.cleanups, this.followBox, 'change', () => actions.setFollow(this.followBox.checked));
     this.plotsBox = el('input', { type: 'checkbox', id: id('plots'), checked: true, 'aria-controls': id('plots-section') });
     listen(this.cleanups, this.plotsBox, 'change', () => actions.setPlotsVisible(this.plotsBox.checked));
@@ -201,13 +205,15 @@ export class ControlPanel {
       this.fields.set(speed.id, ctl);
       run.append(ctl.row);
     }
+    this.followRow = el(
+      'div',
+      { class: 'field field-check', 'data-field': 'follow' },
+      this.followBox,
+      el('label', { for: id('follow'), text: 'Camera follows the body' }),
+      this.followNote,
+    );
     run.append(
-      el(
-        'div',
-        { class: 'field field-check' },
-        this.followBox,
-        el('label', { for: id('follow'), text: 'Camera follows the body' }),
-      ),
+      this.followRow,
       el('div', { class: 'field field-check' }, this.plotsBox, el('label', { for: id('plots'), text: 'Show plots' })),
     );
 
@@ -489,6 +495,18 @@ export class ControlPanel {
       }
     }
     for (const c of this.choices.values()) c.select.value = String(c.spec.read(p) ?? 0);
+  }
+
+  /**
+   * Whether the camera can follow the running family's body: null, it can; otherwise why not (the
+   * family view's fixedCamera), shown under the disabled box the way a field that does not apply
+   * shows its note. The box keeps the user's choice for the next family that can follow.
+   */
+  setFollowNote(note: string | null): void {
+    this.followBox.disabled = note !== null;
+    this.followRow.classList.toggle('disabled', note !== null);
+    this.followNote.textContent = note ?? '';
+    this.followNote.hidden = note === null;
   }
 
   /** Show or clear (with '') the note under the export buttons. */

@@ -3,6 +3,7 @@
 // the columns of its per-step history (= the native CLI's --csv columns). No DOM, no three.js.
 import type { Vec3 } from '../config/types';
 import type { Layout } from '../engine/layout';
+import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
 import type { Quat } from './interpolation';
 
 /** What every family's config has. */
@@ -95,3 +96,18 @@ export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Arra
  * record layout (the page's registry, app/families.ts, is the one that names families).
  */
 export type FamilyResolver = (familyName: string, layout: Layout) => ModelFamily;
+
+/**
+ * What the model needs of the page's family table. The app passes it in (app/families.ts's
+ * familyTable(), the one file that names families): the model imports nothing from the app or the
+ * view (docs/architecture.md "The page's family registry"; tests/web/unit/layering.test.ts).
+ */
+export interface FamilyTable {
+  /** The reader of a simulation's state record. */
+  readonly resolve: FamilyResolver;
+  /**
+   * The families among the core's `core` that have a capability, as a phrase for a refusal ("the
+   * rigid body or Newton's cradle"; "no model" when none has it).
+   */
+  withCapability(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], has: (c: Capabilities) => boolean): string;
+}

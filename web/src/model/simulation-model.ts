@@ -5,9 +5,9 @@
 // No DOM, no three.js.
 import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
 import type { ResolvedConfig, Vec3 } from '../config/types';
-import type { FamilyConfig, FamilyResolver, ModelFamily, Snapshot } from './family';
-// The page's registry names the families; the model only asks it for the reader of a family name.
-import { familiesWith, familyResolver } from '../app/families';
+// The page's registry names the families; the app passes it in and the model only asks it for the
+// reader of a family name (FamilyTable).
+import type { FamilyConfig, FamilyTable, ModelFamily, Snapshot } from './family';
 import { RunHistory } from './history';
 import type { Quat } from './interpolation';
 import { Playback } from './playback';
@@ -64,7 +64,7 @@ export class SimulationModel {
   readonly playback = new Playback();
   readonly clock = this.playback.clock;
   private readonly listeners = new Set<ModelListener>();
-  private readonly resolveFamily: FamilyResolver;
+  private readonly families: FamilyTable;
   /** The reader of the running simulation's record (its id: the core's family name). */
   family!: ModelFamily;
   /** What the running family can do (the core's capabilities of sim.family()). */
@@ -110,16 +110,16 @@ export class SimulationModel {
 
   constructor(
     engine: LgvciModule,
+    families: FamilyTable,
     speed = 1,
     history: RunHistory = new RunHistory(),
-    resolveFamily: FamilyResolver = familyResolver(),
   ) {
     this.engine = engine;
     this.codes = statusCodes(engine);
     this.run = new EngineRun(engine);
     this.clock.speed = speed;
     this.history = history;
-    this.resolveFamily = resolveFamily;
+    this.families = families;
   }
 
   get loaded(): boolean {
@@ -154,7 +154,7 @@ export class SimulationModel {
    */
   load(json: string): void {
     const { family, config } = this.run.load(json, (resolved, familyName, layout) => {
-      const family = this.resolveFamily(familyName, layout);
+      const family = this.families.resolve(familyName, layout);
       return { family, config: family.parseConfig(resolved) as FamilyConfig };
     });
     this.family = family;
@@ -185,7 +185,7 @@ export class SimulationModel {
   }
 
   private makeTwins(spec: TwinSpec): SensitivityTwins | string {
-    if (!this.capabilities.twins) return `The sensitivity twins are defined for ${familiesWith(this.engine.families(), (c) => c.twins)} only.`;
+    if (!this.capabilities.twins) return `The sensitivity twins are defined for ${this.families.withCapability(this.engine.families(), (c) => c.twins)} only.`;
     try {
       return new SensitivityTwins(this.engine, this.resolvedJson, spec);
     } catch (e) {
@@ -236,7 +236,7 @@ export class SimulationModel {
 
   private makeBaselines(rapier: Rapier | null): ComparisonBaselines | string {
     if (!this.capabilities.baselines.includes(RK4)) {
-      return `The comparison with RK4 and Rapier is defined for ${familiesWith(this.engine.families(), (c) => c.baselines.includes(RK4))} only.`;
+      return `The comparison with RK4 and Rapier is defined for ${this.families.withCapability(this.engine.families(), (c) => c.baselines.includes(RK4))} only.`;
     }
     try {
       return new ComparisonBaselines(this.engine, rapier, this.resolvedJson, this.config);

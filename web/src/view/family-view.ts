@@ -28,7 +28,11 @@ export interface SceneContent {
   groundNormal: Vec3;
   /** Camera target height above the ground's foot point of the body (default 6). */
   followHeight?: number;
-  /** A fixed camera target (world frame) instead of following the body (a table seen whole from above). */
+  /**
+   * The camera's target (world frame) for a family whose camera does not follow the body
+   * (FamilyView.fixedCamera): the table seen whole from above, the cradle's frame. The camera is put
+   * on it when it changes and is left where the user turns it.
+   */
   fixedTarget?: Vec3;
   /** Camera distance from its target when this kind of content is first shown (default: the camera stays). */
   viewDistance?: number;
@@ -55,6 +59,12 @@ export interface SceneContent {
 
 export interface FamilyView<C = unknown> {
   readonly id: string;
+  /**
+   * Why the camera does not follow the body, for a family whose drawn body does not travel through
+   * the scene (its content then has a fixedTarget): the note beside the disabled "Camera follows the
+   * body" control. Absent: the camera can follow the body (the content has no fixedTarget).
+   */
+  readonly fixedCamera?: string;
   /** Build the scene content of a config; `material` is the shared body material (not disposed by the body). */
   build(config: C, material: THREE.Material): SceneContent;
   /** Accessible description of the 3-D view. */

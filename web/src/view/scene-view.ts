@@ -1,5 +1,6 @@
 // The view: a three.js scene of the body, the plane (true tilt, ground grid), lights and shadows, an
-// orbit camera that follows the body, a fading trail of the centre of mass and impact flashes.
+// orbit camera that follows the body (or stays on the target of a family with a fixed camera), a
+// fading trail of the centre of mass and impact flashes.
 // What the body looks like comes from the model family's FamilyView. No DOM besides the canvas it
 // owns; no simulation logic.
 import * as THREE from 'three';
@@ -115,6 +116,7 @@ export class SceneView {
   /** Rotated so that its local +z is the plane normal; holds the plane mesh and the grid. */
   readonly planeGroup = new THREE.Group();
   readonly bodyRoot = new THREE.Group();
+  /** The user's choice (the panel's "Camera follows the body"); it applies where followable. */
   follow = true;
   private readonly container: HTMLElement;
   private readonly planeMesh: THREE.Mesh<THREE.PlaneGeometry, THREE.MeshStandardMaterial>;
@@ -133,6 +135,7 @@ export class SceneView {
   private ghostColors: string[] = [];
   private bodyRadius = 5;
   private followHeight = 6;
+  /** The current content's fixed camera target (FamilyView.fixedCamera), null when the camera can follow the body. */
   private fixedTarget: THREE.Vector3 | null = null;
   private effectScale = 1;
   private viewDistance = NaN;
@@ -261,6 +264,10 @@ export class SceneView {
   /** Rebuild the body and orient the ground for a (new) config of a family. */
   show<C>(family: FamilyView<C>, config: C): void {
     const content = family.build(config, this.bodyMaterial);
+    if ((family.fixedCamera !== undefined) !== (content.fixedTarget !== undefined)) {
+      content.body.dispose();
+      throw new Error(`the view of "${family.id}": a fixed camera (FamilyView.fixedCamera) needs the content's fixedTarget, and only it`);
+    }
     const ghostColors = this.ghostColors;
     this.setGhosts([]);
     this.body?.dispose();
@@ -271,7 +278,16 @@ export class SceneView {
     this.setGhosts(ghostColors);
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
-    this.fixedTarget = content.fixedTarget ? new THREE.Vector3(...content.fixedTarget) : null;
+    const fixed = content.fixedTarget ? new THREE.Vector3(...content.fixedTarget) : null;
+    // A fixed target is where the camera looks when it changes (another family, another cradle);
+    // after that the camera stays where the user turns it.
+    const moveTo = fixed && !(this.fixedTarget && this.fixedTarget.equals(fixed)) ? fixed : null;
+    this.fixedTarget = fixed;
+    if (moveTo) {
+      const d = moveTo.clone().sub(this.controls.target);
+      this.controls.target.add(d);
+      this.camera.position.add(d);
+    }
     this.effectScale = content.effectScale ?? 1;
     this.clearExtras();
     for (const o of content.extras ?? []) this.extras.add(o);
@@ -446,7 +462,17 @@ export class SceneView {
     return this.project(this.bodyRoot.position);
   }
 
-  /** Snap the camera target onto the body (after a restart). */
+  /** Whether the camera can follow the current content's body (false: its target is fixed, FamilyView.fixedCamera). */
+  get followable(): boolean {
+    return this.fixedTarget === null;
+  }
+
+  /** Whether the camera follows the body now: the user's choice where the content allows it. */
+  get following(): boolean {
+    return this.follow && this.followable;
+  }
+
+  /** Snap the camera target onto the body, or onto the content's fixed target (after a restart). */
   recentre(): void {
     const want = this.followTarget(this.bodyRoot.position);
     const d = want.sub(this.controls.target);
@@ -581,7 +607,7 @@ export class SceneView {
   render(wallDt: number): boolean {
     if (this.disposed) return false;
     const x = this.bodyRoot.position;
-    if (this.follow) {
+    if (this.following) {
       const want = this.followTarget(x);
       const gap = want.sub(this.controls.target);
       if (gap.lengthSq() > 1e-8) {

@@ -1,20 +1,17 @@
 // Systems in generalized coordinates (Fetecau, Marsden, Ortiz & West §4): the state record
 // (t, q, p, H, impacts, …) read into a snapshot, and the history row = the CLI's --csv row
-// (t, q1…qn, p1…pn, E, impacts; E is the Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times).
-// Planar models are drawn in the world's x–z plane: q = (x, y[, θ]) → position (x, 0, y), attitude θ.
-import type { Vec3 } from '../../config/types';
+// (t, q1…qn, p1…pn, E, impacts; E is the Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times), both
+// through the common reader (coordinate-record.ts). Planar models are drawn in the world's x–z
+// plane: q = (x, y[, θ]) → position (x, 0, y), attitude θ.
 import type { GeneralizedConfig } from '../../config/families/generalized-config';
 import { parseGeneralizedConfig } from '../../config/families/generalized-config';
 import type { Layout } from '../../engine/layout';
-import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
-import { csvRowWriter } from '../family';
+import type { HistoryColumns, ModelFamily } from '../family';
 import type { Quat } from '../interpolation';
+import type { GeneralizedSnapshot } from './coordinate-record';
+import { coordinateColumns, coordinateFamily } from './coordinate-record';
 
-export interface GeneralizedSnapshot extends Snapshot {
-  /** Generalized coordinates and momenta. */
-  qs: number[];
-  ps: number[];
-}
+export type { GeneralizedSnapshot } from './coordinate-record';
 
 export type GeneralizedFamily = ModelFamily<GeneralizedSnapshot, GeneralizedConfig>;
 
@@ -24,59 +21,22 @@ export function planarQuat(theta: number): Quat {
 }
 
 export function generalizedColumns(L: Layout): HistoryColumns {
-  return {
-    names: L.csvColumns,
-    energy: L.csvIndex('E'),
-    energyParts: [],
-    height: L.csvIndex('q') + 1,
-    heightLabel: 'height y',
-    energySymbol: 'H',
-    impacts: L.csvIndex('impacts'),
-  };
+  return coordinateColumns(L, L.csvIndex('q') + 1, 'height y');
 }
 
 export function generalizedFamily(L: Layout): GeneralizedFamily {
-  const n = L.field('q').size;
-  const o = {
-    t: L.offset('t', 1),
-    q: L.offset('q', n),
-    p: L.offset('p', n),
-    E: L.offset('E', 1),
-    E0: L.offset('E0', 1),
-    phi: L.offset('phi', 1),
-    impacts: L.offset('total_impacts', 1),
-    steps: L.offset('steps', 1),
-    status: L.offset('status', 1),
-  };
-  const pos = (s: ArrayLike<number>, out: Vec3): void => {
-    out[0] = s[o.q] ?? NaN;
-    out[1] = 0;
-    out[2] = n >= 2 ? (s[o.q + 1] ?? NaN) : 0;
-  };
-  return {
+  return coordinateFamily(L, ({ n, q }) => ({
     id: 'generalized',
-    layout: L,
     columns: generalizedColumns(L),
     parseConfig: parseGeneralizedConfig,
-    groundNormal: () => [0, 0, 1],
-    read: (s) => {
-      const x: Vec3 = [0, 0, 0];
-      pos(s, x);
-      return {
-        t: s[o.t] ?? NaN,
-        x,
-        q: n >= 3 ? planarQuat(s[o.q + 2] ?? NaN) : [0, 0, 0, 1],
-        qs: Array.from(s.subarray(o.q, o.q + n)),
-        ps: Array.from(s.subarray(o.p, o.p + n)),
-        energy: s[o.E] ?? NaN,
-        energy0: s[o.E0] ?? NaN,
-        phi: s[o.phi] ?? NaN,
-        impacts: s[o.impacts] ?? 0,
-        steps: s[o.steps] ?? 0,
-        status: s[o.status] ?? 0,
-      };
+    position: (s, out) => {
+      out[0] = s[q] ?? NaN;
+      out[1] = 0;
+      out[2] = n >= 2 ? (s[q + 1] ?? NaN) : 0;
     },
-    position: pos,
-    writeRow: csvRowWriter(L),
-  };
+    complete: (snap, s) => {
+      if (n >= 3) snap.q = planarQuat(s[q + 2] ?? NaN);
+      return snap;
+    },
+  }));
 }

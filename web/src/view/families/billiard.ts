@@ -149,6 +149,7 @@ export function buildBilliard(c: BilliardConfig, material: THREE.Material): Scen
 
 export const billiardView: FamilyView<BilliardConfig> = {
   id: 'billiard',
+  fixedCamera: 'The camera looks down on the whole table: the ball stays in view without it following.',
   build: (config, material) => buildBilliard(config, material),
   describe: (c) =>
     c.table.shape === 'ellipse'

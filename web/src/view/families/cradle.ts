@@ -127,7 +127,7 @@ export function buildCradle(c: CradleConfig): SceneContent {
     },
     radius: Math.hypot(halfSpan, zp),
     groundNormal: [0, 0, 1],
-    followHeight: 0.6 * zp,
+    fixedTarget: [0, 0, 0.6 * zp],
     viewDistance: 2.1 * Math.max(zp, halfSpan), // the frame fills about three quarters of the view's height
     viewDirection: [0.3, -1, 0.25],
     // The marker of an impact: at the contact of its two balls, a ring facing the viewer (x–z plane)
@@ -143,6 +143,7 @@ export function buildCradle(c: CradleConfig): SceneContent {
 
 export const cradleView: FamilyView<CradleConfig> = {
   id: 'cradle',
+  fixedCamera: 'The camera stays on the cradle: its frame stands still and the balls swing within the view.',
   build: (config) => buildCradle(config),
   describe: (c) =>
     `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, policy: ${POLICY_LABELS[c.cradle.policy].toLowerCase()}. Drag a ball to pull it back, or use the pull-angle field.`,

@@ -1,0 +1,182 @@
+// The page's layers (docs/architecture.md "The page's family registry"): the engine wrapper
+// (web/src/engine) at the bottom, the config (web/src/config) and the model (web/src/model) above it,
+// the view, the controls and the app on top. A lower layer imports nothing from a higher one: the
+// model gets the family table from the app (SimulationModel's constructor, model/family.ts's
+// FamilyTable) instead of importing the registry. Every import of every source file is read from
+// its tokens (static, type-only, re-exports, side effects, dynamic import() and worker URLs), so
+// that comments and strings that merely look like imports do not count.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+
+/** Layer → the layers it must not import. */
+const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
+  engine: ['app', 'view', 'controls', 'model'],
+  config: ['app', 'view', 'controls', 'model'],
+  model: ['app', 'view', 'controls'],
+};
+
+type Token = { kind: 'word' | 'string' | 'punct'; text: string };
+
+/**
+ * The tokens of a TypeScript source that matter for its imports: words, string literals and
+ * punctuation, with comments, template literals and regular-expression literals skipped (a quote
+ * inside them is no string).
+ */
+function tokens(src: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  const n = src.length;
+  /** A slash starts a regular expression where an operand is expected. */
+  const operandExpected = (): boolean => {
+    const last = out[out.length - 1];
+    if (!last) return true;
+    if (last.kind === 'punct') return !/[)\]}]/.test(last.text);
+    return last.kind === 'word' && /^(return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/.test(last.text);
+  };
+  while (i < n) {
+    const c = src[i] ?? '';
+    const d = src[i + 1] ?? '';
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '/' && d === '/') {
+      while (i < n && src[i] !== '\n') i++;
+    } else if (c === '/' && d === '*') {
+      const end = src.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      let text = '';
+      while (j < n && src[j] !== c) {
+        if (src[j] === '\\') j++;
+        text += src[j] ?? '';
+        j++;
+      }
+      out.push({ kind: 'string', text });
+      i = j + 1;
+    } else if (c === '`') {
+      let j = i + 1;
+      while (j < n && src[j] !== '`') j += src[j] === '\\' ? 2 : 1;
+      out.push({ kind: 'punct', text: '`' });
+      i = j + 1;
+    } else if (c === '/' && operandExpected()) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < n && (inClass || src[j] !== '/') && src[j] !== '\n') {
+        if (src[j] === '\\') j++;
+        else if (src[j] === '[') inClass = true;
+        else if (src[j] === ']') inClass = false;
+        j++;
+      }
+      out.push({ kind: 'punct', text: 'regexp' });
+      i = j + 1;
+    } else if (/[A-Za-z_$0-9]/.test(c)) {
+      let j = i;
+      while (j < n && /[A-Za-z_$0-9]/.test(src[j] ?? '')) j++;
+      out.push({ kind: 'word', text: src.slice(i, j) });
+      i = j;
+    } else {
+      out.push({ kind: 'punct', text: c });
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The module specifiers a TypeScript source imports: import … from, export … from, import '…',
+ * import('…') and the worker URLs new URL('…', import.meta.url), in the order they appear.
+ */
+function importsOf(src: string): string[] {
+  const t = tokens(src);
+  const out: string[] = [];
+  const is = (k: number, text: string): boolean => t[k]?.text === text && t[k]?.kind !== 'string';
+  const str = (k: number): string | null => (t[k]?.kind === 'string' ? (t[k]?.text ?? null) : null);
+  for (let k = 0; k < t.length; k++) {
+    let spec: string | null = null;
+    if (is(k, 'from') || (is(k, 'import') && !is(k - 1, '.'))) spec = str(k + 1);
+    if (spec === null && is(k, 'import') && is(k + 1, '(')) spec = str(k + 2);
+    if (spec === null && is(k, 'new') && is(k + 1, 'URL') && is(k + 2, '(') && is(k + 4, ',') && is(k + 5, 'import') && is(k + 6, '.') && is(k + 7, 'meta')) {
+      spec = str(k + 3);
+    }
+    if (spec !== null) out.push(spec);
+  }
+  return out;
+}
+
+/**
+ * The layer a relative specifier of `file` lands in: its top-level folder of web/src, 'app' for the
+ * entry files directly in web/src (index.ts, main.ts), null outside web/src or when not relative.
+ */
+function layerOf(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const rel = relative(SRC, resolve(dirname(file), spec));
+  if (rel.startsWith('..') || rel === '') return null;
+  const parts = rel.split(sep);
+  return parts.length > 1 ? (parts[0] ?? null) : 'app';
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.(ts|mts|tsx)$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** "model/simulation-model.ts imports ../app/families (app)", one per import across a forbidden boundary. */
+function violations(layer: string, forbidden: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const file of sources(join(SRC, layer))) {
+    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+      const to = layerOf(file, spec);
+      if (to !== null && forbidden.includes(to)) out.push(`${relative(SRC, file)} imports ${spec} (${to})`);
+    }
+  }
+  return out;
+}
+
+describe('the layers of web/src', () => {
+  it('the scanner finds every kind of import and resolves it to its layer', () => {
+    const file = join(SRC, 'model', 'families', 'x.ts');
+    const text = [
+      '// import { no } from "../../app/comment";',
+      "import { a } from '../../app/families';",
+      "import type {\n  B,\n} from '../../view/family-view';",
+      "export { c } from '../../controls/panel';",
+      "import '../../app/side-effect';",
+      "const d = await import('../../view/scene-view');",
+      "const w = new Worker(new URL('../../app/long-run.worker.ts', import.meta.url));",
+      "const s = 'import x from \"../../app/string\"';",
+      "const r = /from '..\\/..\\/app\\/regexp'/.test(s) && a / 2 > 1 ? `import '../../app/template'` : '';",
+      "/* import { g } from '../../view/block-comment'; */",
+      "const m = import.meta.url;",
+      "import { e } from '../family';",
+      "import { f } from 'three';",
+    ].join('\n');
+    const specs = importsOf(text);
+    expect(specs).toEqual([
+      '../../app/families',
+      '../../view/family-view',
+      '../../controls/panel',
+      '../../app/side-effect',
+      '../../view/scene-view',
+      '../../app/long-run.worker.ts',
+      '../family',
+      'three',
+    ]);
+    expect(specs.map((s) => layerOf(file, s))).toEqual(['app', 'view', 'controls', 'app', 'view', 'app', 'model', null]);
+    expect(layerOf(join(SRC, 'model', 'x.ts'), '../index')).toBe('app');
+    expect(layerOf(join(SRC, 'engine', 'x.ts'), '../../cpp/wasm/lgvci_wasm')).toBeNull();
+  });
+
+  for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
+    it(`web/src/${layer} imports nothing from ${forbidden.map((f) => `web/src/${f}`).join(', ')}`, () => {
+      expect(sources(join(SRC, layer)).length).toBeGreaterThan(0);
+      expect(violations(layer, forbidden)).toEqual([]);
+    });
+  }
+});
