@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Frame, Page } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { iframeSnippet } from '../../../web/src/app/share-link';
+import { iframeSnippet } from '../../../web/src/config/share-link';
 import { CONTENT_TYPES, DIST, launchChromium, serveDistUnder } from './support';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -1,7 +1,7 @@
 // The course-material query keys (embed, plots, theme) and the share dialog's addresses and snippet.
 import { describe, expect, it } from 'vitest';
 import { parseEmbedOptions, PLOT_KEYS } from '../../../web/src/app/embed-options';
-import { embedUrl, iframeSnippet, pageUrl } from '../../../web/src/app/share-link';
+import { embedUrl, iframeSnippet, pageUrl } from '../../../web/src/config/share-link';
 
 describe('parseEmbedOptions', () => {
   it('defaults to the full page with every plot and the normal theme', () => {

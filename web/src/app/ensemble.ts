@@ -3,7 +3,7 @@
 // pool hands out member numbers one at a time to whichever worker is free, merges the results in
 // member order (model/ensemble.ts) and has one worker compute the core's statistics of the merge.
 // Cancel (or an error) terminates the workers; the next run starts new ones.
-import type { EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics } from '../model/ensemble';
+import type { EnsembleOutcome, EnsembleProgress, EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics } from '../model/ensemble';
 import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../model/ensemble';
 import { spawnEnsembleWorker } from 'lgvci-workers';
 
@@ -18,22 +18,7 @@ export function createEnsembleWorker(): EnsembleWorkerLike {
   return spawnEnsembleWorker() as unknown as EnsembleWorkerLike;
 }
 
-export interface EnsembleProgress {
-  /** Members finished. */
-  members: number;
-  total: number;
-  /** Steps done over all members (finished and in progress), of members × steps. */
-  steps: number;
-  totalSteps: number;
-  workers: number;
-}
-
-export interface EnsembleOutcome {
-  statistics: EnsembleStatistics;
-  workers: number;
-  /** Seconds from Run to the statistics, including starting the workers and the reference runs. */
-  elapsedSeconds: number;
-}
+export type { EnsembleOutcome, EnsembleProgress };
 
 export interface EnsembleHandlers {
   progress(p: EnsembleProgress): void;

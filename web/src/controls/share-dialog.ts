@@ -2,7 +2,7 @@
 // titled, fullscreen allowed) and a live preview of that embed. Copying goes through
 // navigator.clipboard; when the browser refuses, the text is selected and the dialog says to press
 // Ctrl+C, so nothing is lost.
-import { embedUrl, iframeSnippet, pageUrl, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../app/share-link';
+import { embedUrl, iframeSnippet, pageUrl, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
 import { el, listen } from '../util/dom';
 import { ModalDialog } from './dialog';
 

@@ -194,3 +194,21 @@ export function statisticsOf(runner: EnsembleRunner, m: MergedResults): Ensemble
 export function histogramTotal(s: EnsembleStatistics): number {
   return s.impacts.histogram.counts.reduce((a, b) => a + b, 0);
 }
+
+/** How far a pool of ensemble workers has got (app/ensemble.ts reports it, the controls show it). */
+export interface EnsembleProgress {
+  /** Members finished. */
+  members: number;
+  total: number;
+  /** Steps done over all members (finished and in progress), of members × steps. */
+  steps: number;
+  totalSteps: number;
+  workers: number;
+}
+
+export interface EnsembleOutcome {
+  statistics: EnsembleStatistics;
+  workers: number;
+  /** Seconds from Run to the statistics, including starting the workers and the reference runs. */
+  elapsedSeconds: number;
+}
