@@ -83,6 +83,13 @@ class DriverSimulation : public Simulation {
   const State& state() const { return driver_.state(); }
   /// Impacts of the last step (the record's "impacts" field).
   int lastImpacts() const { return lastImpacts_; }
+  /// Time reversal of a state in generalized coordinates (q, p) (docs/baselines.md "Time reversal"):
+  /// p → −p at the current q; the run continues from there. For a family's reverseMomenta().
+  void negateMomenta() {
+    State s = driver_.state();
+    s.p = -s.p;
+    driver_.setState(s);
+  }
 
   Driver driver_;
 
