@@ -3,6 +3,7 @@
 // simulation. Simulation::counterLayout() and writeCounters() both come from the table.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
