@@ -84,6 +84,7 @@ class HybridSimulation {
  public:
   explicit HybridSimulation(std::shared_ptr<Simulation> sim) : sim_(std::move(sim)) {
     record_.resize(static_cast<size_t>(sim_->layout().size));
+    counters_.resize(static_cast<size_t>(sim_->counterLayout().size()));
     const size_t stride = static_cast<size_t>(sim_->impactLayout().size);
     row_.resize(stride);
     pending_.reserve(kMaxPendingImpacts * stride);
@@ -110,6 +111,19 @@ class HybridSimulation {
   }
 
   val record() const { return val(emscripten::typed_memory_view(record_.size(), record_.data())); }
+  /// The family's run counters, as the record: a view into a buffer the object owns, refreshed with it.
+  val counters() const { return val(emscripten::typed_memory_view(counters_.size(), counters_.data())); }
+  /// [{ name, description }] of counters(), in order (lgvci/core/simulation.hpp CounterLayout).
+  val counterLayout() const {
+    val out = val::array();
+    for (const CounterField& c : sim_->counterLayout().fields) {
+      val o = val::object();
+      o.set("name", c.name);
+      o.set("description", c.description);
+      out.call<void>("push", o);
+    }
+    return out;
+  }
   val drainImpacts() {
     drained_.assign(pending_.begin(), pending_.end());
     pending_.clear();
@@ -192,10 +206,13 @@ class HybridSimulation {
     }
     sim_->clearImpactLog();
   }
-  void refresh() { sim_->writeRecord(record_.data()); }
+  void refresh() {
+    sim_->writeRecord(record_.data());
+    sim_->writeCounters(counters_.data());
+  }
 
   std::shared_ptr<Simulation> sim_;
-  std::vector<double> record_, pending_, drained_, row_;
+  std::vector<double> record_, counters_, pending_, drained_, row_;
 };
 
 /// The core's runReverseCheck (the one the CLI's --reverse-check runs) on a fresh simulation of
@@ -296,6 +313,8 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("step", &HybridSimulation::step)
       .function("reset", &HybridSimulation::reset)
       .function("record", &HybridSimulation::record)
+      .function("counters", &HybridSimulation::counters)
+      .function("counterLayout", &HybridSimulation::counterLayout)
       .function("drainImpacts", &HybridSimulation::drainImpacts)
       .function("layout", &HybridSimulation::layout)
       .function("impactLayout", &HybridSimulation::impactLayout)

@@ -22,6 +22,15 @@ export interface RecordLayout {
   readonly csvColumns: readonly string[];
 }
 
+/**
+ * One run counter a family declares (the core's CounterField): its name (the CLI's JSON key, e.g.
+ * "contact_entries") and a few words on what it counts.
+ */
+export interface CounterField {
+  readonly name: string;
+  readonly description: string;
+}
+
 /** One simulation of any model family (the core's type-erased Simulation façade). */
 export interface HybridSimulation {
   /**
@@ -36,6 +45,14 @@ export interface HybridSimulation {
    * memory grows, so take a fresh view after each step() rather than caching it.
    */
   record(): Float64Array;
+  /**
+   * The family's run counters beside the ones every family has (the rigid body's contact_entries,
+   * contact_releases, subdivided_steps; none for the others), in counterLayout()'s order: a view into
+   * WASM memory refreshed with record(), whole numbers.
+   */
+  counters(): Float64Array;
+  /** Names and descriptions of counters() (a new array on each call: read it once per simulation). */
+  counterLayout(): CounterField[];
   /** Impacts since the previous call (records of this simulation's impactLayout()); valid until the next call. */
   drainImpacts(): Float64Array;
   /** The record's layout (a new object on each call: read it once per simulation). */
@@ -115,7 +132,7 @@ export interface HybridSimulation {
 export interface Capabilities {
   /** reverseMomenta() runs the motion backwards with a symmetric scheme (round-off without impacts). */
   readonly reversible: boolean;
-  /** A persistent-contact phase: record fields contact_points and normal_force. */
+  /** A persistent-contact phase: record fields contact_points and normal_force; counters contact_entries, contact_releases, subdivided_steps. */
   readonly contactPhase: boolean;
   /** Impacts may lose energy (restitution < 1): the record's "dissipated" ledger. */
   readonly dissipation: boolean;

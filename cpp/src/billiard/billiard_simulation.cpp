@@ -43,11 +43,7 @@ class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardMo
 
   std::string model() const override { return "billiard"; }
   std::string integrator() const override { return "vci"; }
-  void reverseMomenta() override {  // time reversal: p → −p at the current q
-    GeneralizedState s = driver_.state();
-    s.p = -s.p;
-    driver_.setState(s);
-  }
+  void reverseMomenta() override { negateMomenta(); }  // time reversal: p → −p at the current q
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }

@@ -240,7 +240,7 @@ MemberResult MemberRun::result() const {
   m.steps = done_;
   m.impacts = sim_->totalImpacts();
   // With restitution or a plastic start of contact the balance is E + dissipated = E0 (docs/rigid-body.md "Restitution").
-  const double E0 = sim_->initialEnergy(), dE = std::abs(sim_->energy() + sim_->dissipated() - E0);
+  const double E0 = sim_->initialEnergy(), dE = std::abs(sim_->conservedEnergy() - E0);
   m.energyError = E0 != 0.0 ? dE / std::abs(E0) : dE;
   m.err = err_;
   if (member_ >= 0) m.err.resize(ens_.sampleSteps().size(), kNaN);

@@ -47,6 +47,12 @@ const RecordField& RecordLayout::field(const std::string& name) const {
   throw std::out_of_range("no record field '" + name + "'");
 }
 
+const RecordField* RecordLayout::find(const std::string& name) const {
+  for (const auto& f : fields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
 std::vector<std::string> RecordLayout::csvColumns() const {
   std::vector<std::string> cols;
   for (const auto& f : fields) cols.insert(cols.end(), f.columns.begin(), f.columns.end());
@@ -81,6 +87,26 @@ void writeImpactRecord(const ImpactEvent& e, double* out) { impactSchema().write
 std::unique_ptr<Simulation> Simulation::perturbedStart(PerturbationKind, double) const {
   throw InvalidInput("kind", "the " + family() +
                                  " family has no start pose to perturb (its capabilities declare neither twins nor ensemble)");
+}
+
+int CounterLayout::index(const std::string& name) const {
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].name == name) return static_cast<int>(i);
+  throw std::out_of_range("no run counter '" + name + "'");
+}
+
+const CounterLayout& Simulation::counterLayout() const {
+  static const CounterLayout none;
+  return none;
+}
+
+void Simulation::writeCounters(double*) const {}
+
+long long Simulation::counter(const std::string& name) const {
+  const int k = counterLayout().index(name);
+  std::vector<double> values(static_cast<std::size_t>(counterLayout().size()));
+  writeCounters(values.data());
+  return static_cast<long long>(values[static_cast<std::size_t>(k)]);
 }
 
 std::vector<double> Simulation::record() const {

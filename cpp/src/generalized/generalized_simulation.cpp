@@ -46,11 +46,7 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   /// The cradle is a case of this model with capabilities of its own (lgvci/core/family.hpp).
   std::string family() const override { return def_->cradle ? "cradle" : "generalized"; }
   std::string integrator() const override { return "vci"; }
-  void reverseMomenta() override {  // time reversal: p → −p at the current q
-    GeneralizedState s = driver_.state();
-    s.p = -s.p;
-    driver_.setState(s);
-  }
+  void reverseMomenta() override { negateMomenta(); }  // time reversal: p → −p at the current q
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }

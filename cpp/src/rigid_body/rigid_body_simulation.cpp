@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/core/counter_schema.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
@@ -72,18 +73,12 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   double energy() const override { return driver_.energy().total; }
   double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.phi(); }
-  long long contactEntries() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactEntries();
-    else return 0;
-  }
-  long long contactReleases() const override {
-    if constexpr (std::is_same_v<Integrator, HybridIntegrator>) return driver_.contactReleases();
-    else return 0;
-  }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
   const RecordLayout& impactLayout() const override { return rigidImpactSchema().layout(); }
   void writeImpactRecord(const ImpactEvent& e, double* out) const override { rigidImpactSchema().write(e, out); }
+  const CounterLayout& counterLayout() const override { return counters().layout(); }
+  void writeCounters(double* out) const override { counters().write(*this, out); }
 
   std::string finalStateJson() const override {
     const RigidBodyState& s = driver_.state();
@@ -133,6 +128,29 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
             // normal force they carry, N; bookkeeping beside the state, not hashed.
             .scalar("contact_points", ledger, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.state().contact.count); })
             .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; });
+    return table;
+  }
+
+  // The run counters (the CLI's JSON keys): sub-divided steps (docs/rigid-body.md "Hard impacts:
+  // sub-division") and the phase switches of the persistent contact (docs/rigid-body.md "Persistent
+  // contact"). The RK4 baseline has neither: its counters stay 0, so its output keeps the same keys.
+  static const CounterSchema<RigidBodySimulation>& counters() {
+    using S = const RigidBodySimulation&;
+    constexpr bool lgvci = std::is_same_v<Integrator, HybridIntegrator>;
+    static const CounterSchema<RigidBodySimulation> table =
+        CounterSchema<RigidBodySimulation>()
+            .counter("subdivided_steps", "sub-divided steps", [](S r) -> long long {
+              if constexpr (lgvci) return r.driver_.subdividedSteps();
+              else return 0;
+            })
+            .counter("contact_entries", "contact entries", [](S r) -> long long {  // flight → contact
+              if constexpr (lgvci) return r.driver_.contactEntries();
+              else return 0;
+            })
+            .counter("contact_releases", "contact releases", [](S r) -> long long {  // contact → flight
+              if constexpr (lgvci) return r.driver_.contactReleases();
+              else return 0;
+            });
     return table;
   }
 };

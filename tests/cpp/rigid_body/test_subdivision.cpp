@@ -50,7 +50,7 @@ TEST_CASE("the hard throw (Case IV, gamma0 = (0, 0, -1e3), 10 steps) runs to com
     worst = std::max(worst, std::abs(sim->energy() - E0) / E0);
   }
   CHECK(sim->time() == Approx(0.1).epsilon(1e-15));
-  CHECK(sim->subdividedSteps() >= 1);
+  CHECK(sim->counter("subdivided_steps") >= 1);
   CHECK(sim->totalImpacts() >= 3);
   INFO("max relative energy error " << worst);
   CHECK(worst <= 1e-9);

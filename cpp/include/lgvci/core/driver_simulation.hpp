@@ -22,11 +22,6 @@ template <class D, class = void>
 struct HasSettings : std::false_type {};
 template <class D>
 struct HasSettings<D, std::void_t<decltype(std::declval<const D&>().settings().h)>> : std::true_type {};
-// Does the run count sub-divided steps (HybridDriver and wrappers that forward it)?
-template <class D, class = void>
-struct HasSubdivision : std::false_type {};
-template <class D>
-struct HasSubdivision<D, std::void_t<decltype(std::declval<const D&>().subdividedSteps())>> : std::true_type {};
 }  // namespace detail
 
 /// `Driver`: HybridDriver<Model>, or a family's wrapper around one with the same accessors (state(),
@@ -34,7 +29,8 @@ struct HasSubdivision<D, std::void_t<decltype(std::declval<const D&>().subdivide
 /// statusMessage(), halted(), zenoGuardEvents(), firstZenoGuardTime(), flowEvaluations(), impactLog(),
 /// clearImpactLog(), and settings() or def() for h). The derived class implements model(),
 /// integrator(), reverseMomenta(), caseName(), configJson(), energy(), initialEnergy(), minPhi(),
-/// layout(), writeRecord() and finalStateJson(), and overrides the rest only where it differs.
+/// layout(), writeRecord() and finalStateJson(), and overrides the rest only where it differs (its
+/// impact record, its run counters: counterLayout(), writeCounters()).
 template <class Driver>
 class DriverSimulation : public Simulation {
  public:
@@ -79,17 +75,21 @@ class DriverSimulation : public Simulation {
   /// The largest |ImpactEvent::energyMismatch| of the run relative to max(|E|, |E0|) (0 for a family
   /// whose jump does not solve (75a)).
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
-  /// Σ ImpactEvent::dissipated over the impacts so far (0 for a family whose impacts keep the energy).
-  double dissipated() const override { return driver_.dissipated(); }
-  long long subdividedSteps() const override {
-    if constexpr (detail::HasSubdivision<Driver>::value) return driver_.subdividedSteps();
-    else return 0;
-  }
+  /// E + Σ ImpactEvent::dissipated over the impacts so far (the driver's dissipated(): 0 for a family
+  /// whose impacts keep the energy).
+  double conservedEnergy() const override { return energy() + driver_.dissipated(); }
 
  protected:
   const State& state() const { return driver_.state(); }
   /// Impacts of the last step (the record's "impacts" field).
   int lastImpacts() const { return lastImpacts_; }
+  /// Time reversal of a state in generalized coordinates (q, p) (docs/baselines.md "Time reversal"):
+  /// p → −p at the current q; the run continues from there. For a family's reverseMomenta().
+  void negateMomenta() {
+    State s = driver_.state();
+    s.p = -s.p;
+    driver_.setState(s);
+  }
 
   Driver driver_;
 

@@ -24,8 +24,8 @@ struct Capabilities {
   /// negated, N steps return to the start to round-off while no impact intervenes
   /// (docs/baselines.md "Time reversal").
   bool reversible = false;
-  /// A persistent-contact phase: record fields contact_points and normal_force, contactEntries(),
-  /// contactReleases() and subdividedSteps() (docs/rigid-body.md "Persistent contact").
+  /// A persistent-contact phase: record fields contact_points and normal_force, run counters
+  /// contact_entries, contact_releases and subdivided_steps (docs/rigid-body.md "Persistent contact").
   bool contactPhase = false;
   /// Impacts may lose energy (restitution e < 1): the record's "dissipated" ledger, E + dissipated = E0.
   bool dissipation = false;

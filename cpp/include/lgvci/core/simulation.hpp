@@ -34,8 +34,23 @@ struct RecordLayout {
   /// Marks the last field added as not part of stateHash().
   RecordLayout& unhashed();
   const RecordField& field(const std::string& name) const;  // throws std::out_of_range
+  const RecordField* find(const std::string& name) const;   // nullptr when there is none
   std::vector<std::string> csvColumns() const;
   std::string toJson() const;
+};
+
+/// One run counter of a family (Simulation::counterLayout()): its name — the CLI's JSON key, the
+/// binding's — and a few words on what it counts (the CLI's text output).
+struct CounterField {
+  std::string name;
+  std::string description;
+};
+/// A family's run counters, in the order Simulation::writeCounters() writes them.
+struct CounterLayout {
+  std::vector<CounterField> fields;
+  int size() const { return static_cast<int>(fields.size()); }
+  /// The position of counter `name` (throws std::out_of_range).
+  int index(const std::string& name) const;
 };
 
 /// The common impact record (one row per impulse): t, lambda, point, the fields every family fills. A
@@ -111,13 +126,20 @@ class Simulation {
   virtual void clearImpactLog() = 0;
   /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for the rigid body.
   virtual double maxDiscreteEnergyMismatch() const = 0;
-  /// Energy lost at the impacts so far (rigid body with restitution < 1): E + dissipated = E0.
-  virtual double dissipated() const { return 0.0; }
-  /// Steps whose implicit flow was sub-divided (docs/rigid-body.md "Hard impacts: sub-division").
-  virtual long long subdividedSteps() const { return 0; }
-  /// Phase switches of the rigid body (docs/rigid-body.md "Persistent contact"): flight → contact, contact → flight.
-  virtual long long contactEntries() const { return 0; }
-  virtual long long contactReleases() const { return 0; }
+  /// E + the energy the impacts took so far (Σ ImpactEvent::dissipated: restitution e < 1, the start
+  /// of a persistent contact) — the balance the scheme keeps at initialEnergy(); energy() itself for a
+  /// run whose impacts are elastic. The amount lost is the state record's "dissipated" ledger, in the
+  /// families that declare the dissipation capability (docs/rigid-body.md "Restitution").
+  virtual double conservedEnergy() const = 0;
+
+  /// The run counters the family keeps beside the ones every family has (steps(), totalImpacts(),
+  /// multiImpactSteps(), zenoGuardEvents(), flowEvaluations()): whole numbers counted since the start,
+  /// each with its name and what it counts (docs/architecture.md "Records"). None by default.
+  virtual const CounterLayout& counterLayout() const;
+  /// Writes counterLayout().size() values, in its order (each a whole number, exact in a double).
+  virtual void writeCounters(double* out) const;
+  /// The value of counter `name` (throws std::out_of_range when the family declares none of that name).
+  long long counter(const std::string& name) const;
 
   /// The state record (layout().size doubles; its "impacts" field counts the last step's impacts).
   virtual const RecordLayout& layout() const = 0;

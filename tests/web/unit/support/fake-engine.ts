@@ -5,6 +5,7 @@
 // name from the module, never by hand-copied numbers.
 import type {
   Capabilities,
+  CounterField,
   CreateResult,
   DistancesResult,
   ReverseCheckResult,
@@ -258,6 +259,15 @@ export class FakeSimulation implements HybridSimulation {
 
   record(): Float64Array {
     return this.buf;
+  }
+
+  /** The fake counts nothing beyond the counters every family has: no run counters of its own. */
+  counters(): Float64Array {
+    return new Float64Array(0);
+  }
+
+  counterLayout(): CounterField[] {
+    return [];
   }
 
   drainImpacts(): Float64Array {
