@@ -36,6 +36,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from billiard_reference import ellipse_bounce_times, stadium_bounce_times  # scripts/, beside this file
+
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"<!-- figure:([A-Za-z0-9_.-]+) -->(.*?)<!-- /figure -->", re.S)
 PLACEHOLDER = "\x00"  # a timing value not measured (--check): matches any text without '|' or a newline
@@ -741,27 +743,8 @@ def readme_case_iv_time(r: Runs) -> str:
     return f"in about {bench_data(ROOT)['IV']['native_ms']:.0f} ms"
 
 
-# The billiard (docs/billiard.md): bounce times against the exact chords, computed here.
+# The billiard (docs/billiard.md): bounce times against the closed forms of scripts/billiard_reference.py.
 BILLIARDS = ("billiard-ellipse", "billiard-stadium")
-
-
-def ellipse_bounce_times(a: float, b: float, q: tuple, v: tuple, n: int) -> list[float]:
-    """The exact bounces in x²/a² + y²/b² = 1: the chord's quadratic, then the mirror reflection."""
-    times, t = [], 0.0
-    for _ in range(n):
-        A = v[0] ** 2 / a ** 2 + v[1] ** 2 / b ** 2
-        B = 2 * (q[0] * v[0] / a ** 2 + q[1] * v[1] / b ** 2)
-        C = q[0] ** 2 / a ** 2 + q[1] ** 2 / b ** 2 - 1
-        Q = -0.5 * (B + math.copysign(math.sqrt(B * B - 4 * A * C), B))
-        dt = max(Q / A, C / Q)
-        q = (q[0] + dt * v[0], q[1] + dt * v[1])
-        t += dt
-        times.append(t)
-        nx, ny = q[0] / a ** 2, q[1] / b ** 2
-        nn = math.hypot(nx, ny)
-        vn = (v[0] * nx + v[1] * ny) / nn
-        v = (v[0] - 2 * vn * nx / nn, v[1] - 2 * vn * ny / nn)
-    return times
 
 
 @figure("billiard-table")
