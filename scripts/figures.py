@@ -771,6 +771,45 @@ def billiard_ellipse_times(r: Runs) -> str:
     return f"{sci(first)} over the first 100 bounces and {sci(every)} over all {len(exact)}"
 
 
+@figure("billiard-stadium-chaos")
+def billiard_stadium_chaos(r: Runs) -> str:
+    """The stadium preset's bounce times against the closed form in 50-digit arithmetic: the error
+    grows by a roughly constant factor a bounce (chaos), from the rounding of the first."""
+    t = r.run("--case", "billiard-stadium", "--steps", STEPS)["impact_times"][:20]
+    if len(t) < 20:
+        raise RuntimeError(f"billiard-stadium-chaos: {len(t)} bounces in {STEPS} steps")
+    err = [abs(a - b) for a, b in zip(t, stadium_bounce_times(1.0, 1.0, (0.3, 0.1), (0.8, 0.6), 20))]
+    factor = (err[19] / err[0]) ** (1 / 19)
+    return (f"{sci(max(err[:10]))} over the first 10 bounces, {sci(err[11])} at the 12th and {sci(err[19])} at the "
+            f"20th: a factor of about {factor:.1f} a bounce")
+
+
+@figure("billiard-speed")
+def billiard_speed(r: Runs) -> str:
+    """max | |p| − |p₀| | over every step of 10⁵ (the CSV's p1, p2)."""
+    runs = [r.submit("--case", c, "--steps", STEPS, cols=(("p1", "p2"), 1)) for c in BILLIARDS]
+    out = []
+    for c, fut in zip(BILLIARDS, runs):
+        cols = fut.result()["_cols"]
+        speed = [math.hypot(x, y) for x, y in zip(cols["p1"], cols["p2"])]
+        out.append(sci(max(abs(v - speed[0]) for v in speed)))
+    return f"{out[0]} in the ellipse, {out[1]} in the stadium"
+
+
+@figure("billiard-reversal-2000")
+def billiard_reversal_2000(r: Runs) -> str:
+    """2000 steps forward and back from each preset's start (as tests/cpp/billiard/test_billiard.cpp)."""
+    for c in BILLIARDS:
+        r.submit("--case", c, "--steps", "1", "--reverse-check", "2000")
+    out = []
+    for c in BILLIARDS:
+        rc = r.run("--case", c, "--steps", "1", "--reverse-check", "2000")["reverse_check"]
+        if rc["impacts_forward"] != rc["impacts_back"]:
+            raise RuntimeError(f"billiard-reversal-2000: {c} meets {rc['impacts_forward']} bounces forward, {rc['impacts_back']} back")
+        out.append(f"{sci(max(rc['q'], rc['p']))} after {rc['impacts_forward']} bounces each way in the {c.split('-')[1]}")
+    return ", ".join(out)
+
+
 @figure("billiard-gravity")
 def billiard_gravity(r: Runs) -> str:
     d = r.run("--case", "billiard-ellipse", "--g", "9.81", "--steps", STEPS)
