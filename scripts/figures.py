@@ -596,6 +596,12 @@ def ensemble_iv_time(r: Runs) -> str:
     return r.timed(measure)
 
 
+@figure("ensemble-setup-time", "timing")
+def ensemble_setup_time(r: Runs) -> str:
+    """10⁴ members of one step: what the members' set-up (perturbed copies of the start) costs."""
+    return r.timed(lambda: f"{r.run('--case', 'IV', '--ensemble', '10000', '--steps', '1', '--samples', '1', '--threads', '1')['wall_seconds']:.2f} s")
+
+
 @figure("long-run-iv")
 def long_run_iv(r: Runs) -> str:
     d = s7(r, "IV")
