@@ -666,6 +666,30 @@ def contact_case_i_e08(r: Runs) -> str:
     return f"settles into contact at t = {t:.1f} s"
 
 
+@figure("rest-time", "timing")
+def rest_time(r: Runs) -> str:
+    return r.timed(lambda: f"{r.run('--case', 'rest', '--steps', '10000')['wall_seconds'] * 1000:.0f} ms")
+
+
+@figure("contact-case-i-e08-time", "timing")
+def contact_case_i_e08_time(r: Runs) -> str:
+    """10⁵ steps of Case I with e = 0.8 (in contact from t ≈ 15 s on) against the elastic run (in flight)."""
+    def measure():
+        c = r.run("--case", "I", "--restitution", "0.8", "--steps", STEPS)["wall_seconds"]
+        f = s7(r, "I")["wall_seconds"]
+        return f"{c:.2f} s ({c / int(STEPS) * 1e6:.1f} µs a step, against {f / int(STEPS) * 1e6:.1f} µs in flight"
+
+    return r.timed(measure)
+
+
+@figure("case-iv-near-simultaneous")
+def case_iv_near_simultaneous(r: Runs) -> str:
+    """The two closest impacts of Case IV's first 1000 steps."""
+    t = r.run("--case", "IV", "--steps", "1000")["impact_times"]
+    _, a, b = min((b - a, a, b) for a, b in zip(t, t[1:]))
+    return f"t ≈ {a:.4f} and {b:.4f}"
+
+
 @figure("hard-throw")
 def hard_throw(r: Runs) -> str:
     a = r.run("--case", "IV", "--gamma0", "0,0,-1e3", "--steps", "10")
