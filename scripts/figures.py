@@ -410,6 +410,26 @@ def reversal_iv_page(r: Runs) -> str:
     return "\n".join(rows)
 
 
+@figure("reversal-iv-page-impacts")
+def reversal_iv_page_impacts(r: Runs) -> str:
+    lg, rk = (reversal(r, 2000, i)["reverse_check"]["impacts_forward"] for i in ("lgvci", "rk4"))
+    return f"{lg} against {rk} at N = 2000"
+
+
+@figure("reversal-case-i-page")
+def reversal_case_i_page(r: Runs) -> str:
+    """Case I (spinning): RK4's return error against the LGVCI's; N = 100 has no impact."""
+    for n in (100, 1000, 2000):
+        for integ in ("lgvci", "rk4"):
+            r.submit("--case", "I", "--steps", "0", "--reverse-check", str(n), *(() if integ == "lgvci" else ("--integrator", "rk4")))
+    e = {(n, i): reversal(r, n, i, case="I") for n in (100, 1000, 2000) for i in ("lgvci", "rk4")}
+    if e[(100, "rk4")]["reverse_check"]["impacts_forward"] != 0:
+        raise RuntimeError("reversal-case-i-page: N = 100 meets an impact")
+    err = {k: sci(reversal_error(d)) for k, d in e.items()}
+    return (f"{err[(100, 'rk4')]} at N = 100 without an impact, {err[(1000, 'rk4')]} at N = 1000) while the LGVCI comes back to "
+            f"{err[(1000, 'lgvci')]} at N = 1000 and {err[(2000, 'lgvci')]} at N = 2000")
+
+
 def energy_error_stats(e: list[float], impacts: list[float]) -> tuple[float, float]:
     """web/src/model/error-stats.ts over a run's rows: the largest spread of E − E0 within a stretch between
     impacts, and the largest |ΔE| across a step with an impact."""
@@ -464,6 +484,20 @@ def energy_error_captions(r: Runs) -> str:
 
         rows.append(f"| {label} | {cell(flights)} | {cell(jumps)} |")
     return "\n".join(rows)
+
+
+@figure("particle-jumps")
+def particle_jumps(r: Runs) -> str:
+    """The particle's largest |ΔE| across an impact step over 20 s at the preset's h, h/2 and h/4 (the
+    energy-error-captions runs, absolute)."""
+    h = r.run("--case", "particle", "--steps", "0")["h"]
+    hs = [h / 2**k for k in range(3)]
+    jumps = []
+    for hk in hs:
+        d = r.run("--case", "particle", "--h", repr(hk), "--steps", str(round(20 / hk)), cols=(("E", "impacts"), 1))
+        e = d["_cols"]["E"]
+        jumps.append(energy_error_stats([x - e[0] for x in e], d["_cols"]["impacts"])[1])
+    return ", ".join(times_ten(j) for j in jumps) + " at h = " + ", ".join(f"{x:g}" for x in hs)
 
 
 @figure("cli-help")
