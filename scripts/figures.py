@@ -310,6 +310,45 @@ def strict_detection(r: Runs) -> str:
     return text
 
 
+def thousands(n: int) -> str:
+    """112 194: a thin space between groups of three digits, as the docs write counts."""
+    return f"{n:,}".replace(",", "\u202f")
+
+
+@figure("strict-detection-cost")
+def strict_detection_cost(r: Runs) -> str:
+    for c in CASES:
+        r.submit("--case", c, "--steps", STEPS, "--strict-detection")
+    pct = [100 * (s7(r, c, "--strict-detection")["flow_evaluations"] / s7(r, c)["flow_evaluations"] - 1) for c in CASES]
+    a, b = s7(r, "IV")["flow_evaluations"], s7(r, "IV", "--strict-detection")["flow_evaluations"]
+    return f"{min(pct):.0f}–{max(pct):.0f} % more flow evaluations over those runs (Case IV: {thousands(a)} →\n{thousands(b)} in 10⁵ steps"
+
+
+@figure("strict-detection-first")
+def strict_detection_first(r: Runs) -> str:
+    """Case IV: the first impact that strict detection finds and the default steps over."""
+    a, b = s7(r, "IV")["impact_times"], s7(r, "IV", "--strict-detection")["impact_times"]
+    k = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+    return f"t = {b[k]:.5f}"
+
+
+@figure("root-finder-cost")
+def root_finder_cost(r: Runs) -> str:
+    for c in CASES:
+        r.submit("--case", c, "--steps", STEPS, "--root-finder", "bisection")
+    pct = [100 * (1 - s7(r, c)["flow_evaluations"] / s7(r, c, "--root-finder", "bisection")["flow_evaluations"]) for c in CASES]
+    return f"needs {min(pct):.0f}–{max(pct):.0f} % fewer flow evaluations (Cases I–IV, 10⁵ steps)"
+
+
+@figure("zeno-guard-iv")
+def zeno_guard_iv(r: Runs) -> str:
+    d = r.run("--case", "IV", "--restitution", "0.99", "--steps", STEPS)
+    bal = abs(d["energy_final"] + d["dissipated"] - d["energy_initial"])
+    n = d["zeno_guard_events"]
+    return (f"the run ends at t = {d['final']['t']:g} with\n|E + dissipated − E₀| = {sci(bal)}, and the summary reports {n} guard{'' if n == 1 else 's'} "
+            f"at t = {d['zeno_guard_first_t']:.3f}")
+
+
 @figure("rk4-table")
 def rk4_table(r: Runs) -> str:
     for c in CASES:
