@@ -16,6 +16,11 @@ export default defineConfig({
     include: ['tests/web/unit/**/*.test.ts'],
     setupFiles: ['tests/web/unit/setup.ts'],
     testTimeout: 60_000,
+    // One module graph per worker, not per file: every file then reuses the loaded WASM engine and the
+    // transformed sources instead of loading them again (about 2.5× faster in wall time). Safe because
+    // no unit test mocks a module, stubs a global or fakes timers; the suite passes in shuffled file
+    // orders (`--sequence.shuffle.files`).
+    isolate: false,
     // Failure screenshots and other attachments go to a git-ignored folder.
     attachmentsDir: '.vitest-attachments',
   },

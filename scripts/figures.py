@@ -36,6 +36,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from billiard_reference import ellipse_bounce_times, stadium_bounce_times  # scripts/, beside this file
+
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"<!-- figure:([A-Za-z0-9_.-]+) -->(.*?)<!-- /figure -->", re.S)
 PLACEHOLDER = "\x00"  # a timing value not measured (--check): matches any text without '|' or a newline
@@ -308,6 +310,45 @@ def strict_detection(r: Runs) -> str:
     return text
 
 
+def thousands(n: int) -> str:
+    """112 194: a thin space between groups of three digits, as the docs write counts."""
+    return f"{n:,}".replace(",", "\u202f")
+
+
+@figure("strict-detection-cost")
+def strict_detection_cost(r: Runs) -> str:
+    for c in CASES:
+        r.submit("--case", c, "--steps", STEPS, "--strict-detection")
+    pct = [100 * (s7(r, c, "--strict-detection")["flow_evaluations"] / s7(r, c)["flow_evaluations"] - 1) for c in CASES]
+    a, b = s7(r, "IV")["flow_evaluations"], s7(r, "IV", "--strict-detection")["flow_evaluations"]
+    return f"{min(pct):.0f}–{max(pct):.0f} % more flow evaluations over those runs (Case IV: {thousands(a)} →\n{thousands(b)} in 10⁵ steps"
+
+
+@figure("strict-detection-first")
+def strict_detection_first(r: Runs) -> str:
+    """Case IV: the first impact that strict detection finds and the default steps over."""
+    a, b = s7(r, "IV")["impact_times"], s7(r, "IV", "--strict-detection")["impact_times"]
+    k = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+    return f"t = {b[k]:.5f}"
+
+
+@figure("root-finder-cost")
+def root_finder_cost(r: Runs) -> str:
+    for c in CASES:
+        r.submit("--case", c, "--steps", STEPS, "--root-finder", "bisection")
+    pct = [100 * (1 - s7(r, c)["flow_evaluations"] / s7(r, c, "--root-finder", "bisection")["flow_evaluations"]) for c in CASES]
+    return f"needs {min(pct):.0f}–{max(pct):.0f} % fewer flow evaluations (Cases I–IV, 10⁵ steps)"
+
+
+@figure("zeno-guard-iv")
+def zeno_guard_iv(r: Runs) -> str:
+    d = r.run("--case", "IV", "--restitution", "0.99", "--steps", STEPS)
+    bal = abs(d["energy_final"] + d["dissipated"] - d["energy_initial"])
+    n = d["zeno_guard_events"]
+    return (f"the run ends at t = {d['final']['t']:g} with\n|E + dissipated − E₀| = {sci(bal)}, and the summary reports {n} guard{'' if n == 1 else 's'} "
+            f"at t = {d['zeno_guard_first_t']:.3f}")
+
+
 @figure("rk4-table")
 def rk4_table(r: Runs) -> str:
     for c in CASES:
@@ -408,6 +449,26 @@ def reversal_iv_page(r: Runs) -> str:
     return "\n".join(rows)
 
 
+@figure("reversal-iv-page-impacts")
+def reversal_iv_page_impacts(r: Runs) -> str:
+    lg, rk = (reversal(r, 2000, i)["reverse_check"]["impacts_forward"] for i in ("lgvci", "rk4"))
+    return f"{lg} against {rk} at N = 2000"
+
+
+@figure("reversal-case-i-page")
+def reversal_case_i_page(r: Runs) -> str:
+    """Case I (spinning): RK4's return error against the LGVCI's; N = 100 has no impact."""
+    for n in (100, 1000, 2000):
+        for integ in ("lgvci", "rk4"):
+            r.submit("--case", "I", "--steps", "0", "--reverse-check", str(n), *(() if integ == "lgvci" else ("--integrator", "rk4")))
+    e = {(n, i): reversal(r, n, i, case="I") for n in (100, 1000, 2000) for i in ("lgvci", "rk4")}
+    if e[(100, "rk4")]["reverse_check"]["impacts_forward"] != 0:
+        raise RuntimeError("reversal-case-i-page: N = 100 meets an impact")
+    err = {k: sci(reversal_error(d)) for k, d in e.items()}
+    return (f"{err[(100, 'rk4')]} at N = 100 without an impact, {err[(1000, 'rk4')]} at N = 1000) while the LGVCI comes back to "
+            f"{err[(1000, 'lgvci')]} at N = 1000 and {err[(2000, 'lgvci')]} at N = 2000")
+
+
 def energy_error_stats(e: list[float], impacts: list[float]) -> tuple[float, float]:
     """web/src/model/error-stats.ts over a run's rows: the largest spread of E − E0 within a stretch between
     impacts, and the largest |ΔE| across a step with an impact."""
@@ -462,6 +523,20 @@ def energy_error_captions(r: Runs) -> str:
 
         rows.append(f"| {label} | {cell(flights)} | {cell(jumps)} |")
     return "\n".join(rows)
+
+
+@figure("particle-jumps")
+def particle_jumps(r: Runs) -> str:
+    """The particle's largest |ΔE| across an impact step over 20 s at the preset's h, h/2 and h/4 (the
+    energy-error-captions runs, absolute)."""
+    h = r.run("--case", "particle", "--steps", "0")["h"]
+    hs = [h / 2**k for k in range(3)]
+    jumps = []
+    for hk in hs:
+        d = r.run("--case", "particle", "--h", repr(hk), "--steps", str(round(20 / hk)), cols=(("E", "impacts"), 1))
+        e = d["_cols"]["E"]
+        jumps.append(energy_error_stats([x - e[0] for x in e], d["_cols"]["impacts"])[1])
+    return ", ".join(times_ten(j) for j in jumps) + " at h = " + ", ".join(f"{x:g}" for x in hs)
 
 
 @figure("cli-help")
@@ -594,6 +669,12 @@ def ensemble_iv_time(r: Runs) -> str:
     return r.timed(measure)
 
 
+@figure("ensemble-setup-time", "timing")
+def ensemble_setup_time(r: Runs) -> str:
+    """10⁴ members of one step: what the members' set-up (perturbed copies of the start) costs."""
+    return r.timed(lambda: f"{r.run('--case', 'IV', '--ensemble', '10000', '--steps', '1', '--samples', '1', '--threads', '1')['wall_seconds']:.2f} s")
+
+
 @figure("long-run-iv")
 def long_run_iv(r: Runs) -> str:
     d = s7(r, "IV")
@@ -656,6 +737,30 @@ def contact_case_i_e08(r: Runs) -> str:
     cols = d["_cols"]
     t = next(t for t, c in zip(cols["t"], cols["contact_points"]) if c > 0)
     return f"settles into contact at t = {t:.1f} s"
+
+
+@figure("rest-time", "timing")
+def rest_time(r: Runs) -> str:
+    return r.timed(lambda: f"{r.run('--case', 'rest', '--steps', '10000')['wall_seconds'] * 1000:.0f} ms")
+
+
+@figure("contact-case-i-e08-time", "timing")
+def contact_case_i_e08_time(r: Runs) -> str:
+    """10⁵ steps of Case I with e = 0.8 (in contact from t ≈ 15 s on) against the elastic run (in flight)."""
+    def measure():
+        c = r.run("--case", "I", "--restitution", "0.8", "--steps", STEPS)["wall_seconds"]
+        f = s7(r, "I")["wall_seconds"]
+        return f"{c:.2f} s ({c / int(STEPS) * 1e6:.1f} µs a step, against {f / int(STEPS) * 1e6:.1f} µs in flight"
+
+    return r.timed(measure)
+
+
+@figure("case-iv-near-simultaneous")
+def case_iv_near_simultaneous(r: Runs) -> str:
+    """The two closest impacts of Case IV's first 1000 steps."""
+    t = r.run("--case", "IV", "--steps", "1000")["impact_times"]
+    _, a, b = min((b - a, a, b) for a, b in zip(t, t[1:]))
+    return f"t ≈ {a:.4f} and {b:.4f}"
 
 
 @figure("hard-throw")
@@ -741,27 +846,8 @@ def readme_case_iv_time(r: Runs) -> str:
     return f"in about {bench_data(ROOT)['IV']['native_ms']:.0f} ms"
 
 
-# The billiard (docs/billiard.md): bounce times against the exact chords, computed here.
+# The billiard (docs/billiard.md): bounce times against the closed forms of scripts/billiard_reference.py.
 BILLIARDS = ("billiard-ellipse", "billiard-stadium")
-
-
-def ellipse_bounce_times(a: float, b: float, q: tuple, v: tuple, n: int) -> list[float]:
-    """The exact bounces in x²/a² + y²/b² = 1: the chord's quadratic, then the mirror reflection."""
-    times, t = [], 0.0
-    for _ in range(n):
-        A = v[0] ** 2 / a ** 2 + v[1] ** 2 / b ** 2
-        B = 2 * (q[0] * v[0] / a ** 2 + q[1] * v[1] / b ** 2)
-        C = q[0] ** 2 / a ** 2 + q[1] ** 2 / b ** 2 - 1
-        Q = -0.5 * (B + math.copysign(math.sqrt(B * B - 4 * A * C), B))
-        dt = max(Q / A, C / Q)
-        q = (q[0] + dt * v[0], q[1] + dt * v[1])
-        t += dt
-        times.append(t)
-        nx, ny = q[0] / a ** 2, q[1] / b ** 2
-        nn = math.hypot(nx, ny)
-        vn = (v[0] * nx + v[1] * ny) / nn
-        v = (v[0] - 2 * vn * nx / nn, v[1] - 2 * vn * ny / nn)
-    return times
 
 
 @figure("billiard-table")
@@ -786,6 +872,45 @@ def billiard_ellipse_times(r: Runs) -> str:
     first = max(abs(a - b) for a, b in zip(d["impact_times"][:100], exact[:100]))
     every = max(abs(a - b) for a, b in zip(d["impact_times"], exact))
     return f"{sci(first)} over the first 100 bounces and {sci(every)} over all {len(exact)}"
+
+
+@figure("billiard-stadium-chaos")
+def billiard_stadium_chaos(r: Runs) -> str:
+    """The stadium preset's bounce times against the closed form in 50-digit arithmetic: the error
+    grows by a roughly constant factor a bounce (chaos), from the rounding of the first."""
+    t = r.run("--case", "billiard-stadium", "--steps", STEPS)["impact_times"][:20]
+    if len(t) < 20:
+        raise RuntimeError(f"billiard-stadium-chaos: {len(t)} bounces in {STEPS} steps")
+    err = [abs(a - b) for a, b in zip(t, stadium_bounce_times(1.0, 1.0, (0.3, 0.1), (0.8, 0.6), 20))]
+    factor = (err[19] / err[0]) ** (1 / 19)
+    return (f"{sci(max(err[:10]))} over the first 10 bounces, {sci(err[11])} at the 12th and {sci(err[19])} at the "
+            f"20th: a factor of about {factor:.1f} a bounce")
+
+
+@figure("billiard-speed")
+def billiard_speed(r: Runs) -> str:
+    """max | |p| − |p₀| | over every step of 10⁵ (the CSV's p1, p2)."""
+    runs = [r.submit("--case", c, "--steps", STEPS, cols=(("p1", "p2"), 1)) for c in BILLIARDS]
+    out = []
+    for c, fut in zip(BILLIARDS, runs):
+        cols = fut.result()["_cols"]
+        speed = [math.hypot(x, y) for x, y in zip(cols["p1"], cols["p2"])]
+        out.append(sci(max(abs(v - speed[0]) for v in speed)))
+    return f"{out[0]} in the ellipse, {out[1]} in the stadium"
+
+
+@figure("billiard-reversal-2000")
+def billiard_reversal_2000(r: Runs) -> str:
+    """2000 steps forward and back from each preset's start (as tests/cpp/billiard/test_billiard.cpp)."""
+    for c in BILLIARDS:
+        r.submit("--case", c, "--steps", "1", "--reverse-check", "2000")
+    out = []
+    for c in BILLIARDS:
+        rc = r.run("--case", c, "--steps", "1", "--reverse-check", "2000")["reverse_check"]
+        if rc["impacts_forward"] != rc["impacts_back"]:
+            raise RuntimeError(f"billiard-reversal-2000: {c} meets {rc['impacts_forward']} bounces forward, {rc['impacts_back']} back")
+        out.append(f"{sci(max(rc['q'], rc['p']))} after {rc['impacts_forward']} bounces each way in the {c.split('-')[1]}")
+    return ", ".join(out)
 
 
 @figure("billiard-gravity")

@@ -5,28 +5,58 @@
 # Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Each stage's wall time: "-- NAME: T s" when it ends, and a table of all of them before the closing
+# line (or, after a failure, when the script exits: the table then ends with the stage that failed).
+STAGE="" STAGE_T0=0 SCRIPT_T0=${EPOCHREALTIME/./} TIMES=() SUMMARY_DONE=0
+seconds() { printf '%d.%d' $(($1 / 1000000)) $(($1 / 100000 % 10)); }  # microseconds, as "12.3"
+stage_end() {
+  [[ -n $STAGE ]] || return 0
+  local t; t=$(seconds $((${EPOCHREALTIME/./} - STAGE_T0)))
+  TIMES+=("$(printf '%8s s  %s' "$t" "$STAGE")")
+  echo "-- $STAGE: $t s"
+  STAGE=""
+}
+stage() {  # stage NAME [DESCRIPTION]: ends the running stage and starts the next
+  stage_end
+  STAGE=$1 STAGE_T0=${EPOCHREALTIME/./}
+  echo "== ${2:-$1}"
+}
+summary() {  # the table of stage times, once
+  local rc=$1
+  ((SUMMARY_DONE)) && return 0
+  SUMMARY_DONE=1
+  stage_end
+  if ((rc)); then echo "== wall time per stage (stopped by a failure, exit $rc)"; else echo "== wall time per stage"; fi
+  printf '%s\n' "${TIMES[@]}"
+  printf '%8s s  total\n' "$(seconds $((${EPOCHREALTIME/./} - SCRIPT_T0)))"
+}
+LOG="$(mktemp -d)"
+trap 'rc=$?; summary $rc; rm -rf "$LOG"' EXIT
+
+stage setup "setup: Debian and npm packages (scripts/setup.sh)"
 source "$ROOT/scripts/setup.sh"
 cd "$ROOT"
 export NO_COLOR=1  # Vitest colours its summary even when piped; the closing line parses it
-LOG="$(mktemp -d)"
-trap 'rm -rf "$LOG"' EXIT
 
-echo "== native build and Catch2 suite (ctest)"
+stage "native build" "native build (g++, Release)"
 cmake --preset native >/dev/null
 cmake --build --preset native
+
+stage "native ctest" "Catch2 suite and CLI tests (ctest --preset native)"
 ctest --preset native 2>&1 | tee "$LOG/ctest.txt"
 
-echo "== the library as another project uses it: cmake --install, examples/consumer via find_package(lgvci 0.2) and via add_subdirectory (docs/api.md)"
+stage consumer "the library as another project uses it: cmake --install, examples/consumer via find_package(lgvci 0.2) and via add_subdirectory (docs/api.md)"
 "$ROOT/examples/consumer/check.sh" "$ROOT/build/native"
 
-echo "== ASan + UBSan build (clang) and the suite under it (ctest --preset asan)"
+stage "asan build" "ASan + UBSan build (clang)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
-asan_start=$SECONDS
-ctest --preset asan 2>&1 | tee "$LOG/asan.txt"
-echo "asan suite: $((SECONDS - asan_start)) s"
 
-echo "== libFuzzer: 10^5 inputs (at most 90 s) over createSimulation (every model family) + 300 steps (docs/validation.md)"
+stage "asan ctest" "the suite under ASan + UBSan (ctest --preset asan)"
+ctest --preset asan 2>&1 | tee "$LOG/asan.txt"
+
+stage libfuzzer "libFuzzer: 10^5 inputs (at most 90 s) over createSimulation (every model family) + 300 steps (docs/validation.md)"
 # A fixed seed and run count make the CI run repeatable (the same 10^5 inputs on any machine; the time
 # bound only cuts a slow machine short). New inputs go to a scratch directory (the first one), not into
 # the repository's corpus; a crash is written to build/asan/fuzz-crash-* and fails this script.
@@ -36,24 +66,26 @@ build/asan/lgvci_fuzz -seed=20261122 -runs=100000 -max_total_time=90 -timeout=10
   "$LOG/fuzz" tests/fuzz/corpus tests/fuzz/findings >"$LOG/fuzz.txt" 2>&1 || { tail -n 40 "$LOG/fuzz.txt"; exit 1; }
 grep -E "INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb" "$LOG/fuzz.txt"
 
-echo "== WebAssembly module"
+stage "wasm build" "WebAssembly module"
 "$ROOT/scripts/build-wasm.sh"
 
-echo "== TypeScript type check"
+stage typecheck "TypeScript type check"
 npm run --silent typecheck
 
-echo "== Vitest unit tests (Node)"
+stage "vitest unit" "Vitest unit tests (Node)"
 npm run --silent test:unit 2>&1 | tee "$LOG/unit.txt"
 
-echo "== Vitest browser tests (Chromium)"
+stage "vitest browser" "Vitest browser tests (Chromium)"
 npm run --silent test:browser 2>&1 | tee "$LOG/browser.txt"
 
-echo "== built site (dist/) in a course page at a sub-path, and the single offline file (dist-single/lgvci.html) from file:// (Vitest project dist, Node + Chromium)"
+stage "dist build" "built site (dist/) in a course page at a sub-path, and the single offline file (dist-single/lgvci.html) from file:// (Vitest project dist, Node + Chromium)"
 npm run --silent build >"$LOG/build.txt" 2>&1 || { tail -n 40 "$LOG/build.txt"; exit 1; }
 npm run --silent build:single >"$LOG/single-build.txt" 2>&1 || { tail -n 40 "$LOG/single-build.txt"; exit 1; }
 tail -n 1 "$LOG/single-build.txt"
+stage "vitest dist" "Vitest project dist: the built site and the single file"
 npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
 
+summary 0
 # One closing line over all suites (each step above already failed the script on any failure).
 ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
 ctest_passed=$((ctest_passed + 1))  # the libFuzzer run

@@ -8,33 +8,16 @@ import math
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, "..", "..", "scripts")]
 from harness import TMP, check, finish, run  # noqa: E402
+from billiard_reference import ellipse_bounce_times  # noqa: E402  (shared with scripts/figures.py)
 
 
 def js(*args):
     r = run("--json", *args)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
-
-
-def ellipse_times(a, b, q, v, n):
-    """Exact bounce times: the chord's quadratic, then the mirror reflection."""
-    times, t = [], 0.0
-    for _ in range(n):
-        A = v[0] ** 2 / a ** 2 + v[1] ** 2 / b ** 2
-        B = 2 * (q[0] * v[0] / a ** 2 + q[1] * v[1] / b ** 2)
-        C = q[0] ** 2 / a ** 2 + q[1] ** 2 / b ** 2 - 1
-        Q = -0.5 * (B + math.copysign(math.sqrt(B * B - 4 * A * C), B))
-        dt = max(Q / A, C / Q)
-        q = (q[0] + dt * v[0], q[1] + dt * v[1])
-        t += dt
-        times.append(t)
-        nx, ny = q[0] / a ** 2, q[1] / b ** 2
-        nn = math.hypot(nx, ny)
-        vn = (v[0] * nx + v[1] * ny) / nn
-        v = (v[0] - 2 * vn * nx / nn, v[1] - 2 * vn * ny / nn)
-    return times
 
 
 for case, shape in (("billiard-ellipse", "ellipse"), ("billiard-stadium", "stadium")):
@@ -49,7 +32,7 @@ for case, shape in (("billiard-ellipse", "ellipse"), ("billiard-stadium", "stadi
     check(f"{case} reverse check", rc["q"] < 1e-12 and rc["p"] < 1e-12 and rc["impacts_back"] == rc["impacts_forward"] > 0, rc)
 
 d = js("--case", "billiard-ellipse", "--steps", "10000")
-exact = ellipse_times(2.0, 1.0, (0.5, 0.2), (0.6, 0.8), len(d["impact_times"]))
+exact = ellipse_bounce_times(2.0, 1.0, (0.5, 0.2), (0.6, 0.8), len(d["impact_times"]))
 err = max(abs(a - b) for a, b in zip(d["impact_times"], exact))
 check("ellipse impact_times = exact chords", err < 1e-9, err)
 
