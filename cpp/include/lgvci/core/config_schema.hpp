@@ -108,7 +108,7 @@ void checkNumber(const ConfigSchema& schema, const std::string& path, double val
 /// "exclusiveMinimum"/"exclusiveMaximum", "enum", "items", "minItems"/"maxItems", "default", and for
 /// a variant row "when": {"<key>": [values]}. A recursive element is {"$ref": "#/properties/body"}.
 std::string configSchemaJson(const ConfigSchema& schema, int indent = -1);
-/// Every registered family's schema: {"<family>": {…}, …}, in the registry's order.
+/// Every registered family's schema: {"<family>": {…}, …}, keyed by family name.
 std::string configSchemasJson(int indent = -1);
 
 }  // namespace lgvci
