@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,11 @@ std::string join(const std::string& path, const std::string& key) { return path.
 
 // A bound as it is written in the table: "1e6", "1e-9", "0.25", "-1e9".
 std::string num(double v) {
+  if (v != 0.0 && std::isfinite(v)) {  // a power of ten from 1e-3 down or 1e3 up: "1e3", not "1000"
+    const int k = static_cast<int>(std::lround(std::log10(std::abs(v))));
+    const std::string p = std::string(v < 0 ? "-" : "") + "1e" + std::to_string(k);
+    if (std::abs(k) >= 3 && std::strtod(p.c_str(), nullptr) == v) return p;
+  }
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   std::string s = buf;
