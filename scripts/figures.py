@@ -546,6 +546,69 @@ def cli_help(r: Runs) -> str:
     return "```\n" + out + "\n```"
 
 
+@figure("config-schema")
+def config_schema(r: Runs) -> str:
+    """`lgvci --schema`: every family's config fields, from the table the parser checks (docs/config.md)."""
+    out = subprocess.run([str(r.cli), "--schema"], capture_output=True, text=True, check=True).stdout
+    schemas = json.loads(out)
+
+    def g(x: float) -> str:  # 1e+06 → 1e6, as the core's messages write bounds
+        return re.sub(r"e([+-])0*(\d)", lambda m: "e" + ("-" if m.group(1) == "-" else "") + m.group(2), f"{x:g}")
+
+    def bounds(p: dict) -> str:
+        lo = p.get("minimum", p.get("exclusiveMinimum"))
+        hi = p.get("maximum", p.get("exclusiveMaximum"))
+        if "rule" in p:
+            return p["rule"].removeprefix("must be ").split(" (")[0]
+        if lo is None and hi is None:
+            return ""
+        left = "(" if "exclusiveMinimum" in p else "["
+        right = ")" if "exclusiveMaximum" in p else "]"
+        return f"{left}{'-inf' if lo is None else g(lo)}, {'inf' if hi is None else g(hi)}{right}"
+
+    def kind(p: dict) -> str:
+        if "$ref" in p.get("items", {}):
+            return "array of " + p["items"]["$ref"].split("/")[-1]
+        t = p["type"]
+        if t == "array":
+            n = f"{p['minItems']}" if p.get("minItems") == p.get("maxItems") else f"1..{p.get('maxItems')}"
+            items = p.get("items", {})
+            inner = items.get("type", "number or row") if "oneOf" not in items else "number or row"
+            return f"{inner}[{n}]"
+        return t + (" of " + ", ".join(p["enum"]) if "enum" in p else "")
+
+    def rows(props: dict, prefix: str, required: list, out: list) -> None:
+        for key, p in props.items():
+            path = prefix + key
+            item = p.get("items", {}) if p.get("type") == "array" else {}
+            numbers = p if p.get("type") in ("number", "integer") else item.get("items", item)
+            if "oneOf" in numbers:
+                numbers = numbers["oneOf"][0]
+            when = "; ".join(f"{k} = {' or '.join(v)}" for k, v in p.get("when", {}).items())
+            need = "yes" if key in required else ""
+            default = json.dumps(p["default"]) if "default" in p else ""
+            b = bounds({**numbers, **({"rule": p["rule"]} if "rule" in p else {})})
+            desc = (p["description"] + (f" (when {when})" if when else "")).replace("|", "\\|")
+            out.append(f"| `{path}` | {kind(p)} | {b} | {p.get('unit', '')} | {need} | {default} | {desc} |")
+            if p.get("type") == "object":
+                rows(p.get("properties", {}), path + ".", p.get("required", []), out)
+            elif "properties" in item:
+                rows(item["properties"], path + "[].", item.get("required", []), out)
+
+    parts, seen = [], {}
+    for name, s in schemas.items():
+        shared = next((n for n, t in seen.items() if t == s["properties"]), None)
+        seen[name] = s["properties"]
+        if shared:  # a case of another family's model (the cradle): the same table
+            parts.append(f"**{name}** (\"model\": \"{s['model']}\"): the same fields as **{shared}**.")
+            continue
+        out = [f"**{name}** (\"model\": \"{s['model']}\")", "",
+               "| field | type | bounds | unit | required | default | meaning |", "|---|---|---|---|---|---|---|"]
+        rows(s["properties"], "", s.get("required", []), out)
+        parts.append("\n".join(out))
+    return "\n\n".join(parts)
+
+
 def particle_star(r: Runs):
     pa = r.submit("--case", "particle", "--until-impacts", "1000", cols=(("q2",), 1))
     st = r.submit("--case", "star", "--until-impacts", "1500", cols=(("q2", "q3"), 1))

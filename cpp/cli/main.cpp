@@ -62,6 +62,7 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --seed S             ensemble: splitmix64 seed of the offsets u in [-1, 1) (0..2^53-1, default 1)
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
+  --schema [FAMILY]    print the config schema of FAMILY, or of every family, as JSON and exit (docs/config.md)
   --help               this text
 )usage";
 
@@ -414,6 +415,18 @@ int run(int argc, char** argv) {
       return v;
     };
     if (a == "--help" || a == "-h") { std::cout << usage(); return 0; }
+    else if (a == "--schema") {  // the config schema (lgvci/core/config_schema.hpp, docs/config.md)
+      const bool named = i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0;
+      const FamilyInfo* f = named ? findFamily(args[i + 1]) : nullptr;
+      if (named && !f) {
+        std::string names;
+        for (const FamilyInfo& g : families()) names += (names.empty() ? "" : ", ") + g.name;
+        throw Usage("--schema: expected one of " + names + " (got '" + printable(args[i + 1]) + "')");
+      }
+      std::cout << (f ? configSchemaJson(f->schema, 2) : configSchemasJson(2)) << "\n";
+      flushStdout();
+      return 0;
+    }
     else if (a == "--case") caseName = text("case");
     else if (a == "--config") {
       configPath = value();

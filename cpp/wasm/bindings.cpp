@@ -265,6 +265,12 @@ std::string presetJsonOrEmpty(const std::string& name) {
   }
 }
 
+// The config schema of a family (lgvci/core/config_schema.hpp), '' for an unknown name.
+std::string configSchemaOrEmpty(const std::string& name) {
+  const FamilyInfo* f = findFamily(name);
+  return f ? configSchemaJson(f->schema) : std::string();
+}
+
 val impactLayoutVal() { return layoutVal(impactLayout()); }
 
 /// The registry, family by family: [{ name, model, summary, presets: [{ name, json }], reversal,
@@ -348,6 +354,7 @@ EMSCRIPTEN_BINDINGS(lgvci) {
   emscripten::function("reverseCheck", &reverseCheckVal);
   emscripten::function("impactLayout", &impactLayoutVal);
   emscripten::function("families", &familiesVal);
+  emscripten::function("configSchema", &configSchemaOrEmpty);
   emscripten::function("presetNames", &presetNamesVal);
   emscripten::function("statusCodes", &statusCodesVal);
   emscripten::function("heapBytesInUse", &heapBytesInUse);

@@ -264,6 +264,11 @@ export interface LgvciModule {
   presetJson(caseName: string): string;
   /** The family registry, family by family (a new array on each call). */
   families(): FamilyInfo[];
+  /**
+   * The config schema of family `name` (FamilyInfo.name) as JSON-Schema-like text (docs/config.md):
+   * {family, model, type: 'object', properties, required}; '' for an unknown family.
+   */
+  configSchema(name: string): string;
   /** Every preset name, family by family. */
   presetNames(): string[];
   /** The step statuses, name → code ({ ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 }). */

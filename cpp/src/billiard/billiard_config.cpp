@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/config_check.hpp"
 #include "core/json_bounds.hpp"
 #include "lgvci/core/text.hpp"
 #include "lgvci/core/types.hpp"
@@ -22,23 +23,31 @@ using nlohmann::json;
 constexpr double kMaxLength = 1e6, kMaxSpeed = 1e6, kMaxGravity = 1e6, kMaxTime = 1e9, kMaxStep = 1e6;
 constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMinStepRel = 1e-12, kMaxAspect = 100.0;
 
-double number(const json& j, const std::string& field) {
-  if (!j.is_number()) throw InvalidInput(field, "must be a number");
-  const double v = j.get<double>();
-  if (!std::isfinite(v)) throw InvalidInput(field, "must be finite");
-  return v;
-}
+using Type = ConfigField::Type;
 
-Vec2 pair(const json& j, const std::string& field) {
-  if (!j.is_array() || j.size() != 2) throw InvalidInput(field, "must be an array of 2 numbers (x, y)");
-  return Vec2(number(j[0], field + "[0]"), number(j[1], field + "[1]"));
-}
-
-void onlyKeys(const json& j, const std::string& field, std::initializer_list<const char*> allowed) {
-  if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
-  const std::set<std::string> ok(allowed.begin(), allowed.end());
-  for (const auto& [k, v] : j.items())
-    if (!ok.count(k)) throw InvalidInput(field.empty() ? keyName(k) : field + "." + keyName(k), "is not a known key");
+ConfigSchema makeSchema() {
+  ConfigSchema s;
+  s.family = s.model = "billiard";
+  s.fields = {
+      ConfigField("model", Type::String, "", "The model family.").oneOf({"billiard"}),
+      ConfigField("case", Type::String, "", "A preset to start from; the other keys override it.").oneOf(billiardPresetNames()),
+      ConfigField("table", Type::Object, "", "The table, centred at the origin.").need(),
+      ConfigField("table.shape", Type::String, "", "An ellipse with semi-axes a, b, or a stadium: two half-discs of radius r joined by straights of length 2l.")
+          .oneOf({"ellipse", "stadium"}).need(),
+      ConfigField("table.a", Type::Number, "m", "Semi-axis along x (within a factor 100 of b).").range(0.0, kMaxLength, true).when("shape", {"ellipse"}).need(),
+      ConfigField("table.b", Type::Number, "m", "Semi-axis along y (within a factor 100 of a).").range(0.0, kMaxLength, true).when("shape", {"ellipse"}).need(),
+      ConfigField("table.r", Type::Number, "m", "Radius of the half-discs.").range(0.0, kMaxLength, true).when("shape", {"stadium"}).need(),
+      ConfigField("table.l", Type::Number, "m", "Half-length of the straights.").range(0.0, kMaxLength).when("shape", {"stadium"}).need(),
+      ConfigField("mass", Type::Number, "kg", "Mass m of the particle.").range(kMinMass, kMaxMass).byDefault("1"),
+      ConfigField("g", Type::Number, "m/s^2", "Gravitational acceleration g, along -y.").range(0.0, kMaxGravity).byDefault("0"),
+      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(kMinStepRel, kMaxStep).byDefault("0.01"),
+      ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxTime, kMaxTime).byDefault("0"),
+      ConfigField("q0", Type::Vector, "m", "Initial position (x, y), strictly inside the table.").ofSize(2).need(),
+      ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0.").ofSize(2).range(-kMaxSpeed, kMaxSpeed).need(),
+  };
+  for (ConfigField& f : s.fields)
+    if (f.path == "table.shape") f.noun = "";
+  return s;
 }
 
 json tableJson(const BilliardTable& t) {
@@ -69,81 +78,64 @@ BilliardTable defaultTable(BilliardTable::Shape shape) {
 
 // Every rule of a def; the table is prepared (its arc-length table built) here.
 void validate(BilliardDef& d) {
+  // The bounds of each field are the table's (billiardConfigSchema); the rules across fields are here.
+  const ConfigSchema& S = billiardConfigSchema();
   BilliardTable& T = d.system.table;
-  auto length = [](double v, const char* field) {
-    if (!(std::isfinite(v) && v > 0.0 && v <= kMaxLength)) throw InvalidInput(field, "must be a finite number in (0, 1e6]");
-  };
   if (T.shape == BilliardTable::Shape::Ellipse) {
-    length(T.a, "table.a");
-    length(T.b, "table.b");
+    checkNumber(S, "table.a", T.a);
+    checkNumber(S, "table.b", T.b);
     if (!(std::max(T.a, T.b) <= kMaxAspect * std::min(T.a, T.b)))
       throw InvalidInput("table.b", "must be within a factor 100 of table.a (the wall's arc length is computed to rounding up to that aspect ratio)");
   } else {
-    length(T.r, "table.r");
-    if (!(std::isfinite(T.l) && T.l >= 0.0 && T.l <= kMaxLength)) throw InvalidInput("table.l", "must be a finite number in [0, 1e6]");
+    checkNumber(S, "table.r", T.r);
+    checkNumber(S, "table.l", T.l);
   }
   T.prepare();
-  if (!(std::isfinite(d.system.mass) && d.system.mass >= kMinMass && d.system.mass <= kMaxMass))
-    throw InvalidInput("mass", "must be a finite number in [1e-9, 1e9]");
-  if (!(std::isfinite(d.system.g) && d.system.g >= 0.0 && d.system.g <= kMaxGravity))
-    throw InvalidInput("g", "must be a finite number in [0, 1e6]");
-  if (!(std::isfinite(d.t0) && std::abs(d.t0) <= kMaxTime)) throw InvalidInput("t0", "must be a finite number in [-1e9, 1e9]");
-  if (!(std::isfinite(d.h) && d.h > 0.0)) throw InvalidInput("h", "must be a finite number > 0");
-  if (!(d.h >= kMinStepRel * std::max(1.0, std::abs(d.t0)) && d.h <= kMaxStep))
+  checkNumber(S, "mass", d.system.mass);
+  checkNumber(S, "g", d.system.g);
+  checkNumber(S, "t0", d.t0);
+  checkNumber(S, "h", d.h);
+  if (!(d.h >= kMinStepRel * std::max(1.0, std::abs(d.t0))))
     throw InvalidInput("h", "must be in [1e-12 max(1, |t0|), 1e6]");
   for (int i = 0; i < 2; ++i) {
-    if (!std::isfinite(d.q0(i))) throw InvalidInput(concat("q0[", i, "]"), "must be finite");
-    if (!(std::isfinite(d.v0(i)) && std::abs(d.v0(i)) <= kMaxSpeed))
-      throw InvalidInput(concat("v0[", i, "]"), "must be a finite number in [-1e6, 1e6]");
+    checkNumber(S, "q0", d.q0(i), concat("q0[", i, "]"));
+    checkNumber(S, "v0", d.v0(i), concat("v0[", i, "]"));
   }
   const double phi0 = T.phi(d.q0);
   if (!(phi0 > 0.0)) throw InvalidInput("q0", concat("must lie strictly inside the table (phi(q0) = ", phi0, " <= 0)"));
 }
 
 BilliardDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"model", "case", "table", "mass", "g", "h", "t0", "q0", "v0"});
+  checkConfigTree(billiardConfigSchema(), j);  // keys, types, sizes, bounds: the table above
   BilliardDef d;
-  if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", "must be a string");
-    d.caseName = j["case"];
-  }
-  if (!j.contains("table")) throw InvalidInput("table", "is required (or give a \"case\")");
+  if (j.contains("case")) d.caseName = j["case"];
   const json& t = j["table"];
-  onlyKeys(t, "table", {"shape", "a", "b", "r", "l"});
-  const std::string shape = t.contains("shape") && t["shape"].is_string() ? t["shape"].get<std::string>() : "";
   BilliardTable& T = d.system.table;
-  if (shape == "ellipse") {
+  if (t["shape"] == "ellipse") {
     T.shape = BilliardTable::Shape::Ellipse;
-    for (const char* key : {"r", "l"})
-      if (t.contains(key)) throw InvalidInput(std::string("table.") + key, "applies only to a stadium");
-    for (const char* key : {"a", "b"})
-      if (!t.contains(key)) throw InvalidInput(std::string("table.") + key, "is required for an ellipse");
-    T.a = number(t["a"], "table.a");
-    T.b = number(t["b"], "table.b");
-  } else if (shape == "stadium") {
-    T.shape = BilliardTable::Shape::Stadium;
-    for (const char* key : {"a", "b"})
-      if (t.contains(key)) throw InvalidInput(std::string("table.") + key, "applies only to an ellipse");
-    for (const char* key : {"r", "l"})
-      if (!t.contains(key)) throw InvalidInput(std::string("table.") + key, "is required for a stadium");
-    T.r = number(t["r"], "table.r");
-    T.l = number(t["l"], "table.l");
+    T.a = t["a"].get<double>();
+    T.b = t["b"].get<double>();
   } else {
-    throw InvalidInput("table.shape", "must be \"ellipse\" or \"stadium\"");
+    T.shape = BilliardTable::Shape::Stadium;
+    T.r = t["r"].get<double>();
+    T.l = t["l"].get<double>();
   }
-  if (j.contains("mass")) d.system.mass = number(j["mass"], "mass");
-  if (j.contains("g")) d.system.g = number(j["g"], "g");
-  if (j.contains("h")) d.h = number(j["h"], "h");
-  if (j.contains("t0")) d.t0 = number(j["t0"], "t0");
-  if (!j.contains("q0")) throw InvalidInput("q0", "is required (or give a \"case\")");
-  d.q0 = pair(j["q0"], "q0");
-  if (!j.contains("v0")) throw InvalidInput("v0", "is required (or give a \"case\")");
-  d.v0 = pair(j["v0"], "v0");
-  validate(d);
+  d.system.mass = j.value("mass", d.system.mass);
+  d.system.g = j.value("g", d.system.g);
+  d.h = j.value("h", d.h);
+  d.t0 = j.value("t0", d.t0);
+  d.q0 = Vec2(j["q0"][0].get<double>(), j["q0"][1].get<double>());
+  d.v0 = Vec2(j["v0"][0].get<double>(), j["v0"][1].get<double>());
+  validate(d);  // the rules across fields: the aspect ratio, h against t0, q0 inside the table
   return d;
 }
 
 }  // namespace
+
+const ConfigSchema& billiardConfigSchema() {
+  static const ConfigSchema s = makeSchema();
+  return s;
+}
 
 const std::vector<std::string>& billiardPresetNames() {
   static const std::vector<std::string> names = {"billiard-ellipse", "billiard-stadium"};
@@ -180,6 +172,7 @@ BilliardDef parseBilliardConfig(const std::string& text) {
   if (patch.contains("model") && patch["model"] != "billiard") throw InvalidInput("model", "must be \"billiard\" here");
   if (!patch.contains("case")) return fromJsonObject(patch);
   if (!patch["case"].is_string()) throw InvalidInput("case", "must be billiard-ellipse or billiard-stadium");
+  checkConfigTree(billiardConfigSchema(), patch, true);  // the given keys, before the preset is merged
   json merged = toJsonObject(billiardPreset(patch["case"].get<std::string>()));
   // A table of another shape than the preset's starts from that shape's default sizes.
   if (patch.contains("table") && patch["table"].is_object() && patch["table"].contains("shape") &&

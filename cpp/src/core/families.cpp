@@ -4,12 +4,16 @@
 
 #include <list>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "core/factories.hpp"
 #include "core/json_bounds.hpp"
+#include "lgvci/billiard/billiard_config.hpp"
+#include "lgvci/generalized/generalized_config.hpp"
+#include "lgvci/rigid_body/config.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
 
@@ -33,8 +37,17 @@ void check(const FamilyInfo& info, const std::list<FamilyInfo>& registered) {
 std::list<FamilyInfo>& table() {
   static std::list<FamilyInfo> t = [] {
     std::list<FamilyInfo> l;
-    for (std::vector<FamilyInfo> (*family)() : {detail::rigidBodyFamilies, detail::generalizedFamilies, detail::billiardFamilies})
+    // Each family with the schema of its config (the cradle, a case of the generalized model, shares
+    // that model's).
+    using Families = std::vector<FamilyInfo> (*)();
+    using Schema = const ConfigSchema& (*)();
+    const std::pair<Families, Schema> builtin[] = {{detail::rigidBodyFamilies, rigidBodyConfigSchema},
+                                                   {detail::generalizedFamilies, generalizedConfigSchema},
+                                                   {detail::billiardFamilies, billiardConfigSchema}};
+    for (const auto& [family, schema] : builtin)
       for (FamilyInfo& f : family()) {
+        f.schema = schema();
+        f.schema.family = f.name;
         check(f, l);
         l.push_back(std::move(f));
       }

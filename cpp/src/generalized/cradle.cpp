@@ -8,15 +8,20 @@
 namespace lgvci {
 
 void validateCradle(const CradleParams& c) {
-  if (c.balls < 2 || c.balls > 7) throw InvalidInput("cradle.balls", "must be an integer in [2, 7]");
-  if (c.pulled < 1 || c.pulled > c.balls) throw InvalidInput("cradle.pulled", "must be an integer in [1, balls]");
-  if (!(c.angle >= -1.5707963267948966 && c.angle < 0.0)) throw InvalidInput("cradle.angle", "must be in [-pi/2, 0)");
-  if (!(c.mass >= 1e-6 && c.mass <= 1e6)) throw InvalidInput("cradle.mass", "must be in [1e-6, 1e6]");
-  if (!(c.length >= 1e-3 && c.length <= 1e3)) throw InvalidInput("cradle.length", "must be in [1e-3, 1e3]");
+  // Each field's bounds are the config schema's rows (generalizedConfigSchema, docs/config.md); the
+  // rules across fields are here.
+  const ConfigSchema& S = generalizedConfigSchema();
+  checkNumber(S, "cradle.balls", c.balls);
+  checkNumber(S, "cradle.pulled", c.pulled);
+  if (c.pulled > c.balls) throw InvalidInput("cradle.pulled", "must be an integer in [1, balls]");
+  checkNumber(S, "cradle.angle", c.angle);
+  checkNumber(S, "cradle.mass", c.mass);
+  checkNumber(S, "cradle.length", c.length);
   if (!(c.radius >= 1e-3 * c.length && c.radius <= 0.25 * c.length))
     throw InvalidInput("cradle.radius", "must be in [1e-3, 0.25] x length");
-  if (!(c.gap >= 0.0 && c.gap <= c.radius)) throw InvalidInput("cradle.gap", "must be in [0, radius]");
-  if (!(c.g >= 0.0 && c.g <= 1e3)) throw InvalidInput("cradle.g", "must be in [0, 1e3]");
+  checkNumber(S, "cradle.gap", c.gap);
+  if (!(c.gap <= c.radius)) throw InvalidInput("cradle.gap", "must be in [0, radius]");
+  checkNumber(S, "cradle.g", c.g);
 }
 
 GeneralizedDef cradlePreset(const CradleParams& c) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/config_check.hpp"
 #include "core/json_bounds.hpp"
 #include "core/portable_math.hpp"
 #include "lgvci/core/text.hpp"
@@ -31,28 +32,84 @@ void requireAbsAtMost(const VecX& v, double limit, const std::string& field) {
     }
 }
 
-double number(const json& j, const std::string& field) {
-  if (!j.is_number()) throw InvalidInput(field, "must be a number");
-  const double v = j.get<double>();
-  if (!std::isfinite(v)) throw InvalidInput(field, "must be finite");
-  return v;
-}
-
-VecX vector(const json& j, const std::string& field, long n = -1) {
-  if (!j.is_array() || j.empty() || j.size() > static_cast<size_t>(kMaxDof))
-    throw InvalidInput(field, "must be an array of 1 to 64 numbers");
-  if (n >= 0 && static_cast<long>(j.size()) != n)
-    throw InvalidInput(field, "must have " + std::to_string(n) + " entries (one per coordinate)");
+// The readers below run after checkConfigTree: types, sizes and bounds are already the table's.
+VecX vector(const json& j) {
   VecX v(static_cast<long>(j.size()));
-  for (size_t i = 0; i < j.size(); ++i) v(static_cast<long>(i)) = number(j[i], field + "[" + std::to_string(i) + "]");
+  for (size_t i = 0; i < j.size(); ++i) v(static_cast<long>(i)) = j[i].get<double>();
   return v;
 }
 
-void onlyKeys(const json& j, const std::string& field, std::initializer_list<const char*> allowed) {
-  if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
-  const std::set<std::string> ok(allowed.begin(), allowed.end());
-  for (const auto& [k, v] : j.items())
-    if (!ok.count(k)) throw InvalidInput(field.empty() ? keyName(k) : field + "." + keyName(k), "is not a known key");
+// An array sized like q0 (a rule across fields, not the table's).
+VecX vector(const json& j, const std::string& field, long n) {
+  if (static_cast<long>(j.size()) != n) throw InvalidInput(field, "must have " + std::to_string(n) + " entries (one per coordinate)");
+  return vector(j);
+}
+
+using Type = ConfigField::Type;
+
+ConfigSchema makeSchema() {
+  const std::vector<std::string> constraintTypes = {"linear", "planar_point", "ball_pair"};
+  const std::vector<std::string> policies = {"chain", "simultaneous", "sequential"};
+  ConfigSchema s;
+  s.family = s.model = "generalized";
+  s.fields = {
+      ConfigField("model", Type::String, "", "The model family.").oneOf({"generalized"}),
+      ConfigField("case", Type::String, "", "A preset to start from; the other keys override it.").oneOf({"particle", "star", "cradle"}),
+      ConfigField("mass_matrix", Type::Matrix, "kg (kg m^2 for an angle)", "Mass matrix M: n rows of n, or its n diagonal entries (n = size of q0).")
+          .upTo(kMaxDof).need(),
+      ConfigField("potential", Type::Object, "", "The potential V(q).").need(),
+      ConfigField("potential.type", Type::String, "", "linear: m g q_axis; newtonian: -G-like 1/(q_axis + radius); pendulums: -m g l sum cos q_i.")
+          .oneOf({"linear", "newtonian", "pendulums"}).need(),
+      ConfigField("potential.g", Type::Number, "m/s^2", "Gravitational acceleration g.").range(0.0, kMaxGravity).byDefault("9.81"),
+      ConfigField("potential.axis", Type::Integer, "", "The coordinate gravity acts along (and < size of q0).")
+          .range(0, kMaxDof - 1).when("type", {"linear", "newtonian"}).byDefault("1"),
+      ConfigField("potential.mass", Type::Number, "kg", "The mass m in V (default: M's entry on the axis).").range(kMinMass, kMaxMass),
+      ConfigField("potential.radius", Type::Number, "m", "The offset of the newtonian potential.").range(1e-6, kMaxLength).when("type", {"newtonian"}).byDefault("10"),
+      ConfigField("potential.length", Type::Number, "m", "The pendulums' length l.").range(1e-6, kMaxLength).when("type", {"pendulums"}).byDefault("1"),
+      ConfigField("constraints", Type::Array, "", "The unilateral constraints phi_k(q) >= 0.").upTo(kMaxConstraints).need(),
+      ConfigField("constraints[].type", Type::String, "", "linear: normal . q + offset; planar_point: a body point above y = 0; ball_pair: two pendulum balls apart.")
+          .oneOf(constraintTypes).need(),
+      ConfigField("constraints[].normal", Type::Vector, "", "The normal, one entry per coordinate.").upTo(kMaxDof).range(-kMaxLength, kMaxLength).when("type", {"linear"}).need(),
+      ConfigField("constraints[].offset", Type::Number, "m", "The offset.").range(-kMaxLength, kMaxLength).when("type", {"linear"}).byDefault("0"),
+      ConfigField("constraints[].point", Type::Vector, "m", "The point (a, b) in the body frame of q = (x, y, theta).")
+          .ofSize(2).range(-kMaxLength, kMaxLength).when("type", {"planar_point"}).need(),
+      ConfigField("constraints[].ball", Type::Integer, "", "The first ball of the pair (<= n - 2).").range(0, kMaxDof - 2).when("type", {"ball_pair"}).need(),
+      ConfigField("constraints[].spacing", Type::Number, "m", "Pivot spacing (in [2 radius, 4 radius]).").range(0.0, 4 * kMaxLength, true).when("type", {"ball_pair"}).need(),
+      ConfigField("constraints[].length", Type::Number, "m", "Pendulum length.").range(0.0, kMaxLength, true).when("type", {"ball_pair"}).need(),
+      ConfigField("constraints[].radius", Type::Number, "m", "Ball radius (<= length).").range(0.0, kMaxLength, true).when("type", {"ball_pair"}).need(),
+      ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxTime, kMaxTime).byDefault("0"),
+      ConfigField("q0", Type::Vector, "m or rad", "Initial coordinates q (n of them).").upTo(kMaxDof).range(-kMaxLength, kMaxLength).need(),
+      ConfigField("p0", Type::Vector, "kg m/s (kg m^2/s for an angle)", "Initial momenta p (or qdot0, not both; default 0).")
+          .upTo(kMaxDof).range(-kMaxMomentum, kMaxMomentum),
+      ConfigField("qdot0", Type::Vector, "m/s or rad/s", "Initial velocities: p0 = M qdot0.").upTo(kMaxDof),
+      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(kMinStepRel, kMaxStep).byDefault("0.01"),
+      ConfigField("tolerance", Type::Number, "", "Impact-time bracket, a fraction of h.").range(0.0, 1e-3, true).byDefault("1e-15"),
+      ConfigField("root_finder", Type::String, "", "The root finder of the impact time.").oneOf({"bisection", "fast"}).byDefault("\"fast\""),
+      ConfigField("max_impacts_per_step", Type::Integer, "", "The Zeno guard: impacts resolved in one step.")
+          .range(1, kMaxImpactsPerStepLimit).withRule(kMaxImpactsPerStepRule).byDefault("64"),
+      ConfigField("contact_tolerance", Type::Number, "", "Constraint value below which a pair is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
+      ConfigField("impact_policy", Type::String, "", "Simultaneous impacts: one at a time, as a chain, or at once.").oneOf(policies).byDefault("\"sequential\""),
+      ConfigField("rest_truncation", Type::Boolean, "", "Drop momentum below the rest threshold after an impact.").byDefault("false"),
+      ConfigField("chain_energy", Type::String, "", "The energy the chain's outer links conserve.").oneOf({"continuous", "discrete"}).byDefault("\"continuous\""),
+      ConfigField("cradle", Type::Object, "", "Newton's cradle's parameters (its preset is built from them).").when("case", {"cradle"}),
+      ConfigField("cradle.balls", Type::Integer, "", "Number of balls n.").range(2, 7).byDefault("3"),
+      ConfigField("cradle.pulled", Type::Integer, "", "Balls pulled back, 1..n.").range(1, 7).byDefault("1"),
+      ConfigField("cradle.angle", Type::Number, "rad", "The pulled balls' start angle.")
+          .range(-M_PI / 2, 0.0, false, true).withRule("must be in [-pi/2, 0)").byDefault("-0.2"),
+      ConfigField("cradle.gap", Type::Number, "m", "Extra pivot spacing (<= radius).").atLeast(0.0).byDefault("0"),
+      ConfigField("cradle.mass", Type::Number, "kg", "Mass of each ball.").range(1e-6, 1e6).byDefault("1"),
+      ConfigField("cradle.length", Type::Number, "m", "Pendulum length l.").range(1e-3, 1e3).byDefault("1"),
+      ConfigField("cradle.radius", Type::Number, "m", "Ball radius, in [1e-3, 0.25] x length.").range(1e-6, 250.0).byDefault("0.05"),
+      ConfigField("cradle.g", Type::Number, "m/s^2", "Gravitational acceleration g.").range(0.0, 1e3).byDefault("9.81"),
+      ConfigField("cradle.policy", Type::String, "", "The impact policy (the config's impact_policy wins).").oneOf(policies).byDefault("\"chain\""),
+  };
+  for (ConfigField& f : s.fields) {
+    if (f.path == "potential.type") f.noun = "potential";
+    if (f.path == "constraints[].type") f.noun = "constraint";
+    if (f.path == "case") f.noun = "case";
+    if (f.path == "mass_matrix") f.diagonalForm = true;
+  }
+  return s;
 }
 
 json vecJson(const VecX& v) {
@@ -104,171 +161,100 @@ json toJsonObject(const GeneralizedDef& d) {
   return j;
 }
 
-int integerIn(const json& j, const std::string& field, int lo, int hi) {
-  const double v = number(j, field);
-  if (v != std::floor(v) || v < lo || v > hi)
-    throw InvalidInput(field, "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  return static_cast<int>(v);
-}
-
 CradleParams cradleParams(const json& patch) {
   CradleParams c;
   if (!patch.contains("cradle")) return c;
-  const json& j = patch["cradle"];
-  onlyKeys(j, "cradle", {"balls", "pulled", "angle", "gap", "mass", "length", "radius", "g", "policy"});
-  if (j.contains("balls")) c.balls = integerIn(j["balls"], "cradle.balls", 2, 7);
-  if (j.contains("pulled")) c.pulled = integerIn(j["pulled"], "cradle.pulled", 1, c.balls);
-  if (j.contains("angle")) c.angle = number(j["angle"], "cradle.angle");
-  if (j.contains("gap")) c.gap = number(j["gap"], "cradle.gap");
-  if (j.contains("mass")) c.mass = number(j["mass"], "cradle.mass");
-  if (j.contains("length")) c.length = number(j["length"], "cradle.length");
-  if (j.contains("radius")) c.radius = number(j["radius"], "cradle.radius");
-  if (j.contains("g")) c.g = number(j["g"], "cradle.g");
-  if (j.contains("policy")) {
-    if (!j["policy"].is_string()) throw InvalidInput("cradle.policy", "must be \"chain\" or \"simultaneous\"");
-    c.policy = parsePolicy(j["policy"].get<std::string>(), "cradle.policy");
-  }
-  validateCradle(c);
+  const json& j = patch["cradle"];  // checked against the table (partly: before the merge)
+  if (j.contains("balls")) c.balls = j["balls"].get<int>();
+  if (j.contains("pulled")) c.pulled = j["pulled"].get<int>();
+  c.angle = j.value("angle", c.angle);
+  c.gap = j.value("gap", c.gap);
+  c.mass = j.value("mass", c.mass);
+  c.length = j.value("length", c.length);
+  c.radius = j.value("radius", c.radius);
+  c.g = j.value("g", c.g);
+  if (j.contains("policy")) c.policy = parsePolicy(j["policy"].get<std::string>(), "cradle.policy");
+  validateCradle(c);  // the rules across its fields: pulled <= balls, radius against length, gap <= radius
   return c;
 }
 
 GeneralizedDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"model", "case", "mass_matrix", "potential", "constraints", "t0", "q0", "p0", "qdot0", "h",
-                   "tolerance", "root_finder", "max_impacts_per_step", "contact_tolerance", "impact_policy",
-                   "rest_truncation", "chain_energy", "cradle"});
+  checkConfigTree(generalizedConfigSchema(), j);  // keys, types, sizes, bounds: the table above
   GeneralizedDef d;
-  if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", "must be a string");
-    d.caseName = j["case"];
-  }
-  if (!j.contains("q0")) throw InvalidInput("q0", "is required (or give a \"case\")");
-  d.q0 = vector(j["q0"], "q0");
+  if (j.contains("case")) d.caseName = j["case"];
+  // The rules across fields: every vector and matrix sized like q0, M symmetric positive definite,
+  // the potential's axis a coordinate, each constraint's own geometry.
+  d.q0 = vector(j["q0"]);
   const long n = d.q0.size();
-  if (!j.contains("mass_matrix")) throw InvalidInput("mass_matrix", "is required (or give a \"case\")");
   const json& Mj = j["mass_matrix"];
-  if (!Mj.is_array() || static_cast<long>(Mj.size()) != n)
+  if (static_cast<long>(Mj.size()) != n)
     throw InvalidInput("mass_matrix", "must be an array of " + std::to_string(n) + " numbers (diagonal) or rows");
   d.system.M = MatX::Zero(n, n);
   for (long r = 0; r < n; ++r) {
-    const std::string f = "mass_matrix[" + std::to_string(r) + "]";
-    if (Mj[static_cast<size_t>(r)].is_array()) d.system.M.row(r) = vector(Mj[static_cast<size_t>(r)], f, n).transpose();
-    else d.system.M(r, r) = number(Mj[static_cast<size_t>(r)], f);
+    const json& row = Mj[static_cast<size_t>(r)];
+    if (row.is_array()) d.system.M.row(r) = vector(row, "mass_matrix[" + std::to_string(r) + "]", n).transpose();
+    else d.system.M(r, r) = row.get<double>();
   }
   if (!(d.system.M - d.system.M.transpose()).isZero(0.0))
     throw InvalidInput("mass_matrix", "must be symmetric");
   Eigen::LLT<MatX> llt(d.system.M);
   if (llt.info() != Eigen::Success || !(d.system.M.diagonal().minCoeff() > 0.0))
     throw InvalidInput("mass_matrix", "must be positive definite");
-  if (!j.contains("potential")) throw InvalidInput("potential", "is required (or give a \"case\")");
   const json& P = j["potential"];
-  onlyKeys(P, "potential", {"type", "g", "axis", "mass", "radius", "length"});
   Potential& V = d.system.V;
-  const std::string type = P.contains("type") && P["type"].is_string() ? P["type"].get<std::string>() : "";
-  if (type == "linear") V.kind = Potential::Kind::Linear;
-  else if (type == "newtonian") V.kind = Potential::Kind::Newtonian;
-  else if (type == "pendulums") V.kind = Potential::Kind::Pendulums;
-  else throw InvalidInput("potential.type", "must be \"linear\", \"newtonian\" or \"pendulums\"");
-  V.g = P.contains("g") ? number(P["g"], "potential.g") : 9.81;
-  if (V.g < 0.0) throw InvalidInput("potential.g", "must be >= 0");
-  const double axis = P.contains("axis") ? number(P["axis"], "potential.axis") : 1.0;
-  if (axis != std::floor(axis) || axis < 0 || axis >= static_cast<double>(n))
-    throw InvalidInput("potential.axis", "must be a coordinate index in [0, " + std::to_string(n - 1) + "]");
-  V.axis = static_cast<int>(axis);
-  V.mass = P.contains("mass") ? number(P["mass"], "potential.mass") : d.system.M(V.axis, V.axis);
-  if (!(V.mass > 0.0)) throw InvalidInput("potential.mass", "must be > 0");
-  if (V.kind == Potential::Kind::Newtonian) {
-    V.radius = P.contains("radius") ? number(P["radius"], "potential.radius") : 10.0;
-    if (!(V.radius > 0.0)) throw InvalidInput("potential.radius", "must be > 0");
-  } else if (P.contains("radius")) {
-    throw InvalidInput("potential.radius", "applies only to a newtonian potential");
-  }
-  if (V.kind == Potential::Kind::Pendulums) {
-    if (P.contains("axis")) throw InvalidInput("potential.axis", "does not apply to pendulums (every coordinate is an angle)");
-    V.length = P.contains("length") ? number(P["length"], "potential.length") : 1.0;
-    if (!(V.length > 0.0)) throw InvalidInput("potential.length", "must be > 0");
-  } else if (P.contains("length")) {
-    throw InvalidInput("potential.length", "applies only to a pendulums potential");
-  }
-  if (!j.contains("constraints")) throw InvalidInput("constraints", "is required (or give a \"case\")");
+  const std::string type = P["type"];
+  V.kind = type == "linear" ? Potential::Kind::Linear : type == "newtonian" ? Potential::Kind::Newtonian : Potential::Kind::Pendulums;
+  V.g = P.value("g", 9.81);
+  const int axis = P.value("axis", 1);
+  if (axis >= n) throw InvalidInput("potential.axis", "must be a coordinate index in [0, " + std::to_string(n - 1) + "]");
+  V.axis = axis;
+  V.mass = P.contains("mass") ? P["mass"].get<double>() : d.system.M(V.axis, V.axis);
+  if (V.kind == Potential::Kind::Newtonian) V.radius = P.value("radius", 10.0);
+  if (V.kind == Potential::Kind::Pendulums) V.length = P.value("length", 1.0);
   const json& C = j["constraints"];
-  if (!C.is_array() || C.empty() || C.size() > static_cast<size_t>(kMaxConstraints))
-    throw InvalidInput("constraints", "must be an array of 1 to 256 constraints");
   for (size_t k = 0; k < C.size(); ++k) {
     const std::string f = "constraints[" + std::to_string(k) + "]";
     const json& c = C[k];
-    onlyKeys(c, f, {"type", "normal", "offset", "point", "ball", "spacing", "length", "radius"});
     Constraint con;
-    const std::string ct = c.contains("type") && c["type"].is_string() ? c["type"].get<std::string>() : "";
+    const std::string ct = c["type"];
     if (ct == "linear") {
-      onlyKeys(c, f, {"type", "normal", "offset"});
       con.kind = Constraint::Kind::Linear;
-      if (!c.contains("normal")) throw InvalidInput(f + ".normal", "is required for a linear constraint");
       con.normal = vector(c["normal"], f + ".normal", n);
       if (!(con.normal.norm() > 0.0)) throw InvalidInput(f + ".normal", "must be non-zero");
-      con.offset = c.contains("offset") ? number(c["offset"], f + ".offset") : 0.0;
+      con.offset = c.value("offset", 0.0);
     } else if (ct == "planar_point") {
-      onlyKeys(c, f, {"type", "point"});
       if (n < 3) throw InvalidInput(f + ".type", "planar_point needs q = (x, y, theta, ...): at least 3 coordinates");
       con.kind = Constraint::Kind::PlanarPoint;
-      if (!c.contains("point")) throw InvalidInput(f + ".point", "is required for a planar_point constraint");
-      const VecX pt = vector(c["point"], f + ".point", 2);
-      con.a = pt(0);
-      con.b = pt(1);
-    } else if (ct == "ball_pair") {
-      onlyKeys(c, f, {"type", "ball", "spacing", "length", "radius"});
+      con.a = c["point"][0].get<double>();
+      con.b = c["point"][1].get<double>();
+    } else {
       if (n < 2) throw InvalidInput(f + ".type", "ball_pair needs at least 2 angles");
       con.kind = Constraint::Kind::BallPair;
-      if (!c.contains("ball")) throw InvalidInput(f + ".ball", "is required for a ball_pair constraint");
-      con.ball = integerIn(c["ball"], f + ".ball", 0, static_cast<int>(n) - 2);
-      for (const char* key : {"spacing", "length", "radius"})
-        if (!c.contains(key)) throw InvalidInput(f + "." + key, "is required for a ball_pair constraint");
-      con.spacing = number(c["spacing"], f + ".spacing");
-      con.length = number(c["length"], f + ".length");
-      con.radius = number(c["radius"], f + ".radius");
-      if (!(con.length > 0.0 && con.length <= kMaxLength)) throw InvalidInput(f + ".length", "must be in (0, 1e6]");
-      if (!(con.radius > 0.0 && con.radius <= con.length)) throw InvalidInput(f + ".radius", "must be in (0, length]");
+      con.ball = c["ball"].get<int>();
+      if (con.ball > n - 2) throw InvalidInput(f + ".ball", "must be an integer in [0, " + std::to_string(n - 2) + "]");
+      con.spacing = c["spacing"].get<double>();
+      con.length = c["length"].get<double>();
+      con.radius = c["radius"].get<double>();
+      if (!(con.radius <= con.length)) throw InvalidInput(f + ".radius", "must be in (0, length]");
       if (!(con.spacing >= 2.0 * con.radius && con.spacing <= 4.0 * con.radius))
         throw InvalidInput(f + ".spacing", "must be in [2 radius, 4 radius]");
-    } else {
-      throw InvalidInput(f + ".type", "must be \"linear\", \"planar_point\" or \"ball_pair\"");
     }
     d.system.constraints.push_back(con);
   }
-  if (j.contains("t0")) d.t0 = number(j["t0"], "t0");
+  d.t0 = j.value("t0", 0.0);
   if (j.contains("p0") && j.contains("qdot0")) throw InvalidInput("p0", "give either p0 or qdot0, not both");
   if (j.contains("p0")) d.p0 = vector(j["p0"], "p0", n);
   else if (j.contains("qdot0")) d.p0 = d.system.M * vector(j["qdot0"], "qdot0", n);
   else d.p0 = VecX::Zero(n);
-  if (j.contains("h")) d.integrator.h = number(j["h"], "h");
-  if (j.contains("tolerance")) d.integrator.tolerance = number(j["tolerance"], "tolerance");
-  if (j.contains("root_finder")) {
-    const json& r = j["root_finder"];
-    if (r == "bisection") d.integrator.rootFinder = RootFinder::Bisection;
-    else if (r == "fast") d.integrator.rootFinder = RootFinder::Illinois;
-    else throw InvalidInput("root_finder", "must be \"bisection\" or \"fast\"");
-  }
-  if (j.contains("max_impacts_per_step")) {
-    const double v = number(j["max_impacts_per_step"], "max_impacts_per_step");
-    if (v != std::floor(v) || v < 1 || v > kMaxImpactsPerStepLimit)
-      throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
-    d.integrator.maxImpactsPerStep = static_cast<int>(v);
-  }
-  if (j.contains("contact_tolerance")) d.contactTolerance = number(j["contact_tolerance"], "contact_tolerance");
-  if (j.contains("impact_policy")) {
-    if (!j["impact_policy"].is_string()) throw InvalidInput("impact_policy", "must be a string");
-    d.system.policy = parsePolicy(j["impact_policy"].get<std::string>(), "impact_policy");
-  }
-  if (j.contains("rest_truncation")) {
-    if (!j["rest_truncation"].is_boolean()) throw InvalidInput("rest_truncation", "must be true or false");
-    d.system.restTruncation = j["rest_truncation"].get<bool>();
-  }
-  if (j.contains("chain_energy")) {
-    const json& e = j["chain_energy"];
-    if (e != "continuous" && e != "discrete") throw InvalidInput("chain_energy", "must be \"continuous\" or \"discrete\"");
-    d.system.discreteOuterLinks = e == "discrete";
-  }
+  d.integrator.h = j.value("h", d.integrator.h);
+  d.integrator.tolerance = j.value("tolerance", d.integrator.tolerance);
+  if (j.contains("root_finder")) d.integrator.rootFinder = j["root_finder"] == "bisection" ? RootFinder::Bisection : RootFinder::Illinois;
+  d.integrator.maxImpactsPerStep = j.value("max_impacts_per_step", d.integrator.maxImpactsPerStep);
+  d.contactTolerance = j.value("contact_tolerance", d.contactTolerance);
+  if (j.contains("impact_policy")) d.system.policy = parsePolicy(j["impact_policy"].get<std::string>(), "impact_policy");
+  d.system.restTruncation = j.value("rest_truncation", d.system.restTruncation);
+  if (j.contains("chain_energy")) d.system.discreteOuterLinks = j["chain_energy"] == "discrete";
   if (j.contains("cradle")) {
-    if (d.caseName != "cradle") throw InvalidInput("cradle", "applies only to \"case\": \"cradle\"");
     CradleParams c = cradleParams(j);
     c.policy = d.system.policy;  // one source of truth: the system's policy
     d.cradle = c;
@@ -277,6 +263,11 @@ GeneralizedDef fromJsonObject(const json& j) {
 }
 
 }  // namespace
+
+const ConfigSchema& generalizedConfigSchema() {
+  static const ConfigSchema s = makeSchema();
+  return s;
+}
 
 bool isGeneralizedPreset(const std::string& name) { return name == "particle" || name == "star" || name == "cradle"; }
 
@@ -342,6 +333,7 @@ GeneralizedDef parseGeneralizedConfig(const std::string& text) {
   if (!patch["case"].is_string()) throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames + ", particle, star, cradle");
   const std::string caseName = patch["case"].get<std::string>();
   if (caseName != "cradle" && patch.contains("cradle")) throw InvalidInput("cradle", "applies only to \"case\": \"cradle\"");
+  checkConfigTree(generalizedConfigSchema(), patch, true);  // the given keys, before the preset is merged
   json merged = toJsonObject(caseName == "cradle" ? cradlePreset(cradleParams(patch)) : generalizedPreset(caseName));
   if (patch.contains("qdot0")) merged.erase("p0");  // q̇0 replaces the preset's p0
   merged.merge_patch(patch);
@@ -352,12 +344,11 @@ std::string toJson(const GeneralizedDef& d, int indent) { return toJsonObject(d)
 
 HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   if (!std::isfinite(d.integrator.h) || d.integrator.h <= 0.0) throw InvalidInput("h", "must be a finite number > 0");
-  if (!std::isfinite(d.integrator.tolerance) || d.integrator.tolerance <= 0.0 || d.integrator.tolerance > 1e-3)
-    throw InvalidInput("tolerance", "must be in (0, 1e-3]");
-  if (d.integrator.maxImpactsPerStep < 1 || d.integrator.maxImpactsPerStep > kMaxImpactsPerStepLimit)
-    throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
-  if (!std::isfinite(d.contactTolerance) || d.contactTolerance < 0.0 || d.contactTolerance > 1e-3)
-    throw InvalidInput("contact_tolerance", "must be in [0, 1e-3]");
+  // Each field's bounds are the config schema's rows (docs/config.md); the rules across fields follow.
+  const ConfigSchema& S = generalizedConfigSchema();
+  checkNumber(S, "tolerance", d.integrator.tolerance);
+  checkNumber(S, "max_impacts_per_step", d.integrator.maxImpactsPerStep);
+  checkNumber(S, "contact_tolerance", d.contactTolerance);
   if (!std::isfinite(d.t0)) throw InvalidInput("t0", "must be a finite number");
   const long n = d.q0.size();
   if (n < 1 || d.system.M.rows() != n || d.system.M.cols() != n) throw InvalidInput("mass_matrix", "must be n x n with n = size of q0");
@@ -372,14 +363,12 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
     throw InvalidInput("mass_matrix", "must have eigenvalues in [1e-9, 1e9]");
   if (!(lmax <= kMaxCondition * lmin)) throw InvalidInput("mass_matrix", "must have a condition number <= 1e12");
   const Potential& V = d.system.V;
-  if (!(V.g >= 0.0 && V.g <= kMaxGravity)) throw InvalidInput("potential.g", "must be in [0, 1e6]");
-  if (!(V.mass >= kMinMass && V.mass <= kMaxMass)) throw InvalidInput("potential.mass", "must be in [1e-9, 1e9]");
-  if (V.kind == Potential::Kind::Pendulums && !(V.length >= 1e-6 && V.length <= kMaxLength))
-    throw InvalidInput("potential.length", "must be in [1e-6, 1e6]");
+  checkNumber(S, "potential.g", V.g);
+  checkNumber(S, "potential.mass", V.mass);
+  if (V.kind == Potential::Kind::Pendulums) checkNumber(S, "potential.length", V.length);
   if (V.kind == Potential::Kind::Pendulums) requireAbsAtMost(d.q0, pmath::kMaxArgument, "q0");
-  if (V.kind == Potential::Kind::Newtonian && !(V.radius >= 1e-6 && V.radius <= kMaxLength))
-    throw InvalidInput("potential.radius", "must be in [1e-6, 1e6]");
-  if (!(std::abs(d.t0) <= kMaxTime)) throw InvalidInput("t0", "must be in [-1e9, 1e9]");
+  if (V.kind == Potential::Kind::Newtonian) checkNumber(S, "potential.radius", V.radius);
+  checkNumber(S, "t0", d.t0);
   if (!(d.integrator.h >= kMinStepRel * std::max(1.0, std::abs(d.t0)) && d.integrator.h <= kMaxStep))
     throw InvalidInput("h", "must be in [1e-12 max(1, |t0|), 1e6]");
   requireAbsAtMost(d.q0, kMaxLength, "q0");
@@ -389,10 +378,10 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
     const std::string f = "constraints[" + std::to_string(k) + "]";
     if (c.kind == Constraint::Kind::Linear) {
       requireAbsAtMost(c.normal, kMaxLength, f + ".normal");
-      if (!(std::abs(c.offset) <= kMaxLength)) throw InvalidInput(f + ".offset", "must be in [-1e6, 1e6]");
+      checkNumber(S, "constraints[].offset", c.offset, f + ".offset");
     } else if (c.kind == Constraint::Kind::BallPair) {
       if (c.ball < 0 || c.ball + 1 >= n) throw InvalidInput(f + ".ball", "must be in [0, n - 2]");
-      if (!(c.length > 0.0 && c.length <= kMaxLength)) throw InvalidInput(f + ".length", "must be in (0, 1e6]");
+      checkNumber(S, "constraints[].length", c.length, f + ".length");
       if (!(c.radius > 0.0 && c.radius <= c.length)) throw InvalidInput(f + ".radius", "must be in (0, length]");
       if (!(c.spacing >= 2.0 * c.radius && c.spacing <= 4.0 * c.radius))
         throw InvalidInput(f + ".spacing", "must be in [2 radius, 4 radius]");

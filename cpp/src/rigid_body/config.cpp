@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/rigid_body/presets.hpp"
+#include "core/config_check.hpp"
 #include "core/json_bounds.hpp"
 #include "rigid_body/validation.hpp"
 #include "lgvci/core/text.hpp"
@@ -39,78 +40,111 @@ auto withPath(const std::string& prefix, F&& f) -> decltype(f()) {
   }
 }
 
-double getNumber(const json& j, const std::string& field) {
-  if (!j.is_number()) throw InvalidInput(field, "must be a number");
-  const double v = j.get<double>();
-  if (!std::isfinite(v)) throw InvalidInput(field, "must be finite");
-  return v;
-}
+// The readers below run after checkConfigTree: types, sizes and bounds are already the table's.
+Vec3 getVec3(const json& j) { return Vec3(j[0].get<double>(), j[1].get<double>(), j[2].get<double>()); }
 
-Vec3 getVec3(const json& j, const std::string& field) {
-  if (!j.is_array() || j.size() != 3) throw InvalidInput(field, "must be an array of 3 numbers");
-  return Vec3(getNumber(j[0], field + "[0]"), getNumber(j[1], field + "[1]"), getNumber(j[2], field + "[2]"));
-}
-
-Mat3 getMat3(const json& j, const std::string& field) {
-  if (!j.is_array() || j.size() != 3) throw InvalidInput(field, "must be a 3x3 array of rows");
+Mat3 getMat3(const json& j) {
   Mat3 M;
-  for (int r = 0; r < 3; ++r) M.row(r) = getVec3(j[static_cast<size_t>(r)], field + "[" + std::to_string(r) + "]").transpose();
+  for (int r = 0; r < 3; ++r) M.row(r) = getVec3(j[static_cast<size_t>(r)]).transpose();
   return M;
 }
 
-void onlyKeys(const json& j, const std::string& field, std::initializer_list<const char*> allowed) {
-  if (!j.is_object()) throw InvalidInput(field.empty() ? "config" : field, "must be a JSON object");
-  const std::set<std::string> ok(allowed.begin(), allowed.end());
-  for (const auto& [k, v] : j.items())
-    if (!ok.count(k)) throw InvalidInput(field.empty() ? keyName(k) : field + "." + keyName(k), "is not a known key");
+using Type = ConfigField::Type;
+const std::vector<std::string> kBodyTypes = {"ellipsoid", "cube", "polyhedron", "union", "intersection"};
+
+std::vector<std::string> rigidPresets() {
+  std::vector<std::string> names;
+  const std::string all = kRigidPresetNames;
+  for (size_t i = 0, j; i < all.size(); i = j + 2) {
+    j = all.find(", ", i);
+    if (j == std::string::npos) j = all.size();
+    names.push_back(all.substr(i, j - i));
+  }
+  return names;
 }
 
+ConfigSchema makeSchema() {
+  using limits::kMaxLength;
+  const double kMaxMomentum = limits::kMaxMomentum;
+  ConfigSchema s;
+  s.family = s.model = "rigid_body";
+  s.fields = {
+      ConfigField("model", Type::String, "", "The model family.").oneOf({"rigid_body"}).byDefault("\"rigid_body\""),
+      ConfigField("case", Type::String, "", "A preset to start from; the other keys override it.").oneOf(rigidPresets()),
+      ConfigField("body", Type::Object, "", "The body, in its body frame (origin at the centre of mass).").need(),
+      ConfigField("body.type", Type::String, "", "The kind of body.").oneOf(kBodyTypes).need(),
+      ConfigField("body.semi_axes", Type::Vector, "m", "Semi-axes a, b, c of the ellipsoid.")
+          .ofSize(3).range(limits::kMinSize, kMaxLength).when("type", {"ellipsoid"}).need(),
+      ConfigField("body.center", Type::Vector, "m", "Centre in the body frame (a part of a union).")
+          .ofSize(3).range(-kMaxLength, kMaxLength).when("type", {"ellipsoid", "cube"}).byDefault("[0, 0, 0]"),
+      ConfigField("body.side", Type::Number, "m", "Side of the cube.").range(limits::kMinSize, kMaxLength).when("type", {"cube"}).need(),
+      ConfigField("body.epsilon", Type::Number, "m", "Rounding radius of the corners and edges (0: sharp).")
+          .range(0.0, kMaxLength).when("type", {"cube", "polyhedron"}).byDefault("0"),
+      ConfigField("body.vertices", Type::Matrix, "m", "Vertices of the convex polyhedron (its hull), body frame.")
+          .upTo(64).range(-kMaxLength, kMaxLength).when("type", {"polyhedron"}).need(),
+      ConfigField("body.parts", Type::Array, "", "The parts, each a body (an intersection takes 1 to 6 ellipsoids).")
+          .upTo(kMaxBodyShapes).when("type", {"union", "intersection"}).need(),
+      ConfigField("mass", Type::Number, "kg", "Mass m.").range(limits::kMinMass, limits::kMaxMass).byDefault("1"),
+      ConfigField("inertia", Type::Matrix, "kg m^2", "Inertia tensor J about the centre of mass (default: computed from the body).")
+          .ofSize(3),
+      ConfigField("mass_properties", Type::String, "", "Mass properties of a rounded body: the rounded body's or the sharp polyhedron's.")
+          .oneOf({"rounded", "sharp"}).byDefault("\"rounded\""),
+      ConfigField("gravity", Type::Number, "m/s^2", "Gravitational acceleration g, along -e3.")
+          .range(0.0, limits::kMaxGravity).byDefault("9.80665"),
+      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(limits::kMinStepRel, limits::kMaxStep).byDefault("0.01"),
+      ConfigField("plane", Type::Object, "", "The plane through the origin: a normal, or a tilt and azimuth."),
+      ConfigField("plane.normal", Type::Vector, "", "Normal n (normalized; n3 > 0).").ofSize(3).byDefault("[0, 0, 1]"),
+      ConfigField("plane.tilt", Type::Number, "rad", "Tilt t: n = (sin t cos a, sin t sin a, cos t).")
+          .range(0.0, M_PI / 2, false, true).withRule("must be in [0, pi/2) radians").byDefault("0"),
+      ConfigField("plane.azimuth", Type::Number, "rad", "Azimuth a of the tilt.").byDefault("0"),
+      ConfigField("t0", Type::Number, "s", "Initial time.").range(-limits::kMaxTime, limits::kMaxTime).byDefault("0"),
+      ConfigField("x0", Type::Vector, "m", "Initial position of the centre of mass.").ofSize(3).range(-kMaxLength, kMaxLength),
+      ConfigField("R0", Type::Matrix, "", "Initial attitude, a rotation matrix (rows).").ofSize(3).byDefault("[[1, 0, 0], [0, 1, 0], [0, 0, 1]]"),
+      ConfigField("gamma0", Type::Vector, "kg m/s", "Initial linear momentum.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]"),
+      ConfigField("Pi0", Type::Vector, "kg m^2/s", "Initial angular momentum, body frame.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]"),
+      ConfigField("retraction", Type::String, "", "The retraction of SO(3) in the attitude update.").oneOf({"cayley", "exp"}).byDefault("\"cayley\""),
+      ConfigField("root_finder", Type::String, "", "The root finder of the impact time.").oneOf({"bisection", "fast"}).byDefault("\"fast\""),
+      ConfigField("tolerance", Type::Number, "", "Impact-time bracket (a fraction of h) and Newton tolerance.")
+          .range(0.0, 1e-3, true).byDefault("1e-15"),
+      ConfigField("max_impacts_per_step", Type::Integer, "", "The Zeno guard: impacts resolved in one step.")
+          .range(1, kMaxImpactsPerStepLimit).withRule(kMaxImpactsPerStepRule).byDefault("64"),
+      ConfigField("contact_tolerance", Type::Number, "m", "Gap below which a resting body is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
+      ConfigField("strict_detection", Type::Boolean, "", "Also search each step for an impact between its ends.").byDefault("false"),
+      ConfigField("integrator", Type::String, "", "The LGVCI or the RK4 baseline.").oneOf({"lgvci", "rk4"}).byDefault("\"lgvci\""),
+      ConfigField("restitution", Type::Number, "", "Coefficient of restitution e (1: elastic).").range(0.0, 1.0).byDefault("1"),
+  };
+  s.fields[3].noun = "body";
+  for (ConfigField& f : s.fields)
+    if (f.path == "body.parts") f.items = "body";
+    else if (f.path == "body.vertices") f.columns = 3;
+  return s;
+}
+
+// The body tree of a checked config; the bounds on the tree's size stay here (docs/validation.md).
 BodyDef parseBody(const json& j, const std::string& field, int nesting, int& shapes) {
   if (++shapes > kMaxBodyShapes)
     throw InvalidInput("body", "has more than " + std::to_string(kMaxBodyShapes) + " shapes");
-  onlyKeys(j, field, {"type", "semi_axes", "center", "side", "epsilon", "vertices", "parts"});
-  if (!j.contains("type") || !j["type"].is_string())
-    throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
   const std::string type = j["type"];
-  if (j.contains("epsilon") && type != "cube" && type != "polyhedron")
-    throw InvalidInput(field + ".epsilon", "applies only to a cube or polyhedron body (a rounding radius of its corners)");
-  // Keys of another body type are an error, not silently ignored.
-  if (type == "ellipsoid") onlyKeys(j, field, {"type", "semi_axes", "center"});
-  else if (type == "cube") onlyKeys(j, field, {"type", "side", "epsilon", "center"});
-  else if (type == "polyhedron") onlyKeys(j, field, {"type", "vertices", "epsilon"});
-  else if (type == "union" || type == "intersection") onlyKeys(j, field, {"type", "parts"});
   BodyDef b;
-  auto need = [&](const char* key) -> const json& {
-    if (!j.contains(key)) throw InvalidInput(field + "." + key, std::string("is required for a ") + type);
-    return j[key];
-  };
   if (type == "ellipsoid") {
     b.type = BodyDef::Type::Ellipsoid;
-    b.semiAxes = getVec3(need("semi_axes"), field + ".semi_axes");
-    if (j.contains("center")) b.center = getVec3(j["center"], field + ".center");
+    b.semiAxes = getVec3(j["semi_axes"]);
   } else if (type == "cube") {
     b.type = BodyDef::Type::Cube;
-    b.side = getNumber(need("side"), field + ".side");
-    if (j.contains("epsilon")) b.epsilon = getNumber(j["epsilon"], field + ".epsilon");
-    if (j.contains("center")) b.center = getVec3(j["center"], field + ".center");
+    b.side = j["side"].get<double>();
   } else if (type == "polyhedron") {
     b.type = BodyDef::Type::Polyhedron;
-    const json& v = need("vertices");
-    if (!v.is_array()) throw InvalidInput(field + ".vertices", "must be an array of [x, y, z]");
-    if (v.size() > 64) throw InvalidInput(field + ".vertices", "at most 64 vertices are supported");
-    for (size_t i = 0; i < v.size(); ++i) b.vertices.push_back(getVec3(v[i], field + ".vertices[" + std::to_string(i) + "]"));
-    if (j.contains("epsilon")) b.epsilon = getNumber(j["epsilon"], field + ".epsilon");
-  } else if (type == "union" || type == "intersection") {
+    for (const json& v : j["vertices"]) b.vertices.push_back(getVec3(v));
+  } else {
     b.type = type == "union" ? BodyDef::Type::Union : BodyDef::Type::Intersection;
-    const json& p = need("parts");
-    if (!p.is_array() || p.empty()) throw InvalidInput(field + ".parts", "must be a non-empty array of bodies");
     if (nesting >= kMaxBodyNesting)
       throw InvalidInput(field + ".parts", "unions and intersections nested deeper than " + std::to_string(kMaxBodyNesting) + " levels");
+    const json& p = j["parts"];
     for (size_t i = 0; i < p.size(); ++i)
       b.parts.push_back(parseBody(p[i], field + ".parts[" + std::to_string(i) + "]", nesting + 1, shapes));
-  } else {
-    throw InvalidInput(field + ".type", "must be one of ellipsoid, cube, polyhedron, union, intersection");
   }
+  if (j.contains("center")) b.center = getVec3(j["center"]);
+  if (j.contains("epsilon")) b.epsilon = j["epsilon"].get<double>();
   return b;
 }
 
@@ -169,89 +203,50 @@ json toJsonObject(const RigidBodyDef& d) {
 }
 
 RigidBodyDef fromJsonObject(const json& j) {
-  onlyKeys(j, "", {"model", "case", "body", "mass", "inertia", "mass_properties", "gravity", "h", "plane", "t0", "x0", "R0", "gamma0", "Pi0",
-                   "retraction", "root_finder", "tolerance", "max_impacts_per_step", "contact_tolerance",
-                   "strict_detection", "integrator", "restitution"});
+  checkConfigTree(rigidBodyConfigSchema(), j);  // keys, types, sizes, bounds: the table above
   RigidBodyDef d;
-  if (j.contains("model") && j["model"] != "rigid_body")  // the family key of the Simulation façade
-    throw InvalidInput("model", "must be \"rigid_body\" for this configuration");
-  if (j.contains("case")) {
-    if (!j["case"].is_string()) throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames);
-    d.caseName = j["case"];
-  }
-  if (!j.contains("body")) throw InvalidInput("body", "is required (or give a \"case\")");
+  if (j.contains("case")) d.caseName = j["case"];
   int shapes = 0;
   d.body = parseBody(j["body"], "body", 0, shapes);
-  if (j.contains("mass")) {
-    d.mass = getNumber(j["mass"], "mass");
-    validateMass(d.mass);
-  }
-  if (j.contains("inertia")) d.inertia = getMat3(j["inertia"], "inertia");
-  if (j.contains("mass_properties")) {  // docs/rigid-body.md "Rounded mass properties"
-    const json& v = j["mass_properties"];
-    if (v == "rounded") d.massConvention = MassConvention::Rounded;
-    else if (v == "sharp") d.massConvention = MassConvention::Sharp;
-    else throw InvalidInput("mass_properties", "must be \"rounded\" or \"sharp\"");
-  }
-  if (j.contains("gravity")) d.gravity = getNumber(j["gravity"], "gravity");
-  if (j.contains("h")) d.integrator.h = getNumber(j["h"], "h");
+  auto number = [&](const char* key, double& out) {
+    if (j.contains(key)) out = j[key].get<double>();
+  };
+  number("mass", d.mass);
+  if (j.contains("inertia")) d.inertia = getMat3(j["inertia"]);
+  if (j.contains("mass_properties"))  // docs/rigid-body.md "Rounded mass properties"
+    d.massConvention = j["mass_properties"] == "sharp" ? MassConvention::Sharp : MassConvention::Rounded;
+  number("gravity", d.gravity);
+  number("h", d.integrator.h);
   if (j.contains("plane")) {
     const json& p = j["plane"];
-    onlyKeys(p, "plane", {"normal", "tilt", "azimuth"});
     if (p.contains("normal") && (p.contains("tilt") || p.contains("azimuth")))
       throw InvalidInput("plane", "give either normal or tilt/azimuth, not both");
-    if (p.contains("normal")) {
-      d.planeNormal = Plane(getVec3(p["normal"], "plane.normal")).normal();
-    } else {
-      const double tilt = p.contains("tilt") ? getNumber(p["tilt"], "plane.tilt") : 0.0;
-      const double az = p.contains("azimuth") ? getNumber(p["azimuth"], "plane.azimuth") : 0.0;
-      d.planeNormal = Plane::fromTilt(tilt, az).normal();
-    }
+    if (p.contains("normal")) d.planeNormal = Plane(getVec3(p["normal"])).normal();
+    else d.planeNormal = Plane::fromTilt(p.value("tilt", 0.0), p.value("azimuth", 0.0)).normal();
   }
-  if (j.contains("t0")) d.initial.t = getNumber(j["t0"], "t0");
-  if (j.contains("x0")) d.initial.x = getVec3(j["x0"], "x0");
-  if (j.contains("R0")) d.initial.R = getMat3(j["R0"], "R0");
-  if (j.contains("gamma0")) d.initial.gamma = getVec3(j["gamma0"], "gamma0");
-  if (j.contains("Pi0")) d.initial.Pi = getVec3(j["Pi0"], "Pi0");
-  if (j.contains("retraction")) {
-    const json& r = j["retraction"];
-    if (r == "cayley") d.integrator.retraction = Retraction::Cayley;
-    else if (r == "exp") d.integrator.retraction = Retraction::Exponential;
-    else throw InvalidInput("retraction", "must be \"cayley\" or \"exp\"");
-  }
-  if (j.contains("root_finder")) {
-    const json& r = j["root_finder"];
-    if (r == "bisection") d.integrator.rootFinder = RootFinder::Bisection;
-    else if (r == "fast") d.integrator.rootFinder = RootFinder::Illinois;
-    else throw InvalidInput("root_finder", "must be \"bisection\" or \"fast\"");
-  }
-  if (j.contains("tolerance")) d.integrator.tolerance = getNumber(j["tolerance"], "tolerance");
-  if (j.contains("max_impacts_per_step")) {
-    const double v = getNumber(j["max_impacts_per_step"], "max_impacts_per_step");
-    if (v != std::floor(v) || v < 1 || v > kMaxImpactsPerStepLimit)
-      throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
-    d.integrator.maxImpactsPerStep = static_cast<int>(v);
-  }
-  if (j.contains("contact_tolerance")) d.integrator.contactTolerance = getNumber(j["contact_tolerance"], "contact_tolerance");
-  if (j.contains("strict_detection")) {  // docs/method.md "Impact detection inside a step"
-    if (!j["strict_detection"].is_boolean()) throw InvalidInput("strict_detection", "must be true or false");
-    d.integrator.strictDetection = j["strict_detection"].get<bool>();
-  }
-  if (j.contains("restitution")) {  // docs/rigid-body.md "Restitution"
-    d.integrator.restitution = getNumber(j["restitution"], "restitution");
-    if (!(d.integrator.restitution >= 0.0 && d.integrator.restitution <= 1.0))
-      throw InvalidInput("restitution", "must be in [0, 1]");
-  }
-  if (j.contains("integrator")) {  // docs/baselines.md "Why variational? The RK4 baseline"
-    const json& v = j["integrator"];
-    if (v == "lgvci") d.integrator.family = IntegratorFamily::Lgvci;
-    else if (v == "rk4") d.integrator.family = IntegratorFamily::Rk4;
-    else throw InvalidInput("integrator", "must be \"lgvci\" or \"rk4\"");
-  }
+  number("t0", d.initial.t);
+  if (j.contains("x0")) d.initial.x = getVec3(j["x0"]);
+  if (j.contains("R0")) d.initial.R = getMat3(j["R0"]);
+  if (j.contains("gamma0")) d.initial.gamma = getVec3(j["gamma0"]);
+  if (j.contains("Pi0")) d.initial.Pi = getVec3(j["Pi0"]);
+  if (j.contains("retraction")) d.integrator.retraction = j["retraction"] == "exp" ? Retraction::Exponential : Retraction::Cayley;
+  if (j.contains("root_finder")) d.integrator.rootFinder = j["root_finder"] == "bisection" ? RootFinder::Bisection : RootFinder::Illinois;
+  number("tolerance", d.integrator.tolerance);
+  if (j.contains("max_impacts_per_step")) d.integrator.maxImpactsPerStep = j["max_impacts_per_step"].get<int>();
+  number("contact_tolerance", d.integrator.contactTolerance);
+  if (j.contains("strict_detection")) d.integrator.strictDetection = j["strict_detection"].get<bool>();  // docs/method.md
+  number("restitution", d.integrator.restitution);  // docs/rigid-body.md "Restitution"
+  if (j.contains("integrator"))  // docs/baselines.md "Why variational? The RK4 baseline"
+    d.integrator.family = j["integrator"] == "rk4" ? IntegratorFamily::Rk4 : IntegratorFamily::Lgvci;
   return d;
 }
 
 }  // namespace
+
+const ConfigSchema& rigidBodyConfigSchema() {
+  static const ConfigSchema s = makeSchema();
+  return s;
+}
 
 ShapePtr buildShape(const BodyDef& b, const std::string& field) {
   return withPath(field, [&]() -> ShapePtr {
@@ -323,7 +318,11 @@ RigidBodyDef parseConfig(const std::string& text) {
     throw InvalidInput("case", std::string("must be one of ") + kRigidPresetNames +
                                    (patch["case"].is_string() ? " (got '" + printable(name) + "')" : std::string()));
   // The mass is checked before it scales the preset's inertia (else 1e308 would blame inertia[0][0]).
-  if (patch.contains("mass")) validateMass(getNumber(patch["mass"], "mass"));
+  if (patch.contains("mass")) {
+    if (!patch["mass"].is_number()) throw InvalidInput("mass", "must be a number");
+    validateMass(patch["mass"].get<double>());
+  }
+  checkConfigTree(rigidBodyConfigSchema(), patch, true);  // the given keys, before the preset is merged
   // A preset, with the given keys merged over it (RFC 7386). If the body or mass changes and no
   // inertia is given, the inertia is recomputed from the new body.
   const json base = toJsonObject(rigidPreset(patch["case"].get<std::string>()));

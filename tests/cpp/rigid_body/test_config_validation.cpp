@@ -143,14 +143,14 @@ TEST_CASE("validation: mass, gravity and the integrator settings", "[config]") {
     d.gravity = bad;
     CHECK_INVALID(makeIntegrator(d), "gravity", ">= 0");
   }
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gravity\": -9.8"))), "gravity", ">= 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gravity\": -9.8"))), "gravity", "must be in [0, 1e6]");
   for (double bad : {0.0, -0.01, kNaN, kInf}) {
     RigidBodyDef d = ellipsoidDef();
     d.integrator.h = bad;
     CHECK_INVALID(makeIntegrator(d), "h", "> 0");
   }
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 0"))), "h", "> 0");
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": -0.01"))), "h", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 0"))), "h", "must be in [1e-12, 1e6]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": -0.01"))), "h", "must be in [1e-12, 1e6]");
   for (double bad : {0.0, -1e-15, 1.0, kNaN}) {
     RigidBodyDef d = ellipsoidDef();
     d.integrator.tolerance = bad;
@@ -178,8 +178,8 @@ TEST_CASE("validation: ellipsoid semi-axes and centre", "[config]") {
     d.body.semiAxes = bad;
     CHECK_INVALID(makeIntegrator(d), "body.semi_axes", "");
   }
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 0, 1]}"))), "body.semi_axes", "> 0");
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, -1, 1]}"))), "body.semi_axes", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 0, 1]}"))), "body.semi_axes[1]", "must be in [1e-6, 1e6]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, -1, 1]}"))), "body.semi_axes[1]", "must be in [1e-6, 1e6]");
   CHECK_INVALID(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 1]}")), "body.semi_axes", "3 numbers");
   CHECK_INVALID(parseConfig(patched("I", "\"body\": {\"semi_axes\": [1, 1, \"a\"]}")), "body.semi_axes[2]", "number");
   RigidBodyDef d = ellipsoidDef();
@@ -195,8 +195,8 @@ TEST_CASE("validation: cube side and ε, polyhedron vertices and ε", "[config]"
     d.inertia.reset();
     CHECK_INVALID(makeIntegrator(d), "body.side", "> 0");
   }
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 0}"))), "body.side", "> 0");
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": -1}"))), "body.side", "> 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 0}"))), "body.side", "must be in [1e-6, 1e6]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": -1}"))), "body.side", "must be in [1e-6, 1e6]");
   for (double bad : {-1e-3, kNaN, kInf}) {
     RigidBodyDef d = cubeDef();
     d.body.epsilon = bad;
@@ -205,7 +205,7 @@ TEST_CASE("validation: cube side and ε, polyhedron vertices and ε", "[config]"
     p.body.epsilon = bad;
     CHECK_INVALID(makeIntegrator(p), "body.epsilon", ">= 0");
   }
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": -1e-3}"))), "body.epsilon", ">= 0");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": -1e-3}"))), "body.epsilon", "must be in [0, 1e6]");
   CHECK_NOTHROW(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"epsilon\": 0}"))));
   RigidBodyDef p = polyDef();
   p.body.vertices[2] = Vec3(kNaN, 0, 0);
@@ -230,7 +230,7 @@ TEST_CASE("validation: unions, intersections and inertia", "[config]") {
   CHECK_INVALID(makeIntegrator(parseConfig(patched("III",
                     "\"inertia\": [[1,0,0],[0,1,0],[0,0,1]], \"body\": {\"parts\": [{\"type\": \"ellipsoid\", \"semi_axes\": [1,1,1]},"
                     " {\"type\": \"ellipsoid\", \"semi_axes\": [1,-1,1]}]}"))),
-                "body.parts[1].semi_axes", "> 0");
+                "body.parts[1].semi_axes[1]", "must be in [1e-6, 1e6]");
   u = paperCase("III");
   u.inertia.reset();
   CHECK_INVALID(makeIntegrator(u), "inertia", "union");
@@ -557,8 +557,8 @@ TEST_CASE("derived quantities are validated and blamed on the input responsible"
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"mass\": 1e-320"))), "mass", "must be in");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"mass\": 1e308"))), "mass", "must be in");
   // Before: the energy came out null; Π0 = 1e200 sat at t ≈ 0.
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gamma0\": [0, 0, 1e300]"))), "gamma0", "|value| <= 1e+12");
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1e200, 0, 0]"))), "Pi0", "");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gamma0\": [0, 0, 1e300]"))), "gamma0[2]", "must be in [-1e12, 1e12]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1e200, 0, 0]"))), "Pi0[0]", "must be in [-1e12, 1e12]");
   // |hΠ0| beyond the reach of (5.9c): 2 λmax(J) = 10 for case I with the Cayley map, (1+√2)·5 for exp.
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1000, 0, 0]"))), "Pi0", "(5.9c)");
   CHECK_NOTHROW(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [999, 0, 0]"))));
@@ -566,17 +566,17 @@ TEST_CASE("derived quantities are validated and blamed on the input responsible"
   CHECK_NOTHROW(makeIntegrator(parseConfig(patched("I", "\"Pi0\": [1206, 0, 0], \"retraction\": \"exp\""))));
   // Before: a part centred at 1e155 overflowed the bounding radius and fell through the plane.
   CHECK_INVALID(makeIntegrator(parseConfig(patched("III", "\"body\": {\"parts\": [{\"type\": \"ellipsoid\", \"semi_axes\": [1, 1, 1], \"center\": [1e155, 0, 0]}]}"))),
-                "body.parts[0].center", "|value| <= 1e+06");
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"x0\": [0, 0, 1e7]"))), "x0", "1e+06");
+                "body.parts[0].center[0]", "must be in [-1e6, 1e6]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"x0\": [0, 0, 1e7]"))), "x0[2]", "must be in [-1e6, 1e6]");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"gravity\": 1e7"))), "gravity", "must be in");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"t0\": 1e10"))), "t0", "must be in");
   CHECK_INVALID(makeIntegrator(parseConfig("{\"body\": {\"type\": \"ellipsoid\", \"semi_axes\": [1e-7, 1, 1]}, \"x0\": [0, 0, 3]}")),
-                "body.semi_axes", "[1e-06, 1e+06]");
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 2e6}"))), "body.side", "[1e-06, 1e+06]");
+                "body.semi_axes[0]", "must be in [1e-6, 1e6]");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("IV", "\"body\": {\"side\": 2e6}"))), "body.side", "must be in [1e-6, 1e6]");
   // An explicit inertia with J⁻¹ losing all digits, or computed from a needle-like body.
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"inertia\": [[1e13, 0, 0], [0, 1, 0], [0, 0, 1]]"))), "inertia", "condition number");
   // Before: --h 1e-320 said "expected a finite number"; now the rule: t must advance.
-  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-320"))), "h", "must be >= 1e-12");
+  CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-320"))), "h", "must be in [1e-12, 1e6]");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-6, \"t0\": 1e7"))), "h", "must be >= 1e-05");
   CHECK_NOTHROW(makeIntegrator(parseConfig(patched("I", "\"h\": 1e-12"))));
   // A NaN Φ at the start used to pass (NaN < 0 is false): the C++ API with an undefined lowest point.

@@ -71,6 +71,7 @@ async function wrappedEngine(): Promise<Wrapped> {
     heapBytesInUse: () => real.heapBytesInUse(),
     createEnsemble: (s) => real.createEnsemble(s),
     families: () => real.families(),
+    configSchema: (n) => real.configSchema(n),
     presetNames: () => real.presetNames(),
     statusCodes: () => real.statusCodes(),
   };

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "lgvci/billiard/billiard_model.hpp"
+#include "lgvci/core/config_schema.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 
 namespace lgvci {
@@ -24,6 +25,9 @@ const std::vector<std::string>& billiardPresetNames();
 /// l = 1, q0 = (0.3, 0.1), v0 = (0.8, 0.6); both m = 1, g = 0, h = 0.01, t0 = 0. Throws
 /// InvalidInput("case", …) for another name.
 BilliardDef billiardPreset(const std::string& name);
+/// The config's fields, bounds and defaults (docs/config.md): what parseBilliardConfig checks before its
+/// rules across fields (the ellipse's aspect ratio, h against t0, q0 inside the table).
+const ConfigSchema& billiardConfigSchema();
 /// Parse and validate JSON ("model": "billiard"); a "case" starts from that preset, the given fields
 /// replace its (a "table" of another shape replaces the preset's table whole). Throws InvalidInput
 /// naming the field.

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/config_schema.hpp"
+
 namespace lgvci {
 
 class Simulation;
@@ -101,6 +103,10 @@ struct FamilyInfo {
   std::vector<ReversalField> reversal;
   std::vector<FamilyOption> options;
   Capabilities capabilities;
+  /// The config's fields, bounds and defaults, declared once by the family (docs/config.md): its
+  /// parser checks a config against it, --schema and configSchema() export it. The built-in ones are
+  /// set by cpp/src/core/families.cpp; a family without rows exports an empty "properties".
+  ConfigSchema schema;
 };
 
 /// Adds a family after the built-in ones (throws std::invalid_argument for an empty or repeated name,

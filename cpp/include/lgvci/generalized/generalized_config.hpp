@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "lgvci/core/config_schema.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/generalized/cradle.hpp"
 #include "lgvci/generalized/generalized_model.hpp"
@@ -28,6 +29,10 @@ struct GeneralizedDef {
 /// Throws InvalidInput("case", …) for any other name.
 GeneralizedDef generalizedPreset(const std::string& name);
 bool isGeneralizedPreset(const std::string& name);
+
+/// The config's fields, bounds and defaults (docs/config.md), the cradle's included: what
+/// parseGeneralizedConfig checks before its rules across fields (sizes like q0, M positive definite, …).
+const ConfigSchema& generalizedConfigSchema();
 
 /// Parse JSON ("model": "generalized"; docs/cli.md "Configuration (JSON)"); a "case" starts from that preset.
 /// Throws InvalidInput naming the field.

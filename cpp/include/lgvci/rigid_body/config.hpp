@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/config_schema.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 namespace lgvci {
@@ -50,6 +51,10 @@ HybridIntegrator makeIntegrator(const RigidBodyDef& def);
 /// Bounds on a body tree (docs/validation.md "Validation and limits", beside the text's own bounds).
 inline constexpr int kMaxBodyNesting = 8;                 // unions/intersections inside each other
 inline constexpr int kMaxBodyShapes = 256;                // shapes in one body tree, all levels
+
+/// The config's fields, bounds and defaults (docs/config.md): what parseConfig checks before its
+/// rules across fields (the body's geometry, its mass properties, the start above the plane).
+const ConfigSchema& rigidBodyConfigSchema();
 
 /// Parse JSON (see docs/cli.md "Configuration (JSON)"). A "case" key starts from that preset and the other keys
 /// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.

@@ -50,6 +50,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     heapBytesInUse: () => real.heapBytesInUse(),
     createEnsemble: (s) => real.createEnsemble(s),
     families: () => real.families(),
+    configSchema: (n) => real.configSchema(n),
     presetNames: () => real.presetNames(),
     statusCodes: () => real.statusCodes(),
   };

@@ -423,6 +423,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
     },
     impactLayout: () => FAKE_COMMON_IMPACT_LAYOUT,
     heapBytesInUse: () => 0,
+    configSchema: () => '',  // the fake family declares no schema: '' as for an unknown family
     families: () => [
       {
         name: 'rigid_body',

@@ -1,0 +1,114 @@
+// The config schema of a model family as data (docs/config.md): one row per JSON field with its type,
+// bounds, default, unit and one line of meaning. A family declares its table once (FamilyInfo::schema);
+// the family's parser runs the generic checker over it before building anything, and the same table
+// is exported as JSON-Schema-like text (configSchemaJson: the CLI's --schema, the WebAssembly module's
+// configSchema()), so the page, the docs and external tools read the bounds the parser enforces.
+// What a row cannot say (a rule across fields: a body that penetrates the plane, an aspect ratio,
+// p0 sized like q0) stays in the family's code and is listed in docs/config.md.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lgvci {
+
+struct ConfigField {
+  enum class Type {
+    Number,   // a finite JSON number
+    Integer,  // a whole JSON number
+    Boolean,  // true or false
+    String,   // a string; one of `choices` when they are given
+    Vector,   // an array of numbers: exactly `size`, or 1..`maxItems` when size is 0
+    Matrix,   // an array of rows, each a Vector of the same length as the matrix
+    Object,   // a JSON object whose keys are the rows "path.key"
+    Array,    // an array of objects: 1..`maxItems`, each described by the rows "path[].key", or by
+              // the rows under `items` when given (a recursive body: "body.parts" → "body")
+  };
+  /// "plane.tilt"; the elements of an array are "[]": "constraints[].type".
+  std::string path;
+  Type type = Type::Number;
+  /// Bounds of a Number, Integer, and of every entry of a Vector or Matrix.
+  std::optional<double> min, max;
+  bool exclusiveMin = false, exclusiveMax = false;
+  /// The rule of a bound violation when the numbers alone would hide it ("must be in [0, pi/2)").
+  std::string rule;
+  /// Vector, Matrix, Array: the exact count (rows of a Matrix), or 0 for 1..maxItems.
+  int size = 0;
+  int maxItems = 0;
+  /// Matrix: its rows may each be a number instead, the diagonal entry ("mass_matrix": [1, 2]).
+  bool diagonalForm = false;
+  /// String: the allowed values, in the order the messages list them.
+  std::vector<std::string> choices;
+  /// Array: the rows describing each element, when not "path[]" ("body" for "body.parts").
+  std::string items;
+  /// Absent → "is required"; a required row of a variant is required only in that variant.
+  bool required = false;
+  /// JSON text of the value the parser takes when the field is absent; "" when it has none or it is
+  /// computed (the inertia from the body).
+  std::string defaultJson;
+  /// The SI unit of the value in the config ("m", "s", "kg", "rad", "kg m/s"; "" for a pure number).
+  std::string unit;
+  std::string description;
+  /// A variant row: it applies only when the sibling key `whenKey` (in the same object) has one of
+  /// `whenValues` ("body.side" when "body.type" is "cube"). Empty: always.
+  std::string whenKey;
+  std::vector<std::string> whenValues;
+  /// A discriminator row (a String with choices that rows of its object name as whenKey): the noun of
+  /// its messages, "applies only to a cube or polyhedron body" ("body"), "an ellipse" ("").
+  std::string noun;
+  /// Matrix: the numbers of each row (0: as many as the matrix has rows; 3 for a list of points).
+  int columns = 0;
+
+  ConfigField() = default;
+  ConfigField(std::string path_, Type type_, std::string unit_, std::string description_)
+      : path(std::move(path_)), type(type_), unit(std::move(unit_)), description(std::move(description_)) {}
+  // Chained setters, so that a family's table reads one row per field.
+  ConfigField& range(double lo, double hi, bool exclusiveLo = false, bool exclusiveHi = false) {
+    min = lo, max = hi, exclusiveMin = exclusiveLo, exclusiveMax = exclusiveHi;
+    return *this;
+  }
+  ConfigField& atLeast(double lo) { return min = lo, exclusiveMin = false, *this; }
+  ConfigField& above(double lo) { return min = lo, exclusiveMin = true, *this; }
+  ConfigField& withRule(std::string r) { return rule = std::move(r), *this; }
+  ConfigField& ofSize(int n) { return size = n, *this; }
+  ConfigField& upTo(int n) { return maxItems = n, *this; }
+  ConfigField& oneOf(std::vector<std::string> c) { return choices = std::move(c), *this; }
+  ConfigField& need() { return required = true, *this; }
+  ConfigField& byDefault(std::string json) { return defaultJson = std::move(json), *this; }
+  ConfigField& when(std::string key, std::vector<std::string> values) {
+    whenKey = std::move(key), whenValues = std::move(values);
+    return *this;
+  }
+};
+
+struct ConfigSchema {
+  /// The family (FamilyInfo::name) and its config's "model".
+  std::string family, model;
+  std::vector<ConfigField> fields;
+  /// The row of `path`, or nullptr.
+  const ConfigField* find(const std::string& path) const;
+};
+
+/// Parses `json` and throws InvalidInput("field", "rule") for the first violation of `schema`: an
+/// unknown key ("foo: is not a known key"), a key of another variant ("table.a: applies only to an
+/// ellipse"), a wrong type ("x0: must be an array of 3 numbers"), an array size, a value outside its
+/// bounds ("cradle.balls: must be an integer in [2, 7]"), a string outside its choices, a missing
+/// required field. Rules across fields are not checked here (the family's parser has them).
+void checkConfig(const ConfigSchema& schema, const std::string& json);
+
+/// The bounds of the row `path` on a value a program built (not parsed): throws
+/// InvalidInput(field, rule) with the checker's rule, so that a def's validator and the parser
+/// enforce one table. `field` defaults to `path` ("v0[1]" for an entry of "v0").
+void checkNumber(const ConfigSchema& schema, const std::string& path, double value, const std::string& field = "");
+
+/// The schema as JSON text, JSON-Schema-like: {"family", "model", "type": "object", "properties",
+/// "required"}; a property has "type", "description", "unit", "minimum"/"maximum" or
+/// "exclusiveMinimum"/"exclusiveMaximum", "enum", "items", "minItems"/"maxItems", "default", and for
+/// a variant row "when": {"<key>": [values]}. A recursive element is {"$ref": "#/properties/body"}.
+std::string configSchemaJson(const ConfigSchema& schema, int indent = -1);
+/// Every registered family's schema: {"<family>": {…}, …}, keyed by family name.
+std::string configSchemasJson(int indent = -1);
+
+}  // namespace lgvci
