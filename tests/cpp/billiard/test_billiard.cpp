@@ -12,20 +12,16 @@
 
 #include "lgvci/billiard/billiard_config.hpp"
 #include "lgvci/lgvci.hpp"
+#include "../make_simulation.hpp"
 
 using namespace lgvci;
+using lgvci_test::makeSimulation;
 
 namespace {
 
 using LD = long double;
 constexpr LD kPiL = 3.141592653589793238462643383279502884L;
 
-std::unique_ptr<Simulation> make(const std::string& json) {
-  SimulationResult r = createSimulation(json);
-  INFO(json << " -> " << r.error.message);
-  REQUIRE(r.ok());
-  return std::move(r.simulation);
-}
 
 struct Run {
   std::vector<double> t, s, pt;  // impact times and the impact record's s, p_t
@@ -156,7 +152,7 @@ double ellipsePerimeter(double a, double b) {
 }  // namespace
 
 TEST_CASE("billiard: 100 bounces in the ellipse at the exact chord/ellipse times", "[billiard]") {
-  auto sim = make(R"({"case":"billiard-ellipse"})");
+  auto sim = makeSimulation(R"({"case":"billiard-ellipse"})");
   const Run run = runImpacts(*sim, 100);
   const auto exact = ellipseBounceTimes(2.0L, 1.0L, {0.5L, 0.2L}, {0.6L, 0.8L}, 100);
   const double err = maxError(run.t, exact, 100);
@@ -167,7 +163,7 @@ TEST_CASE("billiard: 100 bounces in the ellipse at the exact chord/ellipse times
 }
 
 TEST_CASE("billiard: 10 bounces in the stadium at the exact segment/circle times", "[billiard]") {
-  auto sim = make(R"({"case":"billiard-stadium"})");
+  auto sim = makeSimulation(R"({"case":"billiard-stadium"})");
   const Run run = runImpacts(*sim, 10);
   const auto exact = stadiumBounceTimes(1.0L, 1.0L, {0.3L, 0.1L}, {0.8L, 0.6L}, 10);
   const double err = maxError(run.t, exact, 10);
@@ -179,13 +175,13 @@ TEST_CASE("billiard: 10 bounces in the stadium at the exact segment/circle times
 
 TEST_CASE("billiard: 100 bounces of a custom stadium and ellipse, any start", "[billiard]") {
   {
-    auto sim = make(R"({"model":"billiard","table":{"shape":"ellipse","a":1.5,"b":3},"q0":[-0.7,1.1],"v0":[-1.3,0.4]})");
+    auto sim = makeSimulation(R"({"model":"billiard","table":{"shape":"ellipse","a":1.5,"b":3},"q0":[-0.7,1.1],"v0":[-1.3,0.4]})");
     const Run run = runImpacts(*sim, 100);
     const auto exact = ellipseBounceTimes(1.5L, 3.0L, {-0.7L, 1.1L}, {-1.3L, 0.4L}, 100);
     CHECK(maxError(run.t, exact, 100) <= 1e-9);
   }
   {  // a circle (l = 0): integrable, errors grow slowly
-    auto sim = make(R"({"model":"billiard","table":{"shape":"stadium","r":1,"l":0},"q0":[0.2,-0.3],"v0":[0.5,1.5]})");
+    auto sim = makeSimulation(R"({"model":"billiard","table":{"shape":"stadium","r":1,"l":0},"q0":[0.2,-0.3],"v0":[0.5,1.5]})");
     const Run run = runImpacts(*sim, 100);
     const auto exact = stadiumBounceTimes(1.0L, 0.0L, {0.2L, -0.3L}, {0.5L, 1.5L}, 100);
     CHECK(maxError(run.t, exact, 100) <= 1e-9);
@@ -217,7 +213,7 @@ TEST_CASE("billiard: the wall's arc length s against closed forms", "[billiard]"
 }
 
 TEST_CASE("billiard: the impact record is the common one, constraint, energy_mismatch and s, p_t; p_t is the bounce's tangential momentum", "[billiard]") {
-  auto sim = make(R"({"case":"billiard-ellipse"})");
+  auto sim = makeSimulation(R"({"case":"billiard-ellipse"})");
   const RecordLayout& L = sim->impactLayout();
   const RecordLayout& common = lgvci::impactLayout();
   REQUIRE(L.size == common.size + 4);
@@ -229,7 +225,7 @@ TEST_CASE("billiard: the impact record is the common one, constraint, energy_mis
   CHECK(L.fields[own + 3].name == "p_t");
   CHECK(L.csvColumns().back() == "p_t");
   // Other families have no bounce map.
-  for (const RecordField& f : make(R"({"case":"particle"})")->impactLayout().fields) CHECK(f.name != "s");
+  for (const RecordField& f : makeSimulation(R"({"case":"particle"})")->impactLayout().fields) CHECK(f.name != "s");
   // The first bounce, from the exact chord: s by the program's table, p_t = v·t̂ before = after.
   const Run run = runImpacts(*sim, 3);
   const LD t1 = ellipseBounceTimes(2.0L, 1.0L, {0.5L, 0.2L}, {0.6L, 0.8L}, 1)[0];
@@ -247,7 +243,7 @@ TEST_CASE("billiard: the bounce map preserves ds∧dp_t: a loop of 200 starts ke
   // The loop: (s, p_t) on a circle of radius ρ around the preset's first bounce. Each member starts
   // on the chord leaving the wall at s with tangential momentum p_t (|p| = 1), a short way in, so its
   // k-th logged bounce is the k-th iterate of the bounce map; members are paired by bounce count.
-  auto ref = make(R"({"case":"billiard-ellipse"})");
+  auto ref = makeSimulation(R"({"case":"billiard-ellipse"})");
   const Run r0 = runImpacts(*ref, 1);
   const double s0 = r0.s[0], pt0 = r0.pt[0];
   BilliardDef def = billiardPreset("billiard-ellipse");
@@ -270,7 +266,7 @@ TEST_CASE("billiard: the bounce map preserves ds∧dp_t: a loop of 200 starts ke
       const Vec2 q0 = Q + 1e-3 * v;
       nlohmann::json cfg = {{"model", "billiard"}, {"table", {{"shape", "ellipse"}, {"a", 2}, {"b", 1}}},
                             {"q0", {q0.x(), q0.y()}}, {"v0", {v.x(), v.y()}}};
-      auto sim = make(cfg.dump());
+      auto sim = makeSimulation(cfg.dump());
       const Run run = runImpacts(*sim, K);
       for (int k = 1; k <= K; ++k) {
         double sk = run.s[static_cast<size_t>(k - 1)];
@@ -383,8 +379,8 @@ TEST_CASE("billiard: invalid configs name their field", "[billiard]") {
 TEST_CASE("billiard: configJson round-trips and replays bit for bit; a patch of another shape starts from its default", "[billiard]") {
   for (const std::string& cfg : {std::string(R"({"case":"billiard-ellipse"})"), std::string(R"({"case":"billiard-stadium","g":9.81})"),
                                  std::string(R"({"model":"billiard","table":{"shape":"stadium","r":0.7,"l":0.30000000000000004},"q0":[0.1,0.2],"v0":[0.1,-3],"mass":2.5,"h":0.003,"t0":1.1})")}) {
-    auto a = make(cfg);
-    auto b = make(a->configJson());
+    auto a = makeSimulation(cfg);
+    auto b = makeSimulation(a->configJson());
     CHECK(b->configJson() == a->configJson());
     for (int k = 0; k < 3000; ++k) {
       a->step();
@@ -394,15 +390,15 @@ TEST_CASE("billiard: configJson round-trips and replays bit for bit; a patch of 
     CHECK(a->totalImpacts() > 0);
     CHECK(a->stateHash() == b->stateHash());
   }
-  const nlohmann::json j = nlohmann::json::parse(make(R"({"case":"billiard-ellipse"})")->configJson());
+  const nlohmann::json j = nlohmann::json::parse(makeSimulation(R"({"case":"billiard-ellipse"})")->configJson());
   CHECK(j == nlohmann::json::parse(R"({"model":"billiard","case":"billiard-ellipse","table":{"shape":"ellipse","a":2.0,"b":1.0},"mass":1.0,"g":0.0,"h":0.01,"t0":0.0,"q0":[0.5,0.2],"v0":[0.6,0.8]})"));
-  const nlohmann::json s = nlohmann::json::parse(make(R"({"case":"billiard-ellipse","table":{"shape":"stadium","l":0.5}})")->configJson());
+  const nlohmann::json s = nlohmann::json::parse(makeSimulation(R"({"case":"billiard-ellipse","table":{"shape":"stadium","l":0.5}})")->configJson());
   CHECK(s["table"] == nlohmann::json::parse(R"({"shape":"stadium","r":1.0,"l":0.5})"));
 }
 
 TEST_CASE("billiard: time reversal returns to the start, with and without bounces", "[billiard]") {
   // No bounce in 50 steps (the first is at t = 0.83): the straight line retraced, to rounding.
-  auto a = make(R"({"case":"billiard-ellipse"})");
+  auto a = makeSimulation(R"({"case":"billiard-ellipse"})");
   const ReverseCheck c0 = runReverseCheck(*a, 50);
   CHECK(c0.impactsForward == 0);
   CHECK(c0.distances[0].value <= 1e-15);
@@ -411,7 +407,7 @@ TEST_CASE("billiard: time reversal returns to the start, with and without bounce
   // mirror reflection): the same count both ways and a return to rounding (measured 1.2e-15 after
   // 10 bounces each way in the ellipse, 5.6e-16 after 8 in the stadium).
   for (const char* preset : {"billiard-ellipse", "billiard-stadium"}) {
-    auto b = make(std::string(R"({"case":")") + preset + "\"}");
+    auto b = makeSimulation(std::string(R"({"case":")") + preset + "\"}");
     const ReverseCheck c = runReverseCheck(*b, 2000);
     INFO(preset << ": q " << c.distances[0].value << ", p " << c.distances[1].value);
     CHECK(c.impactsForward >= 8);
@@ -423,7 +419,7 @@ TEST_CASE("billiard: time reversal returns to the start, with and without bounce
 }
 
 TEST_CASE("billiard: gravity — flight is the exact parabola, the discrete energy balance (75a) holds at each bounce", "[billiard]") {
-  auto sim = make(R"({"case":"billiard-ellipse","g":9.81})");
+  auto sim = makeSimulation(R"({"case":"billiard-ellipse","g":9.81})");
   // Before the first bounce: q(t) = q0 + v0 t − g t²/2 e_y; the step is exact for a constant force.
   for (int k = 0; k < 10; ++k) sim->step();
   REQUIRE(sim->totalImpacts() == 0);

@@ -14,17 +14,12 @@
 #include "lgvci/rigid_body/config.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 #include "lgvci/rigid_body/presets.hpp"
+#include "../make_simulation.hpp"
 
 using namespace lgvci;
+using lgvci_test::makeSimulation;
 
 namespace {
-
-std::unique_ptr<Simulation> make(const std::string& json) {
-  SimulationResult r = createSimulation(json);
-  INFO(json << " -> " << r.error.message);
-  REQUIRE(r.ok());
-  return std::move(r.simulation);
-}
 
 std::vector<double> countersOf(const Simulation& sim) {
   std::vector<double> v(static_cast<size_t>(sim.counterLayout().size()), -1.0);
@@ -38,7 +33,7 @@ TEST_CASE("every preset's counters: unique names with a description, whole numbe
   for (const FamilyInfo& f : families())
     for (const std::string& preset : f.presets) {
       INFO(f.name << " / " << preset);
-      auto sim = make(f.presetJson(preset));
+      auto sim = makeSimulation(f.presetJson(preset));
       const CounterLayout& L = sim->counterLayout();
       std::set<std::string> names;
       for (const CounterField& c : L.fields) {
@@ -65,7 +60,7 @@ TEST_CASE("every preset's counters: unique names with a description, whole numbe
 TEST_CASE("the rigid body's counters are its integrator's: the rocking block lifts off and lands again", "[counters][contact]") {
   // The same run twice: through the façade and through the integrator itself (docs/rigid-body.md
   // "Persistent contact": rocking lifts off once and settles back onto its face).
-  auto sim = make(presetJson("rocking"));
+  auto sim = makeSimulation(presetJson("rocking"));
   HybridIntegrator direct = makeIntegrator(parseConfig(presetJson("rocking")));
   for (int k = 0; k < 1000; ++k) {
     sim->step();
@@ -86,9 +81,9 @@ TEST_CASE("the rigid body's counters are its integrator's: the rocking block lif
 }
 
 TEST_CASE("the RK4 baseline declares the rigid body's counters and, without a contact phase, counts none", "[counters][rk4]") {
-  auto sim = make(R"({"case":"rocking","integrator":"rk4"})");
+  auto sim = makeSimulation(R"({"case":"rocking","integrator":"rk4"})");
   for (int k = 0; k < 200 && !sim->halted(); ++k) sim->step();
-  const CounterLayout lgvci = make(presetJson("rocking"))->counterLayout();
+  const CounterLayout lgvci = makeSimulation(presetJson("rocking"))->counterLayout();
   REQUIRE(sim->counterLayout().size() == lgvci.size());
   for (int k = 0; k < lgvci.size(); ++k) CHECK(sim->counterLayout().fields[static_cast<size_t>(k)].name == lgvci.fields[static_cast<size_t>(k)].name);
   for (double v : countersOf(*sim)) CHECK(v == 0.0);
@@ -98,7 +93,7 @@ TEST_CASE("conservedEnergy() is E plus the state record's dissipated ledger, and
   for (const FamilyInfo& f : families())
     for (const std::string& preset : f.presets) {
       INFO(f.name << " / " << preset);
-      auto sim = make(f.presetJson(preset));
+      auto sim = makeSimulation(f.presetJson(preset));
       for (int k = 0; k < 300; ++k) sim->step();
       const RecordField* ledger = sim->layout().find("dissipated");
       CHECK((ledger != nullptr) == f.capabilities.dissipation);
@@ -108,7 +103,7 @@ TEST_CASE("conservedEnergy() is E plus the state record's dissipated ledger, and
     }
   // Restitution 0.5 on Case IV: energy is lost at every impact, and E + dissipated stays at E0 to the
   // flight's error (docs/rigid-body.md "Restitution").
-  auto sim = make(R"({"case":"IV","restitution":0.5})");
+  auto sim = makeSimulation(R"({"case":"IV","restitution":0.5})");
   const double E0 = sim->initialEnergy();
   double worst = 0.0;
   for (int k = 0; k < 1000; ++k) {

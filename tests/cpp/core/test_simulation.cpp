@@ -10,17 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/lgvci.hpp"
+#include "../make_simulation.hpp"
 
 using namespace lgvci;
+using lgvci_test::makeSimulation;
 
 namespace {
-
-std::unique_ptr<Simulation> make(const std::string& json) {
-  SimulationResult r = createSimulation(json);
-  INFO(json << " -> " << r.error.message);
-  REQUIRE(r.ok());
-  return std::move(r.simulation);
-}
 
 std::string join(const std::vector<std::string>& v) {
   std::string s;
@@ -38,17 +33,17 @@ TEST_CASE("façade: FNV-1a 64 matches the reference vectors", "[core][simulation
 
 TEST_CASE("façade: CSV columns come from the record layout", "[core][simulation]") {
   // The rigid body keeps the CLI's 23 columns of before the façade, then dissipated, contact_points, normal_force.
-  CHECK(join(make(R"({"case":"IV"})")->layout().csvColumns()) ==
+  CHECK(join(makeSimulation(R"({"case":"IV"})")->layout().csvColumns()) ==
         "t,x1,x2,x3,R11,R12,R13,R21,R22,R23,R31,R32,R33,gamma1,gamma2,gamma3,Pi1,Pi2,Pi3,E,TPE,RE,impacts,dissipated,contact_points,normal_force");
-  CHECK(join(make(R"({"case":"star"})")->layout().csvColumns()) == "t,q1,q2,q3,p1,p2,p3,E,impacts");
-  CHECK(join(make(R"({"case":"particle"})")->layout().csvColumns()) == "t,q1,q2,p1,p2,E,impacts");
+  CHECK(join(makeSimulation(R"({"case":"star"})")->layout().csvColumns()) == "t,q1,q2,q3,p1,p2,p3,E,impacts");
+  CHECK(join(makeSimulation(R"({"case":"particle"})")->layout().csvColumns()) == "t,q1,q2,p1,p2,E,impacts");
   // The impact record: the common t, lambda, point, then only the columns each family fills.
   CHECK(join(impactLayout().csvColumns()) == "t,lambda,point1,point2,point3");
-  CHECK(join(make(R"({"case":"IV"})")->impactLayout().csvColumns()) ==
+  CHECK(join(makeSimulation(R"({"case":"IV"})")->impactLayout().csvColumns()) ==
         "t,lambda,point1,point2,point3,body_point1,body_point2,body_point3,contacts,dissipated");
-  CHECK(join(make(R"({"case":"star"})")->impactLayout().csvColumns()) ==
+  CHECK(join(makeSimulation(R"({"case":"star"})")->impactLayout().csvColumns()) ==
         "t,lambda,point1,point2,point3,contacts,constraint,energy_mismatch");
-  CHECK(join(make(R"({"case":"billiard-ellipse"})")->impactLayout().csvColumns()) ==
+  CHECK(join(makeSimulation(R"({"case":"billiard-ellipse"})")->impactLayout().csvColumns()) ==
         "t,lambda,point1,point2,point3,constraint,energy_mismatch,s,p_t");
 }
 
@@ -58,7 +53,7 @@ TEST_CASE("façade: each family's impact record reads its own slots of the event
   e.dissipated = 0.25;
   e.energyMismatch = 1e-9;
   rigid_impact::set(e, Vec3(4, 5, 6), 3);
-  auto rigid = make(R"({"case":"IV"})");
+  auto rigid = makeSimulation(R"({"case":"IV"})");
   const RecordLayout& R = rigid->impactLayout();
   std::vector<double> row(static_cast<size_t>(R.size));
   rigid->writeImpactRecord(e, row.data());
@@ -70,7 +65,7 @@ TEST_CASE("façade: each family's impact record reads its own slots of the event
   generalized_impact::setContacts(g, 2);
   generalized_impact::setConstraint(g, 7);
   g.energyMismatch = -1e-12;
-  auto star = make(R"({"case":"star"})");
+  auto star = makeSimulation(R"({"case":"star"})");
   const RecordLayout& G = star->impactLayout();
   row.assign(static_cast<size_t>(G.size), NAN);
   star->writeImpactRecord(g, row.data());
@@ -80,7 +75,7 @@ TEST_CASE("façade: each family's impact record reads its own slots of the event
 }
 
 TEST_CASE("façade: the record holds the state at the layout's offsets", "[core][simulation]") {
-  auto star = make(R"({"case":"star"})");
+  auto star = makeSimulation(R"({"case":"star"})");
   for (int k = 0; k < 400; ++k) star->step();
   const RecordLayout& L = star->layout();
   int next = 0;
@@ -189,16 +184,16 @@ TEST_CASE("façade: hostile JSON is bounded for every family before a tree is bu
 }
 
 TEST_CASE("façade: old configs stay rigid bodies; \"model\" and q̇0 work", "[core][simulation]") {
-  CHECK(make(R"({"case":"IV"})")->model() == "rigid_body");
-  CHECK(make(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");
-  CHECK(make(R"({"model":"rigid_body","case":"I"})")->caseName() == "I");
-  CHECK(make(R"({"case":"star"})")->model() == "generalized");
-  auto s = make(R"({"case":"star","qdot0":[1,0,2]})");
+  CHECK(makeSimulation(R"({"case":"IV"})")->model() == "rigid_body");
+  CHECK(makeSimulation(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");
+  CHECK(makeSimulation(R"({"model":"rigid_body","case":"I"})")->caseName() == "I");
+  CHECK(makeSimulation(R"({"case":"star"})")->model() == "generalized");
+  auto s = makeSimulation(R"({"case":"star","qdot0":[1,0,2]})");
   const nlohmann::json fin = nlohmann::json::parse(s->finalStateJson());
   CHECK(fin["p"][0] == 1.0);
   CHECK(fin["p"][2] == 2.0 * 29.0 / 192.0);
   // A 1-D ball: q = (y), φ = y, V = m g y.
-  auto ball = make(R"({"model":"generalized","q0":[1],"p0":[0],"mass_matrix":[2],
+  auto ball = makeSimulation(R"({"model":"generalized","q0":[1],"p0":[0],"mass_matrix":[2],
                        "potential":{"type":"linear","g":9.81,"axis":0},
                        "constraints":[{"type":"linear","normal":[1],"offset":0}],"h":0.01})");
   for (int k = 0; k < 100; ++k) ball->step();
@@ -208,9 +203,9 @@ TEST_CASE("façade: old configs stay rigid bodies; \"model\" and q̇0 work", "[c
 
 TEST_CASE("façade: configJson replays every preset exactly", "[core][simulation]") {
   for (const char* name : {"I", "II", "III", "IV", "particle", "star"}) {
-    auto a = make(std::string(R"({"case":")") + name + "\"}");
-    auto b = make(a->configJson());
-    auto c = make(presetJson(name));
+    auto a = makeSimulation(std::string(R"({"case":")") + name + "\"}");
+    auto b = makeSimulation(a->configJson());
+    auto c = makeSimulation(presetJson(name));
     for (int k = 0; k < 2000; ++k) {
       a->step();
       b->step();
@@ -226,7 +221,7 @@ TEST_CASE("façade: configJson replays every preset exactly", "[core][simulation
 TEST_CASE("façade: clone() copies the run state and continues bit for bit, independently", "[core][simulation][clone]") {
   for (const std::string& name : presetNames()) {
     INFO(name);
-    auto a = make(presetJson(name));
+    auto a = makeSimulation(presetJson(name));
     for (int k = 0; k < 300; ++k) a->step();
     const std::unique_ptr<Simulation> b = a->clone();
     // The copy is the run as it is now: the same record, counters, log and status.
@@ -245,7 +240,7 @@ TEST_CASE("façade: clone() copies the run state and continues bit for bit, inde
     CHECK(b->record() == a->record());
     // And a reset copy replays the run from its start, as a fresh simulation does.
     b->reset();
-    auto fresh = make(presetJson(name));
+    auto fresh = makeSimulation(presetJson(name));
     for (int k = 0; k < 500; ++k) {
       b->step();
       fresh->step();
@@ -255,7 +250,7 @@ TEST_CASE("façade: clone() copies the run state and continues bit for bit, inde
 }
 
 TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ), without JSON", "[core][simulation][clone]") {
-  auto iv = make(presetJson("IV"));
+  auto iv = makeSimulation(presetJson("IV"));
   for (int k = 0; k < 100; ++k) iv->step();  // the start, not the current state, is perturbed
   const nlohmann::json cfg = nlohmann::json::parse(iv->configJson());
   const RecordLayout& l = iv->layout();
@@ -271,7 +266,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   // Bit for bit the run of the config whose x0 is edited, and its configJson replays it.
   nlohmann::json edited = cfg;
   edited["x0"][2] = cfg["x0"][2].get<double>() + dx;
-  auto viaJson = make(edited.dump());
+  auto viaJson = makeSimulation(edited.dump());
   CHECK(pos->configJson() == viaJson->configJson());
   for (int k = 0; k < 2000; ++k) {
     pos->step();
@@ -289,7 +284,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   Ry << std::cos(dth), 0, std::sin(dth), 0, 1, 0, -std::sin(dth), 0, std::cos(dth);
   const Mat3 want = R0 * Ry;
   for (int i = 0; i < 9; ++i) CHECK(std::abs(a0[oR + i] - want(i / 3, i % 3)) <= 1e-15);
-  auto replay = make(att->configJson());
+  auto replay = makeSimulation(att->configJson());
   for (int k = 0; k < 2000; ++k) {
     att->step();
     replay->step();
@@ -297,7 +292,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   CHECK(att->stateHash() == replay->stateHash());
 
   // A start pushed into the plane is refused as the config would be; families without a pose refuse.
-  auto rest = make(presetJson("rest"));
+  auto rest = makeSimulation(presetJson("rest"));
   try {
     rest->perturbedStart(PerturbationKind::Position, -0.5);
     FAIL("a start inside the plane was accepted");
@@ -305,7 +300,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
     CHECK(e.field() == "x0");
     CHECK(std::string(e.what()).find("penetrates the plane") != std::string::npos);
   }
-  auto particle = make(presetJson("particle"));
+  auto particle = makeSimulation(presetJson("particle"));
   CHECK_THROWS_AS(particle->perturbedStart(PerturbationKind::Position, 1e-3), InvalidInput);
 }
 
@@ -316,7 +311,7 @@ TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/de
   const long long steps = golden["steps"].get<long long>();
   REQUIRE(golden["presets"].size() == 12);
   for (const auto& [name, want] : golden["presets"].items()) {
-    auto sim = make(R"({"case":")" + name + "\"}");
+    auto sim = makeSimulation(R"({"case":")" + name + "\"}");
     for (long long k = 0; k < steps; ++k) sim->step();
     INFO(name << ": " << sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
@@ -338,7 +333,7 @@ TEST_CASE("façade: Cases I–IV keep their golden impact counts over 10⁵ step
   const long long steps = golden["steps"].get<long long>();
   REQUIRE(golden["impacts"].size() == 4);
   for (const auto& [name, count] : golden["impacts"].items()) {
-    auto sim = make(R"({"case":")" + name + "\"}");
+    auto sim = makeSimulation(R"({"case":")" + name + "\"}");
     for (long long k = 0; k < steps; ++k) sim->step();
     INFO(name);
     CHECK(sim->totalImpacts() == count.get<long long>());
