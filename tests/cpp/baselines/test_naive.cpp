@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/ensemble.hpp"
 #include "test_support.hpp"
 
 using namespace lgvci;
@@ -336,4 +337,24 @@ TEST_CASE("naive: a non-finite step halts the run with its message and keeps the
   CHECK(sim->step().status == StepStatus::NewtonFailed);
   CHECK(sim->time() == t);
   CHECK(std::isfinite(sim->energy()));
+}
+
+TEST_CASE("naive: the rigid body's twins and ensembles run the naive scheme from the perturbed start", "[naive]") {
+  auto sim = create({{"case", "I"}, {"integrator", "naive"}});
+  auto twin = sim->perturbedStart(PerturbationKind::Position, 1e-6);
+  REQUIRE(twin->integrator() == "naive");
+  CHECK(twin->steps() == 0);
+  const size_t z = static_cast<size_t>(sim->layout().field("x").offset + 2);
+  CHECK(twin->record()[z] == sim->record()[z] + 1e-6);
+  for (int k = 0; k < 300; ++k) {
+    REQUIRE(sim->step().status == StepStatus::Ok);
+    REQUIRE(twin->step().status == StepStatus::Ok);
+  }
+  CHECK(json::parse(twin->configJson())["integrator"] == "naive");
+  EnsembleSpec spec;
+  spec.config = sim->configJson();
+  spec.steps = 50;
+  spec.samples = 2;
+  spec.members = 2;
+  CHECK_NOTHROW(Ensemble(spec));
 }
