@@ -989,6 +989,66 @@ def billiard_run_time(r: Runs) -> str:
                            f"{max(r.run('--case', c, '--steps', STEPS)['wall_seconds'] for c in BILLIARDS) * 1000:.0f} ms")
 
 
+
+# The naive baseline (docs/baselines.md "The naive baseline"): the particle's bounce times against the
+# closed form t_k = (2k − 1) √(2 y0/g), the mean over 32 starting heights y0 ∈ [1, 1.5) (where in its step
+# each impact falls varies with y0; the mean is what has an order), as tests/cpp/baselines/test_naive.cpp.
+NAIVE_H = [0.01, 0.005, 0.0025, 0.00125]
+NAIVE_STARTS = [1.0 + 0.5 * j / 32 for j in range(32)]
+
+
+def naive_bounce_error(r: Runs, integ: str, h: float, k: int) -> float:
+    def config(y0):
+        return {"case": "particle", "integrator": integ, "h": h, "q0": [0.0, y0]}
+    for y0 in NAIVE_STARTS:
+        r.submit("--until-impacts", "2", config=config(y0))
+    total = 0.0
+    for y0 in NAIVE_STARTS:
+        t = r.run("--until-impacts", "2", config=config(y0))["impact_times"]
+        total += abs(t[k - 1] - (2 * k - 1) * math.sqrt(2.0 * y0 / 9.81))
+    return total / len(NAIVE_STARTS)
+
+
+def fitted_order(hs: list[float], errs: list[float]) -> float:
+    x, y = [math.log(v) for v in hs], [math.log(v) for v in errs]
+    mx, my = sum(x) / len(x), sum(y) / len(y)
+    return sum((a - mx) * (b - my) for a, b in zip(x, y)) / sum((a - mx) ** 2 for a in x)
+
+
+@figure("naive-particle")
+def naive_particle(r: Runs) -> str:
+    cols = {(i, k): [naive_bounce_error(r, i, h, k) for h in NAIVE_H] for i in ("naive", "vci") for k in (1, 2)}
+    rows = ["| h | naive: t₁ error | naive: t₂ error | VCI: t₁ error | VCI: t₂ error |", "| --- | --- | --- | --- | --- |"]
+    for n, h in enumerate(NAIVE_H):
+        rows.append(f"| {h:g} | " + " | ".join(sci(cols[(i, k)][n]) for i in ("naive", "vci") for k in (1, 2)) + " |")
+    rows.append("| fitted order | " + f"{fitted_order(NAIVE_H, cols[('naive', 1)]):.2f} | {fitted_order(NAIVE_H, cols[('naive', 2)]):.2f} | "
+                f"(round-off) | {fitted_order(NAIVE_H, cols[('vci', 2)]):.2f} |")
+    return "\n".join(rows)
+
+
+@figure("naive-energy")
+def naive_energy(r: Runs) -> str:
+    """The particle and Case I over 10⁴ steps (max |E − E0|/E0) and the billiard ellipse's naive |E − E0|/E0."""
+    runs = {(c, i): r.submit("--case", c, "--steps", "10000", *(("--integrator", "naive") if i == "naive" else ()))
+            for c in ("particle", "I", "billiard-ellipse") for i in ("naive", "own")}
+    d = {key: f.result() for key, f in runs.items()}
+    return (f"over 10⁴ steps the particle's energy error reaches {sci(rel_err(d[('particle', 'naive')]))} of E₀ "
+            f"({d[('particle', 'naive')]['impacts']} impacts) against the VCI's {sci(rel_err(d[('particle', 'own')]))} "
+            f"({d[('particle', 'own')]['impacts']} impacts); Case I's {sci(rel_err(d[('I', 'naive')]))} "
+            f"({d[('I', 'naive')]['impacts']} impacts) against the LGVCI's {sci(rel_err(d[('I', 'own')]))}; the billiard "
+            f"ellipse's (g = 0) {sci(rel_err(d[('billiard-ellipse', 'naive')]))}")
+
+
+@figure("naive-rotation")
+def naive_rotation(r: Runs) -> str:
+    """Case I's rotational energy ½ΠᵀJ⁻¹Π in flight (x0 = (0, 0, 1e5): no impact) over 10⁴ steps."""
+    runs = {i: r.submit("--case", "I", "--x0", "0,0,100000", "--steps", "10000", *(("--integrator", "naive") if i == "naive" else ()),
+                        cols=(("RE",), 10000)) for i in ("naive", "lgvci")}
+    re_ = {i: f.result()["_cols"]["RE"] for i, f in runs.items()}
+    return (f"½ΠᵀJ⁻¹Π goes from {re_['naive'][0]:.3f} to {re_['naive'][-1]:.3f} in 10⁴ steps without an impact "
+            f"(the LGVCI's changes by {sci(abs(re_['lgvci'][-1] - re_['lgvci'][0]))})")
+
+
 # ---------------------------------------------------------------------------------------------------
 
 

@@ -74,7 +74,7 @@ check("text summary shows it", text.returncode == 0 and "reverse check" in text.
 # Bad input: exit 2, the field named, nothing on stdout.
 bad = [
     (["--case", "IV", "--integrator", "euler"], "integrator: must be"),
-    (["--case", "particle", "--integrator", "rk4"], "integrator: applies only to the rigid body"),
+    (["--case", "particle", "--integrator", "rk4"], 'integrator: must be "vci" or "naive"'),
     (["--case", "star", "--integrator", "lgvci"], "integrator:"),
     (["--case", "IV", "--integrator"], "--integrator: missing value"),
     (["--case", "IV", "--reverse-check", "0"], "--reverse-check"),

@@ -2,6 +2,8 @@
 // a plane (rigid_body/), Fetecau et al.'s generalized-coordinates VCI (generalized/).
 #pragma once
 
+#include "lgvci/baselines/naive_generalized.hpp"
+#include "lgvci/baselines/naive_rigid_body.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
 #include "lgvci/rigid_body/config.hpp"
 #include "lgvci/core/hybrid_driver.hpp"

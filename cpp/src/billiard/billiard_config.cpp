@@ -44,6 +44,7 @@ ConfigSchema makeSchema() {
       ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxTime, kMaxTime).byDefault("0"),
       ConfigField("q0", Type::Vector, "m", "Initial position (x, y), strictly inside the table.").ofSize(2).need(),
       ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0.").ofSize(2).range(-kMaxSpeed, kMaxSpeed).need(),
+      ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
   };
   for (ConfigField& f : s.fields)
     if (f.path == "table.shape") f.noun = "";
@@ -66,6 +67,7 @@ json toJsonObject(const BilliardDef& d) {
   j["t0"] = d.t0;
   j["q0"] = {d.q0.x(), d.q0.y()};
   j["v0"] = {d.v0.x(), d.v0.y()};
+  if (d.naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
   return j;
 }
 
@@ -123,6 +125,7 @@ BilliardDef fromJsonObject(const json& j) {
   d.system.mass = j.value("mass", d.system.mass);
   d.system.g = j.value("g", d.system.g);
   d.h = j.value("h", d.h);
+  if (j.contains("integrator")) d.naive = j["integrator"] == "naive";  // docs/baselines.md "The naive baseline"
   d.t0 = j.value("t0", d.t0);
   d.q0 = Vec2(j["q0"][0].get<double>(), j["q0"][1].get<double>());
   d.v0 = Vec2(j["v0"][0].get<double>(), j["v0"][1].get<double>());

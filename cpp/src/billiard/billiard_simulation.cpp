@@ -8,6 +8,7 @@
 
 #include "../core/factories.hpp"
 #include "lgvci/billiard/billiard_config.hpp"
+#include "lgvci/baselines/naive_generalized.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
@@ -32,18 +33,24 @@ const RecordSchema<ImpactEvent>& billiardImpactSchema() {
   return schema;
 }
 
-class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardModel>> {
+// Driver: HybridDriver<BilliardModel> (the VCI) or NaiveDriver<NaiveBilliardModel> (the naive baseline,
+// docs/baselines.md "The naive baseline"), whose models share φ and H.
+template <class Driver>
+class BilliardSimulation final : public DriverSimulation<Driver> {
+  using Base = DriverSimulation<Driver>;
+  using Base::driver_;
+  using Base::state;
+
  public:
-  explicit BilliardSimulation(std::shared_ptr<const BilliardDef> def)
-      : DriverSimulation(makeBilliardDriver(*def)), def_(std::move(def)) {
+  BilliardSimulation(std::shared_ptr<const BilliardDef> def, Driver driver) : Base(std::move(driver)), def_(std::move(def)) {
     energy0_ = energy();
   }
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<BilliardSimulation>(*this); }
 
   std::string model() const override { return "billiard"; }
-  std::string integrator() const override { return "vci"; }
-  void reverseMomenta() override { negateMomenta(); }  // time reversal: p → −p at the current q
+  std::string integrator() const override { return def_->naive ? "naive" : "vci"; }
+  void reverseMomenta() override { this->negateMomenta(); }  // time reversal: p → −p at the current q
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
@@ -86,7 +93,13 @@ class BilliardSimulation final : public DriverSimulation<HybridDriver<BilliardMo
 };
 
 std::unique_ptr<Simulation> makeBilliardSimulation(const std::string& json) {
-  return std::make_unique<BilliardSimulation>(std::make_shared<const BilliardDef>(parseBilliardConfig(json)));
+  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(json));
+  if (def->naive) {  // docs/baselines.md "The naive baseline"
+    auto driver = makeNaiveBilliardDriver(*def);
+    return std::make_unique<BilliardSimulation<NaiveDriver<NaiveBilliardModel>>>(def, std::move(driver));
+  }
+  auto driver = makeBilliardDriver(*def);
+  return std::make_unique<BilliardSimulation<HybridDriver<BilliardModel>>>(def, std::move(driver));
 }
 
 }  // namespace
@@ -111,6 +124,7 @@ std::vector<FamilyInfo> billiardFamilies() {
                {"--v0", "/v0", FamilyOption::Kind::Vector, "VX,VY", "start velocity", 2}};
   f.capabilities.reversible = true;
   f.capabilities.energyJump = true;
+  f.capabilities.baselines = {"naive"};
   f.capabilities.plots = {"energy", "energy_error", "bounce_map"};
   return {f};
 }

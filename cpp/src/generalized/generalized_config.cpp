@@ -88,6 +88,7 @@ ConfigSchema makeSchema() {
       ConfigField("max_impacts_per_step", Type::Integer, "", "The Zeno guard: impacts resolved in one step.")
           .range(1, kMaxImpactsPerStepLimit).withRule(kMaxImpactsPerStepRule).byDefault("64"),
       ConfigField("contact_tolerance", Type::Number, "", "Constraint value below which a pair is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
+      ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
       ConfigField("impact_policy", Type::String, "", "Simultaneous impacts: one at a time, as a chain, or at once.").oneOf(policies).byDefault("\"sequential\""),
       ConfigField("rest_truncation", Type::Boolean, "", "Drop momentum below the rest threshold after an impact.").byDefault("false"),
       ConfigField("chain_energy", Type::String, "", "The energy the chain's outer links conserve.").oneOf({"continuous", "discrete"}).byDefault("\"continuous\""),
@@ -148,6 +149,7 @@ json toJsonObject(const GeneralizedDef& d) {
   j["root_finder"] = d.integrator.rootFinder == RootFinder::Bisection ? "bisection" : "fast";
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.contactTolerance;
+  if (d.naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
   if (d.system.policy != ImpactPolicy::Sequential || d.system.restTruncation) {
     j["impact_policy"] = policyName(d.system.policy);
     j["rest_truncation"] = d.system.restTruncation;
@@ -251,6 +253,7 @@ GeneralizedDef fromJsonObject(const json& j) {
   if (j.contains("root_finder")) d.integrator.rootFinder = j["root_finder"] == "bisection" ? RootFinder::Bisection : RootFinder::Illinois;
   d.integrator.maxImpactsPerStep = j.value("max_impacts_per_step", d.integrator.maxImpactsPerStep);
   d.contactTolerance = j.value("contact_tolerance", d.contactTolerance);
+  if (j.contains("integrator")) d.naive = j["integrator"] == "naive";  // docs/baselines.md "The naive baseline"
   if (j.contains("impact_policy")) d.system.policy = parsePolicy(j["impact_policy"].get<std::string>(), "impact_policy");
   d.system.restTruncation = j.value("rest_truncation", d.system.restTruncation);
   if (j.contains("chain_energy")) d.system.discreteOuterLinks = j["chain_energy"] == "discrete";

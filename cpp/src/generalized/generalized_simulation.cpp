@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/factories.hpp"
+#include "lgvci/baselines/naive_generalized.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
@@ -28,10 +29,17 @@ const RecordSchema<ImpactEvent>& generalizedImpactSchema() {
   return schema;
 }
 
-class GeneralizedSimulation final : public DriverSimulation<HybridDriver<GeneralizedModel>> {
+// Driver: HybridDriver<GeneralizedModel> (Fetecau et al.'s VCI) or NaiveDriver<NaiveGeneralizedModel>
+// (the naive baseline, docs/baselines.md "The naive baseline"), whose models share φ, H and the statistics.
+template <class Driver>
+class GeneralizedSimulation final : public DriverSimulation<Driver> {
+  using Base = DriverSimulation<Driver>;
+  using Base::driver_;
+  using Base::state;
+
  public:
-  explicit GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def)
-      : DriverSimulation(makeGeneralizedDriver(*def)), def_(std::move(def)),
+  GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def, Driver driver)
+      : Base(std::move(driver)), def_(std::move(def)),
         schema_(makeSchema(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential)) {
     energy0_ = energy();
   }
@@ -39,14 +47,14 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<GeneralizedSimulation>(*this); }
 
   void reset() override {
-    DriverSimulation::reset();
+    Base::reset();
     driver_.model().resetStatistics();
   }
   std::string model() const override { return "generalized"; }
   /// The cradle is a case of this model with capabilities of its own (lgvci/core/family.hpp).
   std::string family() const override { return def_->cradle ? "cradle" : "generalized"; }
-  std::string integrator() const override { return "vci"; }
-  void reverseMomenta() override { negateMomenta(); }  // time reversal: p → −p at the current q
+  std::string integrator() const override { return def_->naive ? "naive" : "vci"; }
+  void reverseMomenta() override { this->negateMomenta(); }  // time reversal: p → −p at the current q
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
@@ -97,11 +105,13 @@ class GeneralizedSimulation final : public DriverSimulation<HybridDriver<General
 };
 
 std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
-  // docs/baselines.md "Why variational?": the baselines are the rigid body's.
-  const nlohmann::json j = nlohmann::json::parse(json);
-  if (j.is_object() && j.contains("integrator"))
-    throw InvalidInput("integrator", "applies only to the rigid body (\"lgvci\" or \"rk4\"); generalized models use Fetecau et al.'s VCI");
-  return std::make_unique<GeneralizedSimulation>(std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(json)));
+  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(json));
+  if (def->naive) {  // docs/baselines.md "The naive baseline"
+    auto driver = makeNaiveGeneralizedDriver(*def);
+    return std::make_unique<GeneralizedSimulation<NaiveDriver<NaiveGeneralizedModel>>>(def, std::move(driver));
+  }
+  auto driver = makeGeneralizedDriver(*def);
+  return std::make_unique<GeneralizedSimulation<HybridDriver<GeneralizedModel>>>(def, std::move(driver));
 }
 
 }  // namespace
@@ -121,6 +131,7 @@ std::vector<FamilyInfo> generalizedFamilies() {
                {"--qdot0", "/qdot0", O::Vector, "A,B,...", "initial generalized velocities, p0 = M qdot0"}};
   g.capabilities.reversible = true;
   g.capabilities.energyJump = true;
+  g.capabilities.baselines = {"naive"};
   g.capabilities.plots = {"energy", "energy_error", "height"};
 
   // The cradle is a case of the generalized model with simultaneous impacts (Seghete & Murphey).

@@ -110,7 +110,7 @@ ConfigSchema makeSchema() {
           .range(1, kMaxImpactsPerStepLimit).withRule(kMaxImpactsPerStepRule).byDefault("64"),
       ConfigField("contact_tolerance", Type::Number, "m", "Gap below which a resting body is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
       ConfigField("strict_detection", Type::Boolean, "", "Also search each step for an impact between its ends.").byDefault("false"),
-      ConfigField("integrator", Type::String, "", "The LGVCI or the RK4 baseline.").oneOf({"lgvci", "rk4"}).byDefault("\"lgvci\""),
+      ConfigField("integrator", Type::String, "", "The LGVCI, the RK4 baseline or the naive baseline (docs/baselines.md).").oneOf({"lgvci", "rk4", "naive"}).byDefault("\"lgvci\""),
       ConfigField("restitution", Type::Number, "", "Coefficient of restitution e (1: elastic).").range(0.0, 1.0).byDefault("1"),
   };
   s.fields[3].noun = "body";
@@ -199,6 +199,7 @@ json toJsonObject(const RigidBodyDef& d) {
   if (d.integrator.strictDetection) j["strict_detection"] = true;
   if (d.integrator.restitution != 1.0) j["restitution"] = d.integrator.restitution;  // docs/rigid-body.md "Restitution"
   if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // docs/baselines.md "Why variational? The RK4 baseline"
+  if (d.integrator.family == IntegratorFamily::Naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
   return j;
 }
 
@@ -237,7 +238,9 @@ RigidBodyDef fromJsonObject(const json& j) {
   if (j.contains("strict_detection")) d.integrator.strictDetection = j["strict_detection"].get<bool>();  // docs/method.md
   number("restitution", d.integrator.restitution);  // docs/rigid-body.md "Restitution"
   if (j.contains("integrator"))  // docs/baselines.md "Why variational? The RK4 baseline"
-    d.integrator.family = j["integrator"] == "rk4" ? IntegratorFamily::Rk4 : IntegratorFamily::Lgvci;
+    d.integrator.family = j["integrator"] == "rk4"     ? IntegratorFamily::Rk4
+                          : j["integrator"] == "naive" ? IntegratorFamily::Naive
+                                                       : IntegratorFamily::Lgvci;
   return d;
 }
 
@@ -304,8 +307,9 @@ RigidBodySystem makeSystem(const RigidBodyDef& d) {
 }
 
 HybridIntegrator makeIntegrator(const RigidBodyDef& d) {
-  if (d.integrator.family != IntegratorFamily::Lgvci)  // never run the LGVCI silently for an RK4 config
-    throw InvalidInput("integrator", "\"rk4\" runs through createSimulation (or makeRk4Integrator), not makeIntegrator");
+  if (d.integrator.family != IntegratorFamily::Lgvci)  // never run the LGVCI silently for a baseline's config
+    throw InvalidInput("integrator", "a baseline (\"rk4\", \"naive\") runs through createSimulation (or makeRk4Integrator, "
+                                     "makeNaiveRigidBodyIntegrator), not makeIntegrator");
   return HybridIntegrator(makeSystem(d), d.integrator, d.initial);
 }
 

@@ -13,6 +13,7 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/rigid_body/presets.hpp"
+#include "lgvci/baselines/naive_rigid_body.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
 #include "lgvci/rigid_body/config.hpp"
 
@@ -34,7 +35,7 @@ const RecordSchema<ImpactEvent>& rigidImpactSchema() {
   return schema;
 }
 
-// Integrator: HybridIntegrator (the LGVCI) or Rk4Integrator (the baseline), which share an interface;
+// Integrator: HybridIntegrator (the LGVCI), Rk4Integrator or NaiveRigidBodyIntegrator (the baselines), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
 class RigidBodySimulation final : public DriverSimulation<Integrator> {
@@ -60,7 +61,12 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   std::string model() const override { return "rigid_body"; }
   std::string family() const override { return "rigid_body"; }
   std::string integrator() const override {
-    return def_->integrator.family == IntegratorFamily::Rk4 ? "rk4" : "lgvci";
+    switch (def_->integrator.family) {
+      case IntegratorFamily::Rk4: return "rk4";
+      case IntegratorFamily::Naive: return "naive";
+      case IntegratorFamily::Lgvci: break;
+    }
+    return "lgvci";
   }
   void reverseMomenta() override { driver_.reverseMomenta(); }
   std::string caseName() const override { return def_->caseName; }
@@ -133,7 +139,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
 
   // The run counters (the CLI's JSON keys): sub-divided steps (docs/rigid-body.md "Hard impacts:
   // sub-division") and the phase switches of the persistent contact (docs/rigid-body.md "Persistent
-  // contact"). The RK4 baseline has neither: its counters stay 0, so its output keeps the same keys.
+  // contact"). The baselines have neither: their counters stay 0, so their output keeps the same keys.
   static const CounterSchema<RigidBodySimulation>& counters() {
     using S = const RigidBodySimulation&;
     constexpr bool lgvci = std::is_same_v<Integrator, HybridIntegrator>;
@@ -160,6 +166,10 @@ std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
   if (def->integrator.family == IntegratorFamily::Rk4) {
     Rk4Integrator sim = makeRk4Integrator(*def);
     return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));
+  }
+  if (def->integrator.family == IntegratorFamily::Naive) {  // docs/baselines.md "The naive baseline"
+    NaiveRigidBodyIntegrator sim = makeNaiveRigidBodyIntegrator(*def);
+    return std::make_unique<RigidBodySimulation<NaiveRigidBodyIntegrator>>(def, def->initial, std::move(sim));
   }
   HybridIntegrator sim = makeIntegrator(*def);
   return std::make_unique<RigidBodySimulation<HybridIntegrator>>(def, def->initial, std::move(sim));
@@ -197,7 +207,7 @@ std::vector<FamilyInfo> rigidBodyFamilies() {
   c.shapes = true;
   c.twins = true;
   c.ensemble = true;
-  c.baselines = {"rk4"};
+  c.baselines = {"rk4", "naive"};
   c.plots = {"energy", "energy_error", "height", "divergence"};
   return {f};
 }

@@ -2,6 +2,7 @@
 // tests — registered from this file alone runs through createSimulation, presetJson, the façade
 // and the reverse check without any core file naming it; and the built-in families' declared
 // capabilities agree with what their simulations do.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
@@ -168,11 +169,16 @@ TEST_CASE("registry: the ensemble and the baselines take exactly the families th
     spec.members = 2;
     if (f.capabilities.ensemble) CHECK_NOTHROW(Ensemble(spec));
     else CHECK_THROWS_AS(Ensemble(spec), InvalidInput);
-    nlohmann::json j = nlohmann::json::parse(f.presetJson(f.presets.front()));
-    j["integrator"] = "rk4";
-    SimulationResult rk4 = createSimulation(j.dump());
-    const bool declared = f.capabilities.baselines == std::vector<std::string>{"rk4"};
-    CHECK(rk4.ok() == declared);
-    if (declared) CHECK(rk4.simulation->integrator() == "rk4");
+    for (const char* baseline : {"rk4", "naive"}) {
+      nlohmann::json j = nlohmann::json::parse(f.presetJson(f.presets.front()));
+      j["integrator"] = baseline;
+      SimulationResult run = createSimulation(j.dump());
+      const auto& declared = f.capabilities.baselines;
+      const bool listed = std::find(declared.begin(), declared.end(), baseline) != declared.end();
+      INFO(baseline);
+      CHECK(run.ok() == listed);
+      if (listed) CHECK(run.simulation->integrator() == baseline);
+      else CHECK(run.error.field == "integrator");
+    }
   }
 }

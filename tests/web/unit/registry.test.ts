@@ -117,6 +117,15 @@ describe('the family registry (WASM)', () => {
         expect(rk4.sim.integrator()).toBe('rk4');
         rk4.sim.delete();
       }
+      // docs/baselines.md "The naive baseline": every built-in family declares it.
+      const naive = engine.createSimulation(JSON.stringify({ ...config, integrator: 'naive' }));
+      expect(naive.error === null, f.name).toBe(f.capabilities.baselines.includes('naive'));
+      if (naive.sim) {
+        expect(naive.sim.integrator()).toBe('naive');
+        naive.sim.delete();
+      } else {
+        expect(naive.error!.field).toBe('integrator');
+      }
       const ens = engine.createEnsemble(JSON.stringify({ config: f.presets[0]!.json, steps: 10, samples: 2, members: 2 }));
       expect(ens.error === null, f.name).toBe(f.capabilities.ensemble);
       ens.ensemble?.delete();

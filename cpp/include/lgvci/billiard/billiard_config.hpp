@@ -17,6 +17,9 @@ struct BilliardDef {
   double t0 = 0.0;
   Vec2 q0 = Vec2::Zero();
   Vec2 v0 = Vec2::Zero();  // p0 = m v0
+  /// Config "integrator": "naive" runs the naive baseline (docs/baselines.md "The naive baseline")
+  /// instead of the VCI ("vci", the default).
+  bool naive = false;
 };
 
 /// The preset names, in the order they are listed.

@@ -42,7 +42,8 @@ struct Capabilities {
   bool twins = false;
   /// Ensemble runs (lgvci --ensemble, Ensemble): members perturb x0 or R0 (docs/ensembles.md).
   bool ensemble = false;
-  /// Non-variational integrators the config's "integrator" may select besides the family's own ("rk4").
+  /// Non-variational integrators the config's "integrator" may select besides the family's own ("rk4",
+  /// "naive": docs/baselines.md).
   std::vector<std::string> baselines;
   /// The page's plots that make sense (docs/page.md "Plots"): "energy", "energy_error", "height",
   /// "divergence" (the twins' Err(t)), "angle" (the far ball's θ_n), "velocities" (one per ball).

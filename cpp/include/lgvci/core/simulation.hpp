@@ -94,7 +94,8 @@ class Simulation {
   virtual std::string family() const { return model(); }
   /// The declared capabilities of family() (lgvci/core/family.hpp); none for an unregistered family.
   const Capabilities& capabilities() const;
-  /// The scheme: "lgvci" (rigid body, Tran & Leok), "rk4" (rigid-body baseline), "vci" (Fetecau et al.).
+  /// The scheme: "lgvci" (rigid body, Tran & Leok), "vci" (Fetecau et al.), or a baseline the family
+  /// declares (Capabilities::baselines): "rk4" (rigid body), "naive" (every built-in family; docs/baselines.md).
   virtual std::string integrator() const = 0;
   /// Time reversal: negate the momenta of the current state (γ, Π for the rigid body; p for
   /// generalized models) and continue from there; step() then runs the motion backwards.

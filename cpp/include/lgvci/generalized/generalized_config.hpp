@@ -21,6 +21,9 @@ struct GeneralizedDef {
   VecX p0;  // the config may give "qdot0" instead: p0 = M q̇0
   DriverSettings integrator;
   double contactTolerance = 1e-10;
+  /// Config "integrator": "naive" runs the naive baseline (docs/baselines.md "The naive baseline")
+  /// instead of Fetecau et al.'s VCI ("vci", the default).
+  bool naive = false;
 };
 
 /// "particle": q = (x, y), m = 1, V = m g y, φ = y, h = 0.01, q0 = (0, 1), q̇0 = (−2, 0).

@@ -10,9 +10,10 @@
 
 namespace lgvci {
 
-/// Which scheme flows the rigid body: Tran & Leok's LGVCI (5.9), or the non-variational RK4
-/// baseline (docs/baselines.md "Why variational? The RK4 baseline").
-enum class IntegratorFamily { Lgvci, Rk4 };
+/// Which scheme flows the rigid body: Tran & Leok's LGVCI (5.9), the non-variational RK4 baseline
+/// (docs/baselines.md "Why variational? The RK4 baseline") or the naive baseline (docs/baselines.md
+/// "The naive baseline").
+enum class IntegratorFamily { Lgvci, Rk4, Naive };
 
 /// Integrator settings, with the paper's defaults (§7).
 struct IntegratorDef {
@@ -26,7 +27,7 @@ struct IntegratorDef {
   /// false: the paper's end-of-step check of Φ; true: also catch a corner dipping under the plane
   /// and coming back out inside one step (docs/method.md "Impact detection inside a step").
   bool strictDetection = false;
-  IntegratorFamily family = IntegratorFamily::Lgvci;  // config "integrator": "lgvci" | "rk4"
+  IntegratorFamily family = IntegratorFamily::Lgvci;  // config "integrator": "lgvci" | "rk4" | "naive"
   /// Coefficient of restitution e ∈ [0, 1] of every impact (config "restitution"); 1: Cor. 4.4's
   /// elastic jump, bit for bit (docs/rigid-body.md "Restitution").
   double restitution = 1.0;
