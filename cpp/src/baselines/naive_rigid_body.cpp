@@ -85,14 +85,7 @@ NaiveDriver<NaiveRigidBodyModel> NaiveRigidBodyIntegrator::build(RigidBodySystem
 }
 
 NaiveRigidBodyIntegrator::NaiveRigidBodyIntegrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial)
-    : def_(def), driver_(build(std::move(system), def, initial)) {}
-
-void NaiveRigidBodyIntegrator::reverseMomenta() {
-  RigidBodyState s = driver_.state();
-  s.gamma = -s.gamma;
-  s.Pi = -s.Pi;
-  driver_.setState(s);
-}
+    : RigidBodyBaselineRun(def, build(std::move(system), def, initial)) {}
 
 NaiveRigidBodyIntegrator makeNaiveRigidBodyIntegrator(const RigidBodyDef& def) {
   IntegratorDef settings = def.integrator;

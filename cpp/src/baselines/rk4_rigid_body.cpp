@@ -110,14 +110,7 @@ HybridDriver<Rk4RigidBodyModel> Rk4Integrator::build(RigidBodySystem system, con
 }
 
 Rk4Integrator::Rk4Integrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial)
-    : def_(def), driver_(build(std::move(system), def, initial)) {}
-
-void Rk4Integrator::reverseMomenta() {
-  Rk4State s = driver_.state();
-  s.gamma = -s.gamma;
-  s.Pi = -s.Pi;
-  driver_.setState(s);
-}
+    : RigidBodyBaselineRun(def, build(std::move(system), def, initial)) {}
 
 Rk4Integrator makeRk4Integrator(const RigidBodyDef& def) {
   IntegratorDef settings = def.integrator;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lgvci/baselines/naive_driver.hpp"
+#include "lgvci/baselines/baseline_run.hpp"
 #include "lgvci/rigid_body/config.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 #include "lgvci/rigid_body/rigid_body_model.hpp"
@@ -45,43 +46,13 @@ class NaiveRigidBodyModel {
 };
 
 /// The naive baseline's run, with the interface of HybridIntegrator and Rk4Integrator (the façade uses any).
-class NaiveRigidBodyIntegrator {
+class NaiveRigidBodyIntegrator : public RigidBodyBaselineRun<NaiveDriver<NaiveRigidBodyModel>> {
  public:
   /// Validates like HybridIntegrator (throws InvalidInput naming the field).
   NaiveRigidBodyIntegrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial);
 
-  StepReport step() { return driver_.step(); }
-  void reset() { driver_.reset(); }
-  /// Time reversal: γ → −γ, Π → −Π; the run continues from there.
-  void reverseMomenta();
-
-  const RigidBodyState& state() const { return driver_.state(); }
-  const RigidBodyState& initialState() const { return driver_.initialState(); }
-  const RigidBodySystem& system() const { return driver_.model().system(); }
-  const IntegratorDef& def() const { return def_; }
-  const DriverSettings& settings() const { return driver_.settings(); }
-  Energy energy() const { return energyOf(state()); }
-  Energy energyOf(const RigidBodyState& s) const { return rigidBodyEnergy(system(), driver_.model().inverseInertia(), s); }
-  double phi() const { return driver_.model().phi(state()); }
-  Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
-  long long totalImpacts() const { return driver_.totalImpacts(); }
-  long long steps() const { return driver_.steps(); }
-  long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
-  double dissipated() const { return driver_.dissipated(); }
-  StepStatus status() const { return driver_.status(); }
-  const std::string& statusMessage() const { return driver_.statusMessage(); }
-  bool halted() const { return driver_.halted(); }
-  long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
-  void clearImpactLog() { driver_.clearImpactLog(); }
-
  private:
   static NaiveDriver<NaiveRigidBodyModel> build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial);
-
-  IntegratorDef def_;
-  NaiveDriver<NaiveRigidBodyModel> driver_;
 };
 
 /// The naive baseline for a config (body, mass, plane and initial state as makeIntegrator builds them).

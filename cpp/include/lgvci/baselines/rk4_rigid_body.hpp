@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/baselines/baseline_run.hpp"
 #include "lgvci/rigid_body/config.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
@@ -86,42 +87,13 @@ class Rk4RigidBodyModel {
 extern template class HybridDriver<Rk4RigidBodyModel>;
 
 /// The RK4 baseline's run, with the same interface as HybridIntegrator (the façade uses either).
-class Rk4Integrator {
+class Rk4Integrator : public RigidBodyBaselineRun<HybridDriver<Rk4RigidBodyModel>> {
  public:
   /// Validates like HybridIntegrator (throws InvalidInput naming the field).
   Rk4Integrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial);
 
-  StepReport step() { return driver_.step(); }
-  void reset() { driver_.reset(); }
-  /// Time reversal: γ → −γ, Π → −Π (q unchanged); the run continues from there.
-  void reverseMomenta();
-
-  const Rk4State& state() const { return driver_.state(); }
-  const Rk4State& initialState() const { return driver_.initialState(); }
-  const RigidBodySystem& system() const { return driver_.model().system(); }
-  const IntegratorDef& def() const { return def_; }
-  Energy energy() const { return energyOf(state()); }
-  Energy energyOf(const RigidBodyState& s) const { return rigidBodyEnergy(system(), driver_.model().inverseInertia(), s); }
-  double phi() const { return driver_.model().phi(state()); }
-  Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
-  long long totalImpacts() const { return driver_.totalImpacts(); }
-  long long steps() const { return driver_.steps(); }
-  long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
-  double dissipated() const { return driver_.dissipated(); }  // restitution < 1 (docs/rigid-body.md "Restitution")
-  StepStatus status() const { return driver_.status(); }
-  const std::string& statusMessage() const { return driver_.statusMessage(); }
-  bool halted() const { return driver_.halted(); }
-  long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const { return driver_.flowEvaluations(); }
-  const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
-  void clearImpactLog() { driver_.clearImpactLog(); }
-
  private:
   static HybridDriver<Rk4RigidBodyModel> build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial);
-
-  IntegratorDef def_;
-  HybridDriver<Rk4RigidBodyModel> driver_;
 };
 
 /// The RK4 baseline for a config (body, mass, plane and initial state as makeIntegrator builds them).
