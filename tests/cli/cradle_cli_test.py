@@ -84,6 +84,9 @@ for args, field in [(["--balls", "8"], "cradle.balls"), (["--balls", "1"], "crad
                     (["--policy", "lcp"], "cradle.policy"), (["--balls", "2.5"], "cradle.balls")]:
     r = run("--case", "cradle", "--steps", "1", *args)
     check(f"bad {args}: exit 2 naming {field}", r.returncode == 2 and field + ":" in r.stderr, (r.returncode, r.stderr))
+# The bound across fields names the cradle's number of balls (the page words it from there).
+r = run("--case", "cradle", "--balls", "3", "--pulled", "4", "--steps", "1")
+check("pulled > balls: the bound is the number of balls", "cradle.pulled: must be an integer in [1, 3]" in r.stderr, r.stderr)
 r = run("--case", "particle", "--balls", "3", "--steps", "1")
 check("--balls on another case: exit 2", r.returncode == 2 and "cradle" in r.stderr, (r.returncode, r.stderr))
 

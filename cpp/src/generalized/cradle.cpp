@@ -13,7 +13,8 @@ void validateCradle(const CradleParams& c) {
   const ConfigSchema& S = generalizedConfigSchema();
   checkNumber(S, "cradle.balls", c.balls);
   checkNumber(S, "cradle.pulled", c.pulled);
-  if (c.pulled > c.balls) throw InvalidInput("cradle.pulled", "must be an integer in [1, balls]");
+  if (c.pulled > c.balls)
+    throw InvalidInput("cradle.pulled", "must be an integer in [1, " + std::to_string(c.balls) + "] (at most cradle.balls)");
   checkNumber(S, "cradle.angle", c.angle);
   checkNumber(S, "cradle.mass", c.mass);
   checkNumber(S, "cradle.length", c.length);
