@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
@@ -62,6 +63,7 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --seed S             ensemble: splitmix64 seed of the offsets u in [-1, 1) (0..2^53-1, default 1)
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
+  --momentum-maps      also report the drift of the run's momentum maps (JSON "momentum_maps", docs/momentum-maps.md)
   --schema [FAMILY]    print the config schema of FAMILY, or of every family, as JSON and exit (docs/config.md)
   --help               this text
 )usage";
@@ -397,6 +399,7 @@ int run(int argc, char** argv) {
   long long reverseSteps = 0;
   bool stepsGiven = false;
   bool asJson = false;
+  bool momentumMaps = false;
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
@@ -480,6 +483,7 @@ int run(int argc, char** argv) {
       ensemble.spec.samples = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 1000]"));
     }
     else if (a == "--members") ensemble.members = true;
+    else if (a == "--momentum-maps") momentumMaps = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
@@ -488,6 +492,7 @@ int run(int argc, char** argv) {
     throw Usage("--threads, --perturb, --seed, --kind, --samples and --members apply only with --ensemble");
   if (ensemble.given && (untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty()))
     throw Usage("--ensemble: cannot be combined with --until-impacts, --reverse-check or --csv");
+  if (ensemble.given && momentumMaps) throw Usage("--momentum-maps: cannot be combined with --ensemble");
   ensemble.spec.steps = steps;
 
   json base = json{{"case", caseName}};
@@ -563,6 +568,9 @@ int run(int argc, char** argv) {
     reverseJson = reverseCheckJson(runReverseCheck(*again.simulation, reverseSteps));
   }
 
+  MomentumMapDrift drift;  // --momentum-maps: a second run of the same steps, as --reverse-check's
+  if (momentumMaps) drift = measureMomentumMapDrift(*createSimulation(base.dump()).simulation, done);
+
   const double E = sim.energy();
   const char* status = statusName(sim.status());
   // The energy the impacts took (the state record's "dissipated" ledger, in the families that keep one)
@@ -607,6 +615,7 @@ int run(int argc, char** argv) {
     out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
     out["wall_seconds"] = wall;
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
+    if (momentumMaps) out["momentum_maps"] = json::parse(momentumMapDriftJson(drift));
     std::cout << out.dump() << "\n";
   } else {
     const double t = sim.time();
@@ -629,6 +638,7 @@ int run(int argc, char** argv) {
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
+    if (momentumMaps) std::printf("%s", momentumMapDriftText(drift).c_str());
   }
   flushStdout();
   return sim.halted() ? 1 : 0;
