@@ -1050,9 +1050,11 @@ def naive_rotation(r: Runs) -> str:
 
 
 
-# ---- Momentum maps (docs/momentum-maps.md) ----
+# ---- Momentum maps (docs/momentum-maps.md) and the order study through impacts (docs/order-study.md) ----
 
 CIRCLE = {"case": "billiard-ellipse", "table": {"shape": "ellipse", "a": 1.5, "b": 1.5}}
+NEWTONIAN_PARTICLE = {"case": "particle", "potential": {"type": "newtonian", "g": 9.81, "axis": 1, "radius": 10}}
+NEWTONIAN_STAR = {"case": "star", "potential": {"type": "newtonian", "g": 9.81, "axis": 1, "radius": 10}}
 
 
 def momentum_run(r: Runs, integ: str, case: str | None = None, config: dict | None = None):
@@ -1075,6 +1077,41 @@ def momentum_maps_drift(r: Runs) -> str:
         drifts = ", ".join(f"{n} {sci(d)}" for n, d in zip(mm["names"], mm["max_drift"]))
         out.append(f"| {label} | {integ} | {mm['impacts']} | {drifts} |")
     return "\n".join(out)
+
+
+def order_run(r: Runs, integ: str, case: str | None = None, config: dict | None = None):
+    return r.submit("--order-study", *(("--integrator", integ) if integ else ()), *(("--case", case) if case else ()), config=config)
+
+
+@figure("order-study-table")
+def order_study_table(r: Runs) -> str:
+    """Errors at T against the h/256 reference and the fitted order, per set-up and integrator."""
+    rows = [("particle, inverse-square gravity", None, NEWTONIAN_PARTICLE, i) for i in ("vci", "naive")]
+    rows += [("star, inverse-square gravity (Fig. 5)", None, NEWTONIAN_STAR, i) for i in ("vci", "naive")]
+    rows += [("particle, linear gravity", "particle", None, i) for i in ("vci", "naive")]
+    rows += [(f"Case {c}", c, None, i) for c in ("I", "II", "III", "IV") for i in ("lgvci", "naive", "rk4")]
+    futs = [order_run(r, integ if integ not in ("lgvci", "vci") else "", case, config) for _, case, config, integ in rows]
+    out = ["| set-up | integrator | T | h = " + " | ".join(["h₀", "h₀/2", "h₀/4", "h₀/8", "h₀/16", "h₀/32"]) + " | fitted order |",
+           "| --- | --- | --- | " + " | ".join(["---"] * 6) + " | --- |"]
+    for (label, _, _, integ), f in zip(rows, futs):
+        o = f.result()["order_study"]
+        p = o["fitted_order"]
+        out.append(f"| {label} (h₀ = {o['h'][0]:g}) | {integ} | {o['T']:.4g} | " + " | ".join(sci(e) for e in o["error"])
+                   + f" | {'—' if p is None else f'{p:.2f}'} |")
+    return "\n".join(out)
+
+
+@figure("order-study-mean")
+def order_study_mean(r: Runs) -> str:
+    """The particle in the inverse-square field, mean error over 8 starts y0 = 1 + j/16 (as the test)."""
+    out = []
+    for integ in ("vci", "naive"):
+        configs = [dict(NEWTONIAN_PARTICLE, q0=[0, 1 + j / 16], integrator=integ) for j in range(8)]
+        futs = [r.submit("--order-study", config=c) for c in configs]
+        studies = [f.result()["order_study"] for f in futs]
+        mean = [sum(s["error"][k] for s in studies) / len(studies) for k in range(6)]
+        out.append(f"{integ} {fitted_order(studies[0]['h'], mean):.2f}")
+    return " and ".join(out)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/claims/momentum_maps.hpp"
+#include "lgvci/claims/order_study.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
@@ -64,6 +65,9 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
   --momentum-maps      also report the drift of the run's momentum maps (JSON "momentum_maps", docs/momentum-maps.md)
+  --order-study        instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against
+                       h/256, and the fitted order (JSON "order_study", docs/order-study.md); T = t0 + N h
+                       with --steps N, else N = ceil(1.5 k1), k1 the step of the first impact
   --schema [FAMILY]    print the config schema of FAMILY, or of every family, as JSON and exit (docs/config.md)
   --help               this text
 )usage";
@@ -400,6 +404,7 @@ int run(int argc, char** argv) {
   bool stepsGiven = false;
   bool asJson = false;
   bool momentumMaps = false;
+  bool orderStudy = false;
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
@@ -484,6 +489,7 @@ int run(int argc, char** argv) {
     }
     else if (a == "--members") ensemble.members = true;
     else if (a == "--momentum-maps") momentumMaps = true;
+    else if (a == "--order-study") orderStudy = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
@@ -493,6 +499,8 @@ int run(int argc, char** argv) {
   if (ensemble.given && (untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty()))
     throw Usage("--ensemble: cannot be combined with --until-impacts, --reverse-check or --csv");
   if (ensemble.given && momentumMaps) throw Usage("--momentum-maps: cannot be combined with --ensemble");
+  if (orderStudy && (ensemble.given || momentumMaps || untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty() || (stepsGiven && steps == 0)))
+    throw Usage("--order-study: takes --steps N >= 1 or none, and cannot be combined with --ensemble, --momentum-maps, --until-impacts, --reverse-check or --csv");
   ensemble.spec.steps = steps;
 
   json base = json{{"case", caseName}};
@@ -504,6 +512,13 @@ int run(int argc, char** argv) {
   base.merge_patch(patch);
   applyFamilyOptions(base, given);
   if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
+  if (orderStudy) {  // docs/order-study.md: the study replaces the run; a run that halts is exit 1
+    OrderStudyResult r;
+    try { r = runOrderStudy(base.dump(), stepsGiven ? steps : 0); } catch (const std::runtime_error& e) { throw RunError(e.what()); }
+    std::cout << (asJson ? "{\"order_study\":" + orderStudyJson(r) + "}\n" : orderStudyText(r));
+    flushStdout();
+    return 0;
+  }
   SimulationResult created = createSimulation(base.dump());
   if (!created.ok()) {  // the core's message as a value: "<field>: <rule>"
     std::cerr << "lgvci: invalid input: " << created.error.message << "\n";

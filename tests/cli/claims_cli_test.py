@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Black-box tests of --momentum-maps (docs/momentum-maps.md): the JSON keys, the conservation laws the
-variational schemes keep through impacts, and bad combinations refused with exit 2."""
+"""Black-box tests of --momentum-maps (docs/momentum-maps.md) and --order-study (docs/order-study.md):
+the JSON keys, the conservation laws the variational schemes keep through impacts, the orders the papers
+claim (Fetecau et al. Fig. 5: second order through an impact; the naive baseline first order), and bad
+combinations refused with exit 2."""
 import json
+import math
 import os
 import sys
 import tempfile
@@ -55,5 +58,42 @@ check("text: one line per map", text.returncode == 0 and text.stdout.count("mome
 
 r = run("--case", "I", "--ensemble", "4", "--momentum-maps")
 check("--momentum-maps with --ensemble: exit 2", r.returncode == 2 and "--momentum-maps" in r.stderr, (r.returncode, r.stderr))
+
+# ---- Order study ----
+with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    json.dump({"case": "particle", "potential": {"type": "newtonian", "g": 9.81, "axis": 1, "radius": 10}}, f)
+    newtonian = f.name
+
+
+def study(*args):
+    out = run_json(*args, "--order-study")
+    return out.get("order_study", {})
+
+
+vci = study("--config", newtonian)
+check("order study keys", sorted(vci.keys()) == sorted(["h", "error", "fitted_order", "T", "steps", "first_impact",
+                                                          "integrator", "reference"]), vci.keys())
+check("six levels h .. h/32", vci.get("h") == [0.01 / 2 ** k for k in range(6)], vci.get("h"))
+check("T past 1.5 x the first impact", vci.get("T", 0) >= 1.5 * vci.get("first_impact", 1) - 0.01, vci)
+check("errors positive, finite", all(isinstance(e, float) and 0 < e < 1 for e in vci.get("error", [])), vci)
+check("integrator and reference", vci.get("integrator") == "vci" and vci.get("reference") == "refined", vci)
+# One start of the particle has an erratic rate (the impact's error depends on where in the step it falls,
+# docs/order-study.md); the rigid body's flight error dominates and the slope is clean.
+case1 = study("--case", "I")
+check("Case I lgvci: order in [1.9, 2.1]", 1.9 <= case1.get("fitted_order", 0) <= 2.1, case1)
+naive = study("--case", "I", "--integrator", "naive")
+check("Case I naive: order in [0.8, 1.2]", 0.8 <= naive.get("fitted_order", 0) <= 1.2, naive)
+given = study("--config", newtonian, "--steps", "80")
+check("--steps N fixes T", given.get("steps") == 80 and abs(given.get("T", 0) - 0.8) < 1e-12, given)
+
+text = run("--config", newtonian, "--order-study")
+check("text: fitted order line", text.returncode == 0 and "fitted order" in text.stdout, text.stdout)
+
+for bad in [["--csv", os.path.join(tempfile.mkdtemp(), "x.csv")], ["--reverse-check", "10"], ["--until-impacts", "2"],
+            ["--momentum-maps"], ["--ensemble", "3"], ["--steps", "0"]]:
+    r = run("--case", "particle", "--order-study", *bad)
+    check(f"--order-study with {bad}: exit 2", r.returncode == 2 and "--order-study" in r.stderr, (r.returncode, r.stderr))
+r = run("--case", "particle", "--order-study", "--steps", "100000")
+check("too many steps: exit 2 naming steps", r.returncode == 2 and "steps: must be at most" in r.stderr, (r.returncode, r.stderr))
 
 finish("claims cli")
