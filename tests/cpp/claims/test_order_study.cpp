@@ -1,7 +1,7 @@
 // The order of accuracy through impacts (docs/order-study.md; Fetecau et al. §4.2, Fig. 5): the
 // variational schemes are second order through an impact, the naive baseline first order. The expected
 // slopes are the papers' claims, not the program's output. Kept fast (about a second in all): the studies'
-// T is 1.5 times the first impact, so the reference takes a few ten thousand steps.
+// T is 1.5 times the first impact, so a reference takes at most about 10⁵ steps.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
