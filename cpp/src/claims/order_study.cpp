@@ -58,6 +58,13 @@ OrderStudy::OrderStudy(const std::string& config, long long steps) {
       throw InvalidInput("steps", concat("the first impact comes at step ", k1, ": the study's N = ", steps,
                                          " steps would exceed the reference's cap of ", kMaxOrderStudySteps, " steps"));
   }
+  else {  // N given: the first impact before T, if any, for the report (NaN when T comes first)
+    for (long long k = 0; k < steps && coarse->totalImpacts() == 0; ++k) {
+      coarse->step();
+      if (coarse->halted()) halted(*coarse);
+    }
+    if (!coarse->impactLog().empty()) result_.firstImpact = coarse->impactLog().front().t;
+  }
   result_.steps = steps;
   result_.T = t0 + static_cast<double>(steps) * h0_;
   errors_.assign(static_cast<std::size_t>(kOrderStudyLevels), std::numeric_limits<double>::quiet_NaN());

@@ -22,7 +22,7 @@ inline constexpr long long kMaxOrderStudySteps = 1LL << 22;
 struct OrderStudyResult {
   double T = 0.0;            // the end time t0 + N h
   long long steps = 0;       // N, at the coarsest level
-  double firstImpact = 0.0;  // time of the coarse run's first impact (NaN when N was given and none came)
+  double firstImpact = 0.0;  // time of the coarse run's first impact (NaN when N was given and none came before T)
   std::string integrator;    // the config's
   std::string reference;     // "refined": the same integrator at h/2⁸
   std::vector<double> h;     // h/2^k of the levels run so far
