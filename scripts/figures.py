@@ -1049,6 +1049,71 @@ def naive_rotation(r: Runs) -> str:
             f"(the LGVCI's changes by {sci(abs(re_['lgvci'][-1] - re_['lgvci'][0]))})")
 
 
+
+# ---- Momentum maps (docs/momentum-maps.md) and the order study through impacts (docs/order-study.md) ----
+
+CIRCLE = {"case": "billiard-ellipse", "table": {"shape": "ellipse", "a": 1.5, "b": 1.5}}
+NEWTONIAN_PARTICLE = {"case": "particle", "potential": {"type": "newtonian", "g": 9.81, "axis": 1, "radius": 10}}
+NEWTONIAN_STAR = {"case": "star", "potential": {"type": "newtonian", "g": 9.81, "axis": 1, "radius": 10}}
+
+
+def momentum_run(r: Runs, integ: str, case: str | None = None, config: dict | None = None):
+    args = ("--steps", "10000", "--momentum-maps") + (("--integrator", integ) if integ else ()) + (("--case", case) if case else ())
+    return r.submit(*args, config=config)
+
+
+@figure("momentum-maps-drift")
+def momentum_maps_drift(r: Runs) -> str:
+    """max |J − J(0)| over 10⁴ steps for every momentum map, per set-up and integrator."""
+    rows = [("Case " + c, c, None, integ) for c in ("I", "II", "III", "IV") for integ in ("lgvci", "naive", "rk4")]
+    rows += [("Case I, plane tilted 20°", None, {"case": "I", "plane": {"tilt": 0.3490658503988659}}, i) for i in ("lgvci", "naive", "rk4")]
+    rows += [("star", "star", None, i) for i in ("vci", "naive")]
+    rows += [("particle", "particle", None, i) for i in ("vci", "naive")]
+    rows += [("circular billiard (a = b = 1.5)", None, CIRCLE, i) for i in ("vci", "naive")]
+    futs = [momentum_run(r, integ if integ not in ("lgvci", "vci") else "", case, config) for _, case, config, integ in rows]
+    out = ["| set-up | integrator | impacts | momentum maps: max drift over 10⁴ steps |", "| --- | --- | --- | --- |"]
+    for (label, _, _, integ), f in zip(rows, futs):
+        mm = f.result()["momentum_maps"]
+        drifts = ", ".join(f"{n} {sci(d)}" for n, d in zip(mm["names"], mm["max_drift"]))
+        out.append(f"| {label} | {integ} | {mm['impacts']} | {drifts} |")
+    return "\n".join(out)
+
+
+def order_run(r: Runs, integ: str, case: str | None = None, config: dict | None = None):
+    return r.submit("--order-study", *(("--integrator", integ) if integ else ()), *(("--case", case) if case else ()), config=config)
+
+
+@figure("order-study-table")
+def order_study_table(r: Runs) -> str:
+    """Errors at T against the h/256 reference and the fitted order, per set-up and integrator."""
+    rows = [("particle, inverse-square gravity", None, NEWTONIAN_PARTICLE, i) for i in ("vci", "naive")]
+    rows += [("star, inverse-square gravity (Fig. 5)", None, NEWTONIAN_STAR, i) for i in ("vci", "naive")]
+    rows += [("particle, linear gravity", "particle", None, i) for i in ("vci", "naive")]
+    rows += [(f"Case {c}", c, None, i) for c in ("I", "II", "III", "IV") for i in ("lgvci", "naive", "rk4")]
+    futs = [order_run(r, integ if integ not in ("lgvci", "vci") else "", case, config) for _, case, config, integ in rows]
+    out = ["| set-up | integrator | T | h = " + " | ".join(["h₀", "h₀/2", "h₀/4", "h₀/8", "h₀/16", "h₀/32"]) + " | fitted order |",
+           "| --- | --- | --- | " + " | ".join(["---"] * 6) + " | --- |"]
+    for (label, _, _, integ), f in zip(rows, futs):
+        o = f.result()["order_study"]
+        p = o["fitted_order"]
+        out.append(f"| {label} (h₀ = {o['h'][0]:g}) | {integ} | {o['T']:.4g} | " + " | ".join(sci(e) for e in o["error"])
+                   + f" | {'—' if p is None else f'{p:.2f}'} |")
+    return "\n".join(out)
+
+
+@figure("order-study-mean")
+def order_study_mean(r: Runs) -> str:
+    """The particle in the inverse-square field, mean error over 8 starts y0 = 1 + j/16 (as the test)."""
+    out = []
+    for integ in ("vci", "naive"):
+        configs = [dict(NEWTONIAN_PARTICLE, q0=[0, 1 + j / 16], integrator=integ) for j in range(8)]
+        futs = [r.submit("--order-study", config=c) for c in configs]
+        studies = [f.result()["order_study"] for f in futs]
+        mean = [sum(s["error"][k] for s in studies) / len(studies) for k in range(6)]
+        out.append(f"{integ} {fitted_order(studies[0]['h'], mean):.2f}")
+    return " and ".join(out)
+
+
 # ---------------------------------------------------------------------------------------------------
 
 

@@ -17,6 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/claims/momentum_maps.hpp"
+#include "lgvci/claims/order_study.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
@@ -62,6 +64,10 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --seed S             ensemble: splitmix64 seed of the offsets u in [-1, 1) (0..2^53-1, default 1)
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
+  --momentum-maps      also report the drift of the run's momentum maps (JSON "momentum_maps", docs/momentum-maps.md)
+  --order-study        instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against
+                       h/256, and the fitted order (JSON "order_study", docs/order-study.md); T = t0 + N h
+                       with --steps N, else N = ceil(1.5 k1), k1 the step of the first impact
   --schema [FAMILY]    print the config schema of FAMILY, or of every family, as JSON and exit (docs/config.md)
   --help               this text
 )usage";
@@ -397,6 +403,8 @@ int run(int argc, char** argv) {
   long long reverseSteps = 0;
   bool stepsGiven = false;
   bool asJson = false;
+  bool momentumMaps = false;
+  bool orderStudy = false;
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
@@ -480,6 +488,8 @@ int run(int argc, char** argv) {
       ensemble.spec.samples = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 1000]"));
     }
     else if (a == "--members") ensemble.members = true;
+    else if (a == "--momentum-maps") momentumMaps = true;
+    else if (a == "--order-study") orderStudy = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
@@ -488,6 +498,9 @@ int run(int argc, char** argv) {
     throw Usage("--threads, --perturb, --seed, --kind, --samples and --members apply only with --ensemble");
   if (ensemble.given && (untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty()))
     throw Usage("--ensemble: cannot be combined with --until-impacts, --reverse-check or --csv");
+  if (ensemble.given && momentumMaps) throw Usage("--momentum-maps: cannot be combined with --ensemble");
+  if (orderStudy && (ensemble.given || momentumMaps || untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty() || (stepsGiven && steps == 0)))
+    throw Usage("--order-study: takes --steps N >= 1 or none, and cannot be combined with --ensemble, --momentum-maps, --until-impacts, --reverse-check or --csv");
   ensemble.spec.steps = steps;
 
   json base = json{{"case", caseName}};
@@ -499,6 +512,13 @@ int run(int argc, char** argv) {
   base.merge_patch(patch);
   applyFamilyOptions(base, given);
   if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
+  if (orderStudy) {  // docs/order-study.md: the study replaces the run; a run that halts is exit 1
+    OrderStudyResult r;
+    try { r = runOrderStudy(base.dump(), stepsGiven ? steps : 0); } catch (const std::runtime_error& e) { throw RunError(e.what()); }
+    std::cout << (asJson ? "{\"order_study\":" + orderStudyJson(r) + "}\n" : orderStudyText(r));
+    flushStdout();
+    return 0;
+  }
   SimulationResult created = createSimulation(base.dump());
   if (!created.ok()) {  // the core's message as a value: "<field>: <rule>"
     std::cerr << "lgvci: invalid input: " << created.error.message << "\n";
@@ -563,6 +583,9 @@ int run(int argc, char** argv) {
     reverseJson = reverseCheckJson(runReverseCheck(*again.simulation, reverseSteps));
   }
 
+  MomentumMapDrift drift;  // --momentum-maps: a second run of the same steps, as --reverse-check's
+  if (momentumMaps) drift = measureMomentumMapDrift(*createSimulation(base.dump()).simulation, done);
+
   const double E = sim.energy();
   const char* status = statusName(sim.status());
   // The energy the impacts took (the state record's "dissipated" ledger, in the families that keep one)
@@ -607,6 +630,7 @@ int run(int argc, char** argv) {
     out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
     out["wall_seconds"] = wall;
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
+    if (momentumMaps) out["momentum_maps"] = json::parse(momentumMapDriftJson(drift));
     std::cout << out.dump() << "\n";
   } else {
     const double t = sim.time();
@@ -629,6 +653,7 @@ int run(int argc, char** argv) {
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
+    if (momentumMaps) std::printf("%s", momentumMapDriftText(drift).c_str());
   }
   flushStdout();
   return sim.halted() ? 1 : 0;

@@ -6,12 +6,15 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "lgvci/claims/momentum_maps.hpp"
+#include "lgvci/claims/order_study.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/lgvci.hpp"
 
@@ -195,6 +198,27 @@ class HybridSimulation {
     return out;
   }
 
+  /// [{ name, description }] of momentumMaps() (docs/momentum-maps.md; the core's MomentumMapLayout):
+  /// the symmetries of this run's config, none for a family or set-up without one.
+  val momentumMapLayout() const {
+    val out = val::array();
+    for (const MomentumMapField& f : sim_->momentumMapLayout().fields) {
+      val o = val::object();
+      o.set("name", f.name);
+      o.set("description", f.description);
+      out.call<void>("push", o);
+    }
+    return out;
+  }
+  /// The momentum maps of the current state: a view into a buffer the object owns (sized once), written
+  /// on each call, so a frame allocates nothing.
+  val momentumMaps() {
+    const auto n = static_cast<size_t>(sim_->momentumMapLayout().size());
+    if (momentumMaps_.size() != n) momentumMaps_.resize(n);
+    if (n > 0) sim_->writeMomentumMaps(momentumMaps_.data());
+    return val(emscripten::typed_memory_view(momentumMaps_.size(), momentumMaps_.data()));
+  }
+
  private:
   void collectImpacts() {
     const size_t stride = row_.size();
@@ -213,6 +237,7 @@ class HybridSimulation {
 
   std::shared_ptr<Simulation> sim_;
   std::vector<double> record_, counters_, pending_, drained_, row_;
+  std::vector<double> momentumMaps_;
 };
 
 /// The core's runReverseCheck (the one the CLI's --reverse-check runs) on a fresh simulation of
@@ -348,7 +373,9 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("integrator", &HybridSimulation::integrator)
       .function("reverseMomenta", &HybridSimulation::reverseMomenta)
       .function("perturbedStart", &HybridSimulation::perturbedStart)
-      .function("returnDistances", &HybridSimulation::returnDistances);
+      .function("returnDistances", &HybridSimulation::returnDistances)
+      .function("momentumMapLayout", &HybridSimulation::momentumMapLayout)
+      .function("momentumMaps", &HybridSimulation::momentumMaps);
   emscripten::function("createSimulation", &createSimulationVal);
   emscripten::function("presetJson", &presetJsonOrEmpty);
   emscripten::function("reverseCheck", &reverseCheckVal);
@@ -474,3 +501,97 @@ EMSCRIPTEN_BINDINGS(lgvci_ensemble) {
   emscripten::function("createEnsemble", &createEnsembleVal);
 }
 
+
+namespace {
+
+// ---- The order study through impacts (docs/order-study.md), level by level: a worker runs the
+// reference in chunks and the levels one at a time, posting progress and stopping between calls. ----
+
+val failureVal(const std::exception& e, const char* field) {
+  if (const auto* bad = dynamic_cast<const InvalidInput*>(&e)) return errorVal(bad->field(), bad->what());
+  return errorVal(field, std::string(field) + ": " + e.what());
+}
+
+class OrderStudyRunner {
+ public:
+  explicit OrderStudyRunner(std::shared_ptr<OrderStudy> s) : study_(std::move(s)) {}
+  int levels() const { return study_->levels(); }
+  /// h/2^k (k = 8: the reference's).
+  double h(int k) const { return study_->h(k); }
+  double stepsAt(int k) const { return static_cast<double>(study_->stepsAt(k)); }
+  double T() const { return study_->T(); }
+  double steps() const { return static_cast<double>(study_->steps()); }
+  std::string integrator() const { return study_->integrator(); }
+  double referenceSteps() const { return stepsAt(kOrderStudyReference); }
+  double referenceStepsDone() const { return static_cast<double>(study_->referenceStepsDone()); }
+  /// Up to n more steps of the reference: { done, error: null }, or { done: false, error } when it halted.
+  val advanceReference(double n) {
+    val out = val::object();
+    try {
+      out.set("done", study_->advanceReference(n >= 1 ? static_cast<long long>(std::min(n, 1e15)) : 0));
+      out.set("error", val::null());
+    } catch (const std::exception& e) {
+      out.set("done", false);
+      out.set("error", failureVal(e, "order_study"));
+    }
+    return out;
+  }
+  /// Level k after the reference (run now if it is not done): { stateError, error: null }, or
+  /// { stateError: null, error } for a k out of range or a run that halted.
+  val runLevel(int k) {
+    val out = val::object();
+    out.set("stateError", val::null());
+    if (k < 0 || k >= levels()) {
+      out.set("error", errorVal("level", "level: must be an integer in [0, " + std::to_string(levels() - 1) + "]"));
+      return out;
+    }
+    try {
+      out.set("stateError", study_->runLevel(k));
+      out.set("error", val::null());
+    } catch (const std::exception& e) {
+      out.set("error", failureVal(e, "order_study"));
+    }
+    return out;
+  }
+  /// `lgvci --order-study --json`'s "order_study" object over the levels run so far (JSON text).
+  std::string resultJson() const { return orderStudyJson(study_->result()); }
+
+ private:
+  std::shared_ptr<OrderStudy> study_;
+};
+
+/// { study, error: null } or { study: null, error: { field, message } }: the study of `json` to T = t0 + N h
+/// (`steps` N ≥ 1), or with N chosen from the first impact (`steps` 0). Never throws for bad input.
+val createOrderStudyVal(const std::string& json, double steps) {
+  val out = val::object();
+  out.set("study", val::null());
+  if (!(steps >= 0 && steps <= 1e15 && steps == std::floor(steps))) {
+    out.set("error", errorVal("steps", "steps: must be a whole number >= 0"));
+    return out;
+  }
+  try {
+    out.set("study", val(OrderStudyRunner(std::make_shared<OrderStudy>(json, static_cast<long long>(steps)))));
+    out.set("error", val::null());
+  } catch (const std::exception& e) {
+    out.set("error", failureVal(e, "order_study"));
+  }
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(lgvci_claims) {
+  emscripten::class_<OrderStudyRunner>("OrderStudyRunner")
+      .function("levels", &OrderStudyRunner::levels)
+      .function("h", &OrderStudyRunner::h)
+      .function("stepsAt", &OrderStudyRunner::stepsAt)
+      .function("T", &OrderStudyRunner::T)
+      .function("steps", &OrderStudyRunner::steps)
+      .function("integrator", &OrderStudyRunner::integrator)
+      .function("referenceSteps", &OrderStudyRunner::referenceSteps)
+      .function("referenceStepsDone", &OrderStudyRunner::referenceStepsDone)
+      .function("advanceReference", &OrderStudyRunner::advanceReference)
+      .function("runLevel", &OrderStudyRunner::runLevel)
+      .function("resultJson", &OrderStudyRunner::resultJson);
+  emscripten::function("createOrderStudy", &createOrderStudyVal);
+}

@@ -122,7 +122,21 @@ export interface HybridSimulation {
    * without twins or ensemble refuse with "kind". The caller deletes the new simulation.
    */
   perturbedStart(kind: 'position' | 'attitude', delta: number): CreateResult;
+  /**
+   * The momentum maps of this run's symmetries (docs/momentum-maps.md): rigid body gamma_u, gamma_v, L_n
+   * (those a tilted plane under gravity keeps), a generalized model's cyclic momenta p_i, a circular
+   * billiard's L; [] for the cradle and the other set-ups (a new array on each call: read it once).
+   */
+  momentumMapLayout(): MomentumMapField[];
+  /** Their values now, in momentumMapLayout()'s order: a view into WASM memory written on each call. */
+  momentumMaps(): Float64Array;
   delete(): void;
+}
+
+/** One momentum map (the core's MomentumMapField): its name and what it is (with the basis it uses). */
+export interface MomentumMapField {
+  readonly name: string;
+  readonly description: string;
 }
 
 /**
@@ -252,7 +266,46 @@ export type CreateEnsembleResult =
   | { readonly ensemble: EnsembleRunner; readonly error: null }
   | { readonly ensemble: null; readonly error: SimulationError };
 
+// ---- The order study through impacts (cpp/include/lgvci/claims/order_study.hpp, docs/order-study.md) ----
+
+/** One study: the levels h/2^k, k = 0..levels()-1, against a reference at h/2^8, run a piece at a time. */
+export interface OrderStudyRunner {
+  /** 6: h, h/2, ..., h/32. */
+  levels(): number;
+  /** h/2^k (k = 8: the reference's step). */
+  h(k: number): number;
+  /** N·2^k, the steps of level k to T. */
+  stepsAt(k: number): number;
+  /** The end time t0 + N h. */
+  T(): number;
+  /** N. */
+  steps(): number;
+  integrator(): string;
+  /** N·2^8. */
+  referenceSteps(): number;
+  referenceStepsDone(): number;
+  /** Up to n more steps of the reference; done when it has reached T. An error value when it halted. */
+  advanceReference(n: number): { readonly done: boolean; readonly error: SimulationError | null };
+  /** Level k (after the reference, run now if needed): the norm of its state's difference at T. */
+  runLevel(k: number):
+    | { readonly stateError: number; readonly error: null }
+    | { readonly stateError: null; readonly error: SimulationError };
+  /** The JSON text of `lgvci --order-study --json`'s "order_study" object over the levels run so far. */
+  resultJson(): string;
+  delete(): void;
+}
+
+export type CreateOrderStudyResult =
+  | { readonly study: OrderStudyRunner; readonly error: null }
+  | { readonly study: null; readonly error: SimulationError };
+
 export interface LgvciModule {
+  /**
+   * The order study of `configJson` to T = t0 + N h: `steps` N >= 1, or 0 to choose N = ceil(1.5 k1) from
+   * the step k1 of the first impact (docs/order-study.md). Never throws for bad input ("steps" beyond the
+   * cap, no impact to choose from, the config's own errors). The caller deletes the study.
+   */
+  createOrderStudy(configJson: string, steps: number): CreateOrderStudyResult;
   /**
    * An ensemble from the JSON text of {config (JSON text), kind: 'position'|'attitude', size, seed,
    * steps, samples, members}; never throws for bad input. Runs the reference before returning.

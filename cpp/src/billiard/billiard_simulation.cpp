@@ -47,6 +47,10 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   }
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<BilliardSimulation>(*this); }
+  bool circular() const {
+    const BilliardSystem& s = def_->system;
+    return s.table.shape == BilliardTable::Shape::Ellipse && s.table.a == s.table.b && s.g == 0.0;
+  }
 
   std::string model() const override { return "billiard"; }
   std::string integrator() const override { return def_->naive ? "naive" : "vci"; }
@@ -58,6 +62,16 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
+  // The momentum maps (docs/momentum-maps.md): a circular table (an ellipse with a = b) without gravity
+  // is invariant under the rotations about its centre, the origin, so L = q₁p₂ − q₂p₁ is conserved; the
+  // wall's impulse is along ∇φ ∥ q and adds nothing to it. A true ellipse, the stadium or gravity: none.
+  const MomentumMapLayout& momentumMapLayout() const override {
+    static const MomentumMapLayout circle{{{"L", "angular momentum about the centre, q1 p2 - q2 p1"}}}, none;
+    return circular() ? circle : none;
+  }
+  void writeMomentumMaps(double* out) const override {
+    if (circular()) out[0] = state().q(0) * state().p(1) - state().q(1) * state().p(0);
+  }
 
   const RecordLayout& impactLayout() const override { return billiardImpactSchema().layout(); }
   void writeImpactRecord(const ImpactEvent& e, double* out) const override { billiardImpactSchema().write(e, out); }

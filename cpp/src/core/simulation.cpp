@@ -102,6 +102,13 @@ const CounterLayout& Simulation::counterLayout() const {
 
 void Simulation::writeCounters(double*) const {}
 
+const MomentumMapLayout& Simulation::momentumMapLayout() const {
+  static const MomentumMapLayout none;
+  return none;
+}
+
+void Simulation::writeMomentumMaps(double*) const {}
+
 long long Simulation::counter(const std::string& name) const {
   const int k = counterLayout().index(name);
   std::vector<double> values(static_cast<std::size_t>(counterLayout().size()));

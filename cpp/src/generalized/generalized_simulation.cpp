@@ -29,6 +29,40 @@ const RecordSchema<ImpactEvent>& generalizedImpactSchema() {
   return schema;
 }
 
+// The momentum maps of a generalized system (docs/momentum-maps.md): with M constant, L = ½q̇ᵀMq̇ − V(q) is
+// invariant under q_i → q_i + c when V does not depend on q_i, so p_i = (Mq̇)_i is conserved (Noether);
+// when no constraint depends on q_i either, ∇φ_k has no i-th entry and the impulse λ∇φ_k leaves p_i
+// alone. The Verlet step (73) and the jump (76) keep p_i exactly. Detected from the model's potential and
+// constraints: the star's and the particle's p_1 (their x), none for the cradle (every angle is in V).
+std::vector<int> cyclicCoordinates(const GeneralizedSystem& sys, int n) {
+  std::vector<bool> used(static_cast<std::size_t>(n), false);
+  const auto use = [&](int i) { if (i >= 0 && i < n) used[static_cast<std::size_t>(i)] = true; };
+  if (sys.V.g != 0.0) {
+    if (sys.V.kind == Potential::Kind::Pendulums) for (int i = 0; i < n; ++i) use(i);
+    else use(sys.V.axis);
+  }
+  for (const Constraint& c : sys.constraints) switch (c.kind) {
+      case Constraint::Kind::Linear:
+        for (int i = 0; i < n && i < c.normal.size(); ++i) if (c.normal(i) != 0.0) use(i);
+        break;
+      case Constraint::Kind::PlanarPoint: use(1); use(2); break;  // φ = y + a sin θ + b cos θ
+      case Constraint::Kind::BallPair: use(c.ball); use(c.ball + 1); break;
+    }
+  std::vector<int> cyclic;
+  for (int i = 0; i < n; ++i) if (!used[static_cast<std::size_t>(i)]) cyclic.push_back(i);
+  return cyclic;
+}
+
+struct GeneralizedSymmetry {
+  std::vector<int> cyclic;
+  MomentumMapLayout layout;
+  GeneralizedSymmetry(const GeneralizedSystem& sys, int n) : cyclic(cyclicCoordinates(sys, n)) {
+    for (int i : cyclic)  // named as the CSV's column of p_i (1-based)
+      layout.fields.push_back({"p" + std::to_string(i + 1), "momentum of the cyclic coordinate q" + std::to_string(i + 1) +
+                                                                " (neither V nor a constraint depends on it)"});
+  }
+};
+
 // Driver: HybridDriver<GeneralizedModel> (Fetecau et al.'s VCI) or NaiveDriver<NaiveGeneralizedModel>
 // (the naive baseline, docs/baselines.md "The naive baseline"), whose models share φ, H and the statistics.
 template <class Driver>
@@ -40,7 +74,8 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
  public:
   GeneralizedSimulation(std::shared_ptr<const GeneralizedDef> def, Driver driver)
       : Base(std::move(driver)), def_(std::move(def)),
-        schema_(makeSchema(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential)) {
+        schema_(makeSchema(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential)),
+        symmetry_(std::make_shared<const GeneralizedSymmetry>(def_->system, static_cast<int>(def_->q0.size()))) {
     energy0_ = energy();
   }
 
@@ -64,6 +99,10 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   void writeRecord(double* out) const override { schema_->write(*this, out); }
   const RecordLayout& impactLayout() const override { return generalizedImpactSchema().layout(); }
   void writeImpactRecord(const ImpactEvent& e, double* out) const override { generalizedImpactSchema().write(e, out); }
+  const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
+  void writeMomentumMaps(double* out) const override {
+    for (std::size_t k = 0; k < symmetry_->cyclic.size(); ++k) out[k] = driver_.state().p(symmetry_->cyclic[k]);
+  }
 
   std::string finalStateJson() const override {
     const GeneralizedState& s = driver_.state();
@@ -78,6 +117,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
  private:
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
+  std::shared_ptr<const GeneralizedSymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
   double energy0_ = 0.0;
 
   // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.

@@ -12,6 +12,7 @@
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/text.hpp"
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/baselines/naive_rigid_body.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
@@ -35,6 +36,39 @@ const RecordSchema<ImpactEvent>& rigidImpactSchema() {
   return schema;
 }
 
+// The momentum maps of a body over the plane n·z = 0 under gravity g along −e₃ (docs/momentum-maps.md;
+// Tran & Leok's discrete Noether theorem): the Lagrangian and the admissible set are invariant under the
+// translations along a tangent direction t of the plane with t·e₃ = 0 (or any tangent t when g = 0),
+// which conserve γ·t, and under the rotations about an axis along n when n = e₃ (or g = 0), which conserve
+// the normal component of the spatial angular momentum n·(x × γ + RΠ) (γ spatial, Π body-frame, R
+// body→space, so RΠ is the spin part in space). An impulse λn at a contact point p changes γ by λn (no
+// tangential part) and the spatial angular momentum by p × λn (no normal part): the impacts keep them.
+// The plane's basis: u = e₁, v = e₂ for the level plane; u = e₃ × n / |e₃ × n| (the level line of a
+// tilted plane), v = n × u (its fall line) otherwise.
+struct RigidBodySymmetry {
+  Vec3 n, u, v;
+  bool alongV = false, aboutN = false;
+  MomentumMapLayout layout;
+
+  explicit RigidBodySymmetry(const RigidBodyDef& d) : n(d.planeNormal) {
+    const bool level = n.x() == 0.0 && n.y() == 0.0;
+    u = level ? Vec3::UnitX() : Vec3::UnitZ().cross(n).normalized();
+    v = n.cross(u);
+    alongV = level || d.gravity == 0.0;
+    aboutN = level || d.gravity == 0.0;
+    const auto vec = [](const Vec3& a) { return "(" + formatNumber(a.x()) + ", " + formatNumber(a.y()) + ", " + formatNumber(a.z()) + ")"; };
+    layout.fields.push_back({"gamma_u", "linear momentum along the plane, gamma . u, u = " + vec(u)});
+    if (alongV) layout.fields.push_back({"gamma_v", "linear momentum along the plane, gamma . v, v = " + vec(v)});
+    if (aboutN) layout.fields.push_back({"L_n", "spatial angular momentum about the normal, n . (x × gamma + R Pi), n = " + vec(n)});
+  }
+  void write(const RigidBodyState& s, double* out) const {
+    int k = 0;
+    out[k++] = s.gamma.dot(u);
+    if (alongV) out[k++] = s.gamma.dot(v);
+    if (aboutN) out[k++] = n.dot(s.x.cross(s.gamma) + s.R * s.Pi);
+  }
+};
+
 // Integrator: HybridIntegrator (the LGVCI), Rk4Integrator or NaiveRigidBodyIntegrator (the baselines), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
@@ -45,7 +79,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
  public:
   /// `start`: the initial state the run was built from (def's, or a perturbed one); `sim` starts there.
   RigidBodySimulation(std::shared_ptr<const RigidBodyDef> def, const RigidBodyState& start, Integrator sim)
-      : Base(std::move(sim)), def_(std::move(def)), start_(start) {
+      : Base(std::move(sim)), def_(std::move(def)), start_(start), symmetry_(std::make_shared<const RigidBodySymmetry>(*def_)) {
     energy0_ = driver_.energy().total;
   }
 
@@ -85,6 +119,8 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   void writeImpactRecord(const ImpactEvent& e, double* out) const override { rigidImpactSchema().write(e, out); }
   const CounterLayout& counterLayout() const override { return counters().layout(); }
   void writeCounters(double* out) const override { counters().write(*this, out); }
+  const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
+  void writeMomentumMaps(double* out) const override { symmetry_->write(driver_.state(), out); }
 
   std::string finalStateJson() const override {
     const RigidBodyState& s = driver_.state();
@@ -101,6 +137,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
 
   std::shared_ptr<const RigidBodyDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
   RigidBodyState start_;                                // this run's initial state
+  std::shared_ptr<const RigidBodySymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
   double energy0_ = 0.0;
 
   // The state record: the CLI's CSV columns (the paper's 23 quantities, then the ledgers) and what the

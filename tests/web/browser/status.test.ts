@@ -74,6 +74,7 @@ async function wrappedEngine(): Promise<Wrapped> {
     configSchema: (n) => real.configSchema(n),
     presetNames: () => real.presetNames(),
     statusCodes: () => real.statusCodes(),
+    createOrderStudy: (c, n) => real.createOrderStudy(c, n),
   };
   return w;
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 describe('lgvci_wasm.d.ts agrees with the module', () => {
-  for (const cls of ['HybridSimulation', 'EnsembleRunner']) {
+  for (const cls of ['HybridSimulation', 'EnsembleRunner', 'OrderStudyRunner']) {
     it(`${cls}: declared methods = registered methods = the built class's prototype`, () => {
       const declared = declaredMembers(cls).filter((n) => n !== 'delete');
       expect(declared).toEqual(registeredMethods(cls));

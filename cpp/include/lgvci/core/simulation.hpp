@@ -53,6 +53,20 @@ struct CounterLayout {
   int index(const std::string& name) const;
 };
 
+/// One momentum map of a run (Simulation::momentumMapLayout(), docs/momentum-maps.md): a quantity the
+/// symmetry of the system's Lagrangian and of its admissible set conserves (discrete Noether: the
+/// variational schemes keep it through every impact), its name and what it is.
+struct MomentumMapField {
+  std::string name;
+  std::string description;
+};
+/// A run's momentum maps, in the order Simulation::writeMomentumMaps() writes them. They depend on the
+/// config (a tilted plane, gravity, a circular table), so each simulation has its own; none is empty.
+struct MomentumMapLayout {
+  std::vector<MomentumMapField> fields;
+  int size() const { return static_cast<int>(fields.size()); }
+};
+
 /// The common impact record (one row per impulse): t, lambda, point, the fields every family fills. A
 /// family appends its own columns (Simulation::impactLayout()), declared once as a
 /// RecordSchema<ImpactEvent> that starts with impactSchema() (docs/architecture.md "Records").
@@ -159,6 +173,12 @@ class Simulation {
   /// determinism hashes.
   std::uint64_t stateHash() const;
   std::string stateHashHex() const;
+
+  /// The momentum maps of this run's symmetries (docs/momentum-maps.md), declared by the family from
+  /// its config; none by default.
+  virtual const MomentumMapLayout& momentumMapLayout() const;
+  /// Writes momentumMapLayout().size() values of the current state, in its order (no allocation).
+  virtual void writeMomentumMaps(double* out) const;
 };
 
 /// One distance of a reverse check (docs/baselines.md "Time reversal").

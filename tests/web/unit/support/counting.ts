@@ -53,6 +53,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     configSchema: (n) => real.configSchema(n),
     presetNames: () => real.presetNames(),
     statusCodes: () => real.statusCodes(),
+    createOrderStudy: (c, n) => real.createOrderStudy(c, n),
   };
   return { engine, live: () => live, deleted: () => deleted };
 }

@@ -11,6 +11,7 @@ import type {
   ReverseCheckResult,
   HybridSimulation,
   LgvciModule,
+  MomentumMapField,
   RecordLayout,
 } from '../../../../web/src/engine/lgvci_wasm';
 
@@ -270,6 +271,15 @@ export class FakeSimulation implements HybridSimulation {
     return [];
   }
 
+  /** The fake declares no momentum maps (the core's are tested against the CLI, claims.test.ts). */
+  momentumMapLayout(): MomentumMapField[] {
+    return [];
+  }
+
+  momentumMaps(): Float64Array {
+    return new Float64Array(0);
+  }
+
   drainImpacts(): Float64Array {
     const out = new Float64Array(this.imp);
     this.imp = [];
@@ -453,6 +463,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
       };
     },
     createEnsemble: () => ({ ensemble: null, error: { field: 'ensemble', message: 'ensemble: the fake engine has no ensembles' } }),
+    createOrderStudy: () => ({ study: null, error: { field: 'order_study', message: 'order_study: the fake engine has no order study' } }),
     createCalls,
   };
 }
