@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
@@ -48,6 +49,8 @@ const char* kUsageSettings = R"usage(  --integrator NAME    the family's own sch
 // Then each family's baselines, from the registry.
 const char* kUsageDriver = R"usage(  --reverse-check N    also run N steps from the initial state, negate the momenta, run N steps
                        and report the distance from the reversed start (JSON "reverse_check")
+  --symplecticity N    also measure symplecticity at N samples over the --steps (1..1000): the loop
+                       area's change, or the one-step map's defect (JSON "symplecticity", docs/symplecticity.md)
   --h X                time step (default 0.01)
   --root-finder F      fast (Illinois, default) or bisection (the paper's); both to --tol
   --tol X              impact-time and Newton tolerance (default 1e-15)
@@ -395,6 +398,7 @@ int run(int argc, char** argv) {
   long long steps = 1000;
   long long untilImpacts = 0;
   long long reverseSteps = 0;
+  int symplecticSamples = 0;  // --symplecticity N (docs/symplecticity.md)
   bool stepsGiven = false;
   bool asJson = false;
   json patch = json::object();
@@ -446,6 +450,11 @@ int run(int argc, char** argv) {
       const double v = parseDouble(a, value());
       if (v < 1 || v != std::floor(v) || v > 1e8) throw Usage("--reverse-check: expected an integer in [1, 1e8]");
       reverseSteps = static_cast<long long>(v);
+    }
+    else if (a == "--symplecticity") {
+      const double v = parseDouble(a, value());
+      if (v < 1 || v != std::floor(v) || v > 1000) throw Usage("--symplecticity: expected an integer in [1, 1000]");
+      symplecticSamples = static_cast<int>(v);
     }
     else if (a == "--json") asJson = true;
     else if (a == "--csv") {
@@ -563,6 +572,15 @@ int run(int argc, char** argv) {
     reverseJson = reverseCheckJson(runReverseCheck(*again.simulation, reverseSteps));
   }
 
+  std::string symplecticJson, symplecticLine;
+  if (symplecticSamples > 0) {  // from the config's start, over the same steps: the main run's output is unchanged
+    SimulationResult again = createSimulation(base.dump());
+    if (!again.ok()) throw InvalidInput(again.error.field, again.error.message.substr(again.error.message.find(": ") + 2));
+    const SymplecticityReport rep = measureSymplecticity(*again.simulation, steps, symplecticSamples);
+    symplecticJson = symplecticityJson(rep);
+    symplecticLine = symplecticityText(rep);
+  }
+
   const double E = sim.energy();
   const char* status = statusName(sim.status());
   // The energy the impacts took (the state record's "dissipated" ledger, in the families that keep one)
@@ -607,6 +625,7 @@ int run(int argc, char** argv) {
     out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
     out["wall_seconds"] = wall;
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
+    if (!symplecticJson.empty()) out["symplecticity"] = json::parse(symplecticJson);
     std::cout << out.dump() << "\n";
   } else {
     const double t = sim.time();
@@ -629,6 +648,7 @@ int run(int argc, char** argv) {
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
+    if (!symplecticLine.empty()) std::printf("symplecticity      %s\n", symplecticLine.c_str());
   }
   flushStdout();
   return sim.halted() ? 1 : 0;

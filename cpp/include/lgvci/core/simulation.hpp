@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/canonical_chart.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 
@@ -159,6 +160,11 @@ class Simulation {
   /// determinism hashes.
   std::uint64_t stateHash() const;
   std::string stateHashHex() const;
+
+  /// The family's canonical chart of phase space centred at this run's current state
+  /// (lgvci/core/canonical_chart.hpp, docs/symplecticity.md "The charts"); nullptr when the family
+  /// declares none (the default).
+  virtual std::shared_ptr<const CanonicalChart> canonicalChart() const;
 };
 
 /// One distance of a reverse check (docs/baselines.md "Time reversal").
