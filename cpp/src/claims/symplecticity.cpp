@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <utility>
 
@@ -138,7 +139,8 @@ StepDefect stepDefect(const Simulation& run, const CanonicalChart& chart, double
   return stepDefectCounting(run, chart, delta, halted);
 }
 
-double loopAction(const std::vector<std::vector<double>>& z, const std::vector<double>& theta, int pairs) {
+double loopAction(const std::vector<std::vector<double>>& z, const std::vector<double>& theta, int pairs,
+                  const std::vector<bool>& chord) {
   const int N = static_cast<int>(z.size());
   if (N < 4) return 0.0;
   const std::size_t m = z[0].size();
@@ -159,6 +161,15 @@ double loopAction(const std::vector<std::vector<double>>& z, const std::vector<d
       t[r] = theta[static_cast<std::size_t>(idx[r])] + kTwoPi * std::floor(static_cast<double>(raw) / N) - theta[static_cast<std::size_t>(k)];
     }
     const double len = t[2] - t[1];
+    if (!chord.empty() && chord[static_cast<std::size_t>(k)]) {
+      const auto& a = z[static_cast<std::size_t>(idx[1])];
+      const auto& b = z[static_cast<std::size_t>(idx[2])];
+      for (int j = 0; j < pairs; ++j) {
+        const std::size_t q = static_cast<std::size_t>(j), p = static_cast<std::size_t>(pairs + j);
+        A += 0.5 * ((a[p] - c[p]) + (b[p] - c[p])) * (b[q] - a[q]);
+      }
+      continue;
+    }
     for (int gq = 0; gq < 3; ++gq) {
       const double u = g[gq] * len;
       double L[4], dL[4];  // Lagrange basis on t[0..3] and its derivative at u
@@ -198,7 +209,8 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
   if (!(o.loopRadius > 0.0 && o.loopRadius <= 0.1)) bad("loop radius must be in (0, 0.1]");
   if (o.loopPoints < 8 || o.loopPoints > o.maxLoopPoints || o.maxLoopPoints > 100000) bad("loop points must be in [8, maxLoopPoints <= 100000]");
   if (!(o.delta > 0.0 && o.delta <= 1e-2)) bad("delta must be in (0, 1e-2]");
-  if (!(o.maxSeparation > 1.0) || !(o.maxTurn > 0.0)) bad("refinement bounds must be positive (separation > 1)");
+  if (!(o.maxSeparation > 1.0) || !(o.maxTurn > 0.0) || !(o.minSegment > 0.0 && o.minSegment < 1.0))
+    bad("refinement bounds must be positive (separation > 1, min segment < 1)");
   std::shared_ptr<const CanonicalChart> chart = chartOf(sim);
   SymplecticityReport rep;
   rep.family = sim.family();
@@ -286,9 +298,10 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
       centre->clearImpactLog();
     }
     done = at;
+    bool capped = false;
     // Refinement: bisect the stretched or sharply turning segments of the image (their new starts run
     // the same `done` steps), pass after pass, up to maxLoopPoints.
-    for (int pass = 0; pass < 30; ++pass) {
+    for (int pass = 0; pass < 64; ++pass) {
       for (LoopPoint& p : pts) p.z = chart->read(*p.run);
       const std::size_t N = pts.size();
       std::vector<bool> split(N, false);
@@ -299,13 +312,13 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
         if (scaledDistance(b, c, loop.scale) > o.maxSeparation * spacing) split[i] = true;
         if (turnCosine(a, b, c, loop.scale) < cosTurn) split[(i + N - 1) % N] = split[i] = true;
       }
-      // A segment only as short as the start loop's least spacing / 2^20 is not split further (a kink).
+      // A segment shorter than minSegment × spacing is not split further: a kink, or a tear.
       std::vector<LoopPoint> next;
       int added = 0;
       for (std::size_t i = 0; i < N; ++i) {
         LoopPoint& a = pts[i];
         const double t1 = i + 1 < N ? pts[i + 1].theta : pts[0].theta + kTwoPi;
-        const bool want = split[i] && t1 - a.theta > spacing * 1e-6;
+        const bool want = split[i] && t1 - a.theta > spacing * o.minSegment;
         next.push_back(std::move(a));
         if (want && static_cast<int>(N) + added < o.maxLoopPoints) {
           LoopPoint m = makePoint(0.5 * (next.back().theta + t1));
@@ -314,24 +327,44 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
           next.push_back(std::move(m));
           ++added;
         } else if (want) {
-          rep.refinementCapped = true;
+          capped = true;
         }
       }
       pts = std::move(next);
       if (added == 0) break;
     }
+    int tears = 0;
+    double maxTear = 0.0;
+    const std::size_t N = pts.size();
+    std::vector<bool> chord(N, false);
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t j = (i + 1) % N;
+      const double dth = j ? pts[j].theta - pts[i].theta : pts[j].theta + kTwoPi - pts[i].theta;
+      const double d = scaledDistance(pts[i].z, pts[j].z, loop.scale);
+      if (dth <= 2.0 * spacing * o.minSegment && d > o.maxSeparation * spacing) {
+        ++tears;
+        maxTear = std::max(maxTear, d);
+        chord[(i + N - 1) % N] = chord[i] = chord[j] = true;
+      }
+    }
+    rep.tears.push_back(tears);
+    rep.maxTear.push_back(maxTear);
     auto [z, th] = zs();
-    const double A = loopAction(z, th, n);
+    const double A = loopAction(z, th, n, chord);
     // A_0 by the same rule on the same parameters θ (the start loop at the image's points), so that
     // the rule's own error on a smooth loop cancels: an affine symplectic map then gives A_T = A_0 to
     // rounding whatever the refinement did.
     std::vector<std::vector<double>> z0s;
     for (double t : th) z0s.push_back(loop.at(t));
-    rep.startArea = loopAction(z0s, th, n);
+    rep.startArea = loopAction(z0s, th, n, chord);
     rep.sampleSteps.push_back(done);
     rep.sampleTimes.push_back(centre->time());
-    rep.area.push_back(A);
-    rep.areaRelChange.push_back((A - rep.startArea) / rep.startArea);
+    // A capped refinement leaves stretched segments: their chords misstate the area by any amount, so
+    // the sample reports none (NaN; JSON null) rather than a wrong number.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    rep.refinementCapped = rep.refinementCapped || capped;
+    rep.area.push_back(capped ? nan : A);
+    rep.areaRelChange.push_back(capped ? nan : (A - rep.startArea) / rep.startArea);
     rep.loopPointCount.push_back(static_cast<int>(pts.size()));
   }
   for (const LoopPoint& p : pts) {
@@ -374,6 +407,8 @@ std::string symplecticityJson(const SymplecticityReport& r) {
     o["area_rel_change"] = r.areaRelChange;
     o["loop_points"] = r.loopPointCount;
     o["refinement_capped"] = r.refinementCapped;
+    o["tears"] = r.tears;
+    o["max_tear"] = r.maxTear;
     if (!r.bounces.empty()) o["bounces_per_point"] = r.bounces.size();
   } else {
     o["norm"] = "frobenius";
@@ -391,7 +426,8 @@ std::string symplecticityText(const SymplecticityReport& r) {
   char buf[256];
   if (r.measure == "loop_area") {
     double worst = 0.0;
-    for (double v : r.areaRelChange) worst = std::max(worst, std::abs(v));
+    for (double v : r.areaRelChange)
+      if (!std::isnan(v)) worst = std::max(worst, std::abs(v));
     const double last = r.areaRelChange.empty() ? 0.0 : r.areaRelChange.back();
     std::snprintf(buf, sizeof buf, "loop in (%s, %s): area change %.3e at the end, max |%s| %.3e over %zu samples (%d points)",
                   r.sliceQ.c_str(), r.sliceP.c_str(), last, "dA/A0", worst, r.areaRelChange.size(),
@@ -404,6 +440,11 @@ std::string symplecticityText(const SymplecticityReport& r) {
                   r.defect.size(), floor, r.delta);
   }
   std::string s = buf;
+  if (r.measure == "loop_area" && r.refinementCapped)
+    s += "; the image outgrew the refinement's cap at some samples (no area there)";
+  int tears = 0;
+  for (int t : r.tears) tears = std::max(tears, t);
+  if (tears > 0) s += "; the image is torn at " + std::to_string(tears) + " points (the map jumps there)";
   if (r.haltedRuns > 0) s += "; " + std::to_string(r.haltedRuns) + " runs halted";
   return s;
 }

@@ -31,6 +31,9 @@ struct SymplecticityOptions {
   double maxSeparation = 2.0;
   double maxTurn = 0.1;
   int maxLoopPoints = 6000;
+  /// A segment shorter in θ than minSegment × 2π/loopPoints is not bisected further: if it is still
+  /// stretched, the image is torn there (a jump of the scheme's map, docs/symplecticity.md "Tears").
+  double minSegment = 1e-12;
   /// Central-difference step of the defect, relative: δ_j = δ · max(1, |z_j|).
   double delta = 1e-5;
 };
@@ -52,7 +55,10 @@ StepDefect stepDefect(const Simulation& run, const CanonicalChart& chart, double
 /// the increasing loop parameters theta[k] ∈ [0, 2π): on each segment the cubic through the four
 /// nearest points (in θ, periodically) is integrated by 3-point Gauss–Legendre, exact for a cubic
 /// curve, so the rule keeps the action of a loop mapped by any affine symplectic map.
-double loopAction(const std::vector<std::vector<double>>& z, const std::vector<double>& theta, int pairs);
+/// `chord` (optional, one flag per segment k → k+1): segments integrated along their straight chord
+/// instead (the trapezoid rule), for the segments at and next to a tear, whose cubic would reach across it.
+double loopAction(const std::vector<std::vector<double>>& z, const std::vector<double>& theta, int pairs,
+                  const std::vector<bool>& chord = {});
 
 struct SymplecticityReport {
   std::string measure;  // "loop_area" or "defect"
@@ -65,10 +71,15 @@ struct SymplecticityReport {
   // The loop.
   std::string sliceQ, sliceP;                 // the pair the loop of starts lies in
   double startArea = 0.0;                     // A_0 (signed: ∮ p dq)
-  std::vector<double> area;                   // A_T at each sample
-  std::vector<double> areaRelChange;          // (A_T − A_0)/A_0
+  std::vector<double> area;                   // A_T at each sample (NaN where the refinement was capped)
+  std::vector<double> areaRelChange;          // (A_T − A_0)/A_0 (NaN where the refinement was capped)
   std::vector<int> loopPointCount;            // points on the image at each sample (after refinement)
   bool refinementCapped = false;              // maxLoopPoints was reached
+  /// Tears of the image at each sample: segments at the bisection limit (minSegment) still stretched,
+  /// where the scheme's map jumps; and the largest such jump in the scaled chart units of the refinement
+  /// (1 = the loop's radius). The area across a tear is that of the straight chord closing it.
+  std::vector<int> tears;
+  std::vector<double> maxTear;
   std::vector<double> loopTheta;              // the final image's parameters (its starts: θ on the ellipse)
   std::vector<double> startQ, startP;         // the start loop in the slice (at loopTheta)
   std::vector<double> imageQ, imageP;         // its image at the last sample, in the slice
