@@ -1112,6 +1112,53 @@ def order_study_mean(r: Runs) -> str:
         mean = [sum(s["error"][k] for s in studies) / len(studies) for k in range(6)]
         out.append(f"{integ} {fitted_order(studies[0]['h'], mean):.2f}")
     return " and ".join(out)
+# Symplecticity, measured (docs/symplecticity.md): `--symplecticity N` of each family and integrator.
+
+def symp(r: Runs, case: str, steps: int, samples: int, integ: str | None = None):
+    return r.submit("--case", case, "--steps", str(steps), "--symplecticity", str(samples),
+                    *(("--integrator", integ) if integ else ()))
+
+
+def worst_rel(s: dict) -> str:
+    """The largest |ΔA|/A₀ over the resolved samples, and how many were not (the refinement's cap)."""
+    vals = s["area_rel_change"]
+    ok = [abs(v) for v in vals if v is not None]
+    text = sci(max(ok)) if ok else "—"
+    return text + (f" ({len(vals) - len(ok)} of {len(vals)} unresolved)" if len(ok) < len(vals) else "")
+
+
+SYMP_LOOPS = [("particle", 100, 1), ("particle", 400, 4), ("star", 200, 1), ("star", 400, 2), ("billiard-ellipse", 600, 3),
+              ("billiard-stadium", 600, 3), ("cradle", 400, 2)]
+
+
+@figure("symplecticity-loops")
+def symplecticity_loops(r: Runs) -> str:
+    """Largest |A_T − A_0|/A_0 over the samples, own scheme and naive, with impacts and tears."""
+    runs = {(c, n, k, i): symp(r, c, n, k, i) for c, n, k in SYMP_LOOPS for i in (None, "naive")}
+    rows = ["| case | steps (samples) | impacts | loop in | VCI: max \\|ΔA\\|/A₀ | tears | naive: max \\|ΔA\\|/A₀ |",
+            "|---|---|---|---|---|---|---|"]
+    for c, n, k in SYMP_LOOPS:
+        own, nv = runs[(c, n, k, None)].result(), runs[(c, n, k, "naive")].result()
+        s, sn = own["symplecticity"], nv["symplecticity"]
+        rows.append(f"| {c} | {n} ({k}) | {own['impacts']} | ({s['pair'][0]}, {s['pair'][1]}) | {worst_rel(s)} | "
+                    f"{max(s['tears'])} | {worst_rel(sn)} |")
+    return "\n".join(rows)
+
+
+@figure("symplecticity-defect")
+def symplecticity_defect(r: Runs) -> str:
+    """Case I: the one-step defect of every step of the first 300 (the first impact is in step 264), per integrator."""
+    rows = ["| integrator | flight steps: max defect | max floor | flight steps above their floor | impact step: defect | its floor |",
+            "|---|---|---|---|---|---|"]
+    for integ in ("lgvci", "rk4", "naive"):
+        s = symp(r, "I", 300, 300, integ).result()["symplecticity"]
+        fl = [(d, f) for d, f, i in zip(s["defect"], s["floor_per_sample"], s["impacts"]) if i == 0]
+        im = [(d, f, k) for d, f, i, k in zip(s["defect"], s["floor_per_sample"], s["impacts"], s["steps"]) if i > 0]
+        above = sum(d > f for d, f in fl)
+        imp = ", ".join(f"{sci(d)} (step {k})" for d, f, k in im)
+        impf = ", ".join(sci(f) for d, f, k in im)
+        rows.append(f"| {integ} | {sci(max(d for d, f in fl))} | {sci(max(f for d, f in fl))} | {above} of {len(fl)} | {imp} | {impf} |")
+    return "\n".join(rows)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@
 
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
+#include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
@@ -50,6 +51,8 @@ const char* kUsageSettings = R"usage(  --integrator NAME    the family's own sch
 // Then each family's baselines, from the registry.
 const char* kUsageDriver = R"usage(  --reverse-check N    also run N steps from the initial state, negate the momenta, run N steps
                        and report the distance from the reversed start (JSON "reverse_check")
+  --symplecticity N    also measure symplecticity at N samples over the --steps (1..1000): the loop
+                       area's change, or the one-step map's defect (JSON "symplecticity", docs/symplecticity.md)
   --h X                time step (default 0.01)
   --root-finder F      fast (Illinois, default) or bisection (the paper's); both to --tol
   --tol X              impact-time and Newton tolerance (default 1e-15)
@@ -401,6 +404,7 @@ int run(int argc, char** argv) {
   long long steps = 1000;
   long long untilImpacts = 0;
   long long reverseSteps = 0;
+  int symplecticSamples = 0;  // --symplecticity N (docs/symplecticity.md)
   bool stepsGiven = false;
   bool asJson = false;
   bool momentumMaps = false;
@@ -455,6 +459,11 @@ int run(int argc, char** argv) {
       if (v < 1 || v != std::floor(v) || v > 1e8) throw Usage("--reverse-check: expected an integer in [1, 1e8]");
       reverseSteps = static_cast<long long>(v);
     }
+    else if (a == "--symplecticity") {
+      const double v = parseDouble(a, value());
+      if (v < 1 || v != std::floor(v) || v > 1000) throw Usage("--symplecticity: expected an integer in [1, 1000]");
+      symplecticSamples = static_cast<int>(v);
+    }
     else if (a == "--json") asJson = true;
     else if (a == "--csv") {
       csvPath = value();
@@ -499,6 +508,8 @@ int run(int argc, char** argv) {
   if (ensemble.given && (untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty()))
     throw Usage("--ensemble: cannot be combined with --until-impacts, --reverse-check or --csv");
   if (ensemble.given && momentumMaps) throw Usage("--momentum-maps: cannot be combined with --ensemble");
+  if (symplecticSamples > 0 && (ensemble.given || orderStudy || untilImpacts > 0))
+    throw Usage("--symplecticity: cannot be combined with --ensemble, --order-study or --until-impacts (it samples the --steps of the run)");
   if (orderStudy && (ensemble.given || momentumMaps || untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty() || (stepsGiven && steps == 0)))
     throw Usage("--order-study: takes --steps N >= 1 or none, and cannot be combined with --ensemble, --momentum-maps, --until-impacts, --reverse-check or --csv");
   ensemble.spec.steps = steps;
@@ -585,6 +596,14 @@ int run(int argc, char** argv) {
 
   MomentumMapDrift drift;  // --momentum-maps: a second run of the same steps, as --reverse-check's
   if (momentumMaps) drift = measureMomentumMapDrift(*createSimulation(base.dump()).simulation, done);
+  std::string symplecticJson, symplecticLine;
+  if (symplecticSamples > 0) {  // from the config's start, over the same steps: the main run's output is unchanged
+    SimulationResult again = createSimulation(base.dump());
+    if (!again.ok()) throw InvalidInput(again.error.field, again.error.message.substr(again.error.message.find(": ") + 2));
+    const SymplecticityReport rep = measureSymplecticity(*again.simulation, steps, symplecticSamples);
+    symplecticJson = symplecticityJson(rep);
+    symplecticLine = symplecticityText(rep);
+  }
 
   const double E = sim.energy();
   const char* status = statusName(sim.status());
@@ -631,6 +650,7 @@ int run(int argc, char** argv) {
     out["wall_seconds"] = wall;
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
     if (momentumMaps) out["momentum_maps"] = json::parse(momentumMapDriftJson(drift));
+    if (!symplecticJson.empty()) out["symplecticity"] = json::parse(symplecticJson);
     std::cout << out.dump() << "\n";
   } else {
     const double t = sim.time();
@@ -654,6 +674,7 @@ int run(int argc, char** argv) {
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
     if (momentumMaps) std::printf("%s", momentumMapDriftText(drift).c_str());
+    if (!symplecticLine.empty()) std::printf("symplecticity      %s\n", symplecticLine.c_str());
   }
   flushStdout();
   return sim.halted() ? 1 : 0;

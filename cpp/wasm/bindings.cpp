@@ -15,6 +15,7 @@
 
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
+#include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/lgvci.hpp"
 
@@ -574,6 +575,69 @@ val createOrderStudyVal(const std::string& json, double steps) {
     out.set("error", val::null());
   } catch (const std::exception& e) {
     out.set("error", failureVal(e, "order_study"));
+// ---- Symplecticity, measured (lgvci/claims/symplecticity.hpp, docs/symplecticity.md). ----
+namespace {
+
+val float64ArrayVal(const std::vector<double>& v) {  // a copy the caller owns (not a view into the heap)
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+/// The core's measureSymplecticity (the one `lgvci --symplecticity N` runs) on a fresh simulation of
+/// `json` over `steps` steps at `samples` samples; `measure`: '' (the family's), 'loop' or 'defect'.
+/// { report: {...}, error: null } or { report: null, error: { field, message } }. Never throws for bad input.
+val symplecticityVal(const std::string& json, double steps, double samples, const std::string& measure) {
+  val out = val::object();
+  out.set("report", val::null());
+  if (!(steps >= 1 && steps <= 1e7 && steps == std::floor(steps))) {
+    out.set("error", errorVal("steps", "steps: must be an integer in [1, 1e7]"));
+    return out;
+  }
+  if (!(samples >= 1 && samples <= 1000 && samples == std::floor(samples))) {
+    out.set("error", errorVal("samples", "samples: must be an integer in [1, 1000]"));
+    return out;
+  }
+  SimulationResult r = createSimulation(json);
+  if (!r.ok()) {
+    out.set("error", errorVal(r.error.field, r.error.message));
+    return out;
+  }
+  try {
+    SymplecticityOptions o;
+    o.measure = measure;
+    const SymplecticityReport s = measureSymplecticity(*r.simulation, static_cast<long long>(steps), static_cast<int>(samples), o);
+    val rep = val::object();
+    rep.set("measure", s.measure);
+    rep.set("family", s.family);
+    rep.set("integrator", s.integrator);
+    rep.set("coordinates", stringsVal(s.coordinates));
+    std::vector<double> st(s.sampleSteps.begin(), s.sampleSteps.end());
+    rep.set("steps", float64ArrayVal(st));
+    rep.set("t", float64ArrayVal(s.sampleTimes));
+    rep.set("haltedRuns", s.haltedRuns);
+    if (s.measure == "loop_area") {
+      rep.set("pair", stringsVal({s.sliceQ, s.sliceP}));
+      rep.set("startArea", s.startArea);
+      rep.set("area", float64ArrayVal(s.area));
+      rep.set("areaRelChange", float64ArrayVal(s.areaRelChange));
+      rep.set("loopPoints", float64ArrayVal(std::vector<double>(s.loopPointCount.begin(), s.loopPointCount.end())));
+      rep.set("refinementCapped", s.refinementCapped);
+      rep.set("startQ", float64ArrayVal(s.startQ));
+      rep.set("startP", float64ArrayVal(s.startP));
+      rep.set("imageQ", float64ArrayVal(s.imageQ));
+      rep.set("imageP", float64ArrayVal(s.imageP));
+      val bounces = val::array();
+      for (const auto& b : s.bounces) bounces.call<void>("push", float64ArrayVal(b));
+      rep.set("bounces", bounces);
+    } else {
+      rep.set("delta", s.delta);
+      rep.set("defect", float64ArrayVal(s.defect));
+      rep.set("floor", float64ArrayVal(s.floor));
+      rep.set("impacts", float64ArrayVal(std::vector<double>(s.impacts.begin(), s.impacts.end())));
+    }
+    out.set("report", rep);
+    out.set("error", val::null());
+  } catch (const InvalidInput& e) {
+    out.set("error", errorVal(e.field(), e.what()));
   }
   return out;
 }
@@ -594,4 +658,6 @@ EMSCRIPTEN_BINDINGS(lgvci_claims) {
       .function("runLevel", &OrderStudyRunner::runLevel)
       .function("resultJson", &OrderStudyRunner::resultJson);
   emscripten::function("createOrderStudy", &createOrderStudyVal);
+EMSCRIPTEN_BINDINGS(lgvci_symplecticity) {
+  emscripten::function("symplecticity", &symplecticityVal);
 }

@@ -335,7 +335,54 @@ export interface LgvciModule {
   impactLayout(): RecordLayout;
   /** Bytes of the WASM heap currently allocated by malloc (for leak tests). */
   heapBytesInUse(): number;
+  /**
+   * Symplecticity, measured (docs/symplecticity.md): the core's measureSymplecticity, as `lgvci
+   * --symplecticity N` runs it, on a fresh simulation of `configJson` over `steps` steps (an integer in
+   * [1, 1e7]) at `samples` samples ([1, 1000]); `measure` '' (the family's: the loop for a chart with a
+   * 2-D slice, else the defect), 'loop' or 'defect'. Never throws for bad input.
+   */
+  symplecticity(configJson: string, steps: number, samples: number, measure: string): SymplecticityResult;
 }
+
+// ---- Symplecticity (cpp/include/lgvci/claims/symplecticity.hpp) ----
+
+/** The core's SymplecticityReport; arrays are copies the caller owns. */
+export interface SymplecticityReport {
+  readonly measure: 'loop_area' | 'defect';
+  readonly family: string;
+  readonly integrator: string;
+  /** The canonical chart's coordinate names, the q's then the p's. */
+  readonly coordinates: string[];
+  /** Loop: steps since the start at each sample; defect: the step measured starts there. */
+  readonly steps: Float64Array;
+  readonly t: Float64Array;
+  /** Loop or differencing runs that halted (the measure is then suspect). */
+  readonly haltedRuns: number;
+  /** Loop: the canonical pair the starts lie in, e.g. ['y', 'p_y']. */
+  readonly pair?: string[];
+  /** Loop: A_0 = ∮ Σ p dq of the start loop (signed), A_T at each sample and (A_T − A_0)/A_0. */
+  readonly startArea?: number;
+  readonly area?: Float64Array;
+  readonly areaRelChange?: Float64Array;
+  /** Loop: points on the image at each sample (after adaptive refinement). */
+  readonly loopPoints?: Float64Array;
+  readonly refinementCapped?: boolean;
+  /** Loop: the start loop and its image at the last sample, in the pair's plane. */
+  readonly startQ?: Float64Array;
+  readonly startP?: Float64Array;
+  readonly imageQ?: Float64Array;
+  readonly imageP?: Float64Array;
+  /** Loop, billiard: bounce k (k = 1..K) of every loop point as (s, p_t) pairs, loop order. */
+  readonly bounces?: Float64Array[];
+  /** Defect: ‖DΦᵀ𝕁DΦ − 𝕁‖_F of the one-step map at each sample, its differencing floor, impacts in the step. */
+  readonly delta?: number;
+  readonly defect?: Float64Array;
+  readonly floor?: Float64Array;
+  readonly impacts?: Float64Array;
+}
+export type SymplecticityResult =
+  | { readonly report: SymplecticityReport; readonly error: null }
+  | { readonly report: null; readonly error: SimulationError };
 
 declare const createLgvci: (moduleArg?: Record<string, unknown>) => Promise<LgvciModule>;
 export default createLgvci;

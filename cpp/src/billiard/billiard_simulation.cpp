@@ -13,6 +13,7 @@
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/generalized/qp_chart.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -75,6 +76,17 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
 
   const RecordLayout& impactLayout() const override { return billiardImpactSchema().layout(); }
   void writeImpactRecord(const ImpactEvent& e, double* out) const override { billiardImpactSchema().write(e, out); }
+
+  /// z = (x, y, p_x, p_y) (docs/symplecticity.md "The charts"); the loop is drawn in (x, p_x).
+  std::shared_ptr<const CanonicalChart> canonicalChart() const override {
+    return makeQpChart(std::make_shared<BilliardSimulation>(*this), {"x", "y"}, 0,
+                       [](BilliardSimulation& run, const std::vector<double>& z) {
+                         GeneralizedState s = run.driver_.state();
+                         s.q << z[0], z[1];
+                         s.p << z[2], z[3];
+                         run.driver_.setState(s);
+                       });
+  }
 
   std::string finalStateJson() const override {
     const GeneralizedState& s = driver_.state();

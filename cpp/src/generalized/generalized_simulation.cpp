@@ -11,6 +11,7 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
+#include "lgvci/generalized/qp_chart.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -102,6 +103,34 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
   void writeMomentumMaps(double* out) const override {
     for (std::size_t k = 0; k < symmetry_->cyclic.size(); ++k) out[k] = driver_.state().p(symmetry_->cyclic[k]);
+  }
+
+  /// z = (q, p) (docs/symplecticity.md "The charts"). The 2-D slice: the vertical coordinate of a
+  /// linear potential and its momentum, (y, p_y) for the particle and the star; the first ball's
+  /// (θ_1, p_1) for the cradle.
+  std::shared_ptr<const CanonicalChart> canonicalChart() const override {
+    const int n = static_cast<int>(driver_.state().q.size());
+    std::vector<std::string> names;
+    if (def_->cradle) {
+      for (int i = 1; i <= n; ++i) names.push_back("theta" + std::to_string(i));
+    } else if (def_->caseName == "particle" && n == 2) {
+      names = {"x", "y"};
+    } else if (def_->caseName == "star" && n == 3) {
+      names = {"x", "y", "theta"};
+    } else {
+      for (int i = 1; i <= n; ++i) names.push_back("q" + std::to_string(i));
+    }
+    int slice = 0;
+    if (!def_->cradle && def_->system.V.kind != Potential::Kind::Pendulums) slice = std::min(def_->system.V.axis, n - 1);
+    return makeQpChart(std::make_shared<GeneralizedSimulation>(*this), names, slice,
+                       [n](GeneralizedSimulation& run, const std::vector<double>& z) {
+                         GeneralizedState s = run.driver_.state();
+                         for (int i = 0; i < n; ++i) {
+                           s.q(i) = z[static_cast<std::size_t>(i)];
+                           s.p(i) = z[static_cast<std::size_t>(n + i)];
+                         }
+                         run.driver_.setState(s);
+                       });
   }
 
   std::string finalStateJson() const override {

@@ -17,6 +17,7 @@
 #include "lgvci/baselines/naive_rigid_body.hpp"
 #include "lgvci/baselines/rk4_rigid_body.hpp"
 #include "lgvci/rigid_body/config.hpp"
+#include "rigid_body/so3.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -121,6 +122,48 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   void writeCounters(double* out) const override { counters().write(*this, out); }
   const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
   void writeMomentumMaps(double* out) const override { symmetry_->write(driver_.state(), out); }
+
+  /// A local chart centred at the current state (R̄ = its attitude; docs/symplecticity.md "The charts"):
+  /// q = (x, ξ) with R = R̄ exp S(ξ), p = (γ, p_ξ). γ = m ẋ is the spatial linear momentum (5.9a), conjugate
+  /// to x. With Ω = J_r(ξ) ξ̇ (so3::rightJacobian) and Π = ∂L/∂Ω the body angular momentum, the momentum
+  /// conjugate to ξ is p_ξ = ∂L/∂ξ̇ = J_r(ξ)ᵀ Π (Π itself at ξ = 0). The contact bookkeeping of a restarted
+  /// state is the base's (empty in flight).
+  std::shared_ptr<const CanonicalChart> canonicalChart() const override {
+    auto base = std::make_shared<RigidBodySimulation>(*this);
+    base->clearImpactLog();
+    const Mat3 Rbar = driver_.state().R;
+    CanonicalChart::Read read = [Rbar](const Simulation& run) {
+      const std::vector<double> r = run.record();
+      const RecordLayout& L = run.layout();
+      auto vec = [&](const char* name) {
+        const int o = L.field(name).offset;
+        return Vec3(r[static_cast<std::size_t>(o)], r[static_cast<std::size_t>(o + 1)], r[static_cast<std::size_t>(o + 2)]);
+      };
+      Mat3 R;
+      const int o = L.field("R").offset;
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) R(i, j) = r[static_cast<std::size_t>(o + 3 * i + j)];
+      const Vec3 xi = so3::logmap(Rbar.transpose() * R);
+      const Vec3 pxi = so3::rightJacobian(xi).transpose() * vec("Pi");
+      const Vec3 x = vec("x"), g = vec("gamma");
+      return std::vector<double>{x.x(), x.y(), x.z(), xi.x(), xi.y(), xi.z(), g.x(), g.y(), g.z(), pxi.x(), pxi.y(), pxi.z()};
+    };
+    CanonicalChart::Start start = [base, Rbar](const std::vector<double>& z) -> std::unique_ptr<Simulation> {
+      auto run = std::make_unique<RigidBodySimulation>(*base);
+      RigidBodyState s = run->driver_.state();
+      const Vec3 xi(z[3], z[4], z[5]), pxi(z[9], z[10], z[11]);
+      s.x = Vec3(z[0], z[1], z[2]);
+      s.R = Rbar * so3::expmap(xi);
+      s.gamma = Vec3(z[6], z[7], z[8]);
+      s.Pi = so3::rightJacobian(xi).transpose().partialPivLu().solve(pxi);
+      if constexpr (std::is_same_v<typename Base::State, Rk4State>) run->driver_.setState(toRk4State(s));  // its quaternion from R
+      else run->driver_.setState(s);
+      return run;
+    };
+    return std::make_shared<const CanonicalChart>(
+        std::vector<std::string>{"x1", "x2", "x3", "xi1", "xi2", "xi3", "gamma1", "gamma2", "gamma3", "p_xi1", "p_xi2", "p_xi3"},
+        -1, std::move(read), std::move(start));
+  }
 
   std::string finalStateJson() const override {
     const RigidBodyState& s = driver_.state();

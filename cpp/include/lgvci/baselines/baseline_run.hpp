@@ -50,6 +50,8 @@ class RigidBodyBaselineRun {
   long long flowEvaluations() const { return driver_.flowEvaluations(); }
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
   void clearImpactLog() { driver_.clearImpactLog(); }
+  /// Continue from `s` (the canonical chart's restart, docs/symplecticity.md): the grid restarts at s.t.
+  void setState(const State& s) { driver_.setState(s); }
 
  protected:
   RigidBodyBaselineRun(IntegratorDef def, Driver driver) : def_(def), driver_(std::move(driver)) {}

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/canonical_chart.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 
@@ -179,6 +180,10 @@ class Simulation {
   virtual const MomentumMapLayout& momentumMapLayout() const;
   /// Writes momentumMapLayout().size() values of the current state, in its order (no allocation).
   virtual void writeMomentumMaps(double* out) const;
+  /// The family's canonical chart of phase space centred at this run's current state
+  /// (lgvci/core/canonical_chart.hpp, docs/symplecticity.md "The charts"); nullptr when the family
+  /// declares none (the default).
+  virtual std::shared_ptr<const CanonicalChart> canonicalChart() const;
 };
 
 /// One distance of a reverse check (docs/baselines.md "Time reversal").

@@ -105,6 +105,8 @@ class HybridIntegrator {
   /// Impacts since the last clearImpactLog().
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
   void clearImpactLog() { driver_.clearImpactLog(); }
+  /// Continue from `s` (the canonical chart's restart, docs/symplecticity.md): the grid restarts at s.t.
+  void setState(const RigidBodyState& s) { driver_.setState(s); }
 
  private:
   static HybridDriver<RigidBodyModel> build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial);
