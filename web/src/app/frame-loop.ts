@@ -61,7 +61,7 @@ export class FrameLoop {
     if (!view || (!model.twins && !model.baselines)) return;
     model.companions.forEach((r, i) => {
       const g = r.interpolated(alpha);
-      view.setGhostPose(i, g.x, g.q);
+      view.setGhostPose(i, g.x, g.q, g.coords);
     });
   }
 

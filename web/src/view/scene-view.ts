@@ -408,9 +408,15 @@ export class SceneView {
     return this.ghosts.map((g) => this.project(g.position)?.inside === true);
   }
 
-  setGhostPose(i: number, x: Vec3, q: Quat): void {
+  /**
+   * Pose ghost i. `coords` pose its parts (the content's pose, e.g. the cradle's balls): the body is
+   * posed with them for a moment, its parts' transforms are copied to the ghost's, and the body is
+   * posed back with its own coordinates.
+   */
+  setGhostPose(i: number, x: Vec3, q: Quat, coords?: readonly number[]): void {
     const g = this.ghosts[i];
     if (!g) return;
+    if (coords && this.posePart && this.body) this.poseGhostParts(g, coords);
     const p = g.position;
     const r = g.quaternion;
     if (p.x === x[0] && p.y === x[1] && p.z === x[2] && r.x === q[0] && r.y === q[1] && r.z === q[2] && r.w === q[3]) {
@@ -418,6 +424,25 @@ export class SceneView {
     }
     p.set(x[0], x[1], x[2]);
     r.set(q[0], q[1], q[2], q[3]);
+    this.dirty = true;
+  }
+
+  private poseGhostParts(g: THREE.Group, coords: readonly number[]): void {
+    const last = g.userData['coords'] as number[] | undefined;
+    if (last && last.length === coords.length && coords.every((v, k) => v === last[k])) return;
+    const pose = this.posePart;
+    const own = this.posedCoords;
+    if (!pose || !this.body || !own) return;
+    pose(coords);
+    this.body.meshes.forEach((m, k) => {
+      const c = g.children[k];
+      if (!c) return;
+      c.position.copy(m.position);
+      c.quaternion.copy(m.quaternion);
+      c.scale.copy(m.scale).multiplyScalar(GHOST_SCALE);
+    });
+    pose(own);
+    g.userData['coords'] = [...coords];
     this.dirty = true;
   }
 
