@@ -128,8 +128,31 @@ export function wireComparison(
     controls.setReverseText(reversalText(rev, model.run.steps(), labels, model.clock.speed, model.companions[0]?.space.returnName));
   }
 
+  /**
+   * The comparison stays on across a new config; when the new family has Rapier in its plan and the
+   * comparison was started without it (a model without a shape), load it now, as the switch would.
+   */
+  let catchingUp = false;
+  const addRapierAfterLoad = (): void => {
+    const b = model.baselines;
+    if (catchingUp || !b || !model.comparisonPlan.includes('rapier') || b.has('rapier') || b.note !== 'Rapier is not loaded.') return;
+    catchingUp = true;
+    void port.setComparison(true).then(
+      (r) => {
+        catchingUp = false;
+        controls.sync(model.baselines !== null, r.ok ? '' : r.message, r.ok ? r.message : '');
+      },
+      () => {
+        catchingUp = false;
+      },
+    );
+  };
+
   const off = model.on((e) => {
-    if (e === 'load') describeMethods();
+    if (e === 'load') {
+      describeMethods();
+      addRapierAfterLoad();
+    }
     if (e === 'load' || e === 'comparison' || e === 'twins') {
       controls.setLegend(legend());
       if (e !== 'twins') controls.sync(model.baselines !== null, model.comparisonError, model.baselines?.note ?? '');
