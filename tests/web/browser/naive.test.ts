@@ -47,9 +47,9 @@ describe('the naive baseline as a third companion', () => {
     await expect.poll(() => app.comparison.controls.caption.textContent ?? '', { timeout: 5000 }).toMatch(/Naive baseline/);
     const text = app.comparison.controls.caption.textContent ?? '';
     expect(text).toMatch(/^After 8\.0 s \(800 steps, \d+ impacts of the VCI body\)/);
-    expect(text).toContain('reflects only at the end of the step that crosses the surface');
+    expect(text).toContain('reflects only at the end of a step that ends inside the obstacle');
     // y₀ = 1, p_y = 0, g = 9.81: t₁ = √(2/g) = 0.45152 s; the naive impact is seen at a step's end
-    const m = /Its first impact: t = (\S+) s, the VCI's t = (\S+) s/.exec(text);
+    const m = /First impact: t = (\S+) s against the VCI's (\S+) s/.exec(text);
     expect(m).not.toBeNull();
     const t1 = Math.sqrt(2 / 9.81);
     const tNaive = Number(m![1]);
@@ -73,7 +73,7 @@ describe('the naive baseline as a third companion', () => {
     expect(app.comparison.controls.legend.textContent).toMatch(/^LGVCI \(solid body\)RK4 baselineNaive baselineRapier engine$/);
     app.model.step(600);
     app.comparison.refresh();
-    await expect.poll(() => app.comparison.controls.caption.textContent ?? '', { timeout: 5000 }).toMatch(/Its first impact/);
+    await expect.poll(() => app.comparison.controls.caption.textContent ?? '', { timeout: 5000 }).toMatch(/First impact/);
     const cube = app.comparison.controls.caption.textContent ?? '';
     const cn = app.model.baselines!.run('naive');
     expect(cn.impacts).toBeGreaterThan(0);

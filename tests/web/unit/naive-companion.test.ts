@@ -186,10 +186,10 @@ describe('the naive baseline as a companion on the page, real WASM', () => {
     const main = { label: 'VCI', relError: 3.6e-4, drift: -3.6e-4, impacts: 11, divergence: NaN, firstImpact: 0.4515236 };
     const nv = { label: 'Naive baseline', relError: 0.2, drift: -0.2, impacts: 40, divergence: 0.3, id: 'naive', firstImpact: 0.45 };
     const p = lateImpactPhrase(main, nv, 0.01);
-    expect(p).toContain('end of the step');
+    expect(p).toContain('end of a step that ends inside the obstacle');
     expect(p).toContain('h = 0.01 s');
-    expect(p).toContain('early by 1.5e-3 s');
-    expect(p).toContain('It has counted 40 impacts, the VCI 11');
+    expect(p).toContain("First impact: t = 0.4500 s against the VCI's 0.4515 s (1.5e-3 s early)");
+    expect(p).toContain('Impacts so far: 40 against 11');
     const c = comparisonCaption(5, 500, main, [nv], { distanceName: '|Δq|', h: 0.01 });
     expect(c).toMatch(/^After 5\.0 s \(500 steps, 11 impacts of the VCI body\)/);
     expect(c).toContain('Naive baseline has lost 20 % of the energy');

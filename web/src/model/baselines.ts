@@ -14,14 +14,17 @@ import { RapierSetupError, RapierStepper } from './rapier-baseline';
 /** The comparison's companions: the core's baselines by their integrator name, and Rapier. */
 export type BaselineId = 'rk4' | 'naive' | 'rapier';
 
-/** Ghost and plot colours: RK4 green, naive orange, Rapier purple (the main run keeps its own colours). */
-export const BASELINE_COLORS: Readonly<Record<BaselineId, string>> = { rk4: '#2e8b57', naive: '#c25400', rapier: '#7b3fa0' };
+/**
+ * Ghost and plot colours: RK4 green, naive teal, Rapier purple (the main run keeps its own colours: the
+ * body's orange, the plots' ink and blue). Each is at least 3:1 against the white plot background.
+ */
+export const BASELINE_COLORS: Readonly<Record<BaselineId, string>> = { rk4: '#2e8b57', naive: '#00838f', rapier: '#7b3fa0' };
 export const BASELINE_LABELS: Readonly<Record<BaselineId, string>> = { rk4: 'RK4 baseline', naive: 'Naive baseline', rapier: 'Rapier engine' };
 /** How the comparison's switch names each companion, and what its hint says of it (colours as drawn). */
 export const BASELINE_SHORT: Readonly<Record<BaselineId, string>> = { rk4: 'RK4', naive: 'the naive baseline', rapier: 'Rapier' };
 export const BASELINE_DESCRIPTIONS: Readonly<Record<BaselineId, string>> = {
   rk4: 'classical RK4 in flight, with the impacts located as the LGVCI locates them, in green',
-  naive: 'the naive impact treatment of game engines and textbooks (symplectic Euler, the velocity reflected at the end of the step that crosses the surface) in orange',
+  naive: 'the naive impact treatment of game engines and textbooks (symplectic Euler, the velocity reflected at the end of a step that ends inside the obstacle) in teal',
   rapier: 'the Rapier game engine in purple',
 };
 /** A baseline the core declares and the page has no colour for (drawn grey, named by its integrator). */

@@ -52,20 +52,20 @@ function seconds(t: number, d: number): string {
 
 /**
  * The naive baseline's impacts (docs/baselines.md "The naive baseline"): it reflects only at the end of
- * the step that crosses the surface, so an impact's time is off by up to h (first order), while the
+ * a step that ends inside the obstacle, so an impact's time is off by up to h (first order), while the
  * main run locates it within the step; with the measured first impacts of both and the impact counts.
  */
 export function lateImpactPhrase(main: MethodReading, naive: MethodReading, h: number): string {
   const step = Number.isFinite(h) ? ` (h = ${h} s)` : '';
-  const why = `${naive.label} reflects only at the end of the step that crosses the surface, so its impact times are off by up to one step${step}: first order in h, where the ${main.label} locates each impact within its step.`;
+  const why = `${naive.label} reflects only at the end of a step that ends inside the obstacle (φ < 0): its impact times are off by up to one step${step}, first order in h; the ${main.label} locates each impact within its step.`;
   const a = main.firstImpact ?? NaN;
   const b = naive.firstImpact ?? NaN;
   let measured = '';
   if (Number.isFinite(a) && Number.isFinite(b)) {
     const d = b - a;
-    measured = ` Its first impact: t = ${seconds(b, Math.abs(d))} s, the ${main.label}'s t = ${seconds(a, Math.abs(d))} s (${d >= 0 ? 'late' : 'early'} by ${sci(Math.abs(d))} s).`;
+    measured = ` First impact: t = ${seconds(b, Math.abs(d))} s against the ${main.label}'s ${seconds(a, Math.abs(d))} s (${sci(Math.abs(d))} s ${d >= 0 ? 'late' : 'early'}).`;
   }
-  const counts = naive.impacts !== main.impacts ? ` It has counted ${naive.impacts} impacts, the ${main.label} ${main.impacts}.` : '';
+  const counts = naive.impacts !== main.impacts ? ` Impacts so far: ${naive.impacts} against ${main.impacts}.` : '';
   return ` ${why}${measured}${counts}`;
 }
 

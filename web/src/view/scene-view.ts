@@ -427,19 +427,30 @@ export class SceneView {
     this.dirty = true;
   }
 
+  /**
+   * A ghost's parts from its coordinates: the body posed with them for a moment, each part's transform
+   * copied to the ghost's copy, and the body posed back with its own. A part that is where the body's
+   * own is (a fixed frame, a ball that has not moved apart) is not drawn: it would only tint the body.
+   */
   private poseGhostParts(g: THREE.Group, coords: readonly number[]): void {
     const last = g.userData['coords'] as number[] | undefined;
     if (last && last.length === coords.length && coords.every((v, k) => v === last[k])) return;
     const pose = this.posePart;
     const own = this.posedCoords;
-    if (!pose || !this.body || !own) return;
+    const body = this.body;
+    if (!pose || !body || !own) return;
+    const ownPositions = body.meshes.map((m) => m.position.clone());
+    const ownQuats = body.meshes.map((m) => m.quaternion.clone());
     pose(coords);
-    this.body.meshes.forEach((m, k) => {
+    body.meshes.forEach((m, k) => {
       const c = g.children[k];
       if (!c) return;
       c.position.copy(m.position);
       c.quaternion.copy(m.quaternion);
       c.scale.copy(m.scale).multiplyScalar(GHOST_SCALE);
+      const p0 = ownPositions[k];
+      const q0 = ownQuats[k];
+      c.visible = !(p0 && q0 && p0.distanceToSquared(m.position) <= 1e-12 * (1 + p0.lengthSq()) && Math.abs(q0.dot(m.quaternion)) >= 1 - 1e-12);
     });
     pose(own);
     g.userData['coords'] = [...coords];
