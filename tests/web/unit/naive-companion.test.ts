@@ -155,6 +155,15 @@ describe('the naive baseline as a companion on the page, real WASM', () => {
     }
   });
 
+  it('a run configured with the naive scheme itself has nothing to compare with: the switch says so', () => {
+    const model = new SimulationModel(engine, familyTable());
+    model.load(baselineConfig(engine.presetJson('particle'), 'naive'));
+    expect(model.comparisonPlan).toEqual([]);
+    expect(model.setComparison(null)).toMatch(/already uses the naive integrator/);
+    expect(model.baselines).toBeNull();
+    model.dispose();
+  });
+
   it('time reversal reaches the naive companion: in generalized coordinates its return error is |q − q₀|', () => {
     const model = modelOf('star');
     model.setComparison(null);

@@ -80,7 +80,11 @@ export function wireComparison(
     const plan = model.comparisonPlan;
     const main = mainLabel();
     if (plan.length === 0) {
-      controls.setMethods('Compare with the baselines', 'This model declares no baseline to compare with.', { sweep: false });
+      const why =
+        model.capabilities.baselines.length > 0
+          ? `This run already uses ${main}, its model's only baseline: there is no other method to compare it with.`
+          : 'This model declares no baseline to compare with.';
+      controls.setMethods('Compare with the baselines', why, { sweep: false });
       return;
     }
     const download = plan.includes('rapier') ? ' Rapier (about 1.5 MB) is downloaded when you switch this on.' : '';

@@ -237,6 +237,9 @@ export class SimulationModel {
 
   private makeBaselines(rapier: Rapier | null): ComparisonBaselines | string {
     if (this.comparisonPlan.length === 0) {
+      if (this.capabilities.baselines.length > 0) {
+        return `This run already uses the ${this.run.integrator()} integrator, its model's only baseline: there is no other method to compare it with.`;
+      }
       return `The comparison is defined for ${this.families.withCapability(this.engine.families(), (c) => c.baselines.length > 0)} only.`;
     }
     try {
