@@ -89,7 +89,7 @@ export class SimulationModel {
   twinError = '';
   /** The comparison baselines (the family's core baselines, Rapier) when the comparison is on. */
   baselines: ComparisonBaselines | null = null;
-  /** The comparison is on: the Rapier module to use (null: RK4 only); undefined when off. */
+  /** The comparison is on: the Rapier module to use (null: the core's baselines only); undefined when off. */
   private comparisonRapier: Rapier | null | undefined = undefined;
   /** Why the comparison was switched off after a restart ('' if it was not). */
   comparisonError = '';
