@@ -1,10 +1,11 @@
 // The naive baseline on the real page (real WASM, real Rapier) in Chromium: the comparison's switch,
 // named by what the family declares, is turned on from the keyboard for the particle and stays on when
 // the cube is chosen (RK4 and Rapier join);
-// the naive companion gets its own ghost, legend entry and plot series, and the caption states its
+// the naive companion gets its own ghost and trail, legend entry and plot series, and the caption states its
 // measured numbers: the particle's first impact, which the VCI meets at the closed form t₁ = √(2 y₀/g)
 // and the naive baseline sees only at the end of a step; the group and the overlay pass axe-core.
 import axe from 'axe-core';
+import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -41,6 +42,14 @@ describe('the naive baseline as a third companion', () => {
     expect(app.comparison.controls.hint.textContent).not.toMatch(/Rapier/);
 
     app.model.step(800); // 8 s: several bounces of each
+    // its trail follows its ghost, in its colour
+    await expect
+      .poll(() => ((app.view!.scene.getObjectByName('ghost-trail-0') as THREE.Line | undefined)?.geometry.drawRange.count ?? 0), { timeout: 5000 })
+      .toBeGreaterThan(100);
+    const trail = app.view!.scene.getObjectByName('ghost-trail-0') as THREE.Line;
+    const rgba = (trail.geometry.getAttribute('color') as THREE.BufferAttribute).array;
+    const teal = new THREE.Color(BASELINE_COLORS.naive);
+    expect([rgba[0], rgba[1], rgba[2]].map((v) => Math.round((v ?? 0) * 1000))).toEqual([teal.r, teal.g, teal.b].map((v) => Math.round(v * 1000)));
     app.plots.update();
     expect(app.plots.seriesLabels('error')).toEqual(['VCI', 'Naive baseline']);
     app.comparison.refresh();

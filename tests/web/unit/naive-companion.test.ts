@@ -83,9 +83,15 @@ describe('the naive baseline as a companion on the page, real WASM', () => {
     expect(nv.interpolated(1).x[2]).toBe(y);
     const h = model.history;
     const qCol = h.columns.names.indexOf('q1');
+    expect(h.columns.names[0]).toBe('t');
     const dq = Math.hypot(rec[L.offset('q', 2)]! - h.get(N, qCol), y - h.get(N, qCol + 1));
     expect(nv.divergence.get(N)).toBeCloseTo(dq, 12);
     expect(nv.divergence.get(0)).toBe(0);
+    // its trail: the drawn position (x, 0, y) of every step at the main run's time of that step
+    const last: [number, number, number] = [0, 0, 0];
+    nv.trail.point(nv.trail.length - 1, last);
+    expect(last).toEqual([rec[L.offset('q', 2)]!, 0, y]);
+    expect(nv.trail.time(nv.trail.length - 1)).toBe(h.get(N, 0));
     ref.delete();
 
     // energy: the VCI's error stays small (it is bounded, O(h²)); the naive one's grows at every bounce

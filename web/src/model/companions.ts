@@ -16,6 +16,7 @@ import type { Quat } from './interpolation';
 import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
 import { dist3, diffNorm2x3 } from './linalg';
 import { simImpactReader } from './run';
+import { TrailBuffer } from './trail';
 
 /** A companion's drawn pose: position, attitude and the coordinates posing the body's parts (if any). */
 export interface DrawnPose {
@@ -39,6 +40,8 @@ export interface PoseSpace {
   fromRecord(record: ArrayLike<number>, into: Float64Array): void;
   /** The plotted height of a pose (the family's height column). */
   height(pose: Float64Array): number;
+  /** The drawn position of a pose (its trail's point) into out. */
+  position(pose: Float64Array, out: Vec3): void;
   /** Distance of a pose from row `row` of the main run's history. */
   distanceToRow(pose: Float64Array, history: RunHistory, row: number): number;
   /** Distance between two poses (the time reversal's return error). */
@@ -68,6 +71,12 @@ export class RigidPoseSpace implements PoseSpace {
 
   height(p: Float64Array): number {
     return p[2] ?? NaN;
+  }
+
+  position(p: Float64Array, out: Vec3): void {
+    out[0] = p[0] ?? NaN;
+    out[1] = p[1] ?? NaN;
+    out[2] = p[2] ?? NaN;
   }
 
   private columns(history: RunHistory): { x: number; R: number } {
@@ -133,6 +142,10 @@ export class RecordPoseSpace implements PoseSpace {
   height(p: Float64Array): number {
     this.family.writeRow(p, this.row, 0);
     return this.row[this.family.columns.height] ?? NaN;
+  }
+
+  position(p: Float64Array, out: Vec3): void {
+    this.family.position(p, out);
   }
 
   distanceToRow(p: Float64Array, history: RunHistory, row: number): number {
@@ -316,6 +329,9 @@ export class CompanionRun {
   readonly currPose: Float64Array;
   /** The pose of row 0 (the initial state). */
   readonly initialPose: Float64Array;
+  /** Its drawn position after every step (its trail, as the main run's TrailBuffer). */
+  readonly trail = new TrailBuffer(4096);
+  private readonly pos: Vec3 = [0, 0, 0];
   /** The integrator halted (Newton failure); its series end there (NaN). */
   halted = false;
   impacts = 0;
@@ -362,6 +378,10 @@ export class CompanionRun {
   private recordRow(history: RunHistory): void {
     const row = this.length;
     const p = this.currPose;
+    if (row < history.length) {
+      this.space.position(p, this.pos);
+      this.trail.push(history.data[row * history.stride] ?? NaN, this.pos[0], this.pos[1], this.pos[2]);
+    }
     this.height.push(this.space.height(p));
     this.energy.push(this.need().energy());
     this.divergence.push(row < history.length ? this.space.distanceToRow(p, history, row) : NaN);
@@ -383,6 +403,7 @@ export class CompanionRun {
     this.height.clear();
     this.energy.clear();
     this.divergence.clear();
+    this.trail.clear();
     s.readPose(this.currPose);
     this.prevPose.set(this.currPose);
     this.initialPose.set(this.currPose);
