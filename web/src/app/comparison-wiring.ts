@@ -8,7 +8,7 @@ import type { ComparisonPort, LegendItem } from '../controls/comparison-controls
 import { ComparisonControls } from '../controls/comparison-controls';
 import type { Rapier } from '../engine/rapier';
 import { loadRapier } from '../engine/rapier';
-import { baselineDescription, baselineShort, listPhrase, mainMethodLabel } from '../model/baselines';
+import { baselineDescription, baselineShort, listPhrase, mainMethodLabel, RAPIER_NOT_LOADED } from '../model/baselines';
 import type { MethodReading } from '../model/comparison-caption';
 import { comparisonCaption, reversalText } from '../model/comparison-caption';
 import type { SimulationModel } from '../model/simulation-model';
@@ -40,6 +40,8 @@ export function wireComparison(
   rapierLoader: () => Promise<Rapier> = loadRapier,
 ): ComparisonWiring {
   let loadNote = '';
+  /** Rapier's module failed to load (e.g. the single offline file): a later preset does not retry it. */
+  let rapierFailed = false;
   const port: ComparisonPort = {
     async setComparison(on) {
       if (!on) {
@@ -53,6 +55,7 @@ export function wireComparison(
         try {
           rapier = await rapierLoader();
         } catch (e) {
+          rapierFailed = true;
           const rest = listPhrase(plan.filter((id) => id !== 'rapier').map(baselineShort));
           loadNote = `Rapier could not be loaded (${e instanceof Error ? e.message : String(e)}): ${rest} only.`;
         }
@@ -82,7 +85,7 @@ export function wireComparison(
     if (plan.length === 0) {
       const why =
         model.capabilities.baselines.length > 0
-          ? `This run already uses ${main}, its model's only baseline: there is no other method to compare it with.`
+          ? `This run already uses ${baselineShort(model.run.integrator())}, its model's only baseline: there is no other method to compare it with.`
           : 'This model declares no baseline to compare with.';
       controls.setMethods('Compare with the baselines', why, { sweep: false });
       return;
@@ -139,7 +142,7 @@ export function wireComparison(
   let catchingUp = false;
   const addRapierAfterLoad = (): void => {
     const b = model.baselines;
-    if (catchingUp || !b || !model.comparisonPlan.includes('rapier') || b.has('rapier') || b.note !== 'Rapier is not loaded.') return;
+    if (catchingUp || rapierFailed || !b || !model.comparisonPlan.includes('rapier') || b.has('rapier') || b.note !== RAPIER_NOT_LOADED) return;
     catchingUp = true;
     void port.setComparison(true).then(
       (r) => {

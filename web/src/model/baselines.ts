@@ -76,6 +76,9 @@ export function comparisonPlan(caps: Pick<Capabilities, 'baselines' | 'shapes'>,
   return caps.shapes ? [...core, 'rapier'] : core;
 }
 
+/** ComparisonBaselines.note when Rapier belongs to the plan but no module was given. */
+export const RAPIER_NOT_LOADED = 'Rapier is not loaded.';
+
 export class BaselineError extends Error {
   constructor(message: string) {
     super(message);
@@ -130,7 +133,7 @@ export class ComparisonBaselines extends CompanionSet {
           note = (e as Error).message;
         }
       } else {
-        note = 'Rapier is not loaded.';
+        note = RAPIER_NOT_LOADED;
       }
     }
     super(runs);
