@@ -1,5 +1,5 @@
 // The comparison in the real page (real WASM, real Rapier, real worker) in Chromium: Rapier is not fetched
-// before the comparison is switched on and is after; the baselines' ghosts, legend and plot series;
+// before the comparison is switched on and is after; the baselines' ghosts (RK4, naive, Rapier), legend and plot series;
 // Rapier's energy error grows beyond 1e-3 of E₀ on Case IV; the live caption shows measured numbers;
 // the Reverse button brings Case IV back without impacts to ≤ 1e-9; the worker's return-error sweep.
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ function plotData(key: 'energy' | 'error'): (number | null)[][] {
   return p ? (p.data as unknown as (number | null)[][]) : [];
 }
 
-describe('comparison with RK4 and Rapier', () => {
+const SWITCH = 'Compare with RK4, the naive baseline and Rapier';
+
+describe('comparison with RK4, the naive baseline and Rapier', () => {
   it('loads Rapier only when switched on; ghosts, legend, plot series and a live caption follow', async () => {
     app = await fx.mount({ caseName: 'IV', autoplay: false });
     expect(rapierRequested()).toBe(false);
@@ -29,16 +31,16 @@ describe('comparison with RK4 and Rapier', () => {
     expect(app.view?.ghostObjects).toHaveLength(0);
     expect(app.comparison.controls.overlay.hidden).toBe(true);
 
-    await page.getByRole('checkbox', { name: 'Compare with RK4 and Rapier' }).click();
-    await expect.poll(() => app.model.baselines?.runs.length ?? 0, { timeout: 30_000 }).toBe(2);
+    await page.getByRole('checkbox', { name: SWITCH }).click();
+    await expect.poll(() => app.model.baselines?.runs.length ?? 0, { timeout: 30_000 }).toBe(3);
     expect(rapierRequested()).toBe(true);
     expect(rapierFetched()).toBe(true);
-    expect(app.view?.ghostObjects).toHaveLength(2);
+    expect(app.view?.ghostObjects).toHaveLength(3);
     const colors = app.view!.ghostObjects.map((g) => g.userData['color'] as string);
     expect(colors).toEqual(app.model.baselines!.runs.map((r) => r.color));
     expect(app.comparison.controls.overlay.hidden).toBe(false);
-    expect(app.comparison.controls.legend.textContent).toMatch(/LGVCI.*RK4 baseline.*Rapier engine/s);
-    // the three bodies start together: same x₀ for the ghosts as for the body
+    expect(app.comparison.controls.legend.textContent).toMatch(/LGVCI.*RK4 baseline.*Naive baseline.*Rapier engine/s);
+    // the four bodies start together: same x₀ for the ghosts as for the body
     for (const r of app.model.baselines!.runs) expect(Array.from(r.currPose.subarray(0, 3))).toEqual([0, 0, 10]);
 
     await typeInto(textField(fx.host, 'speed'), '20');
@@ -50,14 +52,14 @@ describe('comparison with RK4 and Rapier', () => {
     // Rapier's series on the energy-error plot (its own colour, its legend entry) grows beyond 1e-3 E₀
     app.plots.update();
     const labels = app.plots.seriesLabels('error');
-    expect(labels).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
+    expect(labels).toEqual(['LGVCI', 'RK4 baseline', 'Naive baseline', 'Rapier engine']);
     const err = plotData('error');
     const E0 = app.model.baselines!.run('rapier').energy0;
-    const rapierMax = Math.max(...(err[3] ?? []).map((v) => v ?? 0));
+    const rapierMax = Math.max(...(err[4] ?? []).map((v) => v ?? 0));
     const lgvciMax = Math.max(...(err[1] ?? []).map((v) => v ?? 0));
     expect(rapierMax / E0).toBeGreaterThan(1e-3);
     expect(lgvciMax / E0).toBeLessThan(1e-11);
-    expect(plotData('energy').length).toBe(1 + 4 + 2); // t, E, TPE, RE, E + dissipated, RK4 E, Rapier E
+    expect(plotData('energy').length).toBe(1 + 4 + 3); // t, E, TPE, RE, E + dissipated, RK4 E, naive E, Rapier E
     const card = fx.host.querySelector<HTMLElement>('[data-plot="error"]')!;
     expect(card.querySelector('.u-legend')?.textContent).toMatch(/Rapier engine/);
 
@@ -74,7 +76,7 @@ describe('comparison with RK4 and Rapier', () => {
     expect(Number(lg?.[1])).toBeLessThan(1e-11);
 
     // off again: ghosts, legend and series go
-    await page.getByRole('checkbox', { name: 'Compare with RK4 and Rapier' }).click();
+    await page.getByRole('checkbox', { name: SWITCH }).click();
     await expect.poll(() => app.model.baselines).toBeNull();
     expect(app.view?.ghostObjects).toHaveLength(0);
     expect(app.comparison.controls.overlay.hidden).toBe(true);
@@ -124,9 +126,9 @@ describe('comparison with RK4 and Rapier', () => {
   it('the worker’s long-run table: 10⁵ steps of Case IV by each method, LGVCI at round-off, Rapier not', async () => {
     app = await fx.mount({ caseName: 'IV', autoplay: false });
     await page.getByRole('button', { name: 'Long-run table (10⁵ steps)' }).click();
-    await expect.poll(() => app.comparisonResults.rows.length, { timeout: 110_000, interval: 500 }).toBe(3);
-    const [lg, rk, ra] = app.comparisonResults.rows;
-    expect([lg?.method, rk?.method, ra?.method]).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
+    await expect.poll(() => app.comparisonResults.rows.length, { timeout: 110_000, interval: 500 }).toBe(4);
+    const [lg, rk, nv, ra] = app.comparisonResults.rows;
+    expect([lg?.method, rk?.method, nv?.method, ra?.method]).toEqual(['LGVCI', 'RK4 baseline', 'Naive baseline', 'Rapier engine']);
     // docs/baselines.md's native table: Case IV keeps the golden impact counts of the native core, LGVCI and RK4
     expect(lg?.impacts).toBe(golden.long_run.impacts.IV);
     expect(rk?.impacts).toBe(golden.long_run.rk4_impacts.IV);
@@ -134,8 +136,10 @@ describe('comparison with RK4 and Rapier', () => {
     expect(rk?.maxRelError).toBeLessThan(1e-13);
     expect(ra?.steps).toBe(100_000);
     expect(ra?.maxRelError).toBeGreaterThan(1e-2);
+    expect(nv?.steps).toBe(100_000);
+    expect(nv?.maxRelError).toBeGreaterThan(1e3 * (lg?.maxRelError ?? 1));
     const table = fx.host.querySelector('[data-plot="compare-table"] table')!;
-    expect(table.querySelectorAll('tbody tr')).toHaveLength(3);
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(4);
     expect(table.querySelector('tr[data-method="Rapier engine"]')?.textContent).toMatch(/100000/);
   }, 120_000);
 });

@@ -94,8 +94,8 @@ describe('dist-single/lgvci.html from file://', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the comparison says Rapier is not in the offline file, and runs RK4', async () => {
-    await page.getByRole('checkbox', { name: 'Compare with RK4 and Rapier' }).click();
+  it('the comparison says Rapier is not in the offline file, and runs RK4 and the naive baseline', async () => {
+    await page.getByRole('checkbox', { name: 'Compare with RK4, the naive baseline and Rapier' }).click();
     await page.waitForFunction(() => /not part of the single offline file/.test(document.body.textContent ?? ''), null, { timeout: 30_000 });
     expect(await page.locator('.lgvci-app').first().textContent()).toMatch(/RK4/);
     expect(errors).toEqual([]);

@@ -4,7 +4,7 @@
 // halts, and negates its momenta on reversal.
 import { describe, expect, it } from 'vitest';
 import type { CompanionStepper } from '../../../web/src/model/companions';
-import { CompanionRun, CompanionSet, STEPPER_HALTED } from '../../../web/src/model/companions';
+import { CompanionRun, CompanionSet, RigidPoseSpace, STEPPER_HALTED } from '../../../web/src/model/companions';
 import { RunHistory } from '../../../web/src/model/history';
 import type { RowFormat } from '../../../web/src/model/history';
 
@@ -14,6 +14,7 @@ const h = 0.01;
 /** Free flight of a point (mass 1) from height z0 with vertical velocity v0; halts after `haltAt` steps. */
 class FlightStepper implements CompanionStepper {
   readonly integrator = 'flight';
+  readonly space = new RigidPoseSpace();
   k = 0;
   v: number;
   z: number;

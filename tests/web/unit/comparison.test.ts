@@ -125,7 +125,7 @@ describe('comparison and time reversal, real WASM', () => {
     new Controller(engine, model, 'I');
     expect(model.setComparison(null)).toBe('');
     const b = model.baselines!;
-    expect(b.runs.map((r) => r.id)).toEqual(['rk4']);
+    expect(b.runs.map((r) => r.id)).toEqual(['rk4', 'naive']);
     expect(b.note).toMatch(/Rapier/);
     model.step(700);
     expect(b.length).toBe(model.history.length);
@@ -163,11 +163,12 @@ describe('comparison and time reversal, real WASM', () => {
     model.dispose();
   });
 
-  it('the comparison is the rigid body’s: a generalized model refuses it with a message', () => {
+  it('a generalized model compares with the baseline it declares (the naive one), without RK4 or Rapier', () => {
     const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'star');
-    expect(model.setComparison(null)).toMatch(/rigid body only/);
-    expect(model.baselines).toBeNull();
+    expect(model.setComparison(null)).toBe('');
+    expect(model.baselines!.runs.map((r) => r.id)).toEqual(['naive']);
+    expect(model.baselines!.note).toBe('');
     model.dispose();
   });
 
@@ -299,11 +300,11 @@ describe('comparison and time reversal, real WASM', () => {
     expect(lRow.maxRelError).toBeLessThan(1e-11);
   });
 
-  it('the long-run table: three rows, the LGVCI and RK4 rows equal to the core’s own runs', () => {
+  it('the long-run table: four rows, the LGVCI and RK4 rows equal to the core’s own runs', () => {
     const rows: TableRow[] = [];
     const cfg = engine.presetJson('IV');
     compareTable(engine, rapier, cfg, 2000, (r) => rows.push(r));
-    expect(rows.map((r) => r.method)).toEqual(['LGVCI', 'RK4 baseline', 'Rapier engine']);
+    expect(rows.map((r) => r.method)).toEqual(['LGVCI', 'RK4 baseline', 'Naive baseline', 'Rapier engine']);
     for (const [row, json] of [[rows[0]!, cfg], [rows[1]!, rk4Config(cfg)]] as const) {
       const sim = engine.createSimulation(json).sim!;
       sim.step(2000);
@@ -313,11 +314,11 @@ describe('comparison and time reversal, real WASM', () => {
       expect(row.usPerStep).toBeGreaterThan(0);
       sim.delete();
     }
-    expect(rows[2]!.steps).toBe(2000);
-    expect(rows[2]!.finalRelError).toBe(Math.abs(rows[2]!.finalDrift));
+    expect(rows[3]!.steps).toBe(2000);
+    expect(rows[3]!.finalRelError).toBe(Math.abs(rows[3]!.finalDrift));
     const noRapier: TableRow[] = [];
     compareTable(engine, null, cfg, 10, (r) => noRapier.push(r));
-    expect(noRapier[2]?.note).toMatch(/could not be loaded/);
+    expect(noRapier[3]?.note).toMatch(/could not be loaded/);
   });
 
   it('symmetricEigen3: J = V diag(λ) Vᵀ with V a rotation, for a full symmetric matrix', () => {
@@ -346,13 +347,13 @@ describe('comparison and time reversal, real WASM', () => {
     }
   });
 
-  it('ComparisonBaselines with Rapier: both baselines, colours and labels for ghosts and legend', () => {
+  it('ComparisonBaselines with Rapier: the three baselines, colours and labels for ghosts and legend', () => {
     const model = new SimulationModel(engine, familyTable());
     new Controller(engine, model, 'IV');
     expect(model.setComparison(rapier)).toBe('');
     const b = model.baselines as ComparisonBaselines;
-    expect(b.runs.map((r) => r.label)).toEqual(['RK4 baseline', 'Rapier engine']);
-    expect(new Set(b.runs.map((r) => r.color)).size).toBe(2);
+    expect(b.runs.map((r) => r.label)).toEqual(['RK4 baseline', 'Naive baseline', 'Rapier engine']);
+    expect(new Set(b.runs.map((r) => r.color)).size).toBe(3);
     model.step(200);
     expect(b.run('rapier').length).toBe(model.history.length);
     expect(b.run('rapier').integrator).toBe('rapier');

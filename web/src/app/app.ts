@@ -214,7 +214,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     hud,
     plots,
     panel,
-    ghostsInView: (flags) => comparison.controls.setOutOfView(flags),
+    // the view reports which ghosts are inside the frame; the legend marks the ones that are not
+    ghostsInView: (inView) => comparison.controls.setOutOfView(inView.map((inside) => !inside)),
   });
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {

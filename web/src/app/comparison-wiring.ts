@@ -1,12 +1,14 @@
-// Wires the comparison with RK4 and Rapier into the page: the switch loads Rapier lazily (dynamic import, only
-// now) and hands it to the model, which runs the RK4 baseline and Rapier as companion runs of the main
-// one (drawn as ghosts by the frame loop, plotted by PlotsView); the Reverse button; the legend and the
+// Wires the comparison into the page: the switch hands the model the companions the running family
+// declares (its core baselines, RK4 and the naive baseline, and for a rigid body with a shape Rapier,
+// loaded lazily by dynamic import only then), which runs them as companion runs of the main one
+// (drawn as ghosts by the frame loop, plotted by PlotsView); the Reverse button; the legend and the
 // live caption, recomputed from the measured values a few times a second and written through a
 // FrameBatch.
 import type { ComparisonPort, LegendItem } from '../controls/comparison-controls';
 import { ComparisonControls } from '../controls/comparison-controls';
 import type { Rapier } from '../engine/rapier';
 import { loadRapier } from '../engine/rapier';
+import { baselineDescription, baselineShort, listPhrase, mainMethodLabel, RAPIER_NOT_LOADED } from '../model/baselines';
 import type { MethodReading } from '../model/comparison-caption';
 import { comparisonCaption, reversalText } from '../model/comparison-caption';
 import type { SimulationModel } from '../model/simulation-model';
@@ -38,6 +40,8 @@ export function wireComparison(
   rapierLoader: () => Promise<Rapier> = loadRapier,
 ): ComparisonWiring {
   let loadNote = '';
+  /** Rapier's module failed to load (e.g. the single offline file): a later preset does not retry it. */
+  let rapierFailed = false;
   const port: ComparisonPort = {
     async setComparison(on) {
       if (!on) {
@@ -46,10 +50,15 @@ export function wireComparison(
       }
       let rapier: Rapier | null = null;
       loadNote = '';
-      try {
-        rapier = await rapierLoader();
-      } catch (e) {
-        loadNote = `Rapier could not be loaded (${e instanceof Error ? e.message : String(e)}): RK4 only.`;
+      const plan = model.comparisonPlan;
+      if (plan.includes('rapier')) {
+        try {
+          rapier = await rapierLoader();
+        } catch (e) {
+          rapierFailed = true;
+          const rest = listPhrase(plan.filter((id) => id !== 'rapier').map(baselineShort));
+          loadNote = `Rapier could not be loaded (${e instanceof Error ? e.message : String(e)}): ${rest} only.`;
+        }
       }
       const msg = model.setComparison(rapier);
       return { ok: msg === '', message: msg || loadNote || model.baselines?.note || '' };
@@ -66,11 +75,33 @@ export function wireComparison(
     startSweep: () => extras.startSweep(),
   };
   const controls = new ComparisonControls(port, prefix);
+  const mainLabel = (): string => (model.loaded ? mainMethodLabel(model.run.integrator()) : 'LGVCI');
+
+  /** The switch and its hint name what the running family compares (its capabilities, not its name). */
+  const describeMethods = (): void => {
+    if (!model.loaded) return;
+    const plan = model.comparisonPlan;
+    const main = mainLabel();
+    if (plan.length === 0) {
+      const why =
+        model.capabilities.baselines.length > 0
+          ? `This run already uses ${baselineShort(model.run.integrator())}, its model's only baseline: there is no other method to compare it with.`
+          : 'This model declares no baseline to compare with.';
+      controls.setMethods('Compare with the baselines', why, { sweep: false });
+      return;
+    }
+    const download = plan.includes('rapier') ? ' Rapier (about 1.5 MB) is downloaded when you switch this on.' : '';
+    controls.setMethods(
+      `Compare with ${listPhrase(plan.map(baselineShort))}`,
+      `Runs the same set-up with ${listPhrase(plan.map(baselineDescription))} beside the ${main}, as ghosts, with their energies on the plots and the measured numbers in the caption over the view.${download}`,
+      { rapier: plan.includes('rapier'), sweep: plan.includes('rk4') },
+    );
+  };
 
   const legend = (): LegendItem[] => {
     const runs = model.companions;
     if (runs.length === 0) return [];
-    return [{ label: 'LGVCI (solid body)', color: `#${BODY_COLORS.a.getHexString()}` }, ...runs.map((r) => ({ label: r.label, color: r.color }))];
+    return [{ label: `${mainLabel()} (solid body)`, color: `#${BODY_COLORS.a.getHexString()}` }, ...runs.map((r) => ({ label: r.label, color: r.color }))];
   };
 
   const reading = (label: string, E: number, E0: number, impacts: number, divergence: number): MethodReading => ({
@@ -87,9 +118,13 @@ export function wireComparison(
       const k = Math.min(model.history.length, b.length) - 1;
       const h = model.history;
       const E = h.columns.energy;
-      const main = reading('LGVCI', h.get(k, E), h.get(0, E), h.impactCount, NaN);
-      const others = b.runs.map((r) => reading(r.label, r.energy.get(k), r.energy0, r.impacts, r.divergence.get(k)));
-      controls.setCaption(comparisonCaption(h.get(k, 0), k, main, others));
+      const main = { ...reading(mainLabel(), h.get(k, E), h.get(0, E), h.impactCount, NaN), firstImpact: h.impactTimes()[0] ?? NaN };
+      const others = b.runs.map((r) => ({
+        ...reading(r.label, r.energy.get(k), r.energy0, r.impacts, r.divergence.get(k)),
+        id: r.id,
+        firstImpact: r.firstImpactTime,
+      }));
+      controls.setCaption(comparisonCaption(h.get(k, 0), k, main, others, { distanceName: b.runs[0]?.space.distanceName, h: model.clock.h }));
     } else {
       controls.setCaption('');
     }
@@ -97,10 +132,34 @@ export function wireComparison(
     controls.setFastReturn(rev !== null && rev.distances === null && model.loaded, model.fastForward);
     if (!rev || !model.loaded) return; // a refusal of the button stays until the next restart
     const labels = Object.fromEntries(model.companions.map((r) => [r.id, r.label]));
-    controls.setReverseText(reversalText(rev, model.run.steps(), labels, model.clock.speed));
+    controls.setReverseText(reversalText(rev, model.run.steps(), labels, model.clock.speed, model.companions[0]?.space.returnName));
   }
 
+  /**
+   * The comparison stays on across a new config; when the new family has Rapier in its plan and the
+   * comparison was started without it (a model without a shape), load it now, as the switch would.
+   */
+  let catchingUp = false;
+  const addRapierAfterLoad = (): void => {
+    const b = model.baselines;
+    if (catchingUp || rapierFailed || !b || !model.comparisonPlan.includes('rapier') || b.has('rapier') || b.note !== RAPIER_NOT_LOADED) return;
+    catchingUp = true;
+    void port.setComparison(true).then(
+      (r) => {
+        catchingUp = false;
+        controls.sync(model.baselines !== null, r.ok ? '' : r.message, r.ok ? r.message : '');
+      },
+      () => {
+        catchingUp = false;
+      },
+    );
+  };
+
   const off = model.on((e) => {
+    if (e === 'load') {
+      describeMethods();
+      addRapierAfterLoad();
+    }
     if (e === 'load' || e === 'comparison' || e === 'twins') {
       controls.setLegend(legend());
       if (e !== 'twins') controls.sync(model.baselines !== null, model.comparisonError, model.baselines?.note ?? '');
@@ -110,6 +169,7 @@ export function wireComparison(
   });
   const timer = setInterval(refresh, CAPTION_EVERY_MS);
   controls.setLegend(legend());
+  describeMethods();
 
   return {
     controls,

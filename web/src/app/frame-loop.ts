@@ -45,7 +45,7 @@ export class FrameLoop {
     const { model, view, hud } = this.p;
     const s = model.interpolated();
     view?.setBodyPose(s.x, s.q, s.coords);
-    this.syncGhosts(model.alpha);
+    this.syncGhosts(model.alpha, s.t);
     view?.updateTrail(model.trail, s.t, s.x);
     hud.update(model, s.t);
   }
@@ -56,12 +56,13 @@ export class FrameLoop {
     for (const imp of this.p.model.takeImpactsUpTo(t)) view?.flashImpact(view.impactWorldPoint(imp));
   }
 
-  private syncGhosts(alpha: number): void {
+  private syncGhosts(alpha: number, t: number): void {
     const { model, view } = this.p;
     if (!view || (!model.twins && !model.baselines)) return;
     model.companions.forEach((r, i) => {
       const g = r.interpolated(alpha);
-      view.setGhostPose(i, g.x, g.q);
+      view.setGhostPose(i, g.x, g.q, g.coords);
+      view.updateGhostTrail(i, r.trail, t, g.x);
     });
   }
 
@@ -76,7 +77,7 @@ export class FrameLoop {
     const s = model.interpolated();
     this.flashUpTo(s.t);
     view?.setBodyPose(s.x, s.q, s.coords);
-    this.syncGhosts(model.alpha);
+    this.syncGhosts(model.alpha, s.t);
     view?.updateTrail(model.trail, s.t, s.x);
     const drawn = view ? view.render(Math.min(dt, 0.1)) : true;
     if (view && drawn) hud.avoid(view.projectBody());

@@ -27,10 +27,12 @@ export function bindShortcuts(root: HTMLElement, actions: ShortcutActions, canva
     const t = e.target;
     if (isTextEntry(t)) return;
     if (t instanceof Element && t.closest('dialog[open]')) return;
-    const onButton = t instanceof HTMLButtonElement;
+    // Space activates a focused button or toggles a focused checkbox (the comparison's switch, the
+    // twins'), as the keyboard user expects; only elsewhere is it play/pause.
+    const onButton = t instanceof HTMLButtonElement || (t instanceof HTMLInputElement && t.type === 'checkbox');
     const onRange = t instanceof HTMLInputElement && t.type === 'range';
     if (e.key === ' ' || e.code === 'Space') {
-      if (onButton) return; // the button's own activation
+      if (onButton) return; // the button's or checkbox's own activation
       actions.togglePlay();
     } else if (e.key === 's' || e.key === 'S') {
       actions.stepOnce();

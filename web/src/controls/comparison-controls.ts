@@ -1,7 +1,7 @@
-// Side-panel group "Comparison and time reversal": the switch that runs the RK4 baseline and
-// the Rapier engine beside the LGVCI run, the Reverse button and its read-out, and the buttons of the
-// worker's long-run table and return-error sweep; plus the legend and live caption drawn over the 3-D
-// view. DOM only: it talks to a ComparisonPort; texts are written through a FrameBatch (at most once
+// Side-panel group "Comparison and time reversal": the switch that runs the family's baselines (RK4,
+// the naive baseline, the Rapier engine: whichever apply) beside the main run, the Reverse button and
+// its read-out, and the buttons of the worker's long-run table and return-error sweep; plus the legend
+// and live caption drawn over the 3-D view. DOM only: it talks to a ComparisonPort; texts are written through a FrameBatch (at most once
 // per animation frame, only when they change).
 import { el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
@@ -14,7 +14,7 @@ export interface ComparisonPort {
   reverse(): string;
   /** Run the way back of the pending reversal as fast as the frames allow (true), or stop that (false). */
   fastReturn(on: boolean): void;
-  /** Start the worker's long-run table of the three methods. */
+  /** Start the worker's long-run table of the methods. */
   startTable(): void;
   /** Start the worker's return-error sweep (N = 100 … 2000). */
   startSweep(): void;
@@ -29,6 +29,9 @@ export class ComparisonControls {
   readonly element: HTMLElement;
   readonly toggle: HTMLInputElement;
   readonly message: HTMLElement;
+  /** The switch's label and the group's hint (they name the methods the running family compares). */
+  readonly toggleLabel: HTMLLabelElement;
+  readonly hint: HTMLElement;
   readonly reverseButton: HTMLButtonElement;
   readonly reverseText: HTMLElement;
   /** "Go back now": shown while a reversal is on its way back. */
@@ -46,6 +49,12 @@ export class ComparisonControls {
   constructor(port: ComparisonPort, idPrefix: string) {
     const id = (s: string): string => `${idPrefix}-compare-${s}`;
     this.toggle = el('input', { type: 'checkbox', id: id('on'), 'aria-describedby': `${id('hint')} ${id('msg')}` });
+    this.toggleLabel = el('label', { for: id('on'), text: 'Compare with the baselines' });
+    this.hint = el(
+      'p',
+      { class: 'group-hint', id: id('hint') },
+      'Runs the same set-up with the baselines the model declares beside the variational run, as ghosts, with their energies on the plots.',
+    );
     this.message = el('p', { class: 'field-msg', id: id('msg'), 'aria-live': 'polite' });
     this.reverseButton = el('button', { type: 'button', class: 'btn', id: id('reverse'), 'aria-describedby': id('rev') }, 'Reverse');
     this.reverseText = el('p', { class: 'group-hint reverse-text', id: id('rev'), 'aria-live': 'polite' });
@@ -57,7 +66,7 @@ export class ComparisonControls {
       const want = this.toggle.checked;
       this.busy = true;
       this.toggle.disabled = true;
-      if (want) this.message.textContent = 'Loading Rapier…';
+      if (want) this.message.textContent = this.loadingText;
       void port.setComparison(want).then(
         (r) => this.settle(want && r.ok, r.message),
         (e: unknown) => this.settle(false, `The comparison could not start: ${e instanceof Error ? e.message : String(e)}`),
@@ -74,12 +83,8 @@ export class ComparisonControls {
       'section',
       { class: 'panel-group compare-group', 'aria-labelledby': id('title') },
       el('h2', { id: id('title'), text: 'Comparison and time reversal' }),
-      el(
-        'p',
-        { class: 'group-hint', id: id('hint') },
-        'Runs the same drop with classical RK4 (the core’s baseline) and the Rapier game engine beside the LGVCI, as green and purple ghosts, with their energies on the plots. Rapier (about 1.5 MB) is downloaded when you switch this on.',
-      ),
-      el('div', { class: 'field field-check' }, this.toggle, el('label', { for: id('on'), text: 'Compare with RK4 and Rapier' })),
+      this.hint,
+      el('div', { class: 'field field-check' }, this.toggle, this.toggleLabel),
       this.message,
       el('div', { class: 'btn-row' }, this.reverseButton, this.fastButton),
       this.reverseText,
@@ -89,6 +94,21 @@ export class ComparisonControls {
     this.legend = el('ul', { class: 'compare-legend', 'aria-label': 'Bodies in the view' });
     this.caption = el('p', { class: 'compare-caption', 'aria-live': 'off' });
     this.overlay = el('div', { class: 'compare-overlay', hidden: true }, this.legend, this.caption);
+  }
+
+  /** What the message says while the switch starts the comparison. */
+  private loadingText = 'Loading Rapier…';
+
+  /**
+   * Name the methods the running family compares: the switch's label, the hint, and whether switching
+   * on downloads Rapier (the message while it loads). The return-error sweep is LGVCI against RK4:
+   * its button is shown only where RK4 runs (`sweep`).
+   */
+  setMethods(label: string, hint: string, opts: { rapier?: boolean; sweep?: boolean } = {}): void {
+    this.toggleLabel.textContent = label;
+    this.hint.textContent = hint;
+    this.loadingText = opts.rapier ? 'Loading Rapier…' : 'Starting the baselines…';
+    (this.sweepButton.parentElement ?? this.sweepButton).hidden = opts.sweep === false;
   }
 
   private settle(on: boolean, msg: string): void {

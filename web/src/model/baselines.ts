@@ -1,25 +1,83 @@
-// The comparison baselines, as companion runs of the main (LGVCI) run: the core's RK4
-// baseline (the same config with "integrator": "rk4") and the Rapier engine (rapier-baseline.ts). They
-// step in lockstep with the main run through the same mechanism as the sensitivity twins
-// (companions.ts). No DOM.
-import type { LgvciModule } from '../engine/lgvci_wasm';
+// The comparison baselines, as companion runs of the main (variational) run: the core's baselines that
+// the running family declares (Capabilities.baselines: the RK4 baseline and the naive baseline, the
+// same config with "integrator": "rk4" or "naive", docs/baselines.md) and, for a rigid body with a
+// shape (Capabilities.shapes), the Rapier engine (rapier-baseline.ts). They step in lockstep with the
+// main run through the same mechanism as the sensitivity twins (companions.ts). No DOM.
+import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
 import type { Rapier } from '../engine/rapier';
 import { createSimulation } from '../engine/create';
 import type { ResolvedConfig } from '../config/types';
+import type { ModelFamily } from './family';
 import { CompanionRun, CompanionSet, CoreStepper } from './companions';
 import { RapierSetupError, RapierStepper } from './rapier-baseline';
 
-export type BaselineId = 'rk4' | 'rapier';
+/** The comparison's companions: the core's baselines by their integrator name, and Rapier. */
+export type BaselineId = 'rk4' | 'naive' | 'rapier';
 
-/** Ghost and plot colours: RK4 green, Rapier purple (the main run keeps its own colours). */
-export const BASELINE_COLORS: Readonly<Record<BaselineId, string>> = { rk4: '#2e8b57', rapier: '#7b3fa0' };
-export const BASELINE_LABELS: Readonly<Record<BaselineId, string>> = { rk4: 'RK4 baseline', rapier: 'Rapier engine' };
+/**
+ * Ghost and plot colours: RK4 green, naive teal, Rapier purple (the main run keeps its own colours: the
+ * body's orange, the plots' ink and blue). Each is at least 3:1 against the white plot background.
+ */
+export const BASELINE_COLORS: Readonly<Record<BaselineId, string>> = { rk4: '#2e8b57', naive: '#00838f', rapier: '#7b3fa0' };
+export const BASELINE_LABELS: Readonly<Record<BaselineId, string>> = { rk4: 'RK4 baseline', naive: 'Naive baseline', rapier: 'Rapier engine' };
+/** How the comparison's switch names each companion, and what its hint says of it (colours as drawn). */
+export const BASELINE_SHORT: Readonly<Record<BaselineId, string>> = { rk4: 'RK4', naive: 'the naive baseline', rapier: 'Rapier' };
+export const BASELINE_DESCRIPTIONS: Readonly<Record<BaselineId, string>> = {
+  rk4: 'classical RK4 in flight, with the impacts located as the LGVCI locates them, in green',
+  naive: 'the naive impact treatment of game engines and textbooks (symplectic Euler, the velocity reflected at the end of a step that ends inside the obstacle) in teal',
+  rapier: 'the Rapier game engine in purple',
+};
+/** A baseline the core declares and the page has no colour for (drawn grey, named by its integrator). */
+const OTHER_COLOR = '#6b7280';
+
+/** Legend label and colour of a companion by its id (a core baseline's integrator name, or 'rapier'). */
+export function baselineLabel(id: string): string {
+  return (BASELINE_LABELS as Record<string, string>)[id] ?? `${id.toUpperCase()} baseline`;
+}
+export function baselineColor(id: string): string {
+  return (BASELINE_COLORS as Record<string, string>)[id] ?? OTHER_COLOR;
+}
+export function baselineShort(id: string): string {
+  return (BASELINE_SHORT as Record<string, string>)[id] ?? id.toUpperCase();
+}
+export function baselineDescription(id: string): string {
+  return (BASELINE_DESCRIPTIONS as Record<string, string>)[id] ?? `the core’s ${id} baseline in grey`;
+}
+
+/** The main run's name in the comparison: its integrator ("LGVCI", "VCI"), or a baseline's label when one is the main run. */
+export function mainMethodLabel(integrator: string): string {
+  return integrator in BASELINE_LABELS ? baselineLabel(integrator) : integrator.toUpperCase();
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listPhrase(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+/** The main run's resolved config with another of the family's integrators (a core baseline). */
+export function baselineConfig(resolvedJson: string, integrator: string): string {
+  const raw = JSON.parse(resolvedJson) as Record<string, unknown>;
+  return JSON.stringify({ ...raw, integrator });
+}
 
 /** The main run's resolved config with the RK4 baseline as its integrator. */
 export function rk4Config(resolvedJson: string): string {
-  const raw = JSON.parse(resolvedJson) as Record<string, unknown>;
-  return JSON.stringify({ ...raw, integrator: 'rk4' });
+  return baselineConfig(resolvedJson, 'rk4');
 }
+
+/**
+ * The companions a family's comparison runs, in order: its declared core baselines other than the
+ * main run's own integrator (a run configured with "integrator": "naive" is compared with the rest),
+ * then Rapier when the family is a rigid body with a shape (the only bodies Rapier is set up from).
+ */
+export function comparisonPlan(caps: Pick<Capabilities, 'baselines' | 'shapes'>, mainIntegrator: string): string[] {
+  const core = caps.baselines.filter((b) => b !== mainIntegrator);
+  return caps.shapes ? [...core, 'rapier'] : core;
+}
+
+/** ComparisonBaselines.note when Rapier belongs to the plan but no module was given. */
+export const RAPIER_NOT_LOADED = 'Rapier is not loaded.';
 
 export class BaselineError extends Error {
   constructor(message: string) {
@@ -28,32 +86,55 @@ export class BaselineError extends Error {
   }
 }
 
-/** RK4 and (when its module is given and the body has a Rapier shape) Rapier beside the main run. */
+/** What a comparison is built from: the running simulation's config, family reader and capabilities. */
+export interface ComparisonSource {
+  resolvedJson: string;
+  config: ResolvedConfig;
+  family: ModelFamily;
+  capabilities: Pick<Capabilities, 'baselines' | 'shapes'>;
+  /** The main run's integrator (HybridSimulation.integrator()). */
+  mainIntegrator: string;
+}
+
+/** The family's core baselines and (when its module is given and the body has a Rapier shape) Rapier beside the main run. */
 export class ComparisonBaselines extends CompanionSet {
-  /** Why a baseline is missing ('' when both run). */
+  /** Why a planned companion is missing ('' when all run). */
   readonly note: string;
 
-  /** Throws BaselineError when the RK4 baseline cannot be built (it is the comparison's minimum). */
-  constructor(engine: LgvciModule, rapier: Rapier | null, resolvedJson: string, config: ResolvedConfig) {
-    const cfg = rk4Config(resolvedJson);
-    const c = createSimulation(engine, cfg);
-    if (!c.ok) throw new BaselineError(`The RK4 baseline could not start: ${c.message}`);
-    const runs: CompanionRun[] = [new CompanionRun('rk4', BASELINE_LABELS.rk4, BASELINE_COLORS.rk4, cfg, new CoreStepper(c.sim))];
+  /** Throws BaselineError when a core baseline cannot be built or there is none to run. */
+  constructor(engine: LgvciModule, rapier: Rapier | null, src: ComparisonSource) {
+    const plan = comparisonPlan(src.capabilities, src.mainIntegrator);
+    if (plan.length === 0) throw new BaselineError('This model has no baseline to compare with.');
+    const runs: CompanionRun[] = [];
     let note = '';
-    if (rapier) {
-      try {
-        runs.push(
-          new CompanionRun('rapier', BASELINE_LABELS.rapier, BASELINE_COLORS.rapier, resolvedJson, new RapierStepper(rapier, config)),
-        );
-      } catch (e) {
-        if (!(e instanceof RapierSetupError)) {
-          for (const r of runs) r.dispose();
-          throw e;
+    const fail = (e: unknown): never => {
+      for (const r of runs) r.dispose();
+      throw e;
+    };
+    for (const id of plan) {
+      if (id === 'rapier') continue;
+      const cfg = baselineConfig(src.resolvedJson, id);
+      const c = createSimulation(engine, cfg);
+      if (!c.ok) fail(new BaselineError(`The ${baselineLabel(id)} could not start: ${c.message}`));
+      else {
+        try {
+          runs.push(new CompanionRun(id, baselineLabel(id), baselineColor(id), cfg, new CoreStepper(c.sim, src.family)));
+        } catch (e) {
+          fail(e);
         }
-        note = e.message;
       }
-    } else {
-      note = 'Rapier is not loaded.';
+    }
+    if (plan.includes('rapier')) {
+      if (rapier) {
+        try {
+          runs.push(new CompanionRun('rapier', BASELINE_LABELS.rapier, BASELINE_COLORS.rapier, src.resolvedJson, new RapierStepper(rapier, src.config)));
+        } catch (e) {
+          if (!(e instanceof RapierSetupError)) fail(e);
+          note = (e as Error).message;
+        }
+      } else {
+        note = RAPIER_NOT_LOADED;
+      }
     }
     super(runs);
     this.note = note;

@@ -1,17 +1,186 @@
-// Companion runs: rigid-body simulations stepped in lockstep with the main run, one step per recorded
-// history row, for the sensitivity twins (Tran & Leok §7.4) and for the comparison baselines (the RK4
-// baseline and the Rapier engine). One mechanism for both: a companion owns a stepper (any
-// integrator that can take one step of h and report its pose and energy), records per step its
-// centre-of-mass height, its energy and its divergence Err = ‖x_c − x‖₂ + ‖R_c − R‖₂ (induced 2-norm)
-// from the main run's history row of the same step, and keeps the last two poses for drawing.
+// Companion runs: simulations stepped in lockstep with the main run, one step per recorded history
+// row, for the sensitivity twins (Tran & Leok §7.4) and for the comparison baselines (the core's RK4
+// and naive baselines, docs/baselines.md, and the Rapier engine). One mechanism for all: a companion
+// owns a stepper (any integrator that can take one step of h and report its pose and energy), records
+// per step its drawn height, its energy and its distance from the main run's history row of the same
+// step, and keeps the last two poses for drawing. The pose and its distance are those of the record's
+// space (PoseSpace): a rigid body's (x, R) with Err = ‖x_c − x‖₂ + ‖R_c − R‖₂ (induced 2-norm), or
+// the generalized coordinates q with |q_c − q| (the whole record kept, drawn by the family's reader).
 // No DOM.
 import type { HybridSimulation } from '../engine/lgvci_wasm';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
+import type { ModelFamily } from './family';
 import type { RunHistory } from './history';
 import type { Quat } from './interpolation';
 import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
 import { dist3, diffNorm2x3 } from './linalg';
+import { simImpactReader } from './run';
+import { TrailBuffer } from './trail';
+
+/** A companion's drawn pose: position, attitude and the coordinates posing the body's parts (if any). */
+export interface DrawnPose {
+  x: Vec3;
+  q: Quat;
+  coords?: number[];
+}
+
+/**
+ * What a companion's pose vector is: how it is read from a core record, compared with the main run's
+ * history row and with another pose, what height it has, and how it is drawn.
+ */
+export interface PoseSpace {
+  /** Numbers in a pose. */
+  readonly size: number;
+  /** The distance from the main run in symbols, e.g. "|Δx| + ‖ΔR‖₂". */
+  readonly distanceName: string;
+  /** The distance from its own earlier pose (a time reversal's return), e.g. "|x − x₀| + ‖R − R₀‖₂". */
+  readonly returnName: string;
+  /** The pose of a core state record into `into` (size numbers). */
+  fromRecord(record: ArrayLike<number>, into: Float64Array): void;
+  /** The plotted height of a pose (the family's height column). */
+  height(pose: Float64Array): number;
+  /** The drawn position of a pose (its trail's point) into out. */
+  position(pose: Float64Array, out: Vec3): void;
+  /** Distance of a pose from row `row` of the main run's history. */
+  distanceToRow(pose: Float64Array, history: RunHistory, row: number): number;
+  /** Distance between two poses (the time reversal's return error). */
+  distance(a: Float64Array, b: Float64Array): number;
+  /** The pose drawn between a and b (alpha ∈ [0, 1]). */
+  draw(a: Float64Array, b: Float64Array, alpha: number): DrawnPose;
+}
+
+/** The rigid body's pose: x (3) then R (9, row-major); Err = ‖Δx‖₂ + ‖ΔR‖₂ (Tran & Leok §7.4). */
+export class RigidPoseSpace implements PoseSpace {
+  readonly size = 12;
+  readonly distanceName = '|Δx| + ‖ΔR‖₂';
+  readonly returnName = '|x − x₀| + ‖R − R₀‖₂';
+  private cols: { x: number; R: number } | null = null;
+  private readonly o: { x: number; R: number } | null;
+
+  /** `layout`: the core record's (null for a stepper that fills the pose itself, e.g. Rapier). */
+  constructor(layout: Layout | null = null) {
+    this.o = layout ? { x: layout.offset('x', 3), R: layout.offset('R', 9) } : null;
+  }
+
+  fromRecord(s: ArrayLike<number>, into: Float64Array): void {
+    if (!this.o) throw new Error('RigidPoseSpace: no record layout');
+    for (let i = 0; i < 3; i++) into[i] = s[this.o.x + i] ?? NaN;
+    for (let i = 0; i < 9; i++) into[3 + i] = s[this.o.R + i] ?? NaN;
+  }
+
+  height(p: Float64Array): number {
+    return p[2] ?? NaN;
+  }
+
+  position(p: Float64Array, out: Vec3): void {
+    out[0] = p[0] ?? NaN;
+    out[1] = p[1] ?? NaN;
+    out[2] = p[2] ?? NaN;
+  }
+
+  private columns(history: RunHistory): { x: number; R: number } {
+    if (!this.cols) {
+      const names = history.columns.names;
+      const x = names.indexOf('x1');
+      const R = names.indexOf('R11');
+      if (x < 0 || R < 0) throw new Error('rigid-body companions need a rigid-body history (columns x1…, R11…)');
+      this.cols = { x, R };
+    }
+    return this.cols;
+  }
+
+  distanceToRow(p: Float64Array, history: RunHistory, row: number): number {
+    const c = this.columns(history);
+    const b = row * history.stride;
+    return dist3(p, 0, history.data, b + c.x) + diffNorm2x3(p, 3, history.data, b + c.R);
+  }
+
+  distance(a: Float64Array, b: Float64Array): number {
+    return dist3(a, 0, b, 0) + diffNorm2x3(a, 3, b, 3);
+  }
+
+  draw(a: Float64Array, b: Float64Array, alpha: number): DrawnPose {
+    return { x: lerpVec3(a, b, alpha), q: slerp(quatFromRowMajor(a.subarray(3)), quatFromRowMajor(b.subarray(3)), alpha) };
+  }
+}
+
+/**
+ * A model in generalized coordinates: the pose is the whole state record (its q compared, |Δq|, with
+ * the history's q columns) and is drawn by the family's reader, as the main run's snapshot. Without
+ * the reader (a run measured for its energy only, e.g. the worker's table) its height and drawing
+ * are refused.
+ */
+export class RecordPoseSpace implements PoseSpace {
+  readonly size: number;
+  readonly distanceName = '|Δq|';
+  readonly returnName = '|q − q₀|';
+  private readonly reader: ModelFamily | null;
+  private readonly q: number;
+  private readonly qCol: number;
+  private readonly n: number;
+  private readonly row: Float64Array;
+
+  constructor(layout: Layout, family: ModelFamily | null) {
+    this.reader = family;
+    this.size = layout.size;
+    this.n = layout.field('q').size;
+    this.q = layout.offset('q', this.n);
+    this.qCol = layout.csvIndex('q');
+    this.row = new Float64Array(family?.columns.names.length ?? 0);
+  }
+
+  private get family(): ModelFamily {
+    if (!this.reader) throw new Error('a companion in generalized coordinates is drawn by its family reader, which was not given');
+    return this.reader;
+  }
+
+  fromRecord(s: ArrayLike<number>, into: Float64Array): void {
+    for (let i = 0; i < this.size; i++) into[i] = s[i] ?? NaN;
+  }
+
+  height(p: Float64Array): number {
+    this.family.writeRow(p, this.row, 0);
+    return this.row[this.family.columns.height] ?? NaN;
+  }
+
+  position(p: Float64Array, out: Vec3): void {
+    this.family.position(p, out);
+  }
+
+  distanceToRow(p: Float64Array, history: RunHistory, row: number): number {
+    const b = row * history.stride + this.qCol;
+    let s = 0;
+    for (let i = 0; i < this.n; i++) s += ((p[this.q + i] ?? NaN) - (history.data[b + i] ?? NaN)) ** 2;
+    return Math.sqrt(s);
+  }
+
+  distance(a: Float64Array, b: Float64Array): number {
+    let s = 0;
+    for (let i = 0; i < this.n; i++) s += ((a[this.q + i] ?? NaN) - (b[this.q + i] ?? NaN)) ** 2;
+    return Math.sqrt(s);
+  }
+
+  draw(a: Float64Array, b: Float64Array, alpha: number): DrawnPose {
+    const sa = this.family.read(a);
+    const sb = this.family.read(b);
+    const out: DrawnPose = { x: lerpVec3(sa.x, sb.x, alpha), q: slerp(sa.q, sb.q, alpha) };
+    if (sa.coords && sb.coords) {
+      const cb = sb.coords;
+      out.coords = sa.coords.map((v, i) => v + alpha * ((cb[i] ?? v) - v));
+    }
+    return out;
+  }
+}
+
+/**
+ * The pose space of a core simulation's record: a rigid body's (x, R) when it has them, else its
+ * generalized coordinates (drawn by `family`, the main run's reader).
+ */
+export function poseSpaceOf(layout: Layout, family?: ModelFamily): PoseSpace {
+  if (layout.has('x') && layout.has('R')) return new RigidPoseSpace(layout);
+  return new RecordPoseSpace(layout, family ?? null);
+}
 
 /** Growable Float64Array (capacity doubles). */
 export class GrowableF64 {
@@ -49,31 +218,44 @@ export const STEPPER_HALTED = -1;
 
 /** What a companion needs from an integrator of the rigid body. */
 export interface CompanionStepper {
-  /** The scheme, e.g. "lgvci", "rk4", "rapier". */
+  /** The scheme, e.g. "lgvci", "rk4", "naive", "rapier". */
   readonly integrator: string;
+  /** What its pose is (readPose's numbers). */
+  readonly space: PoseSpace;
   /** One step of h; the number of impacts in it, or STEPPER_HALTED if the integrator halted. */
   step(): number;
-  /** x (3) then R (9, row-major) of the current state into `into`. */
+  /** The pose of the current state into `into` (space.size numbers). */
   readPose(into: Float64Array): void;
-  /** Energy E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃ of the current state. */
+  /** Energy of the current state (the rigid body's E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃; the Hamiltonian H). */
   energy(): number;
   /** Back to the initial state. */
   reset(): void;
   /** Time reversal: negate the momenta (γ, Π) of the current state. */
   reverseMomenta(): void;
+  /** Time of its first impact since the last reset (NaN before it, or when the integrator does not report times). */
+  readonly firstImpactTime?: number;
   dispose(): void;
 }
 
-/** A stepper over one of the core's simulations (the twins, the RK4 baseline). Takes ownership of `sim`. */
+/**
+ * A stepper over one of the core's simulations (the twins, the RK4 and naive baselines). Takes
+ * ownership of `sim`; `family` reads a record in generalized coordinates (poseSpaceOf).
+ */
 export class CoreStepper implements CompanionStepper {
   readonly integrator: string;
+  readonly space: PoseSpace;
+  firstImpactTime = NaN;
   private sim: HybridSimulation | null;
-  private readonly o: { x: number; R: number };
+  private readonly times: number[] = [];
 
-  constructor(sim: HybridSimulation) {
-    const L = new Layout(sim.layout());
-    this.o = { x: L.offset('x', 3), R: L.offset('R', 9) };
-    this.integrator = sim.integrator();
+  constructor(sim: HybridSimulation, family?: ModelFamily) {
+    try {
+      this.space = poseSpaceOf(new Layout(sim.layout()), family);
+      this.integrator = sim.integrator();
+    } catch (e) {
+      sim.delete();
+      throw e;
+    }
     this.sim = sim;
   }
 
@@ -85,16 +267,21 @@ export class CoreStepper implements CompanionStepper {
   step(): number {
     const sim = this.need();
     const k = sim.step(1);
-    if (k > 0) sim.drainImpacts();
+    if (k > 0) {
+      const buf = sim.drainImpacts();
+      if (Number.isNaN(this.firstImpactTime)) {
+        this.times.length = 0;
+        simImpactReader(sim).times(buf, this.times);
+        this.firstImpactTime = this.times[0] ?? NaN;
+      }
+    }
     // The core halts a run it cannot carry on the grid (a failed solve, a Zeno cascade without a contact
     // phase to hand it to, as RK4's on a body at rest, the work limit): docs/method.md.
     return sim.halted() ? STEPPER_HALTED : k;
   }
 
   readPose(into: Float64Array): void {
-    const s = this.need().record();
-    for (let i = 0; i < 3; i++) into[i] = s[this.o.x + i] ?? NaN;
-    for (let i = 0; i < 9; i++) into[3 + i] = s[this.o.R + i] ?? NaN;
+    this.space.fromRecord(this.need().record(), into);
   }
 
   energy(): number {
@@ -105,6 +292,7 @@ export class CoreStepper implements CompanionStepper {
     const sim = this.need();
     sim.reset();
     sim.drainImpacts();
+    this.firstImpactTime = NaN;
   }
 
   reverseMomenta(): void {
@@ -119,7 +307,7 @@ export class CoreStepper implements CompanionStepper {
 
 /** One companion run and its per-step records (row k = after k steps, as the main history). */
 export class CompanionRun {
-  /** Its key in its set (twins: 'position' | 'attitude'; baselines: 'rk4' | 'rapier'). */
+  /** Its key in its set (twins: 'position' | 'attitude'; baselines: 'rk4' | 'naive' | 'rapier'). */
   readonly id: string;
   /** Legend label, e.g. "RK4 baseline". */
   readonly label: string;
@@ -128,24 +316,27 @@ export class CompanionRun {
   /** The config it was built from (the core's JSON; for Rapier the core config it mirrors). */
   readonly configJson: string;
   private stepper: CompanionStepper | null;
-  /** Centre-of-mass height x₃ per step. */
+  /** Drawn height per step (the rigid body's x₃; the family's height column). */
   readonly height = new GrowableF64();
   /** Energy E per step. */
   readonly energy = new GrowableF64();
-  /** ‖x_c − x‖₂ + ‖R_c − R‖₂ per step, against the main run's row of the same step. */
+  /** Distance from the main run's row of the same step (space.distanceName), per step. */
   readonly divergence = new GrowableF64();
-  /** x (3) and R (9, row-major) one step before the latest, and the latest. */
-  readonly prevPose = new Float64Array(12);
-  readonly currPose = new Float64Array(12);
+  /** What its poses are. */
+  readonly space: PoseSpace;
+  /** The pose one step before the latest, and the latest. */
+  readonly prevPose: Float64Array;
+  readonly currPose: Float64Array;
   /** The pose of row 0 (the initial state). */
-  readonly initialPose = new Float64Array(12);
+  readonly initialPose: Float64Array;
+  /** Its drawn position after every step (its trail, as the main run's TrailBuffer). */
+  readonly trail = new TrailBuffer(4096);
+  private readonly pos: Vec3 = [0, 0, 0];
   /** The integrator halted (Newton failure); its series end there (NaN). */
   halted = false;
   impacts = 0;
   /** Energy of row 0. */
   energy0 = NaN;
-  /** Columns of x and R in a history row. */
-  private cols: { x: number; R: number } | null = null;
 
   constructor(id: string, label: string, color: string, configJson: string, stepper: CompanionStepper) {
     this.id = id;
@@ -153,11 +344,20 @@ export class CompanionRun {
     this.color = color;
     this.configJson = configJson;
     this.stepper = stepper;
+    this.space = stepper.space;
+    this.prevPose = new Float64Array(this.space.size);
+    this.currPose = new Float64Array(this.space.size);
+    this.initialPose = new Float64Array(this.space.size);
   }
 
   /** The scheme of its stepper. */
   get integrator(): string {
     return this.need().integrator;
+  }
+
+  /** Time of its first impact (NaN before it or when its stepper does not report it). */
+  get firstImpactTime(): number {
+    return this.stepper?.firstImpactTime ?? NaN;
   }
 
   /** Rows recorded (= steps taken + 1). */
@@ -175,26 +375,16 @@ export class CompanionRun {
     return this.stepper;
   }
 
-  private columns(history: RunHistory): { x: number; R: number } {
-    if (!this.cols) {
-      const names = history.columns.names;
-      const x = names.indexOf('x1');
-      const R = names.indexOf('R11');
-      if (x < 0 || R < 0) throw new Error('companion runs need a rigid-body history (columns x1…, R11…)');
-      this.cols = { x, R };
-    }
-    return this.cols;
-  }
-
   private recordRow(history: RunHistory): void {
     const row = this.length;
     const p = this.currPose;
-    const c = this.columns(history);
-    const d = history.data;
-    const b = row * history.stride;
-    this.height.push(p[2] ?? NaN);
+    if (row < history.length) {
+      this.space.position(p, this.pos);
+      this.trail.push(history.data[row * history.stride] ?? NaN, this.pos[0], this.pos[1], this.pos[2]);
+    }
+    this.height.push(this.space.height(p));
     this.energy.push(this.need().energy());
-    this.divergence.push(row < history.length ? dist3(p, 0, d, b + c.x) + diffNorm2x3(p, 3, d, b + c.R) : NaN);
+    this.divergence.push(row < history.length ? this.space.distanceToRow(p, history, row) : NaN);
   }
 
   private pushHalted(): void {
@@ -213,6 +403,7 @@ export class CompanionRun {
     this.height.clear();
     this.energy.clear();
     this.divergence.clear();
+    this.trail.clear();
     s.readPose(this.currPose);
     this.prevPose.set(this.currPose);
     this.initialPose.set(this.currPose);
@@ -241,13 +432,8 @@ export class CompanionRun {
   }
 
   /** Pose to draw between the last two steps (alpha as for the main body). */
-  interpolated(alpha: number): { x: Vec3; q: Quat } {
-    const a = this.prevPose;
-    const b = this.currPose;
-    return {
-      x: lerpVec3(a, b, alpha),
-      q: slerp(quatFromRowMajor(a.subarray(3)), quatFromRowMajor(b.subarray(3)), alpha),
-    };
+  interpolated(alpha: number): DrawnPose {
+    return this.space.draw(this.prevPose, this.currPose, alpha);
   }
 
   dispose(): void {

@@ -9,8 +9,20 @@ export interface MethodReading {
   /** E − E₀ (sign: lost or gained). */
   drift: number;
   impacts: number;
-  /** Distance from the main run ‖x − x_main‖ + ‖R − R_main‖₂, NaN for the main run itself. */
+  /** Distance from the main run (‖x − x_main‖ + ‖R − R_main‖₂, |q − q_main|), NaN for the main run itself. */
   divergence: number;
+  /** The companion's id (a core baseline's integrator name, 'rapier'); absent for the main run. */
+  id?: string;
+  /** Time of its first impact (NaN before it or when unknown). */
+  firstImpact?: number;
+}
+
+/** What the caption says beside the readings: the distance's name and the time step. */
+export interface CaptionContext {
+  /** The companions' distance from the main run in symbols ("|Δx| + ‖ΔR‖₂", "|Δq|"). */
+  distanceName?: string;
+  /** Time step h, s. */
+  h?: number;
 }
 
 /** 3.1e-8, 0.0012 → "1.2e-3", 0 → "0". */
@@ -30,18 +42,53 @@ export function energyPhrase(r: MethodReading): string {
   return `${r.label} stays within ${sci(r.relError)} of E₀`;
 }
 
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
+
+/** A time in seconds with enough digits to show a difference of `d` (at least 2 decimals). */
+function seconds(t: number, d: number): string {
+  const digits = Math.min(6, Math.max(2, Number.isFinite(d) && d > 0 ? Math.ceil(-Math.log10(d)) + 1 : 2));
+  return t.toFixed(digits);
+}
+
+/**
+ * The naive baseline's impacts (docs/baselines.md "The naive baseline"): it reflects only at the end of
+ * a step that ends inside the obstacle, so an impact's time is off by up to h (first order), while the
+ * main run locates it within the step; with the measured first impacts of both and the impact counts.
+ */
+export function lateImpactPhrase(main: MethodReading, naive: MethodReading, h: number): string {
+  const step = Number.isFinite(h) ? ` (h = ${h} s)` : '';
+  const why = `${naive.label} reflects only at the end of a step that ends inside the obstacle (φ < 0): its impact times are off by up to one step${step}, first order in h; the ${main.label} locates each impact within its step.`;
+  const a = main.firstImpact ?? NaN;
+  const b = naive.firstImpact ?? NaN;
+  let measured = '';
+  if (Number.isFinite(a) && Number.isFinite(b)) {
+    const d = b - a;
+    measured = ` First impact: t = ${seconds(b, Math.abs(d))} s against the ${main.label}'s ${seconds(a, Math.abs(d))} s (${sci(Math.abs(d))} s ${d >= 0 ? 'late' : 'early'}).`;
+  }
+  const counts = naive.impacts !== main.impacts ? ` Impacts so far: ${naive.impacts} against ${main.impacts}.` : '';
+  return ` ${why}${measured}${counts}`;
+}
+
 /**
  * "After 12.3 s (1230 steps, 14 impacts): Rapier engine has lost 41 % of the energy; RK4 baseline
  * stays within 3.1e-8 of E₀; LGVCI stays within 5.2e-13 of E₀. …" — methods ordered by their drift,
- * largest first, followed by which one drifts least and how far the baselines are from the LGVCI body.
+ * largest first, followed by which one drifts least, how far the baselines are from the main run's
+ * body and, with the naive baseline, why and by how much its impact times are off.
  */
-export function comparisonCaption(t: number, steps: number, main: MethodReading, baselines: readonly MethodReading[]): string {
+export function comparisonCaption(
+  t: number,
+  steps: number,
+  main: MethodReading,
+  baselines: readonly MethodReading[],
+  ctx: CaptionContext = {},
+): string {
   if (steps === 0) {
-    return 'The three bodies start from the same state: press Play and watch them leave together and come apart.';
+    const n = baselines.length + 1;
+    return `The ${COUNT_WORDS[n] ?? String(n)} bodies start from the same state: press Play and watch them leave together and come apart.`;
   }
   const all = [main, ...baselines].filter((r) => r.label !== '');
   const ordered = [...all].sort((a, b) => (Number.isFinite(b.relError) ? b.relError : Infinity) - (Number.isFinite(a.relError) ? a.relError : Infinity));
-  const head = `After ${t.toFixed(1)} s (${steps} steps, ${main.impacts} impacts of the LGVCI body): `;
+  const head = `After ${t.toFixed(1)} s (${steps} steps, ${main.impacts} impacts of the ${main.label} body): `;
   const energy = ordered.map(energyPhrase).join('; ');
   const best = ordered[ordered.length - 1];
   const worst = ordered[0];
@@ -57,8 +104,10 @@ export function comparisonCaption(t: number, steps: number, main: MethodReading,
     .filter((r) => Number.isFinite(r.divergence))
     .map((r) => `${r.label} ${r.divergence < 1e-3 ? sci(r.divergence) : r.divergence.toFixed(2)}`)
     .join(', ');
-  const sep = apart ? ` Distance from the LGVCI body (|Δx| + ‖ΔR‖₂): ${apart}.` : '';
-  return `${head}${energy}.${verdict}${sep}`;
+  const sep = apart ? ` Distance from the ${main.label} body (${ctx.distanceName ?? '|Δx| + ‖ΔR‖₂'}): ${apart}.` : '';
+  const naive = baselines.find((r) => r.id === 'naive');
+  const late = naive ? lateImpactPhrase(main, naive, ctx.h ?? NaN) : '';
+  return `${head}${energy}.${verdict}${sep}${late}`;
 }
 
 const DISTANCE_NAMES: Record<string, string> = {
@@ -86,6 +135,7 @@ export function reversalText(
   stepsNow: number,
   companionLabels: Readonly<Record<string, string>> = {},
   speed = 1,
+  companionDistance = '|x − x₀| + ‖R − R₀‖₂',
 ): string {
   const crossed = rev.impacts === 1 ? '1 impact' : `${rev.impacts} impacts`;
   if (!rev.distances) {
@@ -119,7 +169,7 @@ export function reversalText(
     .join(', ');
   return (
     `Back after ${rev.steps} + ${rev.steps} steps (t = ${rev.t.toFixed(2)} s): ${verdict} Distances: ${d}.` +
-    (comp ? ` Companions, |x − x₀| + ‖R − R₀‖₂: ${comp}.` : '')
+    (comp ? ` Companions, ${companionDistance}: ${comp}.` : '')
   );
 }
 

@@ -1,12 +1,13 @@
 // The comparison's computations for the worker: the long-run table (energy error after N
-// steps, impacts, time per step for the LGVCI, the RK4 baseline and Rapier from the same config) and
+// steps, impacts, time per step for the main run's integrator and the comparison's companions from
+// the same config: the family's core baselines, RK4 and naive, and Rapier for a rigid body) and
 // the return-error sweep (the core's reverse check, N steps forward, momenta negated, N back, for a
 // list of N, LGVCI and RK4). Pure computations over the engines; the worker posts their results.
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { Rapier } from '../engine/rapier';
 import { createSimulationOrThrow } from '../engine/create';
 import { parseResolvedConfig } from '../config/parse';
-import { rk4Config } from './baselines';
+import { baselineConfig, baselineLabel, comparisonPlan, mainMethodLabel, rk4Config } from './baselines';
 import type { CompanionStepper } from './companions';
 import { CoreStepper, STEPPER_HALTED } from './companions';
 import { RapierStepper } from './rapier-baseline';
@@ -86,7 +87,17 @@ export function measureRun(method: string, stepper: CompanionStepper, steps: num
   return { method, steps: done, impacts, finalRelError: finalRel, finalDrift: drift, maxRelError: Math.max(maxRel, finalRel), usPerStep: (spent * 1000) / Math.max(1, done), note };
 }
 
-/** The table's three rows, one by one through `emit`. */
+/** The companions of a config's comparison (baselines.ts comparisonPlan), from its simulation's capabilities. */
+export function tablePlan(engine: LgvciModule, configJson: string): string[] {
+  const sim = createSimulationOrThrow(engine, configJson);
+  try {
+    return comparisonPlan(sim.capabilities(), sim.integrator());
+  } finally {
+    sim.delete();
+  }
+}
+
+/** The table's rows (the main run's, then each companion's), one by one through `emit`. */
 export function compareTable(
   engine: LgvciModule,
   rapier: Rapier | null,
@@ -95,18 +106,25 @@ export function compareTable(
   emit: (row: TableRow) => void,
   now: () => number = () => performance.now(),
 ): void {
-  const lg = new CoreStepper(createSimulationOrThrow(engine, configJson));
+  // measureRun reads energies and impacts only: no family reader is needed for the poses
+  const sim = createSimulationOrThrow(engine, configJson);
+  const plan = comparisonPlan(sim.capabilities(), sim.integrator());
+  const main = new CoreStepper(sim);
   try {
-    emit(measureRun('LGVCI', lg, steps, now));
+    emit(measureRun(mainMethodLabel(main.integrator), main, steps, now));
   } finally {
-    lg.dispose();
+    main.dispose();
   }
-  const rk = new CoreStepper(createSimulationOrThrow(engine, rk4Config(configJson)));
-  try {
-    emit(measureRun('RK4 baseline', rk, steps, now));
-  } finally {
-    rk.dispose();
+  for (const id of plan) {
+    if (id === 'rapier') continue;
+    const b = new CoreStepper(createSimulationOrThrow(engine, baselineConfig(configJson, id)));
+    try {
+      emit(measureRun(baselineLabel(id), b, steps, now));
+    } finally {
+      b.dispose();
+    }
   }
+  if (!plan.includes('rapier')) return;
   if (!rapier) {
     emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: 'Rapier could not be loaded' });
     return;

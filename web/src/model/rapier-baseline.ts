@@ -8,6 +8,7 @@
 import type { Rapier } from '../engine/rapier';
 import type { Body, ResolvedConfig, Vec3 } from '../config/types';
 import type { CompanionStepper } from './companions';
+import { RigidPoseSpace } from './companions';
 import type { Quat } from './interpolation';
 import { quatFromRowMajor, rowMajorFromQuat } from './interpolation';
 
@@ -166,6 +167,7 @@ function solve3(J: readonly number[], b: readonly number[]): Vec3 {
 /** The Rapier world of one config, stepped by h; a CompanionStepper. */
 export class RapierStepper implements CompanionStepper {
   readonly integrator = 'rapier';
+  readonly space = new RigidPoseSpace();
   readonly mass: number;
   /** The core's body-frame inertia J (row-major), which the Rapier body is given. */
   readonly J: readonly number[];

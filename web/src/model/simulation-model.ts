@@ -17,15 +17,11 @@ import { TrailBuffer } from './trail';
 import type { TwinSpec } from './twins';
 import { SensitivityTwins, TwinError } from './twins';
 import type { Rapier } from '../engine/rapier';
-import { BaselineError, ComparisonBaselines } from './baselines';
+import { BaselineError, ComparisonBaselines, comparisonPlan } from './baselines';
 import type { CompanionRun } from './companions';
-import { dist3, diffNorm2x3 } from './linalg';
 
 export type { Impact, StatusCodes, StatusReport } from './run';
 export type { Snapshot } from './family';
-
-/** The core's RK4 baseline (Capabilities.baselines): the comparison runs it beside the main run. */
-const RK4 = 'rk4';
 
 /** Time a frame may spend stepping (ms): the rest of a 60 Hz frame's 16.7 ms is for drawing. */
 export const STEP_BUDGET_MS = 8;
@@ -40,7 +36,7 @@ export interface Reversal {
   readonly returnStep: number;
   /** The core's distances from the reversed origin (x, R, gamma, Pi; generalized q, p), once back. */
   distances: Record<string, number> | null;
-  /** Companion runs (baselines, twins): |x − x₀| + ‖R − R₀‖₂ once back, by companion id. */
+  /** Companion runs (baselines, twins): the distance of their pose space (|x − x₀| + ‖R − R₀‖₂, |q − q₀|) once back, by companion id. */
   companions: Record<string, number>;
   /** Simulated time of the return. */
   t: number;
@@ -91,9 +87,9 @@ export class SimulationModel {
   twinSpec: TwinSpec | null = null;
   /** Why the twins were switched off after a restart ('' if they were not). */
   twinError = '';
-  /** The comparison baselines (RK4, Rapier) when the comparison is on. */
+  /** The comparison baselines (the family's core baselines, Rapier) when the comparison is on. */
   baselines: ComparisonBaselines | null = null;
-  /** The comparison is on: the Rapier module to use (null: RK4 only); undefined when off. */
+  /** The comparison is on: the Rapier module to use (null: the core's baselines only); undefined when off. */
   private comparisonRapier: Rapier | null | undefined = undefined;
   /** Why the comparison was switched off after a restart ('' if it was not). */
   comparisonError = '';
@@ -234,19 +230,34 @@ export class SimulationModel {
     }
   }
 
+  /** The companions the comparison of the running simulation would run (baselines.ts comparisonPlan). */
+  get comparisonPlan(): string[] {
+    return this.loaded ? comparisonPlan(this.capabilities, this.run.integrator()) : [];
+  }
+
   private makeBaselines(rapier: Rapier | null): ComparisonBaselines | string {
-    if (!this.capabilities.baselines.includes(RK4)) {
-      return `The comparison with RK4 and Rapier is defined for ${this.families.withCapability(this.engine.families(), (c) => c.baselines.includes(RK4))} only.`;
+    if (this.comparisonPlan.length === 0) {
+      if (this.capabilities.baselines.length > 0) {
+        return `This run already uses the ${this.run.integrator()} integrator, its model's only baseline: there is no other method to compare it with.`;
+      }
+      return `The comparison is defined for ${this.families.withCapability(this.engine.families(), (c) => c.baselines.length > 0)} only.`;
     }
     try {
-      return new ComparisonBaselines(this.engine, rapier, this.resolvedJson, this.config);
+      return new ComparisonBaselines(this.engine, rapier, {
+        resolvedJson: this.resolvedJson,
+        config: this.config,
+        family: this.family,
+        capabilities: this.capabilities,
+        mainIntegrator: this.run.integrator(),
+      });
     } catch (e) {
       return e instanceof BaselineError ? e.message : `The comparison could not start: ${(e as Error).message}`;
     }
   }
 
   /**
-   * Switch the comparison on (the RK4 baseline, and Rapier when its module is given) or off (false).
+   * Switch the comparison on (the family's core baselines, and Rapier when its module is given and the
+   * body has a shape) or off (false).
    * Switched on mid-run, the baselines catch up from t = 0. Returns '' or why it could not start.
    */
   setComparison(rapier: Rapier | null | false): string {
@@ -328,7 +339,7 @@ export class SimulationModel {
     for (const r of this.companions) {
       // a companion switched on after the origin was taken knows its pose there only if it is the start
       const p0 = origin.poses.get(r.id) ?? (origin.step === 0 ? r.initialPose : undefined);
-      if (p0 && r.length > 0) rev.companions[r.id] = dist3(r.currPose, 0, p0, 0) + diffNorm2x3(r.currPose, 3, p0, 3);
+      if (p0 && r.length > 0) rev.companions[r.id] = r.space.distance(r.currPose, p0);
     }
     this.pendingOrigin = null;
     this.clock.running = false;

@@ -19,6 +19,7 @@ import type { SimulationModel } from '../model/simulation-model';
 import type { SensitivityTwins } from '../model/twins';
 import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
+import { mainMethodLabel } from '../model/baselines';
 import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
 import { tickLabels } from '../util/format';
 import type { CardKey, OwnCardKey } from './plot-cards';
@@ -357,7 +358,7 @@ interface LiveFeed {
 const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position];
 
 /** The energy plot of a family: the total and its parts (rigid body: TPE and RE, Fig. 7). */
-function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
+function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [], main = 'LGVCI'): PlotDef {
   const E = cols.energySymbol;
   const parts = cols.energyParts;
   // Restitution (docs/rigid-body.md "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
@@ -367,13 +368,15 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
       key: 'energy',
       title: 'Energy of each method',
       figure: 'comparison',
-      caption: `Total energy ${E} of the LGVCI run and of the baselines beside it, in their colours; the LGVCI's TPE and RE as in Fig. 7. A method that loses energy at the bounces drifts down.`,
+      caption: `Total energy ${E} of the ${main} run and of the baselines beside it, in their colours${
+        parts.length > 0 ? `; the ${main}'s ${parts.map((p) => p.label).join(' and ')} as in Fig. 7` : ''
+      }. A method that loses energy at the bounces drifts down.`,
       yLabel: 'energy',
       log: false,
       impacts: 'lines',
       yDigits: 4,
       series: [
-        { label: `LGVCI ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
+        { label: `${main} ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
         ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
         ...dissipatedSeries,
         ...baselines.map((r) => ({ label: `${r.label} ${E}`, stroke: r.color, width: 2 })),
@@ -411,19 +414,19 @@ function conservedEnergy(data: ArrayLike<number>, base: number, cols: HistoryCol
   return cols.dissipated === undefined ? E : E + (data[base + cols.dissipated] ?? NaN);
 }
 
-function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []): PlotDef {
+function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [], main = 'LGVCI'): PlotDef {
   const E = cols.energySymbol;
   if (baselines.length > 0) {
     return {
       key: 'error',
       title: `Energy error |${E} − ${E}₀| of each method`,
       figure: 'comparison',
-      caption: `Absolute energy error of the LGVCI run and of the baselines (each against its own ${E}₀), log scale, impacts of the LGVCI run marked.`,
+      caption: `Absolute energy error of the ${main} run and of the baselines (each against its own ${E}₀), log scale, impacts of the ${main} run marked.`,
       yLabel: `|${E} − ${E}₀|`,
       log: true,
       impacts: 'lines',
       series: [
-        { label: `LGVCI`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' },
+        { label: main, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' },
         ...baselines.map((r) => ({ label: r.label, stroke: r.color })),
       ],
     };
@@ -827,8 +830,9 @@ export class PlotsView {
       const n = 1 + runs.length;
       error.decimator = new MinMaxDecimator(n, { maxBuckets: BUCKETS, positiveOnly: new Array<boolean>(n).fill(true) });
     }
-    this.cards.energy.rebuild(energyDef(cols, runs));
-    this.cards.error.rebuild(errorDef(cols, runs));
+    const main = this.model.loaded ? mainMethodLabel(this.model.run.integrator()) : 'LGVCI';
+    this.cards.energy.rebuild(energyDef(cols, runs, main));
+    this.cards.error.rebuild(errorDef(cols, runs, main));
   }
 
   /** The latest values of a live plot's series, by label (for tests and captions). */

@@ -102,6 +102,58 @@ function buildSky(): THREE.Mesh {
   return sky;
 }
 
+/**
+ * The points of a fading trail up to the drawn time tNow, ending at the drawn position, into a line's
+ * buffers (positions relative to the line's own position, colour with a fading alpha); returns the count.
+ */
+function writeTrail(
+  line: THREE.Line,
+  positions: Float32Array,
+  colors: Float32Array,
+  color: THREE.Color,
+  trail: TrailBuffer,
+  tNow: number,
+  xNow: Vec3,
+): number {
+  const cap = positions.length / 3;
+  let last = trail.length - 1;
+  while (last >= 0 && trail.time(last) > tNow + 1e-12) last--;
+  let first = last;
+  while (first > 0 && tNow - trail.time(first - 1) <= TRAIL_FADE_SECONDS && last - first + 2 < cap) first--;
+  const p: [number, number, number] = [0, 0, 0];
+  let n = 0;
+  // Stored relative to the drawn position (the line's own position): single precision keeps the
+  // points exact however far the body has gone (the slide: 10⁸ m after 10⁴ s).
+  const [ox, oy, oz] = xNow;
+  line.position.set(ox, oy, oz);
+  const put = (x: number, y: number, z: number, age: number): void => {
+    const a = Math.max(0, 1 - age / TRAIL_FADE_SECONDS);
+    positions.set([x - ox, y - oy, z - oz], 3 * n);
+    colors.set([color.r, color.g, color.b, 0.85 * a * a], 4 * n);
+    n++;
+  };
+  for (let k = first; k <= last && last >= 0; k++) {
+    trail.point(k, p);
+    put(p[0], p[1], p[2], tNow - trail.time(k));
+  }
+  if (n < cap) put(xNow[0], xNow[1], xNow[2], 0);
+  return n;
+}
+
+/** A fading polyline with its own buffers (a ghost's trail). */
+function trailLine(cap: number, name: string): { line: THREE.Line; positions: Float32Array; colors: Float32Array } {
+  const positions = new Float32Array(cap * 3);
+  const colors = new Float32Array(cap * 4);
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.BufferAttribute(positions, 3).setUsage(THREE.DynamicDrawUsage));
+  g.setAttribute('color', new THREE.BufferAttribute(colors, 4).setUsage(THREE.DynamicDrawUsage));
+  g.setDrawRange(0, 0);
+  const line = new THREE.Line(g, new THREE.LineBasicMaterial({ vertexColors: true, transparent: true, depthWrite: false }));
+  line.name = name;
+  line.frustumCulled = false;
+  return { line, positions, colors };
+}
+
 export interface SceneViewOptions {
   /** Device pixel ratio cap. */
   maxPixelRatio?: number;
@@ -133,6 +185,8 @@ export class SceneView {
   /** Translucent copies of the body for the companion runs: twins, baselines (they share its geometry). */
   private ghosts: THREE.Group[] = [];
   private ghostColors: string[] = [];
+  /** One fading trail per ghost, in its colour (its centre's path, as the body's trail). */
+  private ghostTrails: { line: THREE.Line; positions: Float32Array; colors: Float32Array; color: THREE.Color; count: number; t: number }[] = [];
   private bodyRadius = 5;
   private followHeight = 6;
   /** The current content's fixed camera target (FamilyView.fixedCamera), null when the camera can follow the body. */
@@ -380,6 +434,11 @@ export class SceneView {
   setGhosts(colors: readonly string[]): void {
     if (colors.length === this.ghostColors.length && colors.every((c, i) => c === this.ghostColors[i]) && this.ghosts.length === colors.length) return;
     while (this.ghosts.length > 0) this.ghosts.pop()?.removeFromParent();
+    for (const t of this.ghostTrails.splice(0)) {
+      t.line.removeFromParent();
+      t.line.geometry.dispose();
+      (t.line.material as THREE.Material).dispose();
+    }
     this.ghostColors = [...colors];
     while (this.ghosts.length < colors.length && this.body) {
       const i = this.ghosts.length;
@@ -399,6 +458,9 @@ export class SceneView {
       g.quaternion.copy(this.bodyRoot.quaternion);
       this.scene.add(g);
       this.ghosts.push(g);
+      const t = trailLine(1024, `ghost-trail-${i}`);
+      this.scene.add(t.line);
+      this.ghostTrails.push({ ...t, color: new THREE.Color(colors[i] ?? '#888888'), count: -1, t: NaN });
     }
     this.dirty = true;
   }
@@ -408,9 +470,15 @@ export class SceneView {
     return this.ghosts.map((g) => this.project(g.position)?.inside === true);
   }
 
-  setGhostPose(i: number, x: Vec3, q: Quat): void {
+  /**
+   * Pose ghost i. `coords` pose its parts (the content's pose, e.g. the cradle's balls): the body is
+   * posed with them for a moment, its parts' transforms are copied to the ghost's, and the body is
+   * posed back with its own coordinates.
+   */
+  setGhostPose(i: number, x: Vec3, q: Quat, coords?: readonly number[]): void {
     const g = this.ghosts[i];
     if (!g) return;
+    if (coords && this.posePart && this.body) this.poseGhostParts(g, coords);
     const p = g.position;
     const r = g.quaternion;
     if (p.x === x[0] && p.y === x[1] && p.z === x[2] && r.x === q[0] && r.y === q[1] && r.z === q[2] && r.w === q[3]) {
@@ -418,6 +486,53 @@ export class SceneView {
     }
     p.set(x[0], x[1], x[2]);
     r.set(q[0], q[1], q[2], q[3]);
+    this.dirty = true;
+  }
+
+  /**
+   * A ghost's parts from its coordinates: the body posed with them for a moment, each part's transform
+   * copied to the ghost's copy, and the body posed back with its own. A part that is where the body's
+   * own is (a fixed frame, a ball that has not moved apart) is not drawn: it would only tint the body.
+   */
+  private poseGhostParts(g: THREE.Group, coords: readonly number[]): void {
+    const last = g.userData['coords'] as number[] | undefined;
+    if (last && last.length === coords.length && coords.every((v, k) => v === last[k])) return;
+    const pose = this.posePart;
+    const own = this.posedCoords;
+    const body = this.body;
+    if (!pose || !body || !own) return;
+    const ownPositions = body.meshes.map((m) => m.position.clone());
+    const ownQuats = body.meshes.map((m) => m.quaternion.clone());
+    pose(coords);
+    body.meshes.forEach((m, k) => {
+      const c = g.children[k];
+      if (!c) return;
+      c.position.copy(m.position);
+      c.quaternion.copy(m.quaternion);
+      c.scale.copy(m.scale).multiplyScalar(GHOST_SCALE);
+      const p0 = ownPositions[k];
+      const q0 = ownQuats[k];
+      c.visible = !(p0 && q0 && p0.distanceToSquared(m.position) <= 1e-12 * (1 + p0.lengthSq()) && Math.abs(q0.dot(m.quaternion)) >= 1 - 1e-12);
+    });
+    pose(own);
+    g.userData['coords'] = [...coords];
+    this.dirty = true;
+  }
+
+  /** Ghost i's fading trail up to the drawn time tNow, ending at its drawn position. */
+  updateGhostTrail(i: number, trail: TrailBuffer, tNow: number, xNow: Vec3): void {
+    const t = this.ghostTrails[i];
+    if (!t) return;
+    const n = writeTrail(t.line, t.positions, t.colors, t.color, trail, tNow, xNow);
+    const count = n >= 2 ? n : 0;
+    // unchanged while paused: no redraw (idle frames are skipped)
+    if (count === t.count && tNow === t.t) return;
+    t.count = count;
+    t.t = tNow;
+    const geo = t.line.geometry;
+    geo.setDrawRange(0, count);
+    (geo.getAttribute('position') as THREE.BufferAttribute).needsUpdate = true;
+    (geo.getAttribute('color') as THREE.BufferAttribute).needsUpdate = true;
     this.dirty = true;
   }
 
@@ -490,28 +605,7 @@ export class SceneView {
 
   /** Fading polyline of the centre of mass up to the drawn time tNow, ending at the drawn position. */
   updateTrail(trail: TrailBuffer, tNow: number, xNow: Vec3): void {
-    const cap = this.trailPositions.length / 3;
-    let last = trail.length - 1;
-    while (last >= 0 && trail.time(last) > tNow + 1e-12) last--;
-    let first = last;
-    while (first > 0 && tNow - trail.time(first - 1) <= TRAIL_FADE_SECONDS && last - first + 2 < cap) first--;
-    const p: [number, number, number] = [0, 0, 0];
-    let n = 0;
-    // Stored relative to the drawn position (the line's own position): single precision keeps the
-    // points exact however far the body has gone (the slide: 10⁸ m after 10⁴ s).
-    const [ox, oy, oz] = xNow;
-    this.trailLine.position.set(ox, oy, oz);
-    const put = (x: number, y: number, z: number, age: number): void => {
-      const a = Math.max(0, 1 - age / TRAIL_FADE_SECONDS);
-      this.trailPositions.set([x - ox, y - oy, z - oz], 3 * n);
-      this.trailColors.set([TRAIL_COLOR.r, TRAIL_COLOR.g, TRAIL_COLOR.b, 0.85 * a * a], 4 * n);
-      n++;
-    };
-    for (let k = first; k <= last && last >= 0; k++) {
-      trail.point(k, p);
-      put(p[0], p[1], p[2], tNow - trail.time(k));
-    }
-    if (n < cap) put(xNow[0], xNow[1], xNow[2], 0);
+    const n = writeTrail(this.trailLine, this.trailPositions, this.trailColors, TRAIL_COLOR, trail, tNow, xNow);
     const geo = this.trailLine.geometry;
     const count = n >= 2 ? n : 0;
     if (count === this.trailCount && tNow === this.trailTime) return;
