@@ -575,6 +575,28 @@ val createOrderStudyVal(const std::string& json, double steps) {
     out.set("error", val::null());
   } catch (const std::exception& e) {
     out.set("error", failureVal(e, "order_study"));
+  }
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(lgvci_claims) {
+  emscripten::class_<OrderStudyRunner>("OrderStudyRunner")
+      .function("levels", &OrderStudyRunner::levels)
+      .function("h", &OrderStudyRunner::h)
+      .function("stepsAt", &OrderStudyRunner::stepsAt)
+      .function("T", &OrderStudyRunner::T)
+      .function("steps", &OrderStudyRunner::steps)
+      .function("integrator", &OrderStudyRunner::integrator)
+      .function("referenceSteps", &OrderStudyRunner::referenceSteps)
+      .function("referenceStepsDone", &OrderStudyRunner::referenceStepsDone)
+      .function("advanceReference", &OrderStudyRunner::advanceReference)
+      .function("runLevel", &OrderStudyRunner::runLevel)
+      .function("resultJson", &OrderStudyRunner::resultJson);
+  emscripten::function("createOrderStudy", &createOrderStudyVal);
+}
+
 // ---- Symplecticity, measured (lgvci/claims/symplecticity.hpp, docs/symplecticity.md). ----
 namespace {
 
@@ -644,20 +666,6 @@ val symplecticityVal(const std::string& json, double steps, double samples, cons
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(lgvci_claims) {
-  emscripten::class_<OrderStudyRunner>("OrderStudyRunner")
-      .function("levels", &OrderStudyRunner::levels)
-      .function("h", &OrderStudyRunner::h)
-      .function("stepsAt", &OrderStudyRunner::stepsAt)
-      .function("T", &OrderStudyRunner::T)
-      .function("steps", &OrderStudyRunner::steps)
-      .function("integrator", &OrderStudyRunner::integrator)
-      .function("referenceSteps", &OrderStudyRunner::referenceSteps)
-      .function("referenceStepsDone", &OrderStudyRunner::referenceStepsDone)
-      .function("advanceReference", &OrderStudyRunner::advanceReference)
-      .function("runLevel", &OrderStudyRunner::runLevel)
-      .function("resultJson", &OrderStudyRunner::resultJson);
-  emscripten::function("createOrderStudy", &createOrderStudyVal);
 EMSCRIPTEN_BINDINGS(lgvci_symplecticity) {
   emscripten::function("symplecticity", &symplecticityVal);
 }

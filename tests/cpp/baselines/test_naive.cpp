@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -357,4 +358,28 @@ TEST_CASE("naive: the rigid body's twins and ensembles run the naive scheme from
   spec.samples = 2;
   spec.members = 2;
   CHECK_NOTHROW(Ensemble(spec));
+}
+
+TEST_CASE("naive golden determinism hashes after 10^4 steps of every preset (tests/golden/determinism.json \"naive\")", "[naive][golden]") {
+  // The WASM suite checks the same hashes (tests/web/unit/golden.test.ts): native and WebAssembly agree
+  // bit for bit on the baseline as on the variational schemes. Any change to its arithmetic changes them.
+  std::ifstream in(std::string(LGVCI_SOURCE_DIR) + "/tests/golden/determinism.json");
+  REQUIRE(in);
+  const json golden = json::parse(in);
+  const long long steps = golden["steps"].get<long long>();
+  REQUIRE(golden["naive"].size() == golden["presets"].size() + 1);  // every preset and the comment
+  for (const std::string& name : presetNames()) {
+    INFO(name);
+    REQUIRE(golden["naive"].contains(name));
+    const json& want = golden["naive"][name];
+    json config = json::parse(presetJson(name));
+    config["integrator"] = "naive";
+    auto sim = create(config);
+    for (long long k = 0; k < steps; ++k) sim->step();
+    INFO(sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
+    CHECK(sim->status() == StepStatus::Ok);
+    CHECK(sim->time() == want["t"].get<double>());
+    CHECK(sim->totalImpacts() == want["impacts"].get<long long>());
+    CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
+  }
 }

@@ -75,6 +75,7 @@ async function wrappedEngine(): Promise<Wrapped> {
     presetNames: () => real.presetNames(),
     statusCodes: () => real.statusCodes(),
     createOrderStudy: (c, n) => real.createOrderStudy(c, n),
+    symplecticity: (c, n, s, m) => real.symplecticity(c, n, s, m),
   };
   return w;
 }

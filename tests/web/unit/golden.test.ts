@@ -3,7 +3,7 @@
 // which the native suite checks too; so WASM and native agree bit for bit on every model.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { golden } from './support/golden';
+import { golden, goldenRuns, type GoldenRun } from './support/golden';
 
 
 let engine: LgvciModule;
@@ -18,12 +18,25 @@ describe('golden determinism hashes (WASM)', () => {
     expect(golden.steps).toBe(10_000);
   });
 
-  for (const [name, want] of Object.entries(golden.presets)) {
-    it(`${name}: state hash after ${golden.steps} steps`, () => {
-      const r = engine.createSimulation(engine.presetJson(name));
+  const runs: [string, string, GoldenRun][] = [
+    ...Object.entries(golden.presets).map(([name, want]): [string, string, GoldenRun] => [name, '', want]),
+    ...goldenRuns(golden.rk4).map(([name, want]): [string, string, GoldenRun] => [name, 'rk4', want]),
+    ...goldenRuns(golden.naive).map(([name, want]): [string, string, GoldenRun] => [name, 'naive', want]),
+  ];
+  it('has the naive baseline for every preset and RK4 for Cases I–IV', () => {
+    expect(goldenRuns(golden.naive).map(([n]) => n).sort()).toEqual(Object.keys(golden.presets).sort());
+    expect(goldenRuns(golden.rk4).map(([n]) => n)).toEqual(['I', 'II', 'III', 'IV']);
+  });
+
+  for (const [name, integrator, want] of runs) {
+    it(`${name}${integrator ? ` (${integrator})` : ''}: state hash after ${golden.steps} steps`, () => {
+      const config = JSON.parse(engine.presetJson(name)) as Record<string, unknown>;
+      if (integrator) config['integrator'] = integrator;
+      const r = engine.createSimulation(JSON.stringify(config));
       expect(r.error).toBeNull();
       const sim = r.sim!;
       try {
+        expect(sim.integrator()).toBe(integrator || sim.integrator());
         const before = sim.stateHash();
         let impacts = 0;
         for (let done = 0; done < golden.steps; done += 1000) impacts += sim.step(Math.min(1000, golden.steps - done));

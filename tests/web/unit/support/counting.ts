@@ -54,6 +54,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     presetNames: () => real.presetNames(),
     statusCodes: () => real.statusCodes(),
     createOrderStudy: (c, n) => real.createOrderStudy(c, n),
+    symplecticity: (c, n, s, m) => real.symplecticity(c, n, s, m),
   };
   return { engine, live: () => live, deleted: () => deleted };
 }
