@@ -38,6 +38,8 @@ import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
 import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
+import type { WhyWiring, WhyWorkerLike } from './why-wiring';
+import { wireWhy } from './why-wiring';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -63,6 +65,8 @@ export interface MountOptions {
   embed?: EmbedOptions;
   /** Messages about rejected query values, shown over the view. */
   messages?: string[];
+  /** Factory of the "Why variational?" view's worker (tests); default: app/why.worker.ts. */
+  whyWorker?: () => WhyWorkerLike;
 }
 
 export interface App {
@@ -89,6 +93,8 @@ export interface App {
   readonly ensemble: EnsembleParts;
   /** The wheel and touch gestures shared with the page (view-gestures.ts); null without WebGL. */
   readonly gestures: ViewGestures | null;
+  /** The "Why variational?" view: the four claims measured for the current set-up (why-wiring.ts). */
+  readonly why: WhyWiring;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -205,6 +211,13 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     chrome.setPlaying(on);
   };
   const ensemble = wireEnsemble(() => model.resolvedJson, prefix);
+  const why = wireWhy(
+    prefix,
+    { configJson: () => model.resolvedJson, capabilities: () => model.capabilities, label: () => controller.params.caseName },
+    { syncUrl: opts.syncUrl, ...(opts.whyWorker ? { makeWorker: opts.whyWorker } : {}) },
+  );
+  chrome.bar.insertBefore(why.controls.openButton, chrome.shareButton);
+  root.append(why.controls.dialog.element);
   panel.insertSection(ensemble.controls.element);
   root.append(ensemble.plots.element);
 
@@ -304,6 +317,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     chrome,
     ensemble,
     gestures,
+    why,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -358,6 +372,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       longRun.client.dispose();
       longRun.controls.destroy();
       ensemble.destroy();
+      why.destroy();
       twinsControls.destroy();
       plots.destroy();
       panel.destroy();
@@ -370,6 +385,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   if (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay)) app.play();
   loop.start();
   await plotLibraryAfterFirstFrame();
+  // `view=why` in the address opens the "Why variational?" view on the restored set-up.
+  if (opts.query !== undefined && new URLSearchParams(opts.query).get('view') === 'why') why.open();
   return app;
 }
 

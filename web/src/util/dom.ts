@@ -37,6 +37,7 @@ const ICONS: Record<string, string> = {
   image: 'M5.5 2.5 4.5 4H1.5v9.5h13V4h-3l-1-1.5zM8 5.5a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM8 7a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z',
   fullscreen: 'M2 2h5v2H4v3H2zM9 2h5v5h-2V4H9zM2 9h2v3h3v2H2zM12 9h2v5H9v-2h3z',
   keys: 'M1 4h14v8.5H1zM2.5 5.5v5.5h11V5.5zM3.5 6.5h2V8h-2zM6.5 6.5h2V8h-2zM9.5 6.5h2V8h-2zM4.5 9h7v1.2h-7z',
+  why: 'M1.5 1.5H3v11h11.5V14h-13zM4 11.2l3.2-3.6 2.2 1.6 4.1-5.4 1.2.9-5 6.5-2.2-1.6-2.4 2.6z',
 };
 
 /** A small decorative SVG icon (aria-hidden). */

@@ -438,7 +438,8 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
     title: `Energy error |${lhs} − ${E}₀|`,
     figure: E === 'E' ? 'Fig. 8' : 'energy error',
     caption:
-      'Absolute energy error on a log scale. Between impacts the discrete flow keeps it at round-off; it shifts slightly at each impact, where the impact time is found to a tolerance.',
+      // Until the run has data nothing is claimed: the measured caption (model/error-stats.ts) replaces this.
+      'Absolute energy error on a log scale, dashed lines at impacts. What it does between and across impacts is stated here, measured, once the run has data.',
     yLabel: `|${lhs} − ${E}₀|`,
     log: true,
     impacts: 'lines',

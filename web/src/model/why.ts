@@ -1,0 +1,482 @@
+// The "Why variational?" view's model (docs/page.md "Why variational?"): the four claims of the seed
+// papers measured for one set-up with each of the family's integrators — its own variational scheme,
+// the naive baseline and RK4 where the family declares them (Capabilities.baselines):
+//   energy        |E − E₀|/|E₀| over a run (docs/baselines.md),
+//   symplecticity the loop's action or the one-step map's defect (docs/symplecticity.md),
+//   momentum maps their drift over the same run (docs/momentum-maps.md),
+//   order         error against h through the first impact, fitted slope (docs/order-study.md).
+// whyComputation() is the work, cut into bounded pieces (a generator the worker drives, app/why.worker.ts);
+// the caption functions turn the measured numbers into the panels' one-line statements. Nothing here
+// names a family: what is shown follows the module's reports and the family's capabilities.
+import type { LgvciModule, SymplecticityReport } from '../engine/lgvci_wasm';
+
+/** Steps of the energy and momentum-map run (the same for every integrator). */
+export const WHY_RUN_STEPS = 4000;
+/** Samples of that run kept for the plots. */
+export const WHY_RUN_SAMPLES = 400;
+/** Steps of the symplecticity measurement when the order study gives no T (no impact found). */
+export const WHY_FALLBACK_STEPS = 400;
+/** The defect is measured in each step up to this many (the module's sample cap is 1000). */
+export const WHY_MAX_DEFECT_SAMPLES = 1000;
+/** Reference steps per piece of the order study (a piece is a few milliseconds). */
+export const WHY_REFERENCE_CHUNK = 2000;
+/** Relative changes at or below this are round-off (double precision over thousands of steps). */
+export const ROUND_OFF = 1e-10;
+/** The loop's area is kept when its relative change is below this (docs/symplecticity.md: 1e-12 measured). */
+export const AREA_KEPT = 1e-9;
+
+export type Claim = 'energy' | 'symplecticity' | 'momentum' | 'order';
+
+export interface EnergyRun {
+  readonly integrator: string;
+  readonly steps: number;
+  readonly impacts: number;
+  /** The run stopped early (the integrator halted). */
+  readonly halted: boolean;
+  readonly t: number[];
+  /** |E − E₀|/|E₀| at the samples (|E − E₀| when E₀ = 0). */
+  readonly energyError: number[];
+  readonly mapNames: string[];
+  /** |J_i − J_i(0)| at the samples, one array per map. */
+  readonly mapDrift: number[][];
+  readonly mapInitial: number[];
+}
+
+export interface SymplecticityPart {
+  readonly integrator: string;
+  readonly measure: 'loop_area' | 'defect';
+  readonly steps: number;
+  readonly t: number[];
+  readonly haltedRuns: number;
+  readonly pair: string[];
+  /** Loop: (A_T − A₀)/A₀ at the last sample (NaN: the image was not resolved). */
+  readonly areaRelChange: number;
+  readonly startQ: number[];
+  readonly startP: number[];
+  readonly imageQ: number[];
+  readonly imageP: number[];
+  /** Defect: per step measured, with its floor and the impacts in that step. */
+  readonly defect: number[];
+  readonly floor: number[];
+  readonly impacts: number[];
+}
+
+export interface OrderPart {
+  readonly integrator: string;
+  readonly h: number[];
+  readonly error: number[];
+  /** The core's least-squares slope (resultJson's fitted_order). */
+  readonly fittedOrder: number;
+  readonly T: number;
+  readonly steps: number;
+}
+
+export type WhyEvent =
+  | { readonly kind: 'progress'; readonly fraction: number; readonly label: string }
+  | { readonly kind: 'energy'; readonly part: EnergyRun }
+  | { readonly kind: 'symplecticity'; readonly part: SymplecticityPart }
+  | { readonly kind: 'order'; readonly part: OrderPart }
+  | { readonly kind: 'failed'; readonly claim: Claim; readonly integrator: string; readonly message: string };
+
+// ---- worker protocol ----
+export type WhyRequest =
+  | { readonly type: 'start'; readonly id: number; readonly configJson: string; readonly baselines: readonly string[] }
+  | { readonly type: 'cancel'; readonly id: number };
+export type WhyReply =
+  | { readonly type: 'event'; readonly id: number; readonly event: WhyEvent }
+  | { readonly type: 'done'; readonly id: number }
+  | { readonly type: 'cancelled'; readonly id: number }
+  | { readonly type: 'error'; readonly id: number; readonly message: string };
+
+/** The integrator's name as the captions and legends say it. */
+export function methodName(integrator: string): string {
+  if (integrator === 'naive') return 'naive';
+  if (integrator === 'rk4') return 'RK4';
+  return integrator.toUpperCase();
+}
+
+/** The integrator as the subject of a sentence ("The VCI", "The naive baseline", "RK4"). */
+export function subjectName(integrator: string): string {
+  if (integrator === 'naive') return 'The naive baseline';
+  if (integrator === 'rk4') return 'RK4';
+  return `The ${integrator.toUpperCase()}`;
+}
+
+/** A ratio in words: "70×", "3000×", "1e13×". */
+export function times(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '—';
+  return ratio < 1e4 ? `${Number(ratio.toPrecision(1))}×` : `${sci(ratio, 0)}×`;
+}
+
+/** The config with another integrator ('' : the family's own scheme, the key removed). */
+export function withIntegrator(configJson: string, integrator: string): string {
+  const raw = JSON.parse(configJson) as Record<string, unknown>;
+  const { integrator: _drop, ...rest } = raw;
+  void _drop;
+  return JSON.stringify(integrator === '' ? rest : { ...rest, integrator });
+}
+
+/**
+ * The integrators the view compares: the family's own (first), then the naive baseline and RK4 when
+ * the family declares them (in that order), each once.
+ */
+export function whyIntegrators(own: string, baselines: readonly string[]): string[] {
+  const out = [own];
+  for (const b of ['naive', 'rk4']) if (baselines.includes(b) && !out.includes(b)) out.push(b);
+  return out;
+}
+
+/** Least-squares slope of log y on log x over the points with x, y > 0 (NaN with fewer than 2). */
+export function logLogSlope(x: readonly number[], y: readonly number[]): number {
+  const px: number[] = [];
+  const py: number[] = [];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const a = x[i] ?? NaN;
+    const b = y[i] ?? NaN;
+    if (a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b)) {
+      px.push(Math.log(a));
+      py.push(Math.log(b));
+    }
+  }
+  const n = px.length;
+  if (n < 2) return NaN;
+  const mx = px.reduce((s, v) => s + v, 0) / n;
+  const my = py.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += ((px[i] ?? 0) - mx) * ((py[i] ?? 0) - my);
+    sxx += ((px[i] ?? 0) - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : NaN;
+}
+
+/** log₂(e_k / e_{k+1}) between neighbouring levels (h halved each time). */
+export function neighbourRates(error: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let k = 0; k + 1 < error.length; k++) out.push(Math.log2((error[k] ?? NaN) / (error[k + 1] ?? NaN)));
+  return out;
+}
+
+/** 3.1e-5; 0 → "0"; NaN → "—". */
+export function sci(v: number, digits = 1): string {
+  if (!Number.isFinite(v)) return '—';
+  if (v === 0) return '0';
+  return v.toExponential(digits).replace('e+', 'e');
+}
+
+function maxOf(a: readonly number[]): number {
+  let m = 0;
+  for (const v of a) if (Number.isFinite(v) && v > m) m = v;
+  return m;
+}
+
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+// ---- captions ----
+
+/**
+ * The energy panel: the largest relative error of each integrator over the run, and for each whether
+ * it grows (the second half's largest against the first half's) — a statement of what was measured.
+ */
+export function energyCaption(runs: readonly EnergyRun[]): string {
+  const own = runs[0];
+  if (!own) return '';
+  const parts = runs.map((r) => `${methodName(r.integrator)} ${sci(maxOf(r.energyError))}`);
+  let s = `Largest |E − E₀|/|E₀| over ${own.steps} steps (${own.impacts} impact${own.impacts === 1 ? '' : 's'} for the ${methodName(own.integrator)}): ${list(parts)}.`;
+  const ownMax = maxOf(own.energyError);
+  if (ownMax <= ROUND_OFF) s += ` The ${methodName(own.integrator)} keeps it at round-off.`;
+  else {
+    const half = Math.floor(own.energyError.length / 2);
+    const first = maxOf(own.energyError.slice(0, half));
+    const second = maxOf(own.energyError.slice(half));
+    s +=
+      second <= 2 * first
+        ? ` The ${methodName(own.integrator)}'s is the method's O(h²) error, and it does not grow (largest ${sci(first)} in the first half of the run, ${sci(second)} in the second).`
+        : ` The ${methodName(own.integrator)}'s grows over the run (largest ${sci(first)} in the first half, ${sci(second)} in the second).`;
+  }
+  for (const r of runs.slice(1)) {
+    const m = maxOf(r.energyError);
+    if (ownMax > 0 && m > 10 * ownMax) s += ` ${subjectName(r.integrator)}'s is ${times(m / ownMax)} larger.`;
+    if (r.halted) s += ` ${subjectName(r.integrator)} halted after ${r.steps} steps.`;
+  }
+  return s;
+}
+
+/** The momentum-map panel: their drift per integrator, or the sentence that the set-up has none. */
+export function momentumCaption(runs: readonly EnergyRun[]): string {
+  const own = runs[0];
+  if (!own) return '';
+  if (own.mapNames.length === 0)
+    return 'This set-up has no momentum map: no continuous symmetry leaves its Lagrangian and its constraints unchanged, so there is no conserved momentum for an integrator to keep (docs/momentum-maps.md).';
+  const names = own.mapNames.join(', ');
+  const per = runs.map((r) => `${methodName(r.integrator)} ${r.mapDrift.map((d) => sci(maxOf(d))).join(' / ')}`);
+  let s = `Largest drift |J − J₀| of ${names} over ${own.steps} steps (${own.impacts} impact${own.impacts === 1 ? '' : 's'}): ${list(per)}.`;
+  const kept = (r: EnergyRun): boolean =>
+    r.mapDrift.every((d, i) => maxOf(d) <= ROUND_OFF * Math.max(1, Math.abs(r.mapInitial[i] ?? 0)));
+  s += kept(own)
+    ? ` The ${methodName(own.integrator)} keeps ${own.mapNames.length === 1 ? 'it' : 'them'} to round-off through every impact (discrete Noether theorem).`
+    : ` The ${methodName(own.integrator)} does not keep ${own.mapNames.length === 1 ? 'it' : 'them'} here.`;
+  const losers = runs.slice(1).filter((r) => !kept(r));
+  const keepers = runs.slice(1).filter((r) => kept(r));
+  for (const r of losers) s += ` ${subjectName(r.integrator)} does not.`;
+  for (const r of keepers) s += ` ${subjectName(r.integrator)} keeps ${own.mapNames.length === 1 ? 'it' : 'them'} too.`;
+  return s;
+}
+
+export interface CaptionContext {
+  /** Capabilities.restTruncation: simultaneous impacts resolved with a rest truncation. */
+  readonly restTruncation: boolean;
+  /** Capabilities.energyJump: the impact solves the discrete energy balance (75a). */
+  readonly energyJump: boolean;
+}
+
+interface DefectSummary {
+  flight: number;
+  flightFloor: number;
+  impact: number;
+  impactFloor: number;
+  impactSteps: number;
+}
+
+export function defectSummary(p: SymplecticityPart): DefectSummary {
+  const s: DefectSummary = { flight: 0, flightFloor: 0, impact: 0, impactFloor: 0, impactSteps: 0 };
+  for (let i = 0; i < p.defect.length; i++) {
+    const d = p.defect[i] ?? NaN;
+    const f = p.floor[i] ?? NaN;
+    if ((p.impacts[i] ?? 0) > 0) {
+      s.impactSteps++;
+      if (d > s.impact) {
+        s.impact = d;
+        s.impactFloor = f;
+      }
+    } else {
+      s.flight = Math.max(s.flight, Number.isFinite(d) ? d : 0);
+      s.flightFloor = Math.max(s.flightFloor, Number.isFinite(f) ? f : 0);
+    }
+  }
+  return s;
+}
+
+/** The symplecticity panel: the loop's area change per integrator, or the one-step map's defect against its floor. */
+export function symplecticityCaption(parts: readonly SymplecticityPart[], ctx: CaptionContext): string {
+  const own = parts[0];
+  if (!own) return '';
+  const ownName = methodName(own.integrator);
+  const t = own.t[own.t.length - 1] ?? NaN;
+  if (own.measure === 'loop_area') {
+    const val = (p: SymplecticityPart): string =>
+      Number.isFinite(p.areaRelChange) ? sci(p.areaRelChange) : 'unresolved (the image outgrew the 6000 points of the refinement)';
+    let s = `A loop of 200 starts around the start in (${own.pair.join(', ')}), after ${own.steps} steps (t = ${t.toFixed(2)}): area change (A_T − A₀)/A₀ ${list(parts.map((p) => `${methodName(p.integrator)} ${val(p)}`))}.`;
+    const a = Math.abs(own.areaRelChange);
+    if (a <= AREA_KEPT) s += ` The ${ownName} keeps the area through the impacts (Fetecau et al. §3.3).`;
+    else if (Number.isFinite(a))
+      s += ctx.restTruncation
+        ? ` The ${ownName} does not keep it here: its simultaneous impacts are resolved with a rest truncation, outside the single-impact variational principle (docs/symplecticity.md).`
+        : ` The ${ownName} changes it by ${sci(a)} here.`;
+    const naive = parts.find((p) => p.integrator === 'naive');
+    if (naive && Math.abs(naive.areaRelChange) > 1e-4)
+      s += ` The naive baseline's push-back out of the obstacle ${Math.abs(naive.areaRelChange) > 0.99 ? 'flattens the loop onto the boundary' : 'distorts the loop'}.`;
+    return s;
+  }
+  const desc = (p: SymplecticityPart): string => {
+    const d = defectSummary(p);
+    const flight = `${methodName(p.integrator)} in flight ≤ ${sci(d.flight)} (floor ≤ ${sci(d.flightFloor)})`;
+    return d.impactSteps > 0 ? `${flight}, in the impact step ${sci(d.impact)} (floor ${sci(d.impactFloor)})` : flight;
+  };
+  let s = `Defect ‖DΦᵀ𝕁DΦ − 𝕁‖ of the one-step map in each of the first ${own.defect.length} steps (to t = ${t.toFixed(2)}), against the central differences' floor: ${parts.map(desc).join('; ')}.`;
+  const d = defectSummary(own);
+  s += d.flight <= d.flightFloor ? ` In flight the ${ownName} is at the floor: symplectic to what differencing can see.` : ` In flight the ${ownName} is above the floor.`;
+  if (d.impactSteps > 0 && d.impact > d.impactFloor)
+    s += ctx.energyJump
+      ? ` Its impact step is ${sci(d.impact / d.impactFloor, 0)}× above the floor: measured, not round-off.`
+      : ` Its impact step is ${sci(d.impact / d.impactFloor, 0)}× above the floor: measured, not round-off — this impact does not solve the discrete energy balance (75a) that the proof of §3.3 uses (docs/symplecticity.md).`;
+  if (own.haltedRuns > 0) s += ` ${own.haltedRuns} differencing run${own.haltedRuns === 1 ? '' : 's'} halted: the measure is suspect.`;
+  return s;
+}
+
+/** The order panel: the fitted slope per integrator, and what one set-up's points can and cannot show. */
+export function orderCaption(parts: readonly OrderPart[]): string {
+  const own = parts[0];
+  if (!own) return '';
+  const h0 = own.h[0] ?? NaN;
+  let s = `Error at T = ${own.T.toFixed(2)} (past the first impact) against a run at h/256, for h = ${h0} … h/${2 ** (own.h.length - 1)}: fitted slope ${list(parts.map((p) => `${methodName(p.integrator)} ${p.fittedOrder.toFixed(2)}`))}.`;
+  for (const p of parts) {
+    const rates = neighbourRates(p.error).filter(Number.isFinite);
+    if (rates.length < 2) continue;
+    const lo = Math.min(...rates);
+    const hi = Math.max(...rates);
+    const name = `${subjectName(p.integrator)}'s`;
+    const first = rates[0] ?? NaN;
+    const last = rates[rates.length - 1] ?? NaN;
+    if (maxOf(p.error) <= ROUND_OFF) {
+      s += ` ${name} error is at round-off at every h (largest ${sci(maxOf(p.error))}): the scheme is exact here up to rounding, and the slope measures nothing.`;
+    } else if (first >= 3 && last < 1) {
+      s += ` ${name} error falls by ${(2 ** first).toFixed(0)}× per halving at first, then stops near ${sci(p.error[p.error.length - 1] ?? NaN)} (rounding and the impact-time tolerance): its slope mixes the two and is not its order.`;
+    } else if (hi - lo > 1.5) {
+      s += ` ${name} rates between neighbouring levels scatter (${lo.toFixed(1)} … ${hi.toFixed(1)}): its error here is mostly the impact's, whose constant depends on where in the step the impact falls, which changes from level to level — one start's slope is only roughly the order (docs/order-study.md).`;
+    }
+  }
+  return s;
+}
+
+// ---- the computation ----
+
+function copy(a: ArrayLike<number> | undefined): number[] {
+  return a ? Array.from(a) : [];
+}
+
+/** One run of WHY_RUN_STEPS steps, sampled; yields progress between chunks. */
+function* energyRun(mod: LgvciModule, cfg: string, integrator: string, base: number, span: number): Generator<WhyEvent, EnergyRun> {
+  const r = mod.createSimulation(cfg);
+  if (r.error) throw new Error(r.error.message);
+  const sim = r.sim;
+  try {
+    const names = sim.momentumMapLayout().map((f) => f.name);
+    const m0 = Array.from(sim.momentumMaps());
+    const e0 = sim.initialEnergy();
+    const scale = Math.abs(e0) > 0 ? Math.abs(e0) : 1;
+    const t: number[] = [sim.time()];
+    const energyError: number[] = [Math.abs(sim.energy() - e0) / scale];
+    const mapDrift: number[][] = names.map(() => [0]);
+    const every = WHY_RUN_STEPS / WHY_RUN_SAMPLES;
+    for (let k = 0; k < WHY_RUN_SAMPLES && !sim.halted(); k++) {
+      sim.step(every);
+      t.push(sim.time());
+      energyError.push(Math.abs(sim.energy() - e0) / scale);
+      const m = sim.momentumMaps();
+      for (let i = 0; i < names.length; i++) mapDrift[i]?.push(Math.abs((m[i] ?? NaN) - (m0[i] ?? NaN)));
+      if (k % 40 === 39) yield { kind: 'progress', fraction: base + (span * (k + 1)) / WHY_RUN_SAMPLES, label: `energy and momentum maps, ${methodName(integrator)}` };
+    }
+    return { integrator, steps: sim.steps(), impacts: sim.totalImpacts(), halted: sim.halted(), t, energyError, mapNames: names, mapDrift, mapInitial: m0 };
+  } finally {
+    sim.delete();
+  }
+}
+
+function symplecticityPart(mod: LgvciModule, cfg: string, integrator: string, steps: number): SymplecticityPart {
+  const first = mod.symplecticity(cfg, steps, 1, '');
+  if (first.error) throw new Error(first.error.message);
+  let rep: SymplecticityReport = first.report;
+  if (rep.measure === 'defect') {
+    const n = Math.min(steps, WHY_MAX_DEFECT_SAMPLES);
+    const all = mod.symplecticity(cfg, n, n, 'defect');
+    if (all.error) throw new Error(all.error.message);
+    rep = all.report;
+  }
+  const rel = rep.areaRelChange;
+  return {
+    integrator,
+    measure: rep.measure,
+    steps: rep.measure === 'defect' ? Math.min(steps, WHY_MAX_DEFECT_SAMPLES) : steps,
+    t: copy(rep.t),
+    haltedRuns: rep.haltedRuns,
+    pair: rep.pair ?? [],
+    areaRelChange: rel && rel.length > 0 ? (rel[rel.length - 1] ?? NaN) : NaN,
+    startQ: copy(rep.startQ),
+    startP: copy(rep.startP),
+    imageQ: copy(rep.imageQ),
+    imageP: copy(rep.imageP),
+    defect: copy(rep.defect),
+    floor: copy(rep.floor),
+    impacts: copy(rep.impacts),
+  };
+}
+
+/** The order study of one integrator at N coarse steps (0: the core's choice), a piece at a time. */
+function* orderPart(mod: LgvciModule, cfg: string, integrator: string, steps: number, base: number, span: number): Generator<WhyEvent, OrderPart> {
+  const r = mod.createOrderStudy(cfg, steps);
+  if (r.error) throw new Error(r.error.message);
+  const study = r.study;
+  try {
+    const levels = study.levels();
+    let levelSteps = 0;
+    for (let k = 0; k < levels; k++) levelSteps += study.stepsAt(k);
+    const total = study.referenceSteps() + levelSteps;
+    const label = `order study, ${methodName(integrator)}`;
+    for (;;) {
+      const a = study.advanceReference(WHY_REFERENCE_CHUNK);
+      if (a.error) throw new Error(a.error.message);
+      yield { kind: 'progress', fraction: base + (span * study.referenceStepsDone()) / total, label: `${label}: reference` };
+      if (a.done) break;
+    }
+    let done = study.referenceSteps();
+    for (let k = 0; k < levels; k++) {
+      const lv = study.runLevel(k);
+      if (lv.error) throw new Error(lv.error.message);
+      done += study.stepsAt(k);
+      yield { kind: 'progress', fraction: base + (span * done) / total, label: `${label}: h/${2 ** k}` };
+    }
+    const json = JSON.parse(study.resultJson()) as { h: number[]; error: number[]; fitted_order: number | null };
+    return { integrator, h: json.h, error: json.error, fittedOrder: json.fitted_order ?? NaN, T: study.T(), steps: study.steps() };
+  } finally {
+    study.delete();
+  }
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * All four claims for `configJson` with each integrator (the family's own scheme, then the naive
+ * baseline and RK4 where `baselines` — the family's Capabilities.baselines — lists them), as a
+ * sequence of events; each step of the generator is bounded (a chunk of steps, one order-study level,
+ * one symplecticity measurement), so a worker can post progress and stop between them. A claim that
+ * the module refuses for one integrator gives a 'failed' event and the rest go on.
+ */
+export function* whyComputation(mod: LgvciModule, configJson: string, baselines: readonly string[]): Generator<WhyEvent, void> {
+  // The family's own scheme: the config without its "integrator" (the family's default).
+  const ownCfg = withIntegrator(configJson, '');
+  const made = mod.createSimulation(ownCfg);
+  if (made.error) throw new Error(made.error.message);
+  const own = made.sim.integrator();
+  made.sim.delete();
+  const integrators = whyIntegrators(own, baselines);
+  const n = integrators.length;
+  const cfgs = integrators.map((name, i) => (i === 0 ? ownCfg : withIntegrator(configJson, name)));
+  // The order study's T: the own scheme's N = ⌈1.5 k₁⌉, shared by all (and the symplecticity run's length).
+  let steps = 0;
+  {
+    const r = mod.createOrderStudy(cfgs[0] ?? configJson, 0);
+    if (r.study) {
+      steps = r.study.steps();
+      r.study.delete();
+    } else yield { kind: 'failed', claim: 'order', integrator: integrators[0] ?? '', message: r.error.message };
+  }
+  // Energy and momentum maps: 0 … 0.15.
+  for (let i = 0; i < n; i++) {
+    const integrator = integrators[i] ?? '';
+    try {
+      const part = yield* energyRun(mod, cfgs[i] ?? '', integrator, (0.15 * i) / n, 0.15 / n);
+      yield { kind: 'energy', part };
+    } catch (e) {
+      yield { kind: 'failed', claim: 'energy', integrator, message: message(e) };
+    }
+  }
+  // Symplecticity: 0.15 … 0.35.
+  for (let i = 0; i < n; i++) {
+    const integrator = integrators[i] ?? '';
+    yield { kind: 'progress', fraction: 0.15 + (0.2 * i) / n, label: `symplecticity, ${methodName(integrator)}` };
+    try {
+      yield { kind: 'symplecticity', part: symplecticityPart(mod, cfgs[i] ?? '', integrator, steps > 0 ? steps : WHY_FALLBACK_STEPS) };
+    } catch (e) {
+      yield { kind: 'failed', claim: 'symplecticity', integrator, message: message(e) };
+    }
+  }
+  // Order: 0.35 … 1.
+  if (steps === 0) return;
+  for (let i = 0; i < n; i++) {
+    const integrator = integrators[i] ?? '';
+    try {
+      const part = yield* orderPart(mod, cfgs[i] ?? '', integrator, steps, 0.35 + (0.65 * i) / n, 0.65 / n);
+      yield { kind: 'order', part };
+    } catch (e) {
+      yield { kind: 'failed', claim: 'order', integrator, message: message(e) };
+    }
+  }
+  yield { kind: 'progress', fraction: 1, label: 'done' };
+}

@@ -1,0 +1,339 @@
+// The "Why variational?" view's four panels (docs/page.md "Why variational?"), drawn with uPlot from
+// model/why.ts's measurements: energy error over a run, symplecticity (the loop before and after, or
+// the one-step map's defect against its floor), the momentum maps' drift (or the sentence that the
+// set-up has none) and error against h on log–log axes. Each panel's caption is the model's one-line
+// statement of the measured numbers. Which panel shows what follows the reports, not the family.
+import type uPlot from 'uplot';
+import type { UPlotLib } from './uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
+import type { CaptionContext, Claim, EnergyRun, OrderPart, SymplecticityPart } from '../model/why';
+import { energyCaption, methodName, momentumCaption, orderCaption, symplecticityCaption } from '../model/why';
+import { BASELINE_COLORS } from '../model/baselines';
+import { el } from '../util/dom';
+import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+
+const HEIGHT = 210;
+const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+const axis = {
+  stroke: PLOT_COLORS.axis,
+  font: FONT,
+  labelFont: `600 ${FONT}`,
+  grid: { stroke: PLOT_COLORS.grid, width: 1 },
+  ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
+};
+
+/** Colour of an integrator's series: the baselines' colours, the family's own scheme in the page's ink. */
+export function methodColor(integrator: string): string {
+  return integrator in BASELINE_COLORS ? (BASELINE_COLORS as Readonly<Record<string, string>>)[integrator] ?? PLOT_COLORS.ink : PLOT_COLORS.ink;
+}
+
+const logAxis = (label: string): uPlot.Axis => ({
+  ...axis,
+  label,
+  labelSize: 18,
+  size: 50,
+  splits: (_u: uPlot, _i: number, min: number, max: number) => decadeSplits(min, max),
+  filter: (_u: uPlot, splits: number[]) => splits,
+  values: (_u: uPlot, splits: number[]) => splits.map(decadeLabel),
+});
+
+const positive = (v: number | undefined): number | null => (v !== undefined && v > 0 && Number.isFinite(v) ? v : null);
+
+type Options = Omit<uPlot.Options, 'width' | 'height'>;
+
+/** One panel: heading, uPlot host and the live caption. */
+class WhyCard {
+  readonly element: HTMLElement;
+  readonly host: HTMLElement;
+  readonly caption: HTMLElement;
+  plot: uPlot | null = null;
+  private waiting: (() => void) | null = null;
+
+  constructor(key: Claim, title: string, idPrefix: string) {
+    const titleId = `${idPrefix}-why-${key}-title`;
+    this.host = el('div', { class: 'plot-host why-host', 'data-why-plot': key });
+    this.caption = el('figcaption', { class: 'why-caption', text: 'Measuring…' });
+    this.element = el(
+      'figure',
+      { class: 'plot-card why-card', 'data-why': key, 'aria-labelledby': titleId },
+      el('div', { class: 'plot-head' }, el('h3', { id: titleId, text: title })),
+      this.host,
+      this.caption,
+    );
+  }
+
+  width(): number {
+    return Math.max(240, Math.floor(this.host.clientWidth || this.element.clientWidth || 420));
+  }
+
+  draw(opts: (U: UPlotLib) => Options, data: uPlot.AlignedData): void {
+    this.clear();
+    const retry = (): void => {
+      this.waiting = null;
+      const failed = uplotFailure();
+      if (failed) this.host.textContent = uplotFailureText(failed);
+      else this.draw(opts, data);
+    };
+    const U = uplotOr(retry);
+    if (!U) {
+      this.waiting = retry;
+      return;
+    }
+    this.host.hidden = false;
+    this.plot = new U({ ...opts(U), width: this.width(), height: HEIGHT }, data, this.host);
+    this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
+  }
+
+  resize(): void {
+    this.plot?.setSize({ width: this.width(), height: HEIGHT });
+  }
+
+  clear(): void {
+    if (this.waiting) forgetRetry(this.waiting);
+    this.waiting = null;
+    this.plot?.destroy();
+    this.plot = null;
+    this.host.textContent = '';
+  }
+
+  setCaption(text: string): void {
+    this.caption.textContent = text;
+  }
+}
+
+/** The same x for every series (the first run's), the others padded with gaps. */
+function alignOnFirst(xs: readonly number[], ys: readonly (readonly number[])[]): uPlot.AlignedData {
+  return [xs.slice(), ...ys.map((y) => xs.map((_, i) => positive(y[i])))];
+}
+
+function timeSeries(yLabel: string, labels: readonly { label: string; stroke: string; dash?: number[] }[]): Options {
+  return {
+    pxAlign: 0,
+    scales: { x: { time: false }, y: { distr: 3, log: 10 } },
+    axes: [{ ...axis, label: 'time t (s)', labelSize: 18, size: 32 }, logAxis(yLabel)],
+    series: [
+      { label: 't (s)' },
+      ...labels.map((s) => ({ label: s.label, stroke: s.stroke, width: 1.5, ...(s.dash ? { dash: s.dash } : {}), points: { show: false }, spanGaps: false })),
+    ],
+    legend: { show: true, live: false },
+    cursor: { drag: { x: false, y: false, setScale: false } },
+  };
+}
+
+/** Shifts a closed loop to its centroid (the start loop and its image are drawn over each other). */
+export function centred(q: readonly number[], p: readonly number[]): [number[], number[]] {
+  const n = Math.min(q.length, p.length);
+  if (n === 0) return [[], []];
+  let mq = 0;
+  let mp = 0;
+  for (let i = 0; i < n; i++) {
+    mq += q[i] ?? 0;
+    mp += p[i] ?? 0;
+  }
+  mq /= n;
+  mp /= n;
+  // Closed: the first point again at the end.
+  const cq = [...q.slice(0, n), q[0] ?? 0].map((v) => v - mq);
+  const cp = [...p.slice(0, n), p[0] ?? 0].map((v) => v - mp);
+  return [cq, cp];
+}
+
+export class WhyPanels {
+  readonly element: HTMLElement;
+  readonly energy: WhyCard;
+  readonly symplecticity: WhyCard;
+  readonly momentum: WhyCard;
+  readonly order: WhyCard;
+  private energyRuns: EnergyRun[] = [];
+  private sympParts: SymplecticityPart[] = [];
+  private orderParts: OrderPart[] = [];
+  private readonly failures = new Map<Claim, string[]>();
+  private ctx: CaptionContext = { restTruncation: false, energyJump: false };
+
+  constructor(idPrefix: string) {
+    this.energy = new WhyCard('energy', '1 · Energy error over a run', idPrefix);
+    this.symplecticity = new WhyCard('symplecticity', '2 · Symplecticity', idPrefix);
+    this.momentum = new WhyCard('momentum', '3 · Momentum maps', idPrefix);
+    this.order = new WhyCard('order', '4 · Order through impacts', idPrefix);
+    this.element = el(
+      'div',
+      { class: 'lgvci-plots why-panels' },
+      el('div', { class: 'plot-grid why-grid' }, this.energy.element, this.symplecticity.element, this.momentum.element, this.order.element),
+    );
+  }
+
+  /** Forget the last measurements (a new set-up is being measured). */
+  reset(ctx: CaptionContext): void {
+    this.ctx = ctx;
+    this.energyRuns = [];
+    this.sympParts = [];
+    this.orderParts = [];
+    this.failures.clear();
+    for (const c of this.cards()) {
+      c.clear();
+      c.setCaption('Measuring…');
+      delete c.element.dataset['done'];
+    }
+    delete this.order.element.dataset['fitted'];
+    delete this.symplecticity.element.dataset['area'];
+  }
+
+  cards(): WhyCard[] {
+    return [this.energy, this.symplecticity, this.momentum, this.order];
+  }
+
+  failed(claim: Claim, integrator: string, message: string): void {
+    const list = this.failures.get(claim) ?? [];
+    list.push(`${methodName(integrator)}: ${message}`);
+    this.failures.set(claim, list);
+    const card = this.card(claim);
+    const text = `Not measured for ${list.join('; ')}.`;
+    const parts = claim === 'energy' || claim === 'momentum' ? this.energyRuns.length : claim === 'order' ? this.orderParts.length : this.sympParts.length;
+    if (parts === 0) card.setCaption(text);
+    else card.caption.dataset['failures'] = text;
+  }
+
+  private card(claim: Claim): WhyCard {
+    return claim === 'energy' ? this.energy : claim === 'symplecticity' ? this.symplecticity : claim === 'momentum' ? this.momentum : this.order;
+  }
+
+  private withFailures(claim: Claim, text: string): string {
+    const f = this.failures.get(claim);
+    return f && f.length > 0 ? `${text} Not measured for ${f.join('; ')}.` : text;
+  }
+
+  addEnergy(run: EnergyRun): void {
+    this.energyRuns.push(run);
+    const runs = this.energyRuns;
+    const first = runs[0];
+    if (!first) return;
+    this.energy.draw(
+      () => timeSeries('|E − E₀|/|E₀|', runs.map((r) => ({ label: methodName(r.integrator), stroke: methodColor(r.integrator) }))),
+      alignOnFirst(first.t, runs.map((r) => r.energyError)),
+    );
+    this.energy.setCaption(this.withFailures('energy', energyCaption(runs)));
+    // Momentum maps: from the same runs.
+    if (first.mapNames.length === 0) {
+      this.momentum.clear();
+      this.momentum.host.hidden = true;
+    } else {
+      const series: { label: string; stroke: string; dash?: number[] }[] = [];
+      const ys: number[][] = [];
+      const dashes = [undefined, [6, 3], [2, 3]];
+      for (const r of runs)
+        r.mapNames.forEach((name, i) => {
+          const dash = dashes[i % dashes.length];
+          series.push({ label: `${methodName(r.integrator)} ${name}`, stroke: methodColor(r.integrator), ...(dash ? { dash } : {}) });
+          ys.push(r.mapDrift[i] ?? []);
+        });
+      this.momentum.draw(() => timeSeries('|J − J₀|', series), alignOnFirst(first.t, ys));
+    }
+    this.momentum.setCaption(this.withFailures('momentum', momentumCaption(runs)));
+  }
+
+  addSymplecticity(part: SymplecticityPart): void {
+    this.sympParts.push(part);
+    const parts = this.sympParts;
+    const own = parts[0];
+    if (!own) return;
+    this.symplecticity.element.dataset['area'] = JSON.stringify(Object.fromEntries(parts.map((p) => [p.integrator, p.areaRelChange])));
+    if (own.measure === 'loop_area') {
+      // The start loop and each image, each about its centroid: the area, not the position, is the claim.
+      const [sq, sp] = centred(own.startQ, own.startP);
+      const data: (number[] | null)[][] = [[sq, sp]];
+      const series: uPlot.Series[] = [{}, { label: 'start loop', stroke: PLOT_COLORS.axis, width: 1.5, dash: [4, 3], points: { show: false } }];
+      for (const p of parts) {
+        data.push(centred(p.imageQ, p.imageP));
+        series.push({ label: `${methodName(p.integrator)} after ${p.steps} steps`, stroke: methodColor(p.integrator), width: 1.5, points: { show: false } });
+      }
+      const [q, pp] = own.pair;
+      this.symplecticity.draw(
+        () => ({
+          mode: 2,
+          pxAlign: 0,
+          scales: { x: { time: false }, y: {} },
+          axes: [
+            { ...axis, label: `${q ?? 'q'} − centre`, labelSize: 18, size: 32 },
+            { ...axis, label: `${pp ?? 'p'} − centre`, labelSize: 18, size: 56 },
+          ],
+          series,
+          legend: { show: true, live: false },
+          cursor: { drag: { x: false, y: false, setScale: false } },
+        }),
+        [null, ...data] as unknown as uPlot.AlignedData,
+      );
+    } else {
+      const series: { label: string; stroke: string; dash?: number[] }[] = [];
+      const ys: number[][] = [];
+      for (const p of parts) {
+        series.push({ label: `${methodName(p.integrator)} defect`, stroke: methodColor(p.integrator) });
+        ys.push(p.defect);
+      }
+      series.push({ label: `floor (${methodName(own.integrator)})`, stroke: PLOT_COLORS.axis, dash: [4, 3] });
+      ys.push(own.floor);
+      this.symplecticity.draw(
+        () => ({ ...timeSeries('‖DΦᵀ𝕁DΦ − 𝕁‖', series) }),
+        alignOnFirst(own.t, ys),
+      );
+    }
+    this.symplecticity.setCaption(this.withFailures('symplecticity', symplecticityCaption(parts, this.ctx)));
+  }
+
+  addOrder(part: OrderPart): void {
+    this.orderParts.push(part);
+    const parts = this.orderParts;
+    const own = parts[0];
+    if (!own) return;
+    this.order.element.dataset['fitted'] = JSON.stringify(Object.fromEntries(parts.map((p) => [p.integrator, p.fittedOrder])));
+    this.order.draw(
+      () => ({
+        pxAlign: 0,
+        scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+        axes: [
+          { ...axis, label: 'time step h', labelSize: 18, size: 32, values: (_u: uPlot, splits: number[]) => splits.map((v) => (decadeLabel(v) || '')) },
+          logAxis('error at T'),
+        ],
+        series: [
+          { label: 'h' },
+          ...parts.map((p) => ({
+            label: `${methodName(p.integrator)} (slope ${p.fittedOrder.toFixed(2)})`,
+            stroke: methodColor(p.integrator),
+            width: 1.5,
+            points: { show: true, size: 6, fill: methodColor(p.integrator) },
+          })),
+        ],
+        legend: { show: true, live: false },
+        cursor: { drag: { x: false, y: false, setScale: false } },
+      }),
+      // uPlot wants x ascending: the levels run from h down, so reverse.
+      [own.h.slice().reverse(), ...parts.map((p) => p.error.slice().reverse().map((v) => positive(v)))],
+    );
+    this.order.setCaption(this.withFailures('order', orderCaption(parts)));
+  }
+
+  /** The measurement stopped early: the panels without a result say so. */
+  cancelled(): void {
+    const have: Record<Claim, number> = {
+      energy: this.energyRuns.length,
+      momentum: this.energyRuns.length,
+      symplecticity: this.sympParts.length,
+      order: this.orderParts.length,
+    };
+    for (const key of ['energy', 'symplecticity', 'momentum', 'order'] as const)
+      if (have[key] === 0 && !this.failures.has(key)) this.card(key).setCaption('Not measured: the measurement stopped before this panel.');
+  }
+
+  /** The measurement finished: mark the panels (tests and screen readers read the captions then). */
+  finished(): void {
+    for (const c of this.cards()) c.element.dataset['done'] = 'true';
+  }
+
+  resize(): void {
+    for (const c of this.cards()) c.resize();
+  }
+
+  destroy(): void {
+    for (const c of this.cards()) c.clear();
+    this.element.remove();
+  }
+}
