@@ -53,6 +53,7 @@ const loop = (integrator: string, areaRelChange: number): SymplecticityPart => (
   t: [0.69],
   haltedRuns: 0,
   pair: ['y', 'p_y'],
+  coordinates: 2,
   areaRelChange,
   startQ: [],
   startP: [],
@@ -118,7 +119,7 @@ describe('captions from numbers', () => {
     const clean = orderCaption([part('lgvci', [16, 4, 1, 0.25, 0.0625, 0.015625])]);
     expect(clean).toContain('fitted slope LGVCI 2.00');
     expect(clean).not.toContain('scatter');
-    expect(orderCaption([part('vci', [1.9e-4, 2.7e-5, 3.8e-6, 2.4e-6, 1.3e-7, 2.1e-7])])).toContain('scatter (-0.7 … 4.2)');
+    expect(orderCaption([part('vci', [1.9e-4, 2.7e-5, 3.8e-6, 2.4e-6, 1.3e-7, 2.1e-7])])).toContain('scatter (VCI -0.7 … 4.2)');
     expect(orderCaption([part('rk4', [1.2e-7, 7.4e-9, 5.1e-10, 1.3e-10, 1.4e-10, 1.3e-10])])).toContain('not its order');
     expect(orderCaption([part('vci', [5.7e-13, 5.7e-13, 5.4e-13, 6.0e-13, 5.7e-13, 6.3e-13])])).toContain('at round-off at every h');
   });

@@ -49,6 +49,8 @@ export interface SymplecticityPart {
   readonly t: number[];
   readonly haltedRuns: number;
   readonly pair: string[];
+  /** The canonical chart's dimension 2n (the loop's action sums the n pairs). */
+  readonly coordinates: number;
   /** Loop: (A_T − A₀)/A₀ at the last sample (NaN: the image was not resolved). */
   readonly areaRelChange: number;
   readonly startQ: number[];
@@ -271,6 +273,7 @@ export function symplecticityCaption(parts: readonly SymplecticityPart[], ctx: C
     const val = (p: SymplecticityPart): string =>
       Number.isFinite(p.areaRelChange) ? sci(p.areaRelChange) : 'unresolved (the image outgrew the 6000 points of the refinement)';
     let s = `A loop of 200 starts around the start in (${own.pair.join(', ')}), after ${own.steps} steps (t = ${t.toFixed(2)}): area change (A_T − A₀)/A₀ ${list(parts.map((p) => `${methodName(p.integrator)} ${val(p)}`))}.`;
+    if (own.coordinates > 2) s += ` (The area is ∮ Σ p dq over all ${own.coordinates / 2} pairs; the drawing is the loop's shadow in this one.)`;
     const a = Math.abs(own.areaRelChange);
     if (a <= AREA_KEPT) s += ` The ${ownName} keeps the area through the impacts (Fetecau et al. §3.3).`;
     else if (Number.isFinite(a))
@@ -304,6 +307,7 @@ export function orderCaption(parts: readonly OrderPart[]): string {
   if (!own) return '';
   const h0 = own.h[0] ?? NaN;
   let s = `Error at T = ${own.T.toFixed(2)} (past the first impact) against a run at h/256, for h = ${h0} … h/${2 ** (own.h.length - 1)}: fitted slope ${list(parts.map((p) => `${methodName(p.integrator)} ${p.fittedOrder.toFixed(2)}`))}.`;
+  const scattered: string[] = [];
   for (const p of parts) {
     const rates = neighbourRates(p.error).filter(Number.isFinite);
     if (rates.length < 2) continue;
@@ -315,11 +319,13 @@ export function orderCaption(parts: readonly OrderPart[]): string {
     if (maxOf(p.error) <= ROUND_OFF) {
       s += ` ${name} error is at round-off at every h (largest ${sci(maxOf(p.error))}): the scheme is exact here up to rounding, and the slope measures nothing.`;
     } else if (first >= 3 && last < 1) {
-      s += ` ${name} error falls by ${(2 ** first).toFixed(0)}× per halving at first, then stops near ${sci(p.error[p.error.length - 1] ?? NaN)} (rounding and the impact-time tolerance): its slope mixes the two and is not its order.`;
+      s += ` ${name} error falls ${(2 ** first).toFixed(0)}× per halving, then stops near ${sci(p.error[p.error.length - 1] ?? NaN)} (rounding, impact-time tolerance): that slope is not its order.`;
     } else if (hi - lo > 1.5) {
-      s += ` ${name} rates between neighbouring levels scatter (${lo.toFixed(1)} … ${hi.toFixed(1)}): its error here is mostly the impact's, whose constant depends on where in the step the impact falls, which changes from level to level — one start's slope is only roughly the order (docs/order-study.md).`;
+      scattered.push(`${methodName(p.integrator)} ${lo.toFixed(1)} … ${hi.toFixed(1)}`);
     }
   }
+  if (scattered.length > 0)
+    s += ` The rates between neighbouring levels scatter (${scattered.join('; ')}): for one start the error is mostly the impact's, whose constant depends on where in the step the impact falls (docs/order-study.md).`;
   return s;
 }
 
@@ -375,6 +381,7 @@ function symplecticityPart(mod: LgvciModule, cfg: string, integrator: string, st
     t: copy(rep.t),
     haltedRuns: rep.haltedRuns,
     pair: rep.pair ?? [],
+    coordinates: rep.coordinates.length,
     areaRelChange: rel && rel.length > 0 ? (rel[rel.length - 1] ?? NaN) : NaN,
     startQ: copy(rep.startQ),
     startP: copy(rep.startP),

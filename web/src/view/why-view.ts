@@ -10,6 +10,7 @@ import type { CaptionContext, Claim, EnergyRun, OrderPart, SymplecticityPart } f
 import { energyCaption, methodName, momentumCaption, orderCaption, symplecticityCaption } from '../model/why';
 import { BASELINE_COLORS } from '../model/baselines';
 import { el } from '../util/dom';
+import { tickLabels } from '../util/format';
 import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
 
 const HEIGHT = 210;
@@ -101,16 +102,26 @@ class WhyCard {
   }
 }
 
-/** The same x for every series (the first run's), the others padded with gaps. */
-function alignOnFirst(xs: readonly number[], ys: readonly (readonly number[])[]): uPlot.AlignedData {
-  return [xs.slice(), ...ys.map((y) => xs.map((_, i) => positive(y[i])))];
+/** The same x for every series (the first run's), the others padded with gaps; `log`: only positive values. */
+function alignOnFirst(xs: readonly number[], ys: readonly (readonly number[])[], log = true): uPlot.AlignedData {
+  return [xs.slice(), ...ys.map((y) => xs.map((_, i) => (log ? positive(y[i]) : Number.isFinite(y[i]) ? (y[i] ?? null) : null)))];
 }
 
-function timeSeries(yLabel: string, labels: readonly { label: string; stroke: string; dash?: number[] }[]): Options {
+/** A linear axis labelled with the decimals its spacing needs. */
+const linearAxis = (label: string, size: number): uPlot.Axis => ({
+  ...axis,
+  label,
+  labelSize: 18,
+  size,
+  values: (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) => tickLabels(splits, incr),
+});
+
+/** A time series on a log y axis; `log` false: linear (every value 0, which a log axis cannot show). */
+function timeSeries(yLabel: string, labels: readonly { label: string; stroke: string; dash?: number[] }[], log = true): Options {
   return {
     pxAlign: 0,
-    scales: { x: { time: false }, y: { distr: 3, log: 10 } },
-    axes: [{ ...axis, label: 'time t (s)', labelSize: 18, size: 32 }, logAxis(yLabel)],
+    scales: { x: { time: false }, y: log ? { distr: 3, log: 10 } : { range: (_u, mn, mx) => (mn === mx ? [mn - 1, mx + 1] : [mn, mx]) } },
+    axes: [{ ...axis, label: 'time t (s)', labelSize: 18, size: 32 }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
     series: [
       { label: 't (s)' },
       ...labels.map((s) => ({ label: s.label, stroke: s.stroke, width: 1.5, ...(s.dash ? { dash: s.dash } : {}), points: { show: false }, spanGaps: false })),
@@ -226,7 +237,9 @@ export class WhyPanels {
           series.push({ label: `${methodName(r.integrator)} ${name}`, stroke: methodColor(r.integrator), ...(dash ? { dash } : {}) });
           ys.push(r.mapDrift[i] ?? []);
         });
-      this.momentum.draw(() => timeSeries('|J − J₀|', series), alignOnFirst(first.t, ys));
+      // Drift exactly 0 everywhere (a map no step changes) has no log: a linear axis shows the flat zero.
+      const log = ys.some((y) => y.some((v) => v > 0));
+      this.momentum.draw(() => timeSeries('|J − J₀|', series, log), alignOnFirst(first.t, ys, log));
     }
     this.momentum.setCaption(this.withFailures('momentum', momentumCaption(runs)));
   }
@@ -253,8 +266,8 @@ export class WhyPanels {
           pxAlign: 0,
           scales: { x: { time: false }, y: {} },
           axes: [
-            { ...axis, label: `${q ?? 'q'} − centre`, labelSize: 18, size: 32 },
-            { ...axis, label: `${pp ?? 'p'} − centre`, labelSize: 18, size: 56 },
+            linearAxis(`${q ?? 'q'} − centre`, 32),
+            linearAxis(`${pp ?? 'p'} − centre`, 60),
           ],
           series,
           legend: { show: true, live: false },
