@@ -65,7 +65,7 @@ export interface MountOptions {
   embed?: EmbedOptions;
   /** Messages about rejected query values, shown over the view. */
   messages?: string[];
-  /** Factory of the "Why variational?" view's worker (tests); default: app/why.worker.ts. */
+  /** Factory of the "Why variational?" view's worker (tests); default: another instance of app/long-run.worker.ts. */
   whyWorker?: () => WhyWorkerLike;
 }
 

@@ -1,4 +1,5 @@
-// Web Worker of the long run (in app/: it wires the engine to the model's long-run computation): loads the WASM module itself, steps the requested config in chunks of
+// Web Worker of the long run (in app/: it wires the engine to the model's long-run computation; the
+// comparison's and the "Why variational?" view's jobs run in other instances of it): loads the WASM module itself, steps the requested config in chunks of
 // LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
 // yields between chunks so that a cancel message is seen, and posts the result with the time spent
 // stepping. Started by app/worker-spawn.ts (or inlined in the single offline file).
@@ -8,10 +9,12 @@ import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-r
 import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
 import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
 import { isComparisonRequest, runComparisonRequest } from './comparison-worker-tasks';
+import type { WhyReply, WhyRequest } from '../model/why';
+import { isWhyRequest, runWhyRequest } from './why-worker-tasks';
 
 interface WorkerScope {
-  postMessage(message: LongRunReply | ComparisonReply): void;
-  onmessage: ((e: MessageEvent<LongRunRequest | ComparisonRequest>) => void) | null;
+  postMessage(message: LongRunReply | ComparisonReply | WhyReply): void;
+  onmessage: ((e: MessageEvent<LongRunRequest | ComparisonRequest | WhyRequest>) => void) | null;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -83,6 +86,10 @@ scope.onmessage = (e) => {
   const msg = e.data;
   if (isComparisonRequest(msg)) {
     void runComparisonRequest(msg, () => (engine ??= instantiateEngine()), (m) => scope.postMessage(m));
+    return;
+  }
+  if (isWhyRequest(msg)) {
+    runWhyRequest(msg, () => (engine ??= instantiateEngine()), (m) => scope.postMessage(m));
     return;
   }
   if (msg.type === 'cancel') cancelled.add(msg.id);

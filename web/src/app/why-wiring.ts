@@ -1,10 +1,10 @@
 // The "Why variational?" view wired (docs/page.md "Why variational?"): its dialog and button
-// (controls/why-controls.ts), its panels (view/why-view.ts) and its worker (app/why.worker.ts, which
-// runs model/why.ts's whyComputation). Opened by the bar's button or by `view=why` in the address; it
-// measures the current set-up — the main run's resolved config, with the family's own scheme and the
-// baselines its capabilities declare — and a Cancel ends the measurement (the worker is terminated if
-// it does not answer within a grace time).
-import { spawnWhyWorker } from 'lgvci-workers';
+// (controls/why-controls.ts), its panels (view/why-view.ts) and its worker (an instance of the long-run
+// worker of its own, where app/why-worker-tasks.ts runs model/why.ts's whyComputation). Opened by the
+// bar's button or by `view=why` in the address; it measures the current set-up — the main run's
+// resolved config, with the family's own scheme and the baselines its capabilities declare — and a
+// Cancel ends the measurement (the worker is terminated if it does not answer within a grace time).
+import { spawnLongRunWorker } from 'lgvci-workers';
 import type { Capabilities } from '../engine/lgvci_wasm';
 import type { WhyReply, WhyRequest } from '../model/why';
 import { WhyControls } from '../controls/why-controls';
@@ -51,7 +51,7 @@ export function wireWhy(
   opts: { syncUrl?: boolean; makeWorker?: () => WhyWorkerLike } = {},
 ): WhyWiring {
   const panels = new WhyPanels(prefix);
-  const makeWorker = opts.makeWorker ?? ((): WhyWorkerLike => spawnWhyWorker() as unknown as WhyWorkerLike);
+  const makeWorker = opts.makeWorker ?? ((): WhyWorkerLike => spawnLongRunWorker('lgvci-why') as unknown as WhyWorkerLike);
   let worker: WhyWorkerLike | null = null;
   let id = 0;
   let active = 0;
@@ -119,13 +119,13 @@ export function wireWhy(
     active = id;
     controls.setRunning(true);
     controls.setProgress(0, 'starting');
-    ensureWorker().postMessage({ type: 'start', id, configJson: source.configJson(), baselines: caps.baselines });
+    ensureWorker().postMessage({ type: 'why-start', id, configJson: source.configJson(), baselines: caps.baselines });
   }
 
   function cancel(): void {
     if (!active || !worker) return;
     const which = active;
-    worker.postMessage({ type: 'cancel', id: which });
+    worker.postMessage({ type: 'why-cancel', id: which });
     cancelTimer ??= setTimeout(() => {
       cancelTimer = null;
       if (active !== which) return;

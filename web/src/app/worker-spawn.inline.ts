@@ -2,7 +2,6 @@
 // URLs, so they run from file:// with no server.
 import EnsembleWorker from './ensemble.worker.ts?worker&inline';
 import LongRunWorker from './long-run.worker.ts?worker&inline';
-import WhyWorker from './why.worker.ts?worker&inline';
 
 export function spawnLongRunWorker(name = 'lgvci-long-run'): Worker {
   return new LongRunWorker({ name });
@@ -10,8 +9,4 @@ export function spawnLongRunWorker(name = 'lgvci-long-run'): Worker {
 
 export function spawnEnsembleWorker(): Worker {
   return new EnsembleWorker({ name: 'lgvci-ensemble' });
-}
-
-export function spawnWhyWorker(): Worker {
-  return new WhyWorker({ name: 'lgvci-why' });
 }
