@@ -1197,6 +1197,57 @@ def symplecticity_defect(r: Runs) -> str:
         rows.append(f"| {integ} | {sci(max(d for d, f in fl))} | {sci(max(f for d, f in fl))} | {above} of {len(fl)} | {imp} | {impf} |")
     return "\n".join(rows)
 
+# The page's "Why variational?" view (docs/page.md): the same measurements from the CLI, per set-up and integrator.
+
+WHY_CASES = [("particle", ("naive",)), ("I", ("naive", "rk4")), ("cradle", ("naive",)), ("billiard-ellipse", ("naive",))]
+
+
+def why_name(integ: str | None, case: str) -> str:
+    return {"naive": "naive", "rk4": "RK4"}.get(integ or "", "LGVCI" if case in ("I", "II", "III", "IV") else "VCI")
+
+
+def why_args(integ: str | None) -> tuple:
+    return ("--integrator", integ) if integ else ()
+
+
+@figure("page-why")
+def page_why(r: Runs) -> str:
+    """What the view shows for four set-ups: the max energy error and momentum-map drift over 4000 steps,
+    the loop's area change or the defect over the own scheme's order-study N steps, the fitted orders at that N."""
+    rows = ["| set-up | energy, max \\|E − E₀\\|/\\|E₀\\| | symplecticity | momentum maps, max drift | fitted order |", "| --- | --- | --- | --- | --- |"]
+    for case, others in WHY_CASES:
+        integs = (None, *others)
+        own_study = r.submit("--case", case, "--order-study").result()["order_study"]
+        n = own_study["steps"]
+        energy = ", ".join(f"{why_name(i, case)} {sci(rel_err(r.submit('--case', case, '--steps', '4000', *why_args(i)).result()))}" for i in integs)
+        mm = {i: r.submit("--case", case, "--steps", "4000", "--momentum-maps", *why_args(i)).result()["momentum_maps"] for i in integs}
+        maps = ("none" if not mm[None]["names"] else
+                "; ".join(f"{why_name(i, case)} " + ", ".join(f"{k} {sci(d)}" for k, d in zip(mm[i]["names"], mm[i]["max_drift"])) for i in integs))
+        sy = []
+        measure = ""
+        for i in integs:
+            first = r.submit("--case", case, "--steps", str(n), "--symplecticity", "1", *why_args(i)).result()["symplecticity"]
+            measure = first["measure"]
+            if measure == "loop_area":
+                sy.append(f"{why_name(i, case)} {sci(first['area_rel_change'][-1])}")
+                continue
+            k = min(n, 1000)
+            d = r.submit("--case", case, "--steps", str(k), "--symplecticity", str(k), *why_args(i)).result()["symplecticity"]
+            fl = [(a, f) for a, f, m in zip(d["defect"], d["floor_per_sample"], d["impacts"]) if m == 0]
+            im = [(a, f) for a, f, m in zip(d["defect"], d["floor_per_sample"], d["impacts"]) if m > 0]
+            text = f"{why_name(i, case)} in flight ≤ {sci(max(a for a, f in fl))} (floor ≤ {sci(max(f for a, f in fl))})"
+            if im:
+                a, f = max(im)
+                text += f", impact step {sci(a)} (floor {sci(f)})"
+            sy.append(text)
+        sym_head = f"after {n} steps, (A_T − A₀)/A₀: " if measure == "loop_area" else f"defect, first {min(n, 1000)} steps: "
+        orders = []
+        for i in integs:
+            o = own_study if i is None else r.submit("--case", case, "--order-study", "--steps", str(n), *why_args(i)).result()["order_study"]
+            orders.append(f"{why_name(i, case)} {o['fitted_order']:.2f}" + (f" (error ≤ {sci(max(o['error']))}: no slope)" if max(o["error"]) <= 1e-10 else ""))
+        rows.append(f"| {case} | {energy} | {sym_head}{'; '.join(sy)} | {maps} | {', '.join(orders)} |")
+    return "\n".join(rows)
+
 
 # ---------------------------------------------------------------------------------------------------
 
