@@ -83,6 +83,9 @@ describe('captions from numbers', () => {
     expect(c).toMatch(/The naive baseline's is \d+× larger/);
     expect(energyCaption([run('lgvci', osc.map((v) => v * 1e-11))])).toContain('keeps it at round-off');
     expect(energyCaption([run('vci', osc.map((v, i) => v * i))])).toContain('grows over the run');
+    const halted = energyCaption([run('lgvci', osc), { ...run('rk4', [0]), steps: 0, halted: true }]);
+    expect(halted).toContain('RK4 0 (halted after 0 steps)');
+    expect(halted).not.toContain('RK4\'s is');
   });
 
   it('momentum maps: none from an empty layout; kept or not from the drift', () => {
@@ -121,6 +124,7 @@ describe('captions from numbers', () => {
     expect(clean).not.toContain('scatter');
     expect(orderCaption([part('vci', [1.9e-4, 2.7e-5, 3.8e-6, 2.4e-6, 1.3e-7, 2.1e-7])])).toContain('scatter (VCI -0.7 … 4.2)');
     expect(orderCaption([part('rk4', [1.2e-7, 7.4e-9, 5.1e-10, 1.3e-10, 1.4e-10, 1.3e-10])])).toContain('not its order');
+    expect(orderCaption([part('lgvci', [3e-3, 2e-3, 3e-3, 2.5e-3, 3e-3, 2e-3])])).toContain('does not fall with h');
     expect(orderCaption([part('vci', [5.7e-13, 5.7e-13, 5.4e-13, 6.0e-13, 5.7e-13, 6.3e-13])])).toContain('at round-off at every h');
   });
 });
