@@ -30,6 +30,7 @@ export class WhyControls {
       'button',
       { type: 'button', class: 'btn btn-small bar-why bar-secondary', 'aria-label': 'Why variational? The four claims, measured', title: 'Why variational? The four claims, measured', 'aria-controls': this.dialog.element.id },
       icon('why'),
+      // The icon alone on a stage too narrow for the name beside the preset's line (app.css).
       el('span', { class: 'bar-label', text: 'Why variational?' }),
     );
     this.setupLine = el('p', { class: 'dialog-note why-setup' });
