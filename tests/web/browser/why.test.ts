@@ -24,7 +24,7 @@ describe('the "Why variational?" view', () => {
     expect(fitted['vci']).toBeLessThanOrEqual(2.2);
     expect(fitted['naive']).toBeLessThan(1.5);
     expect(panels.order.caption.textContent).toContain(`VCI ${fitted['vci']!.toFixed(2)}`);
-    expect(panels.order.host.querySelector('canvas')).not.toBeNull();
+    await expect.poll(() => panels.cards().every((c) => c.host.hidden || c.host.querySelector('canvas') !== null)).toBe(true);
 
     // 2: the loop's area change as the caption states it.
     const symp = panels.symplecticity.caption.textContent ?? '';

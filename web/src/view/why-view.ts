@@ -42,6 +42,35 @@ const positive = (v: number | undefined): number | null => (v !== undefined && v
 
 type Options = Omit<uPlot.Options, 'width' | 'height'>;
 
+/**
+ * Draws the cards' pending plots one per animation frame, so that a burst of results never makes one
+ * long task of several uPlot constructions.
+ */
+class FrameScheduler {
+  private readonly queue = new Set<WhyCard>();
+  private handle: number | null = null;
+
+  request(card: WhyCard): void {
+    this.queue.add(card);
+    this.handle ??= requestAnimationFrame(() => this.run());
+  }
+
+  cancel(card: WhyCard): void {
+    this.queue.delete(card);
+  }
+
+  private run(): void {
+    this.handle = null;
+    const next = this.queue.values().next();
+    if (next.done) return;
+    this.queue.delete(next.value);
+    next.value.drawPending();
+    if (this.queue.size > 0) this.handle = requestAnimationFrame(() => this.run());
+  }
+}
+
+const frames = new FrameScheduler();
+
 /** One panel: heading, uPlot host and the live caption. */
 class WhyCard {
   readonly element: HTMLElement;
@@ -67,13 +96,29 @@ class WhyCard {
     return Math.max(240, Math.floor(this.host.clientWidth || this.element.clientWidth || 420));
   }
 
+  /** The plot asked for last, drawn at the next free animation frame (one card per frame). */
+  private pending: { opts: (U: UPlotLib) => Options; data: uPlot.AlignedData } | null = null;
+
+  /** Draw at the next frame that has no other card to draw: results arrive faster than frames. */
   draw(opts: (U: UPlotLib) => Options, data: uPlot.AlignedData): void {
-    this.clear();
+    this.pending = { opts, data };
+    frames.request(this);
+  }
+
+  /** Draws the pending plot now (the frame scheduler's call). */
+  drawPending(): void {
+    const p = this.pending;
+    this.pending = null;
+    if (p) this.drawNow(p.opts, p.data);
+  }
+
+  private drawNow(opts: (U: UPlotLib) => Options, data: uPlot.AlignedData): void {
+    this.destroyPlot();
     const retry = (): void => {
       this.waiting = null;
       const failed = uplotFailure();
       if (failed) this.host.textContent = uplotFailureText(failed);
-      else this.draw(opts, data);
+      else this.drawNow(opts, data);
     };
     const U = uplotOr(retry);
     if (!U) {
@@ -85,16 +130,22 @@ class WhyCard {
     this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
   }
 
-  resize(): void {
-    this.plot?.setSize({ width: this.width(), height: HEIGHT });
-  }
-
-  clear(): void {
+  private destroyPlot(): void {
     if (this.waiting) forgetRetry(this.waiting);
     this.waiting = null;
     this.plot?.destroy();
     this.plot = null;
     this.host.textContent = '';
+  }
+
+  resize(): void {
+    this.plot?.setSize({ width: this.width(), height: HEIGHT });
+  }
+
+  clear(): void {
+    this.pending = null;
+    frames.cancel(this);
+    this.destroyPlot();
   }
 
   setCaption(text: string): void {
