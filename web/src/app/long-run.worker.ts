@@ -11,6 +11,7 @@ import type { ComparisonReply, ComparisonRequest } from '../model/comparison-lon
 import { isComparisonRequest, runComparisonRequest } from './comparison-worker-tasks';
 import type { WhyReply, WhyRequest } from '../model/why';
 import { isWhyRequest, runWhyRequest } from './why-worker-tasks';
+import { yieldToEvents } from '../util/yield-to-events';
 
 interface WorkerScope {
   postMessage(message: LongRunReply | ComparisonReply | WhyReply): void;
@@ -20,18 +21,6 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 let engine: Promise<LgvciModule> | null = null;
 const cancelled = new Set<number>();
-
-/** Let queued messages (a cancel) run; a MessageChannel round trip avoids setTimeout's 4 ms clamp. */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
-}
 
 const SERIES_EVERY_MS = 250;
 /** Progress is posted at most this often (a chunk takes well under a millisecond: posting each one

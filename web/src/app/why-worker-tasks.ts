@@ -6,24 +6,13 @@
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { WhyReply, WhyRequest } from '../model/why';
 import { whyComputation } from '../model/why';
+import { yieldToEvents } from '../util/yield-to-events';
 
 export function isWhyRequest(m: { type: string }): m is WhyRequest {
   return m.type === 'why-start' || m.type === 'why-cancel';
 }
 
 const cancelled = new Set<number>();
-
-/** Let queued messages (a cancel) run; a MessageChannel round trip avoids setTimeout's 4 ms clamp. */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
-}
 
 async function run(id: number, configJson: string, baselines: readonly string[], engine: () => Promise<LgvciModule>, post: (m: WhyReply) => void): Promise<void> {
   try {

@@ -4,7 +4,7 @@
 // Hidden until the first ensemble finishes.
 import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
-import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
+import { UplotSlot } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
 import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
@@ -50,7 +50,7 @@ export function energyHistogram(s: EnsembleStatistics): HistogramData {
 class Card {
   readonly element: HTMLElement;
   readonly host: HTMLElement;
-  plot: uPlot | null = null;
+  private readonly slot: UplotSlot;
   constructor(title: string, caption: string, key: string) {
     this.host = el('div', { class: 'plot-host', 'data-ensemble-plot': key });
     this.element = el(
@@ -60,35 +60,19 @@ class Card {
       this.host,
       el('figcaption', { text: caption }),
     );
+    this.slot = new UplotSlot(this.host, () => ({ width: this.width(), height: HEIGHT }));
+  }
+  get plot(): uPlot | null {
+    return this.slot.plot;
   }
   width(): number {
     return Math.max(240, Math.floor(this.host.clientWidth || this.element.clientWidth || 420));
   }
-  /** The last draw asked for before uPlot arrived (uplot-lib.ts), made when it does. */
-  private waiting: (() => void) | null = null;
   draw(opts: (U: UPlotLib) => Omit<uPlot.Options, 'width' | 'height'>, data: uPlot.AlignedData): void {
-    this.plot?.destroy();
-    this.plot = null;
-    if (this.waiting) forgetRetry(this.waiting);
-    const retry = (): void => {
-      this.waiting = null;
-      const failed = uplotFailure();
-      if (failed) this.host.textContent = uplotFailureText(failed);
-      else this.draw(opts, data);
-    };
-    const U = uplotOr(retry);
-    if (!U) {
-      this.waiting = retry;
-      return;
-    }
-    this.plot = new U({ ...opts(U), width: this.width(), height: HEIGHT }, data, this.host);
-    this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
+    this.slot.draw(opts, data);
   }
   destroy(): void {
-    if (this.waiting) forgetRetry(this.waiting);
-    this.waiting = null;
-    this.plot?.destroy();
-    this.plot = null;
+    this.slot.destroy();
   }
 }
 

@@ -68,3 +68,50 @@ export function uplotOr(retry: () => void): UPlotLib | null {
 export function forgetRetry(retry: () => void): void {
   waiting.delete(retry);
 }
+
+/**
+ * One uPlot in a host element, drawn once the library has arrived: a draw asked for before then is
+ * made when it does (only the last one asked for), and a failed import is written in the host instead.
+ * The ensemble's and the "Why variational?" view's plot cards draw through it.
+ */
+export class UplotSlot {
+  plot: uPlot | null = null;
+  private waiting: (() => void) | null = null;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly size: () => { width: number; height: number },
+  ) {}
+
+  /** Replaces the plot; `beforeDraw` runs just before it is made (not while uPlot is still loading). */
+  draw(opts: (U: UPlotLib) => Omit<uPlot.Options, 'width' | 'height'>, data: uPlot.AlignedData, beforeDraw?: () => void): void {
+    this.destroy();
+    const retry = (): void => {
+      this.waiting = null;
+      const failed = uplotFailure();
+      if (failed) this.host.textContent = uplotFailureText(failed);
+      else this.draw(opts, data, beforeDraw);
+    };
+    const U = uplotOr(retry);
+    if (!U) {
+      this.waiting = retry;
+      return;
+    }
+    beforeDraw?.();
+    this.plot = new U({ ...opts(U), ...this.size() }, data, this.host);
+    this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
+  }
+
+  resize(): void {
+    this.plot?.setSize(this.size());
+  }
+
+  /** Removes the plot (or the failure text) and forgets a draw still waiting for the library. */
+  destroy(): void {
+    if (this.waiting) forgetRetry(this.waiting);
+    this.waiting = null;
+    this.plot?.destroy();
+    this.plot = null;
+    this.host.textContent = '';
+  }
+}

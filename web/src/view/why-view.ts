@@ -5,7 +5,7 @@
 // statement of the measured numbers. Which panel shows what follows the reports, not the family.
 import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
-import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
+import { UplotSlot } from './uplot-lib';
 import type { CaptionContext, Claim, EnergyRun, OrderPart, SymplecticityPart } from '../model/why';
 import { energyCaption, methodName, momentumCaption, orderCaption, symplecticityCaption } from '../model/why';
 import { BASELINE_COLORS } from '../model/baselines';
@@ -76,8 +76,7 @@ class WhyCard {
   readonly element: HTMLElement;
   readonly host: HTMLElement;
   readonly caption: HTMLElement;
-  plot: uPlot | null = null;
-  private waiting: (() => void) | null = null;
+  private readonly slot: UplotSlot;
 
   constructor(key: Claim, title: string, idPrefix: string) {
     const titleId = `${idPrefix}-why-${key}-title`;
@@ -90,6 +89,7 @@ class WhyCard {
       this.host,
       this.caption,
     );
+    this.slot = new UplotSlot(this.host, () => ({ width: this.width(), height: HEIGHT }));
   }
 
   width(): number {
@@ -113,39 +113,19 @@ class WhyCard {
   }
 
   private drawNow(opts: (U: UPlotLib) => Options, data: uPlot.AlignedData): void {
-    this.destroyPlot();
-    const retry = (): void => {
-      this.waiting = null;
-      const failed = uplotFailure();
-      if (failed) this.host.textContent = uplotFailureText(failed);
-      else this.drawNow(opts, data);
-    };
-    const U = uplotOr(retry);
-    if (!U) {
-      this.waiting = retry;
-      return;
-    }
-    this.host.hidden = false;
-    this.plot = new U({ ...opts(U), width: this.width(), height: HEIGHT }, data, this.host);
-    this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
-  }
-
-  private destroyPlot(): void {
-    if (this.waiting) forgetRetry(this.waiting);
-    this.waiting = null;
-    this.plot?.destroy();
-    this.plot = null;
-    this.host.textContent = '';
+    this.slot.draw(opts, data, () => {
+      this.host.hidden = false;
+    });
   }
 
   resize(): void {
-    this.plot?.setSize({ width: this.width(), height: HEIGHT });
+    this.slot.resize();
   }
 
   clear(): void {
     this.pending = null;
     frames.cancel(this);
-    this.destroyPlot();
+    this.slot.destroy();
   }
 
   setCaption(text: string): void {
