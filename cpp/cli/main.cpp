@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -565,12 +566,16 @@ int run(int argc, char** argv) {
   std::vector<double> impactTimes;
   // With a simultaneous-impact policy an instant's chain logs one impulse per link, all at one t.
   const bool instants = json::parse(sim.configJson()).contains("impact_policy");
+  // --momentum-maps: their drift followed along this run (docs/momentum-maps.md).
+  std::optional<MomentumMapTracker> momentum;
+  if (momentumMaps) momentum.emplace(sim);
   const auto start = std::chrono::steady_clock::now();
   long long done = 0;
   for (; done < steps; ++done) {
     if (untilImpacts > 0 && sim.totalImpacts() >= untilImpacts) break;
     sim.step();
     if (sim.halted()) break;  // the step was discarded: t stays at the last grid time
+    if (momentum) momentum->observe(sim);
     for (const auto& ev : sim.impactLog())
       if (!instants || impactTimes.empty() || ev.t != impactTimes.back()) impactTimes.push_back(ev.t);
     sim.clearImpactLog();
@@ -594,8 +599,6 @@ int run(int argc, char** argv) {
     reverseJson = reverseCheckJson(runReverseCheck(*again.simulation, reverseSteps));
   }
 
-  MomentumMapDrift drift;  // --momentum-maps: a second run of the same steps, as --reverse-check's
-  if (momentumMaps) drift = measureMomentumMapDrift(*createSimulation(base.dump()).simulation, done);
   std::string symplecticJson, symplecticLine;
   if (symplecticSamples > 0) {  // from the config's start, over the same steps: the main run's output is unchanged
     SimulationResult again = createSimulation(base.dump());
@@ -649,7 +652,7 @@ int run(int argc, char** argv) {
     out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
     out["wall_seconds"] = wall;
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
-    if (momentumMaps) out["momentum_maps"] = json::parse(momentumMapDriftJson(drift));
+    if (momentumMaps) out["momentum_maps"] = json::parse(momentumMapDriftJson(momentum->drift()));
     if (!symplecticJson.empty()) out["symplecticity"] = json::parse(symplecticJson);
     std::cout << out.dump() << "\n";
   } else {
@@ -673,7 +676,7 @@ int run(int argc, char** argv) {
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
-    if (momentumMaps) std::printf("%s", momentumMapDriftText(drift).c_str());
+    if (momentumMaps) std::printf("%s", momentumMapDriftText(momentum->drift()).c_str());
     if (!symplecticLine.empty()) std::printf("symplecticity      %s\n", symplecticLine.c_str());
   }
   flushStdout();

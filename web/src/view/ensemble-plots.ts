@@ -7,18 +7,9 @@ import type { UPlotLib } from './uplot-lib';
 import { UplotSlot } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
-import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
 
 const HEIGHT = 200;
-const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
-
-const axis = {
-  stroke: PLOT_COLORS.axis,
-  font: FONT,
-  labelFont: `600 ${FONT}`,
-  grid: { stroke: PLOT_COLORS.grid, width: 1 },
-  ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
-};
 
 /** The histograms' data: x = bin position, y = members in the bin. */
 export interface HistogramData {
@@ -103,8 +94,8 @@ function barOptions(U: UPlotLib, xLabel: string, bin: number, decades = false): 
       y: { range: (_u, _mn, mx) => [0, Math.max(1, mx * 1.08)] },
     },
     axes: [
-      { ...axis, label: xLabel, labelSize: 18, size: 32, ...decadeAxis },
-      { ...axis, label: 'members', labelSize: 18, size: 44 },
+      { ...CARD_AXIS, label: xLabel, labelSize: 18, size: 32, ...decadeAxis },
+      { ...CARD_AXIS, label: 'members', labelSize: 18, size: 44 },
     ],
     series: [{ label: xLabel }, { label: 'members', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.35)', width: 1, ...(bars ? { paths: bars } : {}), points: { show: false } }],
     legend: { show: true },
@@ -149,9 +140,9 @@ export class EnsemblePlots {
         pxAlign: 0,
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [
-          { ...axis, label: 'time t (s)', labelSize: 18, size: 32 },
+          { ...CARD_AXIS, label: 'time t (s)', labelSize: 18, size: 32 },
           {
-            ...axis,
+            ...CARD_AXIS,
             label: 'Err(t)',
             labelSize: 18,
             size: 50,

@@ -46,6 +46,15 @@ export const PLOT_COLORS = {
 const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 const LABEL_FONT = "600 12px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
+/** The axis style of the small plot cards (the ensemble's, the "Why variational?" view's). */
+export const CARD_AXIS = {
+  stroke: PLOT_COLORS.axis,
+  font: FONT,
+  labelFont: `600 ${FONT}`,
+  grid: { stroke: PLOT_COLORS.grid, width: 1 },
+  ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
+};
+
 const SUP: Record<string, string> = {
   '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
 };

@@ -11,17 +11,9 @@ import { energyCaption, methodName, momentumCaption, orderCaption, symplecticity
 import { BASELINE_COLORS } from '../model/baselines';
 import { el } from '../util/dom';
 import { tickLabels } from '../util/format';
-import { PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
 
 const HEIGHT = 210;
-const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
-const axis = {
-  stroke: PLOT_COLORS.axis,
-  font: FONT,
-  labelFont: `600 ${FONT}`,
-  grid: { stroke: PLOT_COLORS.grid, width: 1 },
-  ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
-};
 
 /** Colour of an integrator's series: the baselines' colours, the family's own scheme in the page's ink. */
 export function methodColor(integrator: string): string {
@@ -29,7 +21,7 @@ export function methodColor(integrator: string): string {
 }
 
 const logAxis = (label: string): uPlot.Axis => ({
-  ...axis,
+  ...CARD_AXIS,
   label,
   labelSize: 18,
   size: 50,
@@ -140,7 +132,7 @@ function alignOnFirst(xs: readonly number[], ys: readonly (readonly number[])[],
 
 /** A linear axis labelled with the decimals its spacing needs. */
 const linearAxis = (label: string, size: number): uPlot.Axis => ({
-  ...axis,
+  ...CARD_AXIS,
   label,
   labelSize: 18,
   size,
@@ -152,7 +144,7 @@ function timeSeries(yLabel: string, labels: readonly { label: string; stroke: st
   return {
     pxAlign: 0,
     scales: { x: { time: false }, y: log ? { distr: 3, log: 10 } : { range: (_u, mn, mx) => (mn === mx ? [mn - 1, mx + 1] : [mn, mx]) } },
-    axes: [{ ...axis, label: 'time t (s)', labelSize: 18, size: 32 }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
+    axes: [{ ...CARD_AXIS, label: 'time t (s)', labelSize: 18, size: 32 }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
     series: [
       { label: 't (s)' },
       ...labels.map((s) => ({ label: s.label, stroke: s.stroke, width: 1.5, ...(s.dash ? { dash: s.dash } : {}), points: { show: false }, spanGaps: false })),
@@ -334,7 +326,7 @@ export class WhyPanels {
         pxAlign: 0,
         scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
         axes: [
-          { ...axis, label: 'time step h', labelSize: 18, size: 32, values: (_u: uPlot, splits: number[]) => splits.map((v) => (decadeLabel(v) || '')) },
+          { ...CARD_AXIS, label: 'time step h', labelSize: 18, size: 32, values: (_u: uPlot, splits: number[]) => splits.map((v) => (decadeLabel(v) || '')) },
           logAxis('error at T'),
         ],
         series: [
