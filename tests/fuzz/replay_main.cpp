@@ -11,7 +11,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 namespace lgvci_fuzz {
-extern long accepted, rejected, halted;
+extern long accepted, rejected, halted, workCapped;
 }
 
 int main(int argc, char** argv) {
@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
   }
-  std::printf("replayed %zu inputs, all properties held: %ld accepted (%ld of them halted with a reported status: Newton failure, work limit or Zeno guard), %ld rejected\n",
-              files.size(), lgvci_fuzz::accepted, lgvci_fuzz::halted, lgvci_fuzz::rejected);
+  std::printf("replayed %zu inputs, all properties held: %ld accepted (%ld of them halted with a reported status: Newton failure, work limit or Zeno guard; %ld stopped at the run's work budget before 300 steps), %ld rejected\n",
+              files.size(), lgvci_fuzz::accepted, lgvci_fuzz::halted, lgvci_fuzz::workCapped, lgvci_fuzz::rejected);
   return files.empty() ? 1 : 0;
 }
