@@ -32,6 +32,15 @@ for case in ["billiard-ellipse", "billiard-stadium"]:
     b = symp("--case", case, "--steps", "400", "--symplecticity", "4")
     check(f"{case}: loop in (x, p_x), 4 samples", b.get("pair") == ["x", "p_x"] and len(b.get("area_rel_change", [])) == 4, b)
     check(f"{case} VCI: area kept to 1e-10", max(abs(v) for v in b.get("area_rel_change", [1])) < 1e-10, b)
+    # The bounce map (Birkhoff's (s, p_t)): the loop of k-th bounces keeps the first's area while resolved.
+    bm = b.get("bounce_map", {})
+    k = bm.get("resolved_bounces", 0)
+    check(f"{case}: bounce map over 20 bounces, at least 3 resolved", bm.get("bounces") == 20 and k >= 3, bm)
+    check(f"{case} VCI: bounce-map area kept to 1e-7 over the resolved bounces",
+          k > 0 and max(abs(v) for v in bm.get("area_rel_change", [1])[:k]) < 1e-7, bm)
+nb = symp("--case", "billiard-ellipse", "--steps", "10", "--symplecticity", "1", "--integrator", "naive").get("bounce_map", {})
+check("billiard-ellipse naive: bounce-map area lost (|change| > 0.5 by bounce 20)", abs(nb.get("area_rel_change", [0])[-1]) > 0.5, nb)
+check("particle: no bounce map", "bounce_map" not in s, s)
 
 # The rigid body: the defect of the one-step map, at the floor for the LGVCI, above it for the naive scheme.
 d = symp("--case", "I", "--steps", "400", "--symplecticity", "4")
@@ -43,7 +52,7 @@ check("I naive: defect 100x above the floor", all(x > 100 * f for x, f in zip(nv
 
 # Text output: one summary line.
 t = run("--case", "billiard-ellipse", "--steps", "100", "--symplecticity", "2")
-check("text summary", t.returncode == 0 and "symplecticity" in t.stdout and "loop in (x, p_x)" in t.stdout, t.stdout)
+check("text summary", t.returncode == 0 and "symplecticity" in t.stdout and "loop in (x, p_x)" in t.stdout and "bounce map:" in t.stdout, t.stdout)
 
 for bad in ["0", "1001", "2.5", "x"]:
     r = run("--case", "particle", "--symplecticity", bad)

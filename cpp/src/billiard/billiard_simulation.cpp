@@ -88,6 +88,40 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
                        });
   }
 
+  /// (s, p_t) ↦ a run leaving the wall point Q(s) along v̂ = (p_t/|p|) t̂ + √(1 − (p_t/|p|)²) n̂ (n̂ the
+  /// inward normal), started 10⁻³ of the table's mean radius in along v̂ with the speed that gives it this run's
+  /// energy: |p|² = 2m(E − m g y) (docs/symplecticity.md "The bounce map").
+  std::shared_ptr<const BounceChart> bounceChart() const override {
+    auto base = std::make_shared<BilliardSimulation>(*this);
+    base->clearImpactLog();
+    const BilliardSystem sys = def_->system;
+    const double E = energy();
+    const BilliardTable& T = sys.table;
+    const double P = T.perimeter(), offset = 1e-3 * P / 6.283185307179586;  // 10⁻³ of the table's mean radius
+    double lowest = 0.0;  // the wall's lowest point, where the speed is largest when g > 0
+    for (int k = 0; k < 256; ++k) lowest = std::min(lowest, T.wallPoint(P * k / 256.0).y());
+    const double maxMomentum = std::sqrt(std::max(0.0, 2.0 * sys.mass * (E - sys.mass * std::max(sys.g, 0.0) * lowest)));
+    return std::make_shared<BounceChart>(
+        P, maxMomentum,
+        [base, sys, E, offset](double s, double pt) -> std::unique_ptr<Simulation> {
+          const BilliardTable& table = sys.table;
+          const Vec2 Q = table.wallPoint(s), tan = table.tangent(Q), inward(-tan.y(), tan.x());
+          const double speedAtWall2 = 2.0 * sys.mass * (E - sys.mass * sys.g * Q.y());
+          if (!(speedAtWall2 > pt * pt)) return nullptr;
+          const double u = pt / std::sqrt(speedAtWall2);
+          const Vec2 dir = u * tan + std::sqrt(1.0 - u * u) * inward;
+          const Vec2 q0 = Q + offset * dir;
+          const double speed2 = 2.0 * sys.mass * (E - sys.mass * sys.g * q0.y());
+          if (!(speed2 > 0.0)) return nullptr;
+          auto run = std::make_unique<BilliardSimulation>(*base);
+          GeneralizedState st = run->driver_.state();
+          st.q << q0.x(), q0.y();
+          st.p << std::sqrt(speed2) * dir.x(), std::sqrt(speed2) * dir.y();
+          run->driver_.setState(st);
+          return run;
+        });
+  }
+
   std::string finalStateJson() const override {
     const GeneralizedState& s = driver_.state();
     return nlohmann::json{{"t", s.t}, {"q", {s.q(0), s.q(1)}}, {"p", {s.p(0), s.p(1)}}}.dump();

@@ -449,4 +449,133 @@ std::string symplecticityText(const SymplecticityReport& r) {
   return s;
 }
 
+// ---- The bounce map ----
+
+namespace {
+
+// (s, p_t) of every impact `run` logs, appended; the log is cleared.
+void collectBounces(Simulation& run, int fs, int fp, std::vector<double>& row, std::vector<std::pair<double, double>>& out) {
+  for (const ImpactEvent& e : run.impactLog()) {
+    run.writeImpactRecord(e, row.data());
+    out.emplace_back(row[static_cast<std::size_t>(fs)], row[static_cast<std::size_t>(fp)]);
+  }
+  run.clearImpactLog();
+}
+
+// ½∮(s dp − p ds) of the closed polygon, about its mean point (no cancellation of large coordinates).
+double shoelace(const std::vector<double>& x, const std::vector<double>& y) {
+  const std::size_t n = x.size();
+  double cx = 0.0, cy = 0.0;
+  for (std::size_t i = 0; i < n; ++i) cx += x[i], cy += y[i];
+  cx /= static_cast<double>(n);
+  cy /= static_cast<double>(n);
+  double A = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = (i + 1) % n;
+    A += (x[i] - cx) * (y[j] - cy) - (x[j] - cx) * (y[i] - cy);
+  }
+  return 0.5 * A;
+}
+
+}  // namespace
+
+BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& o) {
+  if (o.loopPoints < 8 || o.loopPoints > 100000) bad("bounce-map loop points must be in [8, 100000]");
+  if (!(o.loopRadius > 0.0 && o.loopRadius <= 0.01)) bad("bounce-map loop radius must be in (0, 0.01]");
+  if (o.bounces < 2 || o.bounces > 1000) bad("bounce-map bounces must be in [2, 1000]");
+  if (o.maxSteps < 1) bad("bounce-map max steps must be positive");
+  if (!(o.resolvedEdge > 0.0)) bad("bounce-map resolved edge must be positive");
+  const RecordField* fs = sim.impactLayout().find("s");
+  const RecordField* fp = sim.impactLayout().find("p_t");
+  std::unique_ptr<Simulation> base = sim.clone();
+  base->clearImpactLog();
+  std::shared_ptr<const BounceChart> chart = base->bounceChart();
+  if (!chart || !fs || !fp) bad("the " + sim.family() + " family has no bounce map");
+  std::vector<double> row(static_cast<std::size_t>(sim.impactLayout().size));
+  BounceMapReport rep;
+  rep.family = sim.family();
+  rep.integrator = sim.integrator();
+  rep.perimeter = chart->perimeter();
+  rep.maxMomentum = chart->maxMomentum();
+  // The loop's centre: the base run's next bounce.
+  std::vector<std::pair<double, double>> first;
+  for (long long k = 0; k < o.maxSteps && first.empty() && !base->halted(); ++k) {
+    base->step();
+    if (!base->impactLog().empty()) rep.t0 = base->impactLog().front().t;
+    collectBounces(*base, fs->offset, fp->offset, row, first);
+  }
+  if (first.empty()) bad("the run makes no bounce within " + std::to_string(o.maxSteps) + " steps");
+  rep.s0 = first.front().first;
+  rep.pt0 = first.front().second;
+  const double rs = o.loopRadius * rep.perimeter, rp = o.loopRadius * rep.maxMomentum;
+  // The members start at the chart's energy: the run's at its current state.
+  std::vector<std::vector<std::pair<double, double>>> member(static_cast<std::size_t>(o.loopPoints));
+  std::vector<double> s0, p0;
+  for (int i = 0; i < o.loopPoints; ++i) {
+    const double th = kTwoPi * i / o.loopPoints;
+    double sn, cs;
+    pmath::sincos(th, sn, cs);
+    const double si = rep.s0 + rs * cs, pi = rep.pt0 + rp * sn;
+    s0.push_back(si);
+    p0.push_back(pi);
+    std::unique_ptr<Simulation> run = chart->start(si, pi);
+    if (!run) bad("the next bounce is grazing (|p_t| within the loop's radius of |p|): no loop of bounces around it");
+    auto& b = member[static_cast<std::size_t>(i)];
+    for (long long k = 0; k < o.maxSteps && static_cast<int>(b.size()) < o.bounces && !run->halted(); ++k) {
+      run->step();
+      collectBounces(*run, fs->offset, fp->offset, row, b);
+    }
+    if (run->halted()) ++rep.haltedRuns;
+    else if (static_cast<int>(b.size()) < o.bounces) ++rep.shortRuns;
+  }
+  std::size_t K = static_cast<std::size_t>(o.bounces);
+  for (const auto& b : member) K = std::min(K, b.size());
+  rep.s.push_back(s0);
+  rep.pt.push_back(p0);
+  for (std::size_t k = 0; k < K; ++k) {
+    std::vector<double> sk, pk;
+    for (const auto& b : member) {
+      double v = b[k].first;
+      if (!sk.empty()) v += rep.perimeter * std::round((sk.back() - v) / rep.perimeter);  // continuous along the loop
+      sk.push_back(v);
+      pk.push_back(b[k].second);
+    }
+    rep.s.push_back(std::move(sk));
+    rep.pt.push_back(std::move(pk));
+  }
+  for (std::size_t k = 0; k < rep.s.size(); ++k) {
+    rep.area.push_back(shoelace(rep.s[k], rep.pt[k]));
+    double edge = 0.0;
+    const std::size_t n = rep.s[k].size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t j = (i + 1) % n;
+      const double ds = (rep.s[k][j] - rep.s[k][i]) / rs, dp = (rep.pt[k][j] - rep.pt[k][i]) / rp;
+      edge = std::max(edge, std::sqrt(ds * ds + dp * dp));  // sqrt, not hypot: correctly rounded everywhere
+    }
+    rep.maxEdge.push_back(edge);
+  }
+  for (std::size_t k = 1; k < rep.area.size(); ++k) rep.areaRelChange.push_back((rep.area[k] - rep.area[1]) / rep.area[1]);
+  while (rep.resolved + 1 < static_cast<int>(rep.maxEdge.size()) && rep.maxEdge[static_cast<std::size_t>(rep.resolved + 1)] <= o.resolvedEdge)
+    ++rep.resolved;
+  return rep;
+}
+
+std::string bounceMapJson(const BounceMapReport& r) {
+  nlohmann::json o;
+  o["family"] = r.family;
+  o["integrator"] = r.integrator;
+  o["perimeter"] = r.perimeter;
+  o["s0"] = r.s0;
+  o["pt0"] = r.pt0;
+  o["t0"] = r.t0;
+  o["bounces"] = r.s.empty() ? 0 : r.s.size() - 1;
+  o["area"] = r.area;
+  o["area_rel_change"] = r.areaRelChange;
+  o["max_edge"] = r.maxEdge;
+  o["resolved_bounces"] = r.resolved;
+  o["halted_runs"] = r.haltedRuns;
+  o["short_runs"] = r.shortRuns;
+  return o.dump();
+}
+
 }  // namespace lgvci

@@ -91,6 +91,8 @@ std::unique_ptr<Simulation> Simulation::perturbedStart(PerturbationKind, double)
 
 std::shared_ptr<const CanonicalChart> Simulation::canonicalChart() const { return nullptr; }
 
+std::shared_ptr<const BounceChart> Simulation::bounceChart() const { return nullptr; }
+
 int CounterLayout::index(const std::string& name) const {
   for (std::size_t i = 0; i < fields.size(); ++i)
     if (fields[i].name == name) return static_cast<int>(i);

@@ -110,4 +110,48 @@ std::string symplecticityJson(const SymplecticityReport& report);
 /// One line for the CLI's text output.
 std::string symplecticityText(const SymplecticityReport& report);
 
+// ---- The bounce map (docs/symplecticity.md "The bounce map") ----
+// For a family with a Birkhoff chart (Simulation::bounceChart): B: (s_k, p_t,k) ↦ (s_k+1, p_t,k+1)
+// preserves ds ∧ dp_t at one energy. A loop of starts on a circle around the run's next bounce, each
+// leaving the wall there at the run's energy, is followed bounce by bounce; the area of the loop of
+// k-th bounces must stay that of the first. Members are paired by bounce count, not by time.
+
+struct BounceMapOptions {
+  int loopPoints = 200;     // starts on the loop (at least 8)
+  double loopRadius = 2e-5; // the circle's radius in (s/perimeter, p_t/maxMomentum)
+  int bounces = 20;         // bounces followed (at least 2)
+  long long maxSteps = 1000000;  // steps a member may take to make them (and the base run to its first)
+  double resolvedEdge = 2.0;     // loops whose largest edge (report.maxEdge) is at most this are resolved
+};
+
+struct BounceMapReport {
+  std::string family, integrator;
+  double perimeter = 0.0, maxMomentum = 0.0;
+  double s0 = 0.0, pt0 = 0.0;  // the base run's next bounce, the loop's centre
+  double t0 = 0.0;             // its time
+  /// The loop of starts (k = 0) and of the k-th bounces (k = 1..K, K the fewest any member made),
+  /// loop order; s continuous along each loop (not reduced modulo the perimeter).
+  std::vector<std::vector<double>> s, pt;
+  /// The shoelace area ½∮(s dp_t − p_t ds) of each (about its mean point), k = 0..K, and
+  /// (A_k − A_1)/A_1 for k = 1..K: the map's own area change from the first bounce on (the start loop,
+  /// a short way from the wall, is B's preimage only to first order).
+  std::vector<double> area, areaRelChange;
+  /// The largest edge of loop k in the circle's units (1 = the start loop's radius): the shoelace
+  /// rule's error grows as (edge × the loop's curvature)², so a sheared loop's areas are trusted while
+  /// this stays small (docs/symplecticity.md "The bounce map").
+  std::vector<double> maxEdge;
+  /// Bounces k = 1..resolved have maxEdge ≤ options.resolvedEdge (all of them in the ellipse; the stadium's
+  /// chaos stretches the loop about 3 times a bounce, so only its first few).
+  int resolved = 0;
+  int haltedRuns = 0, shortRuns = 0;  // members that halted, or made fewer than options.bounces bounces
+};
+
+/// The bounce-map loop of `sim`'s family at its current state (`sim` is not changed). Throws
+/// InvalidInput("--symplecticity", …) for a family without a bounce map, bad options, a run without a
+/// bounce within maxSteps, or a grazing next bounce (the loop would leave the map's domain |p_t| < |p|).
+BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& options = {});
+/// {"family", "integrator", "perimeter", "s0", "pt0", "t0", "bounces", "area", "area_rel_change",
+/// "max_edge", "resolved_bounces", "halted_runs", "short_runs"}.
+std::string bounceMapJson(const BounceMapReport& report);
+
 }  // namespace lgvci

@@ -43,4 +43,25 @@ class CanonicalChart {
   Start start_;
 };
 
+/// The Birkhoff chart of a family with a bounce map (docs/symplecticity.md "The bounce map"): a bounce
+/// is (s, p_t), the wall's arc length s ∈ [0, perimeter) and the tangential momentum p_t there, the
+/// impact record's fields "s" and "p_t"; start(s, p_t) is a run of the base's system and integrator that
+/// leaves the wall at (s, p_t) with the base's energy, so that its k-th bounce is B^k(s, p_t) up to the
+/// short way it starts from the wall (nullptr when (s, p_t) is not a bounce at that energy: |p_t| ≥ |p|).
+class BounceChart {
+ public:
+  using Start = std::function<std::unique_ptr<Simulation>(double s, double pt)>;
+  /// `maxMomentum`: the largest |p| at the wall at the base's energy (the scale of p_t).
+  BounceChart(double perimeter, double maxMomentum, Start start)
+      : perimeter_(perimeter), maxMomentum_(maxMomentum), start_(std::move(start)) {}
+
+  double perimeter() const { return perimeter_; }
+  double maxMomentum() const { return maxMomentum_; }
+  std::unique_ptr<Simulation> start(double s, double pt) const { return start_(s, pt); }
+
+ private:
+  double perimeter_ = 0.0, maxMomentum_ = 0.0;
+  Start start_;
+};
+
 }  // namespace lgvci

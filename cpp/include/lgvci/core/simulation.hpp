@@ -184,6 +184,9 @@ class Simulation {
   /// (lgvci/core/canonical_chart.hpp, docs/symplecticity.md "The charts"); nullptr when the family
   /// declares none (the default).
   virtual std::shared_ptr<const CanonicalChart> canonicalChart() const;
+  /// The family's Birkhoff chart of its bounce map at this run's energy (lgvci/core/canonical_chart.hpp,
+  /// docs/symplecticity.md "The bounce map"); nullptr when the family has no bounce map (the default).
+  virtual std::shared_ptr<const BounceChart> bounceChart() const;
 };
 
 /// One distance of a reverse check (docs/baselines.md "Time reversal").
