@@ -1240,6 +1240,14 @@ def page_why(r: Runs) -> str:
                 a, f = max(im)
                 text += f", impact step {sci(a)} (floor {sci(f)})"
             sy.append(text)
+        bm = []  # the bounce map's loop (a family with one): max |A_k − A₁|/A₁ over the resolved bounces
+        for i in integs:
+            b = r.submit("--case", case, "--steps", str(n), "--symplecticity", "1", *why_args(i)).result()["symplecticity"].get("bounce_map")
+            if b:
+                k = b["resolved_bounces"]
+                bm.append(f"{why_name(i, case)} {sci(max(abs(v) for v in b['area_rel_change'][:k]))}")
+        if bm:
+            sy[-1] += f"; bounce map over {k} bounces, max \\|A_k − A₁\\|/A₁: " + "; ".join(bm)
         sym_head = f"after {n} steps, (A_T − A₀)/A₀: " if measure == "loop_area" else f"defect, first {min(n, 1000)} steps: "
         orders = []
         for i in integs:

@@ -664,8 +664,54 @@ val symplecticityVal(const std::string& json, double steps, double samples, cons
   return out;
 }
 
+/// The core's measureBounceMap (the bounce map's loop, `lgvci --symplecticity` for a family with one) on a
+/// fresh simulation of `json`, following `bounces` bounces; { report, error } like symplecticityVal.
+val bounceMapVal(const std::string& json, double bounces) {
+  val out = val::object();
+  out.set("report", val::null());
+  if (!(bounces >= 2 && bounces <= 1000 && bounces == std::floor(bounces))) {
+    out.set("error", errorVal("bounces", "bounces: must be an integer in [2, 1000]"));
+    return out;
+  }
+  SimulationResult r = createSimulation(json);
+  if (!r.ok()) {
+    out.set("error", errorVal(r.error.field, r.error.message));
+    return out;
+  }
+  try {
+    BounceMapOptions o;
+    o.bounces = static_cast<int>(bounces);
+    const BounceMapReport b = measureBounceMap(*r.simulation, o);
+    val rep = val::object();
+    rep.set("family", b.family);
+    rep.set("integrator", b.integrator);
+    rep.set("perimeter", b.perimeter);
+    rep.set("maxMomentum", b.maxMomentum);
+    rep.set("s0", b.s0);
+    rep.set("pt0", b.pt0);
+    rep.set("t0", b.t0);
+    val ss = val::array(), ps = val::array();
+    for (const auto& v : b.s) ss.call<void>("push", float64ArrayVal(v));
+    for (const auto& v : b.pt) ps.call<void>("push", float64ArrayVal(v));
+    rep.set("s", ss);
+    rep.set("pt", ps);
+    rep.set("area", float64ArrayVal(b.area));
+    rep.set("areaRelChange", float64ArrayVal(b.areaRelChange));
+    rep.set("maxEdge", float64ArrayVal(b.maxEdge));
+    rep.set("resolved", b.resolved);
+    rep.set("haltedRuns", b.haltedRuns);
+    rep.set("shortRuns", b.shortRuns);
+    out.set("report", rep);
+    out.set("error", val::null());
+  } catch (const InvalidInput& e) {
+    out.set("error", errorVal(e.field(), e.what()));
+  }
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(lgvci_symplecticity) {
   emscripten::function("symplecticity", &symplecticityVal);
+  emscripten::function("bounceMap", &bounceMapVal);
 }

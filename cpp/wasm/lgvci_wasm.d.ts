@@ -342,6 +342,12 @@ export interface LgvciModule {
    * 2-D slice, else the defect), 'loop' or 'defect'. Never throws for bad input.
    */
   symplecticity(configJson: string, steps: number, samples: number, measure: string): SymplecticityResult;
+  /**
+   * The bounce map's symplecticity (docs/symplecticity.md "The bounce map"): the core's measureBounceMap
+   * on a fresh simulation of `configJson`, a loop of 200 starts around its next bounce followed for
+   * `bounces` bounces (an integer in [2, 1000]). An error value for a family without a bounce map.
+   */
+  bounceMap(configJson: string, bounces: number): BounceMapResult;
 }
 
 // ---- Symplecticity (cpp/include/lgvci/claims/symplecticity.hpp) ----
@@ -382,6 +388,34 @@ export interface SymplecticityReport {
 }
 export type SymplecticityResult =
   | { readonly report: SymplecticityReport; readonly error: null }
+  | { readonly report: null; readonly error: SimulationError };
+
+/** The core's BounceMapReport; arrays are copies the caller owns. */
+export interface BounceMapReport {
+  readonly family: string;
+  readonly integrator: string;
+  readonly perimeter: number;
+  /** The largest |p| at the wall at the run's energy (the scale of p_t). */
+  readonly maxMomentum: number;
+  /** The run's next bounce (the loop's centre) and its time. */
+  readonly s0: number;
+  readonly pt0: number;
+  readonly t0: number;
+  /** The loop of starts (k = 0) and of k-th bounces (k = 1..K), loop order; s continuous along each loop. */
+  readonly s: Float64Array[];
+  readonly pt: Float64Array[];
+  /** Shoelace areas k = 0..K; (A_k − A_1)/A_1 for k = 1..K; each loop's largest edge in loop radii. */
+  readonly area: Float64Array;
+  readonly areaRelChange: Float64Array;
+  readonly maxEdge: Float64Array;
+  /** Bounces 1..resolved have loops resolved by their points (maxEdge ≤ 2). */
+  readonly resolved: number;
+  readonly haltedRuns: number;
+  readonly shortRuns: number;
+}
+
+export type BounceMapResult =
+  | { readonly report: BounceMapReport; readonly error: null }
   | { readonly report: null; readonly error: SimulationError };
 
 declare const createLgvci: (moduleArg?: Record<string, unknown>) => Promise<LgvciModule>;

@@ -1,6 +1,7 @@
 #include "lgvci/rigid_body/shapes.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -51,6 +52,9 @@ class Ellipsoid final : public Shape {
 class EllipsoidIntersection final : public Shape {
  public:
   struct Part { Vec3 a2; Vec3 c; };  // A_i² (diagonal) and centre
+  /// At most 6 parts (checked where an intersection is made, below); the dual solve's vectors are sized
+  /// by it, so the support-point solve allocates nothing (it runs in every flow evaluation of a step).
+  static constexpr int kMaxParts = 6;
   explicit EllipsoidIntersection(std::vector<Part> parts) : parts_(std::move(parts)) {}
 
   SupportPoint lowest(const Vec3& u) const override {
@@ -82,30 +86,34 @@ class EllipsoidIntersection final : public Shape {
     const Vec3 d = rho - parts_[static_cast<size_t>(i)].c;
     return d.dot(parts_[static_cast<size_t>(i)].a2.cwiseProduct(d)) - 1.0;
   }
-  Vec3 rhoOf(const std::vector<int>& S, const std::vector<double>& mu, const Vec3& u) const {
+  using Active = std::array<int, kMaxParts>;
+  using Mu = std::array<double, kMaxParts>;
+  using VecP = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxParts, 1>;  // no heap: at most kMaxParts
+  using MatP = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxParts, kMaxParts>;
+  Vec3 rhoOf(const Active& S, size_t n, const Mu& mu, const Vec3& u) const {
     Vec3 M = Vec3::Zero(), rhs = -u;
-    for (size_t s = 0; s < S.size(); ++s) {
+    for (size_t s = 0; s < n; ++s) {
       const Part& p = parts_[static_cast<size_t>(S[s])];
       M += mu[s] * p.a2;
       rhs += mu[s] * p.a2.cwiseProduct(p.c);
     }
     return rhs.cwiseQuotient(M);
   }
-  double dual(const std::vector<int>& S, const std::vector<double>& mu, const Vec3& u) const {
-    const Vec3 rho = rhoOf(S, mu, u);
+  double dual(const Active& S, size_t n, const Mu& mu, const Vec3& u) const {
+    const Vec3 rho = rhoOf(S, n, mu, u);
     double d = u.dot(rho);
-    for (size_t s = 0; s < S.size(); ++s) d += 0.5 * mu[s] * violation(S[s], rho);
+    for (size_t s = 0; s < n; ++s) d += 0.5 * mu[s] * violation(S[s], rho);
     return d;
   }
   bool solveActive(const Vec3& u, unsigned mask, SupportPoint& out) const {
-    std::vector<int> S;
+    Active S{};
+    size_t n = 0;
     for (int i = 0; i < static_cast<int>(parts_.size()); ++i)
-      if (mask & (1u << i)) S.push_back(i);
-    const size_t n = S.size();
-    std::vector<double> mu(n);
+      if (mask & (1u << i)) S[n++] = i;
+    Mu mu{};
     for (size_t s = 0; s < n; ++s)  // the single-part optimum: μ = ‖A⁻¹u‖
       mu[s] = std::sqrt(u.cwiseQuotient(parts_[static_cast<size_t>(S[s])].a2).dot(u)) / static_cast<double>(n);
-    Vec3 rho = rhoOf(S, mu, u);
+    Vec3 rho = rhoOf(S, n, mu, u);
     if (n > 1) {
       // Ascent on the concave d over μ > 0. The pure Newton direction is only good near the
       // optimum: from the single-part start it often points out of the orthant, and a line search
@@ -117,11 +125,11 @@ class EllipsoidIntersection final : public Shape {
       bool converged = false;
       const auto index = [](size_t s) { return static_cast<Eigen::Index>(s); };
       for (int it = 0; it < 200 && !converged; ++it) {
-        Eigen::VectorXd grad(index(n));
-        Eigen::MatrixXd H(index(n), index(n));
+        VecP grad(index(n));
+        MatP H(index(n), index(n));
         Vec3 M = Vec3::Zero();
         for (size_t s = 0; s < n; ++s) M += mu[s] * parts_[static_cast<size_t>(S[s])].a2;
-        std::vector<Vec3> g(n);
+        std::array<Vec3, kMaxParts> g;
         for (size_t s = 0; s < n; ++s) {
           const Part& p = parts_[static_cast<size_t>(S[s])];
           g[s] = p.a2.cwiseProduct(rho - p.c);
@@ -131,10 +139,10 @@ class EllipsoidIntersection final : public Shape {
           for (size_t c = 0; c < n; ++c) H(index(r), index(c)) = -g[r].dot(g[c].cwiseQuotient(M));
         if (!grad.allFinite()) return false;
         if (grad.cwiseAbs().maxCoeff() <= 1e-15) { converged = true; break; }
-        const double d0 = dual(S, mu, u);
-        std::vector<double> next(n);
+        const double d0 = dual(S, n, mu, u);
+        Mu next{};
         // Backtracking from t = 1 along `dir`: μ + t·dir > 0 and d increases by ≥ 1e-4·t·dir·∇d.
-        auto search = [&](const Eigen::VectorXd& dir, int maxHalvings, double& t) {
+        auto search = [&](const VecP& dir, int maxHalvings, double& t) {
           const double slope = dir.dot(grad);
           if (!dir.allFinite() || !(slope > 0.0)) return false;
           t = 1.0;
@@ -145,19 +153,19 @@ class EllipsoidIntersection final : public Shape {
               positive = positive && next[s] > 0.0;
             }
             // An increase below d's rounding (near the optimum) cannot be tested: take the step.
-            if (positive && (t * slope <= 64.0 * kEps * std::abs(d0) || dual(S, next, u) >= d0 + 1e-4 * t * slope))
+            if (positive && (t * slope <= 64.0 * kEps * std::abs(d0) || dual(S, n, next, u) >= d0 + 1e-4 * t * slope))
               return true;
           }
           return false;
         };
-        const Eigen::VectorXd newton = H.ldlt().solve(-grad);
+        const VecP newton = H.ldlt().solve(-grad);
         double t = 0.0;
         if (search(newton, 8, t)) {
           double scale = 0.0;
-          for (double m : mu) scale = std::max(scale, m);
+          for (size_t s = 0; s < n; ++s) scale = std::max(scale, mu[s]);
           converged = t == 1.0 && newton.cwiseAbs().maxCoeff() <= 1e-15 * scale;
         } else {
-          Eigen::VectorXd scaled(index(n));
+          VecP scaled(index(n));
           const double gmax = grad.cwiseAbs().maxCoeff();
           for (size_t s = 0; s < n; ++s) scaled(index(s)) = mu[s] * grad(index(s)) / gmax;  // |Δμ_s| ≤ μ_s
           if (!search(scaled, 60, t)) {
@@ -166,7 +174,7 @@ class EllipsoidIntersection final : public Shape {
           }
         }
         mu = next;
-        rho = rhoOf(S, mu, u);
+        rho = rhoOf(S, n, mu, u);
       }
       for (size_t s = 0; s < n; ++s)
         if (std::abs(violation(S[s], rho)) > 1e-9) return false;
@@ -395,7 +403,8 @@ ShapePtr makeIntersection(std::vector<ShapePtr> parts) {
       throw InvalidInput("parts", "an intersection takes ellipsoids (its lowest point is solved exactly only for them)");
     }
   }
-  if (ellipsoids.size() > 6) throw InvalidInput("parts", "an intersection takes at most 6 ellipsoids");
+  if (ellipsoids.size() > static_cast<size_t>(EllipsoidIntersection::kMaxParts))
+    throw InvalidInput("parts", "an intersection takes at most 6 ellipsoids");
   auto shape = std::make_shared<EllipsoidIntersection>(std::move(ellipsoids));
   SupportPoint probe;
   if (!shape->solve(Vec3::UnitZ(), probe) || !shape->solve(-Vec3::UnitZ(), probe))

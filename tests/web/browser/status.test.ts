@@ -76,6 +76,7 @@ async function wrappedEngine(): Promise<Wrapped> {
     statusCodes: () => real.statusCodes(),
     createOrderStudy: (c, n) => real.createOrderStudy(c, n),
     symplecticity: (c, n, s, m) => real.symplecticity(c, n, s, m),
+    bounceMap: (c, b) => real.bounceMap(c, b),
   };
   return w;
 }

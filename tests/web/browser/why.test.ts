@@ -3,7 +3,7 @@
 // slopes (the VCI second order through the bounce, the naive baseline not), the symplecticity caption's
 // area change for the VCI (Fetecau et al. §3.3: kept through the impact), the momentum panel from the
 // layout, axe-core on the dialog; then from the keyboard: Escape closes it, the bar's button opens it
-// again; Cancel stops a new measurement.
+// again; Cancel stops a new measurement. The billiard's symplecticity card draws its bounce map's loop.
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -57,5 +57,24 @@ describe('the "Why variational?" view', () => {
     expect(panels.order.caption.textContent).toContain('Not measured');
     expect(app.why.running).toBe(false);
     expect(controls.againButton.disabled).toBe(false);
+  });
+
+  it('billiard: the symplecticity card draws the bounce map (s, p_t) and states its area change per integrator', async () => {
+    const app = await fx.mount({ query: '?case=billiard-ellipse&view=why', autoplay: false });
+    const { panels } = app.why;
+    // The bounce map's loop is part of the symplecticity piece: its card is filled before the order study ends.
+    await expect.poll(() => panels.symplecticity.element.dataset['bounceArea'] ?? '', { timeout: 25_000 }).toContain('naive');
+    const area = JSON.parse(panels.symplecticity.element.dataset['bounceArea'] ?? '{}') as Record<string, number>;
+    // docs/symplecticity.md "The bounce map": the VCI 3.1e-10 over 20 bounces, the naive push-back loses the area.
+    expect(area['vci']).toBeLessThan(1e-7);
+    expect(area['naive']).toBeGreaterThan(0.5);
+    const caption = panels.symplecticity.caption.textContent ?? '';
+    expect(caption).toContain('bounce map (s, p_t)');
+    expect(caption).toContain("keeps areas, as Birkhoff's map does");
+    await expect.poll(() => panels.symplecticity.element.querySelector('canvas') !== null).toBe(true);
+    // The legend says what is drawn: the loop of first bounces and each integrator's last resolved one.
+    const legend = panels.symplecticity.element.querySelector('.u-legend')?.textContent ?? '';
+    expect(legend).toContain('bounce 1');
+    expect(legend).toContain('VCI bounce 20');
   });
 });

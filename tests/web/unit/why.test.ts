@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { EnergyRun, OrderPart, SymplecticityPart, WhyEvent } from '../../../web/src/model/why';
 import {
+  bounceAreaChange,
   energyCaption,
   logLogSlope,
   momentumCaption,
@@ -62,6 +63,14 @@ const loop = (integrator: string, areaRelChange: number): SymplecticityPart => (
   defect: [],
   floor: [],
   impacts: [],
+  bounce: null,
+  bounceError: '',
+});
+
+const bounced = (integrator: string, areaRelChange: number[], resolved = areaRelChange.length): SymplecticityPart => ({
+  ...loop(integrator, 1e-13),
+  pair: ['x', 'p_x'],
+  bounce: { bounces: areaRelChange.length, resolved, areaRelChange, firstS: [], firstPt: [], lastS: [], lastPt: [] },
 });
 
 const defect = (integrator: string, flight: number, impact: number, floor: number): SymplecticityPart => ({
@@ -110,6 +119,23 @@ describe('captions from numbers', () => {
     expect(symplecticityCaption([defect('x', 8e-10, 5.3e-4, 4e-9)], { restTruncation: false, energyJump: true })).not.toContain('(75a)');
   });
 
+  it('symplecticity: the bounce map kept over its resolved bounces only; the naive one named when it loses the area', () => {
+    const ctx = { restTruncation: false, energyJump: true };
+    const ellipse = symplecticityCaption([bounced('vci', [0, 1e-13, 3e-10]), bounced('naive', [0, 8.7e-3, -0.99])], ctx);
+    expect(ellipse).toContain('bounce map (s, p_t)');
+    expect(ellipse).toContain('VCI 3.0e-10 and naive 9.9e-1');
+    expect(ellipse).toContain("keeps areas, as Birkhoff's map does");
+    expect(ellipse).toContain("; the naive baseline's shrinks the loop to 1.0e-2 of its area by bounce 3.");
+    expect(ellipse).toContain('changes its action ∮ Σ p dq over 69 steps by (A_T − A₀)/A₀ VCI 1.0e-13 and naive 1.0e-13.');
+    expect(ellipse).not.toContain('stretched');
+    // A chaotic table: only the first two bounces are resolved; the later (huge) changes are not counted.
+    const stadium = symplecticityCaption([bounced('vci', [0, 2e-10, 3e4, 1e9], 2)], ctx);
+    expect(stadium).toContain('VCI 2.0e-10');
+    expect(stadium).toContain('first 2 (later loops are stretched');
+    expect(symplecticityCaption([bounced('vci', [0, 3e-3])], ctx)).toContain('changes them by 3.0e-3');
+    expect(symplecticityCaption([{ ...loop('vci', 1e-13), bounceError: '--symplecticity: the next bounce is grazing' }], ctx)).toContain('could not be measured: --symplecticity: the next bounce is grazing');
+  });
+
   it('order: the slopes, and what scattered rates, a floor or round-off errors mean', () => {
     const part = (integrator: string, error: number[]): OrderPart => ({
       integrator,
@@ -142,7 +168,8 @@ describe('whyComputation on the engine, every family', () => {
   it('each claim for each integrator; the fit is the core\'s; the papers\' claims where they apply', () => {
     for (const fam of engine.families()) {
       const preset = fam.presets[0]!;
-      const events: WhyEvent[] = [...whyComputation(engine, preset.json, fam.capabilities.baselines)];
+      const bounceMap = fam.capabilities.plots.includes('bounce_map');
+      const events: WhyEvent[] = [...whyComputation(engine, preset.json, fam.capabilities.baselines, bounceMap)];
       const sim = engine.createSimulation(preset.json).sim!;
       const own = sim.integrator();
       const maps = sim.momentumMapLayout().length;
@@ -169,6 +196,13 @@ describe('whyComputation on the engine, every family', () => {
       if (ownSymp.measure === 'loop_area' && !fam.capabilities.restTruncation) {
         expect(Math.abs(ownSymp.areaRelChange), fam.name).toBeLessThan(1e-9);
         expect(Math.abs(naiveSymp.areaRelChange), fam.name).toBeGreaterThan(1e-4);
+      }
+      // The bounce map (Birkhoff): kept to 1e-7 over the resolved bounces by the own scheme, lost by the naive one.
+      expect(ownSymp.bounce !== null, fam.name).toBe(bounceMap);
+      if (ownSymp.bounce) {
+        expect(ownSymp.bounce.resolved, fam.name).toBeGreaterThanOrEqual(3);
+        expect(bounceAreaChange(ownSymp.bounce), fam.name).toBeLessThan(1e-7);
+        expect(Math.abs(naiveSymp.bounce!.areaRelChange.at(-1)!), fam.name).toBeGreaterThan(0.5);
       }
       if (ownSymp.measure === 'defect') expect(Math.max(...naiveSymp.defect)).toBeGreaterThan(100 * Math.max(...ownSymp.floor));
       // The orders: the own scheme second order (unless exact to round-off), the naive one first.

@@ -119,7 +119,7 @@ export function wireWhy(
     active = id;
     controls.setRunning(true);
     controls.setProgress(0, 'starting');
-    ensureWorker().postMessage({ type: 'why-start', id, configJson: source.configJson(), baselines: caps.baselines });
+    ensureWorker().postMessage({ type: 'why-start', id, configJson: source.configJson(), baselines: caps.baselines, bounceMap: caps.plots.includes('bounce_map') });
   }
 
   function cancel(): void {

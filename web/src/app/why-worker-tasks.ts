@@ -14,10 +14,10 @@ export function isWhyRequest(m: { type: string }): m is WhyRequest {
 
 const cancelled = new Set<number>();
 
-async function run(id: number, configJson: string, baselines: readonly string[], engine: () => Promise<LgvciModule>, post: (m: WhyReply) => void): Promise<void> {
+async function run(id: number, configJson: string, baselines: readonly string[], bounceMap: boolean, engine: () => Promise<LgvciModule>, post: (m: WhyReply) => void): Promise<void> {
   try {
     const mod = await engine();
-    const work = whyComputation(mod, configJson, baselines);
+    const work = whyComputation(mod, configJson, baselines, bounceMap);
     for (;;) {
       if (cancelled.has(id)) {
         cancelled.delete(id);
@@ -39,5 +39,5 @@ async function run(id: number, configJson: string, baselines: readonly string[],
 
 export function runWhyRequest(msg: WhyRequest, engine: () => Promise<LgvciModule>, post: (m: WhyReply) => void): void {
   if (msg.type === 'why-cancel') cancelled.add(msg.id);
-  else void run(msg.id, msg.configJson, msg.baselines, engine, post);
+  else void run(msg.id, msg.configJson, msg.baselines, msg.bounceMap, engine, post);
 }

@@ -24,6 +24,10 @@ export const WHY_REFERENCE_CHUNK = 2000;
 export const ROUND_OFF = 1e-10;
 /** The loop's area is kept when its relative change is below this (docs/symplecticity.md: 1e-12 measured). */
 export const AREA_KEPT = 1e-9;
+/** Bounces the bounce map's loop is followed for (docs/symplecticity.md "The bounce map"). */
+export const WHY_BOUNCES = 20;
+/** The bounce map's loop keeps its area when (A_k − A₁)/A₁ stays below this over its resolved bounces (3e-10 measured in the ellipse). */
+export const BOUNCE_AREA_KEPT = 1e-7;
 
 export type Claim = 'energy' | 'symplecticity' | 'momentum' | 'order';
 
@@ -64,6 +68,29 @@ export interface SymplecticityPart {
   readonly defect: number[];
   readonly floor: number[];
   readonly impacts: number[];
+  /** The bounce map's loop, for a family with a bounce map (null otherwise, or when it failed: bounceError). */
+  readonly bounce: BounceLoops | null;
+  readonly bounceError: string;
+}
+
+/** The bounce map's loop (a family with one): its first and last resolved loops, and the area's change. */
+export interface BounceLoops {
+  readonly bounces: number;
+  /** Bounces 1..resolved are resolved by the loop's 200 points. */
+  readonly resolved: number;
+  /** (A_k − A₁)/A₁, k = 1..bounces. */
+  readonly areaRelChange: number[];
+  readonly firstS: number[];
+  readonly firstPt: number[];
+  readonly lastS: number[];
+  readonly lastPt: number[];
+}
+
+/** The largest |(A_k − A₁)/A₁| over the resolved bounces. */
+export function bounceAreaChange(b: BounceLoops): number {
+  let m = 0;
+  for (let k = 0; k < b.resolved; k++) m = Math.max(m, Math.abs(b.areaRelChange[k] ?? NaN));
+  return m;
 }
 
 export interface OrderPart {
@@ -85,7 +112,7 @@ export type WhyEvent =
 
 // ---- worker protocol ----
 export type WhyRequest =
-  | { readonly type: 'why-start'; readonly id: number; readonly configJson: string; readonly baselines: readonly string[] }
+  | { readonly type: 'why-start'; readonly id: number; readonly configJson: string; readonly baselines: readonly string[]; readonly bounceMap: boolean }
   | { readonly type: 'why-cancel'; readonly id: number };
 export type WhyReply =
   | { readonly type: 'event'; readonly id: number; readonly event: WhyEvent }
@@ -265,6 +292,29 @@ export function defectSummary(p: SymplecticityPart): DefectSummary {
   return s;
 }
 
+/** The bounce map's sentences (the drawing shows its loops): the area change of each integrator over its resolved bounces. */
+export function bounceSentence(parts: readonly SymplecticityPart[]): string {
+  const own = parts[0]?.bounce;
+  if (!own) return '';
+  const ownName = methodName(parts[0]?.integrator ?? '');
+  const with_ = parts.filter((p) => p.bounce);
+  const per = with_.map((p) => `${methodName(p.integrator)} ${sci(bounceAreaChange(p.bounce as BounceLoops))}`);
+  let s = `Drawn: the bounce map (s, p_t), a loop of 200 bounces around the next one followed for ${own.bounces} bounces; its area changes, (A_k − A₁)/A₁, by at most ${list(per)}`;
+  s += own.resolved < own.bounces ? ` over the ${ownName}'s first ${own.resolved} (later loops are stretched beyond what their 200 points resolve).` : '.';
+  const change = bounceAreaChange(own);
+  s += change <= BOUNCE_AREA_KEPT ? ` The ${ownName}'s bounce map keeps areas, as Birkhoff's map does` : ` The ${ownName}'s changes them by ${sci(change)} here`;
+  const losers = with_.slice(1).filter((p) => p.bounce && bounceAreaChange(p.bounce) > 1e3 * Math.max(change, 1e-12));
+  // What a scheme that does not keep areas does to the loop by its last resolved bounce (the naive
+  // push-back shrinks it: its bounce map contracts, like a dissipative one).
+  const fate = (b: BounceLoops): string => {
+    const k = Math.max(1, b.resolved);
+    const r = 1 + (b.areaRelChange[k - 1] ?? NaN);
+    return r < 1 ? `shrinks the loop to ${sci(r)} of its area by bounce ${k}` : `grows it ${times(r)} by bounce ${k}`;
+  };
+  s += losers.length > 0 ? `; ${list(losers.map((p) => `${subjectName(p.integrator).replace(/^The /, 'the ')}'s ${fate(p.bounce as BounceLoops)}`))}.` : '.';
+  return s;
+}
+
 /** The symplecticity panel: the loop's area change per integrator, or the one-step map's defect against its floor. */
 export function symplecticityCaption(parts: readonly SymplecticityPart[], ctx: CaptionContext): string {
   const own = parts[0];
@@ -274,7 +324,11 @@ export function symplecticityCaption(parts: readonly SymplecticityPart[], ctx: C
   if (own.measure === 'loop_area') {
     const val = (p: SymplecticityPart): string =>
       Number.isFinite(p.areaRelChange) ? sci(p.areaRelChange) : 'unresolved (the image outgrew the 6000 points of the refinement)';
-    let s = `A loop of 200 starts around the start in (${own.pair.join(', ')}), after ${own.steps} steps (t = ${t.toFixed(2)}): area change (A_T − A₀)/A₀ ${list(parts.map((p) => `${methodName(p.integrator)} ${val(p)}`))}.`;
+    const changes = list(parts.map((p) => `${methodName(p.integrator)} ${val(p)}`));
+    // A family with a bounce map draws that: its sentences first, then the flow's loop in one sentence.
+    if (own.bounce)
+      return `${bounceSentence(parts)} In the flow's phase space a loop of 200 starts in (${own.pair.join(', ')}) changes its action ∮ Σ p dq over ${own.steps} steps by (A_T − A₀)/A₀ ${changes}.`;
+    let s = `A loop of 200 starts around the start in (${own.pair.join(', ')}), after ${own.steps} steps (t = ${t.toFixed(2)}): area change (A_T − A₀)/A₀ ${changes}.`;
     if (own.coordinates > 2) s += ` (The area is ∮ Σ p dq over all ${own.coordinates / 2} pairs; the drawing is the loop's shadow in this one.)`;
     const a = Math.abs(own.areaRelChange);
     if (a <= AREA_KEPT) s += ` The ${ownName} keeps the area through the impacts (Fetecau et al. §3.3).`;
@@ -285,6 +339,7 @@ export function symplecticityCaption(parts: readonly SymplecticityPart[], ctx: C
     const naive = parts.find((p) => p.integrator === 'naive');
     if (naive && Math.abs(naive.areaRelChange) > 1e-4)
       s += ` The naive baseline's push-back out of the obstacle ${Math.abs(naive.areaRelChange) > 0.99 ? 'flattens the loop onto the boundary' : 'distorts the loop'}.`;
+    if (own.bounceError) s += ` The bounce map's loop could not be measured: ${own.bounceError}.`;
     return s;
   }
   const desc = (p: SymplecticityPart): string => {
@@ -380,7 +435,24 @@ function* energyRun(mod: LgvciModule, cfg: string, integrator: string, base: num
   }
 }
 
-function symplecticityPart(mod: LgvciModule, cfg: string, integrator: string, steps: number): SymplecticityPart {
+/** The bounce map's loop of one integrator: the module's bounceMap, its first and last resolved loops. */
+function bounceLoops(mod: LgvciModule, cfg: string): BounceLoops {
+  const r = mod.bounceMap(cfg, WHY_BOUNCES);
+  if (r.error) throw new Error(r.error.message);
+  const b = r.report;
+  const last = Math.max(1, b.resolved);
+  return {
+    bounces: b.areaRelChange.length,
+    resolved: b.resolved,
+    areaRelChange: copy(b.areaRelChange),
+    firstS: copy(b.s[1]),
+    firstPt: copy(b.pt[1]),
+    lastS: copy(b.s[last]),
+    lastPt: copy(b.pt[last]),
+  };
+}
+
+function symplecticityPart(mod: LgvciModule, cfg: string, integrator: string, steps: number, bounceMap: boolean): SymplecticityPart {
   const first = mod.symplecticity(cfg, steps, 1, '');
   if (first.error) throw new Error(first.error.message);
   let rep: SymplecticityReport = first.report;
@@ -391,6 +463,15 @@ function symplecticityPart(mod: LgvciModule, cfg: string, integrator: string, st
     rep = all.report;
   }
   const rel = rep.areaRelChange;
+  let bounce: BounceLoops | null = null;
+  let bounceError = '';
+  if (bounceMap && rep.measure === 'loop_area') {
+    try {
+      bounce = bounceLoops(mod, cfg);
+    } catch (e) {
+      bounceError = message(e);
+    }
+  }
   return {
     integrator,
     measure: rep.measure,
@@ -407,6 +488,8 @@ function symplecticityPart(mod: LgvciModule, cfg: string, integrator: string, st
     defect: copy(rep.defect),
     floor: copy(rep.floor),
     impacts: copy(rep.impacts),
+    bounce,
+    bounceError,
   };
 }
 
@@ -452,7 +535,7 @@ function message(e: unknown): string {
  * one symplecticity measurement), so a worker can post progress and stop between them. A claim that
  * the module refuses for one integrator gives a 'failed' event and the rest go on.
  */
-export function* whyComputation(mod: LgvciModule, configJson: string, baselines: readonly string[]): Generator<WhyEvent, void> {
+export function* whyComputation(mod: LgvciModule, configJson: string, baselines: readonly string[], bounceMap = false): Generator<WhyEvent, void> {
   // The family's own scheme: the config without its "integrator" (the family's default).
   const ownCfg = withIntegrator(configJson, '');
   const made = mod.createSimulation(ownCfg);
@@ -486,7 +569,7 @@ export function* whyComputation(mod: LgvciModule, configJson: string, baselines:
     const integrator = integrators[i] ?? '';
     yield { kind: 'progress', fraction: 0.15 + (0.2 * i) / n, label: `symplecticity, ${methodName(integrator)}` };
     try {
-      yield { kind: 'symplecticity', part: symplecticityPart(mod, cfgs[i] ?? '', integrator, steps > 0 ? steps : WHY_FALLBACK_STEPS) };
+      yield { kind: 'symplecticity', part: symplecticityPart(mod, cfgs[i] ?? '', integrator, steps > 0 ? steps : WHY_FALLBACK_STEPS, bounceMap) };
     } catch (e) {
       yield { kind: 'failed', claim: 'symplecticity', integrator, message: message(e) };
     }

@@ -7,7 +7,7 @@ import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
 import { UplotSlot } from './uplot-lib';
 import type { CaptionContext, Claim, EnergyRun, OrderPart, SymplecticityPart } from '../model/why';
-import { energyCaption, methodName, momentumCaption, orderCaption, symplecticityCaption } from '../model/why';
+import { bounceAreaChange, energyCaption, methodName, momentumCaption, orderCaption, symplecticityCaption } from '../model/why';
 import { BASELINE_COLORS } from '../model/baselines';
 import { el } from '../util/dom';
 import { tickLabels } from '../util/format';
@@ -210,6 +210,7 @@ export class WhyPanels {
     }
     delete this.order.element.dataset['fitted'];
     delete this.symplecticity.element.dataset['area'];
+    delete this.symplecticity.element.dataset['bounceArea'];
   }
 
   cards(): WhyCard[] {
@@ -273,16 +274,32 @@ export class WhyPanels {
     const own = parts[0];
     if (!own) return;
     this.symplecticity.element.dataset['area'] = JSON.stringify(Object.fromEntries(parts.map((p) => [p.integrator, p.areaRelChange])));
+    if (own.bounce) this.symplecticity.element.dataset['bounceArea'] = JSON.stringify(Object.fromEntries(parts.map((p) => [p.integrator, p.bounce ? bounceAreaChange(p.bounce) : null])));
     if (own.measure === 'loop_area') {
       // The start loop and each image, each about its centroid: the area, not the position, is the claim.
-      const [sq, sp] = centred(own.startQ, own.startP);
-      const data: (number[] | null)[][] = [[sq, sp]];
-      const series: uPlot.Series[] = [{}, { label: 'start loop', stroke: PLOT_COLORS.axis, width: 1.5, dash: [4, 3], points: { show: false } }];
-      for (const p of parts) {
-        data.push(centred(p.imageQ, p.imageP));
-        series.push({ label: `${methodName(p.integrator)} after ${p.steps} steps`, stroke: methodColor(p.integrator), width: 1.5, points: { show: false } });
+      // A family with a bounce map shows that instead (Birkhoff's (s, p_t)): each integrator's loop of
+      // first bounces and of its last resolved bounce.
+      const data: (number[] | null)[][] = [];
+      const series: uPlot.Series[] = [{}];
+      const line = (label: string, stroke: string, dash?: number[]): uPlot.Series => ({ label, stroke, width: 1.5, ...(dash ? { dash } : {}), points: { show: false } });
+      let [q, pp] = own.pair;
+      if (own.bounce) {
+        [q, pp] = ['s', 'p_t'];
+        data.push(centred(own.bounce.firstS, own.bounce.firstPt));
+        series.push(line('bounce 1', PLOT_COLORS.axis, [4, 3]));
+        for (const p of parts) {
+          if (!p.bounce) continue;
+          data.push(centred(p.bounce.lastS, p.bounce.lastPt));
+          series.push(line(`${methodName(p.integrator)} bounce ${Math.max(1, p.bounce.resolved)}`, methodColor(p.integrator)));
+        }
+      } else {
+        data.push(centred(own.startQ, own.startP));
+        series.push(line('start loop', PLOT_COLORS.axis, [4, 3]));
+        for (const p of parts) {
+          data.push(centred(p.imageQ, p.imageP));
+          series.push(line(`${methodName(p.integrator)} after ${p.steps} steps`, methodColor(p.integrator)));
+        }
       }
-      const [q, pp] = own.pair;
       this.symplecticity.draw(
         () => ({
           mode: 2,

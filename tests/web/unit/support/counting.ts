@@ -55,6 +55,7 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
     statusCodes: () => real.statusCodes(),
     createOrderStudy: (c, n) => real.createOrderStudy(c, n),
     symplecticity: (c, n, s, m) => real.symplecticity(c, n, s, m),
+    bounceMap: (c, b) => real.bounceMap(c, b),
   };
   return { engine, live: () => live, deleted: () => deleted };
 }

@@ -465,6 +465,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
     createEnsemble: () => ({ ensemble: null, error: { field: 'ensemble', message: 'ensemble: the fake engine has no ensembles' } }),
     createOrderStudy: () => ({ study: null, error: { field: 'order_study', message: 'order_study: the fake engine has no order study' } }),
     symplecticity: () => ({ report: null, error: { field: 'symplecticity', message: 'symplecticity: the fake engine has no canonical chart' } }),
+    bounceMap: () => ({ report: null, error: { field: '--symplecticity', message: '--symplecticity: the fake engine has no bounce map' } }),
     createCalls,
   };
 }
