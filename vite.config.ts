@@ -105,7 +105,9 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: single ? 4096 : 1024,
       reportCompressedSize: true,
       ...(single ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { output: { codeSplitting: false } } } : {}),
-      ...(hosted ? { rolldownOptions: { output: { assetFileNames } } } : {}),
+      // dist/.vite/manifest.json: the chunk graph (static and dynamic imports), from which
+      // scripts/size-check.mjs takes what the first load fetches (docs/page.md, "Size ceilings").
+      ...(hosted ? { manifest: true, rolldownOptions: { output: { assetFileNames } } } : {}),
     },
     server: { port: 5173, strictPort: false },
     preview: { port: 4173, strictPort: false },
