@@ -19,11 +19,14 @@ const rapierOfflinePath = fileURLToPath(new URL('./web/src/engine/rapier-offline
 const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.inline.ts', import.meta.url));
 const instantiatePath = fileURLToPath(new URL('./web/src/engine/instantiate.ts', import.meta.url));
 const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
+const rapierImportPath = fileURLToPath(new URL('./web/src/engine/rapier-import.ts', import.meta.url));
+const rapierImportHostedPath = fileURLToPath(new URL('./web/src/engine/rapier-import.hosted.ts', import.meta.url));
 
 export const sharedAlias = {
   '@lgvci-wasm': wasmModulePath,
   'lgvci-engine-options': engineOptionsPath,
   'lgvci-workers': workerSpawnPath,
+  'lgvci-rapier': rapierImportPath,
 };
 
 /**
@@ -62,8 +65,20 @@ function preloadEngine(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * Emitted asset names: Rapier's file (rapier.mjs, emitted by rapier-import.hosted.ts) is named .js,
+ * since some static hosts (older nginx mime.types among them) serve .mjs as application/octet-stream,
+ * which a module import refuses. Used by the page's and the workers' bundles alike, so both name the
+ * one file the same.
+ */
+const assetFileNames = (info: { names: string[] }): string =>
+  info.names.some((n) => n.endsWith('.mjs')) ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]';
+
+export default defineConfig(({ command, mode }) => {
   const single = mode === 'single';
+  // The hosted build emits Rapier's file once and the page and its workers import it by URL
+  // (rapier-import.hosted.ts); the dev server and the tests import the package itself.
+  const hosted = command === 'build' && !single;
   return {
     plugins: single ? [] : [preloadEngine()],
     root: 'web',
@@ -72,12 +87,14 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: single
         ? { ...sharedAlias, 'lgvci-workers': workerSpawnInlinePath, '@dimforge/rapier3d-compat': rapierOfflinePath }
-        : sharedAlias,
+        : hosted
+          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath }
+          : sharedAlias,
     },
     // The long-run worker imports the engine module itself; ES workers allow that code-split import.
     // The single file's worker is a classic script: Chromium refuses module workers from blob: URLs of
     // a file:// page (an opaque origin), but runs classic ones.
-    worker: { format: single ? 'iife' : 'es' },
+    worker: { format: single ? 'iife' : 'es', ...(hosted ? { rolldownOptions: { output: { assetFileNames } } } : {}) },
     build: {
       outDir: single ? '../dist-single' : '../dist',
       emptyOutDir: true,
@@ -88,6 +105,9 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: single ? 4096 : 1024,
       reportCompressedSize: true,
       ...(single ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { output: { codeSplitting: false } } } : {}),
+      // dist/.vite/manifest.json: the chunk graph (static and dynamic imports), from which
+      // scripts/size-check.mjs takes what the first load fetches (docs/page.md, "Size ceilings").
+      ...(hosted ? { manifest: true, rolldownOptions: { output: { assetFileNames } } } : {}),
     },
     server: { port: 5173, strictPort: false },
     preview: { port: 4173, strictPort: false },

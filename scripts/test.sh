@@ -82,6 +82,7 @@ stage "dist build" "built site (dist/) in a course page at a sub-path, and the s
 npm run --silent build >"$LOG/build.txt" 2>&1 || { tail -n 40 "$LOG/build.txt"; exit 1; }
 npm run --silent build:single >"$LOG/single-build.txt" 2>&1 || { tail -n 40 "$LOG/single-build.txt"; exit 1; }
 tail -n 1 "$LOG/single-build.txt"
+node scripts/size-check.mjs  # first load, .wasm, offline file and site against tests/size/ceilings.json (docs/page.md)
 stage "vitest dist" "Vitest project dist: the built site and the single file"
 npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
 
