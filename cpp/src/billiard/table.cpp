@@ -1,9 +1,13 @@
 // The billiard's table: φ, its gradient, the wall's arc length and tangent (docs/billiard.md "Tables").
+// Trigonometry is pmath's, so that a bounce's s and the wall point at s are the same bits natively and in
+// WebAssembly (the bounce map's loop starts at wallPoint(s): docs/symplecticity.md "The bounce map").
 #include "lgvci/billiard/table.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+
+#include "core/portable_math.hpp"
 
 namespace lgvci {
 namespace {
@@ -16,7 +20,7 @@ struct GaussLegendre {
   std::array<double, kNodes> x{}, w{};
   GaussLegendre() {  // Newton on P_n from the usual first guess; exact to rounding for n = 20
     for (int i = 0; i < kNodes; ++i) {
-      double z = std::cos(kPi * (i + 0.75) / (kNodes + 0.5)), dp = 1.0;
+      double z = pmath::cos(kPi * (i + 0.75) / (kNodes + 0.5)), dp = 1.0;
       for (int it = 0; it < 100; ++it) {
         double p0 = 1.0, p1 = z;
         for (int k = 2; k <= kNodes; ++k) {
@@ -83,7 +87,7 @@ double BilliardTable::ellipseArc(double t0, double t1) const {
   double sum = 0.0;
   for (int i = 0; i < kNodes; ++i) {
     const double t = mid + half * g.x[static_cast<size_t>(i)];
-    const double st = std::sin(t), ct = std::cos(t);
+    const double st = pmath::sin(t), ct = pmath::cos(t);
     sum += g.w[static_cast<size_t>(i)] * std::sqrt(a * a * st * st + b * b * ct * ct);
   }
   return half * sum;
@@ -92,16 +96,16 @@ double BilliardTable::ellipseArc(double t0, double t1) const {
 double BilliardTable::arcLength(const Vec2& q) const {
   double s;
   if (shape == Shape::Ellipse) {
-    double theta = std::atan2(q.y() / b, q.x() / a);
+    double theta = pmath::atan2(q.y() / b, q.x() / a);
     if (theta < 0.0) theta += 2.0 * kPi;
     const int k = std::min(kPanels - 1, static_cast<int>(theta / (2.0 * kPi / kPanels)));
     s = panelEnds_[static_cast<size_t>(k)] + ellipseArc(2.0 * kPi * k / kPanels, theta);
   } else {
     const double quarter = 0.5 * kPi * r;
     if (q.x() >= l) {  // right cap, angle in [−π/2, π/2] from (l, 0)
-      s = r * std::atan2(q.y(), q.x() - l);
+      s = r * pmath::atan2(q.y(), q.x() - l);
     } else if (q.x() <= -l) {  // left cap, angle in [π/2, 3π/2] from (−l, 0)
-      double th = std::atan2(q.y(), q.x() + l);
+      double th = pmath::atan2(q.y(), q.x() + l);
       if (th < 0.0) th += 2.0 * kPi;
       s = quarter + 2.0 * l + r * (th - 0.5 * kPi);
     } else if (q.y() >= 0.0) {  // top wall, from (l, r) to (−l, r)
@@ -129,7 +133,7 @@ double BilliardTable::ellipseAngle(double s) const {
   double theta = t0 + (s - panelEnds_[static_cast<size_t>(k)]) / (panelEnds_[static_cast<size_t>(k + 1)] - panelEnds_[static_cast<size_t>(k)]) * (2.0 * kPi / kPanels);
   for (int i = 0; i < 50; ++i) {
     const double f = panelEnds_[static_cast<size_t>(k)] + ellipseArc(t0, theta) - s;
-    const double st = std::sin(theta), ct = std::cos(theta);
+    const double st = pmath::sin(theta), ct = pmath::cos(theta);
     const double step = f / std::sqrt(a * a * st * st + b * b * ct * ct);
     theta -= step;
     if (std::abs(step) <= 1e-16 * (1.0 + std::abs(theta))) break;
@@ -142,18 +146,18 @@ Vec2 BilliardTable::wallPoint(double s) const {
   if (s < 0.0) s += perimeter_;
   if (shape == Shape::Ellipse) {
     const double theta = ellipseAngle(s);
-    return Vec2(a * std::cos(theta), b * std::sin(theta));
+    return Vec2(a * pmath::cos(theta), b * pmath::sin(theta));
   }
   const double quarter = 0.5 * kPi * r;
-  if (s <= quarter) return Vec2(l + r * std::cos(s / r), r * std::sin(s / r));
+  if (s <= quarter) return Vec2(l + r * pmath::cos(s / r), r * pmath::sin(s / r));
   if (s <= quarter + 2.0 * l) return Vec2(l - (s - quarter), r);
   if (s <= 3.0 * quarter + 2.0 * l) {
     const double th = 0.5 * kPi + (s - quarter - 2.0 * l) / r;
-    return Vec2(-l + r * std::cos(th), r * std::sin(th));
+    return Vec2(-l + r * pmath::cos(th), r * pmath::sin(th));
   }
   if (s <= 3.0 * quarter + 4.0 * l) return Vec2(-l + (s - 3.0 * quarter - 2.0 * l), -r);
   const double th = (s - perimeter_) / r;  // in [−π/2, 0]
-  return Vec2(l + r * std::cos(th), r * std::sin(th));
+  return Vec2(l + r * pmath::cos(th), r * pmath::sin(th));
 }
 
 }  // namespace lgvci

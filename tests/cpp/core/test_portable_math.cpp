@@ -64,3 +64,26 @@ TEST_CASE("pmath sin and cos at special values", "[core][portable_math]") {
   CHECK(c == cos(2.5));
   CHECK(s * s + c * c == Approx(1.0).epsilon(1e-15));
 }
+
+TEST_CASE("pmath atan2 is within 4 ulp of the C library in every quadrant, with its signs and axes", "[core][portable_math]") {
+  using lgvci::pmath::atan2;
+  std::mt19937_64 rng(20261126);
+  std::int64_t worst = 0;
+  for (const double scale : {1e-200, 1e-8, 1e-3, 1.0, 100.0, 1e8, 1e200}) {
+    std::uniform_real_distribution<double> U(-scale, scale), V(-1.0, 1.0);
+    for (int i = 0; i < 20000; ++i) {
+      const double y = U(rng), x = i % 3 == 0 ? U(rng) * 1e-6 * V(rng) : U(rng);  // some near the y axis
+      worst = std::max(worst, ulps(atan2(y, x), std::atan2(y, x)));
+    }
+  }
+  INFO("worst " << worst << " ulp");
+  CHECK(worst <= 4);
+  CHECK(atan2(0.0, 1.0) == 0.0);
+  CHECK(std::signbit(atan2(-0.0, 1.0)));
+  CHECK(atan2(0.0, -1.0) == 3.141592653589793);
+  CHECK(atan2(-0.0, -1.0) == -3.141592653589793);
+  CHECK(atan2(1.0, 0.0) == 1.5707963267948966);
+  CHECK(atan2(-1.0, 0.0) == -1.5707963267948966);
+  CHECK(ulps(atan2(1.0, 1.0), 0.7853981633974483) <= 2);
+  CHECK(std::isnan(atan2(NAN, 1.0)));
+}
