@@ -288,3 +288,36 @@ class Ensemble(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Stubs(unittest.TestCase):
+    """The type stubs (__init__.pyi, installed beside the module) declare the module's API as it is."""
+
+    def test_stubs_match_the_module(self):
+        import ast
+        import inspect
+        path = os.path.join(os.path.dirname(lgvci.__file__), "__init__.pyi")
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        self.assertTrue(os.path.exists(os.path.join(os.path.dirname(lgvci.__file__), "py.typed")))
+
+        def params(node):
+            a = node.args
+            return [p.arg for p in a.posonlyargs + a.args + ([a.vararg] if a.vararg else []) + a.kwonlyargs]
+
+        functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        self.assertEqual(sorted(functions), sorted(n for n in lgvci.__all__ if callable(getattr(lgvci, n)) and n != "Simulation"))
+        for name, node in functions.items():
+            with self.subTest(name):
+                self.assertEqual(params(node), list(inspect.signature(getattr(lgvci, name)).parameters))
+        (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Simulation"]
+        members = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef)}
+        public = {n for n in dir(lgvci.Simulation) if not n.startswith("_")} | {"__init__"}
+        self.assertEqual(sorted(members), sorted(public))
+        for name, node in members.items():
+            with self.subTest(name):
+                attr = getattr(lgvci.Simulation, name)
+                if isinstance(attr, property):
+                    self.assertTrue(any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list))
+                else:
+                    self.assertEqual(params(node), list(inspect.signature(attr).parameters))
