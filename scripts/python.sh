@@ -58,6 +58,7 @@ EOF
 )
   mkdir -p "$dest/lgvci"
   for f in "$build"/python/lgvci/*; do
+    [[ -f $f ]] || continue  # not a __pycache__ left by a run from the build tree
     cmp -s "$f" "$dest/lgvci/${f##*/}" 2>/dev/null || cp "$f" "$dest/lgvci/"
   done
   # NumPy: Debian's, for an interpreter of Debian's minor version that has none of its own.
