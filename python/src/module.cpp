@@ -101,7 +101,8 @@ py::tuple runColumns(const std::string& json, long long steps, long long untilIm
   const std::vector<std::string> names = layout.csvColumns();
   const std::size_t cols = names.size();
   std::vector<double> rec(static_cast<std::size_t>(layout.size)), rows;
-  rows.reserve(cols * static_cast<std::size_t>(std::min<long long>(steps, 1000000) + 1));
+  // Room for up to 10^5 rows at first (20 MB for 26 columns); a longer run grows the buffer as it goes.
+  rows.reserve(cols * static_cast<std::size_t>(std::min<long long>(steps, 100000) + 1));
   auto keep = [&](const Simulation& s) {
     s.writeRecord(rec.data());
     rows.resize(rows.size() + cols);
