@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the installed library as examples/consumer uses it, the same suite under ASan + UBSan and
-# a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
+# (ctest), the installed library as examples/consumer uses it, the Python module's tests, the same
+# suite under ASan + UBSan and a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
 # Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -49,6 +49,11 @@ ctest --preset native 2>&1 | tee "$LOG/ctest.txt"
 stage consumer "the library as another project uses it: cmake --install, examples/consumer via find_package(lgvci 0.2) and via add_subdirectory (docs/api.md)"
 "$ROOT/examples/consumer/check.sh" "$ROOT/build/native"
 
+stage python "the Python module: scripts/python.sh builds and installs it, its tests run against the CLI and the golden hashes (docs/python.md)"
+"$ROOT/scripts/python.sh" >"$LOG/python-build.txt" 2>&1 || { tail -n 40 "$LOG/python-build.txt"; exit 1; }
+grep '^python.sh: lgvci' "$LOG/python-build.txt"
+LGVCI_CLI="$ROOT/build/native/lgvci" python3 -m unittest discover -s tests/python 2>&1 | tee "$LOG/python.txt"
+
 stage "asan build" "ASan + UBSan build (clang)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
@@ -90,5 +95,6 @@ summary 0
 # One closing line over all suites (each step above already failed the script on any failure).
 ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
 ctest_passed=$((ctest_passed + 1))  # the libFuzzer run
+python_passed=$(sed -nE 's/^Ran ([0-9]+) tests? in.*/\1/p' "$LOG/python.txt")
 vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" "$LOG/dist.txt" | awk '{s+=$1} END {print s+0}')
-echo "all: $((ctest_passed + vitest_passed)) passed, 0 failed"
+echo "all: $((ctest_passed + python_passed + vitest_passed)) passed, 0 failed"

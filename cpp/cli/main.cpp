@@ -24,6 +24,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/text.hpp"
 #include "core/json_bounds.hpp"
@@ -540,14 +541,11 @@ int run(int argc, char** argv) {
 
   std::FILE* csv = nullptr;
   std::vector<double> rec(static_cast<size_t>(sim.layout().size));
+  std::vector<double> row(sim.layout().csvColumns().size());
   auto writeCsvRow = [&]() {
     sim.writeRecord(rec.data());
-    bool first = true;
-    for (const RecordField& f : sim.layout().fields)
-      for (size_t k = 0; k < f.columns.size(); ++k) {
-        std::fprintf(csv, first ? "%.17g" : ",%.17g", rec[static_cast<size_t>(f.offset) + k]);
-        first = false;
-      }
+    writeCsvValues(sim.layout(), rec.data(), row.data());  // lgvci/core/run.hpp: the Python module's columns too
+    for (size_t k = 0; k < row.size(); ++k) std::fprintf(csv, k ? ",%.17g" : "%.17g", row[k]);
     std::fputc('\n', csv);
   };
   if (!csvPath.empty()) {
@@ -562,30 +560,20 @@ int run(int argc, char** argv) {
 
   const double E0 = sim.initialEnergy();
   const double t0 = sim.time();
-  double maxErr = 0.0;
-  std::vector<double> impactTimes;
-  // With a simultaneous-impact policy an instant's chain logs one impulse per link, all at one t.
-  const bool instants = json::parse(sim.configJson()).contains("impact_policy");
   // --momentum-maps: their drift followed along this run (docs/momentum-maps.md).
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
-  const auto start = std::chrono::steady_clock::now();
-  long long done = 0;
-  for (; done < steps; ++done) {
-    if (untilImpacts > 0 && sim.totalImpacts() >= untilImpacts) break;
-    sim.step();
-    if (sim.halted()) break;  // the step was discarded: t stays at the last grid time
-    if (momentum) momentum->observe(sim);
-    for (const auto& ev : sim.impactLog())
-      if (!instants || impactTimes.empty() || ev.t != impactTimes.back()) impactTimes.push_back(ev.t);
-    sim.clearImpactLog();
-    maxErr = std::max(maxErr, std::abs(sim.conservedEnergy() - E0));  // E + dissipated: docs/rigid-body.md "Restitution"
+  // The loop shared with the Python module (lgvci/core/run.hpp).
+  const RunSummary runDone = runSteps(sim, steps, untilImpacts, [&](Simulation& s) {
+    if (momentum) momentum->observe(s);
     if (csv) {
       writeCsvRow();
       requireWritten(csv, "--csv '" + printable(csvPath) + "'");
     }
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  });
+  const long long done = runDone.steps;
+  const double maxErr = runDone.maxAbsEnergyError;
+  const double wall = runDone.wallSeconds;
   if (csv) closeCsv(csv, csvPath);
   requireFiniteResult(sim, t0, E0, maxErr, done);
 
@@ -638,31 +626,7 @@ int run(int argc, char** argv) {
   if (sim.halted()) std::cerr << "lgvci: halted at t = " << formatNumber(sim.time()) << ": " << sim.statusMessage() << "\n";
   const std::string shownCase = sim.caseName();
   if (asJson) {
-    json out;
-    out["case"] = shownCase.empty() ? json(nullptr) : json(shownCase);
-    out["model"] = sim.model();
-    out["integrator"] = sim.integrator();
-    out["steps"] = done;
-    out["h"] = sim.h();
-    out["impacts"] = sim.totalImpacts();
-    out["multi_impact_steps"] = sim.multiImpactSteps();
-    out["energy_initial"] = E0;
-    out["energy_final"] = E;
-    out["max_abs_energy_error"] = maxErr;
-    out["max_discrete_energy_mismatch"] = sim.maxDiscreteEnergyMismatch();
-    if (ledger) out["dissipated"] = dissipated;
-    for (size_t k = 0; k < counters.size(); ++k)
-      out[sim.counterLayout().fields[k].name] = static_cast<long long>(counters[k]);
-    out["final"] = json::parse(sim.finalStateJson());
-    out["impact_times"] = impactTimes;
-    out["state_hash"] = sim.stateHashHex();
-    out["status"] = status;
-    out["status_message"] = sim.statusMessage();
-    out["halted"] = sim.halted();
-    out["zeno_guard_events"] = zenoEvents;
-    out["flow_evaluations"] = sim.flowEvaluations();
-    out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
-    out["wall_seconds"] = wall;
+    json out = json::parse(runSummaryJson(sim, runDone));  // lgvci/core/run.hpp, as the Python module's summary
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
     if (momentumMaps) out["momentum_maps"] = json::parse(momentumMapDriftJson(momentum->drift()));
     if (!symplecticJson.empty()) out["symplecticity"] = json::parse(symplecticJson);

@@ -1,0 +1,80 @@
+// A run as the CLI makes it: the loop, the CSV values of a record, the --json summary (lgvci/core/run.hpp).
+#include "lgvci/core/run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace lgvci {
+
+void writeCsvValues(const RecordLayout& layout, const double* record, double* out) {
+  for (const RecordField& f : layout.fields)
+    for (std::size_t k = 0; k < f.columns.size(); ++k) *out++ = record[static_cast<std::size_t>(f.offset) + k];
+}
+
+RunSummary runSteps(Simulation& sim, long long steps, long long untilImpacts,
+                    const std::function<void(Simulation&)>& afterStep) {
+  RunSummary run;
+  run.energyInitial = sim.initialEnergy();
+  const double E0 = run.energyInitial;
+  // With a simultaneous-impact policy an instant's chain logs one impulse per link, all at one t.
+  const bool instants = nlohmann::json::parse(sim.configJson()).contains("impact_policy");
+  const auto start = std::chrono::steady_clock::now();
+  long long done = 0;
+  for (; done < steps; ++done) {
+    if (untilImpacts > 0 && sim.totalImpacts() >= untilImpacts) break;
+    sim.step();
+    if (sim.halted()) break;  // the step was discarded: t stays at the last grid time
+    for (const auto& ev : sim.impactLog())
+      if (!instants || run.impactTimes.empty() || ev.t != run.impactTimes.back()) run.impactTimes.push_back(ev.t);
+    sim.clearImpactLog();
+    run.maxAbsEnergyError = std::max(run.maxAbsEnergyError, std::abs(sim.conservedEnergy() - E0));
+    if (afterStep) afterStep(sim);
+  }
+  run.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.steps = done;
+  return run;
+}
+
+std::string runSummaryJson(const Simulation& sim, const RunSummary& run) {
+  using nlohmann::json;
+  std::vector<double> rec(static_cast<std::size_t>(sim.layout().size));
+  sim.writeRecord(rec.data());
+  // The energy the impacts took (the "dissipated" ledger, in the families that keep one) and the
+  // family's own counters, read by name from the layouts the family declares.
+  const RecordField* ledger = sim.layout().find("dissipated");
+  std::vector<double> counters(static_cast<std::size_t>(sim.counterLayout().size()));
+  sim.writeCounters(counters.data());
+  const std::string shownCase = sim.caseName();
+  const long long zenoEvents = sim.zenoGuardEvents();
+  json out;
+  out["case"] = shownCase.empty() ? json(nullptr) : json(shownCase);
+  out["model"] = sim.model();
+  out["integrator"] = sim.integrator();
+  out["steps"] = run.steps;
+  out["h"] = sim.h();
+  out["impacts"] = sim.totalImpacts();
+  out["multi_impact_steps"] = sim.multiImpactSteps();
+  out["energy_initial"] = run.energyInitial;
+  out["energy_final"] = sim.energy();
+  out["max_abs_energy_error"] = run.maxAbsEnergyError;
+  out["max_discrete_energy_mismatch"] = sim.maxDiscreteEnergyMismatch();
+  if (ledger) out["dissipated"] = rec[static_cast<std::size_t>(ledger->offset)];
+  for (std::size_t k = 0; k < counters.size(); ++k)
+    out[sim.counterLayout().fields[k].name] = static_cast<long long>(counters[k]);
+  out["final"] = json::parse(sim.finalStateJson());
+  out["impact_times"] = run.impactTimes;
+  out["state_hash"] = sim.stateHashHex();
+  out["status"] = statusName(sim.status());
+  out["status_message"] = sim.statusMessage();
+  out["halted"] = sim.halted();
+  out["zeno_guard_events"] = zenoEvents;
+  out["flow_evaluations"] = sim.flowEvaluations();
+  out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
+  out["wall_seconds"] = run.wallSeconds;
+  return out.dump();
+}
+
+}  // namespace lgvci

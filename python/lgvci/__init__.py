@@ -1,0 +1,173 @@
+"""LGVCI from Python: the C++ core's Simulation facade, its runs and ensembles, with NumPy arrays.
+
+Every family of the core's registry is reachable (its presets, or a config with its "model"); the
+results are the native program's bits: ``Simulation.state_hash()`` is the CLI's ``state_hash``,
+``run()``'s columns are its ``--csv`` columns, ``ensemble()`` its ``--ensemble --json`` statistics.
+Bad input raises ``ValueError`` with the core's "field: rule" message. See docs/python.md.
+"""
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Dict, List, Mapping, Optional, Union
+
+import numpy as _np  # noqa: F401  (the extension hands out NumPy arrays: NumPy must be importable)
+
+from . import _lgvci
+
+__version__: str = _lgvci.__version__
+__all__ = ["Simulation", "presets", "preset", "run", "ensemble", "families", "__version__"]
+
+Config = Union[Mapping[str, Any], str]
+
+
+def _config_text(config: Config) -> str:
+    """A config as the JSON text the core reads: a mapping is written by json.dumps, text is kept."""
+    if isinstance(config, str):
+        return config
+    if isinstance(config, Mapping):
+        try:
+            # allow_nan=False: NaN and infinity are not JSON; the core would refuse the text anyway.
+            return _json.dumps(config, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"config: cannot be written as JSON ({e})") from None
+    raise ValueError(f"config: expected a dict or JSON text, got {type(config).__name__}")
+
+
+def _whole(name: str, value: Any, lo: int, hi: int) -> int:
+    """An integer argument in [lo, hi] (bool is not one), else ValueError("name: rule")."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{name}: must be an integer in [{lo}, {hi}], got {value!r}")
+    return value
+
+
+def presets() -> List[str]:
+    """The names of every registered family's presets (the CLI's --case values)."""
+    return list(_lgvci.preset_names())
+
+
+def preset(name: str) -> Dict[str, Any]:
+    """A preset's config as a dict (ValueError "case: …" for an unknown name)."""
+    return _json.loads(_lgvci.preset_json(name))
+
+
+def families() -> List[str]:
+    """The registered families (lgvci/core/family.hpp)."""
+    return list(_lgvci.families())
+
+
+class Simulation:
+    """One run of a config (a dict, or JSON text): the C++ Simulation, stepped from Python.
+
+    ``record()`` is a read-only NumPy view of the simulation's state record (no copy), refreshed by
+    every ``step()``; ``layout()`` names its fields.
+    """
+
+    __slots__ = ("_sim",)
+
+    def __init__(self, config: Config) -> None:
+        self._sim = _lgvci.Simulation(_config_text(config))
+
+    def step(self, n: int = 1) -> int:
+        """Advance n steps (fewer if the run halts); returns the number of impacts in them."""
+        return self._sim.step(_whole("n", n, 0, _lgvci.MAX_STEPS))
+
+    def record(self) -> "_np.ndarray":
+        """The state record as a read-only float64 view of the simulation's own buffer."""
+        return self._sim.record()
+
+    def layout(self) -> List[Dict[str, Any]]:
+        """The record's fields: name, offset, size, CSV columns, and whether state_hash() covers it."""
+        return self._sim.layout()
+
+    def field(self, name: str) -> "_np.ndarray":
+        """One field of the record (a view: ``record()[offset:offset + size]``)."""
+        for f in self._sim.layout():
+            if f["name"] == name:
+                return self.record()[f["offset"]:f["offset"] + f["size"]]
+        raise KeyError(name)
+
+    def impact_layout(self) -> List[Dict[str, Any]]:
+        return self._sim.impact_layout()
+
+    def csv_columns(self) -> List[str]:
+        return self._sim.csv_columns()
+
+    def energy(self) -> float:
+        return self._sim.energy()
+
+    def initial_energy(self) -> float:
+        return self._sim.initial_energy()
+
+    def conserved_energy(self) -> float:
+        """E + the energy the impacts took (E itself for elastic impacts)."""
+        return self._sim.conserved_energy()
+
+    def state_hash(self) -> str:
+        """FNV-1a 64 of the record's hashed fields, as the CLI's ``state_hash`` (16 hex digits)."""
+        return self._sim.state_hash()
+
+    def config(self) -> Dict[str, Any]:
+        """The fully resolved config: replays this run exactly."""
+        return _json.loads(self._sim.config_json())
+
+    def final_state(self) -> Dict[str, Any]:
+        """The CLI's JSON "final" object."""
+        return _json.loads(self._sim.final_state_json())
+
+    def counters(self) -> Dict[str, int]:
+        """The family's own run counters, by name."""
+        return self._sim.counters()
+
+    time = property(lambda self: self._sim.time, doc="The simulation time t.")
+    h = property(lambda self: self._sim.h, doc="The time step.")
+    steps = property(lambda self: self._sim.steps, doc="Steps taken.")
+    impacts = property(lambda self: self._sim.impacts, doc="Impacts so far.")
+    halted = property(lambda self: self._sim.halted, doc="The run halted (step() then does nothing).")
+    status = property(lambda self: self._sim.status, doc="The last step's status name.")
+    status_message = property(lambda self: self._sim.status_message)
+    model = property(lambda self: self._sim.model)
+    family = property(lambda self: self._sim.family)
+    integrator = property(lambda self: self._sim.integrator)
+    case = property(lambda self: self._sim.case, doc='The preset\'s name ("" for a custom config).')
+
+    def __repr__(self) -> str:
+        name = self.case or self.model
+        return f"<lgvci.Simulation {name} t={self.time!r} steps={self.steps} impacts={self.impacts}>"
+
+
+def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
+    """Run ``steps`` steps in C++ (the CLI's loop) and return every CSV column as a NumPy array
+    (row 0 the start, then one row per step), plus ``"summary"``: the CLI's ``--json`` object
+    (impacts, impact_times, energies, state_hash, status, wall_seconds, …). The per-step column
+    ``"impacts"`` counts each step's impacts; ``summary["impacts"]`` is their total.
+    """
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    until_impacts = _whole("until_impacts", until_impacts, 0, _lgvci.MAX_STEPS)
+    columns, summary = _lgvci.run_columns(_config_text(config), steps, until_impacts)
+    out: Dict[str, Any] = dict(columns)
+    if "summary" in out:  # a family's CSV column may not take the summary's key
+        raise RuntimeError("a CSV column is named 'summary'")
+    out["summary"] = _json.loads(summary)
+    return out
+
+
+def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
+             size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100,
+             include_members: bool = False) -> Dict[str, Any]:
+    """K = ``members`` perturbed copies of a config against its unperturbed run, as the CLI's
+    ``--ensemble K --json`` (docs/ensembles.md): reference, impacts and energy-error histograms,
+    divergence quartiles. ``threads`` (default: the hardware's) does not change any number.
+    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples.
+    """
+    members = _whole("members", members, 1, 10000)
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    samples = _whole("samples", samples, 1, 1000)
+    seed = _whole("seed", seed, 0, 2**53 - 1)
+    used = 0 if threads is None else _whole("threads", threads, 1, 256)
+    if isinstance(size, bool) or not isinstance(size, (int, float)):
+        raise ValueError(f"size: must be a number, got {size!r}")
+    if not isinstance(kind, str):
+        raise ValueError(f"kind: must be 'position' or 'attitude', got {kind!r}")
+    text = _lgvci.ensemble_json(_config_text(config), members, steps, float(size), kind, seed, samples, used,
+                                bool(include_members))
+    return _json.loads(text)

@@ -1,0 +1,208 @@
+// pybind11 bindings (docs/python.md): a thin shell over the core's Simulation façade
+// (lgvci/core/simulation.hpp), the run loop the CLI uses (lgvci/core/run.hpp) and the ensembles
+// (lgvci/core/ensemble.hpp), for every registered family. No physics here, and no family or case
+// named: layouts, presets and counters come from the core's registry. Bad input is InvalidInput, a
+// std::invalid_argument, which pybind11 raises as ValueError with its "field: rule" message.
+// The Python package lgvci (python/lgvci/__init__.py) turns configs into JSON text and JSON results
+// into dicts; this extension module speaks JSON text and NumPy arrays.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "lgvci/core/ensemble.hpp"
+#include "lgvci/core/ensemble_threads.hpp"
+#include "lgvci/core/family.hpp"
+#include "lgvci/core/run.hpp"
+#include "lgvci/core/simulation.hpp"
+#include "lgvci/core/types.hpp"
+#include "lgvci/version.hpp"
+
+namespace py = pybind11;
+using namespace lgvci;
+
+namespace {
+
+// The CLI's bound on --steps (cpp/cli/main.cpp parseSteps): an integer in [0, 1e9].
+constexpr long long kMaxSteps = 1000000000LL;
+
+void checkSteps(long long n, const char* field) {
+  if (n < 0 || n > kMaxSteps) throw InvalidInput(field, "must be an integer in [0, 1e9], got " + std::to_string(n));
+}
+
+std::unique_ptr<Simulation> create(const std::string& json) {
+  SimulationResult r = createSimulation(json);
+  if (!r.ok()) throw InvalidInput(r.error.field, r.error.message.substr(r.error.message.find(": ") + 2));
+  return std::move(r.simulation);
+}
+
+py::list layoutList(const RecordLayout& layout) {
+  py::list out;
+  for (const RecordField& f : layout.fields) {
+    py::dict d;
+    d["name"] = f.name;
+    d["offset"] = f.offset;
+    d["size"] = f.size;
+    d["columns"] = f.columns;
+    d["hashed"] = f.hashed;
+    out.append(std::move(d));
+  }
+  return out;
+}
+
+// One run of a config, stepped from Python. The state record lives in a buffer the object owns:
+// record() hands out a read-only NumPy view of it (its base is this object, which it keeps alive),
+// refreshed by every step() and record().
+class PySimulation {
+ public:
+  explicit PySimulation(const std::string& json) : sim_(create(json)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
+    refresh();
+  }
+
+  long long step(long long n) {
+    checkSteps(n, "n");
+    const long long before = sim_->totalImpacts();
+    {
+      py::gil_scoped_release unlocked;
+      for (long long k = 0; k < n && !sim_->halted(); ++k) {
+        sim_->step();
+        sim_->clearImpactLog();  // a long run keeps no log
+      }
+      refresh();
+    }
+    return sim_->totalImpacts() - before;
+  }
+
+  const Simulation& sim() const { return *sim_; }
+  Simulation& sim() { return *sim_; }
+  void refresh() { sim_->writeRecord(rec_.data()); }
+  double* buffer() { return rec_.data(); }
+  py::ssize_t size() const { return static_cast<py::ssize_t>(rec_.size()); }
+
+ private:
+  std::unique_ptr<Simulation> sim_;
+  std::vector<double> rec_;
+};
+
+// lgvci.run: the CLI's loop (runSteps) with every CSV row kept, returned as one contiguous NumPy
+// array per CSV column (rows: the start, then each step), and the --json summary as JSON text.
+py::tuple runColumns(const std::string& json, long long steps, long long untilImpacts) {
+  checkSteps(steps, "steps");
+  checkSteps(untilImpacts, "until_impacts");
+  std::unique_ptr<Simulation> sim = create(json);
+  const RecordLayout& layout = sim->layout();
+  const std::vector<std::string> names = layout.csvColumns();
+  const std::size_t cols = names.size();
+  std::vector<double> rec(static_cast<std::size_t>(layout.size)), rows;
+  // Room for up to 10^5 rows at first (20 MB for 26 columns); a longer run grows the buffer as it goes.
+  rows.reserve(cols * static_cast<std::size_t>(std::min<long long>(steps, 100000) + 1));
+  auto keep = [&](const Simulation& s) {
+    s.writeRecord(rec.data());
+    rows.resize(rows.size() + cols);
+    writeCsvValues(layout, rec.data(), rows.data() + rows.size() - cols);
+  };
+  std::string summary;
+  {
+    py::gil_scoped_release unlocked;
+    keep(*sim);
+    const RunSummary run = runSteps(*sim, steps, untilImpacts, keep);
+    summary = runSummaryJson(*sim, run);
+  }
+  const std::size_t n = rows.size() / cols;
+  py::dict columns;
+  for (std::size_t c = 0; c < cols; ++c) {
+    py::array_t<double> a(static_cast<py::ssize_t>(n));
+    double* out = a.mutable_data();
+    for (std::size_t r = 0; r < n; ++r) out[r] = rows[r * cols + c];
+    columns[py::str(names[c])] = std::move(a);
+  }
+  return py::make_tuple(std::move(columns), summary);
+}
+
+// lgvci.ensemble: the CLI's --ensemble (members on a std::thread pool; the statistics do not depend
+// on the thread count, docs/ensembles.md), as the JSON text the CLI prints with --json.
+std::string ensembleJson(const std::string& config, int members, long long steps, double size, const std::string& kind,
+                         std::uint64_t seed, int samples, int threads, bool withMembers) {
+  EnsembleSpec spec;
+  spec.config = config;
+  spec.members = members;
+  spec.steps = steps;
+  spec.size = size;
+  spec.kind = parsePerturbationKind(kind);
+  spec.seed = seed;
+  spec.samples = samples;
+  validateEnsembleSpec(spec);
+  if (threads < 0 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
+  py::gil_scoped_release unlocked;
+  const Ensemble ens(std::move(spec));
+  const unsigned hw = std::thread::hardware_concurrency();
+  const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+  const std::vector<MemberResult> results = runEnsembleThreads(ens, used);
+  return ensembleStatisticsJson(ens, ensembleStatistics(ens, results), withMembers ? &results : nullptr);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_lgvci, m) {
+  m.doc() = "LGVCI core (variational collision integrators): the C++ Simulation facade; see the package lgvci.";
+  m.attr("__version__") = lgvci::version();
+  m.attr("MAX_STEPS") = kMaxSteps;
+
+  m.def("preset_names", &presetNames, "The presets of every registered family.");
+  m.def("preset_json", &presetJson, py::arg("name"), "A preset's config as JSON text (ValueError for an unknown name).");
+  m.def("families", [] {
+    std::vector<std::string> names;
+    for (const FamilyInfo& f : families()) names.push_back(f.name);
+    return names;
+  });
+
+  py::class_<PySimulation>(m, "Simulation")
+      .def(py::init<const std::string&>(), py::arg("config_json"))
+      .def("step", &PySimulation::step, py::arg("n") = 1)
+      .def("record", [](py::object self) {
+        PySimulation& s = self.cast<PySimulation&>();
+        s.refresh();
+        py::array_t<double> view({s.size()}, {static_cast<py::ssize_t>(sizeof(double))}, s.buffer(), self);
+        py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+        return view;
+      })
+      .def("layout", [](const PySimulation& s) { return layoutList(s.sim().layout()); })
+      .def("impact_layout", [](const PySimulation& s) { return layoutList(s.sim().impactLayout()); })
+      .def("csv_columns", [](const PySimulation& s) { return s.sim().layout().csvColumns(); })
+      .def("energy", [](const PySimulation& s) { return s.sim().energy(); })
+      .def("initial_energy", [](const PySimulation& s) { return s.sim().initialEnergy(); })
+      .def("conserved_energy", [](const PySimulation& s) { return s.sim().conservedEnergy(); })
+      .def("state_hash", [](const PySimulation& s) { return s.sim().stateHashHex(); })
+      .def("config_json", [](const PySimulation& s) { return s.sim().configJson(); })
+      .def("final_state_json", [](const PySimulation& s) { return s.sim().finalStateJson(); })
+      .def("counters", [](const PySimulation& s) {
+        const CounterLayout& l = s.sim().counterLayout();
+        std::vector<double> v(static_cast<std::size_t>(l.size()));
+        s.sim().writeCounters(v.data());
+        py::dict d;
+        for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
+        return d;
+      })
+      .def_property_readonly("time", [](const PySimulation& s) { return s.sim().time(); })
+      .def_property_readonly("h", [](const PySimulation& s) { return s.sim().h(); })
+      .def_property_readonly("steps", [](const PySimulation& s) { return s.sim().steps(); })
+      .def_property_readonly("impacts", [](const PySimulation& s) { return s.sim().totalImpacts(); })
+      .def_property_readonly("halted", [](const PySimulation& s) { return s.sim().halted(); })
+      .def_property_readonly("status", [](const PySimulation& s) { return std::string(statusName(s.sim().status())); })
+      .def_property_readonly("status_message", [](const PySimulation& s) { return s.sim().statusMessage(); })
+      .def_property_readonly("model", [](const PySimulation& s) { return s.sim().model(); })
+      .def_property_readonly("family", [](const PySimulation& s) { return s.sim().family(); })
+      .def_property_readonly("integrator", [](const PySimulation& s) { return s.sim().integrator(); })
+      .def_property_readonly("case", [](const PySimulation& s) { return s.sim().caseName(); });
+
+  m.def("run_columns", &runColumns, py::arg("config_json"), py::arg("steps"), py::arg("until_impacts") = 0);
+  m.def("ensemble_json", &ensembleJson, py::arg("config_json"), py::arg("members"), py::arg("steps"), py::arg("size"),
+        py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("with_members"));
+}

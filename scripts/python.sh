@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Builds the Python module lgvci (pybind11 over the C++ library, docs/python.md) and installs it for
+# the `python3` first on PATH and, when that is another interpreter, for Debian's /usr/bin/python3.
+# Installs what it needs, only if missing (Debian: python3-dev, pybind11-dev, python3-pybind11,
+# python3-numpy). Safe to run any number of times: an unchanged tree rebuilds nothing.
+#
+# Each interpreter gets its own build (build/python-<version>-<hash of its path>), compiled against its
+# own headers (sysconfig), and the package folder lgvci/ copied into its site-packages when that is
+# writable, else into its user site. An interpreter without NumPy (a pyenv Python, say) of Debian's
+# minor version gets a .pth file in that folder that appends Debian's /usr/lib/python3/dist-packages
+# to its path, so it imports Debian's NumPy.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+APT_PACKAGES=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev python3 python3-dev pybind11-dev python3-pybind11 python3-numpy)
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "python.sh: installing Debian packages: ${missing[*]}"
+  SUDO=""; [[ $(id -u) == 0 ]] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+[[ -f /work/ccache.env ]] && source /work/ccache.env  # a shared compiler cache, where there is one
+if [[ -z ${CMAKE_CXX_COMPILER_LAUNCHER:-} ]] && command -v ccache >/dev/null; then export CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+
+# The interpreters: python3 on PATH, and Debian's when it is another one (compared by sys.executable's real path).
+interpreters=()
+for py in "$(command -v python3 || true)" /usr/bin/python3; do
+  [[ -n $py && -x $py ]] || continue
+  real=$("$py" -c 'import os, sys; print(os.path.realpath(sys.executable))')
+  for seen in "${interpreters[@]:-}"; do [[ ${seen#*|} == "$real" ]] && continue 2; done
+  interpreters+=("$py|$real")
+done
+
+for entry in "${interpreters[@]}"; do
+  py=${entry%%|*} real=${entry#*|}
+  ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  tag="$ver-$(printf '%s' "$real" | cksum | cut -d' ' -f1)"
+  build="$ROOT/build/python-$tag"
+  echo "python.sh: $real (Python $ver): building in ${build#"$ROOT"/}"
+  # The library is built again, position-independent, for the shared module (the native build's is not).
+  cmake -S "$ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLGVCI_PYTHON=ON -DLGVCI_BUILD_TESTS=OFF \
+    -DLGVCI_BUILD_CLI=OFF -DLGVCI_INSTALL=OFF -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DPython3_EXECUTABLE="$real" >/dev/null
+  cmake --build "$build" --target lgvci_python
+
+  # Where it goes: the interpreter's site-packages if writable (a pyenv's, or Debian's as root), else its user site.
+  dest=$("$py" - <<'EOF'
+import os, site, sysconfig
+purelib = sysconfig.get_paths()["purelib"]
+if os.access(purelib if os.path.isdir(purelib) else os.path.dirname(purelib), os.W_OK):
+    print(purelib)
+else:
+    print(site.getusersitepackages())
+EOF
+)
+  mkdir -p "$dest/lgvci"
+  for f in "$build"/python/lgvci/*; do
+    [[ -f $f ]] || continue  # not a __pycache__ left by a run from the build tree
+    cmp -s "$f" "$dest/lgvci/${f##*/}" 2>/dev/null || cp "$f" "$dest/lgvci/"
+  done
+  # NumPy: Debian's, for an interpreter of Debian's minor version that has none of its own.
+  if ! "$py" -c 'import numpy' 2>/dev/null; then
+    debian=$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    if [[ $ver != "$debian" ]]; then
+      echo "python.sh: $real has no NumPy and is not Python $debian, whose NumPy Debian provides" >&2
+      exit 1
+    fi
+    echo "/usr/lib/python3/dist-packages" >"$dest/lgvci-debian-numpy.pth"
+  fi
+  "$py" -c 'import lgvci, numpy; print("python.sh: lgvci", lgvci.__version__, "for", __import__("sys").executable, "in", lgvci.__file__.rsplit("/", 2)[0])'
+done

@@ -1,0 +1,323 @@
+"""The Python module lgvci against the native CLI and the golden hashes (docs/python.md).
+
+The expected values are never the module's own: state hashes come from tests/golden/determinism.json
+and from the CLI binary, CSV columns and summaries from the CLI's --csv and --json, error messages
+from the CLI's stderr. The CLI is $LGVCI_CLI, or build/native/lgvci (scripts/test.sh builds it first).
+Run: python3 -m unittest discover tests/python (after scripts/python.sh).
+"""
+import csv
+import gc
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+import numpy as np
+
+import lgvci
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CLI = os.environ.get("LGVCI_CLI", os.path.join(ROOT, "build", "native", "lgvci"))
+GOLDEN = os.path.join(ROOT, "tests", "golden", "determinism.json")
+
+
+def cli(*args, check=True):
+    if not os.access(CLI, os.X_OK):
+        raise RuntimeError(f"no CLI at {CLI}: build it (cmake --build --preset native --target lgvci_cli) or set LGVCI_CLI")
+    p = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=600)
+    if check and p.returncode != 0:
+        raise AssertionError(f"lgvci {' '.join(args)} exited {p.returncode}: {p.stderr}")
+    return p
+
+
+def cli_json(*args):
+    return json.loads(cli(*args, "--json").stdout)
+
+
+def cli_error(config_text):
+    """The CLI's message for a config file: exit 2, stderr 'lgvci: invalid input: <field: rule>'."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        f.write(config_text)
+    try:
+        p = cli("--config", f.name, "--steps", "1", check=False)
+    finally:
+        os.unlink(f.name)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    prefix = "lgvci: invalid input: "
+    line = p.stderr.strip().splitlines()[-1]
+    assert line.startswith(prefix), line
+    return line[len(prefix):]
+
+
+def golden():
+    with open(GOLDEN) as f:
+        return json.load(f)
+
+
+def without(d, *keys):
+    return {k: v for k, v in d.items() if k not in keys}
+
+
+class Presets(unittest.TestCase):
+    def test_presets_are_the_golden_files(self):
+        self.assertEqual(sorted(lgvci.presets()), sorted(golden()["presets"]))
+
+    def test_preset_is_a_config_dict_the_cli_runs_alike(self):
+        for name in lgvci.presets():
+            with self.subTest(name):
+                config = lgvci.preset(name)
+                self.assertIsInstance(config, dict)
+                sim = lgvci.Simulation(config)
+                sim.step(100)
+                self.assertEqual(sim.state_hash(), cli_json("--case", name, "--steps", "100")["state_hash"])
+
+    def test_unknown_preset_is_a_value_error(self):
+        with self.assertRaises(ValueError) as e:
+            lgvci.preset("no such preset")
+        self.assertTrue(str(e.exception).startswith("case: "), str(e.exception))
+
+
+class BadInput(unittest.TestCase):
+    CONFIGS = [
+        '{"case": "IV", "h": -1}',
+        '{"case": "IV", "tolerance": 0}',
+        '{"case": "no such preset"}',
+        '{"model": "no such model"}',
+        '{"case": "IV", "h": "0.01"}',
+        '{"case": "IV",',
+        '[1, 2, 3]',
+        '{}',
+    ]
+
+    def test_value_error_with_the_clis_message(self):
+        for text in self.CONFIGS:
+            with self.subTest(text):
+                expected = cli_error(text)
+                self.assertRegex(expected, r"^[A-Za-z_0-9.\[\]]+: ")
+                with self.assertRaises(ValueError) as e:
+                    lgvci.Simulation(text)
+                self.assertEqual(str(e.exception), expected)
+                try:
+                    parsed = json.loads(text)
+                except json.JSONDecodeError:
+                    continue
+                if isinstance(parsed, dict):  # the same as a dict
+                    with self.assertRaises(ValueError) as e:
+                        lgvci.Simulation(parsed)
+                    self.assertEqual(str(e.exception), expected)
+                with self.assertRaises(ValueError) as e:
+                    lgvci.run(text, 10)
+                self.assertEqual(str(e.exception), expected)
+
+    def test_not_a_config(self):
+        for bad in (None, 3, {"case": "IV", "h": float("nan")}, {"case": "IV", "h": object()}):
+            with self.subTest(repr(bad)):
+                with self.assertRaises(ValueError) as e:
+                    lgvci.Simulation(bad)
+                self.assertTrue(str(e.exception).startswith("config: "), str(e.exception))
+
+    def test_bad_counts(self):
+        sim = lgvci.Simulation({"case": "IV"})
+        for bad in (-1, 1.5, True, "3", 10**9 + 1):
+            with self.subTest(repr(bad)):
+                with self.assertRaisesRegex(ValueError, r"^n: must be an integer in \[0, 1000000000\]"):
+                    sim.step(bad)
+                with self.assertRaisesRegex(ValueError, r"^steps: "):
+                    lgvci.run({"case": "IV"}, bad)
+        self.assertEqual(sim.steps, 0)  # nothing ran
+        with self.assertRaisesRegex(ValueError, r"^members: "):
+            lgvci.ensemble({"case": "IV"}, 0)
+        with self.assertRaisesRegex(ValueError, r"^threads: "):
+            lgvci.ensemble({"case": "IV"}, 2, threads=0)
+        with self.assertRaisesRegex(ValueError, r"^kind: "):
+            lgvci.ensemble({"case": "IV"}, 2, kind="sideways")
+        with self.assertRaisesRegex(ValueError, r"^size: "):
+            lgvci.ensemble({"case": "IV"}, 2, size=2.0)
+
+
+class Determinism(unittest.TestCase):
+    def test_state_hash_after_1e4_steps_is_golden_and_the_clis(self):
+        recorded = golden()
+        steps = recorded["steps"]
+        self.assertEqual(steps, 10000)
+        for name in lgvci.presets():
+            with self.subTest(name):
+                sim = lgvci.Simulation({"case": name})
+                impacts = sim.step(steps)
+                expected = recorded["presets"][name]
+                out = cli_json("--case", name, "--steps", str(steps))
+                self.assertEqual(sim.state_hash(), expected["hash"])
+                self.assertEqual(sim.state_hash(), out["state_hash"])
+                self.assertEqual(impacts, expected["impacts"])
+                self.assertEqual(sim.impacts, out["impacts"])
+                self.assertEqual(sim.time, expected["t"])
+                self.assertEqual(sim.energy(), out["energy_final"])
+
+    def test_steps_in_pieces_are_one_run(self):
+        a, b = lgvci.Simulation({"case": "IV"}), lgvci.Simulation({"case": "IV"})
+        self.assertEqual(sum(a.step(n) for n in (1, 0, 999, 3000)), b.step(4000))
+        self.assertEqual(a.state_hash(), b.state_hash())
+        self.assertEqual(a.steps, 4000)
+        self.assertEqual(a.time, 4000 * a.h)
+
+
+class Record(unittest.TestCase):
+    def test_record_is_a_read_only_view_that_follows_the_run(self):
+        sim = lgvci.Simulation({"case": "IV"})
+        rec = sim.record()
+        self.assertEqual(rec.dtype, np.float64)
+        self.assertFalse(rec.flags.writeable)
+        self.assertFalse(rec.flags.owndata)
+        self.assertTrue(np.shares_memory(rec, sim.record()))  # the same buffer, no copy
+        with self.assertRaises(ValueError):
+            rec[0] = 1.0
+        layout = sim.layout()
+        self.assertEqual(sum(f["size"] for f in layout), rec.size)
+        for f, g in zip(layout, layout[1:]):
+            self.assertEqual(f["offset"] + f["size"], g["offset"])
+        t = layout[0]
+        self.assertEqual(t["name"], "t")
+        self.assertEqual(rec[t["offset"]], 0.0)
+        sim.step(250)
+        self.assertEqual(rec[t["offset"]], sim.time)  # the view sees the step
+        self.assertEqual(sim.time, 250 * sim.h)
+
+    def test_view_keeps_the_simulation_alive(self):
+        sim = lgvci.Simulation({"case": "particle"})
+        sim.step(500)
+        rec = sim.record()
+        kept = rec.copy()
+        del sim
+        gc.collect()
+        self.assertTrue(np.array_equal(rec, kept))
+
+    def test_csv_columns_are_the_fields_with_columns(self):
+        for name in lgvci.presets():
+            with self.subTest(name):
+                sim = lgvci.Simulation({"case": name})
+                cols = [c for f in sim.layout() for c in f["columns"]]
+                self.assertEqual(cols, sim.csv_columns())
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    # %.17g round-trips: float() gives back the very double the CLI printed.
+    return rows[0], np.array([[float(v) for v in r] for r in rows[1:]])
+
+
+class Run(unittest.TestCase):
+    def check(self, args, config, steps, until=0):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "run.csv")
+            extra = ["--until-impacts", str(until)] if until else []
+            summary = json.loads(cli(*args, "--steps", str(steps), *extra, "--csv", path, "--json").stdout)
+            header, table = read_csv(path)
+        got = lgvci.run(config, steps, until_impacts=until)
+        self.assertEqual([k for k in got if k != "summary"], header)
+        for k, name in enumerate(header):
+            col = got[name]
+            self.assertEqual(col.dtype, np.float64)
+            self.assertTrue(col.flags.c_contiguous)
+            # bit for bit: the same bytes, so a NaN or a -0.0 would count too
+            self.assertEqual(col.tobytes(), np.ascontiguousarray(table[:, k]).tobytes(), name)
+        self.assertEqual(without(got["summary"], "wall_seconds"), without(summary, "wall_seconds"))
+        self.assertEqual(len(got["t"]), summary["steps"] + 1)
+        self.assertEqual(int(got["impacts"].sum()), summary["impacts"])
+        return got
+
+    def test_columns_equal_the_clis_csv_for_every_preset(self):
+        for name in lgvci.presets():
+            with self.subTest(name):
+                self.check(["--case", name], {"case": name}, 3000)
+
+    def test_a_config_text_and_until_impacts(self):
+        config = json.dumps({"case": "IV", "h": 0.005, "restitution": 0.8})
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            f.write(config)
+        try:
+            got = self.check(["--config", f.name], config, 100000, until=5)
+        finally:
+            os.unlink(f.name)
+        self.assertLess(got["summary"]["steps"], 100000)
+        self.assertEqual(got["summary"]["impacts"], 5)
+
+    def test_zero_steps_is_the_start(self):
+        got = lgvci.run({"case": "IV"}, 0)
+        sim = lgvci.Simulation({"case": "IV"})
+        self.assertEqual([float(got[c][0]) for c in sim.csv_columns()],
+                         [float(v) for f in sim.layout() for v in sim.field(f["name"])[:len(f["columns"])]])
+        self.assertEqual(got["summary"]["state_hash"], sim.state_hash())
+
+
+class Ensemble(unittest.TestCase):
+    def test_statistics_equal_the_clis_at_any_thread_count(self):
+        args = ["--case", "IV", "--ensemble", "12", "--steps", "2000", "--samples", "10", "--seed", "7",
+                "--perturb", "1e-6", "--kind", "attitude"]
+        expected = without(cli_json(*args, "--threads", "2"), "threads", "wall_seconds")
+        for threads in (1, 2, 3):
+            with self.subTest(threads=threads):
+                got = lgvci.ensemble({"case": "IV"}, 12, steps=2000, samples=10, seed=7, size=1e-6,
+                                     kind="attitude", threads=threads)
+                self.assertEqual(got, expected)
+        self.assertEqual(lgvci.ensemble("{\"case\": \"IV\"}", 12, steps=2000, samples=10, seed=7, size=1e-6,
+                                        kind="attitude"), expected)
+
+    def test_members_equal_the_clis(self):
+        expected = without(cli_json("--case", "I", "--ensemble", "5", "--steps", "500", "--members", "--threads", "1"),
+                           "threads", "wall_seconds")
+        got = lgvci.ensemble({"case": "I"}, 5, steps=500, include_members=True, threads=2)
+        self.assertEqual(got, expected)
+        self.assertIn("members", got)
+
+    def test_a_family_without_ensembles_is_refused_as_the_cli_refuses_it(self):
+        refused = 0
+        for name in lgvci.presets():
+            p = cli("--case", name, "--ensemble", "2", "--steps", "10", check=False)
+            if p.returncode == 0:
+                continue
+            refused += 1
+            with self.subTest(name):
+                self.assertEqual(p.returncode, 2)
+                with self.assertRaises(ValueError) as e:
+                    lgvci.ensemble({"case": name}, 2, steps=10)
+                self.assertEqual("lgvci: invalid input: " + str(e.exception), p.stderr.strip())
+        self.assertGreater(refused, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
+
+
+class Stubs(unittest.TestCase):
+    """The type stubs (__init__.pyi, installed beside the module) declare the module's API as it is."""
+
+    def test_stubs_match_the_module(self):
+        import ast
+        import inspect
+        path = os.path.join(os.path.dirname(lgvci.__file__), "__init__.pyi")
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        self.assertTrue(os.path.exists(os.path.join(os.path.dirname(lgvci.__file__), "py.typed")))
+
+        def params(node):
+            a = node.args
+            return [p.arg for p in a.posonlyargs + a.args + ([a.vararg] if a.vararg else []) + a.kwonlyargs]
+
+        functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        self.assertEqual(sorted(functions), sorted(n for n in lgvci.__all__ if callable(getattr(lgvci, n)) and n != "Simulation"))
+        for name, node in functions.items():
+            with self.subTest(name):
+                self.assertEqual(params(node), list(inspect.signature(getattr(lgvci, name)).parameters))
+        (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Simulation"]
+        members = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef)}
+        public = {n for n in dir(lgvci.Simulation) if not n.startswith("_")} | {"__init__"}
+        self.assertEqual(sorted(members), sorted(public))
+        for name, node in members.items():
+            with self.subTest(name):
+                attr = getattr(lgvci.Simulation, name)
+                if isinstance(attr, property):
+                    self.assertTrue(any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list))
+                else:
+                    self.assertEqual(params(node), list(inspect.signature(attr).parameters))
