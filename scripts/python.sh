@@ -4,9 +4,12 @@
 # Installs what it needs, only if missing (Debian: python3-dev, pybind11-dev, python3-pybind11,
 # python3-numpy). Safe to run any number of times: an unchanged tree rebuilds nothing.
 #
-# Each interpreter gets its own build (build/python-<version>-<hash of its path>), compiled against its
-# own headers (sysconfig), and the package folder lgvci/ copied into its site-packages when that is
-# writable, else into its user site. An interpreter without NumPy (a pyenv Python, say) of Debian's
+# The module is built in the native build (build/native, preset native: its library is position-
+# independent, so the extension links it as it is, and test.sh's native stage has already compiled it)
+# for the first interpreter; another interpreter whose extension suffix (EXT_SUFFIX: the same CPython
+# ABI, e.g. two 3.11s) is the same takes the same file, one with another ABI gets a build of its own
+# (build/python-<suffix>). The package folder lgvci/ goes into each interpreter's site-packages when
+# that is writable, else into its user site. An interpreter without NumPy (a pyenv Python, say) of Debian's
 # minor version gets a .pth file in that folder that appends Debian's /usr/lib/python3/dist-packages
 # to its path, so it imports Debian's NumPy.
 set -euo pipefail
@@ -35,16 +38,28 @@ for py in "$(command -v python3 || true)" /usr/bin/python3; do
   interpreters+=("$py|$real")
 done
 
+built=()  # "suffix|build folder" of each module built so far
 for entry in "${interpreters[@]}"; do
   py=${entry%%|*} real=${entry#*|}
   ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-  tag="$ver-$(printf '%s' "$real" | cksum | cut -d' ' -f1)"
-  build="$ROOT/build/python-$tag"
-  echo "python.sh: $real (Python $ver): building in ${build#"$ROOT"/}"
-  # The library is built again, position-independent, for the shared module (the native build's is not).
-  cmake -S "$ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLGVCI_PYTHON=ON -DLGVCI_BUILD_TESTS=OFF \
-    -DLGVCI_BUILD_CLI=OFF -DLGVCI_INSTALL=OFF -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DPython3_EXECUTABLE="$real" >/dev/null
-  cmake --build "$build" --target lgvci_python
+  suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+  build=""
+  for b in "${built[@]:-}"; do [[ ${b%%|*} == "$suffix" ]] && build=${b#*|}; done
+  if [[ -n $build ]]; then
+    echo "python.sh: $real (Python $ver): the module built for ${suffix} serves it too"
+  else
+    if ((${#built[@]} == 0)); then
+      build="$ROOT/build/native"
+      cmake --preset native -DLGVCI_PYTHON=ON -DPython3_EXECUTABLE="$real" >/dev/null
+    else
+      build="$ROOT/build/python-${suffix//[^A-Za-z0-9_-]/_}"
+      cmake -S "$ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLGVCI_PYTHON=ON -DLGVCI_BUILD_TESTS=OFF \
+        -DLGVCI_BUILD_CLI=OFF -DLGVCI_INSTALL=OFF -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DPython3_EXECUTABLE="$real" >/dev/null
+    fi
+    echo "python.sh: $real (Python $ver, ${suffix}): building in ${build#"$ROOT"/}"
+    cmake --build "$build" --target lgvci_python
+    built+=("$suffix|$build")
+  fi
 
   # Where it goes: the interpreter's site-packages if writable (a pyenv's, or Debian's as root), else its user site.
   dest=$("$py" - <<'EOF'
