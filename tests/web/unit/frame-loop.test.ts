@@ -32,6 +32,40 @@ function callCounting(real: LgvciModule): { engine: LgvciModule; calls: () => nu
   return { engine: countingEngine(real, wrap).engine, calls: () => calls, names };
 }
 
+/** The module with every method call of every simulation it hands out (perturbedStart's too) counted per simulation. */
+function perSimCounting(real: LgvciModule): { engine: LgvciModule; calls: Map<HybridSimulation, number> } {
+  const calls = new Map<HybridSimulation, number>();
+  const wrap = (inner: HybridSimulation): HybridSimulation => {
+    const sim: HybridSimulation = new Proxy(inner, {
+      get(target, key) {
+        const v = Reflect.get(target, key) as unknown;
+        if (typeof v !== 'function') return v;
+        return (...a: unknown[]) => {
+          calls.set(sim, (calls.get(sim) ?? 0) + 1);
+          const r = (v as (...b: unknown[]) => unknown).apply(target, a);
+          if (key !== 'perturbedStart') return r;
+          const p = r as ReturnType<HybridSimulation['perturbedStart']>;
+          return p.sim ? { sim: wrap(p.sim), error: null } : p;
+        };
+      },
+    });
+    return sim;
+  };
+  const engine = new Proxy(real, {
+    get(target, key) {
+      if (key === 'createSimulation') {
+        return (json: string) => {
+          const r = target.createSimulation(json);
+          return r.sim ? { sim: wrap(r.sim), error: null } : r;
+        };
+      }
+      const v = Reflect.get(target, key) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+  return { engine, calls };
+}
+
 /** The family's snapshot reads (each creates a Snapshot object), counted. */
 function countReads(model: SimulationModel): () => number {
   let reads = 0;
@@ -130,6 +164,55 @@ describe('the frame loop (real WASM)', () => {
       model.dispose();
     });
   }
+
+  it('Case IV with the twins and the core baselines: one call per simulation a frame, no heap growth, the twins equal their own one-step runs', () => {
+    const counted = perSimCounting(real);
+    const model = new SimulationModel(counted.engine, familyTable(), 20);
+    model.load(real.presetJson('IV'));
+    expect(model.setTwins({ dx: 1e-8, dtheta: 1e-8 * Math.PI })).toBe('');
+    expect(model.setComparison(null)).toBe('');
+    const ids = model.companions.map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(3); // two twins and at least one baseline
+    model.clock.running = true;
+    for (let f = 1; f <= FRAMES; f++) model.advance(FRAME_SECONDS, Infinity);
+    model.reset();
+    model.clock.running = true;
+    let heapAt100 = NaN;
+    for (let f = 1; f <= FRAMES; f++) {
+      const before = new Map(counted.calls);
+      model.advance(FRAME_SECONDS, Infinity);
+      if (f > 100) {
+        let stepping = 0;
+        for (const [sim, n] of counted.calls) {
+          // the main run, the twins' simulations, and a baseline until it halts (then it takes no call)
+          const k = n - (before.get(sim) ?? 0);
+          expect(k, `frame ${f}`).toBeLessThanOrEqual(1);
+          stepping += k;
+        }
+        expect(stepping, `frame ${f}`).toBeGreaterThanOrEqual(3); // at least the main run and both twins
+      }
+      if (f === 100) heapAt100 = real.heapBytesInUse();
+    }
+    expect(real.heapBytesInUse()).toBe(heapAt100);
+    const steps = model.run.steps();
+    for (const r of model.companions) expect(r.length, r.id).toBe(steps + 1);
+    // a twin's state after the frames: its own simulation stepped one step at a time
+    for (const kind of ['position', 'attitude'] as const) {
+      const start = real.createSimulation(model.resolvedJson).sim;
+      if (!start) throw new Error('the preset is valid');
+      const twin = start.perturbedStart(kind, kind === 'position' ? 1e-8 : 1e-8 * Math.PI).sim;
+      start.delete();
+      if (!twin) throw new Error('the twin starts');
+      for (let i = 0; i < steps; i++) twin.step(1);
+      const run = model.companions.find((r) => r.id === kind);
+      const pose = new Float64Array(run?.space.size ?? 0);
+      run?.space.fromRecord(twin.record(), pose);
+      expect([...(run?.currPose ?? [])], kind).toEqual([...pose]);
+      expect(run?.energy.last(), kind).toBe(twin.energy());
+      twin.delete();
+    }
+    model.dispose();
+  });
 });
 
 /** The impact records of `steps` single steps of a fresh simulation of `json`, drained after each. */

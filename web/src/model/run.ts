@@ -134,24 +134,72 @@ export interface StepBatch {
   readonly halted: boolean;
 }
 
-export class EngineRun {
-  /** Views of the module's batch buffers taken so far (each load takes new ones; a frame takes none). */
-  viewRefreshes = 0;
-  /** Steps since the initial state, as of the last load, reset or step (no binding call). */
-  stepCount = 0;
+/**
+ * The batched steps of one simulation (HybridSimulation.stepRecords, docs/page.md "The frame loop"):
+ * each step's impacts, status, time and state record read from the module's buffer. The views of
+ * that buffer are taken again only when it grew (an n larger than any before) or the WASM heap did (a
+ * grown heap detaches the old views: their length is 0), so a frame creates none (`views` counts them).
+ */
+export class BatchReader {
+  /** Views of the module's buffers taken so far. */
+  views = 0;
   private batchView: Float64Array = EMPTY;
   private impactView: Float64Array = EMPTY;
-  private batchHeader = 0;
-  private batchStride = 0;
-  private batchMeta = 0;
+  private header = 0;
+  private stride = 0;
+  private meta = 0;
   private readonly batch: { -readonly [K in keyof StepBatch]: StepBatch[K] } = {
     steps: 0,
     buf: EMPTY,
     record: 0,
     impacts: EMPTY,
     halted: false,
-    offset: (i: number): number => this.batchHeader + i * this.batchStride,
+    offset: (i: number): number => this.header + i * this.stride,
   };
+
+  constructor(
+    private readonly sim: HybridSimulation,
+    private readonly recordSize: number,
+  ) {}
+
+  /** Up to n steps in one binding call; the batch stops after a halting or non-ok step. */
+  step(n: number): StepBatch {
+    const sim = this.sim;
+    const k = sim.stepRecords(n);
+    let b = this.batchView;
+    // A view of freed memory keeps its old length: compare with what the call needed, not what it took.
+    if (b.length < 4 || b.length < this.header + Math.max(n, 0) * this.stride) {
+      b = this.batchView = sim.batchBuffer();
+      this.header = b[0] ?? 0;
+      this.meta = b[1] ?? 0;
+      this.stride = this.meta + this.recordSize;
+      this.views++;
+    }
+    if (this.impactView.buffer !== b.buffer || this.impactView.length === 0) {
+      this.impactView = sim.impactBuffer();
+      this.views++;
+    }
+    const out = this.batch;
+    out.steps = k;
+    out.buf = b;
+    out.record = this.meta;
+    out.impacts = this.impactView;
+    out.halted = b[2] === 1;
+    return out;
+  }
+
+  /** Steps since the initial state, after the last step(). */
+  get stepCount(): number {
+    return this.batchView[3] ?? NaN;
+  }
+}
+
+export class EngineRun {
+  /** Steps since the initial state, as of the last load, reset or step (no binding call). */
+  stepCount = 0;
+  private batches: BatchReader | null = null;
+  /** Views of the module's batch buffers taken by earlier simulations of this run. */
+  private pastViews = 0;
 
   readonly engine: LgvciModule;
   private sim: HybridSimulation | null = null;
@@ -204,8 +252,8 @@ export class EngineRun {
     this.modelName = modelName;
     this.familyName = familyName;
     this.capabilities = capabilities;
-    this.batchView = EMPTY;
-    this.impactView = EMPTY;
+    this.pastViews = this.viewRefreshes;
+    this.batches = new BatchReader(sim, layout.size);
     this.stepCount = sim.steps();
     simImpactReader(sim); // read its impact layout now, not in the first frame with an impact
     return out;
@@ -275,44 +323,29 @@ export class EngineRun {
     return { impacts, status: this.status(), halted: this.halted() };
   }
 
+  /** Views of the module's batch buffers taken so far (each simulation takes its own; a frame takes none). */
+  get viewRefreshes(): number {
+    return this.pastViews + (this.batches?.views ?? 0);
+  }
+
   /**
-   * Up to n steps in one binding call (HybridSimulation.stepRecords): each step's impacts, status, time
-   * and state record are read from the module's buffer. The views of that buffer are taken again only
-   * when it grew (an n larger than any before) or the WASM heap did (a grown heap detaches the old
-   * views: their length is 0), so a frame creates none (viewRefreshes counts them). The batch stops
-   * after a halting or non-ok step; `halted` is the core's halted() after it.
+   * Up to n steps in one binding call (HybridSimulation.stepRecords, read by a BatchReader): each
+   * step's impacts, status, time and state record. The batch stops after a halting or non-ok step.
    */
   stepBatch(n: number): StepBatch {
-    const sim = this.need();
-    const size = this.layout?.size ?? 0;
-    const k = sim.stepRecords(n);
-    let b = this.batchView;
-    // A view of freed memory keeps its old length: compare with what the call needed, not what it took.
-    if (b.length < 4 || b.length < this.batchHeader + Math.max(n, 0) * this.batchStride) {
-      b = this.batchView = sim.batchBuffer();
-      this.batchHeader = b[0] ?? 0;
-      this.batchMeta = b[1] ?? 0;
-      this.batchStride = this.batchMeta + size;
-      this.viewRefreshes++;
-    }
-    if (this.impactView.buffer !== b.buffer || this.impactView.length === 0) {
-      this.impactView = sim.impactBuffer();
-      this.viewRefreshes++;
-    }
-    this.stepCount = b[3] ?? NaN;
-    const out = this.batch;
-    out.steps = k;
-    out.buf = b;
-    out.record = this.batchMeta;
-    out.impacts = this.impactView;
-    out.halted = b[2] === 1;
-    return out;
+    if (!this.batches) throw new Error('no simulation loaded');
+    const b = this.batches.step(n);
+    this.stepCount = this.batches.stepCount;
+    this.lastImpacts = b.impacts;
+    return b;
   }
 
   /** Rows [from, to) of the last stepBatch()'s impact records. */
   batchImpacts(from: number, to: number): Impact[] {
-    return simImpactReader(this.need()).readRows(this.batch.impacts, from, to);
+    return simImpactReader(this.need()).readRows(this.lastImpacts, from, to);
   }
+
+  private lastImpacts: Float64Array = EMPTY;
 
   /** The impacts since the last call. */
   drainImpacts(): Impact[] {
@@ -328,6 +361,7 @@ export class EngineRun {
   dispose(): void {
     this.sim?.delete();
     this.sim = null;
+    this.batches = null;
     this.resolvedJson = '';
     this.layout = null;
   }

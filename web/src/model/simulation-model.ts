@@ -438,7 +438,10 @@ export class SimulationModel {
         this.family.position(row, x);
         this.trail.push(t, x[0], x[1], x[2]);
         // Like the CLI's --csv, a step that halted the run (and was discarded) writes no row.
-        if (!halted && this.history.record(row, k)) {
+        if (!halted) this.history.record(row, k);
+        // The companions take the batch's rows in one call each, before a return (always a batch's
+        // last step) measures their distances.
+        if (j === b.steps - 1) {
           this.twins?.syncTo(this.history, this.reversalRows);
           this.baselines?.syncTo(this.history, this.reversalRows);
         }
