@@ -25,6 +25,10 @@ using namespace lgvci;
 using emscripten::val;
 
 constexpr size_t kMaxPendingImpacts = 4096;
+/// stepRecords()'s batch buffer: a header of [header size, per-step fields, halted, steps], then per
+/// step [impacts, impact rows, status, time] followed by the state record (the header describes itself).
+constexpr size_t kBatchHeader = 4;
+constexpr size_t kBatchMeta = 4;
 
 // ---- The façade: every model, layouts from the core, errors as values. ----
 
@@ -211,6 +215,47 @@ class HybridSimulation {
     }
     return out;
   }
+  /// Up to n steps in one call, the page's frame (docs/page.md "The frame loop"). After step i, row i
+  /// of batchBuffer() (from offset kBatchHeader, stride kBatchMeta + the record's size) holds
+  /// [impacts, impact rows in impactBuffer() so far, status, time, state record…]; the header holds
+  /// [kBatchHeader, kBatchMeta, halted, steps since the start]. The batch stops after a step that halts the run or ends with a
+  /// non-ok status (the page reports it at that step) and once impactBuffer() is half full, so no
+  /// impact record of the batch is dropped. impactBuffer() is emptied at the start of the call. Both
+  /// buffers are the object's own: the batch buffer grows only when n exceeds every earlier n, so a
+  /// frame allocates nothing in the steady state. Returns the steps taken.
+  int stepRecords(int n) {
+    pending_.clear();
+    n = std::max(n, 0);
+    const size_t stride = kBatchMeta + record_.size();
+    const size_t need = kBatchHeader + stride * static_cast<size_t>(n);
+    if (batch_.size() < need) batch_.resize(need);
+    const size_t impactStride = row_.size();
+    int k = 0;
+    while (k < n) {
+      const StepReport r = sim_->step();
+      collectImpacts();
+      double* row = batch_.data() + kBatchHeader + stride * static_cast<size_t>(k);
+      row[0] = r.impacts;
+      row[1] = static_cast<double>(impactStride == 0 ? 0 : pending_.size() / impactStride);
+      row[2] = static_cast<int>(sim_->status());
+      row[3] = sim_->time();
+      sim_->writeRecord(row + kBatchMeta);
+      ++k;
+      if (sim_->halted() || sim_->status() != StepStatus::Ok || 2 * pending_.size() >= pending_.capacity()) break;
+    }
+    refresh();
+    batch_[0] = static_cast<double>(kBatchHeader);
+    batch_[1] = static_cast<double>(kBatchMeta);
+    batch_[2] = sim_->halted() ? 1.0 : 0.0;
+    batch_[3] = static_cast<double>(sim_->steps());
+    return k;
+  }
+  /// The buffer stepRecords() writes (a view of all of it; take a new one when it grew or the heap did).
+  val batchBuffer() const { return val(emscripten::typed_memory_view(batch_.size(), batch_.data())); }
+  /// The impact records of the last stepRecords() call, drainImpacts()'s rows (a view of its whole
+  /// capacity, which never changes; the header's row counts say how many rows are filled).
+  val impactBuffer() const { return val(emscripten::typed_memory_view(pending_.capacity(), pending_.data())); }
+
   /// The momentum maps of the current state: a view into a buffer the object owns (sized once), written
   /// on each call, so a frame allocates nothing.
   val momentumMaps() {
@@ -239,6 +284,7 @@ class HybridSimulation {
   std::shared_ptr<Simulation> sim_;
   std::vector<double> record_, counters_, pending_, drained_, row_;
   std::vector<double> momentumMaps_;
+  std::vector<double> batch_ = {static_cast<double>(kBatchHeader), static_cast<double>(kBatchMeta), 0.0, 0.0};
 };
 
 /// The core's runReverseCheck (the one the CLI's --reverse-check runs) on a fresh simulation of
@@ -376,7 +422,10 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("perturbedStart", &HybridSimulation::perturbedStart)
       .function("returnDistances", &HybridSimulation::returnDistances)
       .function("momentumMapLayout", &HybridSimulation::momentumMapLayout)
-      .function("momentumMaps", &HybridSimulation::momentumMaps);
+      .function("momentumMaps", &HybridSimulation::momentumMaps)
+      .function("stepRecords", &HybridSimulation::stepRecords)
+      .function("batchBuffer", &HybridSimulation::batchBuffer)
+      .function("impactBuffer", &HybridSimulation::impactBuffer);
   emscripten::function("createSimulation", &createSimulationVal);
   emscripten::function("presetJson", &presetJsonOrEmpty);
   emscripten::function("reverseCheck", &reverseCheckVal);

@@ -130,6 +130,19 @@ export interface HybridSimulation {
   momentumMapLayout(): MomentumMapField[];
   /** Their values now, in momentumMapLayout()'s order: a view into WASM memory written on each call. */
   momentumMaps(): Float64Array;
+  /**
+   * Up to n steps in one call (the page's frame, docs/page.md "The frame loop"); returns the steps
+   * taken. batchBuffer() then holds a header [header size H, per-step fields M, halted (0/1), steps
+   * since the start] and, for step i, at H + i·(M + record size): [impacts, impact rows in
+   * impactBuffer() after it, status, time] followed by the state record after it. The batch stops
+   * after a step that halts the run or ends with a non-ok status, and once impactBuffer() is half full.
+   * impactBuffer() holds the batch's impact records (drainImpacts()'s rows; emptied at the call's start).
+   */
+  stepRecords(n: number): number;
+  /** The buffer of stepRecords(): a view of all of it, valid until it grows (a larger n) or the heap does. */
+  batchBuffer(): Float64Array;
+  /** The impact buffer of stepRecords(): a view of its whole fixed capacity, valid until the heap grows. */
+  impactBuffer(): Float64Array;
   delete(): void;
 }
 

@@ -22,6 +22,8 @@ async function wrappedEngine(): Promise<Wrapped> {
   const wrap = (inner: HybridSimulation): HybridSimulation => {
     const statusAt = inner.layout().fields.find((f) => f.name === 'status')?.offset ?? -1;
     let copy = new Float64Array(0);
+    let batch = new Float64Array(0);
+    const recordSize = inner.layout().size;
     const sim: HybridSimulation = new Proxy(inner, {
       get(target, key) {
         switch (key) {
@@ -38,6 +40,24 @@ async function wrappedEngine(): Promise<Wrapped> {
               if (w.force.status) copy[statusAt] = w.force.status;
               return copy;
             };
+          // The batched step (the page's frame): a forced status stops the batch after one step, as
+          // the module's does at a non-ok step, and shows in that step's fields, record and header.
+          case 'stepRecords':
+            return (n: number) => {
+              const k = target.stepRecords(w.force.status ? Math.min(n, 1) : n);
+              const b = target.batchBuffer();
+              if (batch.length !== b.length) batch = new Float64Array(b.length);
+              batch.set(b);
+              if (w.force.status && k > 0) {
+                const o = (b[0] ?? 0) + (k - 1) * ((b[1] ?? 0) + recordSize);
+                batch[o + 2] = w.force.status;
+                batch[o + (b[1] ?? 0) + statusAt] = w.force.status;
+                batch[2] = w.force.halted ? 1 : 0;
+              }
+              return k;
+            };
+          case 'batchBuffer':
+            return () => batch;
           case 'status':
             return () => w.force.status || target.status();
           case 'halted':

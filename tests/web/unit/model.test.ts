@@ -50,20 +50,23 @@ describe('SimulationModel', () => {
     expect(m.curr.steps).toBe(6);
   });
 
-  it('a frame steps only until its time budget is spent; the rest is dropped (slow motion), prev/curr stay consecutive', () => {
+  it('a frame takes the steps its time budget affords at the measured cost; the rest is dropped (slow motion), prev/curr stay consecutive', () => {
     const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
     m.clock.running = true;
     let ms = 0;
-    const now = (): number => (ms += 5); // every look at the clock: 5 ms later
-    // 0.25 s of wall time at h = 0.01: 25 steps asked; after chunks of 8 and 16 steps 10 ms have passed
-    // (more than the 8 ms budget): the 25th step is dropped.
+    const now = (): number => (ms += 20); // every look at the clock: 20 ms later
+    // 0.25 s of wall time at h = 0.01: 25 steps asked. No cost is measured yet: the frame's one call
+    // takes them all (up to 64), in 20 ms: 0.8 ms a step.
+    expect(m.advance(0.25, 8, now)).toBe(25);
+    expect(m.slowed).toBe(false);
+    // The next frame's call takes what 8 ms affords at 0.8 ms a step: 10 steps; the other 15 are dropped.
     const n = m.advance(0.25, 8, now);
-    expect(n).toBe(24);
-    expect(m.curr.steps).toBe(24);
-    expect(m.prev.steps).toBe(23);
+    expect(n).toBe(10);
+    expect(m.curr.steps).toBe(35);
+    expect(m.prev.steps).toBe(34);
     expect(m.slowed).toBe(true);
-    expect(m.clock.dropped).toBeCloseTo(0.01, 12);
+    expect(m.clock.dropped).toBeCloseTo(0.15, 12);
     // With time to spare every step is taken.
     expect(m.advance(0.05, 8, () => 0)).toBe(5);
     expect(m.slowed).toBe(false);
@@ -76,10 +79,12 @@ describe('SimulationModel', () => {
     expect(m.reverse()).toBe('');
     m.fastForward = true;
     let ms = 0;
-    const now = (): number => (ms += 5); // 5 ms per look at the clock: two chunks (8 + 16 steps) a frame
+    // 20 ms between the two looks at the clock of each frame: the first frame takes 64 steps (no cost
+    // measured yet), the next ones what 8 ms affords at the measured cost (25, 10, then at least 8)
+    const now = (): number => (ms += 20);
     const left = m.fastReturn(8, now);
-    expect(left).toBe(300 - 24);
-    expect(m.run.steps()).toBe(324);
+    expect(left).toBe(300 - 64);
+    expect(m.run.steps()).toBe(364);
     let frames = 1;
     while (m.fastReturn(8, now) > 0) frames++;
     expect(m.run.steps()).toBe(600);

@@ -15,7 +15,7 @@ import type { RunHistory } from './history';
 import type { Quat } from './interpolation';
 import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
 import { dist3, diffNorm2x3 } from './linalg';
-import { simImpactReader } from './run';
+import { BatchReader, simImpactReader } from './run';
 import { TrailBuffer } from './trail';
 
 /** A companion's drawn pose: position, attitude and the coordinates posing the body's parts (if any). */
@@ -234,6 +234,12 @@ export interface CompanionStepper {
   reverseMomenta(): void;
   /** Time of its first impact since the last reset (NaN before it, or when the integrator does not report times). */
   readonly firstImpactTime?: number;
+  /**
+   * Up to n steps in one call (a core simulation's stepRecords), calling `each` after every step with
+   * what step() would return; readPose and energy then read that step's state. Returns the steps
+   * taken (fewer than n only when it halted). Absent: the companion takes its steps one at a time.
+   */
+  stepMany?(n: number, each: (k: number) => void): number;
   dispose(): void;
 }
 
@@ -247,16 +253,65 @@ export class CoreStepper implements CompanionStepper {
   firstImpactTime = NaN;
   private sim: HybridSimulation | null;
   private readonly times: number[] = [];
+  private readonly batches: BatchReader;
+  /** The state record of the step stepMany is at (copied from the module's batch buffer). */
+  private readonly row: Float64Array;
+  /** `row` is the current state (else the module's record() is). */
+  private rowCurrent = false;
+  /** Offset of the energy E in the record (−1: read energy() from the module). */
+  private readonly energyAt: number;
 
   constructor(sim: HybridSimulation, family?: ModelFamily) {
     try {
-      this.space = poseSpaceOf(new Layout(sim.layout()), family);
+      const layout = new Layout(sim.layout());
+      this.space = poseSpaceOf(layout, family);
       this.integrator = sim.integrator();
+      this.row = new Float64Array(layout.size);
+      this.energyAt = layout.has('E') ? layout.offset('E', 1) : -1;
+      this.batches = new BatchReader(sim, layout.size);
+      simImpactReader(sim);
     } catch (e) {
       sim.delete();
       throw e;
     }
     this.sim = sim;
+  }
+
+  /** Views of the module's batch buffers taken so far. */
+  get viewRefreshes(): number {
+    return this.batches.views;
+  }
+
+  stepMany(n: number, each: (k: number) => void): number {
+    const sim = this.need();
+    const row = this.row;
+    let done = 0;
+    while (done < n) {
+      const b = this.batches.step(n - done);
+      if (b.steps === 0) break;
+      const buf = b.buf;
+      let impactRows = 0;
+      for (let j = 0; j < b.steps; j++) {
+        const o = b.offset(j);
+        const k = buf[o] ?? 0;
+        const rowsEnd = buf[o + 1] ?? 0;
+        const r = o + b.record;
+        for (let c = 0; c < row.length; c++) row[c] = buf[r + c] ?? NaN;
+        this.rowCurrent = true;
+        if (k > 0 && Number.isNaN(this.firstImpactTime)) {
+          const reader = simImpactReader(sim);
+          this.times.length = 0;
+          reader.times(b.impacts.subarray(impactRows * reader.size, rowsEnd * reader.size), this.times);
+          this.firstImpactTime = this.times[0] ?? NaN;
+        }
+        if (k > 0) impactRows = rowsEnd;
+        done++;
+        const halted = b.halted && j === b.steps - 1;
+        each(halted ? STEPPER_HALTED : k);
+      }
+      if (b.halted) break;
+    }
+    return done;
   }
 
   private need(): HybridSimulation {
@@ -266,6 +321,7 @@ export class CoreStepper implements CompanionStepper {
 
   step(): number {
     const sim = this.need();
+    this.rowCurrent = false;
     const k = sim.step(1);
     if (k > 0) {
       const buf = sim.drainImpacts();
@@ -281,21 +337,24 @@ export class CoreStepper implements CompanionStepper {
   }
 
   readPose(into: Float64Array): void {
-    this.space.fromRecord(this.need().record(), into);
+    this.space.fromRecord(this.rowCurrent ? this.row : this.need().record(), into);
   }
 
   energy(): number {
-    return this.need().energy();
+    // the record's E is the core's energy() (the record schema writes it from the same function)
+    return this.rowCurrent && this.energyAt >= 0 ? (this.row[this.energyAt] ?? NaN) : this.need().energy();
   }
 
   reset(): void {
     const sim = this.need();
+    this.rowCurrent = false;
     sim.reset();
     sim.drainImpacts();
     this.firstImpactTime = NaN;
   }
 
   reverseMomenta(): void {
+    this.rowCurrent = false;
     this.need().reverseMomenta();
   }
 
@@ -426,6 +485,37 @@ export class CompanionRun {
     this.recordRow(history);
   }
 
+  /**
+   * Take n steps and record them against the history's next rows: in one call of its stepper when it
+   * can (stepMany), else one step at a time.
+   */
+  advanceMany(history: RunHistory, n: number): void {
+    let done = 0;
+    const s = this.need();
+    if (!this.halted && s.stepMany) {
+      this.target = history;
+      done = s.stepMany(n, this.onStep);
+      this.target = null;
+    }
+    for (; done < n; done++) this.advance(history);
+  }
+
+  /** The history advanceMany records against, and what it does after each step (made once). */
+  private target: RunHistory | null = null;
+  private readonly onStep = (k: number): void => {
+    const history = this.target;
+    if (!history) return;
+    if (k === STEPPER_HALTED) {
+      this.halted = true;
+      this.pushHalted();
+      return;
+    }
+    this.impacts += k;
+    this.prevPose.set(this.currPose);
+    this.need().readPose(this.currPose);
+    this.recordRow(history);
+  };
+
   /** Negate the momenta of the current state (the main run was reversed). */
   reverseMomenta(): void {
     if (!this.halted) this.need().reverseMomenta();
@@ -476,7 +566,10 @@ export class CompanionSet {
       if (r.length === 0 && history.length > 0) r.reset(history);
       while (r.length < history.length) {
         if (reversalRows.includes(r.length - 1)) r.reverseMomenta();
-        r.advance(history);
+        // the steps up to the history's end or to the next reversal row, whichever comes first
+        let n = history.length - r.length;
+        for (const row of reversalRows) if (row >= r.length && row + 1 - r.length < n) n = row + 1 - r.length;
+        r.advanceMany(history, n);
       }
     }
   }

@@ -70,9 +70,14 @@ export class ImpactReader {
   }
 
   read(buf: Float64Array): Impact[] {
+    return this.readRows(buf, 0, Math.floor(buf.length / this.size));
+  }
+
+  /** Rows [from, to) of a buffer of impact records. */
+  readRows(buf: Float64Array, from: number, to: number): Impact[] {
     const out: Impact[] = [];
     const o = this.o;
-    for (let i = 0; i + this.size <= buf.length; i += this.size) {
+    for (let i = from * this.size; i + this.size <= Math.min(buf.length, to * this.size); i += this.size) {
       out.push({
         t: buf[i + o.t] ?? NaN,
         lambda: buf[i + o.lambda] ?? NaN,
@@ -104,7 +109,98 @@ export interface StepOutcome {
   halted: boolean;
 }
 
+const EMPTY: Float64Array = new Float64Array(0);
+
+/**
+ * The steps of one stepBatch() call, read from the module's own buffer (HybridSimulation.stepRecords,
+ * docs/page.md "The frame loop"): step i's impacts, status, time and state record. Valid until the
+ * next stepBatch().
+ */
+export interface StepBatch {
+  /** Steps taken. */
+  readonly steps: number;
+  /**
+   * The batch buffer (a view into the module's memory) and where step i's fields begin: at offset(i)
+   * its impacts, the impact rows of the batch after it, its status and its time, then (at + record)
+   * the state record after it.
+   */
+  readonly buf: Float64Array;
+  offset(i: number): number;
+  /** Offset of the state record within a step's fields. */
+  readonly record: number;
+  /** The impact records of the batch (drainImpacts()'s rows). */
+  readonly impacts: Float64Array;
+  /** The core's halted() after the batch. */
+  readonly halted: boolean;
+}
+
+/**
+ * The batched steps of one simulation (HybridSimulation.stepRecords, docs/page.md "The frame loop"):
+ * each step's impacts, status, time and state record read from the module's buffer. The views of
+ * that buffer are taken again only when it grew (an n larger than any before) or the WASM heap did (a
+ * grown heap detaches the old views: their length is 0), so a frame creates none (`views` counts them).
+ */
+export class BatchReader {
+  /** Views of the module's buffers taken so far. */
+  views = 0;
+  private batchView: Float64Array = EMPTY;
+  private impactView: Float64Array = EMPTY;
+  private header = 0;
+  private stride = 0;
+  private meta = 0;
+  private readonly batch: { -readonly [K in keyof StepBatch]: StepBatch[K] } = {
+    steps: 0,
+    buf: EMPTY,
+    record: 0,
+    impacts: EMPTY,
+    halted: false,
+    offset: (i: number): number => this.header + i * this.stride,
+  };
+
+  constructor(
+    private readonly sim: HybridSimulation,
+    private readonly recordSize: number,
+  ) {}
+
+  /** Up to n steps in one binding call; the batch stops after a halting or non-ok step. */
+  step(n: number): StepBatch {
+    const sim = this.sim;
+    const k = sim.stepRecords(n);
+    let b = this.batchView;
+    // A view of freed memory keeps its old length: compare with what the call needed, not what it took.
+    if (b.length < 4 || b.length < this.header + Math.max(n, 0) * this.stride) {
+      b = this.batchView = sim.batchBuffer();
+      this.header = b[0] ?? 0;
+      this.meta = b[1] ?? 0;
+      this.stride = this.meta + this.recordSize;
+      this.views++;
+    }
+    if (this.impactView.buffer !== b.buffer || this.impactView.length === 0) {
+      this.impactView = sim.impactBuffer();
+      this.views++;
+    }
+    const out = this.batch;
+    out.steps = k;
+    out.buf = b;
+    out.record = this.meta;
+    out.impacts = this.impactView;
+    out.halted = b[2] === 1;
+    return out;
+  }
+
+  /** Steps since the initial state, after the last step(). */
+  get stepCount(): number {
+    return this.batchView[3] ?? NaN;
+  }
+}
+
 export class EngineRun {
+  /** Steps since the initial state, as of the last load, reset or step (no binding call). */
+  stepCount = 0;
+  private batches: BatchReader | null = null;
+  /** Views of the module's batch buffers taken by earlier simulations of this run. */
+  private pastViews = 0;
+
   readonly engine: LgvciModule;
   private sim: HybridSimulation | null = null;
   /** The running simulation's record layout. */
@@ -156,6 +252,10 @@ export class EngineRun {
     this.modelName = modelName;
     this.familyName = familyName;
     this.capabilities = capabilities;
+    this.pastViews = this.viewRefreshes;
+    this.batches = new BatchReader(sim, layout.size);
+    this.stepCount = sim.steps();
+    simImpactReader(sim); // read its impact layout now, not in the first frame with an impact
     return out;
   }
 
@@ -190,6 +290,7 @@ export class EngineRun {
   reset(): void {
     this.need().reset();
     this.need().drainImpacts();
+    this.stepCount = 0;
   }
 
   /** Steps taken since the initial state. */
@@ -216,9 +317,35 @@ export class EngineRun {
 
   /** One fixed step of size h. */
   step(): StepOutcome {
-    const impacts = this.need().step(1);
+    const sim = this.need();
+    const impacts = sim.step(1);
+    this.stepCount = sim.steps();
     return { impacts, status: this.status(), halted: this.halted() };
   }
+
+  /** Views of the module's batch buffers taken so far (each simulation takes its own; a frame takes none). */
+  get viewRefreshes(): number {
+    return this.pastViews + (this.batches?.views ?? 0);
+  }
+
+  /**
+   * Up to n steps in one binding call (HybridSimulation.stepRecords, read by a BatchReader): each
+   * step's impacts, status, time and state record. The batch stops after a halting or non-ok step.
+   */
+  stepBatch(n: number): StepBatch {
+    if (!this.batches) throw new Error('no simulation loaded');
+    const b = this.batches.step(n);
+    this.stepCount = this.batches.stepCount;
+    this.lastImpacts = b.impacts;
+    return b;
+  }
+
+  /** Rows [from, to) of the last stepBatch()'s impact records. */
+  batchImpacts(from: number, to: number): Impact[] {
+    return simImpactReader(this.need()).readRows(this.lastImpacts, from, to);
+  }
+
+  private lastImpacts: Float64Array = EMPTY;
 
   /** The impacts since the last call. */
   drainImpacts(): Impact[] {
@@ -234,6 +361,7 @@ export class EngineRun {
   dispose(): void {
     this.sim?.delete();
     this.sim = null;
+    this.batches = null;
     this.resolvedJson = '';
     this.layout = null;
   }

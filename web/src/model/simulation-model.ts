@@ -26,6 +26,9 @@ export type { Snapshot } from './family';
 /** Time a frame may spend stepping (ms): the rest of a 60 Hz frame's 16.7 ms is for drawing. */
 export const STEP_BUDGET_MS = 8;
 
+/** The most steps one call takes (bounds the module's batch buffer: 2^14 records, a few MB). */
+const MAX_FRAME_STEPS = 1 << 14;
+
 export type ModelEvent = 'load' | 'reset' | 'status' | 'twins' | 'comparison' | 'reverse' | 'returned';
 
 /** A time reversal of the running simulation (the Reverse button) and, once back, how close it came. */
@@ -103,6 +106,8 @@ export class SimulationModel {
   private resumeOnRestart = false;
   private stopped = false;
   private readonly pos: Vec3 = [0, 0, 0];
+  /** The state record of the step being read (copied from the module's batch buffer; sized at load). */
+  private row = new Float64Array(0);
 
   constructor(
     engine: LgvciModule,
@@ -154,6 +159,7 @@ export class SimulationModel {
       return { family, config: family.parseConfig(resolved) as FamilyConfig };
     });
     this.family = family;
+    if (this.row.length !== family.layout.size) this.row = new Float64Array(family.layout.size);
     this.capabilities = this.run.capabilities as Capabilities;
     this.configJson = json;
     this.config = config as ResolvedConfig;
@@ -330,10 +336,10 @@ export class SimulationModel {
   private pendingOrigin: { record: Float64Array; step: number; impacts: number; poses: Map<string, Float64Array> } | null = null;
 
   /** Called after each step: at the return step, measure the distances and pause. */
-  private checkReturn(): boolean {
+  private checkReturn(steps: number): boolean {
     const rev = this.reversal;
     const origin = this.pendingOrigin;
-    if (!rev || !origin || rev.distances || this.run.steps() !== rev.returnStep) return false;
+    if (!rev || !origin || rev.distances || steps !== rev.returnStep) return false;
     rev.distances = this.run.returnDistances(origin.record);
     rev.t = this.run.time();
     for (const r of this.companions) {
@@ -384,41 +390,78 @@ export class SimulationModel {
     return this.stopped;
   }
 
-  /** Take n fixed steps; prev becomes the state one step before the new current one. */
+  /**
+   * Take n fixed steps; prev becomes the state one step before the new current one. The steps run in
+   * one binding call (EngineRun.stepBatch; docs/page.md "The frame loop") that stops early only at a
+   * step with a non-ok status (reported here at that step, then the rest follow in another call), at a
+   * halt, and at the return step of a pending reversal. Each step's record is copied from the module's
+   * buffer into one scratch row that the trail, the history and the snapshots read.
+   */
   step(n = 1): number {
     const pb = this.playback;
+    const row = this.row;
+    const size = row.length;
     let impacts = 0;
-    for (let i = 0; i < n && !this.halted; i++) {
-      const last = i === n - 1;
-      if (last && i > 0) pb.prev = this.read();
-      else if (last) pb.prev = pb.curr;
-      const { impacts: k, status: code, halted } = this.run.step();
-      if (halted) this.stopped = true;
-      impacts += k;
-      if (k > 0) this.collectImpacts();
-      const s = this.run.state();
-      const x = this.pos;
-      this.family.position(s, x);
-      this.trail.push(this.run.time(), x[0], x[1], x[2]);
-      // Like the CLI's --csv, a step that halted the run (and was discarded) writes no row.
-      if (!halted && this.history.record(s, k)) {
-        this.twins?.syncTo(this.history, this.reversalRows);
-        this.baselines?.syncTo(this.history, this.reversalRows);
+    let i = 0;
+    while (i < n && !this.halted) {
+      let want = n - i;
+      const rev = this.reversal;
+      if (rev && !rev.distances && this.pendingOrigin) {
+        const left = rev.returnStep - this.run.stepCount;
+        if (left > 0) want = Math.min(want, left);
       }
-      const back = this.checkReturn();
-      if (last || halted || back) pb.curr = this.read();
-      if (back && !last) {
-        pb.prev = pb.curr;
-        break;
+      const b = this.run.stepBatch(want);
+      if (b.steps === 0) break;
+      const buf = b.buf;
+      const first = this.run.stepCount - b.steps; // steps before the batch
+      let impactRows = 0;
+      let back = false;
+      for (let j = 0; j < b.steps; j++, i++) {
+        const last = i === n - 1;
+        if (last && i > 0) pb.prev = this.family.read(row);
+        else if (last) pb.prev = pb.curr;
+        const o = b.offset(j);
+        const k = buf[o] ?? 0;
+        const rowsEnd = buf[o + 1] ?? 0;
+        const code = buf[o + 2] ?? NaN;
+        const t = buf[o + 3] ?? NaN;
+        const r = o + b.record;
+        for (let c = 0; c < size; c++) row[c] = buf[r + c] ?? NaN;
+        const halted = b.halted && j === b.steps - 1;
+        if (halted) this.stopped = true;
+        impacts += k;
+        if (k > 0) {
+          this.collectImpacts(impactRows, rowsEnd);
+          impactRows = rowsEnd;
+        }
+        const x = this.pos;
+        this.family.position(row, x);
+        this.trail.push(t, x[0], x[1], x[2]);
+        // Like the CLI's --csv, a step that halted the run (and was discarded) writes no row.
+        if (!halted) this.history.record(row, k);
+        // The companions take the batch's rows in one call each, before a return (always a batch's
+        // last step) measures their distances.
+        if (j === b.steps - 1) {
+          this.twins?.syncTo(this.history, this.reversalRows);
+          this.baselines?.syncTo(this.history, this.reversalRows);
+        }
+        back = this.checkReturn(first + j + 1);
+        if (last || halted || back) pb.curr = this.family.read(row);
+        if (back && !last) {
+          pb.prev = pb.curr;
+          break;
+        }
+        if (code !== this.codes['ok']) this.reportStatus(code, halted);
+        if (halted && !last) pb.prev = pb.curr;
       }
-      if (code !== this.codes['ok']) this.reportStatus(code, halted);
-      if (halted && !last) pb.prev = pb.curr;
+      if (back) break;
     }
     return impacts;
   }
 
-  private collectImpacts(): void {
-    const recs = this.run.drainImpacts();
+  /** The impact records of rows [from, to) of the last batch. */
+  private collectImpacts(from: number, to: number): void {
+    const recs = this.run.batchImpacts(from, to);
     this.drainedImpacts += recs.length;
     for (const r of recs) this.history.recordImpactTime(r.t, r.fields);
     this.playback.addImpacts(recs);
@@ -436,25 +479,35 @@ export class SimulationModel {
 
   /**
    * Advance by a wall-clock interval through the fixed-step clock; returns the steps taken. The steps
-   * run in growing chunks until `budgetMs` of this frame is spent: what is left is dropped (the run
-   * goes on in slow motion, `slowed` says so) rather than blocking the page for more than a frame.
+   * run in one binding call (step(), docs/page.md "The frame loop") of at most the steps `budgetMs`
+   * affords at the cost per step the previous frames measured: what is left is dropped (the run goes
+   * on in slow motion, `slowed` says so) rather than blocking the page for more than a frame.
    */
   advance(wallSeconds: number, budgetMs = STEP_BUDGET_MS, now: () => number = () => performance.now()): number {
     const n = this.clock.tick(wallSeconds);
     if (n <= 0) return 0;
-    const deadline = now() + budgetMs;
-    let done = 0;
-    let chunk = 8;
-    while (done < n) {
-      const k = Math.min(chunk, n - done);
-      this.step(k);
-      done += k;
-      if (this.halted || this.clock.running === false || now() >= deadline) break;
-      chunk *= 2;
-    }
+    const done = this.timedStep(Math.min(n, this.frameSteps), budgetMs, now);
     this.slowed = done < n && !this.halted && this.clock.running;
     if (this.slowed) this.clock.dropped += (n - done) * this.clock.h;
     return done;
+  }
+
+  /**
+   * Steps one frame's call may take: what the step budget affords at the cost per step measured by the
+   * last call, at most twice the last call's steps (and at least 8), so a slow step shortens the next
+   * frame's call and a fast one lengthens it gradually.
+   */
+  private frameSteps = 64;
+
+  /** Take k steps in one call (step()) and refit frameSteps to the time they took; returns k. */
+  private timedStep(k: number, budgetMs: number, now: () => number): number {
+    const t0 = now();
+    this.step(k);
+    const ms = now() - t0;
+    const grow = 2 * Math.max(this.frameSteps, k);
+    const fit = ms > 0 ? Math.floor((k * budgetMs) / ms) : grow;
+    this.frameSteps = Math.max(8, Math.min(grow, fit, MAX_FRAME_STEPS));
+    return k;
   }
 
   /** The last frame could not take every step the clock asked for within its budget (slow motion). */
@@ -474,18 +527,11 @@ export class SimulationModel {
       this.fastForward = false;
       return 0;
     }
-    const deadline = now() + budgetMs;
-    let chunk = 8;
-    for (;;) {
-      const left = rev.returnStep - this.run.steps();
-      if (left <= 0 || rev.distances || this.halted) break;
-      this.step(Math.min(chunk, left));
-      chunk *= 2;
-      if (now() >= deadline) break;
-    }
-    const left = rev.distances || this.halted ? 0 : rev.returnStep - this.run.steps();
-    if (left === 0) this.fastForward = false;
-    return left;
+    const left = rev.returnStep - this.run.stepCount;
+    if (left > 0) this.timedStep(Math.min(left, this.frameSteps), budgetMs, now);
+    const togo = rev.distances || this.halted ? 0 : rev.returnStep - this.run.stepCount;
+    if (togo <= 0) this.fastForward = false;
+    return Math.max(togo, 0);
   }
 
   /** Interpolation weight for drawing: the clock's fraction while running, else the current state. */

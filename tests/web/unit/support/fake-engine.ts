@@ -262,6 +262,45 @@ export class FakeSimulation implements HybridSimulation {
     return this.buf;
   }
 
+  private batch = new Float64Array([4, 4, 0, 0]);
+  private impactRows = new Float64Array(4096 * FAKE_IMPACT_LAYOUT.size);
+
+  /** The module's batched step (HybridSimulation.stepRecords): the same buffer layout, header [4, 4, halted, steps]. */
+  stepRecords(n: number): number {
+    this.imp = [];
+    const stride = 4 + FAKE_LAYOUT.size;
+    if (this.batch.length < 4 + n * stride) {
+      const grown = new Float64Array(4 + n * stride);
+      grown.set(this.batch.subarray(0, 4));
+      this.batch = grown;
+    }
+    const b = this.batch;
+    let k = 0;
+    while (k < n) {
+      const impacts = this.step(1);
+      const o = 4 + k * stride;
+      b[o] = impacts;
+      b[o + 1] = this.imp.length / FAKE_IMPACT_LAYOUT.size;
+      b[o + 2] = this.status();
+      b[o + 3] = this.time();
+      b.set(this.buf, o + 4);
+      k++;
+      if (this.halted() || this.status() !== 0) break;
+    }
+    this.impactRows.set(this.imp.slice(0, this.impactRows.length));
+    b[2] = this.halted() ? 1 : 0;
+    b[3] = this.steps();
+    return k;
+  }
+
+  batchBuffer(): Float64Array {
+    return this.batch;
+  }
+
+  impactBuffer(): Float64Array {
+    return this.impactRows;
+  }
+
   /** The fake counts nothing beyond the counters every family has: no run counters of its own. */
   counters(): Float64Array {
     return new Float64Array(0);
