@@ -171,9 +171,9 @@ TEST_CASE("symplecticity: bad samples and a family without a chart are refused w
 }
 
 // The bounce map B (docs/symplecticity.md "The bounce map"): the loop of k-th bounces keeps the area of
-// the first at one energy. Measured: the ellipse 3.1e-10 over 20 bounces (the loop sheared to 0.5 of
-// its radius per edge); the stadium 2.7e-9 over its 4 resolved bounces, after which its chaos (×3 a
-// bounce) outgrows 200 points; the naive baseline's push-back loses the area (−1.0 by bounce 12).
+// the first at one energy. Measured: the ellipse 1.8e-10 over 20 bounces (the loop sheared to 0.6 of
+// its radius per edge); the stadium 5.3e-10 over its 4 resolved bounces, after which its chaos (×3 a
+// bounce) outgrows 200 points; the naive baseline's push-back shrinks the loop to 3.1e-5 of its area.
 TEST_CASE("symplecticity: the bounce map keeps the loop's area bounce by bounce with the VCI, not with the naive baseline", "[claims][symplecticity]") {
   auto worstResolved = [](const BounceMapReport& r) {
     double w = 0.0;
