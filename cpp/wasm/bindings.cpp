@@ -60,6 +60,21 @@ val errorVal(const std::string& field, const std::string& message) {
   return err;
 }
 
+/// A binding's count argument: true when `v` is an integer in [lo, hi] (`range` as the rule prints
+/// it); else out.error is "<field>: must be an integer in <range>".
+bool integerArgument(val& out, const char* field, double v, double lo, double hi, const char* range) {
+  if (v >= lo && v <= hi && v == std::floor(v)) return true;
+  out.set("error", errorVal(field, std::string(field) + ": must be an integer in " + range));
+  return false;
+}
+
+/// A fresh simulation of `json`, or null with out.error set to the core's error.
+std::unique_ptr<Simulation> simulationOrError(val& out, const std::string& json) {
+  SimulationResult r = createSimulation(json);
+  if (!r.ok()) out.set("error", errorVal(r.error.field, r.error.message));
+  return std::move(r.simulation);
+}
+
 val stringsVal(const std::vector<std::string>& names) {
   val a = val::array();
   for (const std::string& n : names) a.call<void>("push", n);
@@ -293,16 +308,10 @@ class HybridSimulation {
 val reverseCheckVal(const std::string& json, double steps) {
   val out = val::object();
   out.set("check", val::null());
-  if (!(steps >= 1 && steps <= 1e7 && steps == std::floor(steps))) {
-    out.set("error", errorVal("steps", "steps: must be an integer in [1, 1e7]"));
-    return out;
-  }
-  SimulationResult r = createSimulation(json);
-  if (!r.ok()) {
-    out.set("error", errorVal(r.error.field, r.error.message));
-    return out;
-  }
-  const ReverseCheck c = runReverseCheck(*r.simulation, static_cast<long long>(steps));
+  if (!integerArgument(out, "steps", steps, 1, 1e7, "[1, 1e7]")) return out;
+  std::unique_ptr<Simulation> sim = simulationOrError(out, json);
+  if (!sim) return out;
+  const ReverseCheck c = runReverseCheck(*sim, static_cast<long long>(steps));
   val check = val::object();
   check.set("steps", static_cast<double>(c.steps));
   check.set("distances", distancesVal(c.distances));
@@ -659,23 +668,14 @@ val float64ArrayVal(const std::vector<double>& v) {  // a copy the caller owns (
 val symplecticityVal(const std::string& json, double steps, double samples, const std::string& measure) {
   val out = val::object();
   out.set("report", val::null());
-  if (!(steps >= 1 && steps <= 1e7 && steps == std::floor(steps))) {
-    out.set("error", errorVal("steps", "steps: must be an integer in [1, 1e7]"));
-    return out;
-  }
-  if (!(samples >= 1 && samples <= 1000 && samples == std::floor(samples))) {
-    out.set("error", errorVal("samples", "samples: must be an integer in [1, 1000]"));
-    return out;
-  }
-  SimulationResult r = createSimulation(json);
-  if (!r.ok()) {
-    out.set("error", errorVal(r.error.field, r.error.message));
-    return out;
-  }
+  if (!integerArgument(out, "steps", steps, 1, 1e7, "[1, 1e7]")) return out;
+  if (!integerArgument(out, "samples", samples, 1, 1000, "[1, 1000]")) return out;
+  std::unique_ptr<Simulation> sim = simulationOrError(out, json);
+  if (!sim) return out;
   try {
     SymplecticityOptions o;
     o.measure = measure;
-    const SymplecticityReport s = measureSymplecticity(*r.simulation, static_cast<long long>(steps), static_cast<int>(samples), o);
+    const SymplecticityReport s = measureSymplecticity(*sim, static_cast<long long>(steps), static_cast<int>(samples), o);
     val rep = val::object();
     rep.set("measure", s.measure);
     rep.set("family", s.family);
@@ -718,19 +718,13 @@ val symplecticityVal(const std::string& json, double steps, double samples, cons
 val bounceMapVal(const std::string& json, double bounces) {
   val out = val::object();
   out.set("report", val::null());
-  if (!(bounces >= 2 && bounces <= 1000 && bounces == std::floor(bounces))) {
-    out.set("error", errorVal("bounces", "bounces: must be an integer in [2, 1000]"));
-    return out;
-  }
-  SimulationResult r = createSimulation(json);
-  if (!r.ok()) {
-    out.set("error", errorVal(r.error.field, r.error.message));
-    return out;
-  }
+  if (!integerArgument(out, "bounces", bounces, 2, 1000, "[2, 1000]")) return out;
+  std::unique_ptr<Simulation> sim = simulationOrError(out, json);
+  if (!sim) return out;
   try {
     BounceMapOptions o;
     o.bounces = static_cast<int>(bounces);
-    const BounceMapReport b = measureBounceMap(*r.simulation, o);
+    const BounceMapReport b = measureBounceMap(*sim, o);
     val rep = val::object();
     rep.set("family", b.family);
     rep.set("integrator", b.integrator);

@@ -4,32 +4,12 @@
 // chunk (so the .wasm is fetched once, by the preload, and compiles while the app's chunk loads),
 // and uPlot is not part of the first load: it is fetched after the first frame, and the plots draw
 // with it. Sizes and times are printed by `npm run measure`, not asserted. Needs `npm run build` first.
-import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchChromium, serveDistUnder } from './support';
+import { describe, expect, it } from 'vitest';
+import { DIST, useDistSite } from './support';
 
-let server: Server;
-let origin = '';
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html missing: run `npm run build` first');
-  server = createServer((req, res) => {
-    serveDistUnder(res, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname), '/');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-});
+const site = useDistSite();
 
 /** The chunk files index.html names (script, preloads, stylesheet), relative to dist/. */
 function linkedFiles(): string[] {
@@ -53,11 +33,11 @@ describe('first load of the built page', () => {
   });
 
   it('fetches the .wasm once, uPlot only after the first frame, and the plots draw with it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await site.browser.newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${origin}/?case=IV`);
+    await page.goto(`${site.origin}/?case=IV`);
     await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, undefined, { timeout: 60_000 });
     // The energy plot's canvas: uPlot arrived and drew.
     await page.waitForSelector('[data-plot="energy"] .plot-host canvas', { timeout: 30_000 });

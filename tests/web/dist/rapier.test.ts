@@ -3,38 +3,15 @@
 // the long-run worker (the comparison's long-run table) load Rapier from that one URL — Vite bundles
 // workers on their own, and a plain import() gave each bundle its own copy (rapier-import.hosted.ts).
 // Needs `npm run build` first.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchChromium, serveDistUnder } from './support';
+import { describe, expect, it } from 'vitest';
+import { DIST, useDistSite } from './support';
 
 /** A name inside @dimforge/rapier3d-compat's module (its wasm-bindgen file name), in no other file. */
 const RAPIER_MARKER = 'rapier_wasm3d_bg.wasm';
 
-let server: Server;
-let origin = '';
-let browser: Browser;
-const requested: string[] = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html missing: run `npm run build` first');
-  server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    requested.push(path);
-    serveDistUnder(res, path, '/');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-});
+const site = useDistSite();
 
 /** dist/assets files whose text contains Rapier's module. */
 function rapierFiles(): string[] {
@@ -51,13 +28,13 @@ describe('one Rapier in the built site', () => {
 
   it('the page and the long-run worker both run Rapier, loaded from that one URL', async () => {
     const [file] = rapierFiles();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${origin}/?case=IV`);
+    await page.goto(`${site.origin}/?case=IV`);
     await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, null, { timeout: 60_000 });
-    expect(requested.filter((p) => /rapier/i.test(p))).toEqual([]); // not part of the first load
+    expect(site.requested.filter((p) => /rapier/i.test(p))).toEqual([]); // not part of the first load
 
     // the page: the comparison's legend names Rapier's ghost once Rapier is running in the page
     await page.getByRole('checkbox', { name: 'Compare with RK4, the naive baseline and Rapier' }).click();
@@ -69,7 +46,7 @@ describe('one Rapier in the built site', () => {
       polling: 500,
     });
     // one Rapier URL over the page and its worker (the worker's fetch may be answered from the cache)
-    expect([...new Set(requested.filter((p) => /rapier/i.test(p)))]).toEqual([`/assets/${file}`]);
+    expect([...new Set(site.requested.filter((p) => /rapier/i.test(p)))]).toEqual([`/assets/${file}`]);
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

@@ -1,10 +1,12 @@
 // Shared by the tests of the built artefacts: the dist/ folder served file by file (a tiny static
 // server's response) and Debian's Chromium launched through Playwright.
 import { existsSync, readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
 
 export const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
@@ -50,4 +52,36 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+}
+
+/** The built site served at the root for one test file, with Chromium (useDistSite). */
+export interface DistSite {
+  /** http://127.0.0.1:<port>, set before the tests run. */
+  origin: string;
+  browser: Browser;
+  /** Every path asked for, decoded, in order. */
+  readonly requested: string[];
+}
+
+/** dist/ served at '/' by a static server and a Chromium, started in beforeAll and closed in afterAll. */
+export function useDistSite(): DistSite {
+  let server: Server | undefined;
+  const site: DistSite = { origin: '', browser: undefined as unknown as Browser, requested: [] };
+  beforeAll(async () => {
+    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/index.html missing: run `npm run build` first');
+    const s = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      site.requested.push(path);
+      serveDistUnder(res, path, '/');
+    });
+    server = s;
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    site.origin = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+    site.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await (site.browser as Browser | undefined)?.close();
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  });
+  return site;
 }
