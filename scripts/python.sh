@@ -26,8 +26,8 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-[[ -f /work/ccache.env ]] && source /work/ccache.env  # a shared compiler cache, where there is one
-if [[ -z ${CMAKE_CXX_COMPILER_LAUNCHER:-} ]] && command -v ccache >/dev/null; then export CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+# No compiler launcher of its own: the native build keeps the one it was configured with (a different
+# launcher is a different command line, and ninja would rebuild the whole library for it).
 
 # The interpreters: python3 on PATH, and Debian's when it is another one (compared by sys.executable's real path).
 interpreters=()
