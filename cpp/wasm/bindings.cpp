@@ -662,6 +662,12 @@ val float64ArrayVal(const std::vector<double>& v) {  // a copy the caller owns (
   return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
+val float64ArraysVal(const std::vector<std::vector<double>>& vs) {  // an array of such copies
+  val out = val::array();
+  for (const auto& v : vs) out.call<void>("push", float64ArrayVal(v));
+  return out;
+}
+
 /// The core's measureSymplecticity (the one `lgvci --symplecticity N` runs) on a fresh simulation of
 /// `json` over `steps` steps at `samples` samples; `measure`: '' (the family's), 'loop' or 'defect'.
 /// { report: {...}, error: null } or { report: null, error: { field, message } }. Never throws for bad input.
@@ -696,9 +702,7 @@ val symplecticityVal(const std::string& json, double steps, double samples, cons
       rep.set("startP", float64ArrayVal(s.startP));
       rep.set("imageQ", float64ArrayVal(s.imageQ));
       rep.set("imageP", float64ArrayVal(s.imageP));
-      val bounces = val::array();
-      for (const auto& b : s.bounces) bounces.call<void>("push", float64ArrayVal(b));
-      rep.set("bounces", bounces);
+      rep.set("bounces", float64ArraysVal(s.bounces));
     } else {
       rep.set("delta", s.delta);
       rep.set("defect", float64ArrayVal(s.defect));
@@ -733,11 +737,8 @@ val bounceMapVal(const std::string& json, double bounces) {
     rep.set("s0", b.s0);
     rep.set("pt0", b.pt0);
     rep.set("t0", b.t0);
-    val ss = val::array(), ps = val::array();
-    for (const auto& v : b.s) ss.call<void>("push", float64ArrayVal(v));
-    for (const auto& v : b.pt) ps.call<void>("push", float64ArrayVal(v));
-    rep.set("s", ss);
-    rep.set("pt", ps);
+    rep.set("s", float64ArraysVal(b.s));
+    rep.set("pt", float64ArraysVal(b.pt));
     rep.set("area", float64ArrayVal(b.area));
     rep.set("areaRelChange", float64ArrayVal(b.areaRelChange));
     rep.set("maxEdge", float64ArrayVal(b.maxEdge));

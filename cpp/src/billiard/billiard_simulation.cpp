@@ -98,20 +98,21 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
     const double E = energy();
     const BilliardTable& T = sys.table;
     const double P = T.perimeter(), offset = 1e-3 * P / 6.283185307179586;  // 10⁻³ of the table's mean radius
-    double lowest = 0.0;  // the wall's lowest point, where the speed is largest when g > 0
+    // |p|² at height y with this run's energy, H = |p|²/2m + m g y.
+    const auto momentum2 = [m = sys.mass, g = sys.g, E](double y) { return 2.0 * m * (E - m * g * y); };
+    double lowest = 0.0;  // the wall's lowest point, where the speed is largest (g ≥ 0 by the config)
     for (int k = 0; k < 256; ++k) lowest = std::min(lowest, T.wallPoint(P * k / 256.0).y());
-    const double maxMomentum = std::sqrt(std::max(0.0, 2.0 * sys.mass * (E - sys.mass * std::max(sys.g, 0.0) * lowest)));
+    const double maxMomentum = std::sqrt(std::max(0.0, momentum2(lowest)));
     return std::make_shared<BounceChart>(
         P, maxMomentum,
-        [base, sys, E, offset](double s, double pt) -> std::unique_ptr<Simulation> {
-          const BilliardTable& table = sys.table;
+        [base, table = sys.table, momentum2, offset](double s, double pt) -> std::unique_ptr<Simulation> {
           const Vec2 Q = table.wallPoint(s), tan = table.tangent(Q), inward(-tan.y(), tan.x());
-          const double speedAtWall2 = 2.0 * sys.mass * (E - sys.mass * sys.g * Q.y());
+          const double speedAtWall2 = momentum2(Q.y());
           if (!(speedAtWall2 > pt * pt)) return nullptr;
           const double u = pt / std::sqrt(speedAtWall2);
           const Vec2 dir = u * tan + std::sqrt(1.0 - u * u) * inward;
           const Vec2 q0 = Q + offset * dir;
-          const double speed2 = 2.0 * sys.mass * (E - sys.mass * sys.g * q0.y());
+          const double speed2 = momentum2(q0.y());
           if (!(speed2 > 0.0)) return nullptr;
           auto run = std::make_unique<BilliardSimulation>(*base);
           GeneralizedState st = run->driver_.state();

@@ -87,7 +87,8 @@ double BilliardTable::ellipseArc(double t0, double t1) const {
   double sum = 0.0;
   for (int i = 0; i < kNodes; ++i) {
     const double t = mid + half * g.x[static_cast<size_t>(i)];
-    const double st = pmath::sin(t), ct = pmath::cos(t);
+    double st, ct;
+    pmath::sincos(t, st, ct);  // one argument reduction for both
     sum += g.w[static_cast<size_t>(i)] * std::sqrt(a * a * st * st + b * b * ct * ct);
   }
   return half * sum;
@@ -133,7 +134,8 @@ double BilliardTable::ellipseAngle(double s) const {
   double theta = t0 + (s - panelEnds_[static_cast<size_t>(k)]) / (panelEnds_[static_cast<size_t>(k + 1)] - panelEnds_[static_cast<size_t>(k)]) * (2.0 * kPi / kPanels);
   for (int i = 0; i < 50; ++i) {
     const double f = panelEnds_[static_cast<size_t>(k)] + ellipseArc(t0, theta) - s;
-    const double st = pmath::sin(theta), ct = pmath::cos(theta);
+    double st, ct;
+    pmath::sincos(theta, st, ct);
     const double step = f / std::sqrt(a * a * st * st + b * b * ct * ct);
     theta -= step;
     if (std::abs(step) <= 1e-16 * (1.0 + std::abs(theta))) break;
@@ -146,18 +148,26 @@ Vec2 BilliardTable::wallPoint(double s) const {
   if (s < 0.0) s += perimeter_;
   if (shape == Shape::Ellipse) {
     const double theta = ellipseAngle(s);
-    return Vec2(a * pmath::cos(theta), b * pmath::sin(theta));
+    double st, ct;
+    pmath::sincos(theta, st, ct);
+    return Vec2(a * ct, b * st);
   }
   const double quarter = 0.5 * kPi * r;
-  if (s <= quarter) return Vec2(l + r * pmath::cos(s / r), r * pmath::sin(s / r));
+  // A point on a cap of radius r at angle th from its centre (±l, 0).
+  auto onCap = [this](double cx, double th) {
+    double st, ct;
+    pmath::sincos(th, st, ct);
+    return Vec2(cx + r * ct, r * st);
+  };
+  if (s <= quarter) return onCap(l, s / r);
   if (s <= quarter + 2.0 * l) return Vec2(l - (s - quarter), r);
   if (s <= 3.0 * quarter + 2.0 * l) {
     const double th = 0.5 * kPi + (s - quarter - 2.0 * l) / r;
-    return Vec2(-l + r * pmath::cos(th), r * pmath::sin(th));
+    return onCap(-l, th);
   }
   if (s <= 3.0 * quarter + 4.0 * l) return Vec2(-l + (s - 3.0 * quarter - 2.0 * l), -r);
   const double th = (s - perimeter_) / r;  // in [−π/2, 0]
-  return Vec2(l + r * pmath::cos(th), r * pmath::sin(th));
+  return onCap(l, th);
 }
 
 }  // namespace lgvci

@@ -92,16 +92,33 @@ struct BounceFields {
   int s = -1, pt = -1, size = 0;
 };
 
+BounceFields bounceFields(const Simulation& sim) {
+  BounceFields bf;
+  if (const RecordField* s = sim.impactLayout().find("s"))
+    if (const RecordField* pt = sim.impactLayout().find("p_t")) {
+      bf.s = s->offset;
+      bf.pt = pt->offset;
+      bf.size = sim.impactLayout().size;
+    }
+  return bf;
+}
+
+// (s, p_t) of every impact `run` logged, appended (nothing without bounce fields); the log is cleared.
+// `row`: scratch of bf.size doubles.
+void collectBounces(Simulation& run, const BounceFields& bf, std::vector<double>& row, std::vector<std::pair<double, double>>& out) {
+  if (bf.s >= 0)
+    for (const ImpactEvent& e : run.impactLog()) {
+      run.writeImpactRecord(e, row.data());
+      out.emplace_back(row[static_cast<std::size_t>(bf.s)], row[static_cast<std::size_t>(bf.pt)]);
+    }
+  run.clearImpactLog();
+}
+
 void advance(LoopPoint& p, long long count, const BounceFields& bf, int& halted) {
   std::vector<double> row(static_cast<std::size_t>(bf.size));
   for (long long k = 0; k < count; ++k) {
     p.run->step();
-    if (bf.s >= 0)
-      for (const ImpactEvent& e : p.run->impactLog()) {
-        p.run->writeImpactRecord(e, row.data());
-        p.bounces.emplace_back(row[static_cast<std::size_t>(bf.s)], row[static_cast<std::size_t>(bf.pt)]);
-      }
-    p.run->clearImpactLog();
+    collectBounces(*p.run, bf, row, p.bounces);
     if (p.run->halted()) {
       ++halted;
       break;
@@ -255,13 +272,7 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
   for (double v : loop.z0) loop.scale.push_back(o.loopRadius * std::max(1.0, std::abs(v)));
   rep.sliceQ = chart->names()[static_cast<std::size_t>(loop.qi)];
   rep.sliceP = chart->names()[static_cast<std::size_t>(loop.pi)];
-  BounceFields bf;
-  if (const RecordField* s = sim.impactLayout().find("s"))
-    if (const RecordField* pt = sim.impactLayout().find("p_t")) {
-      bf.s = s->offset;
-      bf.pt = pt->offset;
-      bf.size = sim.impactLayout().size;
-    }
+  const BounceFields bf = bounceFields(sim);
 
   std::vector<LoopPoint> pts;
   auto makePoint = [&](double theta) {
@@ -453,15 +464,6 @@ std::string symplecticityText(const SymplecticityReport& r) {
 
 namespace {
 
-// (s, p_t) of every impact `run` logs, appended; the log is cleared.
-void collectBounces(Simulation& run, int fs, int fp, std::vector<double>& row, std::vector<std::pair<double, double>>& out) {
-  for (const ImpactEvent& e : run.impactLog()) {
-    run.writeImpactRecord(e, row.data());
-    out.emplace_back(row[static_cast<std::size_t>(fs)], row[static_cast<std::size_t>(fp)]);
-  }
-  run.clearImpactLog();
-}
-
 // ½∮(s dp − p ds) of the closed polygon, about its mean point (no cancellation of large coordinates).
 double shoelace(const std::vector<double>& x, const std::vector<double>& y) {
   const std::size_t n = x.size();
@@ -485,13 +487,12 @@ BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& 
   if (o.bounces < 2 || o.bounces > 1000) bad("bounce-map bounces must be in [2, 1000]");
   if (o.maxSteps < 1) bad("bounce-map max steps must be positive");
   if (!(o.resolvedEdge > 0.0)) bad("bounce-map resolved edge must be positive");
-  const RecordField* fs = sim.impactLayout().find("s");
-  const RecordField* fp = sim.impactLayout().find("p_t");
+  const BounceFields bf = bounceFields(sim);
   std::unique_ptr<Simulation> base = sim.clone();
   base->clearImpactLog();
   std::shared_ptr<const BounceChart> chart = base->bounceChart();
-  if (!chart || !fs || !fp) bad("the " + sim.family() + " family has no bounce map");
-  std::vector<double> row(static_cast<std::size_t>(sim.impactLayout().size));
+  if (!chart || bf.s < 0) bad("the " + sim.family() + " family has no bounce map");
+  std::vector<double> row(static_cast<std::size_t>(bf.size));
   BounceMapReport rep;
   rep.family = sim.family();
   rep.integrator = sim.integrator();
@@ -502,7 +503,7 @@ BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& 
   for (long long k = 0; k < o.maxSteps && first.empty() && !base->halted(); ++k) {
     base->step();
     if (!base->impactLog().empty()) rep.t0 = base->impactLog().front().t;
-    collectBounces(*base, fs->offset, fp->offset, row, first);
+    collectBounces(*base, bf, row, first);
   }
   if (first.empty()) bad("the run makes no bounce within " + std::to_string(o.maxSteps) + " steps");
   rep.s0 = first.front().first;
@@ -523,7 +524,7 @@ BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& 
     auto& b = member[static_cast<std::size_t>(i)];
     for (long long k = 0; k < o.maxSteps && static_cast<int>(b.size()) < o.bounces && !run->halted(); ++k) {
       run->step();
-      collectBounces(*run, fs->offset, fp->offset, row, b);
+      collectBounces(*run, bf, row, b);
     }
     if (run->halted()) ++rep.haltedRuns;
     else if (static_cast<int>(b.size()) < o.bounces) ++rep.shortRuns;
