@@ -1,0 +1,146 @@
+"""`python3 -m lgvci.reproduce` (docs/reproduce.md): the papers' experiments reproduced within their
+stated tolerances. Runs the quick mode once in a temporary folder (a few seconds), then checks the
+table: every row that has an expected value passes, the not-reproducible rows carry their reason, the
+CSV and PNG files exist and are not empty; and that bad arguments exit 2 with the option named.
+The expected values and tolerances live in the script beside their sources (the papers' sections and
+closed forms); this test checks that the script holds the program to them.
+"""
+import contextlib
+import csv
+import io
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import lgvci
+from lgvci import reproduce
+
+
+def in_process(*args):
+    """reproduce.main(args) in this interpreter: (exit status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = reproduce.main(list(args))
+        except SystemExit as e:  # argparse's errors and --help
+            code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def module(*args, cwd=None):
+    """The module as a user runs it: a separate interpreter, `python3 -m lgvci.reproduce …`."""
+    env = dict(os.environ)
+    # The package this test imported (a build folder on PYTHONPATH, or the installed one) runs.
+    env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(os.path.dirname(lgvci.__file__)), env.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-m", "lgvci.reproduce", *args], capture_output=True, text=True,
+                          timeout=300, cwd=cwd, env=env)
+
+
+class Reproduce(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory(prefix="lgvci-reproduce-")
+        cls.out = os.path.join(cls.tmp.name, "out")
+        cls.run_ = module("--quick", "--out", cls.out)
+        with open(os.path.join(cls.out, "summary.csv"), newline="") as f:
+            cls.rows = list(csv.DictReader(f))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_every_row_passes_and_the_exit_status_says_so(self):
+        self.assertEqual(self.run_.returncode, 0, self.run_.stdout[-4000:] + self.run_.stderr[-2000:])
+        failed = [(r["experiment"], r["quantity"], r["expected"], r["measured"]) for r in self.rows
+                  if r["status"] not in ("pass", "info", "n/r")]
+        self.assertEqual(failed, [])
+        self.assertRegex(self.run_.stdout, r"\n\d+ passed, 0 failed, \d+ informative, \d+ not reproducible")
+
+    def test_every_experiment_has_checked_rows(self):
+        for name in reproduce.EXPERIMENTS:
+            with self.subTest(name):
+                checked = [r for r in self.rows if r["experiment"] == name and r["status"] == "pass"]
+                self.assertGreaterEqual(len(checked), 5, name)
+                for r in checked:  # a checked row states what it is held to, and where that comes from
+                    self.assertNotIn(r["expected"], ("", "—"))
+                    self.assertNotEqual(r["tolerance"], "")
+                    self.assertNotIn(r["source"], ("", "—"))
+
+    def test_the_papers_counts_are_rows(self):
+        by = {(r["experiment"], r["quantity"]): r for r in self.rows}
+        # §7.3: "roughly 806 collisions … in Case III and roughly 652 … in Case IV", held to 5 %.
+        for case, paper in (("III", "806"), ("IV", "652")):
+            r = by[("tran-leok", f"Case {case}: impacts in 10⁵ steps (§7.3)")]
+            self.assertEqual((r["expected"], r["tolerance"], r["status"]), (paper, "±0.05 rel.", "pass"))
+            self.assertLessEqual(abs(int(r["measured"]) - int(paper)), 0.05 * int(paper))
+
+    def test_not_reproducible_rows_give_their_reason(self):
+        nr = [r for r in self.rows if r["status"] == "n/r"]
+        self.assertTrue(nr)
+        for r in nr:
+            self.assertGreater(len(r["note"]), 40, r["quantity"])
+        for r in self.rows:
+            if r["status"] == "n/r":
+                self.assertIn(r["quantity"], self.run_.stdout)
+
+    def test_csv_and_png_files(self):
+        for name in reproduce.EXPERIMENTS:
+            with self.subTest(name):
+                folder = os.path.join(self.out, name)
+                files = os.listdir(folder)
+                self.assertTrue(any(f.endswith(".csv") for f in files), files)
+                self.assertTrue(any(f.endswith(".png") for f in files), files)
+                for f in files:
+                    path = os.path.join(folder, f)
+                    self.assertGreater(os.path.getsize(path), 0, path)
+                    if f.endswith(".png"):
+                        with open(path, "rb") as fh:
+                            self.assertEqual(fh.read(8), b"\x89PNG\r\n\x1a\n", path)
+                    else:
+                        with open(path, newline="") as fh:
+                            table = list(csv.reader(fh))
+                        self.assertGreater(len(table), 1, path)
+                        self.assertTrue(all(len(row) == len(table[0]) for row in table), path)
+
+    def test_list_and_only(self):
+        code, out, err = in_process("--list")
+        self.assertEqual(code, 0, err)
+        self.assertEqual([line.split()[0] for line in out.splitlines()], list(reproduce.EXPERIMENTS))
+        with tempfile.TemporaryDirectory() as d:
+            code, out, err = in_process("--only", "seghete-cradle", "--quick", "--no-plots", "--out", d)
+            self.assertEqual(code, 0, out + err)
+            self.assertEqual(sorted(os.listdir(d)), ["seghete-cradle", "summary.csv"])
+            with open(os.path.join(d, "summary.csv"), newline="") as f:
+                self.assertEqual({r["experiment"] for r in csv.DictReader(f)}, {"seghete-cradle"})
+            self.assertFalse(any(f.endswith(".png") for f in os.listdir(os.path.join(d, "seghete-cradle"))))
+
+    def test_bad_arguments_exit_2(self):
+        with tempfile.TemporaryDirectory() as d:
+            a_file = os.path.join(d, "a-file")
+            open(a_file, "w").close()
+            for args, says in ((["--only", "no-such-experiment"], "--only: unknown experiment 'no-such-experiment'"),
+                               (["--only", "tran-leok,"], "--only: unknown experiment ''"),
+                               (["--out", a_file], "--out: "),
+                               (["--no-such-option"], "unrecognized arguments: --no-such-option"),
+                               (["--out"], "--out: expected one argument")):
+                with self.subTest(args):
+                    cwd = os.getcwd()
+                    os.chdir(d)
+                    try:
+                        code, out, err = in_process(*args)
+                    finally:
+                        os.chdir(cwd)
+                    self.assertEqual(code, 2, out + err)
+                    self.assertIn(says, err)
+                    self.assertEqual(sorted(os.listdir(d)), ["a-file"])  # nothing written
+            # and the command itself exits 2
+            p = module("--only", "no-such-experiment", cwd=d)
+            self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+            self.assertIn("--only: unknown experiment 'no-such-experiment'", p.stderr)
+            self.assertEqual(sorted(os.listdir(d)), ["a-file"])
+
+
+if __name__ == "__main__":
+    unittest.main()
