@@ -17,6 +17,8 @@ import unittest
 import lgvci
 from lgvci import reproduce
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 
 def in_process(*args):
     """reproduce.main(args) in this interpreter: (exit status, stdout, stderr)."""
@@ -104,6 +106,24 @@ class Reproduce(unittest.TestCase):
                         self.assertGreater(len(table), 1, path)
                         self.assertTrue(all(len(row) == len(table[0]) for row in table), path)
 
+    def test_the_docs_table_is_a_fresh_runs(self):
+        """docs/reproduce.md shows a full run's table; the rows of the experiments --quick does not
+        change must be what this run measured (so the page cannot go stale for them)."""
+        with open(os.path.join(ROOT, "docs", "reproduce.md")) as f:
+            docs = f.read()
+        start, end = docs.index("<!-- reproduce:table -->\n"), docs.index("<!-- /reproduce -->")
+        table = docs[start:end].splitlines()[1:]
+        with open(os.path.join(self.out, "summary.md")) as f:
+            fresh = f.read().splitlines()
+        for name in ("tran-leok", "fetecau-particle"):
+            with self.subTest(name):
+                rows = [line for line in table if line.startswith(f"| {name} |")]
+                self.assertGreater(len(rows), 5)
+                self.assertEqual(rows, [line for line in fresh if line.startswith(f"| {name} |")])
+        for line in table:  # and the page shows no failure
+            if line.startswith("| ") and not line.startswith(("| experiment", "| ---")):
+                self.assertRegex(line, r"\| (pass|info|n/r)( \[\d+\])? \|$")
+
     def test_list_and_only(self):
         code, out, err = in_process("--list")
         self.assertEqual(code, 0, err)
@@ -111,7 +131,7 @@ class Reproduce(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             code, out, err = in_process("--only", "seghete-cradle", "--quick", "--no-plots", "--out", d)
             self.assertEqual(code, 0, out + err)
-            self.assertEqual(sorted(os.listdir(d)), ["seghete-cradle", "summary.csv"])
+            self.assertEqual(sorted(os.listdir(d)), ["seghete-cradle", "summary.csv", "summary.md"])
             with open(os.path.join(d, "summary.csv"), newline="") as f:
                 self.assertEqual({r["experiment"] for r in csv.DictReader(f)}, {"seghete-cradle"})
             self.assertFalse(any(f.endswith(".png") for f in os.listdir(os.path.join(d, "seghete-cradle"))))
