@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import math
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence
 
 import numpy as np
@@ -106,8 +107,11 @@ class Experiment:
                size=(8.0, 4.5)) -> None:
         if not self.plots:
             return
-        from matplotlib.figure import Figure  # the object API: no pyplot state, no display needed
+        # The object API on an Agg canvas: no pyplot state, no display, the caller's backend untouched.
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
         fig = Figure(figsize=size, dpi=100)
+        FigureCanvasAgg(fig)
         axes = fig.subplots(rows, cols, squeeze=False)
         draw(axes)
         # Fixed margins: matplotlib's tight_layout would measure every tick label and triple the time.
@@ -402,7 +406,7 @@ def energy_rows(x: Experiment, r: dict, label: str, mass: float, grav: float, h:
 def fetecau_particle(x: Experiment) -> None:
     cfg = lgvci.preset("particle")
     # §4.2: m = 1, h = 0.01, q₀ = (0, 1), q̇₀ = (−2, 0); Fig. 2 over "1000 impacts". g is not given: 9.81.
-    m, grav, h, y0 = 1.0, cfg["potential"]["g"], cfg["h"], cfg["q0"][1]
+    grav, h, y0 = cfg["potential"]["g"], cfg["h"], cfg["q0"][1]
     x.check("set-up (§4.2): m, h, q₀, q̇₀", "1, 0.01, (0, 1), (−2, 0)", "exact",
             f"{g(cfg['mass_matrix'][0][0])}, {g(h)}, ({g(cfg['q0'][0])}, {g(y0)}), ({g(cfg['p0'][0])}, {g(cfg['p0'][1])})",
             cfg["mass_matrix"] == [[1.0, 0.0], [0.0, 1.0]] and h == 0.01 and cfg["q0"] == [0.0, 1.0]
@@ -417,7 +421,7 @@ def fetecau_particle(x: Experiment) -> None:
               "closed form: x = ẋ₀ t")
     x.check("min φ = y at the grid points (admissible, (47b))", "≥ 0", "—", g(float(r["q2"].min()), 3),
             bool(r["q2"].min() >= 0), "§3.1: q_i ∈ C")
-    energy_rows(x, r, "particle", m, grav, h)
+    energy_rows(x, r, "particle", cfg["potential"]["mass"], grav, h)
     t, E = r["t"], r["E"]
     x.csv("fig2-energy.csv", {"t": t, "y": r["q2"], "H": E, "H_minus_H0": E - E[0]})
 
@@ -500,7 +504,7 @@ def fetecau_star(x: Experiment) -> None:
             "§3.1: q_i ∈ C")
     x.info("steps with several impacts ((78)–(79))", str(s["multi_impact_steps"]), "§3.2",
            "tips on both sides reaching the floor within one step")
-    energy_rows(x, r, "star", 1.0, cfg["potential"]["g"], cfg["h"])
+    energy_rows(x, r, "star", cfg["potential"]["mass"], cfg["potential"]["g"], cfg["h"])
     t, E = r["t"], r["E"]
     x.csv("fig4-energy.csv", {"t": t, "y": r["q2"], "theta": r["q3"], "H": E, "H_minus_H0": E - E[0]})
 
@@ -708,10 +712,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     plots = not a.no_plots
     if plots:
-        try:
-            import matplotlib
-            matplotlib.use("Agg")
-        except ImportError:
+        if importlib.util.find_spec("matplotlib") is None:
             print("reproduce: the PNG plots need matplotlib (Debian: apt-get install python3-matplotlib); "
                   "or pass --no-plots", file=sys.stderr)
             return 2

@@ -7,12 +7,14 @@ closed forms); this test checks that the script holds the program to them.
 """
 import contextlib
 import csv
+import importlib.util
 import io
 import os
 import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 import lgvci
 from lgvci import reproduce
@@ -155,6 +157,14 @@ class Reproduce(unittest.TestCase):
                     self.assertEqual(code, 2, out + err)
                     self.assertIn(says, err)
                     self.assertEqual(sorted(os.listdir(d)), ["a-file"])  # nothing written
+            # plots asked for without matplotlib: exit 2 naming the package and --no-plots
+            real = importlib.util.find_spec
+            with mock.patch("importlib.util.find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a)):
+                code, out, err = in_process("--out", os.path.join(d, "x"))
+            self.assertEqual(code, 2, out + err)
+            self.assertIn("python3-matplotlib", err)
+            self.assertIn("--no-plots", err)
+            self.assertEqual(sorted(os.listdir(d)), ["a-file"])
             # and the command itself exits 2
             p = module("--only", "no-such-experiment", cwd=d)
             self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
