@@ -117,7 +117,7 @@ class Reproduce(unittest.TestCase):
         table = docs[start:end].splitlines()[1:]
         with open(os.path.join(self.out, "summary.md")) as f:
             fresh = f.read().splitlines()
-        for name in ("tran-leok", "fetecau-particle"):
+        for name in ("tran-leok", "tran-leok-sensitivity", "fetecau-particle"):
             with self.subTest(name):
                 rows = [line for line in table if line.startswith(f"| {name} |")]
                 self.assertGreater(len(rows), 5)
