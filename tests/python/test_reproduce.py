@@ -126,6 +126,26 @@ class Reproduce(unittest.TestCase):
             if line.startswith("| ") and not line.startswith(("| experiment", "| ---")):
                 self.assertRegex(line, r"\| (pass|info|n/r)( \[\d+\])? \|$")
 
+    def test_a_failing_row_exits_1(self):
+        """A measured value outside its tolerance (here: the paper's Case III count moved to 1000) is a
+        FAIL row and exit 1; so is an experiment that stops with an error."""
+        with tempfile.TemporaryDirectory() as d:
+            with mock.patch.dict(reproduce.S7_IMPACTS, {"III": 1000}):
+                code, out, err = in_process("--only", "tran-leok", "--no-plots", "--out", d)
+            self.assertEqual(code, 1, out + err)
+            with open(os.path.join(d, "summary.csv"), newline="") as f:
+                failed = [r["quantity"] for r in csv.DictReader(f) if r["status"] == "FAIL"]
+            self.assertEqual(failed, ["Case III: impacts in 10⁵ steps (§7.3)"])
+            self.assertIn(", 1 failed,", out)
+
+            def broken(x):
+                raise ValueError("h: must be in [1e-12, 1e6]")
+
+            with mock.patch.dict(reproduce.EXPERIMENTS, {"fetecau-particle": (broken, "")}):
+                code, out, err = in_process("--only", "fetecau-particle", "--no-plots", "--out", d)
+            self.assertEqual(code, 1, out + err)
+            self.assertIn("ValueError: h: must be in [1e-12, 1e6]", out)
+
     def test_list_and_only(self):
         code, out, err = in_process("--list")
         self.assertEqual(code, 0, err)
