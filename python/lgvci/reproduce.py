@@ -721,6 +721,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OSError as e:
         print(f"reproduce: --out: cannot create {a.out!r}: {e.strerror}", file=sys.stderr)
         return 2
+    if not os.access(a.out, os.W_OK | os.X_OK):
+        print(f"reproduce: --out: {a.out!r} is not writable", file=sys.stderr)
+        return 2
     rows: List[Row] = []
     for name in a.names:
         x = Experiment(name, a.out, a.quick, plots)
