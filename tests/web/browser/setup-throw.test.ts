@@ -54,6 +54,19 @@ describe('loading a set-up', () => {
     expect(fx.host.querySelector('#' + CSS.escape(fx.host.querySelector('.load-group textarea')!.id))?.getAttribute('aria-invalid')).toBe('true');
     expect(app.model.run.stateHash()).toBe(hash0);
     expect(await axeViolations(fx.host.querySelector('.load-group')!)).toEqual([]);
+
+    // A file dropped on the simulator: a .txt is refused, the .json loads.
+    const drop = (file: File): void => {
+      const dt = new DataTransfer();
+      dt.items.add(file);
+      fx.host.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    };
+    app.controller.selectCase('cradle');
+    drop(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(msg.textContent).toBe('Drop a .json file to load a set-up.');
+    drop(new File([exported], 'dropped.json', { type: 'application/json' }));
+    await expect.poll(() => msg.textContent).toBe('Loaded dropped.json: the run restarted from it.');
+    expect(app.model.run.stateHash()).toBe(hash0);
   });
 });
 
@@ -121,8 +134,14 @@ describe('grabbing and throwing the body', () => {
     const err = Math.hypot(g[0] - want[0]!, g[1] - want[1]!, g[2] - want[2]!) / Math.hypot(...want);
     expect(err).toBeLessThan(0.05);
     expect(fx.host.querySelector('.lgvci-throw-msg')?.textContent).toMatch(/^Thrown at [\d.]+ m\/s\.$/);
-    // the link carries the thrown set-up whole (another attitude, x0 off the vertical)
-    expect(new URLSearchParams(app.urlState.query()).has('setup')).toBe(true);
+    // the link carries the thrown set-up whole (another attitude, x0 off the vertical) and reopens it
+    const query = app.urlState.query();
+    expect(new URLSearchParams(query).has('setup')).toBe(true);
+    const thrown = app.model.resolvedJson;
+    app.destroy();
+    app = await fx.mount({ query, autoplay: false });
+    expect(app.model.resolvedJson).toBe(thrown);
+    expect(fx.host.querySelector('.url-msg')?.hasAttribute('hidden')).toBe(true);
   });
 
   it('the keyboard grabs, moves and throws; a place inside the plane is refused over the view', async () => {
