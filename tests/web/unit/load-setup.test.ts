@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { familyTable, pageCases } from '../../../web/src/app/families';
 import { heldStateOf, holdAxes, throwMomentum } from '../../../web/src/app/throw-wiring';
-import { decodeSetup, encodeSetup } from '../../../web/src/config/url-codec';
+import { decodeSetup, encodeSetup, encodeState } from '../../../web/src/config/url-codec';
 import type { ResolvedConfig } from '../../../web/src/config/types';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
@@ -95,6 +95,23 @@ describe('loading a set-up', () => {
       expect(model.resolvedJson, text).toBe(before);
       expect(ctl.custom, text).toBe(false);
     }
+  });
+
+  it('the address writes setup= in place of the field keys when it is given', () => {
+    const a = app('IV');
+    const preset = a.ctl.family.paramsFromConfig('IV', a.ctl.family.parseConfig(engine.presetJson('IV')), 1);
+    const state = {
+      caseName: 'IV',
+      defaultCase: 'I',
+      params: { ...a.ctl.params, x0: [0, 0, 5] },
+      family: { fields: a.ctl.family.fields, preset, hasTwins: true, twinsOwners: 'the rigid body', setUp: null },
+      extra: { twins: false, twinDeltas: { dx: 1e-8, dtheta: 1e-8 }, camera: null, follow: true, target: null, playing: true, flat: false },
+      defaults: { twinDeltas: { dx: 1e-8, dtheta: 1e-8 }, autoplay: true },
+    };
+    expect(encodeState(state)).toBe('?case=IV&z0=5');
+    const q = new URLSearchParams(encodeState({ ...state, setup: '{"x0": [1, 2, 5]}' }));
+    expect([...q.keys()]).toEqual(['case', 'setup']);
+    expect(decodeSetup(q.get('setup') ?? '')).toBe('{"x0": [1, 2, 5]}');
   });
 
   it('setup= is base64url of the UTF-8 text and refuses what is not', () => {

@@ -92,6 +92,8 @@ export function wireThrow(
   /** The hold in progress. */
   let hold: {
     held: HeldState;
+    /** The family whose body is held (the controller's family id at the grab). */
+    family: string;
     resume: boolean;
     follow: boolean;
     offset: Vec3;
@@ -118,6 +120,7 @@ export function wireThrow(
     view.follow = false; // the camera stays put while the body is carried (the pointer's rays are the camera's)
     hold = {
       held,
+      family: controller.family.id,
       resume,
       follow,
       offset: [0, 0, 0],
@@ -134,6 +137,8 @@ export function wireThrow(
   /** Restart from the held state at x with γ; whether the core accepted it (else the message says why). */
   const place = (x: Vec3, gamma: readonly number[]): boolean => {
     if (!hold) return false;
+    // Another preset was chosen while holding: the held state is not its body's.
+    if (controller.family.id !== hold.family) return false;
     const r = controller.holdAt(hold.held, x, gamma);
     if (!r.ok) {
       say(r.message, true);
