@@ -94,6 +94,7 @@ val capabilitiesVal(const Capabilities& c) {
   o.set("ensemble", c.ensemble);
   o.set("baselines", stringsVal(c.baselines));
   o.set("plots", stringsVal(c.plots));
+  o.set("throwable", c.throwable);
   return o;
 }
 

@@ -177,6 +177,8 @@ export interface Capabilities {
   readonly baselines: readonly string[];
   /** The plots that make sense: 'energy', 'energy_error', 'height', 'divergence', 'angle', 'velocities'. */
   readonly plots: readonly string[];
+  /** One free body started from x0, R0, gamma0 = m v, Pi0: the page can grab and throw it. */
+  readonly throwable: boolean;
 }
 
 /** One registered family (the core's FamilyInfo). */

@@ -289,6 +289,7 @@ std::vector<FamilyInfo> rigidBodyFamilies() {
   c.ensemble = true;
   c.baselines = {"rk4", "naive"};
   c.plots = {"energy", "energy_error", "height", "divergence"};
+  c.throwable = true;
   return {f};
 }
 

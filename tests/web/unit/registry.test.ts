@@ -53,9 +53,19 @@ describe('the family registry (WASM)', () => {
         expect(fields.includes('normal_force'), p.name).toBe(f.capabilities.contactPhase);
         expect(fields.includes('dissipated'), p.name).toBe(f.capabilities.dissipation);
         expect(fields.includes('rest_truncations'), p.name).toBe(f.capabilities.restTruncation);
+        // A throwable body: the record's x, R, gamma, Pi, the config's x0, R0, gamma0, Pi0 and mass.
+        if (f.capabilities.throwable) {
+          for (const r of ['x', 'R', 'gamma', 'Pi']) expect(fields, `${p.name}: ${r}`).toContain(r);
+          expect(Object.keys(JSON.parse(sim.configJson()) as object), p.name).toEqual(expect.arrayContaining(['x0', 'R0', 'gamma0', 'Pi0', 'mass']));
+        }
         sim.delete();
       }
     }
+  });
+
+  it('the rigid body declares a throwable body and the models in generalized coordinates do not', () => {
+    const throwable = engine.families().filter((f) => f.capabilities.throwable).map((f) => f.name);
+    expect(throwable).toEqual(['rigid_body']);
   });
 
   it('a family declared reversible returns from a 100-step reverse check to 1e-9', () => {

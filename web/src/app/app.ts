@@ -36,6 +36,10 @@ import { wireEnsemble } from './ensemble-wiring';
 import { createShell, helpLine } from './shell';
 import { UrlState, replaceSearch } from './url-state';
 import { wireDrag } from './drag-wiring';
+import type { LoadWiring } from './load-wiring';
+import { wireLoad } from './load-wiring';
+import type { ThrowWiring } from './throw-wiring';
+import { wireThrow } from './throw-wiring';
 import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
@@ -95,6 +99,10 @@ export interface App {
   readonly gestures: ViewGestures | null;
   /** The "Why variational?" view: the four claims measured for the current set-up (why-wiring.ts). */
   readonly why: WhyWiring;
+  /** "Load a set-up": a JSON file, pasted text or a dropped file (load-wiring.ts). */
+  readonly load: LoadWiring;
+  /** Grabbing and throwing the body, for a throwable family (throw-wiring.ts); null without WebGL. */
+  readonly throwing: ThrowWiring | null;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -220,6 +228,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   root.append(why.controls.dialog.element);
   panel.insertSection(ensemble.controls.element);
   root.append(ensemble.plots.element);
+  const load = wireLoad(root, panel, controller, prefix);
 
   const loop = new FrameLoop({
     model,
@@ -280,6 +289,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     pause: () => app.pause(),
   };
   const drag = view ? wireDrag(view, controller, runPort) : null;
+  const throwing = view ? wireThrow(view, shell.viewport, root, model, controller, runPort) : null;
   const gestures = view ? wireViewGestures(view, shell.viewport) : null;
 
   const unbindKeys = bindShortcuts(
@@ -318,6 +328,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     ensemble,
     gestures,
     why,
+    load,
+    throwing,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -362,6 +374,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       loop.stop();
       unbindKeys();
       drag?.dispose();
+      throwing?.dispose();
+      load.destroy();
       gestures?.dispose();
       urlState.destroy();
       offModel();

@@ -13,8 +13,21 @@ import type { CaseInfo } from './families';
 import { familyParts, pageCases } from './families';
 import type { TwinDeltaId } from '../config/validation';
 import { validateFieldInput, validateTwinDelta } from '../config/validation';
+import type { HeldState } from '../config/family';
+import { createSimulation } from '../engine/create';
+import { LOAD_STRINGS } from '../controls/load-controls';
+import { THROW_STRINGS } from './throw-wiring';
 import type { TwinSpec } from '../model/twins';
 import { PAPER_TWIN_SPEC } from '../model/twins';
+
+/** The page's controls of a core family name, or null when the registry has none. */
+function controlsOf(name: string): AnyFamilyControls | null {
+  try {
+    return familyParts(name).controls;
+  } catch {
+    return null;
+  }
+}
 
 /** What the controller needs from the engine module. */
 export interface EnginePort {
@@ -22,6 +35,8 @@ export interface EnginePort {
   presetJson(caseName: string): string;
   /** The core's family registry: which presets exist, family by family. */
   families: LgvciModule['families'];
+  /** Parse, validate and build a config (a loaded set-up is checked by the core before it runs). */
+  createSimulation: LgvciModule['createSimulation'];
 }
 
 /** What the controller needs from the model. */
@@ -60,6 +75,13 @@ export class Controller implements ControllerPort {
   dropped = false;
   /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
   twinDeltas: TwinSpec = { ...PAPER_TWIN_SPEC };
+  /**
+   * The running set-up came from a loaded file or pasted text, or a held body (loadSetup, holdAt),
+   * not from a preset and the controls: the address may then need the whole config (setupText).
+   */
+  custom = false;
+  /** setupText()'s answer for the configJson it was computed for. */
+  private setupCache: { json: string; text: string | null } | null = null;
 
   /** Starts from `initialCase`, by default the core's first preset. */
   constructor(engine: EnginePort, model: ModelPort, initialCase?: CaseName) {
@@ -113,6 +135,7 @@ export class Controller implements ControllerPort {
     const params = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
     const r = this.restart(family, base, params);
     if (r.ok) this.dropped = false;
+    if (r.ok) this.custom = false;
     return r;
   }
 
@@ -158,7 +181,130 @@ export class Controller implements ControllerPort {
     const made = setUp.make(preset, params) as { base: unknown; params: AppParams };
     const r = this.restart(family, made.base, made.params);
     if (r.ok) this.dropped = true;
+    if (r.ok) this.custom = false;
     return r;
+  }
+
+  /**
+   * Restart from a set-up given as config JSON text (a file the page exported, a CLI config, pasted
+   * text): the core parses and checks it (createSimulation), and the run restarts from the core's
+   * resolved config, so it replays exactly; its family's controls then show and edit it. A refusal
+   * is the core's "field: rule" in words (config/messages.ts), and the running simulation goes on.
+   */
+  loadSetup(text: string): ApplyResult {
+    const created = createSimulation(this.engine as LgvciModule, text);
+    if (!created.ok) return this.explain(created.message, this.familyOfText(text), null, [[/^config\b/, LOAD_STRINGS.configWord]]);
+    const sim = created.sim;
+    let resolved: string;
+    let familyName: string;
+    let caseName: string;
+    try {
+      resolved = sim.configJson();
+      familyName = sim.family();
+      caseName = sim.caseName();
+    } finally {
+      sim.delete();
+    }
+    const family = controlsOf(familyName);
+    if (!family) return { ok: false, message: LOAD_STRINGS.noFamily(familyName) };
+    let base: unknown;
+    try {
+      base = family.parseConfig(resolved);
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
+    }
+    // A set-up that names none of the page's presets is labelled with its family's first.
+    const label = this.caseInfo(caseName)?.name ?? this.cases.find((c) => c.family === familyName)?.name ?? caseName;
+    const params = family.paramsFromConfig(label, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
+    const r = this.restart(family, base, params, resolved);
+    if (r.ok) {
+      this.dropped = false;
+      this.custom = true;
+    }
+    return r;
+  }
+
+  /**
+   * Restart from a held body (FamilyControls.throwing; the core's Capabilities.throwable): its state
+   * `held` with the centre moved to x and the linear momentum γ (docs/page.md "Grabbing and throwing
+   * the body"). Checked by the core as any set-up; a refusal (the body inside the plane) keeps the run.
+   */
+  holdAt(held: HeldState, x: readonly number[], gamma: readonly number[]): ApplyResult {
+    const throwing = this.family.throwing;
+    if (!throwing) return { ok: false, message: THROW_STRINGS.noBody };
+    const next = throwing.startFrom(this.base, this.params, held, x, gamma) as { base: unknown; params: AppParams };
+    const r = this.restart(this.family, next.base, next.params);
+    if (r.ok) {
+      this.dropped = false;
+      this.custom = true;
+    }
+    return r;
+  }
+
+  /** The mass of the running family's body that can be thrown (γ = m v), or null. */
+  throwMass(): number | null {
+    return this.family.throwing ? this.family.throwing.mass(this.base) : null;
+  }
+
+  /**
+   * The running config for the address when its preset and the controls' values cannot say it (a
+   * loaded or thrown set-up: another attitude, x0 off the vertical, keys the controls do not edit),
+   * else null. Decided by the core: the preset with the controls' values must resolve to the same config.
+   */
+  setupText(): string | null {
+    if (!this.custom) return null;
+    const json = this.configJson;
+    if (this.setupCache?.json === json) return this.setupCache.text;
+    let text: string | null = json;
+    const family = this.family;
+    try {
+      const preset = family.parseConfig(this.engine.presetJson(this.params.caseName));
+      const inRange = (family.fields as readonly FieldSpec<AppParams>[]).every((f) => {
+        const v = f.read(this.params);
+        return v === null || validateFieldInput(f, v).ok;
+      });
+      const checked = !family.check || family.check(this.params) === '';
+      if (inRange && checked) {
+        const a = createSimulation(this.engine as LgvciModule, family.paramsToConfigJson(preset, this.params));
+        const b = createSimulation(this.engine as LgvciModule, json);
+        if (a.ok && b.ok && a.sim.configJson() === b.sim.configJson()) text = null;
+        if (a.ok) a.sim.delete();
+        if (b.ok) b.sim.delete();
+      }
+    } catch {
+      text = json;
+    }
+    this.setupCache = { json, text };
+    return text;
+  }
+
+  /** The family a refused text meant (its "case", else its "model"), for the wording of the refusal. */
+  private familyOfText(text: string): AnyFamilyControls {
+    let obj: unknown = null;
+    try {
+      obj = JSON.parse(text);
+    } catch {
+      return this.family;
+    }
+    if (typeof obj !== 'object' || obj === null) return this.family;
+    const o = obj as Record<string, unknown>;
+    const core = this.engine.families();
+    const byCase = typeof o['case'] === 'string' ? core.find((f) => f.presets.some((p) => p.name === o['case'])) : undefined;
+    const byModel = typeof o['model'] === 'string' ? core.find((f) => f.model === o['model']) : undefined;
+    const name = byCase?.name ?? byModel?.name;
+    return (name !== undefined && controlsOf(name)) || this.family;
+  }
+
+  /** A refusal of the core in the student's words, as restart() words it. */
+  private explain(message: string, family: AnyFamilyControls, candidate: AppParams | null, words: readonly (readonly [RegExp, string])[] = []): ApplyResult {
+    const tilt = candidate && typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
+    const x = explainConfigError(message, {
+      violationText: family.violationText,
+      fieldWords: [...words, ...(family.fieldWords ?? [])],
+      refusalText: family.refusalText,
+      normalZ: Math.cos(tilt),
+    });
+    return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
   }
 
   /** Whether the sensitivity twins are running. */
@@ -193,22 +339,15 @@ export class Controller implements ControllerPort {
   }
 
   /** Restart the model from a candidate; the core's message if it rejects it (the old run goes on). */
-  private restart(family: AnyFamilyControls, base: unknown, candidate: AppParams): ApplyResult {
-    const refused = family.check?.(candidate) ?? '';
+  private restart(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
+    const refused = exact === undefined ? (family.check?.(candidate) ?? '') : '';
     if (refused) return { ok: false, message: refused };
-    const json = family.paramsToConfigJson(base, candidate);
+    const json = exact ?? family.paramsToConfigJson(base, candidate);
     try {
       this.model.load(json);
     } catch (e) {
       // The core's "field: rule" in words, the rule itself as the detail (config/messages.ts).
-      const tilt = typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
-      const x = explainConfigError((e as Error).message, {
-        violationText: family.violationText,
-        fieldWords: family.fieldWords,
-        refusalText: family.refusalText,
-        normalZ: Math.cos(tilt),
-      });
-      return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
+      return this.explain((e as Error).message, family, candidate);
     }
     this.family = family;
     this.base = base;

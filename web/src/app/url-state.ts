@@ -13,6 +13,8 @@ import type { BaseParams, FieldSpec } from '../config/fields';
 import { DEFAULT_SPEED } from '../config/params';
 import type { CameraView, ExtraState, FamilyUrlInfo, UrlIssue } from '../config/url-codec';
 import {
+  SETUP_KEY,
+  decodeSetup,
   decodeCase,
   decodeExtras,
   decodeFields,
@@ -29,6 +31,7 @@ import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
 import { extraSupport, familyParts } from './families';
+import { LOAD_STRINGS } from '../controls/load-controls';
 import type { FamilyInfo } from '../engine/lgvci_wasm';
 
 /** Throttle of the address writes. */
@@ -150,11 +153,13 @@ export class UrlState {
     const names = c.cases.map((k) => k.name);
     const kase = decodeCase(entries, names, c.params.caseName);
     if (kase.issue) issues.push(kase.issue);
-    if (kase.caseName !== c.params.caseName) {
+    // A whole set-up (a loaded or thrown one): it names its own case, and the fields apply over it.
+    const setup = this.restoreSetup(entries, issues);
+    if (!setup && kase.caseName !== c.params.caseName) {
       const r = c.selectCase(kase.caseName);
       if (!r.ok) issues.push({ key: 'case', message: `case: ${r.message}` });
     }
-    const used = new Set<string>();
+    const used = new Set<string>([SETUP_KEY]);
     const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used);
     issues.push(...extra.issues);
     const setUp = c.family.setUp;
@@ -195,6 +200,20 @@ export class UrlState {
     this.familyId = c.family.id;
     this.showIssues(issues);
     return { paused: extra.paused === true, issues };
+  }
+
+  /** Load the address's `setup=` if it has one; whether it was loaded. */
+  private restoreSetup(entries: Map<string, string>, issues: UrlIssue[]): boolean {
+    const raw = entries.get(SETUP_KEY);
+    if (raw === undefined) return false;
+    const text = decodeSetup(raw);
+    if (text === null) {
+      issues.push({ key: SETUP_KEY, message: LOAD_STRINGS.urlNotSetup });
+      return false;
+    }
+    const r = this.parts.controller.loadSetup(text);
+    if (!r.ok) issues.push({ key: SETUP_KEY, message: `${SETUP_KEY}: ${r.message}` });
+    return r.ok;
   }
 
   private check(issues: UrlIssue[], key: string, r: { ok: true } | { ok: false; message: string }): void {
@@ -258,6 +277,7 @@ export class UrlState {
       extra,
       defaults: { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: this.parts.defaultAutoplay },
       keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
+      setup: c.setupText(),
     });
   }
 

@@ -63,6 +63,33 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   readonly fieldWords?: readonly (readonly [RegExp, string])[];
   /** A refusal of the core this family words itself ("field: rule" → a sentence), else null. */
   refusalText?(raw: string): string | null;
+  /** How a held body restarts (a family whose core capabilities say `throwable`): see FamilyThrow. */
+  readonly throwing?: FamilyThrow<P, C>;
+}
+
+/**
+ * The state of a free body being held (the record fields of a `throwable` family, docs/page.md
+ * "Grabbing and throwing the body"): centre x (world), attitude R (row-major), linear momentum γ and
+ * angular momentum Π (body frame).
+ */
+export interface HeldState {
+  x: readonly number[];
+  R: readonly number[];
+  gamma: readonly number[];
+  Pi: readonly number[];
+}
+
+/** What the page needs to grab and throw a family's body (Capabilities.throwable). */
+export interface FamilyThrow<P extends BaseParams = BaseParams, C = unknown> {
+  /** The body's mass m (γ = m v, Tran & Leok's linear momentum). */
+  mass(base: C): number;
+  /** The largest |γ| a throw gives (kg·m/s; a faster throw is scaled down to it, its direction kept). */
+  readonly maxMomentum: number;
+  /**
+   * The set-up that starts from `held` with its centre at x and linear momentum γ (the attitude and Π
+   * kept): the config's x0, R0, gamma0 and Pi0, and the controls' values of it.
+   */
+  startFrom(base: C, params: P, held: HeldState, x: readonly number[], gamma: readonly number[]): { base: C; params: P };
 }
 
 /** A family's controls with its parameter and config types erased (what the registry holds). */

@@ -85,6 +85,35 @@ export interface EncodableState<P extends BaseParams = BaseParams> {
   defaults: ExtraDefaults;
   /** Pass-through pairs (embed, plots, theme) to keep, in their order. */
   keep?: readonly [string, string][];
+  /**
+   * The whole running config, when the preset and the fields cannot say it (a loaded or thrown
+   * set-up): written as `setup=` (setupParam) in place of the field keys.
+   */
+  setup?: string | null;
+}
+
+/** The address key of a whole set-up (the config JSON, base64url of its UTF-8). */
+export const SETUP_KEY = 'setup';
+
+/** base64url (RFC 4648 §5, no padding) of the UTF-8 of a config JSON text: the value of `setup=`. */
+export function encodeSetup(json: string): string {
+  const bytes = new TextEncoder().encode(json);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The config JSON text of a `setup=` value, or null when it is not base64url of UTF-8 text. */
+export function decodeSetup(value: string): string | null {
+  const s = value.trim().replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*$/.test(s) || s.length % 4 === 1) return null;
+  try {
+    const bin = atob(s + '='.repeat((4 - (s.length % 4)) % 4));
+    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 /** One edit of the decoded address, in field order: applied all at once, or one by one if the core refuses. */
@@ -174,7 +203,8 @@ function enc(s: string): string {
 export function encodeState<P extends BaseParams>(s: EncodableState<P>): string {
   const pairs: [string, string][] = [];
   const { params, family } = s;
-  for (const [key, specs] of keyGroups(family.fields)) {
+  if (s.setup) pairs.push([SETUP_KEY, encodeSetup(s.setup)]);
+  else for (const [key, specs] of keyGroups(family.fields)) {
     const applicable = specs.filter((f) => f.read(family.preset) !== null && f.read(params) !== null);
     if (applicable.length === 0) continue;
     const differs = applicable.some((f) => !Object.is(f.read(params), f.read(family.preset)));

@@ -1,8 +1,9 @@
 // The keyboard-shortcut help (the `?` key or the "Keys" button): what each key and pointer gesture does.
 import { el } from '../util/dom';
 import { ModalDialog } from './dialog';
+import { THROW_HELP_STRINGS } from './throw-help';
 
-const KEYS: readonly [string[], string][] = [
+const KEYS: readonly (readonly [readonly string[], string])[] = [
   [['Space'], 'Play or pause'],
   [['S', '→'], 'One time step (pauses first)'],
   [['R'], 'Reset to the initial state'],
@@ -13,13 +14,15 @@ const KEYS: readonly [string[], string][] = [
   [['Tab', 'Shift+Tab'], 'Move between the controls'],
   [['↑', '↓'], 'In a number field: one slider step (with Shift: ten)'],
   [['Esc'], 'Close a dialog or the controls drawer'],
+  ...THROW_HELP_STRINGS.keys,
 ];
 
-const POINTER: readonly [string, string][] = [
+const POINTER: readonly (readonly [string, string])[] = [
   ['Drag', 'Orbit the camera (keys: [ and ])'],
   ['Ctrl (⌘) + scroll, or click into the view and scroll', 'Zoom (a plain scroll scrolls the page)'],
   ['Right-drag', 'Pan'],
   ['Two fingers', 'Orbit and zoom (one finger scrolls the page)'],
+  ...THROW_HELP_STRINGS.pointer,
 ];
 
 export class HelpDialog {

@@ -48,6 +48,10 @@ struct Capabilities {
   /// The page's plots that make sense (docs/page.md "Plots"): "energy", "energy_error", "height",
   /// "divergence" (the twins' Err(t)), "angle" (the far ball's θ_n), "velocities" (one per ball).
   std::vector<std::string> plots;
+  /// One free body whose start is its centre x0, attitude R0 and momenta gamma0 = m v, Pi0 (body
+  /// frame): the page can grab it and throw it, restarting from the state it holds with a new x0 and
+  /// gamma0 (docs/page.md "Grabbing and throwing the body").
+  bool throwable = false;
 };
 
 /// One term of the reversal distance (docs/baselines.md "Time reversal"), over a record field.

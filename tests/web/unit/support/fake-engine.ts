@@ -174,6 +174,7 @@ function fakeCapabilities(): Capabilities {
     ensemble: false,
     baselines: [],
     plots: ['energy', 'energy_error', 'height'],
+    throwable: true,
   };
 }
 

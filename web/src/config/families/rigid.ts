@@ -1,11 +1,11 @@
 // The rigid body's controls (Tran & Leok §7): initial height, γ₀, Π₀, the plane's tilt and azimuth,
 // the cube's ε, h and the speed; the "Drop flat" set-up; the page's words for its presets.
-import { FIELDS } from '../fields';
+import { FIELDS, fieldSpec } from '../fields';
 import type { CaseText, FamilyControls } from '../family';
 import type { UiParams } from '../params';
 import { paramsFromConfig, paramsToConfigJson } from '../params';
 import { parseResolvedConfig } from '../parse';
-import type { ResolvedConfig } from '../types';
+import type { Mat3, ResolvedConfig, Vec3 } from '../types';
 
 const GROUP = 'Rigid body (Tran & Leok §7)';
 
@@ -48,5 +48,20 @@ export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
       base: { ...base, R0: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] },
       params: { ...params, gamma0: [0, 0, 0], Pi0: [0, 0, 0] },
     }),
+  },
+  // Grab and throw (docs/page.md "Grabbing and throwing the body"): a new start x0, R0, γ0 = m v, Π0
+  // from the held state; the rest of the set-up (body, plane, h, e) stays.
+  throwing: {
+    mass: (base) => base.mass,
+    // The γ₀ controls' range: a throw the fields can show.
+    maxMomentum: fieldSpec('gamma0x').max,
+    startFrom: (base, params, held, x, gamma) => {
+      const v3 = (a: readonly number[], i = 0): Vec3 => [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
+      const R0: Mat3 = [v3(held.R, 0), v3(held.R, 3), v3(held.R, 6)];
+      return {
+        base: { ...base, R0 },
+        params: { ...params, x0: v3(x), gamma0: v3(gamma), Pi0: v3(held.Pi) },
+      };
+    },
   },
 };
