@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the installed library as examples/consumer uses it, the Python module's tests, the same
+# (ctest), the installed library as examples/consumer uses it, the Python module's tests, a sweep
+# sharded with GNU parallel and merged (examples/sweeps), the same
 # suite under ASan + UBSan and a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
 # Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
 set -euo pipefail
@@ -53,6 +54,13 @@ stage python "the Python module: scripts/python.sh builds and installs it, its t
 "$ROOT/scripts/python.sh" >"$LOG/python-build.txt" 2>&1 || { tail -n 40 "$LOG/python-build.txt"; exit 1; }
 grep '^python.sh: lgvci' "$LOG/python-build.txt"
 LGVCI_CLI="$ROOT/build/native/lgvci" python3 -m unittest discover -s tests/python 2>&1 | tee "$LOG/python.txt"
+
+stage sweeps "sweeps: the GNU parallel recipe (examples/sweeps/parallel.sh) over 4 shards, merged, byte for byte against the unsharded run (docs/sweeps.md)"
+SWEEP=(--case IV --sweep restitution=0.5:1:6 --ensemble 50 --steps 1000 --samples 10)
+LGVCI="$ROOT/build/native/lgvci" "$ROOT/examples/sweeps/parallel.sh" 4 "$LOG/sweep" "${SWEEP[@]}"
+build/native/lgvci "${SWEEP[@]}" --json >"$LOG/sweep/unsharded.json"
+cmp "$LOG/sweep/merged.json" "$LOG/sweep/unsharded.json"  # on its own line: a difference stops the script (set -e)
+echo "sweeps: the 4 shards' merge = the unsharded run ($(wc -c <"$LOG/sweep/merged.json") bytes)"
 
 stage "asan build" "ASan + UBSan build (clang)"
 cmake --preset asan >/dev/null
