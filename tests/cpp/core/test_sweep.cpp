@@ -125,6 +125,8 @@ TEST_CASE("sweep: N = 1, 3, 7 (and more shards than members) at 1 and 2 threads 
       CHECK(mergeSweepParts(parts, {}) == whole);
     }
   }
+  // Parts of two cuts of one sweep: 1/2, 3/4 and 4/4 hold every member once.
+  CHECK(mergeSweepParts({runSweepPart(s, Shard{4, 4}, 1), runSweepPart(s, Shard{1, 2}, 2), runSweepPart(s, Shard{3, 4}, 1)}, {}) == whole);
   const json j = json::parse(whole);
   REQUIRE(j["points"].size() == 4);
   CHECK(j["points"][0]["values"] == json({{"restitution", 0.8}, {"x0.2", 10.0}}));
