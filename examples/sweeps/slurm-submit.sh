@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Submits the sweep's array (slurm.sbatch, one shard per task) and a merge job that runs when every
 # task has succeeded, writing merged.json (docs/sweeps.md "Slurm"). Arguments go to the array's sbatch
-# (e.g. --array=1-10); LGVCI and LGVCI_SWEEP reach the jobs through the environment sbatch exports.
+# (e.g. --array=1-10 with LGVCI_SHARDS=10); LGVCI, LGVCI_SWEEP and LGVCI_SHARDS reach the jobs through
+# the environment sbatch exports.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LGVCI=${LGVCI:-lgvci}
