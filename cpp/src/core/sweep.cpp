@@ -273,6 +273,7 @@ json memberJson(const MemberResult& r) {
 enum class Stage { Ok, Config, Start };
 
 struct Collected {
+  long long point = 0, member = 0;
   long long id = 0;
   std::size_t part = 0;
   Stage stage = Stage::Ok;
@@ -431,7 +432,10 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
                    {"reference", {{"impacts", ref.impacts}, {"energy_error", number(ref.energyError)}, {"steps", ref.steps}, {"halted", ref.halted}}}});
   }
   out["points"] = pts;
-  json members = json::array();
+  // The members last, written one at a time into the text (no tree of them all: a part may hold 10⁵).
+  std::string text = out.dump();
+  text.pop_back();  // the closing brace
+  text += ",\"members\":[";
   for (long long i = 0; i < end - first; ++i) {
     const long long g = first + i;
     const Slot& s = slots[static_cast<std::size_t>(i)];
@@ -439,10 +443,11 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
                                   : json{{"failed", s.stage == Stage::Config ? "config" : "start"}, {"message", s.message}};
     m["point"] = g / K;
     m["member"] = g % K;
-    members.push_back(std::move(m));
+    if (i > 0) text += ',';
+    text += m.dump();
   }
-  out["members"] = members;
-  return out.dump();
+  text += "]}";
+  return text;
 }
 
 // ---- The merge ----
@@ -456,11 +461,37 @@ std::string mergeSweepParts(const std::vector<std::string>& parts, const std::ve
   std::vector<Collected> all;
   long long P = 0, K = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
+    // Each member is read into a Collected as soon as it is parsed and dropped from the tree (the
+    // callback returns false), so a part is never held whole as JSON values.
+    std::vector<Collected> mine;
+    std::string topKey;
+    const auto collect = [&](int depth, json::parse_event_t event, json& value) {
+      if (depth == 1 && event == json::parse_event_t::key) topKey = value.get<std::string>();
+      if (depth != 2 || event != json::parse_event_t::object_end || topKey != "members") return true;
+      Collected c;
+      c.point = value.at("point").get<long long>();
+      c.member = value.at("member").get<long long>();
+      if (value.contains("failed")) {
+        c.stage = value["failed"] == "config" ? Stage::Config : Stage::Start;
+        c.message = value.value("message", "");
+      } else {
+        c.result.steps = value.at("steps").get<long long>();
+        c.result.impacts = value.at("impacts").get<long long>();
+        c.result.energyError = numberOf(value.at("energy_error"));
+        c.result.halted = value.at("halted").get<bool>();
+        c.result.message = value.value("message", "");
+        for (const json& e : value.at("err")) c.result.err.push_back(numberOf(e));
+      }
+      mine.push_back(std::move(c));
+      return false;
+    };
     json j;
     try {
-      j = json::parse(parts[i]);
-    } catch (const json::exception&) {
+      j = json::parse(parts[i], collect);
+    } catch (const json::parse_error&) {
       throw InvalidInput("merge", nameOf(i) + " is not JSON (a part is what lgvci --sweep ... --shard i/N --json prints)");
+    } catch (const json::exception&) {
+      throw InvalidInput("merge", nameOf(i) + " is not a sweep part (a member's field is missing or has the wrong type)");
     }
     try {
     if (!j.is_object() || !j.contains("part") || !j.contains("provenance") || !j.contains("sweep") || !j.contains("points") ||
@@ -495,26 +526,14 @@ std::string mergeSweepParts(const std::vector<std::string>& parts, const std::ve
                                         " and " + nameOf(i) + " (its reference run or sample times)");
       }
     }
-    for (const json& m : j["members"]) {
-      Collected c;
-      const long long p = m.value("point", -1LL), k = m.value("member", -1LL);
+    for (Collected& c : mine) {
+      const long long p = c.point, k = c.member;
       if (p < 0 || p >= P || k < 0 || k >= K) throw InvalidInput("merge", nameOf(i) + " has a member outside the sweep");
       if (pointInfo[static_cast<std::size_t>(p)].is_null())
         throw InvalidInput("merge", nameOf(i) + " lists member " + std::to_string(k) + " of point " + std::to_string(p) + " but not the point");
       c.id = p * K + k;
       c.part = i;
       c.result.member = static_cast<int>(k);
-      if (m.contains("failed")) {
-        c.stage = m["failed"] == "config" ? Stage::Config : Stage::Start;
-        c.message = m.value("message", "");
-      } else {
-        c.result.steps = m.at("steps").get<long long>();
-        c.result.impacts = m.at("impacts").get<long long>();
-        c.result.energyError = numberOf(m.at("energy_error"));
-        c.result.halted = m.at("halted").get<bool>();
-        c.result.message = m.value("message", "");
-        for (const json& e : m.at("err")) c.result.err.push_back(numberOf(e));
-      }
       all.push_back(std::move(c));
     }
     } catch (const json::exception&) {  // a field of the wrong type: not what runSweepPart writes
