@@ -8,6 +8,7 @@ Bad input raises ``ValueError`` with the core's "field: rule" message. See docs/
 from __future__ import annotations
 
 import json as _json
+import os as _os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as _np  # noqa: F401  (the extension hands out NumPy arrays: NumPy must be importable)
@@ -225,20 +226,29 @@ def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[
     return _json.loads(text)
 
 
-def merge(parts: Sequence[Union[Mapping[str, Any], str]]) -> Dict[str, Any]:
-    """The statistics of a sweep from its shards' parts (dicts from ``sweep(..., shard=...)``, or the
-    JSON text of ``lgvci --sweep ... --shard i/N --json``), as ``lgvci merge``: the same as the
-    unsharded run. ValueError ("merge: ...") for parts of different sweeps, duplicates, missing members.
+def merge(parts: Sequence[Union[Mapping[str, Any], str, "_os.PathLike[str]"]]) -> Dict[str, Any]:
+    """The statistics of a sweep from its shards' parts (dicts from ``sweep(..., shard=...)``, the JSON
+    text of ``lgvci --sweep ... --shard i/N --json``, or the path of a file holding it, as a
+    ``pathlib.Path``), as ``lgvci merge``: the same as the unsharded run. ValueError ("merge: ...") for
+    parts of different sweeps, duplicates, missing members.
     """
     if isinstance(parts, (str, bytes, Mapping)):
         raise ValueError("merge: expected a list of parts")
     texts, names = [], []
     for n, part in enumerate(parts):
+        name = f"part {n + 1}"
         if isinstance(part, str):
             texts.append(part)
         elif isinstance(part, Mapping):
             texts.append(_json.dumps(part))
+        elif isinstance(part, _os.PathLike):
+            name = _os.fspath(part)
+            try:
+                with open(part, encoding="utf-8") as f:
+                    texts.append(f.read())
+            except OSError as e:
+                raise ValueError(f"merge: cannot read '{name}' ({e.strerror})") from None
         else:
-            raise ValueError(f"merge: part {n + 1} is neither a dict nor JSON text")
-        names.append(f"part {n + 1}")
+            raise ValueError(f"merge: part {n + 1} is neither a dict, JSON text nor a path")
+        names.append(name)
     return _json.loads(_lgvci.merge_json(texts, names))

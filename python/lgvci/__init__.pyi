@@ -1,4 +1,5 @@
 # Type stubs of the package lgvci (docs/python.md).
+import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -61,4 +62,4 @@ def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[
           steps: int = 1000, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None,
           size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100) -> Dict[str, Any]: ...
 
-def merge(parts: Sequence[Union[Mapping[str, Any], str]]) -> Dict[str, Any]: ...
+def merge(parts: Sequence[Union[Mapping[str, Any], str, os.PathLike[str]]]) -> Dict[str, Any]: ...

@@ -347,6 +347,19 @@ class Sweeps(unittest.TestCase):
         # The CLI's parts (JSON text) merge in Python to the CLI's own merge.
         texts = [cli(*self.ARGS, "--shard", f"{i}/2", "--json").stdout for i in (1, 2)]
         self.assertEqual(lgvci.merge(texts), whole)
+        # And as files, named by their paths in the messages.
+        import pathlib
+        with tempfile.TemporaryDirectory() as d:
+            paths = [pathlib.Path(d, f"part-{i}.json") for i in (1, 2)]
+            for path, text in zip(paths, texts):
+                path.write_text(text)
+            self.assertEqual(lgvci.merge(paths), whole)
+            with self.assertRaises(ValueError) as e:
+                lgvci.merge([paths[0], paths[0], paths[1]])
+            self.assertIn(f"is in two parts ('{paths[0]}' and '{paths[0]}')", str(e.exception))
+            with self.assertRaises(ValueError) as e:
+                lgvci.merge([pathlib.Path(d, "missing.json")])
+            self.assertTrue(str(e.exception).startswith("merge: cannot read"), str(e.exception))
 
     def test_axes_as_a_dict(self):
         self.assertEqual(lgvci.sweep({"case": "IV"}, {"restitution": [0.8, 0.9, 1]}, 4, steps=600, samples=5, seed=9), self.sweep())
