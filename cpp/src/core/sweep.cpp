@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <memory>
@@ -452,15 +453,19 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
 
 // ---- The merge ----
 
-std::string mergeSweepParts(const std::vector<std::string>& parts, const std::vector<std::string>& names) {
-  if (parts.empty()) throw InvalidInput("merge", "give at least one part");
+namespace {
+
+// The merge of `count` parts, part i's text from textOf(i) when it is read: one part's text in memory at a time.
+std::string mergeParts(std::size_t count, const std::function<std::string(std::size_t)>& textOf, const std::vector<std::string>& names) {
+  if (count == 0) throw InvalidInput("merge", "give at least one part");
   const auto nameOf = [&](std::size_t i) { return "'" + printable(i < names.size() ? names[i] : "part " + std::to_string(i + 1)) + "'"; };
   json provenance, definition;
   std::vector<json> pointInfo;  // per point: its entry from the first part that has it
   std::vector<std::size_t> pointFrom;
   std::vector<Collected> all;
   long long P = 0, K = 0;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string partText = textOf(i);
     // Each member is read into a Collected as soon as it is parsed and dropped from the tree (the
     // callback returns false), so a part is never held whole as JSON values.
     std::vector<Collected> mine;
@@ -487,7 +492,7 @@ std::string mergeSweepParts(const std::vector<std::string>& parts, const std::ve
     };
     json j;
     try {
-      j = json::parse(parts[i], collect);
+      j = json::parse(partText, collect);
     } catch (const json::parse_error&) {
       throw InvalidInput("merge", nameOf(i) + " is not JSON (a part is what lgvci --sweep ... --shard i/N --json prints)");
     } catch (const json::exception&) {
@@ -509,6 +514,7 @@ std::string mergeSweepParts(const std::vector<std::string>& parts, const std::ve
       if (P < 1 || K < 1 || P > kMaxSweepPoints || P * K > kMaxSweepMembers) throw InvalidInput("merge", nameOf(i) + " is not a sweep part (points, members)");
       pointInfo.assign(static_cast<std::size_t>(P), json());
       pointFrom.assign(static_cast<std::size_t>(P), 0);
+      all.reserve(static_cast<std::size_t>(P * K));  // every member once when the parts are right: no regrowth
     } else if (j["provenance"] != provenance) {
       const std::string key = firstDifference(j["provenance"], provenance);
       throw InvalidInput("merge", nameOf(i) + " is from a different sweep or build than " + nameOf(0) + ": provenance." + key + " " +
@@ -601,16 +607,22 @@ std::string mergeSweepParts(const std::vector<std::string>& parts, const std::ve
   return out.dump();
 }
 
+}  // namespace
+
+std::string mergeSweepParts(const std::vector<std::string>& parts, const std::vector<std::string>& names) {
+  return mergeParts(parts.size(), [&](std::size_t i) { return parts[i]; }, names);
+}
+
 std::string mergeSweepPartFiles(const std::vector<std::string>& paths) {
-  std::vector<std::string> texts;
-  for (const std::string& path : paths) {
-    std::ifstream in(path, std::ios::binary);
+  for (const std::string& path : paths)  // every file openable before a long merge starts
+    if (!std::ifstream(path, std::ios::binary).is_open()) throw InvalidInput("merge", "cannot read '" + printable(path) + "'");
+  const auto read = [&](std::size_t i) {
+    std::ifstream in(paths[i], std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) throw InvalidInput("merge", "cannot read '" + printable(path) + "'");
-    if (!in.is_open()) throw InvalidInput("merge", "cannot read '" + printable(path) + "'");
-    texts.push_back(std::move(text));
-  }
-  return mergeSweepParts(texts, paths);
+    if (!in.is_open() || (!in && !in.eof())) throw InvalidInput("merge", "cannot read '" + printable(paths[i]) + "'");
+    return text;
+  };
+  return mergeParts(paths.size(), read, paths);
 }
 
 std::string runSweep(const SweepSpec& spec, int threads) {
