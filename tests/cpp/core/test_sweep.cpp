@@ -231,3 +231,37 @@ TEST_CASE("sweep: the merge refuses other sweeps, duplicates, missing members an
   edited["sweep"]["steps"] = 31;  // a part changed by hand no longer matches its hash
   CHECK_THROWS_WITH(mergeSweepParts({edited.dump(), parts[1], parts[2]}, {"a", "b", "c"}), Catch::Contains("config_hash does not match"));
 }
+
+TEST_CASE("sweep: a member that halts is reported by id with the simulation's message and counted as halted", "[sweep]") {
+  SweepSpec s;
+  s.config = R"({"case":"IV"})";
+  s.axes = {parseSweepAxis("max_impacts_per_step=1,64")};  // 1: Case IV's Zeno guard halts the run near t = 6.6
+  s.ensemble.members = 3;
+  s.ensemble.steps = 700;
+  s.ensemble.samples = 7;
+  const std::string whole = runSweep(s, 2);
+  CHECK(mergeSweepParts(shardParts(s, 4, 1), {}) == whole);
+  const json j = json::parse(whole);
+  CHECK(j["points"][0]["halted"] == 3);
+  CHECK(j["points"][0]["members"] == 3);  // halted members keep their results, as in an ensemble
+  CHECK(j["points"][1]["halted"] == 0);
+  REQUIRE(j["failures"].size() == 3);
+  EnsembleSpec e = s.ensemble;
+  e.config = R"({"case":"IV","max_impacts_per_step":1})";
+  const Ensemble ens(e);
+  for (int k = 0; k < 3; ++k) {
+    const json& f = j["failures"][static_cast<std::size_t>(k)];
+    CHECK(f["point"] == 0);
+    CHECK(f["member"] == k);
+    CHECK(f["stage"] == "halted");
+    // The member stepped here by hand until it halts: its status message.
+    std::unique_ptr<Simulation> sim = ens.memberSimulation(k);
+    for (int n = 0; n < 700 && !sim->halted(); ++n) {
+      sim->step();
+      sim->clearImpactLog();
+    }
+    REQUIRE(sim->halted());
+    CHECK(f["message"] == sim->statusMessage());
+    CHECK(f["message"].get<std::string>().rfind("Zeno guard", 0) == 0);
+  }
+}
