@@ -2,7 +2,8 @@
 # Builds the Python module lgvci (pybind11 over the C++ library, docs/python.md) and installs it for
 # the `python3` first on PATH and, when that is another interpreter, for Debian's /usr/bin/python3.
 # Installs what it needs, only if missing (Debian: python3-dev, pybind11-dev, python3-pybind11,
-# python3-numpy). Safe to run any number of times: an unchanged tree rebuilds nothing.
+# python3-numpy; python3-matplotlib for the plots of `python3 -m lgvci.reproduce`). Safe to run any number of
+# times: an unchanged tree rebuilds nothing.
 #
 # The module is built in the native build (build/native, preset native: its library is position-
 # independent, so the extension links it as it is, and test.sh's native stage has already compiled it)
@@ -15,7 +16,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-APT_PACKAGES=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev python3 python3-dev pybind11-dev python3-pybind11 python3-numpy)
+APT_PACKAGES=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-matplotlib)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

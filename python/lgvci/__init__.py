@@ -4,6 +4,7 @@ Every family of the core's registry is reachable (its presets, or a config with 
 results are the native program's bits: ``Simulation.state_hash()`` is the CLI's ``state_hash``,
 ``run()``'s columns are its ``--csv`` columns, ``ensemble()`` its ``--ensemble --json`` statistics.
 Bad input raises ``ValueError`` with the core's "field: rule" message. See docs/python.md.
+``python3 -m lgvci.reproduce`` reruns the papers' experiments with this API (docs/reproduce.md).
 """
 from __future__ import annotations
 
