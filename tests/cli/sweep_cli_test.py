@@ -85,6 +85,7 @@ for args, message in [
     (["--sweep", "restitution"], "sweep: expected PATH=A:B:N or PATH=V1,V2,..."),
     (["--sweep", "restitution=0:1"], "sweep: a range is A:B:N"),
     (["--sweep", "nothing=1"], "sweep: 'nothing' is not a number of a rigid_body config"),
+    (["--sweep", "restitution=2,3"], "lgvci: invalid input: restitution: must be in [0, 1] (at every point of the sweep)"),
     (["--sweep", "h=0.01", "--shard", "1/2"], "--shard: a shard's part is JSON: add --json"),
     (["--sweep", "h=0.01", "--shard", "0/2", "--json"], "shard: expected i/N"),
     (["--shard", "1/2", "--json"], "--shard: applies only with --sweep"),

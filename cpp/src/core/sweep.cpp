@@ -123,6 +123,7 @@ Plan makePlan(const SweepSpec& spec) {
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
     const SweepAxis& axis = spec.axes[a];
     if (axis.values.empty()) throw InvalidInput("sweep", "'" + printable(axis.path) + "' has no values");
+    parseSweepAxis(axis.path + "=0");  // the path's own rule, for an axis built in code
     for (std::size_t b = 0; b < a; ++b)
       if (spec.axes[b].path == axis.path) throw InvalidInput("sweep", "'" + printable(axis.path) + "' is given twice");
     const ConfigField* row = family.schema.find(axis.path);
@@ -193,6 +194,21 @@ json pointConfig(const Plan& plan, const SweepSpec& spec, long long p) {
     config.merge_patch(patch);
   }
   return config;
+}
+
+// A sweep none of whose points the family accepts (a misspelt key in the base config, every value out
+// of range) is bad input, refused before anything runs with point 0's message; a sweep with some valid
+// points runs, and the others' members are reported as failures.
+void requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
+  SimulationError first;
+  for (long long p = 0; p < plan.P; ++p) {
+    const SimulationResult r = createSimulation(pointConfig(plan, spec, p).dump());
+    if (r.ok()) return;
+    if (p == 0) first = r.error;
+  }
+  const std::size_t colon = first.message.find(": ");
+  throw InvalidInput(first.field, (colon == std::string::npos ? first.message : first.message.substr(colon + 2)) +
+                                      (plan.P > 1 ? " (at every point of the sweep)" : ""));
 }
 
 json definitionOf(const Plan& plan, const SweepSpec& spec) {
@@ -346,7 +362,7 @@ Shard parseShard(const std::string& text) {
   return s;
 }
 
-void validateSweep(const SweepSpec& spec) { makePlan(spec); }
+void validateSweep(const SweepSpec& spec) { requireAValidPoint(makePlan(spec), spec); }
 
 std::string sweepPointConfig(const SweepSpec& spec, long long point) {
   const Plan plan = makePlan(spec);
@@ -363,6 +379,7 @@ std::string sweepProvenanceJson(const SweepSpec& spec) {
 
 std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
   const Plan plan = makePlan(spec);
+  requireAValidPoint(plan, spec);
   if (threads < 1 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
   if (shard.index < 1 || shard.count < 1 || shard.index > shard.count || shard.count > kMaxSweepShards)
     throw InvalidInput("shard", "expected i/N with 1 <= i <= N <= 1000000000");

@@ -107,6 +107,9 @@ TEST_CASE("sweep: paths are numbers of the family's schema; families without ens
   CHECK(fieldOf([&] { validateSweep(s); }) == "sweep");
   s.axes = {parseSweepAxis("h=0.01"), parseSweepAxis("h=0.02")};
   CHECK_THROWS_WITH(validateSweep(s), "sweep: 'h' is given twice");
+  s.axes = {parseSweepAxis("restitution=2,3")};  // no point the family accepts: bad input, not 2K failures
+  CHECK_THROWS_WITH(validateSweep(s), "restitution: must be in [0, 1] (at every point of the sweep)");
+  CHECK_THROWS_WITH(runSweepPart(s, Shard{1, 2}, 1), "restitution: must be in [0, 1] (at every point of the sweep)");
   s.axes = {parseSweepAxis("h=0.01")};
   s.config = R"({"case":"billiard-ellipse"})";
   CHECK(fieldOf([&] { validateSweep(s); }) == "config");

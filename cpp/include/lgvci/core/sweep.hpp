@@ -58,7 +58,8 @@ struct SweepSpec {
 
 /// Checks the spec: the ensemble's bounds, a base config of a family with ensembles (else
 /// "config: a sweep perturbs …"), each path a number of that family's schema (or an entry of a
-/// vector of it) and given once, P ≤ 10⁶ and P·K ≤ 10⁸. Throws InvalidInput.
+/// vector of it) and given once, P ≤ 10⁶ and P·K ≤ 10⁸, and at least one point whose config the
+/// family accepts (else point 0's "field: rule … (at every point of the sweep)"). Throws InvalidInput.
 void validateSweep(const SweepSpec& spec);
 
 /// The config of point p (JSON text): the base with the axes' values merged in (RFC 7386, as the
