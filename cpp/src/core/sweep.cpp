@@ -387,73 +387,81 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
   const long long first = (shard.index - 1) * T / shard.count, end = shard.index * T / shard.count;  // ≤ 1e17: no overflow
   const long long p0 = first / K, p1 = end > first ? (end - 1) / K + 1 : p0;
 
-  // Each point's ensemble (its unperturbed reference run) once, on the pool.
+  // The points a batch at a time (their ensembles hold a start and a reference run each: a shard of
+  // 10⁶ one-member points must not hold 10⁶ of them): each point's ensemble (its unperturbed reference
+  // run) once, on the pool, then the batch's members, each into its own slot, so the part does not
+  // depend on which thread ran what.
   struct PointRun {
     std::unique_ptr<Ensemble> ensemble;
     std::string error;
   };
-  std::vector<PointRun> points(static_cast<std::size_t>(p1 - p0));
-  forEach(p1 - p0, threads, [&](long long i) {
-    EnsembleSpec e = spec.ensemble;
-    e.config = pointConfig(plan, spec, p0 + i).dump();
-    try {
-      points[static_cast<std::size_t>(i)].ensemble = std::make_unique<Ensemble>(std::move(e), false);
-    } catch (const InvalidInput& err) {  // the family's "field: rule" for the point's config, without the ensemble's "config: "
-      const std::string what = err.what(), rest = what.substr(err.field().size() + 2);
-      points[static_cast<std::size_t>(i)].error = err.field() == "config" && rest.find(": ") != std::string::npos ? rest : what;
-    }
-  });
-  // Then the members: each its own slot, so the part does not depend on which thread ran what.
   struct Slot {
     Stage stage = Stage::Ok;
     std::string message;
     MemberResult result;
   };
   std::vector<Slot> slots(static_cast<std::size_t>(end - first));
-  forEach(end - first, threads, [&](long long i) {
-    const long long g = first + i;
-    const PointRun& pt = points[static_cast<std::size_t>(g / K - p0)];
-    Slot& s = slots[static_cast<std::size_t>(i)];
-    if (!pt.ensemble) {
-      s.stage = Stage::Config;
-      s.message = pt.error;
-      return;
+  std::string pts;  // the points' objects as text, one after the other (no tree of them all)
+  const auto addPoint = [&](const json& entry) { pts += (pts.empty() ? "" : ",") + entry.dump(); };
+  const long long batch = std::min<long long>(4096, std::max<long long>(2LL * threads, (2048 + K - 1) / K));
+  for (long long b0 = p0; b0 < p1; b0 += batch) {
+    const long long b1 = std::min(p1, b0 + batch);
+    std::vector<PointRun> points(static_cast<std::size_t>(b1 - b0));
+    forEach(b1 - b0, threads, [&](long long i) {
+      EnsembleSpec e = spec.ensemble;
+      e.config = pointConfig(plan, spec, b0 + i).dump();
+      try {
+        points[static_cast<std::size_t>(i)].ensemble = std::make_unique<Ensemble>(std::move(e), false);
+      } catch (const InvalidInput& err) {  // the family's "field: rule" for the point's config, without the ensemble's "config: "
+        const std::string what = err.what(), rest = what.substr(err.field().size() + 2);
+        points[static_cast<std::size_t>(i)].error = err.field() == "config" && rest.find(": ") != std::string::npos ? rest : what;
+      }
+    });
+    const long long g0 = std::max(first, b0 * K), g1 = std::min(end, b1 * K);
+    forEach(g1 - g0, threads, [&](long long i) {
+      const long long g = g0 + i;
+      const PointRun& pt = points[static_cast<std::size_t>(g / K - b0)];
+      Slot& s = slots[static_cast<std::size_t>(g - first)];
+      if (!pt.ensemble) {
+        s.stage = Stage::Config;
+        s.message = pt.error;
+        return;
+      }
+      try {
+        s.result = pt.ensemble->runMember(static_cast<int>(g % K));
+      } catch (const InvalidInput& err) {
+        s.stage = Stage::Start;
+        s.message = err.what();
+      }
+    });
+    for (long long p = b0; p < b1; ++p) {
+      const PointRun& pt = points[static_cast<std::size_t>(p - b0)];
+      if (!pt.ensemble) {
+        addPoint({{"point", p}, {"error", pt.error}});
+        continue;
+      }
+      const Ensemble& e = *pt.ensemble;
+      const MemberResult& ref = e.reference();
+      json t = json::array();
+      for (double x : e.sampleTimes()) t.push_back(number(x));
+      addPoint({{"point", p},
+                     {"case", e.caseName().empty() ? json(nullptr) : json(e.caseName())},
+                     {"h", e.h()},
+                     {"t", t},
+                     {"reference", {{"impacts", ref.impacts}, {"energy_error", number(ref.energyError)}, {"steps", ref.steps}, {"halted", ref.halted}}}});
     }
-    try {
-      s.result = pt.ensemble->runMember(static_cast<int>(g % K));
-    } catch (const InvalidInput& err) {
-      s.stage = Stage::Start;
-      s.message = err.what();
-    }
-  });
+  }
 
   const json definition = definitionOf(plan, spec);
   json out;
   out["provenance"] = provenanceOf(definition);
   out["sweep"] = definition;
   out["part"] = {{"shard", shard.index}, {"shards", shard.count}, {"first", first}, {"end", end}};
-  json pts = json::array();
-  for (long long p = p0; p < p1; ++p) {
-    const PointRun& pt = points[static_cast<std::size_t>(p - p0)];
-    if (!pt.ensemble) {
-      pts.push_back({{"point", p}, {"error", pt.error}});
-      continue;
-    }
-    const Ensemble& e = *pt.ensemble;
-    const MemberResult& ref = e.reference();
-    json t = json::array();
-    for (double x : e.sampleTimes()) t.push_back(number(x));
-    pts.push_back({{"point", p},
-                   {"case", e.caseName().empty() ? json(nullptr) : json(e.caseName())},
-                   {"h", e.h()},
-                   {"t", t},
-                   {"reference", {{"impacts", ref.impacts}, {"energy_error", number(ref.energyError)}, {"steps", ref.steps}, {"halted", ref.halted}}}});
-  }
-  out["points"] = pts;
-  // The members last, written one at a time into the text (no tree of them all: a part may hold 10⁵).
+  // The points and then the members, written one at a time into the text (no tree of them all: a part
+  // may hold 10⁵ members, or as many points).
   std::string text = out.dump();
   text.pop_back();  // the closing brace
-  text += ",\"members\":[";
+  text += ",\"points\":[" + pts + "],\"members\":[";
   for (long long i = 0; i < end - first; ++i) {
     const long long g = first + i;
     const Slot& s = slots[static_cast<std::size_t>(i)];
@@ -584,9 +592,13 @@ std::string mergeParts(std::size_t count, const std::function<std::string(std::s
   // Per point, its members in member order (all is sorted by p·K + k).
   SweepSpec spec;  // the axes, to name each point's values
   for (const json& a : definition.at("axes")) spec.axes.push_back({a.at("path").get<std::string>(), a.at("values").get<std::vector<double>>()});
-  json points = json::array(), failures = json::array();
+  // Each point's object is written into the text as it is reduced, and its part entry released: no
+  // tree of all the points (a sweep may have 10⁶). The keys in nlohmann's (sorted) order, so the text is
+  // what one dump of the whole object would be.
+  std::string points;
+  json failures = json::array();
   for (long long p = 0; p < P; ++p) {
-    const json& info = pointInfo[static_cast<std::size_t>(p)];
+    json info = std::move(pointInfo[static_cast<std::size_t>(p)]);
     json values = json::object();
     const std::vector<double> v = pointValues(spec, p);
     for (std::size_t a = 0; a < v.size(); ++a) values[spec.axes[a].path] = v[a];
@@ -614,14 +626,10 @@ std::string mergeParts(std::size_t count, const std::function<std::string(std::s
       for (const json& x : info.at("t")) t.push_back(numberOf(x));
       point.update(json::parse(statisticsFieldsJson(memberStatistics(std::move(t), ok))));
     }
-    points.push_back(std::move(point));
+    points += (p == 0 ? "" : ",") + point.dump();
   }
-  json out;
-  out["provenance"] = provenance;
-  out["sweep"] = definition;
-  out["points"] = points;
-  out["failures"] = failures;
-  return out.dump();
+  return "{\"failures\":" + failures.dump() + ",\"points\":[" + points + "],\"provenance\":" + provenance.dump() +
+         ",\"sweep\":" + definition.dump() + "}";
 }
 
 }  // namespace
