@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the installed library as examples/consumer uses it, the Python module's tests, the same
+# (ctest), the installed library as examples/consumer uses it, the Python module's tests, a sweep
+# sharded with GNU parallel and merged (examples/sweeps), the same
 # suite under ASan + UBSan and a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
 # Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
 set -euo pipefail
@@ -54,6 +55,13 @@ stage python "the Python module: scripts/python.sh builds and installs it, its t
 grep '^python.sh: lgvci' "$LOG/python-build.txt"
 LGVCI_CLI="$ROOT/build/native/lgvci" python3 -m unittest discover -s tests/python 2>&1 | tee "$LOG/python.txt"
 
+stage sweeps "sweeps: the GNU parallel recipe (examples/sweeps/parallel.sh) over 4 shards, merged, byte for byte against the unsharded run (docs/sweeps.md)"
+SWEEP=(--case IV --sweep restitution=0.5:1:6 --ensemble 50 --steps 1000 --samples 10)
+LGVCI="$ROOT/build/native/lgvci" "$ROOT/examples/sweeps/parallel.sh" 4 "$LOG/sweep" "${SWEEP[@]}"
+build/native/lgvci "${SWEEP[@]}" --json >"$LOG/sweep/unsharded.json"
+cmp "$LOG/sweep/merged.json" "$LOG/sweep/unsharded.json"  # on its own line: a difference stops the script (set -e)
+echo "sweeps: the 4 shards' merge = the unsharded run ($(wc -c <"$LOG/sweep/merged.json") bytes)"
+
 stage "asan build" "ASan + UBSan build (clang)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
@@ -94,7 +102,7 @@ npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
 summary 0
 # One closing line over all suites (each step above already failed the script on any failure).
 ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
-ctest_passed=$((ctest_passed + 1))  # the libFuzzer run
+ctest_passed=$((ctest_passed + 2))  # the libFuzzer run and the sweeps recipe's cmp
 python_passed=$(sed -nE 's/^Ran ([0-9]+) tests? in.*/\1/p' "$LOG/python.txt")
 vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" "$LOG/dist.txt" | awk '{s+=$1} END {print s+0}')
 echo "all: $((ctest_passed + python_passed + vitest_passed)) passed, 0 failed"

@@ -26,6 +26,7 @@
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/sweep.hpp"
 #include "lgvci/core/text.hpp"
 #include "core/json_bounds.hpp"
 
@@ -69,6 +70,12 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --seed S             ensemble: splitmix64 seed of the offsets u in [-1, 1) (0..2^53-1, default 1)
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
+  --sweep PATH=SPEC    an ensemble of --ensemble K members (default 1) at each value of a numeric
+                       config path: A:B:N (N points from A to B) or V1,V2,...; repeat to cross axes;
+                       the statistics per point (docs/sweeps.md)
+  --shard i/N          sweep: run only shard i of N (1 <= i <= N) and print its members (with --json)
+  merge FILE... [--json]
+                       (as the first argument) the sweep's statistics from the parts of its shards
   --momentum-maps      also report the drift of the run's momentum maps (JSON "momentum_maps", docs/momentum-maps.md)
   --order-study        instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against
                        h/256, and the fitted order (JSON "order_study", docs/order-study.md); T = t0 + N h
@@ -343,6 +350,44 @@ int runEnsembleCli(const EnsembleOptions& o, const json& base, bool asJson) {
   return 0;
 }
 
+// ---- Sweeps: an ensemble at each point of a grid of config values, whole or one shard (docs/sweeps.md). ----
+
+int runSweepCli(EnsembleOptions o, const json& base, const std::vector<std::string>& axes, const std::string& shardText, bool asJson) {
+  SweepSpec spec;
+  spec.config = base.dump();
+  for (const std::string& a : axes) spec.axes.push_back(parseSweepAxis(a));
+  spec.ensemble = o.spec;
+  if (!o.given) spec.ensemble.members = 1;
+  try {
+    validateSweep(spec);
+  } catch (const InvalidInput& e) {
+    rethrowAsFlag(e);
+  }
+  const unsigned hw = std::thread::hardware_concurrency();
+  const int threads = o.threads > 0 ? o.threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+  const std::string out = shardText.empty() ? runSweep(spec, threads) : runSweepPart(spec, parseShard(shardText), threads);
+  std::cout << (asJson ? out + "\n" : sweepSummaryText(out));
+  flushStdout();
+  return 0;
+}
+
+// lgvci merge FILE... [--json]: the statistics of a sweep from its shards' parts.
+int mergeCli(const std::vector<std::string>& args) {
+  std::vector<std::string> files;
+  bool asJson = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--json") asJson = true;
+    else if (args[i] == "--help" || args[i] == "-h") { std::cout << "usage: lgvci merge FILE... [--json] (docs/sweeps.md)\n"; return 0; }
+    else if (args[i].rfind("--", 0) == 0) throw Usage("merge: unknown option '" + printable(args[i]) + "' (merge FILE... [--json])");
+    else files.push_back(args[i]);
+  }
+  if (files.empty()) throw Usage("merge: give the parts to merge (lgvci merge FILE... [--json])");
+  const std::string out = mergeSweepPartFiles(files);
+  std::cout << (asJson ? out + "\n" : sweepSummaryText(out));
+  flushStdout();
+  return 0;
+}
+
 // "/cradle/policy" → "cradle.policy": an option's config field, for messages.
 std::string fieldOf(const FamilyOption& o) {
   std::string field = o.path.substr(1);
@@ -414,8 +459,11 @@ int run(int argc, char** argv) {
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
+  std::vector<std::string> sweepAxes;  // --sweep (docs/sweeps.md)
+  std::string shard;
 
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "merge") return mergeCli(args);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> const std::string& {
@@ -499,12 +547,19 @@ int run(int argc, char** argv) {
       ensemble.spec.samples = static_cast<int>(parseCount(a, value(), 1000000000LL, "[1, 1000]"));
     }
     else if (a == "--members") ensemble.members = true;
+    else if (a == "--sweep") sweepAxes.push_back(value());
+    else if (a == "--shard") shard = value();
     else if (a == "--momentum-maps") momentumMaps = true;
     else if (a == "--order-study") orderStudy = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
-  if (!ensemble.given && (ensemble.threadsGiven || ensemble.perturbGiven || ensemble.seedGiven || ensemble.kindGiven ||
+  if (!shard.empty() && sweepAxes.empty()) throw Usage("--shard: applies only with --sweep");
+  if (!sweepAxes.empty() && (ensemble.members || untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty() || momentumMaps || orderStudy ||
+                             symplecticSamples > 0))
+    throw Usage("--sweep: cannot be combined with --members, --until-impacts, --reverse-check, --csv, --momentum-maps, --order-study or --symplecticity");
+  if (!shard.empty() && !asJson) throw Usage("--shard: a shard's part is JSON: add --json");
+  if (sweepAxes.empty() && !ensemble.given && (ensemble.threadsGiven || ensemble.perturbGiven || ensemble.seedGiven || ensemble.kindGiven ||
                           ensemble.samplesGiven || ensemble.members))
     throw Usage("--threads, --perturb, --seed, --kind, --samples and --members apply only with --ensemble");
   if (ensemble.given && (untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty()))
@@ -524,6 +579,7 @@ int run(int argc, char** argv) {
   }
   base.merge_patch(patch);
   applyFamilyOptions(base, given);
+  if (!sweepAxes.empty()) return runSweepCli(ensemble, base, sweepAxes, shard, asJson);
   if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
   if (orderStudy) {  // docs/order-study.md: the study replaces the run; a run that halts is exit 1
     OrderStudyResult r;

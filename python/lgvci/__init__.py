@@ -9,14 +9,15 @@ Bad input raises ``ValueError`` with the core's "field: rule" message. See docs/
 from __future__ import annotations
 
 import json as _json
-from typing import Any, Dict, List, Mapping, Optional, Union
+import os as _os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as _np  # noqa: F401  (the extension hands out NumPy arrays: NumPy must be importable)
 
 from . import _lgvci
 
 __version__: str = _lgvci.__version__
-__all__ = ["Simulation", "presets", "preset", "run", "ensemble", "families", "__version__"]
+__all__ = ["Simulation", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -172,3 +173,83 @@ def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Option
     text = _lgvci.ensemble_json(_config_text(config), members, steps, float(size), kind, seed, samples, used,
                                 bool(include_members))
     return _json.loads(text)
+
+
+def _axis_texts(axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]]) -> List[str]:
+    """Axes as the CLI's --sweep texts: "path=A:B:N" / "path=V1,V2" strings, or path -> values."""
+    if isinstance(axes, str):
+        return [axes]
+    if isinstance(axes, Mapping):
+        out = []
+        for path, values in axes.items():
+            if not isinstance(path, str):
+                raise ValueError(f"sweep: a path must be a string, got {path!r}")
+            if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+                raise ValueError(f"sweep: the values of '{path}' must be a list of numbers")
+            items = []
+            for v in values:
+                if isinstance(v, bool) or not isinstance(v, (int, float)):
+                    raise ValueError(f"sweep: the values of '{path}' must be numbers, got {v!r}")
+                items.append(repr(float(v)))  # repr: the shortest text that reads back as the same double
+            out.append(f"{path}={','.join(items)}")
+        return out
+    if isinstance(axes, Sequence) and all(isinstance(a, str) for a in axes):
+        return list(axes)
+    raise ValueError("sweep: axes must be 'path=A:B:N' or 'path=V1,V2,...' texts, or a dict path -> list of numbers")
+
+
+def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]], members: int = 1, *,
+          steps: int = 1000, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None,
+          size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100) -> Dict[str, Any]:
+    """An ensemble of ``members`` at each point of the axes' grid, as the CLI's ``--sweep ... --json``
+    (docs/sweeps.md). ``axes``: ``"restitution=0:1:11"`` (11 points from 0 to 1), ``"plane.tilt=0,0.1"``,
+    a list of such texts (crossed), or a dict path -> values. Without ``shard`` the statistics per point
+    (the same as ``merge()`` of any shards' parts); with ``shard=(i, n)`` (1 <= i <= n) the part of shard i.
+    ``threads`` (default: the hardware's) does not change any number.
+    """
+    texts = _axis_texts(axes)
+    members = _whole("members", members, 1, 10000)
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    samples = _whole("samples", samples, 1, 1000)
+    seed = _whole("seed", seed, 0, 2**53 - 1)
+    used = 0 if threads is None else _whole("threads", threads, 1, 256)
+    if isinstance(size, bool) or not isinstance(size, (int, float)):
+        raise ValueError(f"size: must be a number, got {size!r}")
+    if not isinstance(kind, str):
+        raise ValueError(f"kind: must be 'position' or 'attitude', got {kind!r}")
+    index, count = 0, 0
+    if shard is not None:
+        if not isinstance(shard, (tuple, list)) or len(shard) != 2:
+            raise ValueError(f"shard: expected (i, n) with 1 <= i <= n, got {shard!r}")
+        count = _whole("shard", shard[1], 1, 10**9)
+        index = _whole("shard", shard[0], 1, count)
+    text = _lgvci.sweep_json(_config_text(config), texts, members, steps, float(size), kind, seed, samples, used, index, count)
+    return _json.loads(text)
+
+
+def merge(parts: Sequence[Union[Mapping[str, Any], str, "_os.PathLike[str]"]]) -> Dict[str, Any]:
+    """The statistics of a sweep from its shards' parts (dicts from ``sweep(..., shard=...)``, the JSON
+    text of ``lgvci --sweep ... --shard i/N --json``, or the path of a file holding it, as a
+    ``pathlib.Path``), as ``lgvci merge``: the same as the unsharded run. ValueError ("merge: ...") for
+    parts of different sweeps, duplicates, missing members.
+    """
+    if isinstance(parts, (str, bytes, Mapping)):
+        raise ValueError("merge: expected a list of parts")
+    texts, names = [], []
+    for n, part in enumerate(parts):
+        name = f"part {n + 1}"
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, Mapping):
+            texts.append(_json.dumps(part))
+        elif isinstance(part, _os.PathLike):
+            name = _os.fspath(part)
+            try:
+                with open(part, encoding="utf-8") as f:
+                    texts.append(f.read())
+            except OSError as e:
+                raise ValueError(f"merge: cannot read '{name}' ({e.strerror})") from None
+        else:
+            raise ValueError(f"merge: part {n + 1} is neither a dict, JSON text nor a path")
+        names.append(name)
+    return _json.loads(_lgvci.merge_json(texts, names))

@@ -1,5 +1,6 @@
 # Type stubs of the package lgvci (docs/python.md).
-from typing import Any, Dict, List, Mapping, Optional, Union
+import os
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -56,3 +57,9 @@ def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
 def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
              size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100,
              include_members: bool = False) -> Dict[str, Any]: ...
+
+def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]], members: int = 1, *,
+          steps: int = 1000, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None,
+          size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100) -> Dict[str, Any]: ...
+
+def merge(parts: Sequence[Union[Mapping[str, Any], str, os.PathLike[str]]]) -> Dict[str, Any]: ...

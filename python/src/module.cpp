@@ -22,6 +22,7 @@
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/sweep.hpp"
 #include "lgvci/core/types.hpp"
 #include "lgvci/version.hpp"
 
@@ -148,6 +149,27 @@ std::string ensembleJson(const std::string& config, int members, long long steps
   return ensembleStatisticsJson(ens, ensembleStatistics(ens, results), withMembers ? &results : nullptr);
 }
 
+// lgvci.sweep: the CLI's --sweep (shard 0/0: the whole sweep's statistics; else that shard's part),
+// as the JSON text it prints (docs/sweeps.md).
+std::string sweepJson(const std::string& config, const std::vector<std::string>& axes, int members, long long steps, double size,
+                      const std::string& kind, std::uint64_t seed, int samples, int threads, long long shardIndex, long long shardCount) {
+  SweepSpec spec;
+  spec.config = config;
+  for (const std::string& a : axes) spec.axes.push_back(parseSweepAxis(a));
+  spec.ensemble.members = members;
+  spec.ensemble.steps = steps;
+  spec.ensemble.size = size;
+  spec.ensemble.kind = parsePerturbationKind(kind);
+  spec.ensemble.seed = seed;
+  spec.ensemble.samples = samples;
+  validateSweep(spec);
+  if (threads < 0 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
+  py::gil_scoped_release unlocked;
+  const unsigned hw = std::thread::hardware_concurrency();
+  const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+  return shardCount == 0 ? runSweep(spec, used) : runSweepPart(spec, Shard{shardIndex, shardCount}, used);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_lgvci, m) {
@@ -205,4 +227,10 @@ PYBIND11_MODULE(_lgvci, m) {
   m.def("run_columns", &runColumns, py::arg("config_json"), py::arg("steps"), py::arg("until_impacts") = 0);
   m.def("ensemble_json", &ensembleJson, py::arg("config_json"), py::arg("members"), py::arg("steps"), py::arg("size"),
         py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("with_members"));
+  m.def("sweep_json", &sweepJson, py::arg("config_json"), py::arg("axes"), py::arg("members"), py::arg("steps"), py::arg("size"),
+        py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("shard_index"), py::arg("shard_count"));
+  m.def("merge_json", [](const std::vector<std::string>& parts, const std::vector<std::string>& names) {
+    py::gil_scoped_release unlocked;
+    return mergeSweepParts(parts, names);
+  }, py::arg("parts"), py::arg("names"));
 }

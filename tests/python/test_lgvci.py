@@ -321,3 +321,62 @@ class Stubs(unittest.TestCase):
                     self.assertTrue(any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list))
                 else:
                     self.assertEqual(params(node), list(inspect.signature(attr).parameters))
+
+
+class Sweeps(unittest.TestCase):
+    """lgvci.sweep and lgvci.merge against the CLI's --sweep and merge (docs/sweeps.md)."""
+
+    ARGS = ["--case", "IV", "--sweep", "restitution=0.8:1:3", "--ensemble", "4", "--steps", "600", "--samples", "5", "--seed", "9"]
+
+    def sweep(self, **kw):
+        return lgvci.sweep({"case": "IV"}, "restitution=0.8:1:3", 4, steps=600, samples=5, seed=9, **kw)
+
+    def test_sweep_equals_the_cli(self):
+        whole = cli_json(*self.ARGS)
+        self.assertEqual(self.sweep(threads=1), whole)
+        self.assertEqual(self.sweep(threads=2), whole)
+        self.assertEqual([p["values"]["restitution"] for p in whole["points"]], [0.8, 0.9, 1.0])
+        self.assertGreater(whole["points"][0]["impacts"]["min"], 0)
+
+    def test_shards_merge_to_the_unsharded_statistics(self):
+        whole = self.sweep()
+        for n in (1, 3, 5):
+            with self.subTest(n=n):
+                parts = [self.sweep(shard=(i, n), threads=1 + i % 2) for i in range(1, n + 1)]
+                self.assertEqual(lgvci.merge(parts), whole)
+        # The CLI's parts (JSON text) merge in Python to the CLI's own merge.
+        texts = [cli(*self.ARGS, "--shard", f"{i}/2", "--json").stdout for i in (1, 2)]
+        self.assertEqual(lgvci.merge(texts), whole)
+        # And as files, named by their paths in the messages.
+        import pathlib
+        with tempfile.TemporaryDirectory() as d:
+            paths = [pathlib.Path(d, f"part-{i}.json") for i in (1, 2)]
+            for path, text in zip(paths, texts):
+                path.write_text(text)
+            self.assertEqual(lgvci.merge(paths), whole)
+            with self.assertRaises(ValueError) as e:
+                lgvci.merge([paths[0], paths[0], paths[1]])
+            self.assertIn(f"is in two parts ('{paths[0]}' and '{paths[0]}')", str(e.exception))
+            with self.assertRaises(ValueError) as e:
+                lgvci.merge([pathlib.Path(d, "missing.json")])
+            self.assertTrue(str(e.exception).startswith("merge: cannot read"), str(e.exception))
+
+    def test_axes_as_a_dict(self):
+        self.assertEqual(lgvci.sweep({"case": "IV"}, {"restitution": [0.8, 0.9, 1]}, 4, steps=600, samples=5, seed=9), self.sweep())
+
+    def test_errors_are_value_errors_with_the_cli_message(self):
+        with self.assertRaises(ValueError) as e:
+            lgvci.sweep({"case": "IV"}, "restitution=0:1", 2)
+        p = cli("--case", "IV", "--sweep", "restitution=0:1", check=False)
+        self.assertEqual(p.returncode, 2)
+        self.assertEqual("lgvci: invalid input: " + str(e.exception), p.stderr.strip())
+        part = self.sweep(shard=(1, 2))
+        with self.assertRaises(ValueError) as e:
+            lgvci.merge([part, part])
+        self.assertTrue(str(e.exception).startswith("merge: member 0 of point 0 is in two parts"), str(e.exception))
+        with self.assertRaises(ValueError) as e:
+            lgvci.merge([part])
+        self.assertTrue(str(e.exception).startswith("merge: 6 of the sweep's 12 members are missing"), str(e.exception))
+        for bad in [(0, 2), (3, 2), (1,), "1/2"]:
+            with self.assertRaises(ValueError):
+                self.sweep(shard=bad)

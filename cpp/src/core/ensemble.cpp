@@ -128,7 +128,7 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
 
 // ---- Ensemble ----
 
-Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
+Ensemble::Ensemble(EnsembleSpec spec, bool checkExtremeMembers) : spec_(std::move(spec)) {
   validateEnsembleSpec(spec_);
   SimulationResult ref = createOrThrow(spec_.config, "config", "");
   if (!ref.simulation->capabilities().ensemble) {
@@ -151,12 +151,14 @@ Ensemble::Ensemble(EnsembleSpec spec) : spec_(std::move(spec)) {
   // The perturbed starts must be valid too (e.g. not inside the plane). Only the two extreme members
   // are checked here — exact for the position kind, whose Φ is monotone in x0₃ — and every member
   // again when it is built (MemberRun).
-  int lo = 0, hi = 0;
-  for (int k = 1; k < spec_.members; ++k) {
-    if (memberOffset(spec_.seed, k) < memberOffset(spec_.seed, lo)) lo = k;
-    if (memberOffset(spec_.seed, k) > memberOffset(spec_.seed, hi)) hi = k;
+  if (checkExtremeMembers) {
+    int lo = 0, hi = 0;
+    for (int k = 1; k < spec_.members; ++k) {
+      if (memberOffset(spec_.seed, k) < memberOffset(spec_.seed, lo)) lo = k;
+      if (memberOffset(spec_.seed, k) > memberOffset(spec_.seed, hi)) hi = k;
+    }
+    for (int k : {lo, hi}) memberSimulation(k);
   }
-  for (int k : {lo, hi}) memberSimulation(k);
   MemberRun r(*this, -1);
   r.advance(spec_.steps);
   refPoses_ = r.poses();
@@ -245,6 +247,7 @@ MemberResult MemberRun::result() const {
   m.err = err_;
   if (member_ >= 0) m.err.resize(ens_.sampleSteps().size(), kNaN);
   m.halted = halted_;
+  if (halted_) m.message = sim_->statusMessage();
   return m;
 }
 
@@ -284,11 +287,17 @@ int logBinOf(double v) {
 EnsembleStatistics ensembleStatistics(const Ensemble& ens, const std::vector<MemberResult>& results) {
   const int K = ens.spec().members;
   if (static_cast<int>(results.size()) != K) throw InvalidInput("members", "expected " + std::to_string(K) + " results");
-  const std::size_t S = ens.sampleSteps().size();
-  for (int k = 0; k < K; ++k) {
+  for (int k = 0; k < K; ++k)
     if (results[static_cast<std::size_t>(k)].member != k) throw InvalidInput("members", "results must be in member order");
-    if (results[static_cast<std::size_t>(k)].err.size() != S) throw InvalidInput("members", "a result has the wrong number of samples");
-  }
+  return memberStatistics(ens.sampleTimes(), results);
+}
+
+EnsembleStatistics memberStatistics(std::vector<double> t, const std::vector<MemberResult>& results) {
+  if (results.empty()) throw InvalidInput("members", "at least one result is needed");
+  const std::size_t S = t.size();
+  for (const MemberResult& r : results)
+    if (r.err.size() != S) throw InvalidInput("members", "a result has the wrong number of samples");
+  const int K = static_cast<int>(results.size());
   EnsembleStatistics st;
   st.members = K;
   // Impact counts.
@@ -319,7 +328,8 @@ EnsembleStatistics ensembleStatistics(const Ensemble& ens, const std::vector<Mem
     if (r.energyError > 0.0 && std::isfinite(r.energyError)) bins.push_back(logBinOf(r.energyError));
     else ++st.energy.zeros;  // 0 (or not finite, which a halted run can leave)
   }
-  std::sort(energies.begin(), energies.end());
+  // NaN (a halted run's) sorts last: std::sort needs a strict weak order, and finite values keep theirs.
+  std::sort(energies.begin(), energies.end(), [](double a, double b) { return std::isnan(b) ? !std::isnan(a) : a < b; });
   st.energyMedian = quantileSorted(energies, 0.5);
   st.energyMax = energies.back();
   if (!bins.empty()) {
@@ -330,7 +340,7 @@ EnsembleStatistics ensembleStatistics(const Ensemble& ens, const std::vector<Mem
     for (int i = *mm.first; i <= *mm.second + 1; ++i) st.energy.edges.push_back(logBinEdge(i));
   }
   // Err(t): quartiles over the members with a value at each sample.
-  st.t = ens.sampleTimes();
+  st.t = std::move(t);
   std::vector<double> col;
   for (std::size_t j = 0; j < S; ++j) {
     col.clear();
@@ -343,6 +353,27 @@ EnsembleStatistics ensembleStatistics(const Ensemble& ens, const std::vector<Mem
     st.q3.push_back(quantileSorted(col, 0.75));
   }
   return st;
+}
+
+std::string statisticsFieldsJson(const EnsembleStatistics& st) {
+  using nlohmann::json;
+  json out;
+  out["halted"] = st.halted;
+  out["impacts"] = {{"min", st.impactsMin},
+                    {"max", st.impactsMax},
+                    {"mean", st.impactsMean},
+                    {"median", st.impactsMedian},
+                    {"histogram", {{"lo", st.impacts.lo}, {"width", st.impacts.width}, {"counts", st.impacts.counts}}}};
+  out["energy_error"] = {{"median", st.energyMedian},
+                         {"max", st.energyMax},
+                         {"histogram",
+                          {{"bins_per_decade", kEnergyBinsPerDecade},
+                           {"first", st.energy.first},
+                           {"edges", st.energy.edges},
+                           {"counts", st.energy.counts},
+                           {"zeros", st.energy.zeros}}}};
+  out["divergence"] = {{"t", st.t}, {"q1", st.q1}, {"median", st.median}, {"q3", st.q3}, {"n", st.n}};
+  return out.dump();
 }
 
 std::string ensembleStatisticsJson(const Ensemble& ens, const EnsembleStatistics& st, const std::vector<MemberResult>* members) {
@@ -359,21 +390,7 @@ std::string ensembleStatisticsJson(const Ensemble& ens, const EnsembleStatistics
                      {"h", ens.h()}};
   const MemberResult& ref = ens.reference();
   out["reference"] = {{"impacts", ref.impacts}, {"energy_error", ref.energyError}, {"steps", ref.steps}, {"halted", ref.halted}};
-  out["halted"] = st.halted;
-  out["impacts"] = {{"min", st.impactsMin},
-                    {"max", st.impactsMax},
-                    {"mean", st.impactsMean},
-                    {"median", st.impactsMedian},
-                    {"histogram", {{"lo", st.impacts.lo}, {"width", st.impacts.width}, {"counts", st.impacts.counts}}}};
-  out["energy_error"] = {{"median", st.energyMedian},
-                         {"max", st.energyMax},
-                         {"histogram",
-                          {{"bins_per_decade", kEnergyBinsPerDecade},
-                           {"first", st.energy.first},
-                           {"edges", st.energy.edges},
-                           {"counts", st.energy.counts},
-                           {"zeros", st.energy.zeros}}}};
-  out["divergence"] = {{"t", st.t}, {"q1", st.q1}, {"median", st.median}, {"q3", st.q3}, {"n", st.n}};
+  out.update(json::parse(statisticsFieldsJson(st)));
   if (members) {
     json list = json::array();
     for (const MemberResult& m : *members)

@@ -62,6 +62,7 @@ struct MemberResult {
   double energyError = 0.0;  // |E_N − E₀| / |E₀| at the end (|E_N − E₀| when E₀ = 0)
   std::vector<double> err;   // Err at the M + 1 sample steps; NaN after a halt
   bool halted = false;       // the run halted (Newton failure, work limit, unresolved Zeno cascade; the step is not counted, as in the CLI)
+  std::string message;       // why it halted (the simulation's status message); "" otherwise
 };
 
 class Ensemble;
@@ -96,7 +97,9 @@ class Ensemble {
   /// Validates the spec and the starts of the members with the smallest and largest offsets (a
   /// perturbation may push the body into the plane: InvalidInput("size", "member k's perturbed start
   /// is invalid: …"); MemberRun checks each member again), then runs the unperturbed reference.
-  explicit Ensemble(EnsembleSpec spec);
+  /// With checkExtremeMembers = false the two members are not checked here (a sweep reports each
+  /// member whose start is invalid by itself, docs/sweeps.md); MemberRun still checks every member.
+  explicit Ensemble(EnsembleSpec spec, bool checkExtremeMembers = true);
   const EnsembleSpec& spec() const { return spec_; }
   /// Member k's run at its start (k = −1: the reference, a copy of the unperturbed start): the start's
   /// perturbedStart(kind, size·u_k), sharing its system; no JSON is parsed. A position perturbation of
@@ -165,6 +168,12 @@ double logBinEdge(int i);
 
 /// Statistics of members 0..K−1 given in member order (results[k].member == k).
 EnsembleStatistics ensembleStatistics(const Ensemble& ensemble, const std::vector<MemberResult>& results);
+/// The statistics of any non-empty set of member results in the order given (each with t.size()
+/// samples of Err), t the sample times: what ensembleStatistics computes, without an Ensemble (a
+/// sweep's merge, docs/sweeps.md, has only the members' results). Throws InvalidInput("members", …).
+EnsembleStatistics memberStatistics(std::vector<double> t, const std::vector<MemberResult>& results);
+/// {"halted","impacts":{…},"energy_error":{…},"divergence":{…}} of ensembleStatisticsJson, alone.
+std::string statisticsFieldsJson(const EnsembleStatistics& stats);
 /// {"ensemble":{…spec},"reference":{…},"impacts":{…},"energy_error":{…},"divergence":{…},"halted"}
 /// (docs/ensembles.md "Ensembles"); with `members` also every member's result.
 std::string ensembleStatisticsJson(const Ensemble& ensemble, const EnsembleStatistics& stats,

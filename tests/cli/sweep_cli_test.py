@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Black-box tests of `lgvci --sweep` and `lgvci merge` (docs/sweeps.md): each point's statistics equal
+`lgvci --ensemble` run on that point's config, 4 shards (at 1 and 2 threads) merge to the unsharded
+run's bytes, a range's values are the decimal literals, failing members are reported by (point,
+member) with the message the CLI gives for that config, and the merge refuses what is not one sweep."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import TMP, check, finish, run  # noqa: E402
+
+SWEEP = ["--case", "IV", "--sweep", "restitution=0.8,1", "--sweep", "x0.2=10,10.5", "--ensemble", "5", "--steps", "700",
+         "--samples", "6", "--seed", "11"]
+
+
+def write(name, text):
+    path = os.path.join(TMP, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+whole = run(*SWEEP, "--json")
+check("sweep exit", whole.returncode == 0, whole.stderr)
+d = json.loads(whole.stdout)
+check("4 points, the last axis fastest", [p["values"] for p in d["points"]] == [
+    {"restitution": 0.8, "x0.2": 10.0}, {"restitution": 0.8, "x0.2": 10.5}, {"restitution": 1.0, "x0.2": 10.0},
+    {"restitution": 1.0, "x0.2": 10.5}], d["points"])
+check("provenance", set(d["provenance"]) >= {"program", "version", "compiler", "build_flags", "seed_rule", "config_hash"}, d["provenance"])
+check("no failures", d["failures"] == [], d["failures"])
+
+# Each point is `lgvci --ensemble` of its own config, the same members (u_k from the seed alone).
+for p in d["points"]:
+    v = p["values"]
+    cfg = write(f"point{p['point']}.json", json.dumps({"case": "IV", "restitution": v["restitution"], "x0": [0, 0, v["x0.2"]]}))
+    r = run("--config", cfg, "--ensemble", "5", "--steps", "700", "--samples", "6", "--seed", "11", "--json")
+    e = json.loads(r.stdout)
+    for key in ("impacts", "energy_error", "divergence", "halted", "reference"):
+        check(f"point {p['point']} {key} = --ensemble's", p[key] == e[key], (p[key], e[key]))
+
+# Shards: 4 parts, merged, are the unsharded bytes, at any thread count; the parts' order does not matter.
+for threads in ("1", "2"):
+    parts = []
+    for i in range(1, 5):
+        r = run(*SWEEP, "--shard", f"{i}/4", "--threads", threads, "--json")
+        check(f"shard {i}/4 exit", r.returncode == 0, r.stderr)
+        parts.append(write(f"part{i}-{threads}.json", r.stdout))
+    m = run("merge", *reversed(parts), "--json")
+    check(f"merge of 4 shards at {threads} threads = unsharded bytes", m.returncode == 0 and m.stdout == whole.stdout, m.stderr)
+text = run("merge", *parts)
+check("merge text summary", text.returncode == 0 and text.stdout.count("restitution=") == 4, text.stdout)
+
+# A range's points are the decimal literals (computed from the index, not by adding 0.1 ten times).
+r = run("--case", "IV", "--sweep", "restitution=0:1:11", "--steps", "1", "--samples", "1", "--json")
+values = [p["values"]["restitution"] for p in json.loads(r.stdout)["points"]]
+check("0:1:11 = 0, 0.1, ..., 1", values == [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0], values)
+
+# A point the family refuses: each of its members reported by id with the CLI's message for that config.
+bad = write("bad.json", json.dumps({"case": "IV", "restitution": 1.5}))
+own = run("--config", bad, "--steps", "1").stderr.strip().removeprefix("lgvci: invalid input: ")
+r = run("--case", "IV", "--sweep", "restitution=0.9,1.5", "--ensemble", "3", "--steps", "50", "--json")
+f = json.loads(r.stdout)
+check("a refused point does not stop the sweep", r.returncode == 0 and f["points"][0]["members"] == 3, r.stderr)
+check("its members reported by id", [(x["point"], x["member"], x["stage"], x["message"]) for x in f["failures"]] ==
+      [(1, k, "config", own) for k in range(3)], (f["failures"], own))
+
+# The merge refuses parts that are not one sweep, exit 2 with "merge: ...".
+other = write("other.json", run(*SWEEP[:-1], "12", "--shard", "2/4", "--json").stdout)
+for args, message in [
+    ([parts[0], parts[1], parts[1], parts[2], parts[3]], "is in two parts"),
+    ([parts[0], parts[1], parts[3]], "members are missing"),
+    ([parts[0], other, parts[2], parts[3]], "is from a different sweep or build"),
+    ([write("notjson.json", "{")], "is not JSON"),
+    ([write("notpart.json", whole.stdout)], "is not a sweep part"),
+    ([os.path.join(TMP, "nonexistent.json")], "cannot read"),
+]:
+    r = run("merge", *args, "--json")
+    check(f"merge refuses: {message}", r.returncode == 2 and "lgvci: invalid input: merge: " in r.stderr and message in r.stderr
+          and r.stdout == "", (r.returncode, r.stderr))
+r = run("merge")
+check("merge without files", r.returncode == 2 and "give the parts" in r.stderr, r.stderr)
+
+for args, message in [
+    (["--sweep", "restitution"], "sweep: expected PATH=A:B:N or PATH=V1,V2,..."),
+    (["--sweep", "restitution=0:1"], "sweep: a range is A:B:N"),
+    (["--sweep", "nothing=1"], "sweep: 'nothing' is not a number of a rigid_body config"),
+    (["--sweep", "restitution=2,3"], "lgvci: invalid input: restitution: must be in [0, 1] (at every point of the sweep)"),
+    (["--sweep", "h=0.01", "--shard", "1/2"], "--shard: a shard's part is JSON: add --json"),
+    (["--sweep", "h=0.01", "--shard", "0/2", "--json"], "shard: expected i/N"),
+    (["--shard", "1/2", "--json"], "--shard: applies only with --sweep"),
+    (["--sweep", "h=0.01", "--csv", "x.csv"], "--sweep: cannot be combined"),
+    (["--sweep", "h=0.01", "--ensemble", "0"], "--ensemble: must be an integer in [1, 10000]"),
+]:
+    r = run("--case", "IV", *args, "--steps", "10")
+    check(f"refused {args}", r.returncode == 2 and message in r.stderr and r.stdout == "", (r.returncode, r.stderr))
+r = run("--case", "star", "--sweep", "h=0.01,0.02")
+check("a family without ensembles refused", r.returncode == 2 and "a sweep runs an ensemble at each point" in r.stderr, r.stderr)
+
+finish("sweep CLI")
