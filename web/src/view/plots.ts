@@ -25,6 +25,7 @@ import { tickLabels } from '../util/format';
 import type { CardKey, OwnCardKey } from './plot-cards';
 import { PLOT_CARDS } from './plot-cards';
 import { BounceMapCard } from './bounce-map';
+import { t as tr } from '../i18n';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -189,7 +190,7 @@ function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => Arra
           : {},
     },
     axes: [
-      { ...axisCommon, label: 'time t (s)', labelSize: 18, size: 32 },
+      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32 },
       {
         ...axisCommon,
         label: def.yLabel,
@@ -380,7 +381,7 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
       caption: `Total energy ${E} of the ${main} run and of the baselines beside it, in their colours${
         parts.length > 0 ? `; the ${main}'s ${parts.map((p) => p.label).join(' and ')} as in Fig. 7` : ''
       }. A method that loses energy at the bounces drifts down.`,
-      yLabel: 'energy',
+      yLabel: tr('plot.energyAxis'),
       log: false,
       impacts: 'lines',
       yDigits: 4,
@@ -400,7 +401,7 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
       parts.length > 0
         ? `Total energy ${E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.`
         : `Total energy ${E} at the grid times; the next plot measures how far it moves from ${E}₀, between impacts and at them.`,
-    yLabel: 'energy',
+    yLabel: tr('plot.energyAxis'),
     log: false,
     impacts: 'lines',
     yDigits: 4,
@@ -678,12 +679,10 @@ export class PlotsView {
     );
     this.element = el(
       'section',
-      { class: 'lgvci-plots', 'aria-label': 'Plots of the run (Tran & Leok §7)' },
+      { class: 'lgvci-plots', 'aria-label': tr('plot.section') },
       this.grid,
     );
-    this.cards.divergence.showPlaceholder(
-      'Switch on the sensitivity twins (side panel) to see how fast two runs from nearly the same start separate.',
-    );
+    this.cards.divergence.showPlaceholder(tr('plot.twinsPlaceholder'));
     this.resizeObserver =
       typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.onResize());
     this.resizeObserver?.observe(this.grid);
@@ -782,7 +781,7 @@ export class PlotsView {
         this.cards.divergence.showPlaceholder(
           on
             ? null
-            : 'Switch on the sensitivity twins (side panel) to see how fast two runs from nearly the same start separate.',
+            : tr('plot.twinsPlaceholder'),
         );
       }
     }
