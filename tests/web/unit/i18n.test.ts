@@ -47,6 +47,9 @@ function sources(): string {
 
 afterAll(() => setLocale('en'));
 
+/** Texts that are English's on purpose (a formula with one word that the language spells alike). */
+const SAME_AS_ENGLISH = new Set(['es:rigid.group.plane.hint']);
+
 describe('message files', () => {
   const source = en as Readonly<Record<string, Msg>>;
   const keys = Object.keys(source).sort();
@@ -65,7 +68,7 @@ describe('message files', () => {
         for (const form of Object.keys(mine)) expect(categories, `${k}: ${form}`).toContain(form);
       }
       // nothing left untranslated by accident: a long English sentence copied unchanged
-      if (code !== 'en' && typeof mine === 'string' && mine.length > 40) expect(mine, k).not.toBe(theirs);
+      if (code !== 'en' && typeof mine === 'string' && mine.length > 40 && !SAME_AS_ENGLISH.has(`${code}:${k}`)) expect(mine, k).not.toBe(theirs);
     }
   });
 
