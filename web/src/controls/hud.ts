@@ -202,8 +202,9 @@ export class Hud {
     this.setSymbol(model.history.columns.energySymbol);
     const c = model.curr;
     Hud.set(this.time, `${fmtTime(drawnTime)} s`);
-    Hud.set(this.steps, formatNumber(c.steps));
-    Hud.set(this.impacts, formatNumber(c.impacts));
+    // counts without grouping separators (the same digits in every shipped language)
+    Hud.set(this.steps, String(c.steps));
+    Hud.set(this.impacts, String(c.impacts));
     Hud.set(this.energy, formatEnergy(c.energy));
     Hud.set(this.relError, formatRelError(model.relativeEnergyError));
     // The phase shows for a family with a contact phase (the core's capability) whose record gives it.
