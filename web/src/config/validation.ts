@@ -89,8 +89,8 @@ export interface TwinDeltaSpec {
 }
 
 export const TWIN_DELTAS: Record<TwinDeltaId, TwinDeltaSpec> = {
-  dx: { id: 'dx', label: 'Position perturbation δx (along e₃)', max: 1, maxText: '1' },
-  dtheta: { id: 'dtheta', label: 'Attitude perturbation angle δθ in radians (δR = R_y(δθ))', max: Math.PI, maxText: 'π' },
+  dx: { id: 'dx', get label() { return t('twins.dx'); }, max: 1, maxText: '1' },
+  dtheta: { id: 'dtheta', get label() { return t('twins.dtheta'); }, max: Math.PI, maxText: 'π' },
 };
 
 const PI_RE = /^(.*?)\s*(?:\*\s*)?(?:π|pi)$/i;
