@@ -43,6 +43,8 @@ if (root) {
     const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(code)]);
     app?.destroy();
     app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages: [], chooseLanguage });
+    // The menu the keyboard was on is the new app's (the old one went with its app).
+    app.chrome.languageSelect?.focus({ preventScroll: true });
   };
   Promise.all([import('./app/app'), useLocale(choice.code)]).then(
     async ([{ mountApp }]) => {

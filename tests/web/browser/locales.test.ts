@@ -1,8 +1,9 @@
 // The page in each language (docs/languages.md), in Chromium with the real WASM: one mount per
 // language reads known labels (the bar, the panel, the HUD, a field's accessible name), a number
 // formatted for the language (the HUD's time: a decimal comma in German, French and Spanish), the
-// lang and dir the app's root and <html> take, the share link's locale, the language menu (labelled,
-// operated from the keyboard) and axe-core's WCAG checks on the whole app.
+// lang and dir the app's root and <html> take, the share link's locale, the language menu (a labelled
+// native <select>, showing the language, handing the choice to the page) and axe-core's WCAG checks on
+// the whole app.
 import { afterAll, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { LocaleCode } from '../../../web/src/i18n';
@@ -63,7 +64,7 @@ describe('the page in each language', () => {
     expect(app.chrome.share.snippetText.value).toContain(`locale=${code}`);
     app.chrome.share.dialog.close();
 
-    // the language menu: labelled, showing this language, operated with the keyboard
+    // the language menu: labelled, showing this language, handing the choice to the page
     const menu = app.chrome.languageSelect;
     if (!menu) throw new Error('no language menu');
     expect(menu.value).toBe(code);

@@ -110,6 +110,8 @@ describe('numbers and plurals in each language', () => {
   it.each(cases)('%s: fixed(1.5, 2) is %s; a plural message takes the form of its count', async (code, num, contact) => {
     await setLocale(code);
     expect(fixed(1.5, 2)).toBe(num);
+    // no grouping separators: a long run's 1000 s reads as toFixed writes it
+    expect(fixed(1000, 2)).toBe(`1000${num.charAt(1)}00`);
     expect(t('hud.inContact', { n: 1, force: '9.8' })).toBe(contact);
     expect(localizeNumberText('3.20 × 10⁻¹³')).toBe(`3${num.charAt(1)}20 × 10⁻¹³`);
     // what a person types in their notation is read back

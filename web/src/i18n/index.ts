@@ -153,9 +153,12 @@ export function formatNumber(v: number, options: Intl.NumberFormatOptions = { ma
   return f.format(v);
 }
 
-/** v with exactly `digits` decimals, in the active language (1.23 → "1,23" in German). */
+/**
+ * v with exactly `digits` decimals, in the active language (1.23 → "1,23" in German), without grouping
+ * separators (a time of 1000.00 s reads as toFixed writes it, with the language's decimal separator).
+ */
 export function fixed(v: number, digits: number): string {
-  return formatNumber(v, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatNumber(v, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 }
 
 /** The active language's decimal separator ("." or ","). */
