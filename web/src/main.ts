@@ -14,26 +14,25 @@ import { loadEngine } from './engine/loader';
 import { parseEmbedOptions } from './app/embed-options';
 import type { App } from './app/app';
 import type { LocaleCode } from './i18n';
-import { applyLanguage, chooseLocale, setLocale, t } from './i18n';
-import { translatePage } from './i18n/dom';
-
-/** The language on the page: its messages loaded, <html lang dir> and the static words set. */
-async function useLocale(code: LocaleCode): Promise<void> {
-  await setLocale(code);
-  applyLanguage(document.documentElement);
-  translatePage(document);
-}
 
 const root = document.getElementById('app');
 if (root) {
   // A failure is shown by mountApp (it awaits the same promise); this only avoids an unhandled rejection.
   loadEngine().catch(() => undefined);
   const { options, messages } = parseEmbedOptions(location.search);
-  const choice = chooseLocale(location.search, navigator.languages ?? [navigator.language]);
-  if (choice.message) messages.push(choice.message);
   // The page around the app: embed mode keeps only the simulator, filling the frame.
   document.documentElement.classList.toggle('lgvci-embed-page', options.embed);
   if (options.theme === 'projector') document.documentElement.dataset['theme'] = 'projector';
+  // The messages are imported with the app (the app's chunk imports them too), not by this entry,
+  // which stays small so that the engine starts first.
+  const i18n = import('./i18n');
+  /** The language on the page: its messages loaded, <html lang dir> and the static words set. */
+  const useLocale = async (code: LocaleCode): Promise<void> => {
+    const [{ setLocale, applyLanguage }, { translatePage }] = await Promise.all([i18n, import('./i18n/dom')]);
+    await setLocale(code);
+    applyLanguage(document.documentElement);
+    translatePage(document);
+  };
   let app: App | null = null;
   /** The language menu: the same state (the address) mounted again in the chosen language. */
   const chooseLanguage = async (code: LocaleCode): Promise<void> => {
@@ -46,21 +45,28 @@ if (root) {
     // The menu the keyboard was on is the new app's (the old one went with its app).
     app.chrome.languageSelect?.focus({ preventScroll: true });
   };
-  Promise.all([import('./app/app'), useLocale(choice.code)]).then(
-    async ([{ mountApp }]) => {
-      try {
-        app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages, chooseLanguage });
-      } catch (e) {
-        // mountApp already shows the reason inside the page; keep it in the console for developers.
-        console.error(e);
-      }
-    },
-    (e: unknown) => {
-      const notice = document.createElement('p');
-      notice.className = 'lgvci-notice';
-      notice.textContent = t('page.loadFailed', { reason: (e as Error).message });
-      root.append(notice);
+  const start = async (): Promise<void> => {
+    const { chooseLocale } = await i18n;
+    const choice = chooseLocale(location.search, navigator.languages ?? [navigator.language]);
+    if (choice.message) messages.push(choice.message);
+    const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(choice.code)]);
+    try {
+      app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages, chooseLanguage });
+    } catch (e) {
+      // mountApp already shows the reason inside the page; keep it in the console for developers.
       console.error(e);
-    },
-  );
+    }
+  };
+  start().catch(async (e: unknown) => {
+    const notice = document.createElement('p');
+    notice.className = 'lgvci-notice';
+    const reason = (e as Error).message;
+    // In the page's language if its messages arrived, else in English.
+    notice.textContent = await i18n.then(
+      ({ t }) => t('page.loadFailed', { reason }),
+      () => `The simulator could not be loaded: ${reason}`,
+    );
+    root.append(notice);
+    console.error(e);
+  });
 }
