@@ -1,14 +1,19 @@
 // Page entry: mount the simulator into #app. The address holds the state (`?case=IV&tilt=10&eps=0.2`,
 // docs/course-material.md "State in the URL"): it is restored on load and kept in step as the user changes settings;
 // `embed=1`, `plots=…` and `theme=projector` are read by app/embed-options.ts (docs/course-material.md "Embed, share, fullscreen, accessibility").
+// The language is `locale=…`, else the browser's first language the page ships, else English
+// (docs/languages.md); <html lang dir> and the page's own words follow it.
 //
 // Loading order (docs/page.md "First load"): this entry is small and starts the engine first, so
 // that the WebAssembly module compiles (off the main thread, while it streams in) during the download,
 // parse and evaluation of the app's chunk (three.js and the UI), which it imports dynamically;
 // index.html preloads both, so neither waits for the other. mountApp awaits the same engine promise.
+// A language other than English is one more small chunk, loaded at the same time.
 import './styles/page.css';
 import { loadEngine } from './engine/loader';
 import { parseEmbedOptions } from './app/embed-options';
+import type { App } from './app/app';
+import type { LocaleCode } from './i18n';
 
 const root = document.getElementById('app');
 if (root) {
@@ -18,18 +23,50 @@ if (root) {
   // The page around the app: embed mode keeps only the simulator, filling the frame.
   document.documentElement.classList.toggle('lgvci-embed-page', options.embed);
   if (options.theme === 'projector') document.documentElement.dataset['theme'] = 'projector';
-  import('./app/app').then(
-    ({ mountApp }) =>
-      mountApp(root, { query: location.search, syncUrl: true, embed: options, messages }).catch((e: unknown) => {
-        // mountApp already shows the reason inside the page; keep it in the console for developers.
-        console.error(e);
-      }),
-    (e: unknown) => {
-      const notice = document.createElement('p');
-      notice.className = 'lgvci-notice';
-      notice.textContent = `The simulator could not be loaded: ${(e as Error).message}`;
-      root.append(notice);
+  // The messages are imported with the app (the app's chunk imports them too), not by this entry,
+  // which stays small so that the engine starts first.
+  const i18n = import('./i18n');
+  /** The language on the page: its messages loaded, <html lang dir> and the static words set. */
+  const useLocale = async (code: LocaleCode): Promise<void> => {
+    const [{ setLocale, applyLanguage }, { translatePage }] = await Promise.all([i18n, import('./i18n/dom')]);
+    await setLocale(code);
+    applyLanguage(document.documentElement);
+    translatePage(document);
+  };
+  let app: App | null = null;
+  /** The language menu: the same state (the address) mounted again in the chosen language. */
+  const chooseLanguage = async (code: LocaleCode): Promise<void> => {
+    const q = new URLSearchParams(location.search);
+    q.set('locale', code);
+    history.replaceState(history.state, '', `${location.pathname}?${q.toString()}${location.hash}`);
+    const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(code)]);
+    app?.destroy();
+    app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages: [], chooseLanguage });
+    // The menu the keyboard was on is the new app's (the old one went with its app).
+    app.chrome.languageSelect?.focus({ preventScroll: true });
+  };
+  const start = async (): Promise<void> => {
+    const { chooseLocale } = await i18n;
+    const choice = chooseLocale(location.search, navigator.languages ?? [navigator.language]);
+    if (choice.message) messages.push(choice.message);
+    const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(choice.code)]);
+    try {
+      app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages, chooseLanguage });
+    } catch (e) {
+      // mountApp already shows the reason inside the page; keep it in the console for developers.
       console.error(e);
-    },
-  );
+    }
+  };
+  start().catch(async (e: unknown) => {
+    const notice = document.createElement('p');
+    notice.className = 'lgvci-notice';
+    const reason = (e as Error).message;
+    // In the page's language if its messages arrived, else in English.
+    notice.textContent = await i18n.then(
+      ({ t }) => t('page.loadFailed', { reason }),
+      () => `The simulator could not be loaded: ${reason}`,
+    );
+    root.append(notice);
+    console.error(e);
+  });
 }

@@ -1,7 +1,6 @@
 // Course material in the real app (Chromium, real WASM): embed mode in 800×500 and 480×320 frames, narrow
 // screens, the help and share dialogs, fullscreen, reduced motion, the screen-reader summary, the PNG
 // exports and axe-core's WCAG checks on the normal page, the embed and the projector theme.
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -11,7 +10,7 @@ import type { EmbedOptions } from '../../../web/src/app/embed-options';
 import { parseEmbedOptions } from '../../../web/src/app/embed-options';
 import { ShareDialog } from '../../../web/src/controls/share-dialog';
 import type { ErrorCapture } from './support';
-import { captureDownloads, captureErrors, textField, typeInto } from './support';
+import { axeViolations, captureDownloads, captureErrors, textField, typeInto } from './support';
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -51,10 +50,6 @@ async function frame(w: number, h: number): Promise<void> {
   host.style.cssText = `position: fixed; left: 0; top: 0; width: ${w}px; height: ${h}px;`;
 }
 
-async function axeViolations(context: Element): Promise<string[]> {
-  const r = await axe.run(context, { resultTypes: ['violations'] });
-  return r.violations.map((v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The PNG's width and height from its IHDR chunk (bytes 16–23), after checking the signature. */
 async function pngSize(b: Blob): Promise<{ width: number; height: number }> {

@@ -1,6 +1,7 @@
 // Shared set-up of the browser tests: a host element with the apps mounted into it (useAppFixture),
 // collect console errors, window errors and unhandled rejections (each test ends by expecting none), find a field's text input or a HUD value, and type into a field
 // the way a person does.
+import axe from 'axe-core';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { App, MountOptions } from '../../../web/src/app/app';
@@ -110,4 +111,10 @@ export function captureDownloads(restore: (() => void)[]): { blobs: Blob[]; name
   });
   restore.push(() => spyUrl.mockRestore(), () => spyClick.mockRestore());
   return { blobs, names };
+}
+
+/** axe-core's WCAG violations inside `context`, one line each ("id (impact): targets"). */
+export async function axeViolations(context: Element): Promise<string[]> {
+  const r = await axe.run(context, { resultTypes: ['violations'] });
+  return r.violations.map((v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -46,11 +46,15 @@ export function serveDistUnder(res: ServerResponse, path: string, prefix: string
   sendDistFile(res, rel);
 }
 
-/** /usr/bin/chromium (or $CHROMIUM_PATH), headless, without the sandbox, GPU or background traffic. */
+/**
+ * /usr/bin/chromium (or $CHROMIUM_PATH), headless, without the sandbox, GPU or background traffic, in
+ * English: the page follows the browser's languages when the address names none (docs/languages.md),
+ * and these tests read its English words on any machine.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--lang=en-US'],
   });
 }
 

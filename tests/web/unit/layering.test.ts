@@ -5,7 +5,7 @@
 // FamilyTable) instead of importing the registry. Every import of every source file is read from
 // its tokens (static, type-only, re-exports, side effects, dynamic import() and worker URLs), so
 // that comments and strings that merely look like imports do not count.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ const SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 
 /** Layer → the layers it must not import. */
 const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
+  // the messages and their formatting (docs/languages.md): below everything that shows words
+  i18n: ['app', 'view', 'controls', 'model', 'config', 'engine'],
   engine: ['app', 'view', 'controls', 'model'],
   config: ['app', 'view', 'controls', 'model'],
   model: ['app', 'view', 'controls'],
@@ -109,14 +111,16 @@ function importsOf(src: string): string[] {
 }
 
 /**
- * The layer a relative specifier of `file` lands in: its top-level folder of web/src, 'app' for the
- * entry files directly in web/src (index.ts, main.ts), null outside web/src or when not relative.
+ * The layer a relative specifier of `file` lands in: its top-level folder of web/src (a folder named
+ * by itself, for its index.ts, too), 'app' for the entry files directly in web/src (index.ts,
+ * main.ts), null outside web/src or when not relative.
  */
 function layerOf(file: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const rel = relative(SRC, resolve(dirname(file), spec));
   if (rel.startsWith('..') || rel === '') return null;
   const parts = rel.split(sep);
+  if (parts.length === 1 && existsSync(join(SRC, rel)) && statSync(join(SRC, rel)).isDirectory()) return rel;
   return parts.length > 1 ? (parts[0] ?? null) : 'app';
 }
 

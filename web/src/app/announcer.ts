@@ -2,6 +2,7 @@
 // to a polite live region at most once per THROTTLE_MS and only when the words changed (a paused
 // simulation is announced once, not every few seconds).
 import { el } from '../util/dom';
+import { fixed, localizeNumberText, t as tr } from '../i18n';
 
 export const ANNOUNCE_THROTTLE_MS = 5000;
 
@@ -20,9 +21,10 @@ export function summaryText(s: SummarySource): string {
   const t = s.t();
   const n = s.impacts();
   const r = s.relError();
-  const time = Number.isFinite(t) ? `${t.toFixed(1)} s` : 'not a number';
-  const err = Number.isFinite(r) ? (r === 0 ? '0' : r.toExponential(1)) : 'not available';
-  return `${s.shown()}. ${s.playing() ? 'Playing' : 'Paused'}. Time ${time}, ${n} ${n === 1 ? 'impact' : 'impacts'}, relative energy error ${err}.`;
+  const time = Number.isFinite(t) ? `${fixed(t, 1)} s` : tr('number.nan');
+  const err = Number.isFinite(r) ? (r === 0 ? '0' : localizeNumberText(r.toExponential(1))) : tr('number.notAvailable');
+  const state = s.playing() ? tr('announce.playing') : tr('announce.paused');
+  return tr('announce.summary', { shown: s.shown(), state, time, n, error: err });
 }
 
 export class Announcer {

@@ -18,6 +18,8 @@ import { PlotsView } from '../view/plots';
 import { loadUplot } from '../view/uplot-lib';
 import { SceneView } from '../view/scene-view';
 import { el, uniquePrefix } from '../util/dom';
+import type { LocaleCode } from '../i18n';
+import { setLocale, t } from '../i18n';
 import { Controller } from './controller';
 import { caseFromQuery, familyParts, familyTable, pageCases } from './families';
 import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
@@ -71,6 +73,13 @@ export interface MountOptions {
   messages?: string[];
   /** Factory of the "Why variational?" view's worker (tests); default: another instance of app/long-run.worker.ts. */
   whyWorker?: () => WhyWorkerLike;
+  /**
+   * The language (docs/languages.md): loaded and made the page's before anything is built. Default:
+   * the one already set (i18n/index.ts setLocale; English unless the page chose another).
+   */
+  locale?: LocaleCode;
+  /** The language menu's action (the page mounts the app again in that language); without it the bar has no menu. */
+  chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
 }
 
 export interface App {
@@ -127,7 +136,7 @@ function createView(viewport: HTMLElement): SceneView | null {
     viewport.append(
       el('p', {
         class: 'lgvci-notice',
-        text: `3-D view unavailable (WebGL could not start: ${(e as Error).message}). The simulation still runs; see the numbers below.`,
+        text: t('app.noWebgl', { reason: (e as Error).message }),
       }),
     );
     return null;
@@ -136,6 +145,7 @@ function createView(viewport: HTMLElement): SceneView | null {
 
 export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Promise<App> {
   const prefix = uniquePrefix();
+  if (opts.locale !== undefined) await setLocale(opts.locale);
   const shell = createShell(root);
 
   let engine: LgvciModule;
@@ -143,7 +153,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     engine = opts.engine ?? (await loadEngine());
   } catch (e) {
     shell.loading.className = 'lgvci-loading lgvci-failed';
-    shell.loading.textContent = `The integrator (WebAssembly) could not be loaded: ${(e as Error).message}`;
+    shell.loading.textContent = t('app.engineFailed', { reason: (e as Error).message });
     throw e;
   }
   shell.loading.remove();
@@ -205,6 +215,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       stepOnce: () => app.stepOnce(),
       reset: () => app.reset(),
       shareLink: () => urlState.shareUrl(),
+      chooseLanguage: opts.chooseLanguage,
     },
     prefix,
     {

@@ -18,6 +18,9 @@ import { DEFAULT_EMBED_OPTIONS, PLOT_KEYS } from './embed-options';
 import { FullscreenButton } from './fullscreen';
 import { imageFileName, plotPng, saveBlob, viewPng } from './save-image';
 import type { Shell } from './shell';
+import type { LocaleCode } from '../i18n';
+import { currentLocale, isLocaleCode, LOCALES, t } from '../i18n';
+import { withLocale } from '../config/share-link';
 
 export interface ChromeHost {
   root: HTMLElement;
@@ -35,6 +38,8 @@ export interface ChromeHost {
   reset(): void;
   /** The address of the current state (the URL state's shareUrl). */
   shareLink(): string;
+  /** The language menu's action (docs/languages.md); without it the bar shows no menu. */
+  chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
 }
 
 export interface ChromeOptions {
@@ -81,6 +86,8 @@ export class AppChrome {
   /** One "Save PNG" button per plot card. */
   readonly plotButtons = new Map<string, HTMLButtonElement>();
   readonly options: EmbedOptions;
+  /** The language menu (null when the page gave no way to change the language). */
+  readonly languageSelect: HTMLSelectElement | null;
   private readonly host: ChromeHost;
   private readonly cleanups: (() => void)[] = [];
 
@@ -91,18 +98,18 @@ export class AppChrome {
     const { root, shell, panel, plots } = host;
     panel.element.id ||= `${prefix}-panel`;
 
-    this.playButton = barButton('Play', 'bar-run btn-primary', 'play', 'Play');
-    this.stepButton = barButton('Step', 'bar-run', 'step', 'Step');
-    this.resetButton = barButton('Reset', 'bar-run', 'reset', 'Reset');
+    this.playButton = barButton(t('bar.play'), 'bar-run btn-primary', 'play');
+    this.stepButton = barButton(t('bar.step'), 'bar-run', 'step');
+    this.resetButton = barButton(t('bar.reset'), 'bar-run', 'reset');
     this.playButton.setAttribute('aria-keyshortcuts', 'Space');
     this.stepButton.setAttribute('aria-keyshortcuts', 'S ArrowRight');
     this.resetButton.setAttribute('aria-keyshortcuts', 'R');
-    this.drawerButton = barButton('Controls', 'bar-drawer', 'controls');
+    this.drawerButton = barButton(t('bar.controls'), 'bar-drawer', 'controls');
     this.drawerButton.setAttribute('aria-controls', panel.element.id);
-    this.shareButton = barButton('Share', 'bar-share bar-secondary', 'share');
-    this.imageButton = barButton('Save image', 'bar-image bar-secondary', 'image', 'Save image of the 3-D view (PNG)');
+    this.shareButton = barButton(t('bar.share'), 'bar-share bar-secondary', 'share');
+    this.imageButton = barButton(t('bar.image'), 'bar-image bar-secondary', 'image', t('bar.imageLong'));
     this.imageButton.disabled = host.view === null;
-    this.helpButton = barButton('Keys', 'bar-help bar-secondary', 'keys', 'Keys: keyboard shortcuts');
+    this.helpButton = barButton(t('bar.keys'), 'bar-help bar-secondary', 'keys', t('bar.keysLong'));
     this.helpButton.setAttribute('aria-keyshortcuts', 'Shift+?');
     this.fullscreen = new FullscreenButton(root, prefix);
     this.tryLine = el('p', { class: 'intro-try' });
@@ -114,14 +121,14 @@ export class AppChrome {
         'p',
         { class: 'intro-legend' },
         el('span', { class: 'key-ring', 'aria-hidden': 'true' }),
-        'impact',
+        t('bar.legendImpact'),
         el('span', { class: 'key-trail', 'aria-hidden': 'true' }),
-        'path of the centre of mass (last 6 s)',
+        t('bar.legendTrail'),
       ),
     );
     this.bar = el(
       'div',
-      { class: 'lgvci-bar', role: 'toolbar', 'aria-label': 'Simulator' },
+      { class: 'lgvci-bar', role: 'toolbar', 'aria-label': t('bar.toolbar') },
       this.playButton,
       this.stepButton,
       this.resetButton,
@@ -133,9 +140,11 @@ export class AppChrome {
       this.helpButton,
       this.fullscreen.reason,
     );
+    this.languageSelect = host.chooseLanguage ? this.addLanguageMenu(prefix, host.chooseLanguage) : null;
     shell.stage.append(this.bar);
 
-    this.share = new ShareDialog(prefix, { link: () => host.shareLink(), title: () => this.title() });
+    // The link and the snippet carry the language the page shows (docs/languages.md).
+    this.share = new ShareDialog(prefix, { link: () => withLocale(host.shareLink(), currentLocale()), title: () => this.title() });
     this.help = new HelpDialog(prefix);
     this.announcer = new Announcer({
       shown: () => this.shownText(),
@@ -204,6 +213,30 @@ export class AppChrome {
     this.announcer.start();
   }
 
+  /**
+   * The language menu at the bar's end: a labelled <select> listing each language in itself; choosing
+   * one hands it to the page, which mounts the app again in that language with the same state.
+   */
+  private addLanguageMenu(prefix: string, choose: (code: LocaleCode) => void | Promise<void>): HTMLSelectElement {
+    const id = `${prefix}-locale`;
+    const select = el(
+      'select',
+      { id, class: 'bar-language-select', 'aria-label': t('bar.language') },
+      ...LOCALES.map((l) => el('option', { value: l.code, lang: l.tag, text: l.name, selected: l.code === currentLocale() })),
+    );
+    const wrap = el(
+      'span',
+      { class: 'bar-language bar-secondary' },
+      el('label', { for: id, class: 'bar-language-label' }, icon('language'), el('span', { class: 'sr-only', text: t('bar.language') })),
+      select,
+    );
+    this.bar.insertBefore(wrap, this.fullscreen.reason);
+    listen(this.cleanups, select, 'change', () => {
+      if (isLocaleCode(select.value)) void choose(select.value);
+    });
+    return select;
+  }
+
   get drawerOpen(): boolean {
     return this.drawerButton.getAttribute('aria-expanded') === 'true';
   }
@@ -242,13 +275,13 @@ export class AppChrome {
   /** The running preset's "Try this" line (after every load). */
   refreshIntro(): void {
     const c = this.host.caseInfo(this.host.caseName());
-    const text = c ? `Try this: ${c.tryThis}` : '';
+    const text = c ? t('app.tryThis', { text: c.tryThis }) : '';
     if (this.tryLine.textContent !== text) this.tryLine.textContent = text;
   }
 
   /** Follow the run state (called by the app whenever it plays or pauses). */
   setPlaying(playing: boolean): void {
-    const label = playing ? 'Pause' : 'Play';
+    const label = playing ? t('bar.pause') : t('bar.play');
     this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), el('span', { class: 'bar-label', text: label }));
     this.playButton.setAttribute('aria-label', label);
     if (playing) this.dropBigPlay();
@@ -257,7 +290,7 @@ export class AppChrome {
   /** "Case IV — ε-rounded cube" (the iframe's title and the file names' subject). */
   private title(): string {
     const c = this.host.caseInfo(this.host.caseName());
-    return `Variational collision integrator: ${c ? c.label : this.host.caseName()}`;
+    return t('app.iframeTitle', { shown: c ? c.label : this.host.caseName() });
   }
 
   private shownText(): string {
@@ -267,9 +300,10 @@ export class AppChrome {
 
   private showMessages(messages: string[]): void {
     if (messages.length === 0) return;
-    const dismiss = el('button', { type: 'button', class: 'btn btn-small' }, 'Dismiss');
+    const dismiss = el('button', { type: 'button', class: 'btn btn-small' }, t('app.dismiss'));
     this.message.replaceChildren(
-      el('p', { text: `Some settings in the address were not used: ${messages.join('; ')}.` }),
+      // The messages themselves are "key: rule" (the address's keys), kept as they are (docs/languages.md).
+      el('p', { text: t('app.addressIgnored', { list: messages.join('; ') }) }),
       dismiss,
     );
     this.message.hidden = false;
@@ -284,12 +318,12 @@ export class AppChrome {
       'button',
       { type: 'button', class: 'lgvci-bigplay', 'aria-describedby': `${this.host.panel.element.id}-rm` },
       icon('play'),
-      el('span', { text: 'Play' }),
+      el('span', { text: t('bar.play') }),
     );
     const note = el('span', {
       class: 'lgvci-bigplay-note',
       id: `${this.host.panel.element.id}-rm`,
-      text: 'Paused at the start because your system asks for reduced motion.',
+      text: t('app.bigPlayNote'),
     });
     const wrap = el('div', { class: 'lgvci-bigplay-wrap' }, b, note);
     listen(this.cleanups, b, 'click', () => this.host.togglePlay());
@@ -316,17 +350,17 @@ export class AppChrome {
     const head = card.element.querySelector('.plot-head');
     if (!head) return;
     const title = (): string => card.element.querySelector('h3 > span')?.textContent ?? key;
-    const b = el('button', { type: 'button', class: 'btn btn-small plot-save' }, 'Save PNG');
-    b.setAttribute('aria-label', `Save PNG image of the plot: ${title()}`);
+    const b = el('button', { type: 'button', class: 'btn btn-small plot-save' }, t('bar.savePng'));
+    b.setAttribute('aria-label', t('bar.savePngLong', { title: title() }));
     listen(this.cleanups, b, 'click', () => {
       const p = plotPng(card.plot?.root ?? null);
       if (!p) {
-        card.status.textContent = 'Nothing drawn yet';
+        card.status.textContent = t('bar.nothingDrawn');
         return;
       }
       void p.then((blob) => saveBlob(blob, imageFileName(`plot-${key}`, this.host.caseName(), this.host.model.curr.t)));
     });
-    listen(this.cleanups, b, 'focus', () => b.setAttribute('aria-label', `Save PNG image of the plot: ${title()}`));
+    listen(this.cleanups, b, 'focus', () => b.setAttribute('aria-label', t('bar.savePngLong', { title: title() })));
     head.append(b);
     this.plotButtons.set(key, b);
   }

@@ -7,6 +7,7 @@ import type { SimulationModel } from '../model/simulation-model';
 import type { PlotsView } from '../view/plots';
 import type { SceneView } from '../view/scene-view';
 import { formatSteps } from '../controls/long-run-controls';
+import { fixed, t } from '../i18n';
 
 export const FIRST_FRAME_MARK = 'lgvci:first-frame';
 
@@ -90,7 +91,7 @@ export class FrameLoop {
     const h = model.history;
     panel.setExportNote(
       h.truncated
-        ? `Recording stopped after ${formatSteps(h.length - 1)} steps (t = ${h.get(h.length - 1, 0).toFixed(2)} s): the CSV and the plots end there. Reset to record again.`
+        ? t('app.recordingStopped', { steps: formatSteps(h.length - 1), t: fixed(h.get(h.length - 1, 0), 2) })
         : '',
     );
     if (drawn) {

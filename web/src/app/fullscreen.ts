@@ -2,9 +2,10 @@
 // what pressing it does, and a disabled button with the reason when the document may not go fullscreen
 // (an iframe without allowfullscreen, or a browser without the API).
 import { el, icon, listen } from '../util/dom';
+import { t } from '../i18n';
 
-export const FULLSCREEN_REFUSED =
-  'Fullscreen is not available here (an embedding page must allow it: allowfullscreen on its iframe).';
+/** Why the button is disabled where the document may not go fullscreen. */
+export const fullscreenRefused = (): string => t('bar.fullscreenUnavailable');
 
 export class FullscreenButton {
   readonly button: HTMLButtonElement;
@@ -23,8 +24,8 @@ export class FullscreenButton {
     this.cleanups.push(() => document.removeEventListener('fullscreenchange', this.onChange));
     if (!document.fullscreenEnabled || typeof target.requestFullscreen !== 'function') {
       this.button.disabled = true;
-      this.button.title = FULLSCREEN_REFUSED;
-      this.reason.textContent = FULLSCREEN_REFUSED;
+      this.button.title = fullscreenRefused();
+      this.reason.textContent = fullscreenRefused();
       this.button.setAttribute('aria-describedby', reasonId);
     }
     this.sync();
@@ -36,7 +37,7 @@ export class FullscreenButton {
 
   private sync(): void {
     const on = this.active;
-    const label = on ? 'Exit fullscreen' : 'Fullscreen';
+    const label = on ? t('bar.exitFullscreen') : t('bar.fullscreen');
     // An icon and a label (narrow bars show the icon only: the name is in aria-label).
     this.button.replaceChildren(icon('fullscreen'), el('span', { class: 'bar-label', text: label }));
     this.button.setAttribute('aria-label', label);
@@ -53,7 +54,7 @@ export class FullscreenButton {
       this.reason.textContent = '';
     } catch (e) {
       // A refusal (no user gesture, a policy) is shown, not thrown.
-      this.reason.textContent = `Fullscreen was refused: ${(e as Error).message}`;
+      this.reason.textContent = t('bar.fullscreenRefused', { reason: (e as Error).message });
       this.button.title = this.reason.textContent;
       this.button.setAttribute('aria-describedby', this.reason.id);
     }

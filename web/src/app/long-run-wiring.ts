@@ -6,6 +6,7 @@ import { LongRunControls, formatSteps, longRunSummary } from '../controls/long-r
 import type { PlotsView } from '../view/plots';
 import type { WorkerLike } from './long-run';
 import { LongRunClient } from './long-run';
+import { fixed, t } from '../i18n';
 
 export interface LongRunParts {
   client: LongRunClient;
@@ -29,12 +30,12 @@ export function wireLongRun(
         ctl().showProgress(p.done, p.total, p.impacts);
         plots.longRunProgress(
           p.series,
-          `running: ${formatSteps(p.done)} of ${formatSteps(p.total)} steps, ${formatSteps(p.impacts)} impacts`,
+          t('long.plotRunning', { done: formatSteps(p.done), total: formatSteps(p.total), impacts: formatSteps(p.impacts) }),
         );
       },
       done: (r) => {
         ctl().finished(r);
-        plots.longRunDone(r, `${formatSteps(r.impacts)} impacts in ${formatSteps(r.steps)} steps · wall time ${r.computeSeconds.toFixed(3)} s`);
+        plots.longRunDone(r, t('long.plotDone', { impacts: formatSteps(r.impacts), steps: formatSteps(r.steps), wall: fixed(r.computeSeconds, 3) }));
         ctl().status.textContent = longRunSummary(r);
       },
       cancelled: (done, total) => {
@@ -53,7 +54,7 @@ export function wireLongRun(
       start: (steps) => {
         if (client.running) return;
         ctl().started(steps);
-        plots.longRunProgress(undefined, `starting ${formatSteps(steps)} steps…`);
+        plots.longRunProgress(undefined, t('long.plotStarting', { steps: formatSteps(steps) }));
         client.start(configJson(), steps);
       },
       cancel: () => client.cancel(),

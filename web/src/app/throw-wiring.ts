@@ -18,19 +18,20 @@ import { VelocityTracker } from '../model/pointer-velocity';
 import { PointerDrag } from '../view/pointer-drag';
 import type { SceneView } from '../view/scene-view';
 import { el, setMessage } from '../util/dom';
+import { formatNumber, t } from '../i18n';
 import type { Controller } from './controller';
 import type { DragRunPort } from './drag-wiring';
 
-/** Every visible string of grabbing and throwing (English). */
+/** Every visible string of grabbing and throwing, in the page's language (docs/languages.md). */
 export const THROW_STRINGS = {
-  held: 'Holding the body: arrow keys move it, Shift + arrow keys set the throw velocity, Enter or G lets go, Escape lets go without throwing.',
-  placed: (height: string) => `Placed with its centre at height ${height} m.`,
-  thrown: (speed: string) => `Thrown at ${speed} m/s.`,
-  capped: (speed: string, limit: string) => `Thrown at ${speed} m/s (the fastest throw, |γ| ≤ ${limit} kg·m/s).`,
-  velocity: (vx: string, vy: string, vz: string) => `Throw velocity (${vx}, ${vy}, ${vz}) m/s; Enter or G throws.`,
-  letGo: 'Let go.',
-  noBody: 'This model has no body to grab.',
-} as const;
+  get held() { return t('throw.held'); },
+  placed: (height: string) => t('throw.placed', { height }),
+  thrown: (speed: string) => t('throw.thrown', { speed }),
+  capped: (speed: string, limit: string) => t('throw.capped', { speed, limit }),
+  velocity: (vx: string, vy: string, vz: string) => t('throw.velocity', { vx, vy, vz }),
+  get letGo() { return t('throw.letGo'); },
+  get noBody() { return t('throw.noBody'); },
+};
 
 /** Keyboard steps: position per arrow key (m), throw velocity per Shift + arrow key (m/s). */
 export const KEY_STEP_M = 0.1;
@@ -63,7 +64,7 @@ export function holdAxes(cameraDir: Vec3): { normal: Vec3; right: Vec3; up: Vec3
   return { normal, right, up };
 }
 
-const fmt = (v: number): string => String(Number(v.toFixed(2)));
+const fmt = (v: number): string => formatNumber(Number(v.toFixed(2)), { maximumFractionDigits: 2 });
 
 export interface ThrowWiring {
   /** The message over the view (role="status"). */

@@ -33,6 +33,7 @@ import { plotsPairs } from './embed-options';
 import { extraSupport, familyParts } from './families';
 import { LOAD_STRINGS } from '../controls/load-controls';
 import type { FamilyInfo } from '../engine/lgvci_wasm';
+import { t as tr } from '../i18n';
 
 /** Throttle of the address writes. */
 export const WRITE_DELAY_MS = 250;
@@ -81,14 +82,14 @@ export class UrlState {
   constructor(parts: UrlStateParts) {
     this.parts = parts;
     this.list = el('ul', { class: 'url-msg-list' });
-    const dismiss = el('button', { type: 'button', class: 'btn btn-small', text: 'Dismiss' });
+    const dismiss = el('button', { type: 'button', class: 'btn btn-small', text: tr('app.dismiss') });
     this.element = el(
       'div',
       { class: 'panel-group url-msg', hidden: true },
       el(
         'div',
         { role: 'status' },
-        el('p', { class: 'url-msg-title', text: 'Some settings in the address could not be used:' }),
+        el('p', { class: 'url-msg-title', text: tr('panel.addressTitle') }),
         this.list,
       ),
       dismiss,
@@ -141,7 +142,7 @@ export class UrlState {
       return this.apply(search);
     } catch (e) {
       // Whatever the address holds, the page comes up (with what could be applied) and says why.
-      const issues = [{ key: 'address', message: `The address could not be applied: ${(e as Error).message}` }];
+      const issues = [{ key: 'address', message: tr('panel.addressFailed', { reason: (e as Error).message }) }];
       this.showIssues(issues);
       return { paused: false, issues };
     }
@@ -165,7 +166,7 @@ export class UrlState {
     const setUp = c.family.setUp;
     if (extra.flat && setUp) {
       if (c.params.caseName !== setUp.preset) {
-        issues.push({ key: 'flat', message: `flat: “${setUp.label}” is a set-up of ${setUp.presetWords}, not of ${c.params.caseName}; ignored.` });
+        issues.push({ key: 'flat', message: tr('panel.flatIgnored', { setUp: setUp.label, preset: setUp.presetWords, caseName: c.params.caseName }) });
       } else this.check(issues, 'flat', c.dropFlat());
     }
     const info = this.familyInfo(c.family, c.params);

@@ -6,6 +6,7 @@
 import { TOUCH } from 'three';
 import type { SceneView } from '../view/scene-view';
 import { el } from '../util/dom';
+import { t as tr } from '../i18n';
 
 /** How long the hint stays up after the last wheel or one-finger swipe it answers (ms). */
 export const HINT_MS = 1600;
@@ -52,7 +53,7 @@ export function wireViewGestures(view: SceneView, viewport: HTMLElement): ViewGe
     }
     // The page scrolls: the camera's listener on the canvas does not see this event.
     e.stopPropagation();
-    show(`${isMac() ? '⌘' : 'Ctrl'} + scroll zooms the view (or click into it first)`);
+    show(tr('app.gesture.wheel', { ctrl: isMac() ? '⌘' : 'Ctrl' }));
   };
   const onDown = (e: PointerEvent): void => {
     if (e.pointerType === 'touch') return;
@@ -74,7 +75,7 @@ export function wireViewGestures(view: SceneView, viewport: HTMLElement): ViewGe
     const t = e.touches[0];
     if (touches !== 1 || !swipeStart || !t) return;
     if (Math.hypot(t.clientX - swipeStart.x, t.clientY - swipeStart.y) > 24) {
-      show('Two fingers move the view; one finger scrolls the page');
+      show(tr('app.gesture.touch'));
       swipeStart = null;
     }
   };

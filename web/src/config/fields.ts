@@ -3,6 +3,7 @@
 // validation module checks typed values against it, and the controller applies them.
 import type { UiParams } from './params';
 import type { Vec3 } from './types';
+import { t } from '../i18n';
 
 /** Id of a field, unique across every family (rigid: 'x0z', 'gamma0x', …, 'tilt', 'epsilon', 'h', 'speed'). */
 export type FieldId = string;
@@ -87,7 +88,7 @@ export function setComponent<V extends number[]>(v: V, i: number, x: number): V 
 
 const AXES = ['x', 'y', 'z'] as const;
 
-function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
+function momentumFields(key: 'gamma0' | 'Pi0', name: 'field.gamma0' | 'field.Pi0'): FieldSpec[] {
   // SI units of the paper's set-up (m = 1 kg, lengths in m): momentum kg·m/s, angular momentum kg·m²/s.
   const unit = key === 'gamma0' ? 'kg·m/s' : 'kg·m²/s';
   return AXES.map((axis, i) => ({
@@ -95,7 +96,9 @@ function momentumFields(key: 'gamma0' | 'Pi0', name: string): FieldSpec[] {
     urlKey: key,
     urlIndex: i,
     group: key,
-    label: `${name}, ${axis} component`,
+    get label() {
+      return t('field.component', { name: t(name), axis });
+    },
     short: axis,
     unit,
     min: -20,
@@ -115,7 +118,9 @@ export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
     {
       id: 'h',
       group: 'integrator',
-      label: 'Time step h in seconds',
+      get label() {
+        return t('field.h');
+      },
       short: 'h',
       unit: 's',
       min: 1e-4,
@@ -130,8 +135,12 @@ export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
     {
       id: 'speed',
       group: 'integrator',
-      label: 'Simulation speed (simulated seconds per second)',
-      short: 'speed',
+      get label() {
+        return t('field.speed');
+      },
+      get short() {
+        return t('field.speed.short');
+      },
       unit: '×',
       min: 0.05,
       max: 20,
@@ -151,8 +160,12 @@ export const FIELDS: readonly FieldSpec[] = [
     id: 'x0z',
     urlKey: 'z0',
     group: 'initial',
-    label: 'Initial height of the centre of mass, x₀ z component',
-    short: 'height z',
+    get label() {
+      return t('field.x0z');
+    },
+    get short() {
+      return t('field.x0z.short');
+    },
     unit: 'm',
     min: 0,
     max: 30,
@@ -163,13 +176,17 @@ export const FIELDS: readonly FieldSpec[] = [
     read: (p) => p.x0[2],
     write: (p, v) => ({ ...p, x0: setComponent(p.x0, 2, v) }),
   },
-  ...momentumFields('gamma0', 'Initial linear momentum γ₀'),
-  ...momentumFields('Pi0', 'Initial angular momentum Π₀ (body frame)'),
+  ...momentumFields('gamma0', 'field.gamma0'),
+  ...momentumFields('Pi0', 'field.Pi0'),
   {
     id: 'tilt',
     group: 'plane',
-    label: 'Plane tilt angle in degrees',
-    short: 'tilt',
+    get label() {
+      return t('field.tilt');
+    },
+    get short() {
+      return t('field.tilt.short');
+    },
     unit: '°',
     min: 0,
     max: 30,
@@ -183,8 +200,12 @@ export const FIELDS: readonly FieldSpec[] = [
   {
     id: 'azimuth',
     group: 'plane',
-    label: 'Plane tilt direction (azimuth) in degrees',
-    short: 'azimuth',
+    get label() {
+      return t('field.azimuth');
+    },
+    get short() {
+      return t('field.azimuth.short');
+    },
     unit: '°',
     min: 0,
     max: 360,
@@ -199,7 +220,9 @@ export const FIELDS: readonly FieldSpec[] = [
     id: 'epsilon',
     urlKey: 'eps',
     group: 'body',
-    label: 'Corner rounding ε of the cube',
+    get label() {
+      return t('field.epsilon');
+    },
     short: 'ε',
     unit: 'm',
     min: 1e-13,
@@ -210,13 +233,19 @@ export const FIELDS: readonly FieldSpec[] = [
     format: (v) => formatNumber(v, 3),
     read: (p) => p.epsilon,
     write: (p, v) => ({ ...p, epsilon: v }),
-    disabledNote: 'Only a cube or polyhedron (Case IV, Sliding) has ε-rounded corners.',
+    get disabledNote() {
+      return t('field.epsilon.note');
+    },
   },
   {
     id: 'restitution',
     group: 'body',
-    label: 'Coefficient of restitution e (1: elastic, the paper’s)',
-    short: 'restitution e',
+    get label() {
+      return t('field.restitution');
+    },
+    get short() {
+      return t('field.restitution.short');
+    },
     unit: '',
     min: 0,
     max: 1,

@@ -2,6 +2,7 @@
 // the student's words first ("the body starts inside the plane: raise it by at least 4"), with what to
 // do, and the core's own text (field names, equation numbers) kept as the detail one click away
 // (docs: the page's messages). Pure functions of the core's message and a little context; no DOM.
+import { currentLocale, fixed, localizeNumberText, t as tr } from '../i18n';
 
 /**
  * The core's status codes by name (StepStatus, cpp/include/lgvci/core/hybrid_driver.hpp, as the module's
@@ -56,7 +57,7 @@ export function plainNumber(v: number): string {
 }
 
 function at(t: number): string {
-  return Number.isFinite(t) ? `t = ${t.toFixed(2)} s` : 'a time that is not a number';
+  return Number.isFinite(t) ? tr('status.at', { t: fixed(t, 2) }) : tr('status.atNaN');
 }
 
 /** The Zeno guard's impact budget ("… met 64 impacts" / "… located more than 64 impacts"), if the message says. */
@@ -73,16 +74,13 @@ function zenoCount(message: string): number | null {
  */
 export function explainStatus(st: { code: number; message: string; t: number }, ctx: StatusContext): StatusExplanation {
   const detail = st.message.trim();
-  const reset = { id: 'reset' as const, label: 'Reset' };
-  const lower = { id: 'lower-h' as const, label: `Halve h (to ${plainNumber(ctx.h / 2)} s)` };
+  const reset = { id: 'reset' as const, label: tr('bar.reset') };
+  const lower = { id: 'lower-h' as const, label: tr('status.halve', { h: localizeNumberText(plainNumber(ctx.h / 2)) }) };
   const canLower = ctx.h / 2 >= 1e-4;
   if (st.code === ctx.codes.newton_failed) {
-    const cause =
-      ctx.capabilities.shapes
-        ? 'the integrator could not solve the next time step (the body turns too fast for this step size)'
-        : 'the integrator could not solve the next time step at this step size';
+    const cause = ctx.capabilities.shapes ? tr('status.newton.shapes') : tr('status.newton.plain');
     return {
-      text: `The simulation stopped at ${at(st.t)}: ${cause}. Press Reset to start again, or make the time step h smaller.`,
+      text: tr('status.newton', { at: at(st.t), cause }),
       detail,
       halted: true,
       actions: canLower ? [reset, lower] : [reset],
@@ -90,12 +88,10 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
   }
   if (st.code === ctx.codes.zeno_guard) {
     const n = zenoCount(st.message);
-    const bounced = `the body bounced ${n === null ? 'very many times' : `${n} times`} within one time step (a Zeno cascade: ever smaller bounces as it settles)`;
+    const bounced = n === null ? tr('status.zeno.bouncedMany') : tr('status.zeno.bounced', { n });
     if (!ctx.halted) {
       return {
-        text:
-          `At ${at(st.t)} ${bounced}. The integrator took the cascade's limit: the body now rests on the plane in contact, ` +
-          `and the energy of the bounces it skipped is counted as dissipated. The run goes on. A smaller time step h resolves more of the bounces; Reset starts again.`,
+        text: tr('status.zeno.resolved', { at: at(st.t), bounced }),
         detail,
         halted: false,
         actions: canLower ? [lower, reset] : [reset],
@@ -103,12 +99,12 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
     }
     const why =
       ctx.integrator === 'rk4'
-        ? 'the RK4 baseline has no contact phase that would let the body come to rest: choose the LGVCI integrator, which has one'
+        ? tr('status.zeno.rk4')
         : ctx.capabilities.contactPhase
-          ? 'these bounces are too fast for a body coming to rest: make the time step h smaller, or change the restitution e'
-          : 'this model has no contact phase that would let the bodies come to rest: make the time step h smaller, or start them further apart';
+          ? tr('status.zeno.contact')
+          : tr('status.zeno.noContact');
     return {
-      text: `The simulation stopped at ${at(st.t)}: ${bounced}, and ${why}. Reset starts again.`,
+      text: tr('status.zeno.halted', { at: at(st.t), bounced, why }),
       detail,
       halted: true,
       actions: canLower ? [reset, lower] : [reset],
@@ -116,19 +112,15 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
   }
   if (st.code === ctx.codes.work_limit) {
     return {
-      text:
-        `The simulation stopped at ${at(st.t)}: one time step needed more work than the integrator allows ` +
-        `(too many bounces or solves inside it: the body moves too fast for this step size). Press Reset to start again, or make the time step h smaller.`,
+      text: tr('status.work', { at: at(st.t) }),
       detail,
       halted: true,
       actions: canLower ? [reset, lower] : [reset],
     };
   }
   return {
-    text: ctx.halted
-      ? `The simulation stopped at ${at(st.t)} (the integrator reported a problem it could not get past). Press Reset to start again, or make the time step h smaller.`
-      : `At ${at(st.t)} the integrator reported a problem; the run goes on, but look at the detail before trusting the numbers. Reset starts again.`,
-    detail: detail || `status code ${st.code}`,
+    text: ctx.halted ? tr('status.other.halted', { at: at(st.t) }) : tr('status.other.running', { at: at(st.t) }),
+    detail: detail || tr('status.code', { code: String(st.code) }),
     halted: ctx.halted,
     actions: canLower ? [reset, lower] : [reset],
   };
@@ -173,19 +165,22 @@ export function explainConfigError(message: string, ctx: ConfigContext): Explain
     const depth = -Number(pen[1]);
     const nz = ctx.normalZ > 1e-6 ? ctx.normalZ : 1;
     return {
-      text: `The body starts inside the plane (${plainNumber(depth)} m too deep): raise its height z by at least ${plainNumber(depth / nz)} m.`,
+      text: tr('refusal.penetrates', { depth: localizeNumberText(plainNumber(depth)), raise: localizeNumberText(plainNumber(depth / nz)) }),
       detail: raw,
     };
   }
   const vio = VIOLATES.exec(raw);
   if (vio) {
     const depth = -Number(vio[2]);
-    const d = plainNumber(depth);
-    const text = ctx.violationText ? ctx.violationText(d) : `The start violates constraint ${vio[1] ?? ''} by ${d} m: move it back inside.`;
+    const d = localizeNumberText(plainNumber(depth));
+    const text = ctx.violationText ? ctx.violationText(d) : tr('refusal.violates', { k: vio[1] ?? '', depth: d });
     return { text, detail: raw };
   }
   const own = ctx.refusalText?.(raw);
   if (own) return { text: own, detail: raw };
+  // Any other refusal: in English its rule with the internal names in words; in another language the
+  // core's text whole, inside a translated sentence (docs/languages.md "Messages from the core").
+  if (currentLocale() !== 'en') return { text: tr('refusal.generic', { rule: raw }), detail: '' };
   let text = raw;
   for (const [re, words] of [...(ctx.fieldWords ?? []), ...NAMES]) text = text.replace(re, words);
   // "field: rule" → "Field: rule." in a sentence.

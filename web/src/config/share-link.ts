@@ -17,6 +17,13 @@ export function embedUrl(link: string): string {
   return u.toString();
 }
 
+/** `link` with `locale=code` (docs/languages.md): whoever opens a shared link sees the sharer's language. */
+export function withLocale(link: string, code: string): string {
+  const u = new URL(link);
+  u.searchParams.set('locale', code);
+  return u.toString();
+}
+
 function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

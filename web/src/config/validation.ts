@@ -3,6 +3,7 @@
 import type { FieldSpec } from './fields';
 import { FIELDS } from './fields';
 import type { UiParams } from './params';
+import { localizeNumberText, t } from '../i18n';
 
 export type FieldResult = { ok: true; value: number } | { ok: false; message: string };
 
@@ -19,9 +20,10 @@ export function parseNumber(raw: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function describeRange<P>(spec: FieldSpec<P>): string {
+/** The field's bounds with its unit, numbers in the page's language. */
+function bounds<P>(spec: FieldSpec<P>): { min: string; max: string } {
   const unit = spec.unit === '°' ? '°' : spec.unit ? ` ${spec.unit}` : '';
-  return `${spec.format(spec.min)}${unit} and ${spec.format(spec.max)}${unit}`;
+  return { min: `${localizeNumberText(spec.format(spec.min))}${unit}`, max: `${localizeNumberText(spec.format(spec.max))}${unit}` };
 }
 
 function fieldName<P>(spec: FieldSpec<P>): string {
@@ -30,11 +32,9 @@ function fieldName<P>(spec: FieldSpec<P>): string {
 
 /** '' when the display value is allowed for the field, otherwise a message naming the field. */
 export function checkFieldValue<P>(spec: FieldSpec<P>, v: number): string {
-  if (!Number.isFinite(v)) return `${fieldName(spec)}: enter a finite number.`;
-  if (v < spec.min || v > spec.max) {
-    return `${fieldName(spec)} must be between ${describeRange(spec)}.`;
-  }
-  if (spec.integer && !Number.isInteger(v)) return `${fieldName(spec)} must be a whole number.`;
+  if (!Number.isFinite(v)) return t('check.finite', { field: fieldName(spec) });
+  if (v < spec.min || v > spec.max) return t('check.range', { field: fieldName(spec), ...bounds(spec) });
+  if (spec.integer && !Number.isInteger(v)) return t('check.integer', { field: fieldName(spec) });
   return '';
 }
 
@@ -44,11 +44,11 @@ export function validateFieldInput<P>(spec: FieldSpec<P>, raw: string | number):
   if (typeof raw === 'number') {
     v = Number.isFinite(raw) ? raw : null;
   } else {
-    if (raw.trim() === '') return { ok: false, message: `${fieldName(spec)}: enter a number.` };
+    if (raw.trim() === '') return { ok: false, message: t('check.empty', { field: fieldName(spec) }) };
     v = parseNumber(raw);
   }
   if (v === null) {
-    return { ok: false, message: `${fieldName(spec)}: “${String(raw).trim()}” is not a number.` };
+    return { ok: false, message: t('check.notNumber', { field: fieldName(spec), raw: String(raw).trim() }) };
   }
   const msg = checkFieldValue(spec, v);
   return msg ? { ok: false, message: msg } : { ok: true, value: v };
@@ -89,8 +89,8 @@ export interface TwinDeltaSpec {
 }
 
 export const TWIN_DELTAS: Record<TwinDeltaId, TwinDeltaSpec> = {
-  dx: { id: 'dx', label: 'Position perturbation δx (along e₃)', max: 1, maxText: '1' },
-  dtheta: { id: 'dtheta', label: 'Attitude perturbation angle δθ in radians (δR = R_y(δθ))', max: Math.PI, maxText: 'π' },
+  dx: { id: 'dx', get label() { return t('twins.dx'); }, max: 1, maxText: '1' },
+  dtheta: { id: 'dtheta', get label() { return t('twins.dtheta'); }, max: Math.PI, maxText: 'π' },
 };
 
 const PI_RE = /^(.*?)\s*(?:\*\s*)?(?:π|pi)$/i;
@@ -117,11 +117,11 @@ export function validateTwinDelta(id: TwinDeltaId, raw: string | number): FieldR
   let v: number | null;
   if (typeof raw === 'number') v = Number.isFinite(raw) ? raw : null;
   else {
-    if (raw.trim() === '') return { ok: false, message: `${name}: enter a number.` };
+    if (raw.trim() === '') return { ok: false, message: t('check.empty', { field: name }) };
     v = parseMaybePi(raw);
   }
-  if (v === null) return { ok: false, message: `${name}: “${String(raw).trim()}” is not a number.` };
-  if (!(v > 0)) return { ok: false, message: `${name} must be positive (got ${String(v)}).` };
-  if (v > spec.max) return { ok: false, message: `${name} must be at most ${spec.maxText}.` };
+  if (v === null) return { ok: false, message: t('check.notNumber', { field: name, raw: String(raw).trim() }) };
+  if (!(v > 0)) return { ok: false, message: t('check.positive', { field: name, value: localizeNumberText(String(v)) }) };
+  if (v > spec.max) return { ok: false, message: t('check.atMost', { field: name, max: spec.maxText }) };
   return { ok: true, value: v };
 }

@@ -6,6 +6,7 @@
 import { el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
 import '../styles/comparison.css';
+import { t } from '../i18n';
 
 export interface ComparisonPort {
   /** Switch the comparison on or off; `message` says why it could not start, or what is missing. */
@@ -49,18 +50,18 @@ export class ComparisonControls {
   constructor(port: ComparisonPort, idPrefix: string) {
     const id = (s: string): string => `${idPrefix}-compare-${s}`;
     this.toggle = el('input', { type: 'checkbox', id: id('on'), 'aria-describedby': `${id('hint')} ${id('msg')}` });
-    this.toggleLabel = el('label', { for: id('on'), text: 'Compare with the baselines' });
+    this.toggleLabel = el('label', { for: id('on'), text: t('compare.toggle') });
     this.hint = el(
       'p',
       { class: 'group-hint', id: id('hint') },
-      'Runs the same set-up with the baselines the model declares beside the variational run, as ghosts, with their energies on the plots.',
+      t('compare.hint'),
     );
     this.message = el('p', { class: 'field-msg', id: id('msg'), 'aria-live': 'polite' });
-    this.reverseButton = el('button', { type: 'button', class: 'btn', id: id('reverse'), 'aria-describedby': id('rev') }, 'Reverse');
+    this.reverseButton = el('button', { type: 'button', class: 'btn', id: id('reverse'), 'aria-describedby': id('rev') }, t('compare.reverse'));
     this.reverseText = el('p', { class: 'group-hint reverse-text', id: id('rev'), 'aria-live': 'polite' });
-    this.fastButton = el('button', { type: 'button', class: 'btn', id: id('fast'), hidden: true, 'aria-pressed': 'false' }, 'Go back now');
-    this.tableButton = el('button', { type: 'button', class: 'btn', id: id('table') }, 'Long-run table (10⁵ steps)');
-    this.sweepButton = el('button', { type: 'button', class: 'btn', id: id('sweep') }, 'Return error vs run length');
+    this.fastButton = el('button', { type: 'button', class: 'btn', id: id('fast'), hidden: true, 'aria-pressed': 'false' }, t('compare.goBack'));
+    this.tableButton = el('button', { type: 'button', class: 'btn', id: id('table') }, t('compare.table'));
+    this.sweepButton = el('button', { type: 'button', class: 'btn', id: id('sweep') }, t('compare.sweep'));
     listen(this.cleanups, this.toggle, 'change', () => {
       if (this.busy) return;
       const want = this.toggle.checked;
@@ -69,7 +70,7 @@ export class ComparisonControls {
       if (want) this.message.textContent = this.loadingText;
       void port.setComparison(want).then(
         (r) => this.settle(want && r.ok, r.message),
-        (e: unknown) => this.settle(false, `The comparison could not start: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) => this.settle(false, t('compare.failed', { reason: e instanceof Error ? e.message : String(e) })),
       );
     });
     listen(this.cleanups, this.reverseButton, 'click', () => {
@@ -82,7 +83,7 @@ export class ComparisonControls {
     this.element = el(
       'section',
       { class: 'panel-group compare-group', 'aria-labelledby': id('title') },
-      el('h2', { id: id('title'), text: 'Comparison and time reversal' }),
+      el('h2', { id: id('title'), text: t('compare.title') }),
       this.hint,
       el('div', { class: 'field field-check' }, this.toggle, this.toggleLabel),
       this.message,
@@ -91,13 +92,13 @@ export class ComparisonControls {
       el('div', { class: 'btn-row' }, this.tableButton),
       el('div', { class: 'btn-row' }, this.sweepButton),
     );
-    this.legend = el('ul', { class: 'compare-legend', 'aria-label': 'Bodies in the view' });
+    this.legend = el('ul', { class: 'compare-legend', 'aria-label': t('compare.legend') });
     this.caption = el('p', { class: 'compare-caption', 'aria-live': 'off' });
     this.overlay = el('div', { class: 'compare-overlay', hidden: true }, this.legend, this.caption);
   }
 
   /** What the message says while the switch starts the comparison. */
-  private loadingText = 'Loading Rapier…';
+  private loadingText = t('compare.loadingRapier');
 
   /**
    * Name the methods the running family compares: the switch's label, the hint, and whether switching
@@ -107,7 +108,7 @@ export class ComparisonControls {
   setMethods(label: string, hint: string, opts: { rapier?: boolean; sweep?: boolean } = {}): void {
     this.toggleLabel.textContent = label;
     this.hint.textContent = hint;
-    this.loadingText = opts.rapier ? 'Loading Rapier…' : 'Starting the baselines…';
+    this.loadingText = opts.rapier ? t('compare.loadingRapier') : t('compare.starting');
     (this.sweepButton.parentElement ?? this.sweepButton).hidden = opts.sweep === false;
   }
 
@@ -146,7 +147,7 @@ export class ComparisonControls {
       if (!li) return;
       let note = li.querySelector<HTMLElement>('.out-of-view');
       if (out && !note) {
-        note = el('span', { class: 'out-of-view', text: ' — out of view' });
+        note = el('span', { class: 'out-of-view', text: t('compare.outOfView') });
         li.append(note);
       } else if (!out && note) {
         note.remove();
@@ -165,7 +166,7 @@ export class ComparisonControls {
    */
   setFastReturn(pending: boolean, running: boolean): void {
     this.fastButton.hidden = !pending;
-    const label = running ? 'Stop going back' : 'Go back now';
+    const label = running ? t('compare.stopGoingBack') : t('compare.goBack');
     if (this.fastButton.textContent !== label) this.fastButton.textContent = label;
     this.fastButton.setAttribute('aria-pressed', String(pending && running));
   }

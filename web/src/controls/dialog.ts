@@ -1,6 +1,7 @@
 // A modal <dialog> with a heading and a Close button. Escape closes it (the browser's cancel); on
 // closing, focus goes back to whatever had it when the dialog opened (without scrolling anything).
 import { el, listen } from '../util/dom';
+import { t } from '../i18n';
 
 export class ModalDialog {
   readonly element: HTMLDialogElement;
@@ -13,7 +14,7 @@ export class ModalDialog {
   constructor(idPrefix: string, title: string, className: string, onClose: () => void = () => {}) {
     const titleId = `${idPrefix}-title`;
     this.onClose = onClose;
-    this.closeButton = el('button', { type: 'button', class: 'btn btn-small dialog-close' }, 'Close');
+    this.closeButton = el('button', { type: 'button', class: 'btn btn-small dialog-close' }, t('dialog.close'));
     this.body = el('div', { class: 'dialog-body' });
     this.element = el(
       'dialog',

@@ -14,6 +14,7 @@ import {
 } from '../model/ensemble';
 import { el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
+import { fixed, localizeNumberText, t } from '../i18n';
 
 export interface EnsembleRequestFields {
   members: number;
@@ -43,12 +44,19 @@ const fmtInt = (n: number): string => nf.format(n).replace(/,/g, '\u202f');
 /** One-line summary of a finished ensemble. */
 export function ensembleSummary(o: EnsembleOutcome): string {
   const s = o.statistics;
-  const halted = s.halted > 0 ? ` ${s.halted} halted (Newton failure).` : '';
+  const halted = s.halted > 0 ? t('ensemble.halted', { halted: String(s.halted) }) : '';
   return (
-    `${fmtInt(s.ensemble.members)} members of ${fmtInt(s.ensemble.steps)} steps in ${o.elapsedSeconds.toFixed(2)} s ` +
-    `on ${o.workers} worker${o.workers === 1 ? '' : 's'}. Impacts: median ${s.impacts.median}, ` +
-    `range ${s.impacts.min}–${s.impacts.max} (unperturbed ${s.reference.impacts}); ` +
-    `final |E − E₀|/E₀: median ${s.energy_error.median.toExponential(2)}.${halted}`
+    t('ensemble.summary', {
+      members: fmtInt(s.ensemble.members),
+      steps: fmtInt(s.ensemble.steps),
+      seconds: fixed(o.elapsedSeconds, 2),
+      n: o.workers,
+      median: String(s.impacts.median),
+      min: String(s.impacts.min),
+      max: String(s.impacts.max),
+      reference: String(s.reference.impacts),
+      error: localizeNumberText(s.energy_error.median.toExponential(2)),
+    }) + halted
   );
 }
 
@@ -97,19 +105,19 @@ export class EnsembleControls {
     };
     const d = ENSEMBLE_DEFAULTS;
     this.fields = {
-      members: field('members', 'Members K', String(d.members), validateMembers),
-      size: field('size', 'Size', String(d.size), validatePerturbation),
-      steps: field('steps', 'Steps N', String(d.steps), validateEnsembleSteps),
-      seed: field('seed', 'Seed', String(d.seed), validateSeed),
+      members: field('members', t('ensemble.members'), String(d.members), validateMembers),
+      size: field('size', t('ensemble.size'), String(d.size), validatePerturbation),
+      steps: field('steps', t('ensemble.steps'), String(d.steps), validateEnsembleSteps),
+      seed: field('seed', t('ensemble.seed'), String(d.seed), validateSeed),
     };
     this.kindSelect = el('select', { id: id('kind') });
     for (const k of PERTURBATION_KINDS) {
-      this.kindSelect.append(el('option', { value: k, text: k === 'position' ? 'position (x₀ + δ u e₃)' : 'attitude (R₀ R_y(δ u))' }));
+      this.kindSelect.append(el('option', { value: k, text: k === 'position' ? t('ensemble.kind.position') : t('ensemble.kind.attitude') }));
     }
     this.kindSelect.value = d.kind;
-    this.runButton = el('button', { type: 'button', class: 'btn btn-primary' }, 'Run ensemble');
+    this.runButton = el('button', { type: 'button', class: 'btn btn-primary' }, t('ensemble.run'));
     // "Cancel" in sight, "Cancel the ensemble" to assistive technology: the long run above has a Cancel too.
-    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true, 'aria-label': 'Cancel the ensemble' }, 'Cancel');
+    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true, 'aria-label': t('ensemble.cancelLong') }, t('long.cancel'));
     this.progress = el('progress', { id: id('progress'), max: 1, value: 0, class: 'long-progress' });
     this.status = el('p', { class: 'long-status', id: id('status'), role: 'status', 'aria-live': 'polite' });
     this.total = el('span', { class: 'hud-value', 'data-ensemble': 'total', text: '—' });
@@ -138,22 +146,22 @@ export class EnsembleControls {
     this.element = el(
       'section',
       { class: 'panel-group long-group ensemble-group', 'aria-labelledby': id('title') },
-      el('h2', { id: id('title'), text: 'Ensemble' }),
+      el('h2', { id: id('title'), text: t('ensemble.title') }),
       el(
         'p',
         { class: 'group-hint' },
-        'K copies of the current rigid-body set-up, each started from the twins’ perturbation scaled by a seeded offset u in [−1, 1), run N steps in a pool of background workers: histograms of impact counts and final energy errors, and the spread of the divergence Err(t) from the unperturbed run.',
+        t('ensemble.hint'),
       ),
       f.members.row,
       f.size.row,
-      el('div', { class: 'field field-select' }, el('label', { for: id('kind'), class: 'field-label', text: 'Kind' }), this.kindSelect),
+      el('div', { class: 'field field-select' }, el('label', { for: id('kind'), class: 'field-label', text: t('ensemble.kind') }), this.kindSelect),
       f.steps.row,
       f.seed.row,
       el('div', { class: 'btn-row' }, this.runButton, this.cancelButton),
-      el('label', { for: id('progress'), class: 'sr-only', text: 'Progress of the ensemble' }),
+      el('label', { for: id('progress'), class: 'sr-only', text: t('ensemble.progress') }),
       this.progress,
       this.status,
-      el('dl', { class: 'long-stats' }, el('div', {}, el('dt', { text: 'members in histogram' }), el('dd', {}, this.total))),
+      el('dl', { class: 'long-stats' }, el('div', {}, el('dt', { text: t('ensemble.inHistogram') }), el('dd', {}, this.total))),
     );
   }
 
@@ -185,7 +193,7 @@ export class EnsembleControls {
     this.setRunning(true);
     this.progress.max = 1;
     this.progress.value = 0;
-    this.status.textContent = `Starting ${fmtInt(members)} members of ${fmtInt(steps)} steps…`;
+    this.status.textContent = t('ensemble.starting', { members: fmtInt(members), steps: fmtInt(steps) });
     this.total.textContent = '…';
   }
 
@@ -193,7 +201,7 @@ export class EnsembleControls {
   showProgress(p: EnsembleProgress): void {
     this.batch.prop(this.progress, 'max', p.totalSteps);
     this.batch.prop(this.progress, 'value', p.steps);
-    this.batch.text(this.status, `${fmtInt(p.members)} of ${fmtInt(p.total)} members done (${p.workers} worker${p.workers === 1 ? '' : 's'})…`);
+    this.batch.text(this.status, t('ensemble.running', { done: fmtInt(p.members), total: fmtInt(p.total), n: p.workers }));
   }
 
   finished(o: EnsembleOutcome): void {
@@ -208,14 +216,14 @@ export class EnsembleControls {
   cancelled(done: number, total: number): void {
     this.batch.drop();
     this.setRunning(false);
-    this.status.textContent = `Cancelled after ${fmtInt(done)} of ${fmtInt(total)} members.`;
+    this.status.textContent = t('ensemble.cancelled', { done: fmtInt(done), total: fmtInt(total) });
     this.total.textContent = '—';
   }
 
   failed(message: string): void {
     this.batch.drop();
     this.setRunning(false);
-    this.status.textContent = `The ensemble failed: ${message}`;
+    this.status.textContent = t('ensemble.failed', { message });
     this.total.textContent = '—';
     // The core blames a field of the spec ("size: member 13's perturbed start is invalid: …"): show
     // the message next to that field too.

@@ -1,52 +1,54 @@
 // The keyboard-shortcut help (the `?` key or the "Keys" button): what each key and pointer gesture does.
 import { el } from '../util/dom';
 import { ModalDialog } from './dialog';
-import { THROW_HELP_STRINGS } from './throw-help';
+import type { PlainKey } from '../i18n';
+import { t } from '../i18n';
 
-const KEYS: readonly (readonly [readonly string[], string])[] = [
-  [['Space'], 'Play or pause'],
-  [['S', '→'], 'One time step (pauses first)'],
-  [['R'], 'Reset to the initial state'],
-  [['['], 'Turn the camera left (15°)'],
-  [[']'], 'Turn the camera right (15°)'],
-  [['+', '−'], 'Camera closer or farther'],
-  [['?'], 'Open this help'],
-  [['Tab', 'Shift+Tab'], 'Move between the controls'],
-  [['↑', '↓'], 'In a number field: one slider step (with Shift: ten)'],
-  [['Esc'], 'Close a dialog or the controls drawer'],
-  ...THROW_HELP_STRINGS.keys,
+const KEYS: readonly [string[], PlainKey][] = [
+  [['Space'], 'help.key.play'],
+  [['S', '→'], 'help.key.step'],
+  [['R'], 'help.key.reset'],
+  [['['], 'help.key.left'],
+  [[']'], 'help.key.right'],
+  [['+', '−'], 'help.key.zoom'],
+  [['?'], 'help.key.help'],
+  [['Tab', 'Shift+Tab'], 'help.key.tab'],
+  [['↑', '↓'], 'help.key.arrows'],
+  [['Esc'], 'help.key.escape'],
+  [['G'], 'help.key.grab'],
+  [['←', '→', '↑', '↓'], 'help.key.hold'],
 ];
 
-const POINTER: readonly (readonly [string, string])[] = [
-  ['Drag', 'Orbit the camera (keys: [ and ])'],
-  ['Ctrl (⌘) + scroll, or click into the view and scroll', 'Zoom (a plain scroll scrolls the page)'],
-  ['Right-drag', 'Pan'],
-  ['Two fingers', 'Orbit and zoom (one finger scrolls the page)'],
-  ...THROW_HELP_STRINGS.pointer,
+const POINTER: readonly [PlainKey, PlainKey][] = [
+  ['help.pointer.drag', 'help.pointer.dragWhat'],
+  ['help.pointer.zoom', 'help.pointer.zoomWhat'],
+  ['help.pointer.pan', 'help.pointer.panWhat'],
+  ['help.pointer.touch', 'help.pointer.touchWhat'],
+  ['help.pointer.throw', 'help.pointer.throwWhat'],
 ];
 
 export class HelpDialog {
   readonly dialog: ModalDialog;
 
   constructor(idPrefix: string) {
-    this.dialog = new ModalDialog(`${idPrefix}-help`, 'Keyboard shortcuts', 'help-dialog');
+    this.dialog = new ModalDialog(`${idPrefix}-help`, t('help.title'), 'help-dialog');
     const keyRows = KEYS.map(([keys, what]) =>
       el(
         'tr',
         {},
-        el('th', { scope: 'row' }, ...keys.flatMap((k, i) => (i === 0 ? [el('kbd', { text: k })] : [' or ', el('kbd', { text: k })]))),
-        el('td', { text: what }),
+        el('th', { scope: 'row' }, ...keys.flatMap((k, i) => (i === 0 ? [el('kbd', { text: k })] : [t('help.or'), el('kbd', { text: k })]))),
+        el('td', { text: t(what) }),
       ),
     );
-    const pointerRows = POINTER.map(([g, what]) => el('tr', {}, el('th', { scope: 'row', text: g }), el('td', { text: what })));
+    const pointerRows = POINTER.map(([g, what]) => el('tr', {}, el('th', { scope: 'row', text: t(g) }), el('td', { text: t(what) })));
     this.dialog.body.append(
       el(
         'p',
         { class: 'dialog-note' },
-        'The keys act while the simulator has the keyboard focus (click the 3-D view or Tab into it).',
+        t('help.note'),
       ),
-      el('table', { class: 'keys-table' }, el('caption', { text: 'Keys' }), el('tbody', {}, ...keyRows)),
-      el('table', { class: 'keys-table' }, el('caption', { text: 'Mouse and touch on the 3-D view' }), el('tbody', {}, ...pointerRows)),
+      el('table', { class: 'keys-table' }, el('caption', { text: t('help.keysCaption') }), el('tbody', {}, ...keyRows)),
+      el('table', { class: 'keys-table' }, el('caption', { text: t('help.pointerCaption') }), el('tbody', {}, ...pointerRows)),
     );
   }
 

@@ -8,6 +8,7 @@ import { explainStatus } from '../config/messages';
 import type { StatusAction } from '../config/messages';
 import { el, icon } from '../util/dom';
 import { nonFiniteWords } from '../util/format';
+import { decimalSeparator, fixed, formatNumber, localizeNumberText, t } from '../i18n';
 
 function restitutionOf(config: unknown): number | null {
   const e = (config as { restitution?: unknown } | undefined)?.restitution;
@@ -15,13 +16,13 @@ function restitutionOf(config: unknown): number | null {
 }
 
 function fmtTime(t: number): string {
-  return nonFiniteWords(t) ?? t.toFixed(2);
+  return nonFiniteWords(t) ?? fixed(t, 2);
 }
 
 export function formatEnergy(e: number): string {
   const words = nonFiniteWords(e);
   if (words !== null) return words;
-  return Math.abs(e) >= 1e5 || (Math.abs(e) < 1e-3 && e !== 0) ? e.toExponential(6) : e.toFixed(6);
+  return Math.abs(e) >= 1e5 || (Math.abs(e) < 1e-3 && e !== 0) ? localizeNumberText(e.toExponential(6)) : fixed(e, 6);
 }
 
 const SUP: Record<string, string> = {
@@ -35,20 +36,25 @@ export function formatRelError(r: number): string {
   if (r === 0) return '0';
   const [m, e] = r.toExponential(2).split('e');
   const exp = String(Number(e));
-  if (exp === '0') return m ?? '';
-  return `${m} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
+  if (exp === '0') return localizeNumberText(m ?? '');
+  return `${localizeNumberText(m ?? '')} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
 }
 
 /** "in flight", or "in contact: 4 points, N = 9.215" (docs/rigid-body.md "Persistent contact"). */
 export function phaseText(points: number, normalForce: number): string {
-  if (!(points > 0)) return 'in flight';
-  const n = nonFiniteWords(normalForce) ?? normalForce.toPrecision(4);
-  return `in contact: ${points} point${points === 1 ? '' : 's'}, N = ${n}`;
+  if (!(points > 0)) return t('hud.inFlight');
+  const force = nonFiniteWords(normalForce) ?? precision(normalForce, 4);
+  return t('hud.inContact', { n: points, force });
 }
 
-const ENERGY_TITLES: Record<string, string> = {
-  E: 'Total energy |γ|²/2m + ½ΠᵀJ⁻¹Π + m g e₃ᵀx',
-  H: 'Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times',
+/** v to `sig` significant digits, in the page's language (as toPrecision, without an exponent). */
+function precision(v: number, sig: number): string {
+  return formatNumber(v, { minimumSignificantDigits: sig, maximumSignificantDigits: sig });
+}
+
+const ENERGY_TITLES: Record<string, () => string> = {
+  E: () => t('hud.energyTitle.E'),
+  H: () => t('hud.energyTitle.H'),
 };
 
 /** A point of the view in CSS pixels from its top-left corner (the body's projected centre). */
@@ -92,7 +98,7 @@ export class Hud {
   constructor() {
     const item = (label: string | HTMLElement, value: HTMLElement, title?: string): HTMLElement =>
       el('div', { class: 'hud-item', title }, typeof label === 'string' ? el('dt', { text: label }) : label, el('dd', {}, value));
-    this.energyLabel = el('dt', { text: 'energy E' });
+    this.energyLabel = el('dt', { text: t('hud.energy', { symbol: 'E' }) });
     this.relLabel = el('dt', { text: '|E − E₀| / |E₀|' });
     this.time = el('span', { class: 'hud-value', 'data-hud': 'time' });
     this.steps = el('span', { class: 'hud-value', 'data-hud': 'steps' });
@@ -101,11 +107,11 @@ export class Hud {
     this.relError = el('span', { class: 'hud-value', 'data-hud': 'relerr' });
     this.mass = el('span', { class: 'hud-value', 'data-hud': 'mass' });
     // docs/rigid-body.md "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
-    this.massItem = item('mass, J', this.mass, 'Mass m and the principal diagonal of the inertia J the integrator uses');
+    this.massItem = item(t('hud.mass'), this.mass, t('hud.massTitle'));
     this.massItem.classList.add('hud-item-wide', 'hud-item-mass'); // long: a row of its own, wrapping on a phone
     // docs/rigid-body.md "Persistent contact": in flight, or held on the plane by the contact constraint.
     this.phase = el('span', { class: 'hud-value', 'data-hud': 'phase' });
-    this.phaseItem = item('phase', this.phase, 'In flight, or in persistent contact: points held on the plane and the normal force N they carry');
+    this.phaseItem = item(t('hud.phase'), this.phase, t('hud.phaseTitle'));
     this.phaseItem.classList.add('hud-item-wide'); // "in contact: 4 points, N = 9.215" needs a row on a phone
     this.phaseItem.hidden = true;
     this.warningText = el('p', { class: 'hud-warning-text' });
@@ -116,24 +122,24 @@ export class Hud {
       { class: 'hud-warning', role: 'alert', hidden: true },
       this.warningText,
       this.warningActions,
-      el('details', { class: 'hud-detail' }, el('summary', { text: 'Technical detail' }), this.warningDetail),
+      el('details', { class: 'hud-detail' }, el('summary', { text: t('hud.technicalDetail') }), this.warningDetail),
     );
     this.summaryText = el('span', { class: 'hud-summary-text' });
     this.summary = el(
       'button',
-      { type: 'button', class: 'hud-summary', 'aria-expanded': 'false', title: 'Show all values' },
+      { type: 'button', class: 'hud-summary', 'aria-expanded': 'false', title: t('hud.showAll') },
       this.summaryText,
       el('span', { class: 'hud-summary-more', 'aria-hidden': 'true', text: '▾' }),
     );
     this.summary.addEventListener('click', () => this.setOpen(!this.open));
     this.stats = el(
         'dl',
-        { class: 'hud-stats', 'aria-label': 'Simulation state' },
-        item('time t', this.time),
-        item('steps', this.steps),
-        item('impacts', this.impacts),
-        (this.energyItem = item(this.energyLabel, this.energy, ENERGY_TITLES['E'])),
-        item(this.relLabel, this.relError, 'Relative energy error since the initial state'),
+        { class: 'hud-stats', 'aria-label': t('hud.stats') },
+        item(t('hud.time'), this.time),
+        item(t('hud.steps'), this.steps),
+        item(t('hud.impacts'), this.impacts),
+        (this.energyItem = item(this.energyLabel, this.energy, ENERGY_TITLES['E']?.())),
+        item(this.relLabel, this.relError, t('hud.relErrorTitle')),
         this.phaseItem,
         this.massItem,
       );
@@ -148,7 +154,7 @@ export class Hud {
   setOpen(on: boolean): void {
     this.element.classList.toggle('hud-open', on);
     this.summary.setAttribute('aria-expanded', String(on));
-    this.summary.title = on ? 'Show one line' : 'Show all values';
+    this.summary.title = on ? t('hud.showOne') : t('hud.showAll');
   }
 
   /** Whether the HUD sits at the bottom edge of the view (it moved out of the body's way). */
@@ -187,15 +193,16 @@ export class Hud {
   private setSymbol(sym: string): void {
     if (sym === this.symbol) return;
     this.symbol = sym;
-    this.energyLabel.textContent = `energy ${sym}`;
+    this.energyLabel.textContent = t('hud.energy', { symbol: sym });
     this.relLabel.textContent = `|${sym} − ${sym}₀| / |${sym}₀|`;
-    this.energyItem.title = ENERGY_TITLES[sym] ?? '';
+    this.energyItem.title = ENERGY_TITLES[sym]?.() ?? '';
   }
 
   update(model: SimulationModel, drawnTime: number): void {
     this.setSymbol(model.history.columns.energySymbol);
     const c = model.curr;
     Hud.set(this.time, `${fmtTime(drawnTime)} s`);
+    // counts without grouping separators (the same digits in every shipped language)
     Hud.set(this.steps, String(c.steps));
     Hud.set(this.impacts, String(c.impacts));
     Hud.set(this.energy, formatEnergy(c.energy));
@@ -207,12 +214,13 @@ export class Hud {
     const J = Array.isArray(cfg?.inertia) ? (cfg.inertia as number[][]) : null;
     this.massItem.hidden = J === null || typeof cfg?.mass !== 'number';
     if (J && typeof cfg?.mass === 'number') {
-      const d = [0, 1, 2].map((i) => (J[i]?.[i] ?? NaN).toPrecision(4)).join(', ');
-      Hud.set(this.mass, `${cfg.mass.toPrecision(4)}, diag(${d})`);
+      // the list's separator is "; " where the decimal separator is a comma
+      const d = [0, 1, 2].map((i) => precision(J[i]?.[i] ?? NaN, 4)).join(decimalSeparator() === ',' ? '; ' : ', ');
+      Hud.set(this.mass, `${precision(cfg.mass, 4)}${decimalSeparator() === ',' ? ';' : ','} diag(${d})`);
     }
     Hud.set(
       this.summaryText,
-      `t ${fmtTime(drawnTime)} s · ${c.impacts} impact${c.impacts === 1 ? '' : 's'} · error ${formatRelError(model.relativeEnergyError)}`,
+      t('hud.summary', { time: fmtTime(drawnTime), n: c.impacts, error: formatRelError(model.relativeEnergyError) }),
     );
     const st = model.status;
     const key = st ? `${st.code}|${st.t}|${st.message}|${model.family.id}|${model.halted}` : '';

@@ -2,28 +2,29 @@
 // JSON, or a config of the command-line program) and a box to paste the same text, with one message
 // beside them (aria-live): the core's refusal in words with its "field: rule" as the detail, or what
 // was loaded. What loading does is the caller's (app/load-wiring.ts); this module is only the DOM.
+import { formatNumber, t } from '../i18n';
 import { el, listen, setMessage } from '../util/dom';
 
-/** Every visible string of the load controls (English). */
+/** Every visible string of the load controls, in the page's language (docs/languages.md). */
 export const LOAD_STRINGS = {
-  title: 'Load a set-up',
-  hint: 'A JSON file this page saved (Download JSON), a config of the command-line program (lgvci --config), or its text pasted below. A .json file dropped on the simulator loads too.',
-  fileLabel: 'Open a JSON file',
-  pasteSummary: 'Paste a set-up (JSON)',
-  pasteLabel: 'Set-up to load (JSON text)',
-  pasteButton: 'Load the pasted set-up',
-  emptyPaste: 'Paste a set-up first: the box is empty.',
-  notText: 'The file could not be read as text.',
-  tooLarge: (bytes: number) => `The file is ${bytes} bytes; a set-up is at most 1 MB.`,
-  loaded: (what: string) => `Loaded ${what}: the run restarted from it.`,
-  pastedText: 'the pasted set-up',
-  dropNotJson: 'Drop a .json file to load a set-up.',
+  get title() { return t('setup.title'); },
+  get hint() { return t('setup.hint'); },
+  get fileLabel() { return t('setup.fileLabel'); },
+  get pasteSummary() { return t('setup.pasteSummary'); },
+  get pasteLabel() { return t('setup.pasteLabel'); },
+  get pasteButton() { return t('setup.pasteButton'); },
+  get emptyPaste() { return t('setup.emptyPaste'); },
+  get notText() { return t('setup.notText'); },
+  tooLarge: (bytes: number) => t('setup.tooLarge', { bytes: formatNumber(bytes, { maximumFractionDigits: 0 }) }),
+  loaded: (what: string) => t('setup.loaded', { what }),
+  get pastedText() { return t('setup.pastedText'); },
+  get dropNotJson() { return t('setup.dropNotJson'); },
   /** The core's field "config" (the whole text) in a refusal's words. */
-  configWord: 'the set-up',
-  noFamily: (name: string) => `The page cannot show the family “${name}”.`,
+  get configWord() { return t('setup.configWord'); },
+  noFamily: (name: string) => t('setup.noFamily', { name }),
   /** The address's `setup=` value is not one the page writes. */
-  urlNotSetup: 'setup: not a set-up the page wrote (base64url of JSON text); ignored.',
-} as const;
+  get urlNotSetup() { return t('setup.urlNotSetup'); },
+};
 
 /** The largest set-up file read (bytes): a config is a few kB; anything far larger is not one. */
 export const MAX_SETUP_BYTES = 1 << 20;

@@ -5,30 +5,36 @@ import { LONG_RUN_DEFAULT_STEPS, validateLongRunSteps } from '../model/long-run'
 import type { LongRunResult } from '../model/long-run';
 import { el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
+import { fixed, localizeNumberText, t } from '../i18n';
 
 export interface LongRunActions {
   start(steps: number): void;
   cancel(): void;
 }
 
-const nf = new Intl.NumberFormat('en-US');
-
+/** A count with thin spaces between its thousands (12 345), the same in every shipped language. */
 export function formatSteps(n: number): string {
-  return nf.format(n).replace(/,/g, '\u202f');
+  return new Intl.NumberFormat('en-US').format(n).replace(/,/g, '\u202f');
 }
 
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '—';
-  return s < 10 ? `${s.toFixed(3)} s` : `${s.toFixed(1)} s`;
+  return s < 10 ? `${fixed(s, 3)} s` : `${fixed(s, 1)} s`;
 }
 
 /** One-line summary of a finished long run. */
 export function longRunSummary(r: LongRunResult): string {
-  const halted = r.statusMessage ? ` Halted: ${r.statusMessage}` : '';
+  // The core's status message, if it halted, is kept as it came (docs/languages.md "Messages from the core").
+  const halted = r.statusMessage ? t('long.halted', { message: r.statusMessage }) : '';
   return (
-    `${formatSteps(r.impacts)} impacts in ${formatSteps(r.steps)} steps (t = ${r.t.toFixed(2)} s). ` +
-    `Wall time ${formatSeconds(r.computeSeconds)} stepping (WASM in a Web Worker), ` +
-    `${formatSeconds(r.elapsedSeconds)} with start-up; max |E − E₀| = ${r.maxAbsEnergyError.toExponential(2)}.${halted}`
+    t('long.summary', {
+      impacts: formatSteps(r.impacts),
+      steps: formatSteps(r.steps),
+      t: fixed(r.t, 2),
+      wall: formatSeconds(r.computeSeconds),
+      elapsed: formatSeconds(r.elapsedSeconds),
+      error: localizeNumberText(r.maxAbsEnergyError.toExponential(2)),
+    }) + halted
   );
 }
 
@@ -62,8 +68,8 @@ export class LongRunControls {
     });
     this.stepsInput.value = String(LONG_RUN_DEFAULT_STEPS);
     this.stepsMessage = el('p', { class: 'field-msg', id: id('steps-msg'), 'aria-live': 'polite' });
-    this.startButton = el('button', { type: 'button', class: 'btn btn-primary' }, 'Start long run');
-    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true }, 'Cancel');
+    this.startButton = el('button', { type: 'button', class: 'btn btn-primary' }, t('long.start'));
+    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true }, t('long.cancel'));
     this.progress = el('progress', { id: id('progress'), max: 1, value: 0, class: 'long-progress' });
     this.status = el('p', { class: 'long-status', id: id('status'), role: 'status', 'aria-live': 'polite' });
     this.impacts = el('span', { class: 'hud-value', 'data-long': 'impacts', text: '—' });
@@ -101,30 +107,30 @@ export class LongRunControls {
     this.stepsRow = el(
       'div',
       { class: 'field field-delta' },
-      el('label', { for: id('steps'), class: 'field-label', text: 'Steps' }),
+      el('label', { for: id('steps'), class: 'field-label', text: t('long.steps') }),
       this.stepsInput,
     );
     this.element = el(
       'section',
       { class: 'panel-group long-group', 'aria-labelledby': id('title') },
-      el('h2', { id: id('title'), text: 'Long run' }),
+      el('h2', { id: id('title'), text: t('long.title') }),
       el(
         'p',
         { class: 'group-hint' },
-        'A long run of the current set-up (for the rigid body, the paper’s long-term test of §7.3 is 10⁵ steps), computed in a background worker while the page stays usable; then the long-term energy error is plotted.',
+        t('long.hint'),
       ),
       this.stepsRow,
       el('div', { class: 'btn-row' }, this.startButton, this.cancelButton),
       // Below the buttons, so that it appearing or vanishing never moves them.
       this.stepsMessage,
-      el('label', { for: id('progress'), class: 'sr-only', text: 'Progress of the long run' }),
+      el('label', { for: id('progress'), class: 'sr-only', text: t('long.progress') }),
       this.progress,
       this.status,
       el(
         'dl',
         { class: 'long-stats' },
-        el('div', {}, el('dt', { text: 'impacts' }), el('dd', {}, this.impacts)),
-        el('div', {}, el('dt', { text: 'wall time (worker)' }), el('dd', {}, this.wall)),
+        el('div', {}, el('dt', { text: t('hud.impacts') }), el('dd', {}, this.impacts)),
+        el('div', {}, el('dt', { text: t('long.wall') }), el('dd', {}, this.wall)),
       ),
     );
   }
@@ -149,7 +155,7 @@ export class LongRunControls {
     this.setRunning(true);
     this.progress.max = total;
     this.progress.value = 0;
-    this.status.textContent = `Starting ${formatSteps(total)} steps…`;
+    this.status.textContent = t('long.starting', { steps: formatSteps(total) });
     this.impacts.textContent = '…';
     this.wall.textContent = '…';
   }
@@ -158,7 +164,7 @@ export class LongRunControls {
   showProgress(done: number, total: number, impacts: number): void {
     this.batch.prop(this.progress, 'max', total);
     this.batch.prop(this.progress, 'value', done);
-    this.batch.text(this.status, `${formatSteps(done)} of ${formatSteps(total)} steps…`);
+    this.batch.text(this.status, t('long.running', { done: formatSteps(done), total: formatSteps(total) }));
     this.batch.text(this.impacts, formatSteps(impacts));
   }
 
@@ -176,8 +182,8 @@ export class LongRunControls {
     this.batch.drop();
     this.setRunning(false);
     this.status.textContent = Number.isFinite(done)
-      ? `Cancelled after ${formatSteps(done)} of ${formatSteps(total)} steps.`
-      : 'Cancelled.';
+      ? t('long.cancelledAfter', { done: formatSteps(done), total: formatSteps(total) })
+      : t('long.cancelled');
     this.impacts.textContent = '—';
     this.wall.textContent = '—';
   }
@@ -185,7 +191,7 @@ export class LongRunControls {
   failed(message: string): void {
     this.batch.drop();
     this.setRunning(false);
-    this.status.textContent = `The long run failed: ${message}`;
+    this.status.textContent = t('long.failed', { message });
   }
 
   destroy(): void {

@@ -9,6 +9,9 @@ import type { FieldId, FieldSpec } from '../config/fields';
 import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
 import { parseNumber } from '../config/validation';
 import { el, icon, listen, setMessage } from '../util/dom';
+import type { MessageKey } from '../i18n';
+import { delocalizeNumberText, localizeNumberText, t } from '../i18n';
+import { tNodes } from '../i18n/dom';
 
 export interface RunActions {
   togglePlay(): void;
@@ -32,20 +35,23 @@ export function downloadText(parts: BlobPart[], type: string, fileName: string):
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-const UNIT_WORDS: Record<string, string> = {
-  '°': ' degrees',
-  s: ' seconds',
-  '×': ' times real time',
-  'm/s': ' metres per second',
-  'rad/s': ' radians per second',
-  m: ' metres',
-  'kg·m/s': ' kilogram metres per second',
-  'kg·m²/s': ' kilogram square metres per second',
+/** The units a screen reader reads out in words (the others are read as written). */
+const UNIT_WORDS: Record<string, MessageKey> = {
+  '°': 'unit.°',
+  s: 'unit.s',
+  '×': 'unit.×',
+  'm/s': 'unit.m/s',
+  'rad/s': 'unit.rad/s',
+  m: 'unit.m',
+  'kg·m/s': 'unit.kg·m/s',
+  'kg·m²/s': 'unit.kg·m²/s',
 };
 
 /** What a screen reader announces for a slider (log sliders' positions are exponents, not values). */
 function valueText(spec: FieldSpec<AppParams>, v: number): string {
-  return `${spec.format(v)}${UNIT_WORDS[spec.unit] ?? ''}`;
+  const value = localizeNumberText(spec.format(v));
+  const key = UNIT_WORDS[spec.unit];
+  return key ? t(key as 'unit.m', { value }) : value;
 }
 
 export interface FieldControl {
@@ -110,19 +116,19 @@ export class ControlPanel {
       type: 'button',
       class: 'btn btn-primary',
       'aria-keyshortcuts': 'Space',
-      title: 'Play or pause (Space)',
+      title: t('panel.playTitle'),
     });
     this.stepButton = el(
       'button',
-      { type: 'button', class: 'btn', 'aria-keyshortcuts': 'S ArrowRight', title: 'Single step (S or →)' },
+      { type: 'button', class: 'btn', 'aria-keyshortcuts': 'S ArrowRight', title: t('panel.stepTitle') },
       icon('step'),
-      'Step',
+      t('bar.step'),
     );
     this.resetButton = el(
       'button',
-      { type: 'button', class: 'btn', 'aria-keyshortcuts': 'R', title: 'Back to the initial state (R)' },
+      { type: 'button', class: 'btn', 'aria-keyshortcuts': 'R', title: t('panel.resetTitle') },
       icon('reset'),
-      'Reset',
+      t('bar.reset'),
     );
     listen(this.cleanups, this.playButton, 'click', () => actions.togglePlay());
     listen(this.cleanups, this.stepButton, 'click', () => actions.stepOnce());
@@ -159,7 +165,7 @@ export class ControlPanel {
     const run = el(
       'section',
       { class: 'panel-group run-group', 'aria-labelledby': id('g-run') },
-      el('h2', { id: id('g-run'), text: 'Run' }),
+      el('h2', { id: id('g-run'), text: t('panel.run') }),
       el('div', { class: 'btn-row' }, this.playButton, this.stepButton, this.resetButton),
     );
 
@@ -187,11 +193,11 @@ export class ControlPanel {
     this.modelGroup = el(
       'fieldset',
       { class: 'panel-group model-group' },
-      el('legend', { text: 'Model' }),
+      el('legend', { text: t('panel.model') }),
       el(
         'div',
         { class: 'field field-select' },
-        el('label', { for: id('case'), class: 'field-label', text: 'Body preset' }),
+        el('label', { for: id('case'), class: 'field-label', text: t('panel.preset') }),
         this.caseSelect,
         this.caseMessage,
       ),
@@ -209,12 +215,12 @@ export class ControlPanel {
       'div',
       { class: 'field field-check', 'data-field': 'follow' },
       this.followBox,
-      el('label', { for: id('follow'), text: 'Camera follows the body' }),
+      el('label', { for: id('follow'), text: t('panel.follow') }),
       this.followNote,
     );
     run.append(
       this.followRow,
-      el('div', { class: 'field field-check' }, this.plotsBox, el('label', { for: id('plots'), text: 'Show plots' })),
+      el('div', { class: 'field field-check' }, this.plotsBox, el('label', { for: id('plots'), text: t('panel.showPlots') })),
     );
 
     this.configText = el('textarea', {
@@ -227,34 +233,33 @@ export class ControlPanel {
     this.csvButton = el(
       'button',
       { type: 'button', class: 'btn', 'aria-describedby': id('export-hint') },
-      'Download CSV',
+      t('panel.downloadCsv'),
     );
     this.downloadButton = el(
       'button',
       { type: 'button', class: 'btn', 'aria-describedby': id('export-hint') },
-      'Download JSON',
+      t('panel.downloadJson'),
     );
     listen(this.cleanups, this.downloadButton, 'click', () => this.download());
     listen(this.cleanups, this.csvButton, 'click', () => this.downloadCsv());
     const exportGroup = el(
       'section',
       { class: 'panel-group export-group', 'aria-labelledby': id('g-export') },
-      el('h2', { id: id('g-export'), text: 'Export' }),
+      el('h2', { id: id('g-export'), text: t('panel.export') }),
       el(
         'p',
         { class: 'group-hint', id: id('export-hint') },
-        'CSV: every step of the current run, in the columns of the native program’s ',
-        el('code', { text: '--csv' }),
-        '. JSON: the running set-up; ',
-        el('code', { text: 'lgvci --config run.json --csv out.csv' }),
-        ' replays it and writes the same numbers.',
+        ...tNodes('panel.exportHint', {
+          csvFlag: el('code', { text: '--csv' }),
+          command: el('code', { text: 'lgvci --config run.json --csv out.csv' }),
+        }),
       ),
       el('div', { class: 'btn-row' }, this.csvButton, this.downloadButton),
       el(
         'details',
         { class: 'config-details' },
-        el('summary', { text: 'Show the configuration (JSON)' }),
-        el('label', { for: id('config'), class: 'sr-only', text: 'Configuration of the running simulation (JSON)' }),
+        el('summary', { text: t('panel.showConfig') }),
+        el('label', { for: id('config'), class: 'sr-only', text: t('panel.configLabel') }),
         this.configText,
       ),
     );
@@ -264,7 +269,7 @@ export class ControlPanel {
 
     this.element = el(
       'aside',
-      { class: 'lgvci-panel', 'aria-label': 'Simulation controls' },
+      { class: 'lgvci-panel', 'aria-label': t('panel.label') },
       run,
       this.modelGroup,
       exportGroup,
@@ -376,7 +381,7 @@ export class ControlPanel {
       el(
         'span',
         { class: 'num-wrap' },
-        el('label', { for: numberId, class: 'sr-only', text: `${spec.label}, typed value` }),
+        el('label', { for: numberId, class: 'sr-only', text: t('panel.typedValue', { label: spec.label }) }),
         number,
         spec.unit
           ? el('span', { class: spec.unit.length > 1 ? 'unit unit-long' : 'unit', 'aria-hidden': 'true', text: spec.unit })
@@ -394,18 +399,18 @@ export class ControlPanel {
     };
     listen(cleanups, range, 'input', () => {
       const v = fromSlider(spec, Number(range.value));
-      number.value = spec.format(v);
+      number.value = localizeNumberText(spec.format(v));
       range.setAttribute('aria-valuetext', valueText(spec, v));
       apply(v, range);
     });
-    listen(cleanups, number, 'change', () => apply(number.value, number));
+    listen(cleanups, number, 'change', () => apply(delocalizeNumberText(number.value), number));
     listen(cleanups, number, 'keydown', (e) => {
       if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-      const cur = parseNumber(number.value) ?? spec.read(this.controller.params) ?? spec.min;
+      const cur = parseNumber(delocalizeNumberText(number.value)) ?? spec.read(this.controller.params) ?? spec.min;
       const dir = e.key === 'ArrowUp' ? 1 : -1;
       const s = toSlider(spec, cur) + dir * spec.step * (e.shiftKey ? 10 : 1);
       const v = fromSlider(spec, Math.min(Number(range.max), Math.max(Number(range.min), s)));
-      number.value = spec.format(v);
+      number.value = localizeNumberText(spec.format(v));
       apply(v, number);
       e.preventDefault();
     });
@@ -486,12 +491,12 @@ export class ControlPanel {
       if (f.note) f.note.hidden = enabled;
       if (v === null) {
         f.range.value = String(toSlider(f.spec, f.spec.min));
-        f.range.setAttribute('aria-valuetext', 'not applicable');
+        f.range.setAttribute('aria-valuetext', t('panel.notApplicable'));
         f.number.value = '—';
       } else {
         f.range.value = String(toSlider(f.spec, v));
         f.range.setAttribute('aria-valuetext', valueText(f.spec, v));
-        f.number.value = f.spec.format(v);
+        f.number.value = localizeNumberText(f.spec.format(v));
       }
     }
     for (const c of this.choices.values()) c.select.value = String(c.spec.read(p) ?? 0);
@@ -519,7 +524,7 @@ export class ControlPanel {
   setPlaying(playing: boolean): void {
     if (this.shownPlaying === playing) return;
     this.shownPlaying = playing;
-    this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), playing ? 'Pause' : 'Play');
+    this.playButton.replaceChildren(icon(playing ? 'pause' : 'play'), playing ? t('bar.pause') : t('bar.play'));
   }
 
   destroy(): void {

@@ -5,6 +5,7 @@
 import { embedUrl, iframeSnippet, pageUrl, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
 import { el, listen } from '../util/dom';
 import { ModalDialog } from './dialog';
+import { t } from '../i18n';
 
 export interface ShareSource {
   /** The address of the current state (UrlState.shareUrl, through chrome.ts). */
@@ -40,25 +41,25 @@ export class ShareDialog {
   constructor(idPrefix: string, source: ShareSource) {
     this.source = source;
     const id = (s: string): string => `${idPrefix}-share-${s}`;
-    this.dialog = new ModalDialog(`${idPrefix}-share`, 'Share this set-up', 'share-dialog', () => this.dropPreview());
+    this.dialog = new ModalDialog(`${idPrefix}-share`, t('share.title'), 'share-dialog', () => this.dropPreview());
     this.linkInput = el('input', { type: 'text', id: id('link'), class: 'share-text', readonly: true, spellcheck: 'false' });
     this.snippetText = el('textarea', { id: id('snippet'), class: 'share-text', readonly: true, rows: 4, spellcheck: 'false' });
-    this.copyLinkButton = el('button', { type: 'button', class: 'btn btn-small' }, 'Copy link');
-    this.copySnippetButton = el('button', { type: 'button', class: 'btn btn-small' }, 'Copy embed code');
+    this.copyLinkButton = el('button', { type: 'button', class: 'btn btn-small' }, t('share.copyLink'));
+    this.copySnippetButton = el('button', { type: 'button', class: 'btn btn-small' }, t('share.copySnippet'));
     this.status = el('p', { class: 'share-status', role: 'status' });
     this.previewBox = el('div', { class: 'share-preview', id: id('preview') });
     this.dialog.body.append(
-      el('p', { class: 'dialog-note', text: 'Whoever opens the link or the embed sees this set-up.' }),
-      el('label', { for: id('link'), class: 'share-label', text: 'Link to this set-up' }),
+      el('p', { class: 'dialog-note', text: t('share.note') }),
+      el('label', { for: id('link'), class: 'share-label', text: t('share.linkLabel') }),
       el('div', { class: 'share-row' }, this.linkInput, this.copyLinkButton),
-      el('label', { for: id('snippet'), class: 'share-label', text: 'Embed code for a course page (HTML)' }),
+      el('label', { for: id('snippet'), class: 'share-label', text: t('share.snippetLabel') }),
       el('div', { class: 'share-row' }, this.snippetText, this.copySnippetButton),
       this.status,
-      el('h3', { class: 'share-label', text: `Preview of the embed (${SNIPPET_WIDTH} × ${SNIPPET_HEIGHT}, shown smaller)` }),
+      el('h3', { class: 'share-label', text: t('share.preview', { width: String(SNIPPET_WIDTH), height: String(SNIPPET_HEIGHT) }) }),
       this.previewBox,
     );
-    listen(this.cleanups, this.copyLinkButton, 'click', () => void this.copy(this.linkInput, 'Link'));
-    listen(this.cleanups, this.copySnippetButton, 'click', () => void this.copy(this.snippetText, 'Embed code'));
+    listen(this.cleanups, this.copyLinkButton, 'click', () => void this.copy(this.linkInput, 'link'));
+    listen(this.cleanups, this.copySnippetButton, 'click', () => void this.copy(this.snippetText, 'snippet'));
   }
 
   get element(): HTMLDialogElement {
@@ -79,7 +80,7 @@ export class ShareDialog {
     this.dropPreview();
     this.preview = el('iframe', {
       src,
-      title: 'Preview of the embedded simulation',
+      title: t('share.previewTitle'),
       width: SNIPPET_WIDTH,
       height: SNIPPET_HEIGHT,
       allow: 'fullscreen',
@@ -94,14 +95,14 @@ export class ShareDialog {
     this.preview = null;
   }
 
-  private async copy(field: HTMLInputElement | HTMLTextAreaElement, what: string): Promise<void> {
+  private async copy(field: HTMLInputElement | HTMLTextAreaElement, what: 'link' | 'snippet'): Promise<void> {
     if (await copyText(field.value)) {
-      this.status.textContent = `${what} copied to the clipboard.`;
+      this.status.textContent = what === 'link' ? t('share.linkCopied') : t('share.snippetCopied');
       return;
     }
     field.focus({ preventScroll: true });
     field.select();
-    this.status.textContent = `The browser did not allow copying: the ${what.toLowerCase()} is selected, press Ctrl+C (⌘C on a Mac).`;
+    this.status.textContent = what === 'link' ? t('share.linkNotCopied') : t('share.snippetNotCopied');
   }
 
   destroy(): void {

@@ -5,6 +5,7 @@ import type { TwinDeltaId } from '../config/validation';
 import { TWIN_DELTAS } from '../config/validation';
 import { formatNumber } from '../config/fields';
 import { el, listen } from '../util/dom';
+import { t } from '../i18n';
 
 /** δθ shown as a multiple of π when it is one to 12 digits (the paper's 1e-8π), else in radians. */
 export function formatDelta(id: TwinDeltaId, v: number): string {
@@ -83,17 +84,17 @@ export class TwinsControls {
     this.element = el(
       'section',
       { class: 'panel-group twins-group', 'aria-labelledby': id('title') },
-      el('h2', { id: id('title'), text: 'Sensitivity twins' }),
+      el('h2', { id: id('title'), text: t('twins.title') }),
       el(
         'p',
         { class: 'group-hint', id: id('hint') },
-        'Two copies started at (x₀ + δx e₃, R₀) and (x₀, R₀ R_y(δθ)) run beside the main one (§7.4), drawn as blue and red ghosts. Enter δθ in radians; “1e-8π” works.',
+        t('twins.hint'),
       ),
       el(
         'div',
         { class: 'field field-check' },
         this.toggle,
-        el('label', { for: id('on'), text: 'Run the perturbed twins' }),
+        el('label', { for: id('on'), text: t('twins.toggle') }),
       ),
       this.message,
       this.deltas.dx.row,

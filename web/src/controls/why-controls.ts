@@ -4,6 +4,7 @@
 // page's control bar. Keyboard: the buttons are ordinary buttons; Escape closes the dialog.
 import { ModalDialog } from './dialog';
 import { el, icon, listen } from '../util/dom';
+import { t } from '../i18n';
 
 export interface WhyControlsHost {
   /** Start (or restart) the measurement of the current set-up. */
@@ -25,19 +26,19 @@ export class WhyControls {
   private readonly cleanups: (() => void)[] = [];
 
   constructor(prefix: string, panels: HTMLElement, host: WhyControlsHost) {
-    this.dialog = new ModalDialog(`${prefix}-why`, 'Why variational?', 'lgvci-why-dialog', () => host.openChanged(false));
+    this.dialog = new ModalDialog(`${prefix}-why`, t('why.title'), 'lgvci-why-dialog', () => host.openChanged(false));
     this.openButton = el(
       'button',
-      { type: 'button', class: 'btn btn-small bar-why bar-secondary', 'aria-label': 'Why variational? The four claims, measured', title: 'Why variational? The four claims, measured', 'aria-controls': this.dialog.element.id },
+      { type: 'button', class: 'btn btn-small bar-why bar-secondary', 'aria-label': t('why.buttonLong'), title: t('why.buttonLong'), 'aria-controls': this.dialog.element.id },
       icon('why'),
       // The icon alone on a stage too narrow for the name beside the preset's line (app.css).
-      el('span', { class: 'bar-label', text: 'Why variational?' }),
+      el('span', { class: 'bar-label', text: t('why.title') }),
     );
     this.setupLine = el('p', { class: 'dialog-note why-setup' });
-    this.progress = el('progress', { class: 'why-progress', max: '1', value: '0', 'aria-label': 'Measurement progress' });
+    this.progress = el('progress', { class: 'why-progress', max: '1', value: '0', 'aria-label': t('why.progress') });
     this.status = el('span', { class: 'why-status', role: 'status', 'aria-live': 'polite' });
-    this.cancelButton = el('button', { type: 'button', class: 'btn btn-small why-cancel' }, 'Cancel');
-    this.againButton = el('button', { type: 'button', class: 'btn btn-small why-again' }, 'Measure again');
+    this.cancelButton = el('button', { type: 'button', class: 'btn btn-small why-cancel' }, t('long.cancel'));
+    this.againButton = el('button', { type: 'button', class: 'btn btn-small why-again' }, t('why.again'));
     this.dialog.body.append(
       this.setupLine,
       el('div', { class: 'why-run' }, this.progress, this.status, this.cancelButton, this.againButton),
@@ -70,7 +71,7 @@ export class WhyControls {
 
   setProgress(fraction: number, label: string): void {
     this.progress.value = Math.max(0, Math.min(1, fraction));
-    this.status.textContent = `Measuring: ${label} (${Math.round(fraction * 100)} %)`;
+    this.status.textContent = t('why.measuring', { label, percent: Math.round(fraction * 100) });
   }
 
   setStatus(text: string): void {

@@ -1,11 +1,12 @@
 // Number formatting for text shown on the page. A non-finite number is written as words, never as
 // "NaN", "nan" or "-nan": the page reports what happened instead of printing a placeholder value.
+import { t } from '../i18n';
 
 /** Words for a non-finite number, or null if x is finite. */
 export function nonFiniteWords(x: number): string | null {
-  if (Number.isNaN(x)) return 'not a number';
-  if (x === Infinity) return 'infinite';
-  if (x === -Infinity) return 'minus infinite';
+  if (Number.isNaN(x)) return t('number.nan');
+  if (x === Infinity) return t('number.infinite');
+  if (x === -Infinity) return t('number.minusInfinite');
   return null;
 }
 

@@ -25,6 +25,7 @@ import { tickLabels } from '../util/format';
 import type { CardKey, OwnCardKey } from './plot-cards';
 import { PLOT_CARDS } from './plot-cards';
 import { BounceMapCard } from './bounce-map';
+import { formatList, t as tr } from '../i18n';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -189,7 +190,7 @@ function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => Arra
           : {},
     },
     axes: [
-      { ...axisCommon, label: 'time t (s)', labelSize: 18, size: 32 },
+      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32 },
       {
         ...axisCommon,
         label: def.yLabel,
@@ -256,7 +257,7 @@ class PlotCard {
     this.figEl.hidden = def.figure === '';
     this.status = el('span', { class: 'plot-status', 'aria-live': 'polite' });
     const keys = el('span', { class: 'plot-keys', 'aria-hidden': 'true' });
-    if (def.impacts !== 'none') keys.append(el('span', { class: `plot-key-impact ${def.impacts}`, text: 'impacts' }));
+    if (def.impacts !== 'none') keys.append(el('span', { class: `plot-key-impact ${def.impacts}`, text: tr('hud.impacts') }));
     this.host = el('div', { class: 'plot-host' });
     this.placeholder = el('p', { class: 'plot-placeholder', hidden: true });
     this.captionEl = el('span', { text: def.caption });
@@ -371,16 +372,17 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
   const E = cols.energySymbol;
   const parts = cols.energyParts;
   // Restitution (docs/rigid-body.md "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
-  const dissipatedSeries = cols.dissipated === undefined ? [] : [{ label: `${E} + dissipated`, stroke: PLOT_COLORS.ink, dash: [4, 4] }];
+  const dissipatedSeries = cols.dissipated === undefined ? [] : [{ label: tr('plot.dissipated', { E }), stroke: PLOT_COLORS.ink, dash: [4, 4] }];
   if (baselines.length > 0) {
     return {
       key: 'energy',
-      title: 'Energy of each method',
-      figure: 'comparison',
-      caption: `Total energy ${E} of the ${main} run and of the baselines beside it, in their colours${
-        parts.length > 0 ? `; the ${main}'s ${parts.map((p) => p.label).join(' and ')} as in Fig. 7` : ''
-      }. A method that loses energy at the bounces drifts down.`,
-      yLabel: 'energy',
+      title: tr('plot.energy.compare'),
+      figure: tr('plot.fig.comparison'),
+      caption:
+        parts.length > 0
+          ? tr('plot.energy.compareCaptionParts', { E, main, parts: formatList(parts.map((p) => p.label)) })
+          : tr('plot.energy.compareCaption', { E, main }),
+      yLabel: tr('plot.energyAxis'),
       log: false,
       impacts: 'lines',
       yDigits: 4,
@@ -394,18 +396,15 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
   }
   return {
     key: 'energy',
-    title: parts.length > 0 ? 'Energy exchange' : `Energy ${E}`,
-    figure: parts.length > 0 ? 'Fig. 7' : 'energy',
-    caption:
-      parts.length > 0
-        ? `Total energy ${E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.`
-        : `Total energy ${E} at the grid times; the next plot measures how far it moves from ${E}₀, between impacts and at them.`,
-    yLabel: 'energy',
+    title: parts.length > 0 ? tr('plot.energy.exchange') : tr('plot.energy.title', { E }),
+    figure: parts.length > 0 ? tr('plot.fig', { n: '7' }) : tr('plot.fig.energy'),
+    caption: parts.length > 0 ? tr('plot.energy.exchangeCaption', { E }) : tr('plot.energy.caption', { E }),
+    yLabel: tr('plot.energyAxis'),
     log: false,
     impacts: 'lines',
     yDigits: 4,
     series: [
-      { label: `total ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
+      { label: tr('plot.energy.total', { E }), stroke: PLOT_COLORS.ink, width: 2 },
       ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
       ...dissipatedSeries,
     ],
@@ -428,9 +427,9 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
   if (baselines.length > 0) {
     return {
       key: 'error',
-      title: `Energy error |${E} − ${E}₀| of each method`,
-      figure: 'comparison',
-      caption: `Absolute energy error of the ${main} run and of the baselines (each against its own ${E}₀), log scale, impacts of the ${main} run marked.`,
+      title: tr('plot.error.compare', { E }),
+      figure: tr('plot.fig.comparison'),
+      caption: tr('plot.error.compareCaption', { E, main }),
       yLabel: `|${E} − ${E}₀|`,
       log: true,
       impacts: 'lines',
@@ -441,14 +440,13 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
     };
   }
   // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution"): its error is plotted.
-  const lhs = cols.dissipated === undefined ? E : `${E} + dissipated`;
+  const lhs = cols.dissipated === undefined ? E : tr('plot.dissipated', { E });
   return {
     key: 'error',
-    title: `Energy error |${lhs} − ${E}₀|`,
-    figure: E === 'E' ? 'Fig. 8' : 'energy error',
-    caption:
-      // Until the run has data nothing is claimed: the measured caption (model/error-stats.ts) replaces this.
-      'Absolute energy error on a log scale, dashed lines at impacts. What it does between and across impacts is stated here, measured, once the run has data.',
+    title: tr('plot.error.title', { lhs, E }),
+    figure: E === 'E' ? tr('plot.fig', { n: '8' }) : tr('plot.fig.error'),
+    // Until the run has data nothing is claimed: the measured caption (model/error-stats.ts) replaces this.
+    caption: tr('plot.error.caption'),
     yLabel: `|${lhs} − ${E}₀|`,
     log: true,
     impacts: 'lines',
@@ -466,7 +464,7 @@ function heightDef(twins: boolean, label: string): PlotDef {
       key: 'height',
       title: label.charAt(0).toUpperCase() + label.slice(1),
       figure: '',
-      caption: `The coordinate ${label} at the grid times; the dashed lines mark impacts.`,
+      caption: tr('plot.coordinate.caption', { label }),
       yLabel: label,
       log: false,
       impacts: 'lines',
@@ -476,47 +474,44 @@ function heightDef(twins: boolean, label: string): PlotDef {
   }
   return {
     key: 'height',
-    title: 'Centre-of-mass height',
-    figure: 'Fig. 9',
-    caption: twins
-      ? 'Height of the centre of mass of the unperturbed run (dashed) and of the two perturbed twins; they separate after a few impacts.'
-      : 'Height of the centre of mass above the ground. For the rigid body, switch on the sensitivity twins to compare perturbed runs, as in the paper.',
+    title: tr('plot.height.title'),
+    figure: tr('plot.fig', { n: '9' }),
+    caption: twins ? tr('plot.height.twinsCaption') : tr('plot.height.caption'),
     yLabel: label,
     log: false,
     impacts: 'lines',
     fromZero: true,
     series: twins
       ? [
-          { label: 'unperturbed', stroke: PLOT_COLORS.ink, width: 2, dash: [7, 4] },
-          { label: 'δx twin', stroke: PLOT_COLORS.position },
-          { label: 'δR twin', stroke: PLOT_COLORS.attitude },
+          { label: tr('plot.unperturbed'), stroke: PLOT_COLORS.ink, width: 2, dash: [7, 4] },
+          { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
+          { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
         ]
       : [{ label: label.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
   };
 }
 
-const DIVERGENCE_DEF: PlotDef = {
+const divergenceDef = (): PlotDef => ({
   key: 'divergence',
-  title: 'Divergence of the twins',
-  figure: 'Fig. 10',
-  caption:
-    'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm) of the position- and attitude-perturbed twins from the unperturbed run, on a log scale: amplified at each impact, until it saturates.',
-  yLabel: 'divergence Err(t)',
+  title: tr('plot.divergence.title'),
+  figure: tr('plot.fig', { n: '10' }),
+  caption: tr('plot.divergence.caption'),
+  yLabel: tr('plot.divergence.axis'),
   log: true,
   impacts: 'lines',
   series: [
-    { label: 'δx twin', stroke: PLOT_COLORS.position },
-    { label: 'δR twin', stroke: PLOT_COLORS.attitude },
+    { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
+    { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
   ],
-};
+});
 
 function longDef(cols: HistoryColumns): PlotDef {
   const E = cols.energySymbol;
   return {
     key: 'long',
-    title: `Long-term energy error |${E} − ${E}₀|`,
-    figure: E === 'E' ? 'Fig. 8, long term' : 'long term',
-    caption: `The long run computed in a Web Worker: |${E} − ${E}₀| over all its steps (min/max decimated), impacts as ticks along the time axis.`,
+    title: tr('plot.long.title', { E }),
+    figure: E === 'E' ? tr('plot.fig.long8') : tr('plot.fig.long'),
+    caption: tr('plot.long.caption', { E }),
     yLabel: `|${E} − ${E}₀|`,
     log: true,
     impacts: 'rug',
@@ -531,10 +526,9 @@ function velocityDef(cols: HistoryColumns): PlotDef {
   const v = cols.velocities ?? [];
   return {
     key: 'velocity',
-    title: 'Velocities of the balls',
-    figure: 'Fig. 3',
-    caption:
-      'Angular velocity θ̇_i = p_i / (m ℓ²) of every ball. At each impact instant the variational chain hands the striker\'s velocity on to the far ball while the others stay at rest (the engines\' simultaneous impulse splits it).',
+    title: tr('plot.velocity.title'),
+    figure: tr('plot.fig', { n: '3' }),
+    caption: tr('plot.velocity.caption'),
     yLabel: 'θ̇ (rad/s)',
     log: false,
     impacts: 'lines',
@@ -589,7 +583,7 @@ export class PlotsView {
       energy: new PlotCard(energyDef(this.columns), idPrefix, impactTimes),
       error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
       height: new PlotCard(heightDef(false, this.columns.heightLabel), idPrefix, impactTimes),
-      divergence: new PlotCard(DIVERGENCE_DEF, idPrefix, impactTimes),
+      divergence: new PlotCard(divergenceDef(), idPrefix, impactTimes),
       velocity: new PlotCard(velocityDef(this.columns), idPrefix, impactTimes),
       long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
     };
@@ -678,12 +672,10 @@ export class PlotsView {
     );
     this.element = el(
       'section',
-      { class: 'lgvci-plots', 'aria-label': 'Plots of the run (Tran & Leok §7)' },
+      { class: 'lgvci-plots', 'aria-label': tr('plot.section') },
       this.grid,
     );
-    this.cards.divergence.showPlaceholder(
-      'Switch on the sensitivity twins (side panel) to see how fast two runs from nearly the same start separate.',
-    );
+    this.cards.divergence.showPlaceholder(tr('plot.twinsPlaceholder'));
     this.resizeObserver =
       typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.onResize());
     this.resizeObserver?.observe(this.grid);
@@ -782,7 +774,7 @@ export class PlotsView {
         this.cards.divergence.showPlaceholder(
           on
             ? null
-            : 'Switch on the sensitivity twins (side panel) to see how fast two runs from nearly the same start separate.',
+            : tr('plot.twinsPlaceholder'),
         );
       }
     }

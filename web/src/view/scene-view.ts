@@ -12,6 +12,7 @@ import type { TrailBuffer } from '../model/trail';
 import type { BodyObject } from './body-geometry';
 import { createBodyMaterial } from './body-geometry';
 import type { DragSpec, FamilyView } from './family-view';
+import { t as tr } from '../i18n';
 
 const E3 = new THREE.Vector3(0, 0, 1);
 const HORIZON = new THREE.Color('#eef2f7');
@@ -227,7 +228,7 @@ export class SceneView {
     this.canvas = this.renderer.domElement;
     this.canvas.className = 'lgvci-canvas';
     this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', 'Three-dimensional view of the rigid body bouncing on the plane');
+    this.canvas.setAttribute('aria-label', tr('view.rigid'));
     container.appendChild(this.canvas);
 
     this.scene.fog = new THREE.Fog(HORIZON, 90, 260);

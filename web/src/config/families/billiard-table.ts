@@ -6,12 +6,13 @@
 // field `s`) and whether a point lies inside — what the view draws, the bounce map's s axis and the
 // start's check need. No DOM.
 import { ConfigShapeError, isRecord, parseJsonObject } from '../parse';
+import { t as tr } from '../../i18n';
 
 export type BilliardShape = 'ellipse' | 'stadium';
 export const BILLIARD_SHAPES: readonly BilliardShape[] = ['ellipse', 'stadium'];
 export const SHAPE_LABELS: Record<BilliardShape, string> = {
-  ellipse: 'Ellipse (a, b)',
-  stadium: 'Stadium (Bunimovich; r, ℓ)',
+  get ellipse() { return tr('billiard.shape.ellipse'); },
+  get stadium() { return tr('billiard.shape.stadium'); },
 };
 
 export type BilliardTable = { shape: 'ellipse'; a: number; b: number } | { shape: 'stadium'; r: number; l: number };

@@ -7,6 +7,8 @@ import { commonFields, fixed, formatNumber } from '../fields';
 import type { CaseText, FamilyControls } from '../family';
 import type { BilliardConfig, BilliardShape, BilliardTable } from './billiard-table';
 import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './billiard-table';
+import type { PlainKey } from '../../i18n';
+import { t as tr } from '../../i18n';
 
 const DEG = Math.PI / 180;
 
@@ -36,13 +38,13 @@ export function paramsTable(p: Pick<P, 'shape' | 'a' | 'b' | 'r' | 'l'>): Billia
 /** The dimensions a preset does not set: the other preset's (docs/billiard.md). */
 const OTHER_DEFAULTS = { a: 2, b: 1, r: 1, l: 1 };
 
-function dimension(id: string, key: 'a' | 'b' | 'r' | 'l', group: string, label: string, short: string, min: number): FieldSpec<P> {
+function dimension(id: string, key: 'a' | 'b' | 'r' | 'l', group: string, label: PlainKey, short: PlainKey, min: number): FieldSpec<P> {
   return {
     id,
     urlKey: key === 'l' ? 'len' : key,
     group,
-    label,
-    short,
+    get label() { return tr(label); },
+    get short() { return tr(short); },
     unit: 'm',
     min,
     max: 5,
@@ -62,7 +64,7 @@ function startField(i: 0 | 1): FieldSpec<P> {
     urlKey: 'q0',
     urlIndex: i,
     group: 'bstart',
-    label: `Start position q₀, ${axis} component`,
+    get label() { return tr('billiard.q0', { axis }); },
     short: axis,
     unit: 'm',
     min: -5,
@@ -81,8 +83,8 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     id: 'bshape',
     urlKey: 'table',
     group: 'btable',
-    label: 'Table shape',
-    short: 'shape',
+    get label() { return tr('billiard.shape'); },
+    get short() { return tr('billiard.shape.short'); },
     unit: '',
     min: 0,
     max: BILLIARD_SHAPES.length - 1,
@@ -91,22 +93,22 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     integer: true,
     restarts: true,
     format: fixed(0),
-    choices: BILLIARD_SHAPES.map((value) => ({ value, label: SHAPE_LABELS[value] })),
+    choices: BILLIARD_SHAPES.map((value) => ({ value, get label() { return SHAPE_LABELS[value]; } })),
     read: (p) => BILLIARD_SHAPES.indexOf(p.shape),
     // v is an index of BILLIARD_SHAPES (an integer in [0, length − 1], checked before write).
     write: (p, v) => ({ ...p, shape: BILLIARD_SHAPES[v] ?? p.shape }),
   },
-  dimension('ba', 'a', 'btable', 'Ellipse: semi-axis a along x', 'ellipse a', 0.2),
-  dimension('bb', 'b', 'btable', 'Ellipse: semi-axis b along y', 'ellipse b', 0.2),
-  dimension('br', 'r', 'btable', 'Stadium: radius r of the caps', 'stadium r', 0.2),
-  dimension('bl', 'l', 'btable', 'Stadium: half-length ℓ of the flat walls', 'stadium ℓ', 0),
+  dimension('ba', 'a', 'btable', 'billiard.a', 'billiard.a.short', 0.2),
+  dimension('bb', 'b', 'btable', 'billiard.b', 'billiard.b.short', 0.2),
+  dimension('br', 'r', 'btable', 'billiard.r', 'billiard.r.short', 0.2),
+  dimension('bl', 'l', 'btable', 'billiard.l', 'billiard.l.short', 0),
   startField(0),
   startField(1),
   {
     id: 'bdir',
     urlKey: 'dir',
     group: 'bvel',
-    label: 'Start direction of v₀ in degrees (from the x axis, counter-clockwise)',
+    get label() { return tr('billiard.direction'); },
     short: 'direction',
     unit: '°',
     min: -180,
@@ -125,7 +127,7 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     id: 'bspeed',
     urlKey: 'vs',
     group: 'bvel',
-    label: 'Start speed |v₀|',
+    get label() { return tr('billiard.speed'); },
     short: 'speed |v₀|',
     unit: 'm/s',
     min: 0.05,
@@ -144,8 +146,8 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     id: 'bg',
     urlKey: 'g',
     group: 'bvel',
-    label: 'Gravity g along −y',
-    short: 'gravity g',
+    get label() { return tr('billiard.g'); },
+    get short() { return tr('billiard.g.short'); },
     unit: 'm/s²',
     min: 0,
     max: 20,
@@ -181,19 +183,19 @@ export function billiardStartIssue(p: P): string {
   const [hx, hy] = tableHalfExtents(t);
   const where =
     t.shape === 'ellipse'
-      ? `the ellipse x²/${formatNumber(t.a * t.a, 3)} + y²/${formatNumber(t.b * t.b, 3)} < 1`
-      : `the stadium (|x| < ${formatNumber(hx, 3)}, |y| < ${formatNumber(hy, 3)}, round ends)`;
-  return `The start q₀ = (${formatNumber(x, 3)}, ${formatNumber(y, 3)}) is outside the table: move it inside ${where}, or make the table larger.`;
+      ? tr('billiard.insideEllipse', { a2: formatNumber(t.a * t.a, 3), b2: formatNumber(t.b * t.b, 3) })
+      : tr('billiard.insideStadium', { hx: formatNumber(hx, 3), hy: formatNumber(hy, 3) });
+  return tr('billiard.outside', { x: formatNumber(x, 3), y: formatNumber(y, 3), where });
 }
 
 export const billiardControls: FamilyControls<P, BilliardConfig> = {
   id: 'billiard',
-  title: 'the billiard',
+  get title() { return tr('billiard.title'); },
   groups: [
-    { id: 'btable', title: 'Table', hint: 'The shape uses a, b (ellipse) or r, ℓ (stadium: flat walls 2ℓ long at y = ±r, semicircles of radius r); the other pair is kept for when you switch.' },
-    { id: 'bstart', title: 'Start position q₀', hint: 'Inside the table; the centre is (0, 0).' },
-    { id: 'bvel', title: 'Start velocity v₀', hint: 'm = 1, so p₀ = v₀. Gravity pulls along −y (0: the free billiard).' },
-    { id: 'integrator', title: 'Integrator' },
+    { id: 'btable', get title() { return tr('billiard.group.table'); }, get hint() { return tr('billiard.group.table.hint'); } },
+    { id: 'bstart', get title() { return tr('billiard.group.start'); }, get hint() { return tr('billiard.group.start.hint'); } },
+    { id: 'bvel', get title() { return tr('billiard.group.velocity'); }, get hint() { return tr('billiard.group.velocity.hint'); } },
+    { id: 'integrator', get title() { return tr('group.integrator'); } },
   ],
   fields: BILLIARD_FIELDS,
   parseConfig: parseBilliardConfig,
@@ -209,21 +211,20 @@ export const billiardControls: FamilyControls<P, BilliardConfig> = {
     [/\bg\b/g, 'gravity g'],
   ],
   // The core's own refusal of a start on or outside the wall (a typed address can send one).
-  refusalText: (raw) => (/^q0: must lie strictly inside the table/.test(raw) ? 'The start q₀ is outside the table: move it inside, or make the table larger.' : null),
+  refusalText: (raw) => (/^q0: must lie strictly inside the table/.test(raw) ? tr('billiard.outsideCore') : null),
 };
 
-const GROUP = 'Billiards: chaos and integrability';
 
 /** The page's words for the core's billiard presets. */
 export const BILLIARD_CASES: Readonly<Record<string, CaseText>> = {
   'billiard-ellipse': {
-    group: GROUP,
-    label: 'Billiard — ellipse',
-    tryThis: 'Watch the bounce map fill in: its points lie on smooth curves (the path stays tangent to a caustic), the mark of an integrable table. Change the direction and a new curve appears.',
+    get group() { return tr('billiard.group'); },
+    get label() { return tr('billiard.case.ellipse'); },
+    get tryThis() { return tr('billiard.case.ellipse.try'); },
   },
   'billiard-stadium': {
-    group: GROUP,
-    label: 'Billiard — stadium (Bunimovich)',
-    tryThis: 'Let it run at speed 10: the bounce map’s points scatter over a whole region instead of lying on curves — chaos. Set ℓ to 0 (a circle) and they line up again.',
+    get group() { return tr('billiard.group'); },
+    get label() { return tr('billiard.case.stadium'); },
+    get tryThis() { return tr('billiard.case.stadium.try'); },
   },
 };

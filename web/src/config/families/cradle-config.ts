@@ -5,14 +5,15 @@
 import type { GeneralizedConfig } from './generalized-config';
 import { parseGeneralizedConfig } from './generalized-config';
 import { ConfigShapeError } from '../parse';
+import { t as tr } from '../../i18n';
 
 export type CradlePolicy = 'chain' | 'simultaneous' | 'sequential';
 /** The core's impact policies of the cradle (docs/generalized.md "Newton's cradle: simultaneous impacts"), in the order of the switch. */
 export const CRADLE_POLICIES: readonly CradlePolicy[] = ['chain', 'simultaneous', 'sequential'];
 export const POLICY_LABELS: Record<CradlePolicy, string> = {
-  chain: 'Variational chain (Seghete & Murphey)',
-  simultaneous: 'Simultaneous impulse (engines)',
-  sequential: 'Sequential single impacts (Fetecau et al.)',
+  get chain() { return tr('cradle.policy.chain'); },
+  get simultaneous() { return tr('cradle.policy.simultaneous'); },
+  get sequential() { return tr('cradle.policy.sequential'); },
 };
 
 export interface CradleSetup {

@@ -6,6 +6,7 @@ import { commonFields, fixed } from '../fields';
 import type { CaseText, FamilyControls } from '../family';
 import type { CradleConfig, CradleParams } from './cradle-config';
 import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from './cradle-config';
+import { t as tr } from '../../i18n';
 
 const DEG = Math.PI / 180;
 type P = CradleParams;
@@ -15,8 +16,8 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     id: 'cballs',
     urlKey: 'balls',
     group: 'cradle',
-    label: 'Number of balls',
-    short: 'balls',
+    get label() { return tr('cradle.balls'); },
+    get short() { return tr('cradle.balls.short'); },
     unit: '',
     min: 2,
     max: 7,
@@ -33,8 +34,8 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     id: 'cpulled',
     urlKey: 'pulled',
     group: 'cradle',
-    label: 'Number of balls pulled back',
-    short: 'pulled',
+    get label() { return tr('cradle.pulled'); },
+    get short() { return tr('cradle.pulled.short'); },
     unit: '',
     min: 1,
     max: 7,
@@ -50,8 +51,8 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     id: 'cangle',
     urlKey: 'angle',
     group: 'cradle',
-    label: 'Pull angle in degrees',
-    short: 'pull angle',
+    get label() { return tr('cradle.angle'); },
+    get short() { return tr('cradle.angle.short'); },
     unit: '°',
     min: 0.1,
     max: 90,
@@ -67,8 +68,8 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     id: 'cgap',
     urlKey: 'gap',
     group: 'cradle',
-    label: 'Gap between neighbouring balls at rest',
-    short: 'gap',
+    get label() { return tr('cradle.gap'); },
+    get short() { return tr('cradle.gap.short'); },
     unit: 'm',
     min: 0,
     max: 0.05,
@@ -83,8 +84,8 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     id: 'cpolicy',
     urlKey: 'policy',
     group: 'cradle',
-    label: 'Impact policy',
-    short: 'policy',
+    get label() { return tr('cradle.policy'); },
+    get short() { return tr('cradle.policy.short'); },
     unit: '',
     min: 0,
     max: CRADLE_POLICIES.length - 1,
@@ -93,7 +94,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     integer: true,
     restarts: true,
     format: fixed(0),
-    choices: CRADLE_POLICIES.map((value) => ({ value, label: POLICY_LABELS[value] })),
+    choices: CRADLE_POLICIES.map((value) => ({ value, get label() { return POLICY_LABELS[value]; } })),
     read: (p) => CRADLE_POLICIES.indexOf(p.policy),
     // v is an index of CRADLE_POLICIES (an integer in [0, length − 1], checked before write).
     write: (p, v) => ({ ...p, policy: CRADLE_POLICIES[v] ?? p.policy }),
@@ -103,21 +104,21 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
 
 /** The page's words for the core's cradle preset (docs/generalized.md "Newton's cradle"). */
 export const CRADLE_CASES: Readonly<Record<string, CaseText>> = {
-  cradle: { group: "Newton's cradle (Seghete & Murphey)", label: "Newton's cradle", tryThis: 'Pull back 3 balls (or drag a ball in the view) and count how many leave at the far end.' },
+  cradle: { get group() { return tr('cradle.group'); }, get label() { return tr('cradle.case.cradle'); }, get tryThis() { return tr('cradle.case.cradle.try'); } },
 };
 
 export const cradleControls: FamilyControls<P, CradleConfig> = {
   id: 'cradle',
-  title: "Newton's cradle",
+  get title() { return tr('cradle.title'); },
   groups: [
-    { id: 'cradle', title: 'Cradle', hint: 'm = ℓ = 1, r = 0.05; pivots 2r + gap apart. Drag a ball in the view to pull it (and those before it) back.' },
-    { id: 'integrator', title: 'Integrator' },
+    { id: 'cradle', get title() { return tr('cradle.group.cradle'); }, get hint() { return tr('cradle.group.cradle.hint'); } },
+    { id: 'integrator', get title() { return tr('group.integrator'); } },
   ],
   fields: CRADLE_FIELDS,
   parseConfig: parseCradleConfig,
   paramsFromConfig: cradleParams,
   paramsToConfigJson: cradleConfigJson,
-  violationText: (depth) => `Two balls start overlapping (by ${depth} m): make the gap larger or pull the balls back less.`,
+  violationText: (depth) => tr('cradle.overlap', { depth }),
   fieldWords: [
     [/\bcradle\.pulled\b/g, 'the number of balls pulled back'],
     [/\bcradle\.balls\b/g, 'the number of balls'],
@@ -127,7 +128,7 @@ export const cradleControls: FamilyControls<P, CradleConfig> = {
   refusalText: (raw) => {
     const pulled = /^cradle\.pulled: must be an integer in \[1, (\w+)\]/.exec(raw);
     if (!pulled) return null;
-    const n = /^\d+$/.test(pulled[1] ?? '') ? ` (${pulled[1]})` : '';
-    return `You can pull back at most as many balls as the cradle has${n}: pull fewer, or add balls first.`;
+    const n = pulled[1] ?? '';
+    return /^\d+$/.test(n) ? tr('cradle.tooManyPulledN', { n }) : tr('cradle.tooManyPulled');
   },
 };

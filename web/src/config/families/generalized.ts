@@ -5,20 +5,20 @@ import { commonFields, fixed, setComponent } from '../fields';
 import type { CaseText, FamilyControls } from '../family';
 import type { GeneralizedConfig, GeneralizedParams } from './generalized-config';
 import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from './generalized-config';
+import { t as tr } from '../../i18n';
 
 const DEG = Math.PI / 180;
 
 type P = GeneralizedParams;
 
-const ANGLE_NOTE = 'Only the star has an attitude θ.';
 
 export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
   {
     id: 'gy0',
     urlKey: 'y0',
     group: 'initial',
-    label: 'Initial height y₀',
-    short: 'height y₀',
+    get label() { return tr('gen.y0'); },
+    get short() { return tr('gen.y0.short'); },
     unit: 'm',
     min: 0,
     max: 20,
@@ -33,8 +33,8 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     id: 'gtheta0',
     urlKey: 'theta0',
     group: 'initial',
-    label: 'Initial angle θ₀ in degrees',
-    short: 'angle θ₀',
+    get label() { return tr('gen.theta0'); },
+    get short() { return tr('gen.theta0.short'); },
     unit: '°',
     min: -180,
     max: 180,
@@ -44,14 +44,14 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     format: fixed(1),
     read: (p) => (p.q0.length >= 3 ? (p.q0[2] ?? 0) / DEG : null),
     write: (p, v) => ({ ...p, q0: setComponent(p.q0, 2, v * DEG) }),
-    disabledNote: ANGLE_NOTE,
+    get disabledNote() { return tr('gen.angleNote'); },
   },
   {
     id: 'gvx0',
     urlKey: 'v0',
     urlIndex: 0,
     group: 'velocity',
-    label: 'Initial velocity ẋ₀',
+    get label() { return tr('gen.xdot0'); },
     short: 'ẋ₀',
     unit: 'm/s',
     min: -10,
@@ -68,7 +68,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     urlKey: 'v0',
     urlIndex: 1,
     group: 'velocity',
-    label: 'Initial velocity ẏ₀',
+    get label() { return tr('gen.ydot0'); },
     short: 'ẏ₀',
     unit: 'm/s',
     min: -10,
@@ -85,7 +85,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     urlKey: 'v0',
     urlIndex: 2,
     group: 'velocity',
-    label: 'Initial angular velocity ω₀ in radians per second',
+    get label() { return tr('gen.omega0'); },
     short: 'ω₀',
     unit: 'rad/s',
     min: -30,
@@ -96,30 +96,29 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     format: fixed(3),
     read: (p) => (p.v0.length >= 3 ? (p.v0[2] ?? 0) : null),
     write: (p, v) => ({ ...p, v0: setComponent(p.v0, 2, v) }),
-    disabledNote: ANGLE_NOTE,
+    get disabledNote() { return tr('gen.angleNote'); },
   },
   ...commonFields<P>(),
 ];
 
-const GROUP = 'Particle and star (Fetecau et al. §4)';
 
 /** The page's words for the core's presets of the generalized model (docs/generalized.md). */
 export const GENERALIZED_CASES: Readonly<Record<string, CaseText>> = {
-  particle: { group: GROUP, label: 'Particle — bouncing ball', tryThis: 'Halve the time step h and watch the energy error’s jumps at the bounces shrink four times.' },
-  star: { group: GROUP, label: 'Star — four-point star', tryThis: 'Spin it faster (ω₀) and watch which points hit the floor; dashed lines on the plots mark the impacts.' },
+  particle: { get group() { return tr('gen.group'); }, get label() { return tr('gen.case.particle'); }, get tryThis() { return tr('gen.case.particle.try'); } },
+  star: { get group() { return tr('gen.group'); }, get label() { return tr('gen.case.star'); }, get tryThis() { return tr('gen.case.star.try'); } },
 };
 
 export const generalizedControls: FamilyControls<P, GeneralizedConfig> = {
   id: 'generalized',
-  title: 'the particle and the star',
+  get title() { return tr('gen.title'); },
   groups: [
-    { id: 'initial', title: 'Initial position', hint: 'x₀ = 0; the floor is y = 0.' },
-    { id: 'velocity', title: 'Initial velocity q̇₀', hint: 'p₀ = M q̇₀.' },
-    { id: 'integrator', title: 'Integrator' },
+    { id: 'initial', get title() { return tr('group.initial'); }, get hint() { return tr('gen.group.initial.hint'); } },
+    { id: 'velocity', get title() { return tr('gen.group.velocity'); }, get hint() { return tr('gen.group.velocity.hint'); } },
+    { id: 'integrator', get title() { return tr('group.integrator'); } },
   ],
   fields: GENERALIZED_FIELDS,
   parseConfig: parseGeneralizedConfig,
   paramsFromConfig: generalizedParams,
   paramsToConfigJson: generalizedConfigJson,
-  violationText: (depth) => `The body starts below the floor (a point is ${depth} m too deep): raise its height y₀ by at least ${depth} m or turn it.`,
+  violationText: (depth) => tr('gen.belowFloor', { depth }),
 };

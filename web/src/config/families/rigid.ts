@@ -6,30 +6,30 @@ import type { UiParams } from '../params';
 import { paramsFromConfig, paramsToConfigJson } from '../params';
 import { parseResolvedConfig } from '../parse';
 import type { Mat3, ResolvedConfig, Vec3 } from '../types';
+import { t as tr } from '../../i18n';
 
-const GROUP = 'Rigid body (Tran & Leok §7)';
 
 /** The page's words for the core's rigid-body presets (docs/rigid-body.md). */
 export const RIGID_CASES: Readonly<Record<string, CaseText>> = {
-  I: { group: GROUP, label: 'Case I — ellipsoid, level plane', tryThis: 'Raise the height z to 20 and watch the energy error plot: through every bounce it stays at rounding-error level (about 10⁻¹²).' },
-  II: { group: GROUP, label: 'Case II — ellipsoid, 2° slope', tryThis: 'Set the tilt to 10° and watch the ellipsoid bounce down the slope while the energy error stays tiny.' },
-  III: { group: GROUP, label: 'Case III — two joined ellipsoids', tryThis: 'Switch on the sensitivity twins and watch two almost equal starts part after a few impacts.' },
-  IV: { group: GROUP, label: 'Case IV — rounded cube', tryThis: 'Press Drop flat: the cube lands on a face with four corners at once and bounces in place.' },
-  rest: { group: GROUP, label: 'At rest — ellipsoid on the plane', tryThis: 'Watch the HUD: time runs while the body rests in contact, held up by the normal force N = m g = 9.81 N. Raise z to drop it.' },
-  slide: { group: GROUP, label: 'Sliding — cube on a 20° slope', tryThis: 'Change the tilt and watch the cube speed up as g sin θ · t; the camera keeps up.' },
-  rocking: { group: GROUP, label: 'Rocking — ellipsoid, e = 0.5', tryThis: 'Watch the HUD’s phase: it lifts off (in flight), lands and rocks on in contact, the normal force N changing as it rocks.' },
+  I: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.I'); }, get tryThis() { return tr('rigid.case.I.try'); } },
+  II: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.II'); }, get tryThis() { return tr('rigid.case.II.try'); } },
+  III: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.III'); }, get tryThis() { return tr('rigid.case.III.try'); } },
+  IV: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.IV'); }, get tryThis() { return tr('rigid.case.IV.try'); } },
+  rest: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rest'); }, get tryThis() { return tr('rigid.case.rest.try'); } },
+  slide: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.slide'); }, get tryThis() { return tr('rigid.case.slide.try'); } },
+  rocking: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rocking'); }, get tryThis() { return tr('rigid.case.rocking.try'); } },
 };
 
 export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
   id: 'rigid_body',
-  title: 'the rigid body',
+  get title() { return tr('rigid.title'); },
   groups: [
-    { id: 'body', title: 'Body', hint: 'The four experiments of Tran & Leok §7, and three set-ups of persistent contact (at rest, sliding, rocking).' },
-    { id: 'initial', title: 'Initial position' },
-    { id: 'gamma0', title: 'Initial linear momentum γ₀' },
-    { id: 'Pi0', title: 'Initial angular momentum Π₀', hint: 'Body frame.' },
-    { id: 'plane', title: 'Plane', hint: 'Normal n = (sin t cos a, sin t sin a, cos t).' },
-    { id: 'integrator', title: 'Integrator' },
+    { id: 'body', get title() { return tr('group.body'); }, get hint() { return tr('rigid.group.body.hint'); } },
+    { id: 'initial', get title() { return tr('group.initial'); } },
+    { id: 'gamma0', get title() { return tr('field.gamma0'); } },
+    { id: 'Pi0', get title() { return tr('rigid.group.Pi0'); }, get hint() { return tr('rigid.group.Pi0.hint'); } },
+    { id: 'plane', get title() { return tr('group.plane'); }, get hint() { return tr('rigid.group.plane.hint'); } },
+    { id: 'integrator', get title() { return tr('group.integrator'); } },
   ],
   fields: FIELDS,
   parseConfig: parseResolvedConfig,
@@ -40,10 +40,10 @@ export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
    * corners at once) and should bounce in place without spinning.
    */
   setUp: {
-    label: 'Drop flat',
-    hint: 'Cube of Case IV with R₀ = I, Π₀ = 0, γ₀ = 0: lands flat on a face and bounces in place.',
+    get label() { return tr('rigid.dropFlat'); },
+    get hint() { return tr('rigid.dropFlat.hint'); },
     preset: 'IV',
-    presetWords: 'Case IV',
+    get presetWords() { return tr('rigid.caseIV'); },
     make: (base, params) => ({
       base: { ...base, R0: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] },
       params: { ...params, gamma0: [0, 0, 0], Pi0: [0, 0, 0] },

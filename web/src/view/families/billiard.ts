@@ -10,6 +10,7 @@ import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
 import { DRAWN_HEIGHT } from '../../model/families/billiard';
 import type { FamilyView, SceneContent } from '../family-view';
+import { t as tr } from '../../i18n';
 
 const FELT = '#3d8a5c';
 const RIM = '#6b4a2f';
@@ -149,10 +150,10 @@ export function buildBilliard(c: BilliardConfig, material: THREE.Material): Scen
 
 export const billiardView: FamilyView<BilliardConfig> = {
   id: 'billiard',
-  fixedCamera: 'The camera looks down on the whole table: the ball stays in view without it following.',
+  get fixedCamera() { return tr('view.billiard.fixed'); },
   build: (config, material) => buildBilliard(config, material),
   describe: (c) =>
     c.table.shape === 'ellipse'
-      ? `Top view of the elliptic billiard table (semi-axes ${c.table.a} and ${c.table.b}) with the ball and its trail. Drag the ball to move the start.`
-      : `Top view of the stadium billiard table (radius ${c.table.r}, flat walls ${2 * c.table.l} long) with the ball and its trail. Drag the ball to move the start.`,
+      ? tr('view.billiard.ellipse', { a: c.table.a, b: c.table.b })
+      : tr('view.billiard.stadium', { r: c.table.r, length: 2 * c.table.l }),
 };

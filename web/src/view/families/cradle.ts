@@ -9,6 +9,7 @@ import { POLICY_LABELS, pivotX } from '../../config/families/cradle-config';
 import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
 import type { FamilyView, SceneContent } from '../family-view';
+import { currentTag, t as tr } from '../../i18n';
 
 /** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
 export function pivotHeight(length: number, radius: number): number {
@@ -143,8 +144,8 @@ export function buildCradle(c: CradleConfig): SceneContent {
 
 export const cradleView: FamilyView<CradleConfig> = {
   id: 'cradle',
-  fixedCamera: 'The camera stays on the cradle: its frame stands still and the balls swing within the view.',
+  get fixedCamera() { return tr('view.cradle.fixed'); },
   build: (config) => buildCradle(config),
   describe: (c) =>
-    `View of Newton's cradle: ${c.cradle.balls} balls, ${c.cradle.pulled} pulled back, policy: ${POLICY_LABELS[c.cradle.policy].toLowerCase()}. Drag a ball to pull it back, or use the pull-angle field.`,
+    tr('view.cradle.describe', { balls: c.cradle.balls, pulled: c.cradle.pulled, policy: POLICY_LABELS[c.cradle.policy].toLocaleLowerCase(currentTag()) }),
 };

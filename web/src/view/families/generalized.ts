@@ -7,6 +7,7 @@ import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
 import type { FamilyView } from '../family-view';
 import { floorLine, particleObject, starObject } from './planar-bodies';
+import { t as tr } from '../../i18n';
 
 /** Side L of the star's square hull from its corner constraints (points (±L/2, ±L/2)); null if none. */
 export function starSide(c: GeneralizedConfig): number | null {
@@ -61,6 +62,6 @@ export const generalizedView: FamilyView<GeneralizedConfig> = {
   },
   describe: (config) =>
     starSide(config) !== null
-      ? 'View of the four-point star bouncing on the floor in its vertical plane'
-      : 'View of the particle bouncing on the floor in its vertical plane',
+      ? tr('view.star')
+      : tr('view.particle'),
 };

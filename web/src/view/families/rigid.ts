@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../../config/types';
 import { resolvePlaneNormal } from '../../config/parse';
 import { boundingRadius, buildBodyObject } from '../body-geometry';
 import type { FamilyView } from '../family-view';
+import { t as tr } from '../../i18n';
 
 export const rigidView: FamilyView<ResolvedConfig> = {
   id: 'rigid_body',
@@ -13,5 +14,5 @@ export const rigidView: FamilyView<ResolvedConfig> = {
     viewDistance: 44,
     viewDirection: [27, -32, 15],
   }),
-  describe: () => 'Three-dimensional view of the rigid body bouncing on the plane',
+  describe: () => tr('view.rigid'),
 };

@@ -1,0 +1,128 @@
+// The message files (docs/languages.md "The completeness test"): every language has exactly English's
+// keys, each message with English's {placeholders} and shape (template or plural forms, the forms
+// being plural categories of that language); every key is used somewhere in web/src or web/index.html;
+// and the language choice (?locale=, the browser's languages) and the number formats behave as documented.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LocaleCode } from '../../../web/src/i18n';
+import {
+  chooseLocale,
+  delocalizeNumberText,
+  fixed,
+  loadMessages,
+  localeInfo,
+  LOCALES,
+  localizeNumberText,
+  matchLocale,
+  setLocale,
+  t,
+} from '../../../web/src/i18n';
+import { en } from '../../../web/src/i18n/messages/en';
+
+const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
+
+type Msg = string | Readonly<Record<string, string>>;
+
+function placeholders(m: Msg): string[] {
+  const texts = typeof m === 'string' ? [m] : Object.values(m);
+  return [...new Set(texts.flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '')))].sort();
+}
+
+/** Every .ts file under web/src (the message files themselves excepted) and web/index.html, as text. */
+function sources(): string {
+  const out: string[] = [readFileSync(join(WEB, 'index.html'), 'utf8')];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (p !== join(WEB, 'src', 'i18n', 'messages')) walk(p);
+      } else if (e.name.endsWith('.ts')) out.push(readFileSync(p, 'utf8'));
+    }
+  };
+  walk(join(WEB, 'src'));
+  return out.join('\n');
+}
+
+afterAll(() => setLocale('en'));
+
+/** Texts that are English's on purpose (a formula with one word that the language spells alike). */
+const SAME_AS_ENGLISH = new Set(['es:rigid.group.plane.hint']);
+
+describe('message files', () => {
+  const source = en as Readonly<Record<string, Msg>>;
+  const keys = Object.keys(source).sort();
+
+  it.each(LOCALES.map((l) => l.code))('%s has every English key, no other, the same placeholders and shapes', async (code) => {
+    const m = (await loadMessages(code)) as Readonly<Record<string, Msg>>;
+    expect(Object.keys(m).sort()).toEqual(keys);
+    const categories = new Intl.PluralRules(localeInfo(code).tag).resolvedOptions().pluralCategories;
+    for (const k of keys) {
+      const mine = m[k] as Msg;
+      const theirs = source[k] as Msg;
+      expect(typeof mine, k).toBe(typeof theirs);
+      expect(placeholders(mine), k).toEqual(placeholders(theirs));
+      if (typeof mine !== 'string') {
+        expect(Object.keys(mine), k).toContain('other');
+        for (const form of Object.keys(mine)) expect(categories, `${k}: ${form}`).toContain(form);
+      }
+      // nothing left untranslated by accident: a long English sentence copied unchanged
+      if (code !== 'en' && typeof mine === 'string' && mine.length > 40 && !SAME_AS_ENGLISH.has(`${code}:${k}`)) expect(mine, k).not.toBe(theirs);
+    }
+  });
+
+  it('every key is used in web/src or web/index.html (quoted, as t() and data-i18n take it)', () => {
+    const text = sources();
+    const unused = keys.filter((k) => !text.includes(`'${k}'`) && !text.includes(`"${k}"`));
+    expect(unused).toEqual([]);
+  });
+});
+
+describe('choosing the language', () => {
+  it('?locale= wins; then the first of the browser languages the page ships; then English', () => {
+    expect(chooseLocale('?locale=de', ['fr-FR'])).toEqual({ code: 'de', source: 'url', message: null });
+    expect(chooseLocale('?case=IV', ['pt-BR', 'es-MX', 'de'])).toEqual({ code: 'es', source: 'browser', message: null });
+    expect(chooseLocale('', ['pt-BR', 'ja'])).toEqual({ code: 'en', source: 'default', message: null });
+    const bad = chooseLocale('?locale=xx', ['fr']);
+    expect(bad.code).toBe('fr');
+    expect(bad.message).toBe('locale: must be one of en, de, fr, es, zh (got "xx")');
+  });
+
+  it('regional tags fall back to their language; Traditional Chinese is not Simplified', () => {
+    expect(matchLocale('de-AT')).toBe('de');
+    expect(matchLocale('zh-CN')).toBe('zh');
+    expect(matchLocale('zh-Hans-SG')).toBe('zh');
+    expect(matchLocale('zh-TW')).toBeNull();
+    expect(matchLocale('zh-Hant')).toBeNull();
+    expect(matchLocale('EN_gb')).toBe('en');
+  });
+});
+
+describe('numbers and plurals in each language', () => {
+  const cases: [LocaleCode, string, string][] = [
+    ['en', '1.50', 'in contact: 1 point, N = 9.8'],
+    ['de', '1,50', 'im Kontakt: 1 Punkt, N = 9.8'],
+    ['fr', '1,50', 'en contact : 1 point, N = 9.8'],
+    ['es', '1,50', 'en contacto: 1 punto, N = 9.8'],
+    ['zh', '1.50', '接触中：1 个点，N = 9.8'],
+  ];
+  it.each(cases)('%s: fixed(1.5, 2) is %s; a plural message takes the form of its count', async (code, num, contact) => {
+    await setLocale(code);
+    expect(fixed(1.5, 2)).toBe(num);
+    // no grouping separators: a long run's 1000 s reads as toFixed writes it
+    expect(fixed(1000, 2)).toBe(`1000${num.charAt(1)}00`);
+    expect(t('hud.inContact', { n: 1, force: '9.8' })).toBe(contact);
+    expect(localizeNumberText('3.20 × 10⁻¹³')).toBe(`3${num.charAt(1)}20 × 10⁻¹³`);
+    // what a person types in their notation is read back
+    expect(Number(delocalizeNumberText(num))).toBe(1.5);
+  });
+
+  it('a template fills numbers for the language and leaves physics symbols alone', async () => {
+    await setLocale('de');
+    expect(t('hud.energy', { symbol: 'E' })).toBe('Energie E');
+    expect(t('hud.summary', { time: '1,00', n: 3, error: '0' })).toBe('t 1,00 s · 3 Stöße · Fehler 0');
+    await setLocale('en');
+    expect(t('hud.summary', { time: '1.00', n: 1, error: '0' })).toBe('t 1.00 s · 1 impact · error 0');
+  });
+});
