@@ -33,6 +33,10 @@ if (root) {
     applyLanguage(document.documentElement);
     translatePage(document);
   };
+  // The language menu's place on a wide standalone page: the header (page.css shows the slot only there;
+  // elsewhere the menu stays at the bar's end).
+  const slot = document.getElementById('page-language');
+  const languageSlot = !options.embed && slot && getComputedStyle(slot).display !== 'none' ? slot : null;
   let app: App | null = null;
   /** The language menu: the same state (the address) mounted again in the chosen language. */
   const chooseLanguage = async (code: LocaleCode): Promise<void> => {
@@ -41,7 +45,7 @@ if (root) {
     history.replaceState(history.state, '', `${location.pathname}?${q.toString()}${location.hash}`);
     const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(code)]);
     app?.destroy();
-    app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages: [], chooseLanguage });
+    app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages: [], chooseLanguage, languageSlot });
     // The menu the keyboard was on is the new app's (the old one went with its app).
     app.chrome.languageSelect?.focus({ preventScroll: true });
   };
@@ -51,7 +55,7 @@ if (root) {
     if (choice.message) messages.push(choice.message);
     const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(choice.code)]);
     try {
-      app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages, chooseLanguage });
+      app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages, chooseLanguage, languageSlot });
     } catch (e) {
       // mountApp already shows the reason inside the page; keep it in the console for developers.
       console.error(e);

@@ -80,6 +80,8 @@ export interface MountOptions {
   locale?: LocaleCode;
   /** The language menu's action (the page mounts the app again in that language); without it the bar has no menu. */
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
+  /** Where the language menu goes instead of the bar's end: the page's header on a wide standalone page (main.ts). */
+  languageSlot?: HTMLElement | null;
 }
 
 export interface App {
@@ -216,6 +218,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       reset: () => app.reset(),
       shareLink: () => urlState.shareUrl(),
       chooseLanguage: opts.chooseLanguage,
+      languageSlot: opts.languageSlot ?? null,
     },
     prefix,
     {

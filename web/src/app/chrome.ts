@@ -40,6 +40,8 @@ export interface ChromeHost {
   shareLink(): string;
   /** The language menu's action (docs/languages.md); without it the bar shows no menu. */
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
+  /** Where the menu goes instead of the bar's end (the page's header), or null. */
+  languageSlot?: HTMLElement | null;
 }
 
 export interface ChromeOptions {
@@ -214,7 +216,7 @@ export class AppChrome {
   }
 
   /**
-   * The language menu at the bar's end: a labelled <select> listing each language in itself; choosing
+   * The language menu at the bar's end or in the page's header: a labelled <select> listing each language in itself; choosing
    * one hands it to the page, which mounts the app again in that language with the same state.
    */
   private addLanguageMenu(prefix: string, choose: (code: LocaleCode) => void | Promise<void>): HTMLSelectElement {
@@ -230,7 +232,12 @@ export class AppChrome {
       el('label', { for: id, class: 'bar-language-label' }, icon('language'), el('span', { class: 'sr-only', text: t('bar.language') })),
       select,
     );
-    this.bar.insertBefore(wrap, this.fullscreen.reason);
+    // In the page's header when it offers a place (a wide standalone page: the bar's middle keeps its
+    // width for the "Try this" line and the legend), else at the bar's end (an embed, a phone).
+    if (this.host.languageSlot) {
+      this.host.languageSlot.replaceChildren(wrap);
+      this.cleanups.push(() => wrap.remove());
+    } else this.bar.insertBefore(wrap, this.fullscreen.reason);
     listen(this.cleanups, select, 'change', () => {
       if (isLocaleCode(select.value)) void choose(select.value);
     });
