@@ -92,33 +92,9 @@ struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A decimal number as JSON writes one: [+-] digits [. digits] [e [+-] digits]. No hex (strtod
-// would take "0x10"), no inf/nan, no spaces. Subnormals are numbers (std::stod threw out_of_range
-// for 1e-320): their size is for validation to judge ("h: must be >= ...").
-bool isDecimal(const std::string& s) {
-  size_t i = 0;
-  const auto digits = [&] {
-    const size_t from = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i - from;
-  };
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  size_t mantissa = digits();
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    mantissa += digits();
-  }
-  if (mantissa == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (digits() == 0) return false;
-  }
-  return i == s.size();
-}
 
 double parseDouble(const std::string& flag, const std::string& s) {
-  if (!isDecimal(s)) throw Usage(flag + ": expected a decimal number, got '" + printable(s) + "'");
+  if (!isDecimalNumber(s)) throw Usage(flag + ": expected a decimal number, got '" + printable(s) + "'");
   const double v = std::strtod(s.c_str(), nullptr);
   if (!std::isfinite(v)) throw Usage(flag + ": '" + s + "' is beyond the range of a double");
   return v;

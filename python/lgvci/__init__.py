@@ -153,14 +153,9 @@ def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
     return out
 
 
-def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
-             size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100,
-             include_members: bool = False) -> Dict[str, Any]:
-    """K = ``members`` perturbed copies of a config against its unperturbed run, as the CLI's
-    ``--ensemble K --json`` (docs/ensembles.md): reference, impacts and energy-error histograms,
-    divergence quartiles. ``threads`` (default: the hardware's) does not change any number.
-    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples.
-    """
+def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: Optional[int], size: float,
+                   kind: str) -> Tuple[int, int, int, int, int, float]:
+    """The ensemble's arguments checked as the CLI checks its flags; threads None -> 0 (the hardware's)."""
     members = _whole("members", members, 1, 10000)
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
     samples = _whole("samples", samples, 1, 1000)
@@ -170,6 +165,18 @@ def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Option
         raise ValueError(f"size: must be a number, got {size!r}")
     if not isinstance(kind, str):
         raise ValueError(f"kind: must be 'position' or 'attitude', got {kind!r}")
+    return members, steps, samples, seed, used, float(size)
+
+
+def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
+             size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100,
+             include_members: bool = False) -> Dict[str, Any]:
+    """K = ``members`` perturbed copies of a config against its unperturbed run, as the CLI's
+    ``--ensemble K --json`` (docs/ensembles.md): reference, impacts and energy-error histograms,
+    divergence quartiles. ``threads`` (default: the hardware's) does not change any number.
+    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples.
+    """
+    members, steps, samples, seed, used, size = _ensemble_args(members, steps, samples, seed, threads, size, kind)
     text = _lgvci.ensemble_json(_config_text(config), members, steps, float(size), kind, seed, samples, used,
                                 bool(include_members))
     return _json.loads(text)
@@ -208,15 +215,7 @@ def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[
     ``threads`` (default: the hardware's) does not change any number.
     """
     texts = _axis_texts(axes)
-    members = _whole("members", members, 1, 10000)
-    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
-    samples = _whole("samples", samples, 1, 1000)
-    seed = _whole("seed", seed, 0, 2**53 - 1)
-    used = 0 if threads is None else _whole("threads", threads, 1, 256)
-    if isinstance(size, bool) or not isinstance(size, (int, float)):
-        raise ValueError(f"size: must be a number, got {size!r}")
-    if not isinstance(kind, str):
-        raise ValueError(f"kind: must be 'position' or 'attitude', got {kind!r}")
+    members, steps, samples, seed, used, size = _ensemble_args(members, steps, samples, seed, threads, size, kind)
     index, count = 0, 0
     if shard is not None:
         if not isinstance(shard, (tuple, list)) or len(shard) != 2:

@@ -35,28 +35,6 @@ namespace {
 using json = nlohmann::json;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// A decimal number as JSON writes one (the CLI's rule): [+-] digits [. digits] [e [+-] digits].
-bool isDecimal(const std::string& s) {
-  std::size_t i = 0;
-  const auto digits = [&] {
-    const std::size_t from = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i - from;
-  };
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  std::size_t mantissa = digits();
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    mantissa += digits();
-  }
-  if (mantissa == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (digits() == 0) return false;
-  }
-  return i == s.size();
-}
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -70,7 +48,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 double axisNumber(const std::string& item, const std::string& axis) {
-  if (!isDecimal(item))
+  if (!isDecimalNumber(item))
     throw InvalidInput("sweep", "expected a decimal number, got '" + printable(item) + "' (in '" + printable(axis) + "')");
   const double v = std::strtod(item.c_str(), nullptr);  // correctly rounded
   if (!std::isfinite(v)) throw InvalidInput("sweep", "'" + printable(item) + "' is beyond the range of a double (in '" + printable(axis) + "')");

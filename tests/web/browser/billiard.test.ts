@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../../web/src/app/app';
 import type { BilliardConfig, BilliardTable } from '../../../web/src/config/families/billiard-table';
 import { insideTable, pointAt, tablePerimeter } from '../../../web/src/config/families/billiard-table';
-import { textField, typeInto, useAppFixture } from './support';
+import type { ScreenPoint } from './support';
+import { firePointer, screenPoint, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
 const fx = useAppFixture();
@@ -101,14 +102,8 @@ describe('the billiard on the page', () => {
     // drag the ball: the start follows the pointer, held inside the table
     const view = app.view!;
     const canvas = view.canvas;
-    const screen = (p: readonly number[]): { clientX: number; clientY: number } => {
-      const v = new Vector3(p[0], p[1], p[2]).project(view.camera);
-      const r = canvas.getBoundingClientRect();
-      return { clientX: r.left + ((v.x + 1) / 2) * r.width, clientY: r.top + ((1 - v.y) / 2) * r.height };
-    };
-    const fire = (type: string, at: { clientX: number; clientY: number }): void => {
-      canvas.dispatchEvent(new PointerEvent(type, { ...at, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
-    };
+    const screen = (p: readonly number[]): ScreenPoint => screenPoint(view, p);
+    const fire = (type: string, at: ScreenPoint): void => firePointer(canvas, type, at);
     const ball = view.bodyMeshes[0]!;
     fire('pointerdown', screen(ball.getWorldPosition(new Vector3()).toArray()));
     fire('pointermove', screen([-1, -0.4, 0.05]));

@@ -11,7 +11,8 @@ import { caseFromQuery } from '../../../web/src/app/families';
 import type { CradleConfig } from '../../../web/src/config/families/cradle-config';
 import type { CradleSnapshot } from '../../../web/src/model/families/cradle';
 import { ballCentre } from '../../../web/src/view/families/cradle';
-import { textField, typeInto, useAppFixture } from './support';
+import type { ScreenPoint } from './support';
+import { firePointer, screenPoint, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
 const fx = useAppFixture();
@@ -143,14 +144,8 @@ describe("Newton's cradle on the page", () => {
     await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
     const view = app.view!;
     const canvas = view.canvas;
-    const screen = (p: readonly number[]): { clientX: number; clientY: number } => {
-      const v = new Vector3(p[0], p[1], p[2]).project(view.camera);
-      const r = canvas.getBoundingClientRect();
-      return { clientX: r.left + ((v.x + 1) / 2) * r.width, clientY: r.top + ((1 - v.y) / 2) * r.height };
-    };
-    const fire = (type: string, at: { clientX: number; clientY: number }): void => {
-      canvas.dispatchEvent(new PointerEvent(type, { ...at, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
-    };
+    const screen = (p: readonly number[]): ScreenPoint => screenPoint(view, p);
+    const fire = (type: string, at: ScreenPoint): void => firePointer(canvas, type, at);
     const camBefore = view.camera.position.clone();
     // press on ball 2 where it is drawn, drag it to where θ = −30° puts it, release
     const ball2 = view.bodyMeshes.find((m) => m.name === 'ball-2')!;

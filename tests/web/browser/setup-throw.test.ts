@@ -10,7 +10,8 @@ import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { holdAxes } from '../../../web/src/app/throw-wiring';
 import type { ResolvedConfig } from '../../../web/src/config/types';
-import { textField, typeInto, useAppFixture } from './support';
+import type { ScreenPoint } from './support';
+import { firePointer, screenPoint, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
 const fx = useAppFixture();
@@ -74,14 +75,8 @@ describe('loading a set-up', () => {
 function pointer(app: App) {
   const view = app.view!;
   const canvas = view.canvas;
-  const screen = (p: readonly number[]): { clientX: number; clientY: number } => {
-    const v = new Vector3(p[0], p[1], p[2]).project(view.camera);
-    const r = canvas.getBoundingClientRect();
-    return { clientX: r.left + ((v.x + 1) / 2) * r.width, clientY: r.top + ((1 - v.y) / 2) * r.height };
-  };
-  const fire = (type: string, at: { clientX: number; clientY: number }): void => {
-    canvas.dispatchEvent(new PointerEvent(type, { ...at, pointerId: 7, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
-  };
+  const screen = (p: readonly number[]): ScreenPoint => screenPoint(view, p);
+  const fire = (type: string, at: ScreenPoint): void => firePointer(canvas, type, at, 7);
   /** Where the press at the body's drawn centre meets the body (what the drag raycasts). */
   const hitAtCentre = (): Vector3 => {
     const c = view.bodyRoot.position.clone();

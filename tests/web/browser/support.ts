@@ -2,10 +2,12 @@
 // collect console errors, window errors and unhandled rejections (each test ends by expecting none), find a field's text input or a HUD value, and type into a field
 // the way a person does.
 import axe from 'axe-core';
+import { Vector3 } from 'three';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { App, MountOptions } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
+import type { SceneView } from '../../../web/src/view/scene-view';
 
 export interface ErrorCapture {
   readonly errors: string[];
@@ -117,4 +119,24 @@ export function captureDownloads(restore: (() => void)[]): { blobs: Blob[]; name
 export async function axeViolations(context: Element): Promise<string[]> {
   const r = await axe.run(context, { resultTypes: ['violations'] });
   return r.violations.map((v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A pointer position on the canvas: where the world point p is drawn. */
+export interface ScreenPoint {
+  clientX: number;
+  clientY: number;
+}
+
+/** Where the view draws the world point p, in client coordinates (the drag tests aim with it). */
+export function screenPoint(view: SceneView, p: readonly number[]): ScreenPoint {
+  const v = new Vector3(p[0], p[1], p[2]).project(view.camera);
+  const r = view.canvas.getBoundingClientRect();
+  return { clientX: r.left + ((v.x + 1) / 2) * r.width, clientY: r.top + ((1 - v.y) / 2) * r.height };
+}
+
+/** A primary mouse button's pointer event on the canvas (pressed unless it is the pointerup). */
+export function firePointer(canvas: HTMLCanvasElement, type: string, at: ScreenPoint, pointerId = 1): void {
+  canvas.dispatchEvent(
+    new PointerEvent(type, { ...at, pointerId, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }),
+  );
 }

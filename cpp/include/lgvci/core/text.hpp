@@ -13,6 +13,11 @@ namespace lgvci {
 /// "123457", "inf", "nan", "-0").
 std::string formatNumber(double v);
 
+/// s is a decimal number as JSON writes one: [+-] digits [. digits] [e [+-] digits]. No hex (strtod
+/// would take "0x10"), no inf/nan, no spaces; subnormals are numbers (their size is for validation).
+/// The CLI's flags and the sweep's axes read numbers by this rule (docs/cli.md).
+bool isDecimalNumber(const std::string& s);
+
 namespace detail {
 inline void appendText(std::string& s, const std::string& v) { s += v; }
 inline void appendText(std::string& s, const char* v) { s += v; }
