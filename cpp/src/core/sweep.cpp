@@ -3,7 +3,6 @@
 #include "lgvci/core/sweep.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,8 +12,6 @@
 #include <iterator>
 #include <limits>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -226,32 +223,6 @@ json provenanceOf(const json& definition) {
           {"build_flags", LGVCI_BIT_FLAGS}, {"seed_rule", kSeedRule}, {"config_hash", hex16(fnv1a64(text.data(), text.size()))}};
 }
 
-// body(i) for i = 0..n−1 on `threads` threads, each taking the next i from a shared counter; the first
-// exception is rethrown after every thread has stopped.
-template <class F>
-void forEach(long long n, int threads, F body) {
-  std::atomic<long long> next{0};
-  std::exception_ptr failure;
-  std::mutex lock;
-  auto work = [&] {
-    for (long long i = next++; i < n; i = next++) {
-      try {
-        body(i);
-      } catch (...) {
-        std::lock_guard<std::mutex> g(lock);
-        if (!failure) failure = std::current_exception();
-        next = n;
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  const long long used = std::min<long long>(threads, n);
-  for (long long i = 1; i < used; ++i) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
 // Numbers of a part: full precision (nlohmann writes the shortest text that reads back as the same
 // double); NaN and infinities, which JSON has not, as null and read back as NaN.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
@@ -385,7 +356,7 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
   for (long long b0 = p0; b0 < p1; b0 += batch) {
     const long long b1 = std::min(p1, b0 + batch);
     std::vector<PointRun> points(static_cast<std::size_t>(b1 - b0));
-    forEach(b1 - b0, threads, [&](long long i) {
+    forEachOnThreads(b1 - b0, threads, [&](long long i) {
       EnsembleSpec e = spec.ensemble;
       e.config = pointConfig(plan, spec, b0 + i).dump();
       try {
@@ -396,7 +367,7 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
       }
     });
     const long long g0 = std::max(first, b0 * K), g1 = std::min(end, b1 * K);
-    forEach(g1 - g0, threads, [&](long long i) {
+    forEachOnThreads(g1 - g0, threads, [&](long long i) {
       const long long g = g0 + i;
       const PointRun& pt = points[static_cast<std::size_t>(g / K - b0)];
       Slot& s = slots[static_cast<std::size_t>(g - first)];

@@ -1,6 +1,7 @@
 // The ensemble's members on a pool of std::thread (native builds only: the page uses Web Workers).
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "lgvci/core/ensemble.hpp"
@@ -13,5 +14,10 @@ namespace lgvci {
 std::vector<MemberResult> runEnsembleThreads(const Ensemble& ensemble, int threads);
 
 inline constexpr int kMaxEnsembleThreads = 256;
+
+/// body(i) for i = 0..n−1 on min(threads, n) threads, the calling one among them, each taking the next
+/// i from a shared counter; after an exception no further i starts, and the first one is rethrown once
+/// every thread has stopped (never lost in a thread). The ensemble's and the sweep's pool.
+void forEachOnThreads(long long n, int threads, const std::function<void(long long)>& body);
 
 }  // namespace lgvci
