@@ -406,6 +406,18 @@ def energy_rows(x: Experiment, r: dict, label: str, mass: float, grav: float, h:
            float(r["p1"][np.argmax(np.abs(r["p1"] + 2))]), 0.0, "closed form: p_x = m ẋ₀ = −2")
 
 
+def energy_figure(x: Experiment, name: str, t: np.ndarray, E: np.ndarray, title: str) -> None:
+    """H(t) of a Fetecau et al. run (their Figs. 2 and 4), at most 20000 points drawn."""
+
+    def draw(ax):
+        sl = decimate(len(t), 20000)
+        ax[0, 0].plot(t[sl], E[sl], lw=0.4)
+        ax[0, 0].set_xlabel("t"); ax[0, 0].set_ylabel("H")
+        ax[0, 0].set_title(title, fontsize=9)
+
+    x.figure(name, draw)
+
+
 def fetecau_particle(x: Experiment) -> None:
     cfg = lgvci.preset("particle")
     # §4.2: m = 1, h = 0.01, q₀ = (0, 1), q̇₀ = (−2, 0); Fig. 2 over "1000 impacts". g is not given: 9.81.
@@ -427,14 +439,7 @@ def fetecau_particle(x: Experiment) -> None:
     energy_rows(x, r, "particle", cfg["potential"]["mass"], grav, h)
     t, E = r["t"], r["E"]
     x.csv("fig2-energy.csv", {"t": t, "y": r["q2"], "H": E, "H_minus_H0": E - E[0]})
-
-    def fig2(ax):
-        sl = decimate(len(t), 20000)
-        ax[0, 0].plot(t[sl], E[sl], lw=0.4)
-        ax[0, 0].set_xlabel("t"); ax[0, 0].set_ylabel("H")
-        ax[0, 0].set_title("Particle bouncing on a rigid floor, 1000 impacts (Fetecau et al. Fig. 2)", fontsize=9)
-
-    x.figure("fig2-energy.png", fig2)
+    energy_figure(x, "fig2-energy.png", t, E, "Particle bouncing on a rigid floor, 1000 impacts (Fetecau et al. Fig. 2)")
 
 
 def star_order(x: Experiment) -> None:
@@ -511,13 +516,7 @@ def fetecau_star(x: Experiment) -> None:
     t, E = r["t"], r["E"]
     x.csv("fig4-energy.csv", {"t": t, "y": r["q2"], "theta": r["q3"], "H": E, "H_minus_H0": E - E[0]})
 
-    def fig4(ax):
-        sl = decimate(len(t), 20000)
-        ax[0, 0].plot(t[sl], E[sl], lw=0.4)
-        ax[0, 0].set_xlabel("t"); ax[0, 0].set_ylabel("H")
-        ax[0, 0].set_title("Four-point star bouncing on a rigid floor, 1500 impacts (Fetecau et al. Fig. 4)", fontsize=9)
-
-    x.figure("fig4-energy.png", fig4)
+    energy_figure(x, "fig4-energy.png", t, E, "Four-point star bouncing on a rigid floor, 1500 impacts (Fetecau et al. Fig. 4)")
     star_order(x)
 
 
