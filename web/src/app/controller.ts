@@ -216,12 +216,7 @@ export class Controller implements ControllerPort {
     // A set-up that names none of the page's presets is labelled with its family's first.
     const label = this.caseInfo(caseName)?.name ?? this.cases.find((c) => c.family === familyName)?.name ?? caseName;
     const params = family.paramsFromConfig(label, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
-    const r = this.restart(family, base, params, resolved);
-    if (r.ok) {
-      this.dropped = false;
-      this.custom = true;
-    }
-    return r;
+    return this.restartCustom(family, base, params, resolved);
   }
 
   /**
@@ -233,12 +228,7 @@ export class Controller implements ControllerPort {
     const throwing = this.family.throwing;
     if (!throwing) return { ok: false, message: THROW_STRINGS.noBody };
     const next = throwing.startFrom(this.base, this.params, held, x, gamma) as { base: unknown; params: AppParams };
-    const r = this.restart(this.family, next.base, next.params);
-    if (r.ok) {
-      this.dropped = false;
-      this.custom = true;
-    }
-    return r;
+    return this.restartCustom(this.family, next.base, next.params);
   }
 
   /** The mass of the running family's body that can be thrown (γ = m v), or null. */
@@ -339,6 +329,16 @@ export class Controller implements ControllerPort {
   }
 
   /** Restart the model from a candidate; the core's message if it rejects it (the old run goes on). */
+  /** restart() from a set-up no preset says (loaded or held): the address then carries it whole (setupText). */
+  private restartCustom(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
+    const r = this.restart(family, base, candidate, exact);
+    if (r.ok) {
+      this.dropped = false;
+      this.custom = true;
+    }
+    return r;
+  }
+
   private restart(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
     const refused = exact === undefined ? (family.check?.(candidate) ?? '') : '';
     if (refused) return { ok: false, message: refused };
