@@ -26,6 +26,7 @@ import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
+import { PLOT_KEYS } from './embed-options';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
@@ -46,6 +47,11 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
+import { classKeys, controlLabel, familyControlKeys, wireClassLock } from './class-lock';
+import type { ClassBuilderWiring } from './class-wiring';
+import { wireClassBuilder } from './class-wiring';
+import { withLocale } from '../config/share-link';
+import { currentLocale } from '../i18n';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -114,6 +120,8 @@ export interface App {
   readonly load: LoadWiring;
   /** Grabbing and throwing the body, for a throwable family (throw-wiring.ts); null without WebGL. */
   readonly throwing: ThrowWiring | null;
+  /** "Customise for class": the teacher's link builder, loaded on first use (class-wiring.ts). */
+  readonly classBuilder: ClassBuilderWiring;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -164,6 +172,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const model = new SimulationModel(engine, familyTable());
   const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
   const view = createView(shell.viewport);
+  // The teacher's lock=, hide= and autoplay= (class-lock.ts): checked now, applied once the state is restored.
+  const cls = classKeys(opts.query ?? '', controller.family);
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
   // The warning's ways out: Reset, or the same set-up with half the time step.
@@ -223,7 +233,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     prefix,
     {
       embed: opts.embed,
-      messages: opts.messages,
+      messages: [...(opts.messages ?? []), ...cls.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
     },
   );
@@ -279,7 +289,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
-  const defaultAutoplay = !prefersReducedMotion();
+  const defaultAutoplay = cls.autoplay !== false && !prefersReducedMotion();
   const urlState = new UrlState({
     engine,
     controller,
@@ -294,6 +304,20 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     write: opts.syncUrl ? replaceSearch : undefined,
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
+  const classLock = wireClassLock(controller, panel, cls);
+  const classBuilder = wireClassBuilder(root, prefix, chrome.share, {
+    link: () => withLocale(urlState.shareUrl(), currentLocale()),
+    cases: controller.cases,
+    caseName: () => controller.params.caseName,
+    family: () => controller.family,
+    familyOf: (name) => familyParts(controller.caseInfo(name)?.family ?? controller.family.id).controls,
+    controlKeys: familyControlKeys,
+    controlLabel,
+    plots: () => PLOT_KEYS.map((key) => ({ key, title: plots.cards[key].element.querySelector('h3 > span')?.textContent ?? key })),
+    shownPlots: () => (panel.plotsBox.checked ? (chrome.options.plots ?? PLOT_KEYS) : []),
+    locale: currentLocale,
+    theme: () => chrome.options.theme,
+  });
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
   const runPort = {
     get playing() {
@@ -344,6 +368,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     why,
     load,
     throwing,
+    classBuilder,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -387,6 +412,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       destroyed = true;
       loop.stop();
       unbindKeys();
+      classLock?.dispose();
+      classBuilder.destroy();
       drag?.dispose();
       throwing?.dispose();
       load.destroy();
