@@ -2,10 +2,12 @@
 // (docs/course-material.md "Customise for class"), with the fake engine.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UiParams } from '../../../web/src/config/params';
-import { checkControlNames, parseClassOptions } from '../../../web/src/config/class-options';
+import { parseClassOptions } from '../../../web/src/config/class-options';
 import { classEmbedLink, classLink } from '../../../web/src/config/class-link';
 import { PASSTHROUGH_KEYS, passthroughPairs } from '../../../web/src/config/url-codec';
-import { allControlKeys, classKeys, ClassLock, familyControlKeys } from '../../../web/src/app/class-lock';
+import { allControlKeys, checkControlNames, classNames, controlLabel, familyControlKeys, PRESET_CONTROL } from '../../../web/src/app/class-keys';
+import { urlKey } from '../../../web/src/config/url-codec';
+import { ClassLock } from '../../../web/src/app/class-lock';
 import { Controller } from '../../../web/src/app/controller';
 import { FAMILIES, familyTable } from '../../../web/src/app/families';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
@@ -35,7 +37,7 @@ describe('parseClassOptions', () => {
   });
 
   it('checks the names against the known control keys and writes them as the keys are spelt', () => {
-    const r = checkControlNames({ lock: ['CASE', 'pi0', 'spin'], hide: ['Tilt'], autoplay: null }, ['case', 'Pi0', 'tilt'], ['case', 'tilt']);
+    const r = checkControlNames({ lock: ['CASE', 'pi0', 'spin'], hide: ['Tilt'] }, ['case', 'Pi0', 'tilt'], ['case', 'tilt']);
     expect(r.lock).toEqual(['case', 'Pi0']);
     expect(r.hide).toEqual(['tilt']);
     expect(r.messages).toEqual(['lock: no control "spin" (this model\'s are case, tilt)']);
@@ -67,7 +69,7 @@ describe('control keys from the field specs', () => {
 
   it('unknown names are reported with the running family\'s keys; known ones of another family are kept', () => {
     const rigid = FAMILIES.find((f) => f.controls.fields.some((s) => s.id === 'restitution'))!.controls;
-    const k = classKeys('?lock=balls,nope&hide=case', rigid);
+    const k = classNames({ lock: ['balls', 'nope'], hide: ['case'] }, rigid);
     expect(k.lock).toEqual(['balls']);
     expect(k.hide).toEqual(['case']);
     expect(k.messages).toHaveLength(1);
@@ -107,7 +109,7 @@ describe('locks in the controller', () => {
     const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, caseName);
     expect(ctl.setField('tilt', 12)).toEqual({ ok: true }); // the teacher's start
-    ctl.lock = new ClassLock(lock, [], ctl.family, ctl.params);
+    ctl.lock = new ClassLock(lock, [], ctl.family, ctl.params, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel });
     return { ctl, model };
   }
 

@@ -26,7 +26,6 @@ import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
-import { PLOT_KEYS } from './embed-options';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './long-run';
 import { wireLongRun } from './long-run-wiring';
@@ -47,11 +46,11 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
-import { classKeys, controlLabel, familyControlKeys, wireClassLock } from './class-lock';
+import { parseClassOptions } from '../config/class-options';
+import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
+import { urlKey } from '../config/url-codec';
 import type { ClassBuilderWiring } from './class-wiring';
-import { wireClassBuilder } from './class-wiring';
-import { withLocale } from '../config/share-link';
-import { currentLocale } from '../i18n';
+import { loadClassLock, wireClassBuilder } from './class-wiring';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -172,8 +171,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const model = new SimulationModel(engine, familyTable());
   const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
   const view = createView(shell.viewport);
-  // The teacher's lock=, hide= and autoplay= (class-lock.ts): checked now, applied once the state is restored.
-  const cls = classKeys(opts.query ?? '', controller.family);
+  // The teacher's lock=, hide= and autoplay= (config/class-options.ts); the locks' code (class-lock.ts)
+  // only when the address has some: checked now, applied once the state is restored.
+  const cls = parseClassOptions(opts.query ?? '');
+  const names = classNames(cls.options, controller.family);
+  const locking = names.lock.length + names.hide.length > 0 ? await loadClassLock() : null;
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
   // The warning's ways out: Reset, or the same set-up with half the time step.
@@ -233,7 +235,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     prefix,
     {
       embed: opts.embed,
-      messages: [...(opts.messages ?? []), ...cls.messages],
+      messages: [...(opts.messages ?? []), ...cls.messages, ...names.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
     },
   );
@@ -289,7 +291,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
-  const defaultAutoplay = cls.autoplay !== false && !prefersReducedMotion();
+  const defaultAutoplay = cls.options.autoplay !== false && !prefersReducedMotion();
   const urlState = new UrlState({
     engine,
     controller,
@@ -304,20 +306,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     write: opts.syncUrl ? replaceSearch : undefined,
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
-  const classLock = wireClassLock(controller, panel, cls);
-  const classBuilder = wireClassBuilder(root, prefix, chrome.share, {
-    link: () => withLocale(urlState.shareUrl(), currentLocale()),
-    cases: controller.cases,
-    caseName: () => controller.params.caseName,
-    family: () => controller.family,
-    familyOf: (name) => familyParts(controller.caseInfo(name)?.family ?? controller.family.id).controls,
-    controlKeys: familyControlKeys,
-    controlLabel,
-    plots: () => PLOT_KEYS.map((key) => ({ key, title: plots.cards[key].element.querySelector('h3 > span')?.textContent ?? key })),
-    shownPlots: () => (panel.plotsBox.checked ? (chrome.options.plots ?? PLOT_KEYS) : []),
-    locale: currentLocale,
-    theme: () => chrome.options.theme,
-  });
+  const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
+  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
   const runPort = {
     get playing() {

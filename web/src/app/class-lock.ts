@@ -8,35 +8,27 @@
 // the address opened with; for a family the page opens later, the one it first shows.
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
-import { checkControlNames, parseClassOptions, PRESET_CONTROL } from '../config/class-options';
-import { keyGroups, urlKey } from '../config/url-codec';
 import type { AppParams } from '../controls/controller-port';
 import type { ControlPanel } from '../controls/panel';
 import { el } from '../util/dom';
 import { t } from '../i18n';
 import type { Controller, LockRule } from './controller';
-import { FAMILIES } from './families';
-
-/** A family's control keys: the preset menu, then its fields' address keys in field order. */
-export function familyControlKeys(family: AnyFamilyControls): string[] {
-  return [PRESET_CONTROL, ...keyGroups(family.fields as readonly FieldSpec<AppParams>[]).keys()];
-}
-
-/** Every control key of every family of the registry. */
-export function allControlKeys(): string[] {
-  return [...new Set(FAMILIES.flatMap((f) => familyControlKeys(f.controls)))];
-}
-
-/** A control key's name in a family (the preset menu's label, a field's label or its group's title). */
-export function controlLabel(family: AnyFamilyControls, key: string): string {
-  if (key === PRESET_CONTROL) return t('panel.preset');
-  const specs = (family.fields as readonly FieldSpec<AppParams>[]).filter((f) => urlKey(f) === key);
-  if (specs.length === 1) return specs[0]!.label;
-  const group = family.groups.find((g) => specs.every((s) => s.group === g.id));
-  return group ? group.title : specs.map((s) => s.label).join(', ');
-}
+import type { ClassNames } from './class-keys';
 
 const sameParams = (a: AppParams, b: AppParams): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What the locks need from the app's chunk, handed in rather than imported: a lazily loaded chunk that
+ * imports from the app's makes the bundler split the app's chunk in two (a larger first load).
+ */
+export interface ControlNaming {
+  /** The preset menu's control key (class-keys.ts PRESET_CONTROL). */
+  preset: string;
+  /** A field's control key (config/url-codec.ts urlKey). */
+  keyOf(spec: FieldSpec<AppParams>): string;
+  /** A control key's name in a family (class-keys.ts controlLabel). */
+  label(family: AnyFamilyControls, key: string): string;
+}
 
 export class ClassLock implements LockRule {
   readonly locked: ReadonlySet<string>;
@@ -46,7 +38,10 @@ export class ClassLock implements LockRule {
   /** The locked value of each locked field, in display units, by field id. */
   private readonly values = new Map<FieldId, number>();
 
-  constructor(lock: readonly string[], hide: readonly string[], family: AnyFamilyControls, params: AppParams) {
+  private readonly naming: ControlNaming;
+
+  constructor(lock: readonly string[], hide: readonly string[], family: AnyFamilyControls, params: AppParams, naming: ControlNaming) {
+    this.naming = naming;
     this.locked = new Set(lock);
     this.hidden = new Set(hide);
     this.caseName = params.caseName;
@@ -54,7 +49,7 @@ export class ClassLock implements LockRule {
   }
 
   private lockedSpecs(family: AnyFamilyControls): FieldSpec<AppParams>[] {
-    return (family.fields as readonly FieldSpec<AppParams>[]).filter((f) => this.locked.has(urlKey(f)));
+    return (family.fields as readonly FieldSpec<AppParams>[]).filter((f) => this.locked.has(this.naming.keyOf(f)));
   }
 
   /** Whether p holds the locked value v of spec (read back exactly, or writing v changes nothing). */
@@ -74,14 +69,14 @@ export class ClassLock implements LockRule {
 
   refusal(family: AnyFamilyControls, candidate: AppParams): string {
     const keys: string[] = [];
-    if (this.locked.has(PRESET_CONTROL) && candidate.caseName !== this.caseName) keys.push(PRESET_CONTROL);
+    if (this.locked.has(this.naming.preset) && candidate.caseName !== this.caseName) keys.push(this.naming.preset);
     for (const spec of this.lockedSpecs(family)) {
       const v = this.values.get(spec.id);
-      const key = urlKey(spec);
+      const key = this.naming.keyOf(spec);
       if (v !== undefined && !this.holds(spec, candidate, v) && !keys.includes(key)) keys.push(key);
     }
     if (keys.length === 0) return '';
-    return t('class.lockedRefusal', { controls: keys.map((k) => controlLabel(family, k)).join('; ') });
+    return t('class.lockedRefusal', { controls: keys.map((k) => this.naming.label(family, k)).join('; ') });
   }
 
   settled(family: AnyFamilyControls, params: AppParams): void {
@@ -94,10 +89,10 @@ export class ClassLock implements LockRule {
   /** Disable the locked controls (with the note) and hide the hidden ones; groups left empty are hidden. */
   apply(panel: ControlPanel): void {
     const rows: [string, HTMLElement, HTMLElement[]][] = [];
-    for (const f of panel.fields.values()) rows.push([urlKey(f.spec), f.row, [f.range, f.number]]);
-    for (const c of panel.choices.values()) rows.push([urlKey(c.spec), c.row, [c.select]]);
+    for (const f of panel.fields.values()) rows.push([this.naming.keyOf(f.spec), f.row, [f.range, f.number]]);
+    for (const c of panel.choices.values()) rows.push([this.naming.keyOf(c.spec), c.row, [c.select]]);
     const caseRow = panel.caseSelect.closest<HTMLElement>('.field');
-    if (caseRow) rows.push([PRESET_CONTROL, caseRow, [panel.caseSelect]]);
+    if (caseRow) rows.push([this.naming.preset, caseRow, [panel.caseSelect]]);
     const groups = new Set<HTMLElement>();
     for (const [key, row, inputs] of rows) {
       if (this.hidden.has(key)) {
@@ -119,30 +114,19 @@ export class ClassLock implements LockRule {
   }
 }
 
-/** The teacher's keys of an address: the lists with the names checked against the families' control keys. */
-export interface ClassKeys {
-  lock: string[];
-  hide: string[];
-  autoplay: boolean | null;
-  /** "<key>: <rule>" for each rejected value or unknown name. */
-  messages: string[];
-}
-
-/** Read and check `lock`, `hide` and `autoplay` of a query for the family the page opens with. */
-export function classKeys(query: string, family: AnyFamilyControls): ClassKeys {
-  const parsed = parseClassOptions(query);
-  const names = checkControlNames(parsed.options, allControlKeys(), familyControlKeys(family));
-  return { lock: names.lock, hide: names.hide, autoplay: parsed.options.autoplay, messages: [...parsed.messages, ...names.messages] };
-}
-
 /**
  * The page's side of `lock=` and `hide=`: the rule given to the controller (once the address's state
  * is restored: its values are the locked ones) and applied to the panel after every change. Null when
  * the address locks and hides nothing.
  */
-export function wireClassLock(controller: Controller, panel: ControlPanel, keys: ClassKeys): { lock: ClassLock; dispose(): void } | null {
+export function wireClassLock(
+  controller: Controller,
+  panel: ControlPanel,
+  keys: ClassNames,
+  naming: ControlNaming,
+): { lock: ClassLock; dispose(): void } | null {
   if (keys.lock.length === 0 && keys.hide.length === 0) return null;
-  const lock = new ClassLock(keys.lock, keys.hide, controller.family, controller.params);
+  const lock = new ClassLock(keys.lock, keys.hide, controller.family, controller.params, naming);
   controller.lock = lock;
   lock.apply(panel);
   // After the panel's own listener (registered first), which rebuilds and re-enables its controls.

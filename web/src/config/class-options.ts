@@ -2,11 +2,8 @@
 // lists of control keys, and `autoplay=0|1`. A control key is `case` (the preset menu) or the address
 // key of a family's field (config/url-codec.ts urlKey: `tilt`, `gamma0` for its three components,
 // `restitution`, `balls`, …), so the keys come from the families' field specs, not from a list here.
-// Pure: this module checks the syntax; checkControlNames checks the names against the keys the app
-// knows. A bad value gives "<key>: <rule>", as the other embed keys (app/embed-options.ts).
-
-/** The control key of the preset menu (the address's own key for the preset). */
-export const PRESET_CONTROL = 'case';
+// Pure: this module checks the syntax (it is in the page's first chunk); the names are checked against
+// the families' keys by app/class-lock.ts, loaded only when the address locks or hides something. A bad value gives "<key>: <rule>", as the other embed keys (app/embed-options.ts).
 
 /** The query keys of this module (kept in the address when it is rewritten: url-codec PASSTHROUGH_KEYS). */
 export const CLASS_KEYS = ['lock', 'hide', 'autoplay'] as const;
@@ -59,27 +56,4 @@ export function parseClassOptions(search: string): ParsedClassOptions {
     else messages.push(`autoplay: must be 1 or 0 (got "${cut(a)}")`);
   }
   return { options: { lock, hide, autoplay }, messages };
-}
-
-/**
- * The lists with each name replaced by the control key it names (any letter case), and a message for
- * each name no control has: `known` holds every family's keys, `here` the running family's (listed in
- * the message).
- */
-export function checkControlNames(
-  options: ClassOptions,
-  known: readonly string[],
-  here: readonly string[],
-): { lock: string[]; hide: string[]; messages: string[] } {
-  const messages: string[] = [];
-  const resolve = (key: string, list: readonly string[]): string[] => {
-    const out: string[] = [];
-    for (const n of list) {
-      const hit = known.find((k) => k.toLowerCase() === n.toLowerCase());
-      if (hit === undefined) messages.push(`${key}: no control "${cut(n)}" (this model's are ${here.join(', ')})`);
-      else if (!out.includes(hit)) out.push(hit);
-    }
-    return out;
-  };
-  return { lock: resolve('lock', options.lock), hide: resolve('hide', options.hide), messages };
 }

@@ -4,7 +4,8 @@
 // live preview of that embed. Loaded on first use (app/class-wiring.ts), not with the page. The
 // controls offered are the start's family's control keys (app/class-lock.ts familyControlKeys, read
 // from its field specs); the link is config/class-link.ts's.
-import '../styles/class-builder.css';
+// Its stylesheet comes with it (the page's one stylesheet, vite.config.ts cssCodeSplit, does not carry it).
+import css from '../styles/class-builder.css?inline';
 import type { AnyFamilyControls } from '../config/family';
 import type { ClassChoice } from '../config/class-link';
 import { classEmbedLink, classLink } from '../config/class-link';
@@ -73,6 +74,7 @@ export class ClassBuilder {
     const id = (s: string): string => `${idPrefix}-class-${s}`;
     this.id = id;
     this.dialog = new ModalDialog(`${idPrefix}-class`, t('class.title'), 'class-dialog', () => this.dropPreview());
+    this.dialog.element.prepend(el('style', { text: css }));
     this.startSelect = el('select', { id: id('start') });
     this.controlsBody = el('tbody');
     const lockAll = el('button', { type: 'button', class: 'btn btn-small' }, t('class.lockAll'));
