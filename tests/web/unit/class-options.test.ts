@@ -1,6 +1,8 @@
 // The teacher's keys (lock=, hide=, autoplay=), the builder's link, and the locks in the controller
 // (docs/course-material.md "Customise for class"), with the fake engine.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { heldStateOf } from '../../../web/src/app/throw-wiring';
+import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { UiParams } from '../../../web/src/config/params';
 import { parseClassOptions } from '../../../web/src/config/class-options';
 import { classEmbedLink, classLink } from '../../../web/src/config/class-link';
@@ -154,5 +156,38 @@ describe('locks in the controller', () => {
     if (!r.ok) expect(r.message).toMatch(/^Locked by your teacher: /);
     expect(ctl.configJson).toBe(json);
     expect(ctl.loadSetup(json)).toEqual({ ok: true });
+  });
+});
+
+describe('locks and a thrown body (real engine)', () => {
+  let engine: LgvciModule;
+  beforeAll(async () => {
+    const { loadEngine } = await import('../../../web/src/engine/loader');
+    engine = await loadEngine();
+  });
+
+  function thrown(lock: string[]) {
+    const model = new SimulationModel(engine, familyTable());
+    const ctl = new Controller(engine, model, 'I');
+    ctl.lock = new ClassLock(lock, [], ctl.family, ctl.params, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel });
+    model.step(120);
+    const held = heldStateOf(model.curr)!;
+    const json = ctl.configJson;
+    return { r: ctl.holdAt(held, [1, -0.5, 6], [1.5, 0, 2]), ctl, json };
+  }
+
+  it('a throw that changes a locked γ₀ or height is refused and the run keeps its config', () => {
+    for (const lock of [['gamma0'], ['z0']]) {
+      const { r, ctl, json } = thrown(lock);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/^Locked by your teacher: /);
+      expect(ctl.configJson).toBe(json);
+    }
+  });
+
+  it('a throw is allowed when only other controls are locked', () => {
+    const { r, ctl, json } = thrown(['restitution', 'tilt', 'case']);
+    expect(r).toEqual({ ok: true });
+    expect(ctl.configJson).not.toBe(json);
   });
 });
