@@ -69,6 +69,16 @@ describe('control keys from the field specs', () => {
     expect(all).not.toContain('gamma0x');
   });
 
+  it('restitution is the rigid body’s alone; the cradle’s keys (docs: the Munich example for the cradle)', () => {
+    const owners = FAMILIES.filter((f) => familyControlKeys(f.controls).includes('restitution')).map((f) => f.name);
+    expect(owners).toEqual(['rigid_body']);
+    const cradle = FAMILIES.find((f) => f.name === 'cradle')!.controls;
+    expect(familyControlKeys(cradle)).toEqual(['case', 'balls', 'pulled', 'angle', 'gap', 'policy', 'h', 'speed']);
+    const k = classNames(parseClassOptions('?case=cradle&lock=case,balls,pulled,angle,gap,h,speed&locale=de').options, cradle);
+    expect(k.messages).toEqual([]);
+    expect(familyControlKeys(cradle).filter((key) => !k.lock.includes(key))).toEqual(['policy']);
+  });
+
   it('unknown names are reported with the running family\'s keys; known ones of another family are kept', () => {
     const rigid = FAMILIES.find((f) => f.controls.fields.some((s) => s.id === 'restitution'))!.controls;
     const k = classNames({ lock: ['balls', 'nope'], hide: ['case'] }, rigid);
