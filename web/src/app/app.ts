@@ -46,6 +46,11 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
+import { parseClassOptions } from '../config/class-options';
+import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
+import { urlKey } from '../config/url-codec';
+import type { ClassBuilderWiring } from './class-wiring';
+import { loadClassLock, wireClassBuilder } from './class-wiring';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -114,6 +119,8 @@ export interface App {
   readonly load: LoadWiring;
   /** Grabbing and throwing the body, for a throwable family (throw-wiring.ts); null without WebGL. */
   readonly throwing: ThrowWiring | null;
+  /** "Customise for class": the teacher's link builder, loaded on first use (class-wiring.ts). */
+  readonly classBuilder: ClassBuilderWiring;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -164,6 +171,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const model = new SimulationModel(engine, familyTable());
   const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
   const view = createView(shell.viewport);
+  // The teacher's lock=, hide= and autoplay= (config/class-options.ts); the locks' code (class-lock.ts)
+  // only when the address has some: checked now, applied once the state is restored.
+  const cls = parseClassOptions(opts.query ?? '');
+  const names = classNames(cls.options, controller.family);
+  const locking = names.lock.length + names.hide.length > 0 ? await loadClassLock() : null;
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
   // The warning's ways out: Reset, or the same set-up with half the time step.
@@ -223,7 +235,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     prefix,
     {
       embed: opts.embed,
-      messages: opts.messages,
+      messages: [...(opts.messages ?? []), ...cls.messages, ...names.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
     },
   );
@@ -279,7 +291,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
-  const defaultAutoplay = !prefersReducedMotion();
+  const defaultAutoplay = cls.options.autoplay !== false && !prefersReducedMotion();
   const urlState = new UrlState({
     engine,
     controller,
@@ -294,6 +306,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     write: opts.syncUrl ? replaceSearch : undefined,
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
+  const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
+  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
   const runPort = {
     get playing() {
@@ -344,6 +358,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     why,
     load,
     throwing,
+    classBuilder,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -387,6 +402,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       destroyed = true;
       loop.stop();
       unbindKeys();
+      classLock?.dispose();
+      classBuilder.destroy();
       drag?.dispose();
       throwing?.dispose();
       load.destroy();
