@@ -1,12 +1,16 @@
 // The ensemble's three parts wired together: the worker pool (EnsemblePool), its side-panel group
 // (EnsembleControls) and its plots (EnsemblePlots). The members start from the main run's resolved
-// config (whatever rigid-body set-up is on screen); the core checks it and every perturbed start.
+// config (whatever rigid-body set-up is on screen); the core checks it and every perturbed start. The
+// first pointer or focus on the group starts the workers and their module (EnsemblePool.prewarm), so
+// they are ready by the time Run is pressed. Each finished run leaves a performance mark
+// 'lgvci:ensemble' whose detail is where the time went (EnsembleTiming, plus drawMs for the plots),
+// read by web/scripts/measure-ensemble.mjs.
 import { EnsembleControls } from '../controls/ensemble-controls';
 import { ENSEMBLE_DEFAULTS } from '../model/ensemble';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { EnsemblePlots } from '../view/ensemble-plots';
 import type { EnsembleOutcome, EnsembleWorkerLike } from './ensemble';
-import { EnsemblePool } from './ensemble';
+import { EnsemblePool, compileEngineForWorkers } from './ensemble';
 
 export interface EnsembleParts {
   pool: EnsemblePool;
@@ -18,7 +22,13 @@ export interface EnsembleParts {
   destroy(): void;
 }
 
-export function wireEnsemble(configJson: () => string, idPrefix: string, makeWorker?: () => EnsembleWorkerLike, poolSize?: number): EnsembleParts {
+export function wireEnsemble(
+  configJson: () => string,
+  idPrefix: string,
+  makeWorker?: () => EnsembleWorkerLike,
+  poolSize?: number,
+  compile: (() => Promise<WebAssembly.Module | null>) | null = compileEngineForWorkers,
+): EnsembleParts {
   let last: EnsembleOutcome | null = null;
   const plots = new EnsemblePlots(idPrefix);
   let controls: EnsembleControls; // assigned below; the pool calls back only after start()
@@ -28,13 +38,17 @@ export function wireEnsemble(configJson: () => string, idPrefix: string, makeWor
       done: (o) => {
         last = o;
         controls.finished(o);
+        const t0 = performance.now();
         plots.show(o.statistics);
+        const drawMs = performance.now() - t0;
+        performance.mark('lgvci:ensemble', { detail: { ...o.timing, drawMs, workers: o.workers } });
       },
       cancelled: (done, total) => controls.cancelled(done, total),
       error: (message) => controls.failed(message),
     },
     makeWorker,
     poolSize,
+    compile,
   );
   controls = new EnsembleControls(
     {
@@ -47,6 +61,9 @@ export function wireEnsemble(configJson: () => string, idPrefix: string, makeWor
     },
     idPrefix,
   );
+  const prewarm = (): void => pool.prewarm();
+  controls.element.addEventListener('pointerenter', prewarm, { once: true });
+  controls.element.addEventListener('focusin', prewarm, { once: true });
   return {
     pool,
     controls,
@@ -58,6 +75,8 @@ export function wireEnsemble(configJson: () => string, idPrefix: string, makeWor
       return last ? last.statistics : null;
     },
     destroy() {
+      controls.element.removeEventListener('pointerenter', prewarm);
+      controls.element.removeEventListener('focusin', prewarm);
       pool.dispose();
       controls.destroy();
       plots.destroy();

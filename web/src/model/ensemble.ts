@@ -72,7 +72,9 @@ export function validatePerturbation(raw: string): Parsed {
 // ---- Messages between the page and a worker of the pool ----
 
 export type EnsembleRequest =
-  | { type: 'init'; id: number; specJson: string }
+  /** Instantiate the module now (the pool's prewarm), from the page's compiled module if given. */
+  | { type: 'load'; wasm?: WebAssembly.Module }
+  | { type: 'init'; id: number; specJson: string; wasm?: WebAssembly.Module }
   | { type: 'run'; id: number; member: number }
   | { type: 'summarize'; id: number; merged: MergedResults };
 
@@ -86,10 +88,12 @@ export interface MemberMessage {
 }
 
 export type EnsembleReply =
-  | { type: 'ready'; id: number; sampleCount: number; referenceImpacts: number }
+  /** loadMs: waiting for the module (0 when it was loaded before); createMs: building the ensemble. */
+  | { type: 'ready'; id: number; sampleCount: number; referenceImpacts: number; loadMs?: number; createMs?: number }
   | { type: 'steps'; id: number; member: number; done: number }
-  | { type: 'member'; id: number; result: MemberMessage }
-  | { type: 'statistics'; id: number; json: string }
+  /** ms: the member's run in the worker, from begin to its result. */
+  | { type: 'member'; id: number; result: MemberMessage; ms?: number }
+  | { type: 'statistics'; id: number; json: string; ms?: number }
   | { type: 'error'; id: number; message: string };
 
 export function memberMessage(r: EnsembleMemberResult): MemberMessage {
@@ -211,4 +215,22 @@ export interface EnsembleOutcome {
   workers: number;
   /** Seconds from Run to the statistics, including starting the workers and the reference runs. */
   elapsedSeconds: number;
+  /** Where the time went (milliseconds; docs/ensembles.md "Page"). */
+  timing?: EnsembleTiming;
+}
+
+/** Where an ensemble's time went, in milliseconds from Run (start()) unless said otherwise. */
+export interface EnsembleTiming {
+  /** Each worker: the module (spawning the worker and instantiating it, 0 if prewarmed) and the ensemble built (its reference run). */
+  loadMs: number[];
+  createMs: number[];
+  /** Each worker: Run until it was ready, and the total time it spent running members. */
+  readyMs: number[];
+  runMs: number[];
+  /** Run until the last member's result arrived. */
+  membersMs: number;
+  /** The statistics computed in the worker. */
+  statisticsMs: number;
+  /** Run until the statistics arrived in the page. */
+  totalMs: number;
 }
