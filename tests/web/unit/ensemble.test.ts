@@ -224,33 +224,39 @@ describe('ensemble worker pool', () => {
     expect(queueTarget(10_000_000, 1000, 2)).toBe(2);
   });
 
-  it('prewarm starts the workers and loads the module once; the run then uses them', async () => {
+  it('prewarm starts the workers, loads the module and runs the warm-up once; the run then uses them', async () => {
     const workers: InProcessWorker[] = [];
     const sent: string[] = [];
-    const pool = new EnsemblePool(
-      { progress: () => {}, done: () => {}, cancelled: () => {}, error: () => {} },
-      () => {
-        const w = new InProcessWorker([]);
-        const post = w.postMessage.bind(w);
-        w.postMessage = (m) => {
-          sent.push(m.type);
-          post(m);
-        };
-        workers.push(w);
-        return w;
-      },
-      2,
-    );
-    pool.prewarm();
-    pool.prewarm();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(workers.length).toBe(2);
-    expect(sent).toEqual(['load', 'load']);
-    pool.start(spec({ members: 4, steps: 100 }));
-    await new Promise((r) => setTimeout(r, 0));
+    const s = spec({ members: 4, steps: 300 });
+    const outcome = new Promise<EnsembleOutcome>((resolve, reject) => {
+      const pool = new EnsemblePool(
+        { progress: () => {}, done: resolve, cancelled: () => reject(new Error('cancelled')), error: (m) => reject(new Error(m)) },
+        () => {
+          const w = new InProcessWorker([]);
+          const post = w.postMessage.bind(w);
+          w.postMessage = (m) => {
+            sent.push(m.type);
+            post(m);
+          };
+          workers.push(w);
+          return w;
+        },
+        2,
+      );
+      pool.prewarm(ensembleSpecJson({ ...s, members: 1, steps: 100, samples: 1 }));
+      pool.prewarm();
+      setTimeout(() => {
+        expect(workers.length).toBe(2);
+        expect(sent).toEqual(['load', 'load']);
+        pool.start(s);
+      }, 0);
+    });
+    const o = await outcome;
     expect(workers.length).toBe(2);
     expect(sent.filter((m) => m === 'init').length).toBe(2);
-    pool.dispose();
+    const single = runner(s);
+    expect(o.statistics).toEqual(parseStatistics(single.runAll()));
+    single.delete();
   });
 
   it('Cancel terminates the workers and reports how many members were done', () => {

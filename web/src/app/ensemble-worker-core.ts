@@ -1,6 +1,7 @@
 // What a worker of the ensemble pool does, apart from the Worker itself (app/ensemble.worker.ts wires
 // it to `self`; the unit tests run it in-process on the Node engine): 'load' instantiates the module
-// ahead of a run (the pool's prewarm), 'init' builds the ensemble from the spec (the core validates it,
+// ahead of a run and runs a small ensemble once, so that the engine's stepping code has been through the
+// optimising compiler before the members need it (the pool's prewarm), 'init' builds the ensemble from the spec (the core validates it,
 // checks the extreme members' starts and runs the unperturbed reference), 'run' runs one member
 // ENSEMBLE_CHUNK steps at a time with a step count posted a few times a second and returns its result
 // (its Err samples in a transferred Float64Array), 'summarize' turns the merged results into the core's
@@ -31,7 +32,15 @@ export function ensembleWorkerHandler(load: EngineLoader, post: EnsembleReplyPos
   async function handle(msg: EnsembleRequest): Promise<void> {
     if (msg.type === 'load') {
       try {
-        await module(msg.wasm);
+        const mod = await module(msg.wasm);
+        if (msg.warmupJson) {
+          const c = mod.createEnsemble(msg.warmupJson);
+          if (c.ensemble) {
+            c.ensemble.begin(0);
+            while (!c.ensemble.advance(ENSEMBLE_CHUNK));
+            c.ensemble.delete();
+          }
+        }
       } catch {
         engine = null; // reported by the 'init' that tries again
       }

@@ -104,8 +104,11 @@ export class EnsemblePool {
     return this.compiled;
   }
 
-  /** Start the workers and instantiate the module in each before a run (e.g. when the panel is first used). */
-  prewarm(): void {
+  /**
+   * Start the workers and instantiate the module in each before a run (e.g. when the panel is first
+   * used); with `warmupJson` (an ensemble spec, app/ensemble-worker-core.ts) each also runs it once.
+   */
+  prewarm(warmupJson?: string): void {
     if (this.running || this.slots.length >= this.size) return;
     const fresh: Slot[] = [];
     while (this.slots.length < this.size) {
@@ -114,7 +117,8 @@ export class EnsemblePool {
       fresh.push(s);
     }
     void this.compiledModule().then((wasm) => {
-      for (const s of fresh) if (this.slots.includes(s)) s.worker.postMessage(wasm ? { type: 'load', wasm } : { type: 'load' });
+      const msg: EnsembleRequest = { type: 'load', ...(wasm ? { wasm } : {}), ...(warmupJson ? { warmupJson } : {}) };
+      for (const s of fresh) if (this.slots.includes(s)) s.worker.postMessage(msg);
     });
   }
 

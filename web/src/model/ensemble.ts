@@ -13,6 +13,8 @@ export const ENSEMBLE_MAX_MEMBERS = 1000;
 export const ENSEMBLE_MAX_STEPS = 10_000_000;
 export const ENSEMBLE_MAX_SEED = Number.MAX_SAFE_INTEGER; // 2⁵³ − 1, as the core
 export const ENSEMBLE_DEFAULTS = { members: 100, size: 1e-8, kind: 'position' as PerturbationKind, steps: 100_000, seed: 1, samples: 100 };
+/** The prewarm's ensemble: one member of this many steps (the optimising compiler's tier-up of the step). */
+export const ENSEMBLE_WARMUP_STEPS = 20_000;
 /** Steps a worker takes between two looks at its message queue and progress reports. */
 export const ENSEMBLE_CHUNK = 5000;
 
@@ -72,8 +74,11 @@ export function validatePerturbation(raw: string): Parsed {
 // ---- Messages between the page and a worker of the pool ----
 
 export type EnsembleRequest =
-  /** Instantiate the module now (the pool's prewarm), from the page's compiled module if given. */
-  | { type: 'load'; wasm?: WebAssembly.Module }
+  /**
+   * Instantiate the module now (the pool's prewarm), from the page's compiled module if given, and run
+   * the small ensemble `warmupJson` once so that the engine's stepping code is optimised before a run.
+   */
+  | { type: 'load'; wasm?: WebAssembly.Module; warmupJson?: string }
   | { type: 'init'; id: number; specJson: string; wasm?: WebAssembly.Module }
   | { type: 'run'; id: number; member: number }
   | { type: 'summarize'; id: number; merged: MergedResults };
