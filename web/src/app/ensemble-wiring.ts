@@ -10,7 +10,7 @@ import { ENSEMBLE_DEFAULTS, ENSEMBLE_WARMUP_STEPS, ensembleSpecJson } from '../m
 import type { EnsembleStatistics } from '../model/ensemble';
 import { EnsemblePlots } from '../view/ensemble-plots';
 import type { EnsembleOutcome, EnsembleWorkerLike } from './ensemble';
-import { EnsemblePool, compileEngineForWorkers } from './ensemble';
+import { EnsemblePool } from './ensemble';
 
 export interface EnsembleParts {
   pool: EnsemblePool;
@@ -27,7 +27,6 @@ export function wireEnsemble(
   idPrefix: string,
   makeWorker?: () => EnsembleWorkerLike,
   poolSize?: number,
-  compile: (() => Promise<WebAssembly.Module | null>) | null = compileEngineForWorkers,
 ): EnsembleParts {
   let last: EnsembleOutcome | null = null;
   const plots = new EnsemblePlots(idPrefix);
@@ -48,7 +47,6 @@ export function wireEnsemble(
     },
     makeWorker,
     poolSize,
-    compile,
   );
   controls = new EnsembleControls(
     {

@@ -1,8 +1,9 @@
 // What a worker of the ensemble pool does, apart from the Worker itself (app/ensemble.worker.ts wires
 // it to `self`; the unit tests run it in-process on the Node engine): 'load' instantiates the module
-// ahead of a run and runs a small ensemble once, so that the engine's stepping code has been through the
-// optimising compiler before the members need it (the pool's prewarm), 'init' builds the ensemble from the spec (the core validates it,
-// checks the extreme members' starts and runs the unperturbed reference), 'run' runs one member
+// ahead of a run and runs a small ensemble once, so that the engine's stepping code has been through
+// the optimising compiler before the members need it (the pool's prewarm), 'init' builds the ensemble
+// from the spec (the core validates it, checks the extreme members' starts and runs the unperturbed
+// reference), 'run' runs one member
 // ENSEMBLE_CHUNK steps at a time with a step count posted a few times a second and returns its result
 // (its Err samples in a transferred Float64Array), 'summarize' turns the merged results into the core's
 // statistics. Requests are handled one after another in arrival order: the pool queues several members
@@ -12,8 +13,8 @@ import type { EnsembleReply, EnsembleRequest } from '../model/ensemble';
 import { ENSEMBLE_CHUNK, memberMessage } from '../model/ensemble';
 
 export type EnsembleReplyPost = (message: EnsembleReply, transfer?: Transferable[]) => void;
-/** Instantiates the engine, from a compiled WebAssembly.Module when the page sends one. */
-export type EngineLoader = (compiled?: WebAssembly.Module) => Promise<LgvciModule>;
+/** Instantiates the engine. */
+export type EngineLoader = () => Promise<LgvciModule>;
 
 const STEPS_EVERY_MS = 200;
 
@@ -24,15 +25,15 @@ export function ensembleWorkerHandler(load: EngineLoader, post: EnsembleReplyPos
   let runnerId = 0;
   let queue: Promise<void> = Promise.resolve();
 
-  const module = (compiled?: WebAssembly.Module): Promise<LgvciModule> => {
-    engine ??= load(compiled);
+  const module = (): Promise<LgvciModule> => {
+    engine ??= load();
     return engine;
   };
 
   async function handle(msg: EnsembleRequest): Promise<void> {
     if (msg.type === 'load') {
       try {
-        const mod = await module(msg.wasm);
+        const mod = await module();
         if (msg.warmupJson) {
           const c = mod.createEnsemble(msg.warmupJson);
           if (c.ensemble) {
@@ -49,7 +50,7 @@ export function ensembleWorkerHandler(load: EngineLoader, post: EnsembleReplyPos
     try {
       if (msg.type === 'init') {
         const t0 = now();
-        const mod = await module(msg.wasm);
+        const mod = await module();
         const t1 = now();
         runner?.delete();
         runner = null;

@@ -4,8 +4,8 @@
 // waits for the page between two members (guided self-scheduling: the queue shrinks towards the end, so
 // the workers finish together), merges the results in member order (model/ensemble.ts) and has one
 // worker compute the core's statistics of the merge. The workers stay for the next run and can be
-// started and given the module before a run (prewarm(), with the compiled WebAssembly.Module from
-// `compile`, compiled once per page). Cancel (or an error) terminates the workers; the next run starts new ones.
+// started, their module loaded and their code warmed up before a run (prewarm()). Cancel (or an error)
+// terminates the workers; the next run starts new ones.
 import type { EnsembleOutcome, EnsembleProgress, EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics, EnsembleTiming } from '../model/ensemble';
 import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../model/ensemble';
 import { spawnEnsembleWorker } from 'lgvci-workers';
@@ -60,7 +60,6 @@ interface Slot {
 export class EnsemblePool {
   private readonly handlers: EnsembleHandlers;
   private readonly makeWorker: () => EnsembleWorkerLike;
-  private readonly compile: (() => Promise<WebAssembly.Module | null>) | null;
   private readonly size: number;
   private slots: Slot[] = [];
   /** Slots taking part in the current run (the first `used`). */
@@ -74,18 +73,11 @@ export class EnsemblePool {
   private membersAt = 0;
   /** Steps of the members already merged. */
   private finishedSteps = 0;
-  private compiled: Promise<WebAssembly.Module | null> | null = null;
 
-  constructor(
-    handlers: EnsembleHandlers,
-    makeWorker: () => EnsembleWorkerLike = createEnsembleWorker,
-    size = defaultPoolSize(),
-    compile: (() => Promise<WebAssembly.Module | null>) | null = null,
-  ) {
+  constructor(handlers: EnsembleHandlers, makeWorker: () => EnsembleWorkerLike = createEnsembleWorker, size = defaultPoolSize()) {
     this.handlers = handlers;
     this.makeWorker = makeWorker;
     this.size = Math.max(1, Math.floor(size));
-    this.compile = compile;
   }
 
   get running(): boolean {
@@ -95,13 +87,6 @@ export class EnsemblePool {
   /** Workers of the current (or last) run. */
   get workers(): number {
     return this.used;
-  }
-
-  /** The compiled module to post to the workers (null: each worker loads its own). */
-  private compiledModule(): Promise<WebAssembly.Module | null> {
-    if (!this.compile) return Promise.resolve(null);
-    this.compiled ??= this.compile().catch(() => null);
-    return this.compiled;
   }
 
   /**
@@ -116,10 +101,8 @@ export class EnsemblePool {
       this.slots.push(s);
       fresh.push(s);
     }
-    void this.compiledModule().then((wasm) => {
-      const msg: EnsembleRequest = { type: 'load', ...(wasm ? { wasm } : {}), ...(warmupJson ? { warmupJson } : {}) };
-      for (const s of fresh) if (this.slots.includes(s)) s.worker.postMessage(msg);
-    });
+    const msg: EnsembleRequest = warmupJson ? { type: 'load', warmupJson } : { type: 'load' };
+    for (const s of fresh) s.worker.postMessage(msg);
   }
 
   start(spec: EnsembleSpec): void {
@@ -137,10 +120,7 @@ export class EnsemblePool {
     while (this.slots.length < this.used) this.slots.push(this.newSlot());
     const specJson = ensembleSpecJson(spec);
     for (const s of this.slots.slice(0, this.used)) Object.assign(s, { ready: false, queue: [], stepsDone: 0, loadMs: 0, createMs: 0, readyMs: 0, runMs: 0 });
-    void this.compiledModule().then((wasm) => {
-      if (this.active !== id) return;
-      for (const s of this.slots.slice(0, this.used)) s.worker.postMessage(wasm ? { type: 'init', id, specJson, wasm } : { type: 'init', id, specJson });
-    });
+    for (const s of this.slots.slice(0, this.used)) s.worker.postMessage({ type: 'init', id, specJson });
   }
 
   private newSlot(): Slot {
@@ -280,9 +260,4 @@ export class EnsemblePool {
   dispose(): void {
     this.killAll();
   }
-}
-
-/** No compiled module to share: each worker loads the .wasm itself. */
-export function compileEngineForWorkers(): Promise<WebAssembly.Module | null> {
-  return Promise.resolve(null);
 }

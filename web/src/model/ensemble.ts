@@ -75,11 +75,11 @@ export function validatePerturbation(raw: string): Parsed {
 
 export type EnsembleRequest =
   /**
-   * Instantiate the module now (the pool's prewarm), from the page's compiled module if given, and run
-   * the small ensemble `warmupJson` once so that the engine's stepping code is optimised before a run.
+   * Instantiate the module now (the pool's prewarm) and run the small ensemble `warmupJson` once, so
+   * that the engine's stepping code is optimised before a run.
    */
-  | { type: 'load'; wasm?: WebAssembly.Module; warmupJson?: string }
-  | { type: 'init'; id: number; specJson: string; wasm?: WebAssembly.Module }
+  | { type: 'load'; warmupJson?: string }
+  | { type: 'init'; id: number; specJson: string }
   | { type: 'run'; id: number; member: number }
   | { type: 'summarize'; id: number; merged: MergedResults };
 
