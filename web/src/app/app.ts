@@ -82,6 +82,12 @@ export interface MountOptions {
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
   /** Where the language menu goes instead of the bar's end: the page's header on a wide standalone page (main.ts). */
   languageSlot?: HTMLElement | null;
+  /**
+   * The address the state belongs to, instead of the page's own `location`: its search gives the
+   * pass-through keys kept in the share link, its origin and path the link's page. The custom element
+   * (element/mount.ts) passes its attributes' query and the simulator page beside its script.
+   */
+  location?: () => { search: string; origin: string; pathname: string; hash: string };
 }
 
 export interface App {
@@ -292,6 +298,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       if (view) view.follow = on;
     },
     write: opts.syncUrl ? replaceSearch : undefined,
+    ...(opts.location ? { location: opts.location } : {}),
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
