@@ -8,6 +8,7 @@
 // elements of a page share one language and the second one says so. No console error anywhere.
 // Needs `npm run build` first.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ ${Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1} of the lesson.</p>
 const BAD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson: bad values</title><link rel="icon" href="data:,">
 <script type="module" src="../sim/v1/lgvci-element.js"></script></head>
 <body><main><h1>Lesson</h1><lgvci-sim id="c" case="IV" tilt="steep" theme="dark" colour="red"></lgvci-sim></main></body></html>`;
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Slow machines (shared cores, software WebGL): a page with two simulators can take a minute to come up. */
 const SLOW = 300_000;
@@ -62,6 +65,7 @@ afterAll(async () => {
 
 async function open(path: string, width = 1000, height = 800): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
+  page.setDefaultTimeout(120_000);
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${path}: ${m.text()}`);
     if (m.type() === 'warning' && !m.text().includes('GL Driver')) warnings.push(m.text());
@@ -219,6 +223,10 @@ describe('<lgvci-sim> in a course page at another path', () => {
     // Outside the element: nothing.
     expect(await lesson.evaluate(() => document.querySelector('main')!.innerText.includes('tilt:'))).toBe(false);
     expect(await lesson.evaluate(() => location.search)).toBe('');
+    // Its share link opens the full page beside the script with the element's set-up, not the lesson.
+    const share = await lesson.evaluate(() => (document.getElementById('c') as unknown as { app: { urlState: { shareUrl(): string } } }).app.urlState.shareUrl());
+    expect(share.startsWith(`${origin}/sim/v1/index.html?`)).toBe(true);
+    expect(new URLSearchParams(new URL(share).search).get('case')).toBe('IV');
     expect(errors).toEqual([]);
     await page.close();
     await lesson.close();
@@ -271,7 +279,7 @@ describe('<lgvci-sim> in a course page at another path', () => {
     await page.close();
   }, SLOW);
 
-  it('serves a demo page, dist/element.html, with two elements that both run', async () => {
+  it('serves a demo page, dist/element.html, with two elements that both run, and axe-core finds no violation in it (shadow roots included)', async () => {
     errors.length = 0;
     const page = await open('/sim/v1/element.html');
     const ids = await page.evaluate(() => [...document.querySelectorAll('lgvci-sim')].map((e) => e.id));
@@ -279,6 +287,13 @@ describe('<lgvci-sim> in a course page at another path', () => {
     for (const id of ids) await ready(page, id);
     const families = await Promise.all(ids.map(async (id) => (await probe(page, id)).family));
     expect(new Set(families).size).toBe(2);
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const w = window as unknown as { axe: { run(c: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } };
+      const r = await w.axe.run(document);
+      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   }, SLOW);

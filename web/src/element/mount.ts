@@ -18,7 +18,7 @@ import type { App } from '../app/app';
 import { mountApp } from '../app/app';
 import { parseEmbedOptions } from '../app/embed-options';
 import type { LocaleCode } from '../i18n';
-import { chooseLocale } from '../i18n';
+import { chooseLocale, formatNumber, t } from '../i18n';
 import { addressKeys } from './address-keys';
 import { attributesToQuery } from './attributes';
 import { scopeCss } from './scope-css';
@@ -109,6 +109,11 @@ export async function mountElement(host: ElementHost, languages: readonly string
     release();
     throw e;
   }
+  // Several elements are several landmarks: each gets a name of its own ("Simulation 2"), by its
+  // place among the page's elements (axe-core's landmark-unique).
+  const all: Element[] = [...document.querySelectorAll('lgvci-sim')];
+  const place = all.indexOf(shadow.host);
+  if (all.length > 1 && place >= 0) app.root.setAttribute('aria-label', `${t('app.region')} ${formatNumber(place + 1)}`);
   // The keys the app answered (Space, S, →, …) stay inside: a slide deck or a book listening on the
   // document does not also turn the page.
   const keepHandledKeys = (e: Event): void => {
