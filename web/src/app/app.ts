@@ -87,6 +87,12 @@ export interface MountOptions {
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
   /** Where the language menu goes instead of the bar's end: the page's header on a wide standalone page (main.ts). */
   languageSlot?: HTMLElement | null;
+  /**
+   * The address the state belongs to, instead of the page's own `location`: its search gives the
+   * pass-through keys kept in the share link, its origin and path the link's page. The custom element
+   * (element/mount.ts) passes its attributes' query and the simulator page beside its script.
+   */
+  location?: () => { search: string; origin: string; pathname: string; hash: string };
 }
 
 export interface App {
@@ -304,6 +310,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       if (view) view.follow = on;
     },
     write: opts.syncUrl ? replaceSearch : undefined,
+    ...(opts.location ? { location: opts.location } : {}),
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
