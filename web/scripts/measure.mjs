@@ -140,9 +140,12 @@ for (let i = 0; i < RUNS; i++) {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
-  const marked = (name) => page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60000 });
+  const marked = (name, timeout = 60000) => page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout });
   await marked(FIRST_FRAME_MARK);
-  await marked(FIRST_STEP_MARK);
+  // A build without the first-step mark (an older one, for an A/B): STEP_TIMEOUT=1 skips it (NaN).
+  await marked(FIRST_STEP_MARK, Number(process.env.STEP_TIMEOUT ?? 60000)).catch((e) => {
+    if (!process.env.STEP_TIMEOUT) throw e;
+  });
   await page.waitForTimeout(1000);
   const t = await page.evaluate(
     ([ff, er, fs]) =>
@@ -200,7 +203,8 @@ for (const r of runs) {
 }
 // Median, quartiles and range (nearest-rank) of one measure over the loads.
 function spread(key) {
-  const v = runs.map((r) => r[key]).sort((a, b) => a - b);
+  const v = runs.map((r) => r[key]).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (v.length === 0) return { median: NaN, q1: NaN, q3: NaN, min: NaN, max: NaN };
   const q = (p) => v[Math.min(v.length - 1, Math.max(0, Math.ceil(p * v.length) - 1))];
   return { median: q(0.5), q1: q(0.25), q3: q(0.75), min: v[0], max: v[v.length - 1] };
 }
