@@ -1,7 +1,7 @@
 // mountApp(root): builds the simulator inside a given element (viewport + HUD + side panel + plots),
 // loads the WASM engine and starts the frame loop. A preset's scene is drawn before the engine is
-// loaded (first-frame.ts, docs/page.md "First load"): the view first, then the engine, then the rest. It only composes the parts: the DOM shell
-// (shell.ts), the model and its family registry (families.ts), the controls ↔ model wiring
+// loaded (first-frame.ts, docs/page.md "First load"): the view first, then the engine, then the rest.
+// It only composes the parts: the DOM shell (shell.ts), the model and its family registry (families.ts), the controls ↔ model wiring
 // (controller.ts), the view, the frame loop (frame-loop.ts), the shortcuts (keyboard.ts) and the long
 // run (long-run-wiring.ts). destroy() deletes the embind objects, disposes three.js resources and
 // removes every listener and element it added.
@@ -276,11 +276,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     panel,
     // the view reports which ghosts are inside the frame; the legend marks the ones that are not
     ghostsInView: (inView) => comparison.controls.setOutOfView(inView.map((inside) => !inside)),
-    firstFrameMarked: earlyView?.view != null,
+    firstFrameMarked: earlyView?.marked() ?? false,
   });
-  /** The body and ground of the running family, and which panel groups apply to it. */
   /** The view already shows this config (drawn before the engine): not built twice. */
   let shownJson = earlyView?.view ? early?.resolvedJson : undefined;
+  /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     const familyView = familyParts(model.family.id).view;
     if (model.resolvedJson !== shownJson) view?.show(familyView, model.config);
@@ -451,27 +451,26 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
  * the engine is loaded; `view` is null without WebGL (the notice says why, and the first frame is the
  * frame loop's). The state is the engine's first record (first-frame.ts), so the run goes on from it.
  */
-function drawBeforeEngine(viewport: HTMLElement, start: FirstFrameStart): { view: SceneView | null; drawn: Promise<void> } {
+function drawBeforeEngine(viewport: HTMLElement, start: FirstFrameStart): { view: SceneView | null; drawn: Promise<void>; marked(): boolean } {
   const view = createView(viewport);
-  if (!view) return { view, drawn: Promise.resolve() };
+  let marked = false;
+  if (!view) return { view, drawn: Promise.resolve(), marked: () => marked };
   const { config, snapshot } = firstFrameScene(start);
   view.show(familyParts(start.family).view, config);
   view.setBodyPose(snapshot.x, snapshot.q, snapshot.coords);
   view.recentre();
   // A hidden tab draws no animation frame: the engine is then fetched at once.
   const drawn = new Promise<void>((resolve) => {
-    const draw = (): void => {
+    requestAnimationFrame(() => {
       if (view.render(0)) {
+        marked = true;
         if (typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
-        resolve();
-      } else {
-        requestAnimationFrame(draw);
       }
-    };
-    requestAnimationFrame(draw);
+      resolve();
+    });
     if (document.visibilityState === 'hidden') resolve();
   });
-  return { view, drawn };
+  return { view, drawn, marked: () => marked };
 }
 
 /**
