@@ -20,12 +20,16 @@ const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.
 const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
 const rapierImportPath = fileURLToPath(new URL('./web/src/engine/rapier-import.ts', import.meta.url));
 const rapierImportHostedPath = fileURLToPath(new URL('./web/src/engine/rapier-import.hosted.ts', import.meta.url));
+const wasmUrlPath = fileURLToPath(new URL('./web/src/engine/wasm-url.ts', import.meta.url));
+const wasmUrlHostedPath = fileURLToPath(new URL('./web/src/engine/wasm-url.hosted.ts', import.meta.url));
 
 export const sharedAlias = {
   '@lgvci-wasm': wasmModulePath,
   'lgvci-engine-options': engineOptionsPath,
   'lgvci-workers': workerSpawnPath,
   'lgvci-rapier': rapierImportPath,
+  // The .wasm's URL for the prefetch after the first frame (engine/loader.ts): none but in the hosted build.
+  'lgvci-wasm-url': wasmUrlPath,
 };
 
 /**
@@ -83,7 +87,7 @@ export default defineConfig(({ command, mode }) => {
       alias: single
         ? { ...sharedAlias, 'lgvci-workers': workerSpawnInlinePath, '@dimforge/rapier3d-compat': rapierOfflinePath }
         : hosted
-          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath }
+          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath, 'lgvci-wasm-url': wasmUrlHostedPath, 'lgvci-wasm-binary?url': `${wasmBinaryPath}?url` }
           : sharedAlias,
     },
     // The long-run worker imports the engine module itself; ES workers allow that code-split import.

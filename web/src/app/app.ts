@@ -11,7 +11,7 @@ import type { LongRunControls } from '../controls/long-run-controls';
 import { ControlPanel } from '../controls/panel';
 import { TwinsControls } from '../controls/twins-controls';
 import { Hud } from '../controls/hud';
-import { loadEngine } from '../engine/loader';
+import { loadEngine, prefetchEngine } from '../engine/loader';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import { historyCsvChunks } from '../model/csv';
 import { SimulationModel } from '../model/simulation-model';
@@ -466,9 +466,14 @@ function drawBeforeEngine(viewport: HTMLElement, start: FirstFrameStart): { view
         marked = true;
         if (typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
       }
+      // The .wasm downloads and compiles off the main thread while it finishes this frame.
+      prefetchEngine();
       resolve();
     });
-    if (document.visibilityState === 'hidden') resolve();
+    if (document.visibilityState === 'hidden') {
+      prefetchEngine();
+      resolve();
+    }
   });
   return { view, drawn, marked: () => marked };
 }
