@@ -52,6 +52,11 @@ import { wireWhy } from './why-wiring';
 
 export { FIRST_FRAME_MARK, FIRST_STEP_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
+/**
+ * The app is mounted: every control, the HUD and the plots' places are there and the frame loop runs
+ * (after ENGINE_READY_MARK; the first frame, FIRST_FRAME_MARK, may come before the engine).
+ */
+export const APP_READY_MARK = 'lgvci:app-ready';
 
 export interface MountOptions {
   /** Preset to start with (default: the core's first). */
@@ -440,6 +445,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
 
   if (playQueued || (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay))) app.play();
   loop.start();
+  if (typeof performance.mark === 'function') performance.mark(APP_READY_MARK);
   await plotLibraryAfterFirstFrame();
   // `view=why` in the address opens the "Why variational?" view on the restored set-up.
   if (opts.query !== undefined && new URLSearchParams(opts.query).get('view') === 'why') why.open();
