@@ -18,31 +18,34 @@ const engineOptionsPath = fileURLToPath(new URL('./web/src/engine/engine-options
 const workerSpawnPath = fileURLToPath(new URL('./web/src/app/worker-spawn.ts', import.meta.url));
 const rapierOfflinePath = fileURLToPath(new URL('./web/src/engine/rapier-offline.ts', import.meta.url));
 const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.inline.ts', import.meta.url));
-const instantiatePath = fileURLToPath(new URL('./web/src/engine/instantiate.ts', import.meta.url));
 const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
 const rapierImportPath = fileURLToPath(new URL('./web/src/engine/rapier-import.ts', import.meta.url));
 const rapierImportHostedPath = fileURLToPath(new URL('./web/src/engine/rapier-import.hosted.ts', import.meta.url));
 const indexHtmlPath = fileURLToPath(new URL('./web/index.html', import.meta.url));
 const elementEntryPath = fileURLToPath(new URL('./web/src/element/lgvci-element.ts', import.meta.url));
 const elementDemoPath = fileURLToPath(new URL('./web/element.html', import.meta.url));
+const wasmUrlPath = fileURLToPath(new URL('./web/src/engine/wasm-url.ts', import.meta.url));
+const wasmUrlHostedPath = fileURLToPath(new URL('./web/src/engine/wasm-url.hosted.ts', import.meta.url));
 
 export const sharedAlias = {
   '@lgvci-wasm': wasmModulePath,
   'lgvci-engine-options': engineOptionsPath,
   'lgvci-workers': workerSpawnPath,
   'lgvci-rapier': rapierImportPath,
+  // The .wasm's URL for the prefetch after the first frame (engine/loader.ts): none but in the hosted build.
+  'lgvci-wasm-url': wasmUrlPath,
 };
 
 /**
- * The engine and the app are imported dynamically by the small entry (main.ts starts the engine before
- * the app's chunk is evaluated), so Vite does not preload them; this adds <link rel="modulepreload">
- * for both chunks (and the chunks they import) and <link rel="preload"> for the .wasm so that all
- * download in parallel with the entry instead of after it. The preload's CORS mode and credentials
- * match Emscripten's fetch(url, { credentials: 'same-origin' }), so it is reused.
+ * The app is imported dynamically by the small entry, so Vite does not preload it; this adds
+ * <link rel="modulepreload"> for the app's chunk (and the chunks it imports) so that it downloads in
+ * parallel with the entry instead of after it. The engine (its glue chunk and the .wasm) is not
+ * preloaded: a preset's first frame is drawn before the engine, which is fetched after it
+ * (app/first-frame.ts, docs/page.md "First load"), so its bytes do not compete with the first frame's.
  */
-function preloadEngine(): Plugin {
+function preloadApp(): Plugin {
   return {
-    name: 'lgvci-preload-engine',
+    name: 'lgvci-preload-app',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -57,13 +60,9 @@ function preloadEngine(): Plugin {
           c.imports.forEach(visit);
         };
         for (const c of chunks.values()) {
-          if (c.isDynamicEntry && (c.facadeModuleId === instantiatePath || c.facadeModuleId === appPath)) visit(c.fileName);
+          if (c.isDynamicEntry && c.facadeModuleId === appPath) visit(c.fileName);
         }
-        const wasm = bundle.find((c) => c.type === 'asset' && c.fileName.endsWith('.wasm'));
-        const tags = [];
-        for (const f of preload) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${f}` }, injectTo: 'head' as const });
-        if (wasm) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: 'anonymous', href: `./${wasm.fileName}` }, injectTo: 'head' as const });
-        return tags;
+        return [...preload].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${f}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -102,7 +101,7 @@ export default defineConfig(({ command, mode }) => {
   // (rapier-import.hosted.ts); the dev server and the tests import the package itself.
   const hosted = command === 'build' && !single;
   return {
-    plugins: single ? [] : hosted ? [preloadEngine(), elementDemo()] : [preloadEngine()],
+    plugins: single ? [] : hosted ? [preloadApp(), elementDemo()] : [preloadApp()],
     root: 'web',
     // Relative asset URLs: the built site works from any sub-path of any static server.
     base: './',
@@ -110,7 +109,7 @@ export default defineConfig(({ command, mode }) => {
       alias: single
         ? { ...sharedAlias, 'lgvci-workers': workerSpawnInlinePath, '@dimforge/rapier3d-compat': rapierOfflinePath }
         : hosted
-          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath }
+          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath, 'lgvci-wasm-url': wasmUrlHostedPath, 'lgvci-wasm-binary?url': `${wasmBinaryPath}?url` }
           : sharedAlias,
     },
     // The long-run worker imports the engine module itself; ES workers allow that code-split import.

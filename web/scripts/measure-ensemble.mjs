@@ -135,7 +135,7 @@ for (let r = 0; r < runs; r++) {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, null, { timeout: 180000 });
+  await page.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0, null, { timeout: 180000 });
   cores = await page.evaluate(() => navigator.hardwareConcurrency);
   await page.selectOption('select[id$="-case"]', 'IV').catch(() => {});
   await page.fill('input[id$="-ens-members"]', K);

@@ -198,7 +198,7 @@ describe('<lgvci-sim> in a course page at another path', () => {
   it('gives a bad attribute the message the address gives on the page ("<key>: <rule>"), inside the element', async () => {
     errors.length = 0;
     const page = await open('/sim/v1/index.html?case=IV&tilt=steep&theme=dark&colour=red');
-    await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, undefined, { timeout: 180_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0, undefined, { timeout: 180_000 });
     const onPage = await page.evaluate(() => ({
       list: [...document.querySelectorAll('.url-msg-list li')].map((li) => li.textContent ?? ''),
       text: document.getElementById('app')!.textContent ?? '',

@@ -15,6 +15,8 @@ export const de = defineMessages({
   'page.references':
     'Literatur: K. Tran und M. Leok, {tranLeok} (starrer Körper: Zustand (x, R, γ, Π), m = 1, g = 9,80665, Energie E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃); R. C. Fetecau, J. E. Marsden, M. Ortiz und M. West, {fmow} (Teilchen und Stern: Zustand (q, p), m = L = 1, g = 9,81, das die Arbeit nicht angibt; Trägheitsmoment des Sterns I = (29/192) m L²; Energie H = ½pᵀM⁻¹p + V(q); Billard: m = 1, ohne Schwerkraft, sofern nicht gesetzt).',
   'page.loadFailed': 'Der Simulator konnte nicht geladen werden: {reason}',
+  // loading (app/app.ts: Play pressed before the engine is ready)
+  'page.loadingPlayQueued': 'Der Integrator wird geladen … er läuft los, sobald er bereit ist.',
 
   'app.region': 'Stoßsimulation',
   'app.loading': 'Der Integrator wird geladen …',

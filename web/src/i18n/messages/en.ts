@@ -20,6 +20,8 @@ export const en = {
   'page.references':
     'References: K. Tran and M. Leok, {tranLeok} (rigid body: state (x, R, γ, Π), m = 1, g = 9.80665, energy E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃); R. C. Fetecau, J. E. Marsden, M. Ortiz and M. West, {fmow} (particle and star: state (q, p), m = L = 1, g = 9.81, which the paper does not give; star inertia I = (29/192) m L²; energy H = ½pᵀM⁻¹p + V(q); billiard: m = 1, no gravity unless set).',
   'page.loadFailed': 'The simulator could not be loaded: {reason}',
+  // loading (app/app.ts: Play pressed before the engine is ready)
+  'page.loadingPlayQueued': 'Loading the integrator… it plays as soon as it is ready.',
 
   // the app's shell and notices
   'app.region': 'Collision simulation',

@@ -15,6 +15,8 @@ export const es = defineMessages({
   'page.references':
     'Referencias: K. Tran y M. Leok, {tranLeok} (sólido rígido: estado (x, R, γ, Π), m = 1, g = 9,80665, energía E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃); R. C. Fetecau, J. E. Marsden, M. Ortiz y M. West, {fmow} (partícula y estrella: estado (q, p), m = L = 1, g = 9,81, que el artículo no indica; inercia de la estrella I = (29/192) m L²; energía H = ½pᵀM⁻¹p + V(q); billar: m = 1, sin gravedad salvo que se indique).',
   'page.loadFailed': 'No se pudo cargar el simulador: {reason}',
+  // loading (app/app.ts: Play pressed before the engine is ready)
+  'page.loadingPlayQueued': 'Cargando el integrador… empezará en cuanto esté listo.',
 
   'app.region': 'Simulación de colisiones',
   'app.loading': 'Cargando el integrador…',

@@ -15,6 +15,8 @@ export const fr = defineMessages({
   'page.references':
     'Références : K. Tran et M. Leok, {tranLeok} (corps rigide : état (x, R, γ, Π), m = 1, g = 9,80665, énergie E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃) ; R. C. Fetecau, J. E. Marsden, M. Ortiz et M. West, {fmow} (particule et étoile : état (q, p), m = L = 1, g = 9,81, que l’article ne donne pas ; inertie de l’étoile I = (29/192) m L² ; énergie H = ½pᵀM⁻¹p + V(q) ; billard : m = 1, sans gravité sauf réglage).',
   'page.loadFailed': 'Le simulateur n’a pas pu être chargé : {reason}',
+  // loading (app/app.ts: Play pressed before the engine is ready)
+  'page.loadingPlayQueued': 'Chargement de l’intégrateur… il démarre dès qu’il est prêt.',
 
   'app.region': 'Simulation de collisions',
   'app.loading': 'Chargement de l’intégrateur…',

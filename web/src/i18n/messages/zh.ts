@@ -16,6 +16,8 @@ export const zh = defineMessages({
   'page.references':
     '参考文献：K. Tran 与 M. Leok，{tranLeok}（刚体：状态 (x, R, γ, Π)，m = 1，g = 9.80665，能量 E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃）；R. C. Fetecau、J. E. Marsden、M. Ortiz 与 M. West，{fmow}（质点与星形体：状态 (q, p)，m = L = 1，g = 9.81，论文未给出；星形体转动惯量 I = (29/192) m L²；能量 H = ½pᵀM⁻¹p + V(q)；台球：m = 1，除非设置，否则无重力）。',
   'page.loadFailed': '无法加载模拟器：{reason}',
+  // loading (app/app.ts: Play pressed before the engine is ready)
+  'page.loadingPlayQueued': '正在加载积分器…就绪后立即开始播放。',
 
   'app.region': '碰撞模拟',
   'app.loading': '正在加载积分器…',
