@@ -46,6 +46,8 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
+import type { ClipButton } from './clip-button';
+import { wireClipButton } from './clip-button';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -114,6 +116,8 @@ export interface App {
   readonly load: LoadWiring;
   /** Grabbing and throwing the body, for a throwable family (throw-wiring.ts); null without WebGL. */
   readonly throwing: ThrowWiring | null;
+  /** The bar's "Record clip" button and, once pressed, its dialog (clip-button.ts). */
+  readonly clips: ClipButton;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -253,6 +257,23 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     // the view reports which ghosts are inside the frame; the legend marks the ones that are not
     ghostsInView: (inView) => comparison.controls.setOutOfView(inView.map((inside) => !inside)),
   });
+  // "Record clip" beside "Save image"; the dialog and the recorder load on its first press.
+  const clips = wireClipButton(
+    chrome.bar,
+    chrome.imageButton.nextSibling,
+    {
+      root,
+      view,
+      model,
+      loop,
+      caseName: () => controller.params.caseName,
+      playing: () => app.playing,
+      play: () => app.play(),
+      pause: () => app.pause(),
+      reset: () => app.reset(),
+    },
+    prefix,
+  );
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     const familyView = familyParts(model.family.id).view;
@@ -344,6 +365,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     why,
     load,
     throwing,
+    clips,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -390,6 +412,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       drag?.dispose();
       throwing?.dispose();
       load.destroy();
+      clips.destroy();
       gestures?.dispose();
       urlState.destroy();
       offModel();
