@@ -6,7 +6,7 @@
 // afterwards the run goes on (or stays paused) as it was. Closing the dialog cancels a recording.
 import '../styles/clips.css';
 import type { ClipHost } from './clip-button';
-import { CLIP_FPS, CLIP_LENGTHS, clipFileName, MAX_CLIP_SECONDS, webmSupport } from './clip-plan';
+import { CLIP_FPS, CLIP_LENGTHS, clipFileName, clipFrameCount, MAX_CLIP_SECONDS, webmSupport } from './clip-plan';
 import type { ClipFormat } from './clip-plan';
 import type { ClipProgress, ClipResult, ClipSource } from './clip-recorder';
 import { ClipCancelled, recordClip } from './clip-recorder';
@@ -127,7 +127,7 @@ export class ClipDialog {
     this.abort = abort;
     this.stopWanted = false;
     this.setBusy(true);
-    this.showProgress({ phase: 'frames', done: 0, total: 1 }, format);
+    this.showProgress({ phase: 'frames', done: 0, total: clipFrameCount(seconds) }, format);
     const wasPlaying = host.playing();
     host.pause();
     if (this.fromStartBox.checked) {
