@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // A clip's frames (docs/course-material.md "Clips for slides"): FrameLoop.drawStep advances the
 // fixed-step clock by the clip's frame interval and takes every step it asks for, whatever the time a
 // step costs (the page's own frames drop steps past their budget). 25 frames of 1/25 s at 1× from the
