@@ -17,7 +17,8 @@ afterEach(() => {
   for (const r of restore.splice(0)) r();
 });
 
-const BUTTON = 'Record a clip of the 3-D view (WebM video or GIF)';
+// the accessible name starts with the visible label (axe: label-content-name-mismatch)
+const BUTTON = 'Record clip of the 3-D view (WebM video or GIF)';
 
 async function openDialog(app: App): Promise<ClipDialog> {
   await page.getByRole('button', { name: BUTTON }).click();
@@ -30,11 +31,13 @@ async function bytesOf(b: Blob): Promise<Uint8Array> {
 }
 
 describe('clips', () => {
-  it('the button is in the bar beside "Save image", opens the dialog from the keyboard, and the dialog is axe clean', async () => {
+  it('the button is in the bar beside "Save image", opens the dialog from the keyboard, and the bar and the dialog are axe clean', async () => {
     const app = await fx.mount({ caseName: 'IV', autoplay: false });
     const button = app.clips.button;
+    expect(button.getAttribute('aria-label')?.startsWith(button.textContent ?? '-')).toBe(true);
     expect(button.closest('[role="toolbar"]')).toBe(app.chrome.bar);
     expect(button.previousElementSibling).toBe(app.chrome.imageButton);
+    expect(await axeViolations(app.chrome.bar)).toEqual([]);
     button.focus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => app.clips.dialog?.dialog.isOpen ?? false, { timeout: 20_000 }).toBe(true);

@@ -56,7 +56,7 @@ export const de = defineMessages({
   'bar.nothingDrawn': 'Noch nichts gezeichnet',
   // clips (WebM and GIF)
   'clips.button': 'Clip aufnehmen',
-  'clips.buttonLong': 'Einen Clip der 3-D-Ansicht aufnehmen (WebM-Video oder GIF)',
+  'clips.buttonLong': 'Clip aufnehmen: die 3-D-Ansicht als WebM-Video oder GIF',
   'clips.title': 'Clip aufnehmen',
   'clips.note': 'Nimmt auf, was die Ansicht zeigt, Bild für Bild aus der Simulation ({fps} Bilder pro Sekunde, mit der HUD-Zeile im Bild): dieselbe Einstellung und Kamera ergeben denselben Clip.',
   'clips.format': 'Format',

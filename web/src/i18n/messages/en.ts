@@ -63,7 +63,7 @@ export const en = {
   'bar.nothingDrawn': 'Nothing drawn yet',
   // clips (WebM and GIF)
   'clips.button': 'Record clip',
-  'clips.buttonLong': 'Record a clip of the 3-D view (WebM video or GIF)',
+  'clips.buttonLong': 'Record clip of the 3-D view (WebM video or GIF)',
   'clips.title': 'Record a clip',
   'clips.note': 'Records what the view shows, frame by frame from the simulation ({fps} frames per second, the HUD line drawn in): the same set-up and camera give the same clip.',
   'clips.format': 'Format',

@@ -56,7 +56,7 @@ export const es = defineMessages({
   'bar.nothingDrawn': 'Todavía no hay nada dibujado',
   // clips (WebM and GIF)
   'clips.button': 'Grabar clip',
-  'clips.buttonLong': 'Grabar un clip de la vista 3D (vídeo WebM o GIF)',
+  'clips.buttonLong': 'Grabar clip de la vista 3D (vídeo WebM o GIF)',
   'clips.title': 'Grabar un clip',
   'clips.note': 'Graba lo que muestra la vista, fotograma a fotograma a partir de la simulación ({fps} fotogramas por segundo, con la línea del HUD incrustada): la misma configuración y la misma cámara dan el mismo clip.',
   'clips.format': 'Formato',

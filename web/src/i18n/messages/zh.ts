@@ -57,7 +57,7 @@ export const zh = defineMessages({
   'bar.nothingDrawn': '尚未绘制任何内容',
   // clips (WebM and GIF)
   'clips.button': '录制片段',
-  'clips.buttonLong': '录制 3D 视图的片段（WebM 视频或 GIF）',
+  'clips.buttonLong': '录制片段：3D 视图（WebM 视频或 GIF）',
   'clips.title': '录制片段',
   'clips.note': '逐帧录制视图中由模拟生成的画面（每秒 {fps} 帧，画面中嵌入 HUD 信息行）：相同的设置和相机得到相同的片段。',
   'clips.format': '格式',
