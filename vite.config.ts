@@ -4,6 +4,7 @@
 // single` (npm run build:single) is the one-file offline build: every asset (the .wasm too) inlined
 // as a data: URL, the workers inlined, Rapier left out (engine/rapier-offline.ts), one JS chunk; scripts/inline-single.mjs folds the
 // result into dist-single/lgvci.html.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -21,6 +22,9 @@ const instantiatePath = fileURLToPath(new URL('./web/src/engine/instantiate.ts',
 const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
 const rapierImportPath = fileURLToPath(new URL('./web/src/engine/rapier-import.ts', import.meta.url));
 const rapierImportHostedPath = fileURLToPath(new URL('./web/src/engine/rapier-import.hosted.ts', import.meta.url));
+const indexHtmlPath = fileURLToPath(new URL('./web/index.html', import.meta.url));
+const elementEntryPath = fileURLToPath(new URL('./web/src/element/lgvci-element.ts', import.meta.url));
+const elementDemoPath = fileURLToPath(new URL('./web/element.html', import.meta.url));
 
 export const sharedAlias = {
   '@lgvci-wasm': wasmModulePath,
@@ -66,6 +70,24 @@ function preloadEngine(): Plugin {
 }
 
 /**
+ * The custom element's demo page (docs/custom-element.md): web/element.html copied to dist/element.html
+ * as it is. It loads ./lgvci-element.js as a course page would, so it is not one of Vite's HTML inputs
+ * (which would bundle its script into a chunk of its own).
+ */
+function elementDemo(): Plugin {
+  return {
+    name: 'lgvci-element-demo',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'element.html', source: readFileSync(elementDemoPath, 'utf8') });
+    },
+  };
+}
+
+/** Entry file names: the custom element's script has a fixed name beside index.html (course pages link it); the rest are hashed. */
+const entryFileNames = (chunk: { name: string }): string => (chunk.name === 'lgvci-element' ? 'lgvci-element.js' : 'assets/[name]-[hash].js');
+
+/**
  * Emitted asset names: Rapier's file (rapier.mjs, emitted by rapier-import.hosted.ts) is named .js,
  * since some static hosts (older nginx mime.types among them) serve .mjs as application/octet-stream,
  * which a module import refuses. Used by the page's and the workers' bundles alike, so both name the
@@ -80,7 +102,7 @@ export default defineConfig(({ command, mode }) => {
   // (rapier-import.hosted.ts); the dev server and the tests import the package itself.
   const hosted = command === 'build' && !single;
   return {
-    plugins: single ? [] : [preloadEngine()],
+    plugins: single ? [] : hosted ? [preloadEngine(), elementDemo()] : [preloadEngine()],
     root: 'web',
     // Relative asset URLs: the built site works from any sub-path of any static server.
     base: './',
@@ -107,7 +129,14 @@ export default defineConfig(({ command, mode }) => {
       ...(single ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { output: { codeSplitting: false } } } : {}),
       // dist/.vite/manifest.json: the chunk graph (static and dynamic imports), from which
       // scripts/size-check.mjs takes what the first load fetches (docs/page.md, "Size ceilings").
-      ...(hosted ? { manifest: true, rolldownOptions: { output: { assetFileNames } } } : {}),
+      // The hosted build has a second entry, the custom element (dist/lgvci-element.js, element/): it
+      // shares the page's chunks, its own part is a lazy chunk, so the page's first load is the same.
+      ...(hosted
+        ? {
+            manifest: true,
+            rolldownOptions: { input: { index: indexHtmlPath, 'lgvci-element': elementEntryPath }, output: { assetFileNames, entryFileNames } },
+          }
+        : {}),
     },
     server: { port: 5173, strictPort: false },
     preview: { port: 4173, strictPort: false },

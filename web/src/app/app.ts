@@ -48,6 +48,11 @@ import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
 import type { ClipButton } from './clip-button';
 import { wireClipButton } from './clip-button';
+import { parseClassOptions } from '../config/class-options';
+import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
+import { urlKey } from '../config/url-codec';
+import type { ClassBuilderWiring } from './class-wiring';
+import { loadClassLock, wireClassBuilder } from './class-wiring';
 
 export { FIRST_FRAME_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
@@ -84,6 +89,12 @@ export interface MountOptions {
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
   /** Where the language menu goes instead of the bar's end: the page's header on a wide standalone page (main.ts). */
   languageSlot?: HTMLElement | null;
+  /**
+   * The address the state belongs to, instead of the page's own `location`: its search gives the
+   * pass-through keys kept in the share link, its origin and path the link's page. The custom element
+   * (element/mount.ts) passes its attributes' query and the simulator page beside its script.
+   */
+  location?: () => { search: string; origin: string; pathname: string; hash: string };
 }
 
 export interface App {
@@ -118,6 +129,8 @@ export interface App {
   readonly throwing: ThrowWiring | null;
   /** The bar's "Record clip" button and, once pressed, its dialog (clip-button.ts). */
   readonly clips: ClipButton;
+  /** "Customise for class": the teacher's link builder, loaded on first use (class-wiring.ts). */
+  readonly classBuilder: ClassBuilderWiring;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -168,6 +181,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const model = new SimulationModel(engine, familyTable());
   const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
   const view = createView(shell.viewport);
+  // The teacher's lock=, hide= and autoplay= (config/class-options.ts); the locks' code (class-lock.ts)
+  // only when the address has some: checked now, applied once the state is restored.
+  const cls = parseClassOptions(opts.query ?? '');
+  const names = classNames(cls.options, controller.family);
+  const locking = names.lock.length + names.hide.length > 0 ? await loadClassLock() : null;
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
   // The warning's ways out: Reset, or the same set-up with half the time step.
@@ -227,7 +245,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     prefix,
     {
       embed: opts.embed,
-      messages: opts.messages,
+      messages: [...(opts.messages ?? []), ...cls.messages, ...names.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
     },
   );
@@ -300,7 +318,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
-  const defaultAutoplay = !prefersReducedMotion();
+  const defaultAutoplay = cls.options.autoplay !== false && !prefersReducedMotion();
   const urlState = new UrlState({
     engine,
     controller,
@@ -313,8 +331,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       if (view) view.follow = on;
     },
     write: opts.syncUrl ? replaceSearch : undefined,
+    ...(opts.location ? { location: opts.location } : {}),
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
+  const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
+  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
   const runPort = {
     get playing() {
@@ -366,6 +387,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     load,
     throwing,
     clips,
+    classBuilder,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -409,6 +431,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       destroyed = true;
       loop.stop();
       unbindKeys();
+      classLock?.dispose();
+      classBuilder.destroy();
       drag?.dispose();
       throwing?.dispose();
       load.destroy();
