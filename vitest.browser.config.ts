@@ -17,7 +17,7 @@ const emulateReducedMotion: BrowserCommand<[reduce: boolean]> = async (ctx, redu
 
 export default defineConfig({
   resolve: { alias: sharedAlias },
-  optimizeDeps: { include: ['three', 'three/examples/jsm/controls/OrbitControls.js', '@dimforge/rapier3d-compat'] },
+  optimizeDeps: { include: ['three', 'three/examples/jsm/controls/OrbitControls.js', '@dimforge/rapier3d-compat', 'gifenc'] },
   test: {
     name: 'browser',
     include: ['tests/web/browser/**/*.test.ts'],

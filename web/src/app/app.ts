@@ -49,6 +49,8 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
+import type { ClipButton } from './clip-button';
+import { wireClipButton } from './clip-button';
 import { parseClassOptions } from '../config/class-options';
 import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
 import { urlKey } from '../config/url-codec';
@@ -133,6 +135,8 @@ export interface App {
   readonly load: LoadWiring;
   /** Grabbing and throwing the body, for a throwable family (throw-wiring.ts); null without WebGL. */
   readonly throwing: ThrowWiring | null;
+  /** The bar's "Record clip" button and, once pressed, its dialog (clip-button.ts). */
+  readonly clips: ClipButton;
   /** "Customise for class": the teacher's link builder, loaded on first use (class-wiring.ts). */
   readonly classBuilder: ClassBuilderWiring;
   /** The current run as CSV text (what "Download CSV" saves). */
@@ -303,6 +307,23 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   });
   /** The view already shows this config (drawn before the engine): not built twice. */
   let shownJson = earlyView?.view ? early?.resolvedJson : undefined;
+  // "Record clip" beside "Save image"; the dialog and the recorder load on its first press.
+  const clips = wireClipButton(
+    chrome.bar,
+    chrome.imageButton.nextSibling,
+    {
+      root,
+      view,
+      model,
+      loop,
+      caseName: () => controller.params.caseName,
+      playing: () => app.playing,
+      play: () => app.play(),
+      pause: () => app.pause(),
+      reset: () => app.reset(),
+    },
+    prefix,
+  );
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     const familyView = familyParts(model.family.id).view;
@@ -398,6 +419,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     why,
     load,
     throwing,
+    clips,
     classBuilder,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
@@ -447,6 +469,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       drag?.dispose();
       throwing?.dispose();
       load.destroy();
+      clips.destroy();
       gestures?.dispose();
       urlState.destroy();
       offModel();

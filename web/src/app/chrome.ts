@@ -56,7 +56,7 @@ export interface ChromeOptions {
  * A bar button: an icon and a label; narrow stages show the icon only (chrome.css), so the accessible
  * name is always in aria-label (default: the label).
  */
-function barButton(label: string, cls: string, iconName: string, ariaLabel?: string): HTMLButtonElement {
+export function barButton(label: string, cls: string, iconName: string, ariaLabel?: string): HTMLButtonElement {
   return el(
     'button',
     { type: 'button', class: `btn btn-small ${cls}`, 'aria-label': ariaLabel ?? label, title: ariaLabel ?? label },

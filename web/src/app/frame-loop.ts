@@ -31,6 +31,11 @@ const GHOST_CHECK_MS = 250;
 export class FrameLoop {
   /** Frames drawn so far (idle frames while paused are skipped). */
   frames = 0;
+  /**
+   * While true the animation frames draw nothing and leave the model alone: a clip is being recorded
+   * and its recorder draws each frame itself with drawStep (clip-recorder.ts).
+   */
+  held = false;
   private lastNow: number | null = null;
   private lastGhostCheck = -Infinity;
   private raf = 0;
@@ -77,6 +82,10 @@ export class FrameLoop {
   private readonly frame = (now: number): void => {
     if (this.stopped) return;
     this.raf = requestAnimationFrame(this.frame);
+    if (this.held) {
+      this.lastNow = null; // the held time is not made up afterwards
+      return;
+    }
     const { model, view, hud, plots, panel } = this.p;
     const dt = this.lastNow === null ? 0 : Math.max(0, (now - this.lastNow) / 1000);
     this.lastNow = now;
@@ -111,6 +120,27 @@ export class FrameLoop {
       this.firstMarked = true;
     }
   };
+
+  /**
+   * One frame of a clip: the clock advanced by dt seconds (not the wall clock's interval) and every step
+   * it asks for taken, with no step budget (model.advance drops steps to keep a frame short; a clip's
+   * frames must not depend on the machine's speed), then the view drawn with dt as its animation
+   * interval and the HUD refreshed. Returns the drawn time.
+   */
+  drawStep(dt: number): number {
+    const { model, view, hud } = this.p;
+    const n = model.clock.tick(dt);
+    if (n > 0) model.step(n);
+    const s = model.interpolated();
+    this.flashUpTo(s.t);
+    view?.setBodyPose(s.x, s.q, s.coords);
+    this.syncGhosts(model.alpha, s.t);
+    view?.updateTrail(model.trail, s.t, s.x);
+    // Drawn even when nothing moved: the recorder copies the canvas right after, in this task.
+    if (view && !view.render(dt)) view.renderer.render(view.scene, view.camera);
+    hud.update(model, s.t);
+    return s.t;
+  }
 
   stop(): void {
     this.stopped = true;

@@ -52,6 +52,11 @@ function precision(v: number, sig: number): string {
   return formatNumber(v, { minimumSignificantDigits: sig, maximumSignificantDigits: sig });
 }
 
+/** The HUD's one line (time, impacts, energy error): the small view's summary and a clip's burnt-in line. */
+export function summaryLine(model: SimulationModel, drawnTime: number): string {
+  return t('hud.summary', { time: fmtTime(drawnTime), n: model.curr.impacts, error: formatRelError(model.relativeEnergyError) });
+}
+
 const ENERGY_TITLES: Record<string, () => string> = {
   E: () => t('hud.energyTitle.E'),
   H: () => t('hud.energyTitle.H'),
@@ -218,10 +223,7 @@ export class Hud {
       const d = [0, 1, 2].map((i) => precision(J[i]?.[i] ?? NaN, 4)).join(decimalSeparator() === ',' ? '; ' : ', ');
       Hud.set(this.mass, `${precision(cfg.mass, 4)}${decimalSeparator() === ',' ? ';' : ','} diag(${d})`);
     }
-    Hud.set(
-      this.summaryText,
-      t('hud.summary', { time: fmtTime(drawnTime), n: c.impacts, error: formatRelError(model.relativeEnergyError) }),
-    );
+    Hud.set(this.summaryText, summaryLine(model, drawnTime));
     const st = model.status;
     const key = st ? `${st.code}|${st.t}|${st.message}|${model.family.id}|${model.halted}` : '';
     if (key !== this.lastWarning) {
