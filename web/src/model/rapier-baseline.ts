@@ -11,6 +11,7 @@ import type { CompanionStepper } from './companions';
 import { RigidPoseSpace } from './companions';
 import type { Quat } from './interpolation';
 import { quatFromRowMajor, rowMajorFromQuat } from './interpolation';
+import { t } from '../i18n';
 
 type World = InstanceType<Rapier['World']>;
 type RigidBody = ReturnType<World['createRigidBody']>;
@@ -49,7 +50,7 @@ export function coreInertia(cfg: ResolvedConfig): number[] {
     const j = (m * b.side * b.side) / 6; // the core ignores the ε-rounding (docs/rigid-body.md "Rounded mass properties")
     return [j, 0, 0, 0, j, 0, 0, 0, j];
   }
-  throw new RapierSetupError(`Rapier: the ${b.type} body needs an explicit inertia in the config to be compared.`);
+  throw new RapierSetupError(t('rapier.needsInertia', { type: b.type }));
 }
 
 /**
@@ -118,7 +119,7 @@ function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
   switch (body.type) {
     case 'ellipsoid': {
       const d = R.ColliderDesc.convexHull(ellipsoidPoints(body.semi_axes, body.center));
-      if (!d) throw new RapierSetupError('Rapier: the convex hull of the ellipsoid failed');
+      if (!d) throw new RapierSetupError(t('rapier.hullFailed', { shape: 'ellipsoid' }));
       return [d];
     }
     case 'cube': {
@@ -130,13 +131,13 @@ function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
     }
     case 'polyhedron': {
       const d = R.ColliderDesc.roundConvexHull(Float32Array.from(body.vertices.flat()), body.epsilon);
-      if (!d) throw new RapierSetupError('Rapier: the convex hull of the polyhedron failed');
+      if (!d) throw new RapierSetupError(t('rapier.hullFailed', { shape: 'polyhedron' }));
       return [d];
     }
     case 'union':
       return body.parts.flatMap((p) => colliderDescs(R, p));
     case 'intersection':
-      throw new RapierSetupError('Rapier: an intersection of ellipsoids has no Rapier shape, so it is not compared.');
+      throw new RapierSetupError(t('rapier.noShape'));
   }
 }
 
