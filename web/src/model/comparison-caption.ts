@@ -88,7 +88,8 @@ export function comparisonCaption(
 ): string {
   if (steps === 0) {
     const n = baselines.length + 1;
-    return t('caption.start', { n: int(n) });
+    const count = n === 2 ? t('caption.two') : n === 3 ? t('caption.three') : n === 4 ? t('caption.four') : int(n);
+    return t('caption.start', { count });
   }
   const all = [main, ...baselines].filter((r) => r.label !== '');
   const ordered = [...all].sort((a, b) => (Number.isFinite(b.relError) ? b.relError : Infinity) - (Number.isFinite(a.relError) ? a.relError : Infinity));
