@@ -3,6 +3,7 @@
 // pool hands out member numbers one at a time to whichever worker is free, merges the results in
 // member order (model/ensemble.ts) and has one worker compute the core's statistics of the merge.
 // Cancel (or an error) terminates the workers; the next run starts new ones.
+import { t } from '../i18n';
 import type { EnsembleOutcome, EnsembleProgress, EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics } from '../model/ensemble';
 import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../model/ensemble';
 import { spawnEnsembleWorker } from 'lgvci-workers';
@@ -94,7 +95,7 @@ export class EnsemblePool {
     slot.worker.onmessage = (e) => this.onReply(slot, e.data);
     slot.worker.onerror = (e) => {
       e.preventDefault();
-      if (this.running) this.fail(`An ensemble worker failed: ${e.message || 'unknown error'}`);
+      if (this.running) this.fail(t('ensemble.workerFailed', { message: e.message || t('worker.unknownError') }));
     };
     return slot;
   }

@@ -532,4 +532,20 @@ export const de = defineMessages({
   'rapier.needsInertia': 'Rapier: Der Körper {type} braucht für den Vergleich eine ausdrückliche Trägheit in der Konfiguration.',
   'rapier.hullFailed': 'Rapier: Die konvexe Hülle von {shape} ist fehlgeschlagen',
   'rapier.noShape': 'Rapier: Ein Schnitt von Ellipsoiden hat keine Rapier-Form und wird daher nicht verglichen.',
+
+  // ensembles: the plots, the fields' checks
+  'ensemble.plots': 'Diagramme des Ensembles',
+  'ensemble.impactsTitle': 'Stoßzahlen',
+  'ensemble.impactsCaption': 'Wie viele Stöße jedes Mitglied in N Schritten hatte (die eine Zahl der Arbeit ist eine Stichprobe dieser Streuung).',
+  'ensemble.energyTitle': 'End-Energiefehler',
+  'ensemble.energyCaption': 'End-|E − E₀|/E₀ jedes Mitglieds, in logarithmischen Klassen von einer Vierteldekade.',
+  'ensemble.divergenceTitle': 'Abweichung Err(t)',
+  'ensemble.divergenceCaption': 'Median (Linie) und Quartile (Band) über die Mitglieder von ‖x − x_ref‖₂ + ‖R − R_ref‖₂ gegenüber dem ungestörten Durchgang, logarithmische Skala.',
+  'ensemble.axisMembers': 'Mitglieder',
+  'ensemble.median': 'Median',
+  'ensemble.field.members': 'Mitglieder',
+  'ensemble.field.steps': 'Schritte',
+  'ensemble.sizeRange': '{field} muss größer als 0 und höchstens 1 sein.',
+  'ensemble.workerFailed': 'Ein Worker des Ensembles ist fehlgeschlagen: {message}',
+  'check.notWhole': '{field}: „{raw}“ ist keine ganze Zahl.',
 });

@@ -558,4 +558,20 @@ export const en = {
   'rapier.needsInertia': 'Rapier: the {type} body needs an explicit inertia in the config to be compared.',
   'rapier.hullFailed': 'Rapier: the convex hull of the {shape} failed',
   'rapier.noShape': 'Rapier: an intersection of ellipsoids has no Rapier shape, so it is not compared.',
+
+  // ensembles: the plots, the fields' checks
+  'ensemble.plots': 'Ensemble plots',
+  'ensemble.impactsTitle': 'Impact counts',
+  'ensemble.impactsCaption': 'How many impacts each member had in N steps (the paper’s single count is one sample of this spread).',
+  'ensemble.energyTitle': 'Final energy error',
+  'ensemble.energyCaption': 'Final |E − E₀|/E₀ of each member, in log bins of a quarter decade.',
+  'ensemble.divergenceTitle': 'Divergence Err(t)',
+  'ensemble.divergenceCaption': 'Median (line) and quartiles (band) over the members of ‖x − x_ref‖₂ + ‖R − R_ref‖₂ against the unperturbed run, log scale.',
+  'ensemble.axisMembers': 'members',
+  'ensemble.median': 'median',
+  'ensemble.field.members': 'Members',
+  'ensemble.field.steps': 'Steps',
+  'ensemble.sizeRange': '{field} must be greater than 0 and at most 1.',
+  'ensemble.workerFailed': 'An ensemble worker failed: {message}',
+  'check.notWhole': '{field}: “{raw}” is not a whole number.',
 } as const;

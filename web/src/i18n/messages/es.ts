@@ -532,4 +532,20 @@ export const es = defineMessages({
   'rapier.needsInertia': 'Rapier: el cuerpo {type} necesita una inercia explícita en la configuración para compararlo.',
   'rapier.hullFailed': 'Rapier: falló la envolvente convexa de {shape}',
   'rapier.noShape': 'Rapier: una intersección de elipsoides no tiene forma en Rapier, así que no se compara.',
+
+  // ensembles: the plots, the fields' checks
+  'ensemble.plots': 'Gráficos del conjunto',
+  'ensemble.impactsTitle': 'Número de choques',
+  'ensemble.impactsCaption': 'Cuántos choques tuvo cada miembro en N pasos (el único recuento del artículo es una muestra de esta dispersión).',
+  'ensemble.energyTitle': 'Error final de energía',
+  'ensemble.energyCaption': '|E − E₀|/E₀ final de cada miembro, en clases logarítmicas de un cuarto de década.',
+  'ensemble.divergenceTitle': 'Divergencia Err(t)',
+  'ensemble.divergenceCaption': 'Mediana (línea) y cuartiles (banda) sobre los miembros de ‖x − x_ref‖₂ + ‖R − R_ref‖₂ respecto de la ejecución sin perturbar, escala logarítmica.',
+  'ensemble.axisMembers': 'miembros',
+  'ensemble.median': 'mediana',
+  'ensemble.field.members': 'Miembros',
+  'ensemble.field.steps': 'Pasos',
+  'ensemble.sizeRange': '{field} debe ser mayor que 0 y como máximo 1.',
+  'ensemble.workerFailed': 'Falló un worker del conjunto: {message}',
+  'check.notWhole': '{field}: «{raw}» no es un número entero.',
 });

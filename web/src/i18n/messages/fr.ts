@@ -532,4 +532,20 @@ export const fr = defineMessages({
   'rapier.needsInertia': 'Rapier : le corps {type} a besoin d’une inertie explicite dans la configuration pour être comparé.',
   'rapier.hullFailed': 'Rapier : l’enveloppe convexe de {shape} a échoué',
   'rapier.noShape': 'Rapier : une intersection d’ellipsoïdes n’a pas de forme Rapier, elle n’est donc pas comparée.',
+
+  // ensembles: the plots, the fields' checks
+  'ensemble.plots': 'Graphiques de l’ensemble',
+  'ensemble.impactsTitle': 'Nombre de chocs',
+  'ensemble.impactsCaption': 'Combien de chocs chaque membre a eus en N pas (le nombre unique de l’article est un échantillon de cette dispersion).',
+  'ensemble.energyTitle': 'Erreur d’énergie finale',
+  'ensemble.energyCaption': '|E − E₀|/E₀ final de chaque membre, en classes logarithmiques d’un quart de décade.',
+  'ensemble.divergenceTitle': 'Divergence Err(t)',
+  'ensemble.divergenceCaption': 'Médiane (ligne) et quartiles (bande) sur les membres de ‖x − x_ref‖₂ + ‖R − R_ref‖₂ par rapport à l’exécution non perturbée, échelle logarithmique.',
+  'ensemble.axisMembers': 'membres',
+  'ensemble.median': 'médiane',
+  'ensemble.field.members': 'Membres',
+  'ensemble.field.steps': 'Pas',
+  'ensemble.sizeRange': '{field} doit être supérieure à 0 et au plus 1.',
+  'ensemble.workerFailed': 'Un worker de l’ensemble a échoué : {message}',
+  'check.notWhole': '{field} : « {raw} » n’est pas un nombre entier.',
 });

@@ -530,4 +530,20 @@ export const zh = defineMessages({
   'rapier.needsInertia': 'Rapier：{type} 物体需要在配置中给出显式惯量才能比较。',
   'rapier.hullFailed': 'Rapier：{shape} 的凸包计算失败',
   'rapier.noShape': 'Rapier：椭球的交集没有对应的 Rapier 形状，因此不参与比较。',
+
+  // ensembles: the plots, the fields' checks
+  'ensemble.plots': '系综图表',
+  'ensemble.impactsTitle': '碰撞次数',
+  'ensemble.impactsCaption': '每个成员在 N 步内的碰撞次数（论文中的单一次数只是这一分布的一个样本）。',
+  'ensemble.energyTitle': '最终能量误差',
+  'ensemble.energyCaption': '每个成员的最终 |E − E₀|/E₀，按四分之一数量级的对数分组。',
+  'ensemble.divergenceTitle': '发散 Err(t)',
+  'ensemble.divergenceCaption': '各成员相对于未扰动运行的 ‖x − x_ref‖₂ + ‖R − R_ref‖₂ 的中位数（线）与四分位数（带），对数坐标。',
+  'ensemble.axisMembers': '成员数',
+  'ensemble.median': '中位数',
+  'ensemble.field.members': '成员数',
+  'ensemble.field.steps': '步数',
+  'ensemble.sizeRange': '{field} 必须大于 0 且不超过 1。',
+  'ensemble.workerFailed': '系综的一个 worker 失败：{message}',
+  'check.notWhole': '{field}：“{raw}”不是整数。',
 });
