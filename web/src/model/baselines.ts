@@ -11,7 +11,7 @@ import type { ModelFamily } from './family';
 import { CompanionRun, CompanionSet, CoreStepper } from './companions';
 import { RapierSetupError, RapierStepper } from './rapier-baseline';
 import type { PlainKey } from '../i18n';
-import { formatList, t } from '../i18n';
+import { t } from '../i18n';
 
 /** The comparison's companions: the core's baselines by their integrator name, and Rapier. */
 export type BaselineId = 'rk4' | 'naive' | 'rapier';
@@ -55,9 +55,10 @@ export function mainMethodLabel(integrator: string): string {
   return known(integrator) ? baselineLabel(integrator) : integrator.toUpperCase();
 }
 
-/** "A", "A and B", "A, B and C" in the active language. */
+/** "A", "A and B", "A, B and C" in the active language (no serial comma: the page's English is British). */
 export function listPhrase(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : formatList(items);
+  if (items.length <= 1) return items[0] ?? '';
+  return t('list.and', { rest: items.slice(0, -1).join(t('list.comma')), last: items[items.length - 1] ?? '' });
 }
 
 /** The main run's resolved config with another of the family's integrators (a core baseline). */
