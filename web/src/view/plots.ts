@@ -25,7 +25,7 @@ import { tickLabels } from '../util/format';
 import type { CardKey, OwnCardKey } from './plot-cards';
 import { PLOT_CARDS } from './plot-cards';
 import { BounceMapCard } from './bounce-map';
-import { formatList, t as tr } from '../i18n';
+import { fixed, formatList, localizeNumberText, t as tr } from '../i18n';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -72,11 +72,11 @@ export function decadeLabel(v: number): string {
 
 function fmtSci(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  return v === 0 ? '0' : v.toExponential(2);
+  return v === 0 ? '0' : localizeNumberText(v.toExponential(2));
 }
 
 function fmtFixed(digits: number): (u: uPlot, v: number | null) => string {
-  return (_u, v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits));
+  return (_u, v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : fixed(v, digits));
 }
 
 interface SeriesDef {
@@ -797,7 +797,7 @@ export class PlotsView {
     if (!m.baselines) {
       const cols = m.history.columns;
       const sym = cols.energySymbol;
-      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : `${sym} + dissipated`));
+      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : tr('plot.dissipated', { E: sym })));
     }
     this.dirty = false;
     this.updates += 1;

@@ -636,4 +636,19 @@ export const de = defineMessages({
   'why.setup': 'Die Einstellung, die jetzt auf der Seite ist ({label}), gemessen mit dem eigenen Verfahren der Familie und den Vergleichsverfahren, die sie angibt ({baselines}): dieselbe Konfiguration, jeder Integrator.',
   'why.none': 'keine',
   'why.starting': 'Start',
+
+  // the energy-error plot's measured caption
+  'errorCaption.head': 'Absoluter Energiefehler |{lhs} − {E}₀|, logarithmisch, gestrichelte Linien an den Stößen.',
+  'errorCaption.flightRoundOff': ' Zwischen den Stößen hält ihn der diskrete Fluss auf Rundungsfehlerniveau (bisher schwankt er um {spread}).',
+  'errorCaption.flight': ' Zwischen den Stößen schwankt er um bis zu {spread} ({relative} von |{E}₀|): der O(h²)-Energiefehler des Verfahrens, den ein kleineres h verkleinert — er driftet nicht.',
+  'errorCaption.noImpact': ' Noch kein Stoß.',
+  'errorCaption.impactsRoundOff': { one: ' Über den bisher {n} Stoß hinweg bleibt er auf Rundungsfehlerniveau (größte Änderung {jump}).', other: ' Über die bisher {n} Stöße hinweg bleibt er auf Rundungsfehlerniveau (größte Änderung {jump}).' },
+  'errorCaption.jump': ' An einem Stoß ändert er sich um bis zu {jump} ({relative} von |{E}₀|): Der Schritt, der den Stoß enthält, ist für das gezeichnete {E} nicht energieexakt; ein kleineres h verkleinert die Änderung.',
+  'bounceMap.title': 'Stoßabbildung',
+  'bounceMap.xAxis': 'Wandposition s (Bogenlänge)',
+  'bounceMap.yAxis': 'Tangentialimpuls pₜ',
+  'bounceMap.series': 'Abpraller',
+  'bounceMap.caption': 'Ein Punkt pro Abpraller: wo er die Wand trifft (Bogenlänge s vom rechtesten Punkt aus, gegen den Uhrzeigersinn), gegen seinen Tangentialimpuls pₜ. Ein integrabler Tisch legt sie auf glatte Kurven, ein chaotischer streut sie über ein Gebiet. Die Abbildung erhält Flächen.',
+  'bounceMap.axes': ' Waagrechte Achse: s von 0 bis zum Umfang; senkrechte Achse: pₜ von −|p| bis |p|.',
+  'bounceMap.count': { one: '{n} Abpraller', other: '{n} Abpraller' },
 });

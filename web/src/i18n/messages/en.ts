@@ -662,4 +662,19 @@ export const en = {
   'why.setup': 'The set-up now on the page ({label}), measured with the family’s own scheme and the baselines it declares ({baselines}): the same config, each integrator.',
   'why.none': 'none',
   'why.starting': 'starting',
+
+  // the energy-error plot's measured caption
+  'errorCaption.head': 'Absolute energy error |{lhs} − {E}₀| on a log scale, dashed lines at impacts.',
+  'errorCaption.flightRoundOff': ' Between impacts the discrete flow keeps it at round-off (it varies by {spread} so far).',
+  'errorCaption.flight': ' Between impacts it oscillates by up to {spread} ({relative} of |{E}₀|): the method’s O(h²) energy error, which a smaller h shrinks — it does not drift.',
+  'errorCaption.noImpact': ' No impact yet.',
+  'errorCaption.impactsRoundOff': { one: ' Across the {n} impact so far it stays at round-off (largest change {jump}).', other: ' Across the {n} impacts so far it stays at round-off (largest change {jump}).' },
+  'errorCaption.jump': ' At an impact it changes by up to {jump} ({relative} of |{E}₀|): the step that contains the impact is not energy-exact for the plotted {E}; a smaller h shrinks the change.',
+  'bounceMap.title': 'Bounce map',
+  'bounceMap.xAxis': 'wall position s (arc length)',
+  'bounceMap.yAxis': 'tangential momentum pₜ',
+  'bounceMap.series': 'bounces',
+  'bounceMap.caption': 'One point per bounce: where it hits the wall (arc length s from the rightmost point, counter-clockwise) against its tangential momentum pₜ. An integrable table puts them on smooth curves; a chaotic one scatters them over a region. The map keeps areas.',
+  'bounceMap.axes': ' Horizontal axis: s from 0 to the perimeter; vertical axis: pₜ from −|p| to |p|.',
+  'bounceMap.count': { one: '{n} bounce', other: '{n} bounces' },
 } as const;
