@@ -456,10 +456,23 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
 
 const RIGID_HEIGHT_LABEL = 'height x₃';
 
-function heightDef(twins: boolean, label: string): PlotDef {
+/**
+ * A history column's name (HistoryColumns.heightLabel: the model names its coordinate in English, as
+ * the CSV's documentation does: "height x₃", "height y", "position y", "far ball θ5") in the active
+ * language; the symbol stays. A name this table does not know is shown as it is.
+ */
+export function columnLabel(label: string): string {
+  const m = /^(height|position|far ball) (\S+)$/.exec(label);
+  if (!m) return label;
+  const q = m[2] ?? '';
+  return m[1] === 'height' ? tr('history.height', { q }) : m[1] === 'position' ? tr('history.position', { q }) : tr('history.farBall', { q });
+}
+
+function heightDef(twins: boolean, name: string): PlotDef {
   // The rigid body's centre-of-mass height is Tran & Leok's Fig. 9; another family names its own
   // coordinate (the particle's and the star's height y, the cradle's far ball θₙ).
-  if (label !== RIGID_HEIGHT_LABEL) {
+  const label = columnLabel(name);
+  if (name !== RIGID_HEIGHT_LABEL) {
     return {
       key: 'height',
       title: label.charAt(0).toUpperCase() + label.slice(1),
@@ -487,7 +500,7 @@ function heightDef(twins: boolean, label: string): PlotDef {
           { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
           { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
         ]
-      : [{ label: label.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
+      : [{ label: name.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
   };
 }
 

@@ -651,4 +651,9 @@ export const de = defineMessages({
   'bounceMap.caption': 'Ein Punkt pro Abpraller: wo er die Wand trifft (Bogenlänge s vom rechtesten Punkt aus, gegen den Uhrzeigersinn), gegen seinen Tangentialimpuls pₜ. Ein integrabler Tisch legt sie auf glatte Kurven, ein chaotischer streut sie über ein Gebiet. Die Abbildung erhält Flächen.',
   'bounceMap.axes': ' Waagrechte Achse: s von 0 bis zum Umfang; senkrechte Achse: pₜ von −|p| bis |p|.',
   'bounceMap.count': { one: '{n} Abpraller', other: '{n} Abpraller' },
+
+  // history columns shown on the plots (the CSV's headers stay the CLI's names)
+  'history.height': 'Höhe {q}',
+  'history.position': 'Position {q}',
+  'history.farBall': 'äußerste Kugel {q}',
 });

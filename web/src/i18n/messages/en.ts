@@ -677,4 +677,9 @@ export const en = {
   'bounceMap.caption': 'One point per bounce: where it hits the wall (arc length s from the rightmost point, counter-clockwise) against its tangential momentum pₜ. An integrable table puts them on smooth curves; a chaotic one scatters them over a region. The map keeps areas.',
   'bounceMap.axes': ' Horizontal axis: s from 0 to the perimeter; vertical axis: pₜ from −|p| to |p|.',
   'bounceMap.count': { one: '{n} bounce', other: '{n} bounces' },
+
+  // history columns shown on the plots (the CSV's headers stay the CLI's names)
+  'history.height': 'height {q}',
+  'history.position': 'position {q}',
+  'history.farBall': 'far ball {q}',
 } as const;

@@ -651,4 +651,9 @@ export const es = defineMessages({
   'bounceMap.caption': 'Un punto por rebote: dónde golpea la pared (longitud de arco s desde el punto más a la derecha, en sentido antihorario) frente a su momento tangencial pₜ. Una mesa integrable los pone sobre curvas suaves; una caótica los dispersa por una región. La aplicación conserva las áreas.',
   'bounceMap.axes': ' Eje horizontal: s de 0 al perímetro; eje vertical: pₜ de −|p| a |p|.',
   'bounceMap.count': { one: '{n} rebote', other: '{n} rebotes' },
+
+  // history columns shown on the plots (the CSV's headers stay the CLI's names)
+  'history.height': 'altura {q}',
+  'history.position': 'posición {q}',
+  'history.farBall': 'última bola {q}',
 });

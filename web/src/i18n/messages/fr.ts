@@ -651,4 +651,9 @@ export const fr = defineMessages({
   'bounceMap.caption': 'Un point par rebond : l’endroit où il frappe la paroi (abscisse curviligne s depuis le point le plus à droite, dans le sens trigonométrique) contre son moment tangentiel pₜ. Une table intégrable les place sur des courbes lisses ; une table chaotique les disperse sur une région. L’application conserve les aires.',
   'bounceMap.axes': ' Axe horizontal : s de 0 au périmètre ; axe vertical : pₜ de −|p| à |p|.',
   'bounceMap.count': { one: '{n} rebond', other: '{n} rebonds' },
+
+  // history columns shown on the plots (the CSV's headers stay the CLI's names)
+  'history.height': 'hauteur {q}',
+  'history.position': 'position {q}',
+  'history.farBall': 'dernière bille {q}',
 });

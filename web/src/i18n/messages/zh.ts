@@ -646,4 +646,9 @@ export const zh = defineMessages({
   'bounceMap.caption': '每次反弹一个点：它击中壁的位置（从最右点起逆时针量的弧长 s）对其切向动量 pₜ。可积台面使这些点落在光滑曲线上；混沌台面则使它们散布在一个区域中。该映射保持面积。',
   'bounceMap.axes': ' 横轴：s 从 0 到周长；纵轴：pₜ 从 −|p| 到 |p|。',
   'bounceMap.count': { other: '{n} 次反弹' },
+
+  // history columns shown on the plots (the CSV's headers stay the CLI's names)
+  'history.height': '高度 {q}',
+  'history.position': '位置 {q}',
+  'history.farBall': '最外侧的球 {q}',
 });
