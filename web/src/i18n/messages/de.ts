@@ -656,4 +656,17 @@ export const de = defineMessages({
   'history.height': 'Höhe {q}',
   'history.position': 'Position {q}',
   'history.farBall': 'äußerste Kugel {q}',
+
+  // the model's own messages (the twins, the comparison, the reversal)
+  'list.or': '{rest} oder {last}',
+  'model.noModel': 'kein Modell',
+  'model.twinsOnly': 'Die Sensitivitätszwillinge gibt es nur für {families}.',
+  'model.twinsFailed': 'Die Zwillinge konnten nicht starten: {message}',
+  'model.twinInvalid.position': 'Der in der Lage gestörte Zwilling ist kein gültiger Start: {message}',
+  'model.twinInvalid.attitude': 'Der in der Orientierung gestörte Zwilling ist kein gültiger Start: {message}',
+  'model.onlyBaseline': 'Dieser Durchgang verwendet schon den Integrator {integrator}, das einzige Vergleichsverfahren seines Modells: Es gibt kein anderes Verfahren, mit dem er sich vergleichen ließe.',
+  'model.comparisonOnly': 'Den Vergleich gibt es nur für {families}.',
+  'model.comparisonFailed': 'Der Vergleich konnte nicht starten: {message}',
+  'model.haltedReverse': 'Der Integrator hat angehalten: Setze zurück, bevor du umkehrst.',
+  'model.runFirst': 'Lass zuerst einige Schritte laufen: Der Körper läuft die seit dem Start gemachten Schritte zurück.',
 });

@@ -682,4 +682,17 @@ export const en = {
   'history.height': 'height {q}',
   'history.position': 'position {q}',
   'history.farBall': 'far ball {q}',
+
+  // the model's own messages (the twins, the comparison, the reversal)
+  'list.or': '{rest} or {last}',
+  'model.noModel': 'no model',
+  'model.twinsOnly': 'The sensitivity twins are defined for {families} only.',
+  'model.twinsFailed': 'The twins could not start: {message}',
+  'model.twinInvalid.position': 'The position-perturbed twin is not a valid start: {message}',
+  'model.twinInvalid.attitude': 'The attitude-perturbed twin is not a valid start: {message}',
+  'model.onlyBaseline': "This run already uses the {integrator} integrator, its model's only baseline: there is no other method to compare it with.",
+  'model.comparisonOnly': 'The comparison is defined for {families} only.',
+  'model.comparisonFailed': 'The comparison could not start: {message}',
+  'model.haltedReverse': 'The integrator halted: reset before reversing.',
+  'model.runFirst': 'Run some steps first: the body retraces the steps taken since the start.',
 } as const;

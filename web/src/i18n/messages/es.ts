@@ -656,4 +656,17 @@ export const es = defineMessages({
   'history.height': 'altura {q}',
   'history.position': 'posición {q}',
   'history.farBall': 'última bola {q}',
+
+  // the model's own messages (the twins, the comparison, the reversal)
+  'list.or': '{rest} o {last}',
+  'model.noModel': 'ningún modelo',
+  'model.twinsOnly': 'Los gemelos de sensibilidad solo están definidos para {families}.',
+  'model.twinsFailed': 'Los gemelos no pudieron iniciarse: {message}',
+  'model.twinInvalid.position': 'El gemelo perturbado en posición no es un inicio válido: {message}',
+  'model.twinInvalid.attitude': 'El gemelo perturbado en orientación no es un inicio válido: {message}',
+  'model.onlyBaseline': 'Esta ejecución ya usa el integrador {integrator}, el único método de referencia de su modelo: no hay otro método con el que compararla.',
+  'model.comparisonOnly': 'La comparación solo está definida para {families}.',
+  'model.comparisonFailed': 'No se pudo iniciar la comparación: {message}',
+  'model.haltedReverse': 'El integrador se detuvo: reinicia antes de invertir.',
+  'model.runFirst': 'Ejecuta primero algunos pasos: el cuerpo rehace los pasos dados desde el inicio.',
 });

@@ -656,4 +656,17 @@ export const fr = defineMessages({
   'history.height': 'hauteur {q}',
   'history.position': 'position {q}',
   'history.farBall': 'dernière bille {q}',
+
+  // the model's own messages (the twins, the comparison, the reversal)
+  'list.or': '{rest} ou {last}',
+  'model.noModel': 'aucun modèle',
+  'model.twinsOnly': 'Les jumeaux de sensibilité ne sont définis que pour {families}.',
+  'model.twinsFailed': 'Les jumeaux n’ont pas pu démarrer : {message}',
+  'model.twinInvalid.position': 'Le jumeau perturbé en position n’est pas un départ valide : {message}',
+  'model.twinInvalid.attitude': 'Le jumeau perturbé en attitude n’est pas un départ valide : {message}',
+  'model.onlyBaseline': 'Cette exécution utilise déjà l’intégrateur {integrator}, la seule méthode de référence de son modèle : il n’y a aucune autre méthode avec laquelle la comparer.',
+  'model.comparisonOnly': 'La comparaison n’est définie que pour {families}.',
+  'model.comparisonFailed': 'La comparaison n’a pas pu démarrer : {message}',
+  'model.haltedReverse': 'L’intégrateur s’est arrêté : réinitialisez avant d’inverser.',
+  'model.runFirst': 'Faites d’abord quelques pas : le corps refait les pas effectués depuis le départ.',
 });

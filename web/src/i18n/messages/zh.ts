@@ -651,4 +651,17 @@ export const zh = defineMessages({
   'history.height': '高度 {q}',
   'history.position': '位置 {q}',
   'history.farBall': '最外侧的球 {q}',
+
+  // the model's own messages (the twins, the comparison, the reversal)
+  'list.or': '{rest}或{last}',
+  'model.noModel': '没有模型',
+  'model.twinsOnly': '灵敏度双胞胎仅适用于{families}。',
+  'model.twinsFailed': '双胞胎无法启动：{message}',
+  'model.twinInvalid.position': '位置扰动的双胞胎不是有效的初值：{message}',
+  'model.twinInvalid.attitude': '姿态扰动的双胞胎不是有效的初值：{message}',
+  'model.onlyBaseline': '此次运行已在使用 {integrator} 积分器，即其模型唯一的基准方法：没有其他方法可与之比较。',
+  'model.comparisonOnly': '比较仅适用于{families}。',
+  'model.comparisonFailed': '无法开始比较：{message}',
+  'model.haltedReverse': '积分器已中止：请先重置再反演。',
+  'model.runFirst': '请先运行若干步：物体会沿自开始以来走过的步原路返回。',
 });
