@@ -285,8 +285,8 @@ class PlotCard {
 
   /** The axes in words (they are drawn on the canvas). */
   static axesText(def: PlotDef): string {
-    const series = def.series.map((s) => s.label).join(', ');
-    return ` Horizontal axis: time t (s); vertical axis: ${def.yLabel}${def.log ? ' (log scale)' : ''}. Series: ${series}.`;
+    const series = def.series.map((s) => s.label).join(tr('list.comma'));
+    return tr(def.log ? 'plot.axesLog' : 'plot.axes', { y: def.yLabel, series });
   }
 
   get definition(): PlotDef {

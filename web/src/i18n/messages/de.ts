@@ -669,4 +669,11 @@ export const de = defineMessages({
   'model.comparisonFailed': 'Der Vergleich konnte nicht starten: {message}',
   'model.haltedReverse': 'Der Integrator hat angehalten: Setze zurück, bevor du umkehrst.',
   'model.runFirst': 'Lass zuerst einige Schritte laufen: Der Körper läuft die seit dem Start gemachten Schritte zurück.',
+
+  // the plots' spoken axes and failure, the long run's worker, the offline file's Rapier
+  'plot.axes': ' Waagrechte Achse: Zeit t (s); senkrechte Achse: {y}. Reihen: {series}.',
+  'plot.axesLog': ' Waagrechte Achse: Zeit t (s); senkrechte Achse: {y} (logarithmisch). Reihen: {series}.',
+  'plot.uplotFailed': 'Das Diagramm kann nicht gezeichnet werden: Seine Bibliothek (uPlot) wurde nicht geladen ({message}). Lade die Seite neu, um es erneut zu versuchen.',
+  'long.workerFailed': 'Der Worker des langen Durchgangs ist fehlgeschlagen: {message}',
+  'compare.rapierOffline': 'Rapier ist nicht Teil der einzelnen Offline-Datei (es würde etwa 8 MB hinzufügen); der Vergleich läuft hier nur mit RK4 — öffne die gehostete Seite, um mit Rapier zu vergleichen.',
 });

@@ -695,4 +695,11 @@ export const en = {
   'model.comparisonFailed': 'The comparison could not start: {message}',
   'model.haltedReverse': 'The integrator halted: reset before reversing.',
   'model.runFirst': 'Run some steps first: the body retraces the steps taken since the start.',
+
+  // the plots' spoken axes and failure, the long run's worker, the offline file's Rapier
+  'plot.axes': ' Horizontal axis: time t (s); vertical axis: {y}. Series: {series}.',
+  'plot.axesLog': ' Horizontal axis: time t (s); vertical axis: {y} (log scale). Series: {series}.',
+  'plot.uplotFailed': 'The plot cannot be drawn: its library (uPlot) did not load ({message}). Reload the page to try again.',
+  'long.workerFailed': 'The long-run worker failed: {message}',
+  'compare.rapierOffline': 'Rapier is not part of the single offline file (it would add about 8 MB); the comparison runs RK4 only here — open the hosted page to compare with Rapier.',
 } as const;

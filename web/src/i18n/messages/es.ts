@@ -669,4 +669,11 @@ export const es = defineMessages({
   'model.comparisonFailed': 'No se pudo iniciar la comparación: {message}',
   'model.haltedReverse': 'El integrador se detuvo: reinicia antes de invertir.',
   'model.runFirst': 'Ejecuta primero algunos pasos: el cuerpo rehace los pasos dados desde el inicio.',
+
+  // the plots' spoken axes and failure, the long run's worker, the offline file's Rapier
+  'plot.axes': ' Eje horizontal: tiempo t (s); eje vertical: {y}. Series: {series}.',
+  'plot.axesLog': ' Eje horizontal: tiempo t (s); eje vertical: {y} (escala logarítmica). Series: {series}.',
+  'plot.uplotFailed': 'No se puede dibujar el gráfico: su biblioteca (uPlot) no se cargó ({message}). Recarga la página para intentarlo de nuevo.',
+  'long.workerFailed': 'El worker de la ejecución larga falló: {message}',
+  'compare.rapierOffline': 'Rapier no forma parte del archivo único sin conexión (añadiría unos 8 MB); aquí la comparación solo ejecuta RK4: abre la página alojada para comparar con Rapier.',
 });

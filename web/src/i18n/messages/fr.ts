@@ -669,4 +669,11 @@ export const fr = defineMessages({
   'model.comparisonFailed': 'La comparaison n’a pas pu démarrer : {message}',
   'model.haltedReverse': 'L’intégrateur s’est arrêté : réinitialisez avant d’inverser.',
   'model.runFirst': 'Faites d’abord quelques pas : le corps refait les pas effectués depuis le départ.',
+
+  // the plots' spoken axes and failure, the long run's worker, the offline file's Rapier
+  'plot.axes': ' Axe horizontal : temps t (s) ; axe vertical : {y}. Séries : {series}.',
+  'plot.axesLog': ' Axe horizontal : temps t (s) ; axe vertical : {y} (échelle logarithmique). Séries : {series}.',
+  'plot.uplotFailed': 'Le graphique ne peut pas être tracé : sa bibliothèque (uPlot) ne s’est pas chargée ({message}). Rechargez la page pour réessayer.',
+  'long.workerFailed': 'Le worker de l’exécution longue a échoué : {message}',
+  'compare.rapierOffline': 'Rapier ne fait pas partie du fichier hors ligne unique (il ajouterait environ 8 Mo) ; ici la comparaison n’exécute que RK4 — ouvrez la page hébergée pour comparer avec Rapier.',
 });

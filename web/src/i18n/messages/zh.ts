@@ -664,4 +664,11 @@ export const zh = defineMessages({
   'model.comparisonFailed': '无法开始比较：{message}',
   'model.haltedReverse': '积分器已中止：请先重置再反演。',
   'model.runFirst': '请先运行若干步：物体会沿自开始以来走过的步原路返回。',
+
+  // the plots' spoken axes and failure, the long run's worker, the offline file's Rapier
+  'plot.axes': ' 横轴：时间 t (s)；纵轴：{y}。数据系列：{series}。',
+  'plot.axesLog': ' 横轴：时间 t (s)；纵轴：{y}（对数坐标）。数据系列：{series}。',
+  'plot.uplotFailed': '无法绘制图表：其绘图库 (uPlot) 未能加载（{message}）。请重新加载页面再试。',
+  'long.workerFailed': '长时间运行的 worker 失败：{message}',
+  'compare.rapierOffline': 'Rapier 不包含在单个离线文件中（它会增加约 8 MB）；此处比较只运行 RK4——请打开在线页面与 Rapier 比较。',
 });
