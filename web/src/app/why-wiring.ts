@@ -7,7 +7,7 @@
 import { spawnLongRunWorker } from 'lgvci-workers';
 import type { Capabilities } from '../engine/lgvci_wasm';
 import type { WhyReply, WhyRequest } from '../model/why';
-import { progressLabel } from '../model/why';
+import { methodName, progressLabel } from '../model/why';
 import { t } from '../i18n';
 import { WhyControls } from '../controls/why-controls';
 import { WhyPanels } from '../view/why-view';
@@ -116,7 +116,7 @@ export function wireWhy(
     }
     const caps = source.capabilities();
     panels.reset({ restTruncation: caps.restTruncation, energyJump: caps.energyJump });
-    controls.setupLine.textContent = t('why.setup', { label: source.label(), baselines: caps.baselines.join(', ') || t('why.none') });
+    controls.setupLine.textContent = t('why.setup', { label: source.label(), baselines: caps.baselines.map(methodName).join(t('list.comma')) || t('why.none') });
     id += 1;
     active = id;
     controls.setRunning(true);
