@@ -58,7 +58,9 @@ export function wireComparison(
         } catch (e) {
           rapierFailed = true;
           const rest = listPhrase(plan.filter((id) => id !== 'rapier').map(baselineShort));
-          loadNote = t('compare.rapierFailed', { reason: e instanceof Error ? e.message : String(e), rest });
+          // the offline file's stand-in says why in English (engine/rapier-offline.ts): the page's words instead
+          const offline = e instanceof Error && (e as Error & { offline?: boolean }).offline === true;
+          loadNote = t('compare.rapierFailed', { reason: offline ? t('compare.rapierOffline') : e instanceof Error ? e.message : String(e), rest });
         }
       }
       const msg = model.setComparison(rapier);

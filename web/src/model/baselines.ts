@@ -87,6 +87,14 @@ export function rapierNotLoaded(): string {
   return t('method.rapierNotLoaded');
 }
 
+/** Why Rapier cannot be set up from this body, in the active language. */
+export function rapierSetupText(e: RapierSetupError): string {
+  const r = e.reason;
+  if (r.kind === 'inertia') return t('rapier.needsInertia', { type: r.type });
+  if (r.kind === 'hull') return t('rapier.hullFailed', { shape: r.shape });
+  return t('rapier.noShape');
+}
+
 export class BaselineError extends Error {
   constructor(message: string) {
     super(message);
@@ -138,7 +146,7 @@ export class ComparisonBaselines extends CompanionSet {
           runs.push(new CompanionRun('rapier', baselineLabel('rapier'), BASELINE_COLORS.rapier, src.resolvedJson, new RapierStepper(rapier, src.config)));
         } catch (e) {
           if (!(e instanceof RapierSetupError)) fail(e);
-          note = (e as Error).message;
+          note = rapierSetupText(e as RapierSetupError);
         }
       } else {
         note = rapierNotLoaded();

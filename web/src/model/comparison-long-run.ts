@@ -7,7 +7,7 @@ import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { Rapier } from '../engine/rapier';
 import { createSimulationOrThrow } from '../engine/create';
 import { parseResolvedConfig } from '../config/parse';
-import { baselineConfig, baselineLabel, comparisonPlan, mainMethodLabel, rk4Config } from './baselines';
+import { baselineConfig, comparisonPlan, rk4Config } from './baselines';
 import type { CompanionStepper } from './companions';
 import { CoreStepper, STEPPER_HALTED } from './companions';
 import { RapierStepper } from './rapier-baseline';
@@ -107,6 +107,15 @@ export function tablePlan(engine: LgvciModule, configJson: string): string[] {
   }
 }
 
+/**
+ * A method's name as the worker writes it in a row (English: a worker has no language, and the page
+ * names the row by its id; baselines.ts baselineLabel and mainMethodLabel say the same in English).
+ */
+const ENGLISH_NAMES: Readonly<Record<string, string>> = { rk4: 'RK4 baseline', naive: 'Naive baseline', rapier: 'Rapier engine' };
+function englishName(id: string, main: boolean): string {
+  return ENGLISH_NAMES[id] ?? (main ? id.toUpperCase() : `${id.toUpperCase()} baseline`);
+}
+
 /** Rapier's row when it does not run. */
 const RAPIER_ROW = { method: 'Rapier engine', id: 'rapier', main: false, steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN };
 
@@ -124,7 +133,7 @@ export function compareTable(
   const plan = comparisonPlan(sim.capabilities(), sim.integrator());
   const main = new CoreStepper(sim);
   try {
-    emit({ ...measureRun(mainMethodLabel(main.integrator), main, steps, now), id: main.integrator, main: true });
+    emit({ ...measureRun(englishName(main.integrator, true), main, steps, now), id: main.integrator, main: true });
   } finally {
     main.dispose();
   }
@@ -132,7 +141,7 @@ export function compareTable(
     if (id === 'rapier') continue;
     const b = new CoreStepper(createSimulationOrThrow(engine, baselineConfig(configJson, id)));
     try {
-      emit({ ...measureRun(baselineLabel(id), b, steps, now), id, main: false });
+      emit({ ...measureRun(englishName(id, false), b, steps, now), id, main: false });
     } finally {
       b.dispose();
     }
@@ -150,7 +159,7 @@ export function compareTable(
     return;
   }
   try {
-    emit({ ...measureRun(baselineLabel('rapier'), ra, steps, now), id: 'rapier', main: false });
+    emit({ ...measureRun(englishName('rapier', false), ra, steps, now), id: 'rapier', main: false });
   } finally {
     ra.dispose();
   }
