@@ -7,7 +7,7 @@ import type { UPlotLib } from './uplot-lib';
 import { UplotSlot } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
 import { decimalSeparator, localizeNumberText, t } from '../i18n';
 
 const HEIGHT = 200;
@@ -140,7 +140,7 @@ export class EnsemblePlots {
         pxAlign: 0,
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [
-          { ...CARD_AXIS, label: t('plot.timeAxis'), labelSize: 18, size: 32 },
+          { ...CARD_AXIS, label: t('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks },
           {
             ...CARD_AXIS,
             label: 'Err(t)',

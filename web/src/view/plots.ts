@@ -56,6 +56,9 @@ export const CARD_AXIS = {
   ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
 };
 
+/** A linear axis's tick labels (util/format.ts tickLabels: as many decimals as the spacing needs, the language's decimal separator). */
+export const linearTicks = (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number): string[] => tickLabels(splits, incr);
+
 const SUP: Record<string, string> = {
   '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
 };
@@ -190,7 +193,7 @@ function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => Arra
           : {},
     },
     axes: [
-      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32 },
+      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks },
       {
         ...axisCommon,
         label: def.yLabel,

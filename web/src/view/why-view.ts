@@ -11,7 +11,7 @@ import { bounceAreaChange, energyCaption, methodName, momentumCaption, orderCapt
 import { BASELINE_COLORS } from '../model/baselines';
 import { el } from '../util/dom';
 import { tickLabels } from '../util/format';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
 import { fixed, t } from '../i18n';
 
 const HEIGHT = 210;
@@ -145,7 +145,7 @@ function timeSeries(yLabel: string, labels: readonly { label: string; stroke: st
   return {
     pxAlign: 0,
     scales: { x: { time: false }, y: log ? { distr: 3, log: 10 } : { range: (_u, mn, mx) => (mn === mx ? [mn - 1, mx + 1] : [mn, mx]) } },
-    axes: [{ ...CARD_AXIS, label: t('plot.timeAxis'), labelSize: 18, size: 32 }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
+    axes: [{ ...CARD_AXIS, label: t('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
     series: [
       { label: 't (s)' },
       ...labels.map((s) => ({ label: s.label, stroke: s.stroke, width: 1.5, ...(s.dash ? { dash: s.dash } : {}), points: { show: false }, spanGaps: false })),
