@@ -4,6 +4,7 @@
 // single` (npm run build:single) is the one-file offline build: every asset (the .wasm too) inlined
 // as a data: URL, the workers inlined, Rapier left out (engine/rapier-offline.ts), one JS chunk; scripts/inline-single.mjs folds the
 // result into dist-single/lgvci.html.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
@@ -17,28 +18,34 @@ const engineOptionsPath = fileURLToPath(new URL('./web/src/engine/engine-options
 const workerSpawnPath = fileURLToPath(new URL('./web/src/app/worker-spawn.ts', import.meta.url));
 const rapierOfflinePath = fileURLToPath(new URL('./web/src/engine/rapier-offline.ts', import.meta.url));
 const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.inline.ts', import.meta.url));
-const instantiatePath = fileURLToPath(new URL('./web/src/engine/instantiate.ts', import.meta.url));
 const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
 const rapierImportPath = fileURLToPath(new URL('./web/src/engine/rapier-import.ts', import.meta.url));
 const rapierImportHostedPath = fileURLToPath(new URL('./web/src/engine/rapier-import.hosted.ts', import.meta.url));
+const indexHtmlPath = fileURLToPath(new URL('./web/index.html', import.meta.url));
+const elementEntryPath = fileURLToPath(new URL('./web/src/element/lgvci-element.ts', import.meta.url));
+const elementDemoPath = fileURLToPath(new URL('./web/element.html', import.meta.url));
+const wasmUrlPath = fileURLToPath(new URL('./web/src/engine/wasm-url.ts', import.meta.url));
+const wasmUrlHostedPath = fileURLToPath(new URL('./web/src/engine/wasm-url.hosted.ts', import.meta.url));
 
 export const sharedAlias = {
   '@lgvci-wasm': wasmModulePath,
   'lgvci-engine-options': engineOptionsPath,
   'lgvci-workers': workerSpawnPath,
   'lgvci-rapier': rapierImportPath,
+  // The .wasm's URL for the prefetch after the first frame (engine/loader.ts): none but in the hosted build.
+  'lgvci-wasm-url': wasmUrlPath,
 };
 
 /**
- * The engine and the app are imported dynamically by the small entry (main.ts starts the engine before
- * the app's chunk is evaluated), so Vite does not preload them; this adds <link rel="modulepreload">
- * for both chunks (and the chunks they import) and <link rel="preload"> for the .wasm so that all
- * download in parallel with the entry instead of after it. The preload's CORS mode and credentials
- * match Emscripten's fetch(url, { credentials: 'same-origin' }), so it is reused.
+ * The app is imported dynamically by the small entry, so Vite does not preload it; this adds
+ * <link rel="modulepreload"> for the app's chunk (and the chunks it imports) so that it downloads in
+ * parallel with the entry instead of after it. The engine (its glue chunk and the .wasm) is not
+ * preloaded: a preset's first frame is drawn before the engine, which is fetched after it
+ * (app/first-frame.ts, docs/page.md "First load"), so its bytes do not compete with the first frame's.
  */
-function preloadEngine(): Plugin {
+function preloadApp(): Plugin {
   return {
-    name: 'lgvci-preload-engine',
+    name: 'lgvci-preload-app',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -53,17 +60,31 @@ function preloadEngine(): Plugin {
           c.imports.forEach(visit);
         };
         for (const c of chunks.values()) {
-          if (c.isDynamicEntry && (c.facadeModuleId === instantiatePath || c.facadeModuleId === appPath)) visit(c.fileName);
+          if (c.isDynamicEntry && c.facadeModuleId === appPath) visit(c.fileName);
         }
-        const wasm = bundle.find((c) => c.type === 'asset' && c.fileName.endsWith('.wasm'));
-        const tags = [];
-        for (const f of preload) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${f}` }, injectTo: 'head' as const });
-        if (wasm) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: 'anonymous', href: `./${wasm.fileName}` }, injectTo: 'head' as const });
-        return tags;
+        return [...preload].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${f}` }, injectTo: 'head' as const }));
       },
     },
   };
 }
+
+/**
+ * The custom element's demo page (docs/custom-element.md): web/element.html copied to dist/element.html
+ * as it is. It loads ./lgvci-element.js as a course page would, so it is not one of Vite's HTML inputs
+ * (which would bundle its script into a chunk of its own).
+ */
+function elementDemo(): Plugin {
+  return {
+    name: 'lgvci-element-demo',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'element.html', source: readFileSync(elementDemoPath, 'utf8') });
+    },
+  };
+}
+
+/** Entry file names: the custom element's script has a fixed name beside index.html (course pages link it); the rest are hashed. */
+const entryFileNames = (chunk: { name: string }): string => (chunk.name === 'lgvci-element' ? 'lgvci-element.js' : 'assets/[name]-[hash].js');
 
 /**
  * Emitted asset names: Rapier's file (rapier.mjs, emitted by rapier-import.hosted.ts) is named .js,
@@ -80,7 +101,7 @@ export default defineConfig(({ command, mode }) => {
   // (rapier-import.hosted.ts); the dev server and the tests import the package itself.
   const hosted = command === 'build' && !single;
   return {
-    plugins: single ? [] : [preloadEngine()],
+    plugins: single ? [] : hosted ? [preloadApp(), elementDemo()] : [preloadApp()],
     root: 'web',
     // Relative asset URLs: the built site works from any sub-path of any static server.
     base: './',
@@ -88,7 +109,7 @@ export default defineConfig(({ command, mode }) => {
       alias: single
         ? { ...sharedAlias, 'lgvci-workers': workerSpawnInlinePath, '@dimforge/rapier3d-compat': rapierOfflinePath }
         : hosted
-          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath }
+          ? { ...sharedAlias, 'lgvci-rapier': rapierImportHostedPath, 'lgvci-wasm-url': wasmUrlHostedPath, 'lgvci-wasm-binary?url': `${wasmBinaryPath}?url` }
           : sharedAlias,
     },
     // The long-run worker imports the engine module itself; ES workers allow that code-split import.
@@ -107,7 +128,14 @@ export default defineConfig(({ command, mode }) => {
       ...(single ? { assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { output: { codeSplitting: false } } } : {}),
       // dist/.vite/manifest.json: the chunk graph (static and dynamic imports), from which
       // scripts/size-check.mjs takes what the first load fetches (docs/page.md, "Size ceilings").
-      ...(hosted ? { manifest: true, rolldownOptions: { output: { assetFileNames } } } : {}),
+      // The hosted build has a second entry, the custom element (dist/lgvci-element.js, element/): it
+      // shares the page's chunks, its own part is a lazy chunk, so the page's first load is the same.
+      ...(hosted
+        ? {
+            manifest: true,
+            rolldownOptions: { input: { index: indexHtmlPath, 'lgvci-element': elementEntryPath }, output: { assetFileNames, entryFileNames } },
+          }
+        : {}),
     },
     server: { port: 5173, strictPort: false },
     preview: { port: 4173, strictPort: false },

@@ -8,10 +8,11 @@
 // level sends somewhat more, Brotli less):
 //   first-load.gzip  what the page fetches before its first frame: index.html; every local file it
 //                    names in a <script src> or <link href> (the entry script, the stylesheet, the
-//                    modulepreloads, the preloaded .wasm; not rel="prefetch"); the chunks and CSS those
+//                    modulepreloads, a preloaded .wasm; not rel="prefetch"); the chunks and CSS those
 //                    JS chunks import statically, transitively (dist/.vite/manifest.json's `imports`
-//                    and `css`; its `dynamicImports` — Rapier, uPlot, the workers — are lazy); and the
-//                    engine's .wasm. Summed over the files, gzipped.
+//                    and `css`; its `dynamicImports` — the engine, Rapier, uPlot, the workers — are
+//                    lazy). The engine's .wasm is fetched after a preset's first frame (docs/page.md
+//                    "First load"), so it counts only if index.html preloads it. Summed, gzipped.
 //   wasm.gzip        each .wasm in dist/assets (the engine), gzipped.
 //   single-file.raw  dist-single/lgvci.html as stored (it is opened from disk: nothing compresses it).
 //   site.raw         all of dist/ as stored (what a deployment copies; a second copy of Rapier shows here).
@@ -76,7 +77,6 @@ export function firstLoadFiles(dist) {
     }
   };
   for (const f of linkedFiles(readFileSync(indexPath, 'utf8'))) visit(f);
-  for (const w of wasmFiles(dist)) files.add(w);
   for (const f of files) {
     if (!existsSync(join(dist, f))) throw new SizeCheckInputError(`${join(dist, f)} is missing (named by index.html or the manifest)`);
   }

@@ -8,7 +8,7 @@ const page = await browser.newPage({ viewport: { width: Number(process.env.W ?? 
 page.on('console', (m) => console.log('console', m.type(), m.text()));
 page.on('pageerror', (e) => console.log('pageerror', String(e)));
 await page.goto(url);
-await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0);
+await page.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0);
 for (const a of actions) {
   const [kind, sel, val] = a.split('|');
   if (kind === 'fill') { await page.fill(sel, val); await page.press(sel, 'Enter'); }

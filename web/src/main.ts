@@ -4,21 +4,24 @@
 // The language is `locale=…`, else the browser's first language the page ships, else English
 // (docs/languages.md); <html lang dir> and the page's own words follow it.
 //
-// Loading order (docs/page.md "First load"): this entry is small and starts the engine first, so
-// that the WebAssembly module compiles (off the main thread, while it streams in) during the download,
-// parse and evaluation of the app's chunk (three.js and the UI), which it imports dynamically;
-// index.html preloads both, so neither waits for the other. mountApp awaits the same engine promise.
+// Loading order (docs/page.md "First load"): this entry is small and imports the app's chunk (three.js
+// and the UI, modulepreloaded by index.html) dynamically. For a preset's own start (an address with no
+// key that changes it, app/start-keys.ts) the app draws the first frame from the stored start and only
+// then fetches the engine, whose .wasm compiles while it streams in (app/first-frame.ts); for any
+// other start the first frame needs the engine, so this entry starts it at once, to compile during the
+// download and evaluation of the app's chunk. mountApp awaits the same engine promise.
 // A language other than English is one more small chunk, loaded at the same time.
 import './styles/page.css';
 import { loadEngine } from './engine/loader';
 import { parseEmbedOptions } from './app/embed-options';
+import { presetStartOnly } from './app/start-keys';
 import type { App } from './app/app';
 import type { LocaleCode } from './i18n';
 
 const root = document.getElementById('app');
 if (root) {
   // A failure is shown by mountApp (it awaits the same promise); this only avoids an unhandled rejection.
-  loadEngine().catch(() => undefined);
+  if (!presetStartOnly(location.search)) loadEngine().catch(() => undefined);
   const { options, messages } = parseEmbedOptions(location.search);
   // The page around the app: embed mode keeps only the simulator, filling the frame.
   document.documentElement.classList.toggle('lgvci-embed-page', options.embed);
@@ -59,9 +62,13 @@ if (root) {
     } catch (e) {
       // mountApp already shows the reason inside the page; keep it in the console for developers.
       console.error(e);
+    } finally {
+      // The place kept for the app while it loaded (page.css): it has its own size now.
+      root.classList.remove('lgvci-reserve');
     }
   };
   start().catch(async (e: unknown) => {
+    root.classList.remove('lgvci-reserve');
     const notice = document.createElement('p');
     notice.className = 'lgvci-notice';
     const reason = (e as Error).message;

@@ -82,7 +82,7 @@ async function simFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe');
   const frame = await handle.contentFrame();
   if (!frame) throw new Error('no frame');
-  await frame.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, undefined, { timeout: 60_000 });
+  await frame.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0, undefined, { timeout: 60_000 });
   return frame;
 }
 
@@ -158,7 +158,7 @@ describe('the built site embedded in a course page at a sub-path', () => {
 
   it('a 480×320 embed: the view still gets ≥ 60 % and the bar fits', async () => {
     const page = await open('/course/sim/?embed=1&case=IV', 480, 320);
-    await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0);
+    await page.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0);
     const r = await page.evaluate(() => ({
       canvas: document.querySelector('canvas')!.getBoundingClientRect().height,
       scrollW: document.documentElement.scrollWidth,
@@ -176,7 +176,7 @@ describe('the built site embedded in a course page at a sub-path', () => {
   it('axe-core: no violations on the full page and with the projector theme', async () => {
     for (const path of ['/course/sim/', '/course/sim/?theme=projector&case=star']) {
       const page = await open(path, 1280, 860);
-      await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0);
+      await page.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0);
       expect(await axeViolations(page.mainFrame()), path).toEqual([]);
       await page.close();
     }

@@ -33,7 +33,7 @@ describe('one Rapier in the built site', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(`${site.origin}/?case=IV`);
-    await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0, null, { timeout: 60_000 });
     expect(site.requested.filter((p) => /rapier/i.test(p))).toEqual([]); // not part of the first load
 
     // the page: the comparison's legend names Rapier's ghost once Rapier is running in the page

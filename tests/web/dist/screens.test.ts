@@ -66,15 +66,15 @@ async function open(path: string, opts: BrowserContextOptions): Promise<Page> {
   return page;
 }
 
-const firstFrame = (f: Page | Frame): Promise<unknown> =>
-  f.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, undefined, { timeout: 60_000 });
+const appReady = (f: Page | Frame): Promise<unknown> =>
+  f.waitForFunction(() => performance.getEntriesByName('lgvci:app-ready').length > 0, undefined, { timeout: 60_000 });
 
 async function simFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe');
   await handle.scrollIntoViewIfNeeded();
   const frame = await handle.contentFrame();
   if (!frame) throw new Error('no frame');
-  await firstFrame(frame);
+  await appReady(frame);
   return frame;
 }
 
@@ -102,7 +102,7 @@ async function scrollSettled(page: Page): Promise<number> {
 describe('a phone (390×844, touch)', () => {
   it('the view takes more than half of the first screen, Play/Step/Reset are under it, no Keys button', async () => {
     const page = await open('/sim/?case=IV', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await firstFrame(page);
+    await appReady(page);
     const r = await page.evaluate(() => {
       const v = document.querySelector('.lgvci-viewport')!.getBoundingClientRect();
       const visibleH = Math.max(0, Math.min(v.bottom, innerHeight) - Math.max(v.top, 0));
@@ -201,7 +201,7 @@ describe('axe-core at the other sizes', () => {
       [1366, 768],
     ] as const) {
       const page = await open('/sim/?case=I', { viewport: { width: w, height: h } });
-      await firstFrame(page);
+      await appReady(page);
       expect(await axeViolations(page.mainFrame()), `${w}×${h}`).toEqual([]);
       if (w === 1366) {
         const r = await page.evaluate(() => ({

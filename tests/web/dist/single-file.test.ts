@@ -42,6 +42,8 @@ describe('dist-single/lgvci.html from file://', () => {
 
   it('renders the 3-D view and animates', async () => {
     await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-frame').length > 0, null, { timeout: 60_000 });
+    // The view is drawn before the engine; the HUD and the run come with it.
+    await page.waitForFunction(() => performance.getEntriesByName('lgvci:first-step').length > 0, null, { timeout: 60_000 });
     // the canvas is not blank: a screenshot of it (WebGL keeps no drawing buffer to read back) has
     // more than a handful of colours; the browser decodes the PNG
     const png = (await page.locator('canvas').first().screenshot()).toString('base64');

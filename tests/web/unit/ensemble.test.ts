@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnsembleRunner, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { EnsembleOutcome, EnsembleWorkerLike } from '../../../web/src/app/ensemble';
-import { EnsemblePool } from '../../../web/src/app/ensemble';
+import { EnsemblePool, queueTarget } from '../../../web/src/app/ensemble';
+import { ensembleWorkerHandler } from '../../../web/src/app/ensemble-worker-core';
 import type { EnsembleReply, EnsembleRequest, EnsembleSpec } from '../../../web/src/model/ensemble';
 import {
   EnsembleMerge,
@@ -130,38 +131,57 @@ describe('ensemble binding errors are values', () => {
   });
 });
 
-/** An in-process stand-in for app/ensemble.worker.ts on the real engine (asynchronous replies). */
+/**
+ * The page's worker code (app/ensemble-worker-core.ts, what app/ensemble.worker.ts runs on `self`)
+ * in-process on the real engine, with asynchronous replies; it records the members it was asked to
+ * run and the statistics text it sent.
+ */
 class InProcessWorker implements EnsembleWorkerLike {
   onmessage: ((e: MessageEvent<EnsembleReply>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
   terminated = false;
-  private r: EnsembleRunner | null = null;
-  constructor(private readonly log: number[]) {}
-  private reply(m: EnsembleReply): void {
-    setTimeout(() => {
-      if (!this.terminated) this.onmessage?.({ data: m } as MessageEvent<EnsembleReply>);
-    }, 0);
+  statisticsJson = '';
+  private readonly handle: (m: EnsembleRequest) => void;
+  constructor(private readonly log: number[]) {
+    this.handle = ensembleWorkerHandler(
+      () => Promise.resolve(engine),
+      (m) => {
+        if (m.type === 'statistics') this.statisticsJson = m.json;
+        setTimeout(() => {
+          if (!this.terminated) this.onmessage?.({ data: m } as MessageEvent<EnsembleReply>);
+        }, 0);
+      },
+    );
   }
   postMessage(m: EnsembleRequest): void {
-    if (m.type === 'init') {
-      const c = engine.createEnsemble(m.specJson);
-      if (!c.ensemble) return this.reply({ type: 'error', id: m.id, message: c.error.message });
-      this.r = c.ensemble;
-      this.reply({ type: 'ready', id: m.id, sampleCount: this.r.sampleCount(), referenceImpacts: this.r.referenceImpacts() });
-    } else if (m.type === 'run') {
-      this.log.push(m.member);
-      const res = this.r?.runMember(m.member);
-      if (res) this.reply({ type: 'member', id: m.id, result: memberMessage(res) });
-    } else if (this.r) {
-      const mm = m.merged;
-      this.reply({ type: 'statistics', id: m.id, json: this.r.statistics(mm.impacts, mm.steps, mm.energyErrors, mm.halted, mm.err) });
-    }
+    if (this.terminated) return;
+    if (m.type === 'run') this.log.push(m.member);
+    this.handle(m);
   }
   terminate(): void {
     this.terminated = true;
-    this.r?.delete();
-    this.r = null;
   }
+}
+
+/** Runs the pool on `size` in-process workers; the outcome and the statistics text a worker sent. */
+function runPool(s: EnsembleSpec, size: number, log: number[] = [], workers: InProcessWorker[] = []): Promise<{ outcome: EnsembleOutcome; json: string }> {
+  return new Promise((resolve, reject) => {
+    const pool = new EnsemblePool(
+      {
+        progress: () => {},
+        done: (outcome) => resolve({ outcome, json: workers.map((w) => w.statisticsJson).find((j) => j !== '') ?? '' }),
+        cancelled: () => reject(new Error('cancelled')),
+        error: (m) => reject(new Error(m)),
+      },
+      () => {
+        const w = new InProcessWorker(log);
+        workers.push(w);
+        return w;
+      },
+      size,
+    );
+    pool.start(s);
+  });
 }
 
 describe('ensemble worker pool', () => {
@@ -169,25 +189,73 @@ describe('ensemble worker pool', () => {
     const s = spec({ members: 9, steps: 600 });
     const log: number[] = [];
     const workers: InProcessWorker[] = [];
-    const progress: number[] = [];
-    const outcome = await new Promise<EnsembleOutcome>((resolve, reject) => {
-      const pool = new EnsemblePool(
-        { progress: (p) => progress.push(p.members), done: resolve, cancelled: () => reject(new Error('cancelled')), error: (m) => reject(new Error(m)) },
-        () => {
-          const w = new InProcessWorker(log);
-          workers.push(w);
-          return w;
-        },
-        3,
-      );
-      pool.start(s);
-    });
+    const { outcome } = await runPool(s, 3, log, workers);
     expect(workers.length).toBe(3);
     expect([...log].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(progress.at(-1)).toBe(9);
     expect(outcome.workers).toBe(3);
     const single = runner(s);
     expect(outcome.statistics).toEqual(parseStatistics(single.runAll()));
+    single.delete();
+    // Where the time went: one entry per worker, and the phases in order.
+    const t = outcome.timing;
+    expect(t?.runMs.length).toBe(3);
+    expect(t && t.membersMs <= t.totalMs).toBe(true);
+  });
+
+  it('1, 2 and 3 workers of the page’s worker code send the same statistics text, the single-thread one', async () => {
+    const s = spec({ members: 14, steps: 800, samples: 40 });
+    const single = runner(s);
+    const expected = single.runAll();
+    single.delete();
+    for (const size of [1, 2, 3]) {
+      const log: number[] = [];
+      const { json } = await runPool(s, size, log);
+      expect(json).toBe(expected);
+      expect(log.length).toBe(14);
+    }
+  });
+
+  it('queues a few members on each worker, fewer towards the end (guided self-scheduling)', () => {
+    // 10⁵-step members: 20 (2·10⁶ steps' worth) queued while at least 80 are left for 2 workers.
+    expect(queueTarget(100_000, 100, 2)).toBe(20);
+    expect(queueTarget(100_000, 20, 2)).toBe(5);
+    // Never fewer than 2, so a worker has its next member when it finishes one.
+    expect(queueTarget(100_000, 1, 2)).toBe(2);
+    expect(queueTarget(10_000_000, 1000, 2)).toBe(2);
+  });
+
+  it('prewarm starts the workers, loads the module and runs the warm-up once; the run then uses them', async () => {
+    const workers: InProcessWorker[] = [];
+    const sent: string[] = [];
+    const s = spec({ members: 4, steps: 300 });
+    const outcome = new Promise<EnsembleOutcome>((resolve, reject) => {
+      const pool = new EnsemblePool(
+        { progress: () => {}, done: resolve, cancelled: () => reject(new Error('cancelled')), error: (m) => reject(new Error(m)) },
+        () => {
+          const w = new InProcessWorker([]);
+          const post = w.postMessage.bind(w);
+          w.postMessage = (m) => {
+            sent.push(m.type);
+            post(m);
+          };
+          workers.push(w);
+          return w;
+        },
+        2,
+      );
+      pool.prewarm(ensembleSpecJson({ ...s, members: 1, steps: 100, samples: 1 }));
+      pool.prewarm();
+      setTimeout(() => {
+        expect(workers.length).toBe(2);
+        expect(sent).toEqual(['load', 'load']);
+        pool.start(s);
+      }, 0);
+    });
+    const o = await outcome;
+    expect(workers.length).toBe(2);
+    expect(sent.filter((m) => m === 'init').length).toBe(2);
+    const single = runner(s);
+    expect(o.statistics).toEqual(parseStatistics(single.runAll()));
     single.delete();
   });
 

@@ -1,7 +1,7 @@
 // scripts/size-check.mjs (the size ceilings of the built site and the offline file, docs/page.md
 // "Size ceilings") run as scripts/test.sh runs it, on a fake dist/ in a temporary folder: what counts
 // as the first load (index.html, what it links except prefetches, the static imports of those chunks,
-// transitively, and the .wasm; not dynamic imports or workers), the gzip -9 sums, the exit code 1 and
+// transitively, a preloaded .wasm; not dynamic imports or workers), the gzip -9 sums, the exit code 1 and
 // message on a size over its ceiling, 2 on bad input; and the repository's ceilings file itself.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -96,13 +96,21 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('scripts/size-check.mjs', () => {
-  it('first load: index.html, its links (not the prefetch), their static imports and the .wasm, gzip -9 summed', () => {
+  it('first load: index.html, its links (not the prefetch; the preloaded .wasm), their static imports, gzip -9 summed', () => {
     const first = rows().find((r) => r.name === 'first-load.gzip')!;
     const expected = ['assets/app.js', 'assets/engine-x1.wasm', 'assets/entry.js', 'assets/shared.js', 'assets/style.css', 'assets/three.js', 'index.html'];
     expect(first.files).toEqual(expected);
     expect(first.bytes).toBe(expected.reduce((s, f) => s + gz(f), 0));
     expect(first.files).not.toContain('assets/lazy.js');
     expect(first.files).not.toContain('assets/long-run.worker-ab.js');
+  });
+
+  it('a .wasm that index.html does not preload is fetched after the first frame: not in the first load', () => {
+    put('index.html', INDEX.replace(/^<link rel="preload" as="fetch".*\n/m, ''));
+    const first = rows().find((r) => r.name === 'first-load.gzip')!;
+    expect(first.files).toEqual(['assets/app.js', 'assets/entry.js', 'assets/shared.js', 'assets/style.css', 'assets/three.js', 'index.html']);
+    // It is still measured on its own.
+    expect(rows().find((r) => r.name === 'wasm.gzip')?.files).toEqual(['assets/engine-x1.wasm']);
   });
 
   it('the .wasm gzipped, the single file and the whole site as stored', () => {

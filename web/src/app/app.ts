@@ -1,6 +1,7 @@
 // mountApp(root): builds the simulator inside a given element (viewport + HUD + side panel + plots),
-// loads the WASM engine and starts the frame loop. It only composes the parts: the DOM shell
-// (shell.ts), the model and its family registry (families.ts), the controls ↔ model wiring
+// loads the WASM engine and starts the frame loop. A preset's scene is drawn before the engine is
+// loaded (first-frame.ts, docs/page.md "First load"): the view first, then the engine, then the rest.
+// It only composes the parts: the DOM shell (shell.ts), the model and its family registry (families.ts), the controls ↔ model wiring
 // (controller.ts), the view, the frame loop (frame-loop.ts), the shortcuts (keyboard.ts) and the long
 // run (long-run-wiring.ts). destroy() deletes the embind objects, disposes three.js resources and
 // removes every listener and element it added.
@@ -10,7 +11,7 @@ import type { LongRunControls } from '../controls/long-run-controls';
 import { ControlPanel } from '../controls/panel';
 import { TwinsControls } from '../controls/twins-controls';
 import { Hud } from '../controls/hud';
-import { loadEngine } from '../engine/loader';
+import { loadEngine, prefetchEngine } from '../engine/loader';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import { historyCsvChunks } from '../model/csv';
 import { SimulationModel } from '../model/simulation-model';
@@ -22,7 +23,9 @@ import type { LocaleCode } from '../i18n';
 import { setLocale, t } from '../i18n';
 import { Controller } from './controller';
 import { caseFromQuery, familyParts, familyTable, pageCases } from './families';
-import { FIRST_FRAME_MARK, FrameLoop } from './frame-loop';
+import { FIRST_FRAME_MARK, FIRST_STEP_MARK, FrameLoop } from './frame-loop';
+import type { FirstFrameStart } from './first-frame';
+import { firstFrameScene, startBeforeEngine } from './first-frame';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
@@ -46,9 +49,19 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
+import { parseClassOptions } from '../config/class-options';
+import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
+import { urlKey } from '../config/url-codec';
+import type { ClassBuilderWiring } from './class-wiring';
+import { loadClassLock, wireClassBuilder } from './class-wiring';
 
-export { FIRST_FRAME_MARK };
+export { FIRST_FRAME_MARK, FIRST_STEP_MARK };
 export const ENGINE_READY_MARK = 'lgvci:engine-ready';
+/**
+ * The app is mounted: every control, the HUD and the plots' places are there and the frame loop runs
+ * (after ENGINE_READY_MARK; the first frame, FIRST_FRAME_MARK, may come before the engine).
+ */
+export const APP_READY_MARK = 'lgvci:app-ready';
 
 export interface MountOptions {
   /** Preset to start with (default: the core's first). */
@@ -82,6 +95,12 @@ export interface MountOptions {
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
   /** Where the language menu goes instead of the bar's end: the page's header on a wide standalone page (main.ts). */
   languageSlot?: HTMLElement | null;
+  /**
+   * The address the state belongs to, instead of the page's own `location`: its search gives the
+   * pass-through keys kept in the share link, its origin and path the link's page. The custom element
+   * (element/mount.ts) passes its attributes' query and the simulator page beside its script.
+   */
+  location?: () => { search: string; origin: string; pathname: string; hash: string };
 }
 
 export interface App {
@@ -114,6 +133,8 @@ export interface App {
   readonly load: LoadWiring;
   /** Grabbing and throwing the body, for a throwable family (throw-wiring.ts); null without WebGL. */
   readonly throwing: ThrowWiring | null;
+  /** "Customise for class": the teacher's link builder, loaded on first use (class-wiring.ts). */
+  readonly classBuilder: ClassBuilderWiring;
   /** The current run as CSV text (what "Download CSV" saves). */
   exportCsv(): string;
   readonly playing: boolean;
@@ -150,20 +171,46 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   if (opts.locale !== undefined) await setLocale(opts.locale);
   const shell = createShell(root);
 
+  // A preset's start is known without the engine: draw it, then fetch the engine (its bytes do not
+  // hold the first frame back); any other start waits for the engine (first-frame.ts).
+  const early = opts.engine ? null : startBeforeEngine(opts.query, opts.caseName);
+  const earlyView = early ? drawBeforeEngine(shell.viewport, early) : null;
+  /** Play asked for (Space) while the engine loads: the run starts when it is ready. */
+  let playQueued = false;
+  const queuePlay = (e: KeyboardEvent): void => {
+    if (e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement | null)?.closest?.('input, select, textarea, button')) return;
+    e.preventDefault();
+    playQueued = !playQueued;
+    shell.loading.textContent = t(playQueued ? 'page.loadingPlayQueued' : 'app.loading');
+  };
+  if (early) {
+    shell.loading.classList.add('lgvci-loading-badge');
+    root.addEventListener('keydown', queuePlay);
+    if (earlyView) await earlyView.drawn;
+  }
+
   let engine: LgvciModule;
   try {
     engine = opts.engine ?? (await loadEngine());
   } catch (e) {
+    root.removeEventListener('keydown', queuePlay);
+    earlyView?.view?.dispose();
     shell.loading.className = 'lgvci-loading lgvci-failed';
     shell.loading.textContent = t('app.engineFailed', { reason: (e as Error).message });
     throw e;
   }
+  root.removeEventListener('keydown', queuePlay);
   shell.loading.remove();
   if (typeof performance.mark === 'function') performance.mark(ENGINE_READY_MARK);
 
   const model = new SimulationModel(engine, familyTable());
   const controller = new Controller(engine, model, opts.query !== undefined ? caseFromQuery(opts.query, pageCases(engine.families())) : opts.caseName);
-  const view = createView(shell.viewport);
+  const view = earlyView ? earlyView.view : createView(shell.viewport);
+  // The teacher's lock=, hide= and autoplay= (config/class-options.ts); the locks' code (class-lock.ts)
+  // only when the address has some: checked now, applied once the state is restored.
+  const cls = parseClassOptions(opts.query ?? '');
+  const names = classNames(cls.options, controller.family);
+  const locking = names.lock.length + names.hide.length > 0 ? await loadClassLock() : null;
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
   // The warning's ways out: Reset, or the same set-up with half the time step.
@@ -223,7 +270,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     prefix,
     {
       embed: opts.embed,
-      messages: opts.messages,
+      messages: [...(opts.messages ?? []), ...cls.messages, ...names.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
     },
   );
@@ -252,11 +299,15 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     panel,
     // the view reports which ghosts are inside the frame; the legend marks the ones that are not
     ghostsInView: (inView) => comparison.controls.setOutOfView(inView.map((inside) => !inside)),
+    firstFrameMarked: earlyView?.marked() ?? false,
   });
+  /** The view already shows this config (drawn before the engine): not built twice. */
+  let shownJson = earlyView?.view ? early?.resolvedJson : undefined;
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     const familyView = familyParts(model.family.id).view;
-    view?.show(familyView, model.config);
+    if (model.resolvedJson !== shownJson) view?.show(familyView, model.config);
+    shownJson = undefined;
     panel.setFollowNote(familyView.fixedCamera ?? null);
     chrome.refreshIntro();
     // Features by what the family can do (the core's capabilities), not by its name.
@@ -279,7 +330,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   view?.setBodyPose(model.curr.x, model.curr.q, model.curr.coords);
   view?.recentre();
 
-  const defaultAutoplay = !prefersReducedMotion();
+  const defaultAutoplay = cls.options.autoplay !== false && !prefersReducedMotion();
   const urlState = new UrlState({
     engine,
     controller,
@@ -292,8 +343,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       if (view) view.follow = on;
     },
     write: opts.syncUrl ? replaceSearch : undefined,
+    ...(opts.location ? { location: opts.location } : {}),
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
+  const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
+  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
   // Pointer drags in the view (the cradle's balls) set controls like typing does.
   const runPort = {
     get playing() {
@@ -344,6 +398,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     why,
     load,
     throwing,
+    classBuilder,
     exportCsv() {
       return historyCsvChunks(model.history).join('');
     },
@@ -387,6 +442,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       destroyed = true;
       loop.stop();
       unbindKeys();
+      classLock?.dispose();
+      classBuilder.destroy();
       drag?.dispose();
       throwing?.dispose();
       load.destroy();
@@ -410,12 +467,45 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     },
   };
 
-  if (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay)) app.play();
+  if (playQueued || (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay))) app.play();
   loop.start();
+  if (typeof performance.mark === 'function') performance.mark(APP_READY_MARK);
   await plotLibraryAfterFirstFrame();
   // `view=why` in the address opens the "Why variational?" view on the restored set-up.
   if (opts.query !== undefined && new URLSearchParams(opts.query).get('view') === 'why') why.open();
   return app;
+}
+
+/**
+ * The view of a preset's start, drawn in the next animation frame and marked (FIRST_FRAME_MARK) before
+ * the engine is loaded; `view` is null without WebGL (the notice says why, and the first frame is the
+ * frame loop's). The state is the engine's first record (first-frame.ts), so the run goes on from it.
+ */
+function drawBeforeEngine(viewport: HTMLElement, start: FirstFrameStart): { view: SceneView | null; drawn: Promise<void>; marked(): boolean } {
+  const view = createView(viewport);
+  let marked = false;
+  if (!view) return { view, drawn: Promise.resolve(), marked: () => marked };
+  const { config, snapshot } = firstFrameScene(start);
+  view.show(familyParts(start.family).view, config);
+  view.setBodyPose(snapshot.x, snapshot.q, snapshot.coords);
+  view.recentre();
+  // A hidden tab draws no animation frame: the engine is then fetched at once.
+  const drawn = new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      if (view.render(0)) {
+        marked = true;
+        if (typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
+      }
+      // The .wasm downloads and compiles off the main thread while it finishes this frame.
+      prefetchEngine();
+      resolve();
+    });
+    if (document.visibilityState === 'hidden') {
+      prefetchEngine();
+      resolve();
+    }
+  });
+  return { view, drawn, marked: () => marked };
 }
 
 /**

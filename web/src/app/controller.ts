@@ -58,6 +58,16 @@ export type { AppParams, ApplyResult } from '../controls/controller-port';
 
 export type ParamsListener = (params: AppParams, restarted: boolean) => void;
 
+/** The teacher's locks (app/class-lock.ts; docs/course-material.md "Customise for class"). */
+export interface LockRule {
+  /** A preset's parameters with the locked values written over them (a preset keeps the locked values). */
+  pin(family: AnyFamilyControls, params: AppParams): AppParams;
+  /** '' or why the candidate is refused: it changes a locked value or the locked preset. */
+  refusal(family: AnyFamilyControls, candidate: AppParams): string;
+  /** After a restart: the values of locked controls a family shows for the first time become the locked ones. */
+  settled(family: AnyFamilyControls, params: AppParams): void;
+}
+
 export class Controller implements ControllerPort {
   private readonly engine: EnginePort;
   private readonly model: ModelPort;
@@ -80,6 +90,8 @@ export class Controller implements ControllerPort {
    * not from a preset and the controls: the address may then need the whole config (setupText).
    */
   custom = false;
+  /** The teacher's locks, or null: with them no edit, preset, set-up or throw changes a locked value. */
+  lock: LockRule | null = null;
   /** setupText()'s answer for the configJson it was computed for. */
   private setupCache: { json: string; text: string | null } | null = null;
 
@@ -132,7 +144,8 @@ export class Controller implements ControllerPort {
     } catch (e) {
       return { ok: false, message: `Preset ${info.name}: ${(e as Error).message}` };
     }
-    const params = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
+    const preset = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
+    const params = this.lock ? this.lock.pin(family, preset) : preset;
     const r = this.restart(family, base, params);
     if (r.ok) this.dropped = false;
     if (r.ok) this.custom = false;
@@ -149,6 +162,8 @@ export class Controller implements ControllerPort {
     const v = validateFieldInput(spec, raw);
     if (!v.ok) return v;
     const candidate = spec.write(this.params, v.value);
+    const locked = this.lock?.refusal(this.family, candidate);
+    if (locked) return { ok: false, message: locked };
     if (!spec.restarts) {
       this.params = candidate;
       this.model.clock.speed = candidate.speed;
@@ -179,7 +194,7 @@ export class Controller implements ControllerPort {
     }
     const params = family.paramsFromConfig(setUp.preset, preset, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
     const made = setUp.make(preset, params) as { base: unknown; params: AppParams };
-    const r = this.restart(family, made.base, made.params);
+    const r = this.restart(family, made.base, this.lock ? this.lock.pin(family, made.params) : made.params);
     if (r.ok) this.dropped = true;
     if (r.ok) this.custom = false;
     return r;
@@ -340,7 +355,7 @@ export class Controller implements ControllerPort {
   }
 
   private restart(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
-    const refused = exact === undefined ? (family.check?.(candidate) ?? '') : '';
+    const refused = this.lock?.refusal(family, candidate) || (exact === undefined ? (family.check?.(candidate) ?? '') : '');
     if (refused) return { ok: false, message: refused };
     const json = exact ?? family.paramsToConfigJson(base, candidate);
     try {
@@ -354,6 +369,7 @@ export class Controller implements ControllerPort {
     this.params = candidate;
     this.configJson = json;
     this.model.clock.speed = candidate.speed;
+    this.lock?.settled(family, candidate);
     this.emit(true);
     return { ok: true };
   }

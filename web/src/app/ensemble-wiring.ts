@@ -1,8 +1,12 @@
 // The ensemble's three parts wired together: the worker pool (EnsemblePool), its side-panel group
 // (EnsembleControls) and its plots (EnsemblePlots). The members start from the main run's resolved
-// config (whatever rigid-body set-up is on screen); the core checks it and every perturbed start.
+// config (whatever rigid-body set-up is on screen); the core checks it and every perturbed start. The
+// first pointer or focus on the group starts the workers and their module and runs one short member
+// in each (EnsemblePool.prewarm), so that they are ready, their code optimised, by the time Run is pressed. Each finished run leaves a performance mark
+// 'lgvci:ensemble' whose detail is where the time went (EnsembleTiming, plus drawMs for the plots),
+// read by web/scripts/measure-ensemble.mjs.
 import { EnsembleControls } from '../controls/ensemble-controls';
-import { ENSEMBLE_DEFAULTS } from '../model/ensemble';
+import { ENSEMBLE_DEFAULTS, ENSEMBLE_WARMUP_STEPS, ensembleSpecJson } from '../model/ensemble';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { EnsemblePlots } from '../view/ensemble-plots';
 import type { EnsembleOutcome, EnsembleWorkerLike } from './ensemble';
@@ -18,7 +22,12 @@ export interface EnsembleParts {
   destroy(): void;
 }
 
-export function wireEnsemble(configJson: () => string, idPrefix: string, makeWorker?: () => EnsembleWorkerLike, poolSize?: number): EnsembleParts {
+export function wireEnsemble(
+  configJson: () => string,
+  idPrefix: string,
+  makeWorker?: () => EnsembleWorkerLike,
+  poolSize?: number,
+): EnsembleParts {
   let last: EnsembleOutcome | null = null;
   const plots = new EnsemblePlots(idPrefix);
   let controls: EnsembleControls; // assigned below; the pool calls back only after start()
@@ -28,7 +37,10 @@ export function wireEnsemble(configJson: () => string, idPrefix: string, makeWor
       done: (o) => {
         last = o;
         controls.finished(o);
+        const t0 = performance.now();
         plots.show(o.statistics);
+        const drawMs = performance.now() - t0;
+        performance.mark('lgvci:ensemble', { detail: { ...o.timing, drawMs, workers: o.workers } });
       },
       cancelled: (done, total) => controls.cancelled(done, total),
       error: (message) => controls.failed(message),
@@ -47,6 +59,18 @@ export function wireEnsemble(configJson: () => string, idPrefix: string, makeWor
     },
     idPrefix,
   );
+  // The warm-up: one member of the set-up on screen (any set-up with ensembles would do; a failing one is ignored).
+  const prewarm = (): void => {
+    let warmup: string | undefined;
+    try {
+      warmup = ensembleSpecJson({ configJson: configJson(), ...ENSEMBLE_DEFAULTS, members: 1, steps: ENSEMBLE_WARMUP_STEPS, samples: 1 });
+    } catch {
+      warmup = undefined;
+    }
+    pool.prewarm(warmup);
+  };
+  controls.element.addEventListener('pointerenter', prewarm, { once: true });
+  controls.element.addEventListener('focusin', prewarm, { once: true });
   return {
     pool,
     controls,
@@ -58,6 +82,8 @@ export function wireEnsemble(configJson: () => string, idPrefix: string, makeWor
       return last ? last.statistics : null;
     },
     destroy() {
+      controls.element.removeEventListener('pointerenter', prewarm);
+      controls.element.removeEventListener('focusin', prewarm);
       pool.dispose();
       controls.destroy();
       plots.destroy();

@@ -10,6 +10,8 @@ import { formatSteps } from '../controls/long-run-controls';
 import { fixed, t } from '../i18n';
 
 export const FIRST_FRAME_MARK = 'lgvci:first-frame';
+/** Performance mark of the first simulation step done (web/scripts/measure.mjs reads it). */
+export const FIRST_STEP_MARK = 'lgvci:first-step';
 
 export interface FrameParts {
   model: SimulationModel;
@@ -19,6 +21,8 @@ export interface FrameParts {
   panel: ControlPanel;
   /** Which companion ghosts are inside the drawn frame (a few times a second while there are any). */
   ghostsInView?(inView: boolean[]): void;
+  /** The first frame was already drawn (before the engine, app/first-frame.ts) and marked. */
+  firstFrameMarked?: boolean;
 }
 
 /** How often the ghosts' visibility is checked (ms). */
@@ -31,10 +35,13 @@ export class FrameLoop {
   private lastGhostCheck = -Infinity;
   private raf = 0;
   private stopped = false;
+  private firstMarked: boolean;
+  private stepMarked = false;
   private readonly p: FrameParts;
 
   constructor(parts: FrameParts) {
     this.p = parts;
+    this.firstMarked = parts.firstFrameMarked ?? false;
   }
 
   start(): void {
@@ -75,6 +82,10 @@ export class FrameLoop {
     this.lastNow = now;
     if (model.fastForward) model.fastReturn();
     else if (model.clock.running) model.advance(dt);
+    if (!this.stepMarked && model.curr.steps > 0) {
+      this.stepMarked = true;
+      if (typeof performance.mark === 'function') performance.mark(FIRST_STEP_MARK);
+    }
     const s = model.interpolated();
     this.flashUpTo(s.t);
     view?.setBodyPose(s.x, s.q, s.coords);
@@ -96,7 +107,8 @@ export class FrameLoop {
     );
     if (drawn) {
       this.frames += 1;
-      if (this.frames === 1 && typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
+      if (!this.firstMarked && typeof performance.mark === 'function') performance.mark(FIRST_FRAME_MARK);
+      this.firstMarked = true;
     }
   };
 

@@ -32,7 +32,9 @@ export class FullscreenButton {
   }
 
   get active(): boolean {
-    return document.fullscreenElement === this.target;
+    // Inside a shadow root (the custom element) the document names the host; the root names the element.
+    const scope = this.target.getRootNode() as Document | ShadowRoot;
+    return (scope.fullscreenElement ?? null) === this.target;
   }
 
   private sync(): void {

@@ -11,8 +11,11 @@ import type { BaseParams, FieldSpec } from './fields';
 import { validateFieldInput } from './validation';
 import { validateTwinDelta } from './validation';
 
-/** Keys another part of the page reads (embed mode, its plots, the theme, the open view, the language): kept, never reported. */
-export const PASSTHROUGH_KEYS: readonly string[] = ['embed', 'plots', 'theme', 'view', 'locale'];
+/**
+ * Keys another part of the page reads (embed mode, its plots, the theme, the open view, the language,
+ * the teacher's locks, hidden controls and autoplay: config/class-options.ts): kept, never reported.
+ */
+export const PASSTHROUGH_KEYS: readonly string[] = ['embed', 'plots', 'theme', 'view', 'locale', 'lock', 'hide', 'autoplay'];
 
 /** One problem with the address: the key and a sentence naming the rule. */
 export interface UrlIssue {

@@ -39,7 +39,9 @@ export class ModalDialog {
 
   open(): void {
     if (this.element.open) return;
-    const active = document.activeElement;
+    // The focused element itself, also inside a shadow root (the custom element), not its host.
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     this.opener = active instanceof HTMLElement && active !== document.body ? active : null;
     this.element.showModal();
   }

@@ -35,6 +35,8 @@ export class ShareDialog {
   readonly previewBox: HTMLElement;
   /** The preview iframe while the dialog is open (removed on close, so that it stops running). */
   preview: HTMLIFrameElement | null = null;
+  /** "Customise for class…": the teacher's link builder (hidden until setCustomise gives it an action). */
+  readonly customiseButton: HTMLButtonElement;
   private readonly source: ShareSource;
   private readonly cleanups: (() => void)[] = [];
 
@@ -48,18 +50,26 @@ export class ShareDialog {
     this.copySnippetButton = el('button', { type: 'button', class: 'btn btn-small' }, t('share.copySnippet'));
     this.status = el('p', { class: 'share-status', role: 'status' });
     this.previewBox = el('div', { class: 'share-preview', id: id('preview') });
+    this.customiseButton = el('button', { type: 'button', class: 'btn btn-small', hidden: true }, t('class.open'));
     this.dialog.body.append(
       el('p', { class: 'dialog-note', text: t('share.note') }),
       el('label', { for: id('link'), class: 'share-label', text: t('share.linkLabel') }),
       el('div', { class: 'share-row' }, this.linkInput, this.copyLinkButton),
       el('label', { for: id('snippet'), class: 'share-label', text: t('share.snippetLabel') }),
       el('div', { class: 'share-row' }, this.snippetText, this.copySnippetButton),
+      el('div', { class: 'btn-row' }, this.customiseButton),
       this.status,
       el('h3', { class: 'share-label', text: t('share.preview', { width: String(SNIPPET_WIDTH), height: String(SNIPPET_HEIGHT) }) }),
       this.previewBox,
     );
     listen(this.cleanups, this.copyLinkButton, 'click', () => void this.copy(this.linkInput, 'link'));
     listen(this.cleanups, this.copySnippetButton, 'click', () => void this.copy(this.snippetText, 'snippet'));
+  }
+
+  /** Show "Customise for class…" with its action (app/class-wiring.ts). */
+  setCustomise(action: () => void): void {
+    this.customiseButton.hidden = false;
+    listen(this.cleanups, this.customiseButton, 'click', action);
   }
 
   get element(): HTMLDialogElement {

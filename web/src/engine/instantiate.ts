@@ -4,6 +4,7 @@ import createLgvci from '@lgvci-wasm';
 import { engineOptions } from 'lgvci-engine-options';
 import type { LgvciModule } from './lgvci_wasm';
 
-export function instantiateEngine(): Promise<LgvciModule> {
-  return createLgvci(engineOptions());
+/** `extra`: more of Emscripten's options (loader.ts passes instantiateWasm for a prefetched binary). */
+export function instantiateEngine(extra: Record<string, unknown> = {}): Promise<LgvciModule> {
+  return createLgvci({ ...engineOptions(), ...extra });
 }

@@ -14,6 +14,8 @@ export const ENSEMBLE_MAX_MEMBERS = 1000;
 export const ENSEMBLE_MAX_STEPS = 10_000_000;
 export const ENSEMBLE_MAX_SEED = Number.MAX_SAFE_INTEGER; // 2⁵³ − 1, as the core
 export const ENSEMBLE_DEFAULTS = { members: 100, size: 1e-8, kind: 'position' as PerturbationKind, steps: 100_000, seed: 1, samples: 100 };
+/** The prewarm's ensemble: one member of this many steps (the optimising compiler's tier-up of the step). */
+export const ENSEMBLE_WARMUP_STEPS = 20_000;
 /** Steps a worker takes between two looks at its message queue and progress reports. */
 export const ENSEMBLE_CHUNK = 5000;
 
@@ -73,6 +75,11 @@ export function validatePerturbation(raw: string): Parsed {
 // ---- Messages between the page and a worker of the pool ----
 
 export type EnsembleRequest =
+  /**
+   * Instantiate the module now (the pool's prewarm) and run the small ensemble `warmupJson` once, so
+   * that the engine's stepping code is optimised before a run.
+   */
+  | { type: 'load'; warmupJson?: string }
   | { type: 'init'; id: number; specJson: string }
   | { type: 'run'; id: number; member: number }
   | { type: 'summarize'; id: number; merged: MergedResults };
@@ -87,10 +94,12 @@ export interface MemberMessage {
 }
 
 export type EnsembleReply =
-  | { type: 'ready'; id: number; sampleCount: number; referenceImpacts: number }
+  /** loadMs: waiting for the module (0 when it was loaded before); createMs: building the ensemble. */
+  | { type: 'ready'; id: number; sampleCount: number; referenceImpacts: number; loadMs?: number; createMs?: number }
   | { type: 'steps'; id: number; member: number; done: number }
-  | { type: 'member'; id: number; result: MemberMessage }
-  | { type: 'statistics'; id: number; json: string }
+  /** ms: the member's run in the worker, from begin to its result. */
+  | { type: 'member'; id: number; result: MemberMessage; ms?: number }
+  | { type: 'statistics'; id: number; json: string; ms?: number }
   | { type: 'error'; id: number; message: string };
 
 export function memberMessage(r: EnsembleMemberResult): MemberMessage {
@@ -212,4 +221,22 @@ export interface EnsembleOutcome {
   workers: number;
   /** Seconds from Run to the statistics, including starting the workers and the reference runs. */
   elapsedSeconds: number;
+  /** Where the time went (milliseconds; docs/ensembles.md "Page"). */
+  timing?: EnsembleTiming;
+}
+
+/** Where an ensemble's time went, in milliseconds from Run (start()) unless said otherwise. */
+export interface EnsembleTiming {
+  /** Each worker: the module (spawning the worker and instantiating it, 0 if prewarmed) and the ensemble built (its reference run). */
+  loadMs: number[];
+  createMs: number[];
+  /** Each worker: Run until it was ready, and the total time it spent running members. */
+  readyMs: number[];
+  runMs: number[];
+  /** Run until the last member's result arrived. */
+  membersMs: number;
+  /** The statistics computed in the worker. */
+  statisticsMs: number;
+  /** Run until the statistics arrived in the page. */
+  totalMs: number;
 }

@@ -20,6 +20,8 @@ export const en = {
   'page.references':
     'References: K. Tran and M. Leok, {tranLeok} (rigid body: state (x, R, γ, Π), m = 1, g = 9.80665, energy E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃); R. C. Fetecau, J. E. Marsden, M. Ortiz and M. West, {fmow} (particle and star: state (q, p), m = L = 1, g = 9.81, which the paper does not give; star inertia I = (29/192) m L²; energy H = ½pᵀM⁻¹p + V(q); billiard: m = 1, no gravity unless set).',
   'page.loadFailed': 'The simulator could not be loaded: {reason}',
+  // loading (app/app.ts: Play pressed before the engine is ready)
+  'page.loadingPlayQueued': 'Loading the integrator… it plays as soon as it is ready.',
 
   // the app's shell and notices
   'app.region': 'Collision simulation',
@@ -127,6 +129,36 @@ export const en = {
   'share.snippetCopied': 'Embed code copied to the clipboard.',
   'share.linkNotCopied': 'The browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac).',
   'share.snippetNotCopied': 'The browser did not allow copying: the embed code is selected, press Ctrl+C (⌘C on a Mac).',
+
+  // the teacher's link builder (Customise for class)
+  'class.open': 'Customise for class…',
+  'class.title': 'Customise for class',
+  'class.note': 'Choose what your students see and may change. The link opens the page that way; a locked control cannot be changed from the page.',
+  'class.start': 'Start',
+  'class.startFrom': 'Start from',
+  'class.startCurrent': 'This page’s set-up, as it is now',
+  'class.controls': 'Controls',
+  'class.controlsHint': 'Shown but locked: students see the value and cannot change it. Not shown: the control is hidden.',
+  'class.control': 'Control',
+  'class.shown': 'Shown',
+  'class.locked': 'Locked',
+  'class.showControl': 'Show {control}',
+  'class.lockControl': 'Lock {control}',
+  'class.lockAll': 'Lock all',
+  'class.unlockAll': 'Unlock all',
+  'class.plots': 'Plots',
+  'class.page': 'Page',
+  'class.language': 'Language',
+  'class.theme': 'Theme',
+  'class.themeDefault': 'Standard',
+  'class.themeProjector': 'Projector (high contrast)',
+  'class.autoplay': 'Play when it opens',
+  'class.linkLabel': 'Link for your students',
+  'class.snippetLabel': 'Embed code for the course page (HTML)',
+  'class.preview': 'Live preview of the embed ({width} × {height}, shown smaller)',
+  'class.previewTitle': 'Preview of the customised simulation',
+  'class.lockedNote': 'Locked by your teacher.',
+  'class.lockedRefusal': 'Locked by your teacher: {controls}.',
 
   // the side panel
   'panel.label': 'Simulation controls',

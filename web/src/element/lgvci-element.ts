@@ -1,0 +1,94 @@
+// <lgvci-sim case="…" plots="energy" locale="de"></lgvci-sim>: the simulator as a custom element
+// for course sites (Jupyter Book, Quarto, MkDocs, reveal.js; docs/custom-element.md), from one
+// <script type="module" src=".../lgvci-element.js">. Built as dist/lgvci-element.js (vite.config.ts,
+// mode "element"); this entry is small and defines the element at once, the app comes with the first
+// element that connects (element/mount.ts, a dynamic import, relative to this script's own URL like
+// every chunk and the .wasm, so the script works from any path of any host).
+//
+// The attributes are the address's keys (element/attributes.ts), watched all (the keys depend on the
+// family, so no fixed observedAttributes list): a change re-mounts the app with the new settings;
+// removing the element destroys its app and every engine object it made.
+import type { App } from '../app/app';
+import type { MountedElement } from './mount';
+
+/** The full simulator page beside this script: what the element's share link opens. */
+const PAGE_URL = new URL('./index.html', import.meta.url);
+
+export class LgvciSimElement extends HTMLElement {
+  private readonly shadow: ShadowRoot;
+  private mounted: MountedElement | null = null;
+  /** Bumped by every mount and every disconnect: a mount that finishes after either is thrown away. */
+  private generation = 0;
+  private scheduled = false;
+  private readonly observer = new MutationObserver(() => this.schedule());
+
+  constructor() {
+    super();
+    this.shadow = this.attachShadow({ mode: 'open' });
+  }
+
+  /** The app inside (null until it is mounted, and after the element is removed). */
+  get app(): App | null {
+    return this.mounted?.app ?? null;
+  }
+
+  connectedCallback(): void {
+    this.observer.observe(this, { attributes: true });
+    this.schedule();
+  }
+
+  disconnectedCallback(): void {
+    this.observer.disconnect();
+    this.generation += 1;
+    this.unmount();
+  }
+
+  /** Mount once after the current task's attribute changes (several set in a row re-mount once). */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (this.isConnected) void this.mount();
+    });
+  }
+
+  private unmount(): void {
+    const m = this.mounted;
+    this.mounted = null;
+    m?.destroy();
+  }
+
+  private async mount(): Promise<void> {
+    const generation = ++this.generation;
+    this.unmount();
+    try {
+      const { mountElement } = await import('./mount');
+      if (generation !== this.generation) return;
+      const m = await mountElement({ attributes: this.attributes, shadow: this.shadow, pageUrl: PAGE_URL }, navigator.languages ?? [navigator.language]);
+      if (generation !== this.generation) {
+        m.destroy();
+        return;
+      }
+      this.mounted = m;
+      this.dispatchEvent(new CustomEvent('lgvci-ready', { detail: { app: m.app } }));
+    } catch (e) {
+      // mountApp shows its own failure inside the element; a chunk that did not load is said here.
+      if (generation === this.generation && this.shadow.childElementCount === 0) {
+        const notice = document.createElement('p');
+        notice.setAttribute('role', 'alert');
+        notice.textContent = `The simulator could not be loaded: ${(e as Error).message}`;
+        this.shadow.append(notice);
+      }
+      console.error(e);
+    }
+  }
+}
+
+if (!customElements.get('lgvci-sim')) customElements.define('lgvci-sim', LgvciSimElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lgvci-sim': LgvciSimElement;
+  }
+}
