@@ -286,7 +286,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const ensemble = wireEnsemble(() => model.resolvedJson, prefix);
   const why = wireWhy(
     prefix,
-    { configJson: () => model.resolvedJson, capabilities: () => model.capabilities, label: () => controller.params.caseName },
+    { configJson: () => model.resolvedJson, capabilities: () => model.capabilities, label: () => controller.caseInfo(controller.params.caseName)?.label ?? controller.params.caseName },
     { syncUrl: opts.syncUrl, ...(opts.whyWorker ? { makeWorker: opts.whyWorker } : {}) },
   );
   chrome.bar.insertBefore(why.controls.openButton, chrome.shareButton);

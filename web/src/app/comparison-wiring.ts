@@ -8,7 +8,8 @@ import type { ComparisonPort, LegendItem } from '../controls/comparison-controls
 import { ComparisonControls } from '../controls/comparison-controls';
 import type { Rapier } from '../engine/rapier';
 import { loadRapier } from '../engine/rapier';
-import { baselineDescription, baselineShort, listPhrase, mainMethodLabel, RAPIER_NOT_LOADED } from '../model/baselines';
+import { baselineDescription, baselineShort, listPhrase, mainMethodLabel, rapierNotLoaded } from '../model/baselines';
+import { t } from '../i18n';
 import type { MethodReading } from '../model/comparison-caption';
 import { comparisonCaption, reversalText } from '../model/comparison-caption';
 import type { SimulationModel } from '../model/simulation-model';
@@ -57,7 +58,9 @@ export function wireComparison(
         } catch (e) {
           rapierFailed = true;
           const rest = listPhrase(plan.filter((id) => id !== 'rapier').map(baselineShort));
-          loadNote = `Rapier could not be loaded (${e instanceof Error ? e.message : String(e)}): ${rest} only.`;
+          // the offline file's stand-in says why in English (engine/rapier-offline.ts): the page's words instead
+          const offline = e instanceof Error && (e as Error & { offline?: boolean }).offline === true;
+          loadNote = t('compare.rapierFailed', { reason: offline ? t('compare.rapierOffline') : e instanceof Error ? e.message : String(e), rest });
         }
       }
       const msg = model.setComparison(rapier);
@@ -85,15 +88,15 @@ export function wireComparison(
     if (plan.length === 0) {
       const why =
         model.capabilities.baselines.length > 0
-          ? `This run already uses ${baselineShort(model.run.integrator())}, its model's only baseline: there is no other method to compare it with.`
-          : 'This model declares no baseline to compare with.';
-      controls.setMethods('Compare with the baselines', why, { sweep: false });
+          ? t('compare.onlyBaseline', { method: baselineShort(model.run.integrator()) })
+          : t('compare.noBaselineDeclared');
+      controls.setMethods(t('compare.toggle'), why, { sweep: false });
       return;
     }
-    const download = plan.includes('rapier') ? ' Rapier (about 1.5 MB) is downloaded when you switch this on.' : '';
+    const download = plan.includes('rapier') ? t('compare.rapierDownload') : '';
     controls.setMethods(
-      `Compare with ${listPhrase(plan.map(baselineShort))}`,
-      `Runs the same set-up with ${listPhrase(plan.map(baselineDescription))} beside the ${main}, as ghosts, with their energies on the plots and the measured numbers in the caption over the view.${download}`,
+      t('compare.with', { methods: listPhrase(plan.map(baselineShort)) }),
+      t('compare.withHint', { methods: listPhrase(plan.map(baselineDescription)), main }) + download,
       { rapier: plan.includes('rapier'), sweep: plan.includes('rk4') },
     );
   };
@@ -101,7 +104,7 @@ export function wireComparison(
   const legend = (): LegendItem[] => {
     const runs = model.companions;
     if (runs.length === 0) return [];
-    return [{ label: `${mainLabel()} (solid body)`, color: `#${BODY_COLORS.a.getHexString()}` }, ...runs.map((r) => ({ label: r.label, color: r.color }))];
+    return [{ label: t('compare.solidBody', { method: mainLabel() }), color: `#${BODY_COLORS.a.getHexString()}` }, ...runs.map((r) => ({ label: r.label, color: r.color }))];
   };
 
   const reading = (label: string, E: number, E0: number, impacts: number, divergence: number): MethodReading => ({
@@ -142,7 +145,7 @@ export function wireComparison(
   let catchingUp = false;
   const addRapierAfterLoad = (): void => {
     const b = model.baselines;
-    if (catchingUp || rapierFailed || !b || !model.comparisonPlan.includes('rapier') || b.has('rapier') || b.note !== RAPIER_NOT_LOADED) return;
+    if (catchingUp || rapierFailed || !b || !model.comparisonPlan.includes('rapier') || b.has('rapier') || b.note !== rapierNotLoaded()) return;
     catchingUp = true;
     void port.setComparison(true).then(
       (r) => {
@@ -217,14 +220,15 @@ export function comparisonJobs(
       else if (m.type === 'sweep-point' && m.id === sweepId) results.addPoint(m.point);
       else if (m.type === 'sweep-done' && m.id === sweepId) results.sweepDone();
       else if (m.type === 'compare-error') {
-        if (m.id === tableId) results.tableDone(`failed: ${m.message}`);
-        if (m.id === sweepId) results.sweepDone(`failed: ${m.message}`);
+        if (m.id === tableId) results.tableDone(t('compare.jobFailed', { message: m.message }));
+        if (m.id === sweepId) results.sweepDone(t('compare.jobFailed', { message: m.message }));
       }
     };
     w.onerror = (e) => {
       e.preventDefault();
-      results.tableDone(`the worker failed: ${e.message || 'unknown error'}`);
-      results.sweepDone(`the worker failed: ${e.message || 'unknown error'}`);
+      const failed = t('compare.workerFailed', { message: e.message || t('worker.unknownError') });
+      results.tableDone(failed);
+      results.sweepDone(failed);
       worker?.terminate();
       worker = null;
     };

@@ -6,6 +6,7 @@
 // worker compute the core's statistics of the merge. The workers stay for the next run and can be
 // started, their module loaded and their code warmed up before a run (prewarm()). Cancel (or an error)
 // terminates the workers; the next run starts new ones.
+import { t } from '../i18n';
 import type { EnsembleOutcome, EnsembleProgress, EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics, EnsembleTiming } from '../model/ensemble';
 import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../model/ensemble';
 import { spawnEnsembleWorker } from 'lgvci-workers';
@@ -128,7 +129,7 @@ export class EnsemblePool {
     slot.worker.onmessage = (e) => this.onReply(slot, e.data);
     slot.worker.onerror = (e) => {
       e.preventDefault();
-      if (this.running) this.fail(`An ensemble worker failed: ${e.message || 'unknown error'}`);
+      if (this.running) this.fail(t('ensemble.workerFailed', { message: e.message || t('worker.unknownError') }));
       else this.drop(slot);
     };
     return slot;

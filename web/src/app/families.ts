@@ -18,6 +18,7 @@ import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
 import { cradleFamily } from '../model/families/cradle';
 import { generalizedFamily } from '../model/families/generalized';
 import { rigidFamily } from '../model/families/rigid';
+import { t } from '../i18n';
 import { decodeCase, queryEntries } from '../config/url-codec';
 import type { FamilyView } from '../view/family-view';
 import { cradleView } from '../view/families/cradle';
@@ -127,8 +128,8 @@ export function familiesWith(
     const p = parts.find((q) => q.name === f.name);
     return p ? [p.controls.title] : [];
   });
-  if (titles.length === 0) return 'no model';
-  return titles.length === 1 ? (titles[0] ?? '') : `${titles.slice(0, -1).join(', ')} or ${titles[titles.length - 1] ?? ''}`;
+  if (titles.length === 0) return t('model.noModel');
+  return titles.length === 1 ? (titles[0] ?? '') : t('list.or', { rest: titles.slice(0, -1).join(t('list.comma')), last: titles[titles.length - 1] ?? '' });
 }
 
 /**

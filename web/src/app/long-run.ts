@@ -1,6 +1,7 @@
 // Main-thread side of the long run: starts the worker (app/long-run.worker.ts) on demand, sends
 // start/cancel messages and forwards the replies. One run at a time; the worker is kept for the next
 // run (the WASM module stays loaded in it) and terminated by dispose().
+import { t } from '../i18n';
 import { spawnLongRunWorker } from 'lgvci-workers';
 import type { LongRunProgress, LongRunReply, LongRunRequest, LongRunResult } from '../model/long-run';
 
@@ -50,7 +51,7 @@ export class LongRunClient {
       e.preventDefault();
       const id = this.active;
       this.kill();
-      if (id) this.handlers.error(`The long-run worker failed: ${e.message || 'unknown error'}`);
+      if (id) this.handlers.error(t('long.workerFailed', { message: e.message || t('worker.unknownError') }));
     };
     this.worker = w;
     return w;

@@ -7,6 +7,8 @@
 import { spawnLongRunWorker } from 'lgvci-workers';
 import type { Capabilities } from '../engine/lgvci_wasm';
 import type { WhyReply, WhyRequest } from '../model/why';
+import { methodName, progressLabel } from '../model/why';
+import { t } from '../i18n';
 import { WhyControls } from '../controls/why-controls';
 import { WhyPanels } from '../view/why-view';
 
@@ -72,20 +74,20 @@ export function wireWhy(
     if (m.id !== active) return;
     if (m.type === 'event') {
       const e = m.event;
-      if (e.kind === 'progress') controls.setProgress(e.fraction, e.label);
+      if (e.kind === 'progress') controls.setProgress(e.fraction, progressLabel(e));
       else if (e.kind === 'energy') panels.addEnergy(e.part);
       else if (e.kind === 'symplecticity') panels.addSymplecticity(e.part);
       else if (e.kind === 'order') panels.addOrder(e.part);
       else panels.failed(e.claim, e.integrator, e.message);
     } else if (m.type === 'done') {
       panels.finished();
-      finish('Measured: each caption states the numbers of this set-up.');
+      finish(t('why.measured'));
     } else if (m.type === 'cancelled') {
       panels.cancelled();
-      finish('Cancelled: the panels show what was measured before.');
+      finish(t('why.cancelled'));
     } else {
       panels.cancelled();
-      finish(`The measurement failed: ${m.message}`);
+      finish(t('why.failed', { message: m.message }));
     }
   };
   const ensureWorker = (): WhyWorkerLike => {
@@ -97,7 +99,7 @@ export function wireWhy(
       kill();
       if (active) {
         panels.cancelled();
-        finish(`The measurement's worker failed: ${e.message || 'unknown error'}`);
+        finish(t('why.workerFailed', { message: e.message || t('worker.unknownError') }));
       }
     };
     worker = w;
@@ -114,11 +116,11 @@ export function wireWhy(
     }
     const caps = source.capabilities();
     panels.reset({ restTruncation: caps.restTruncation, energyJump: caps.energyJump });
-    controls.setupLine.textContent = `The set-up now on the page (${source.label()}), measured with the family's own scheme and the baselines it declares (${caps.baselines.join(', ') || 'none'}): the same config, each integrator.`;
+    controls.setupLine.textContent = t('why.setup', { label: source.label(), baselines: caps.baselines.map(methodName).join(t('list.comma')) || t('why.none') });
     id += 1;
     active = id;
     controls.setRunning(true);
-    controls.setProgress(0, 'starting');
+    controls.setProgress(0, t('why.starting'));
     ensureWorker().postMessage({ type: 'why-start', id, configJson: source.configJson(), baselines: caps.baselines, bounceMap: caps.plots.includes('bounce_map') });
   }
 
@@ -131,7 +133,7 @@ export function wireWhy(
       if (active !== which) return;
       kill();
       panels.cancelled();
-      finish('Cancelled: the panels show what was measured before.');
+      finish(t('why.cancelled'));
     }, CANCEL_GRACE_MS);
   }
 

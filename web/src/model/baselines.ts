@@ -10,6 +10,8 @@ import type { ResolvedConfig } from '../config/types';
 import type { ModelFamily } from './family';
 import { CompanionRun, CompanionSet, CoreStepper } from './companions';
 import { RapierSetupError, RapierStepper } from './rapier-baseline';
+import type { PlainKey } from '../i18n';
+import { t } from '../i18n';
 
 /** The comparison's companions: the core's baselines by their integrator name, and Rapier. */
 export type BaselineId = 'rk4' | 'naive' | 'rapier';
@@ -19,40 +21,44 @@ export type BaselineId = 'rk4' | 'naive' | 'rapier';
  * body's orange, the plots' ink and blue). Each is at least 3:1 against the white plot background.
  */
 export const BASELINE_COLORS: Readonly<Record<BaselineId, string>> = { rk4: '#2e8b57', naive: '#00838f', rapier: '#7b3fa0' };
-export const BASELINE_LABELS: Readonly<Record<BaselineId, string>> = { rk4: 'RK4 baseline', naive: 'Naive baseline', rapier: 'Rapier engine' };
-/** How the comparison's switch names each companion, and what its hint says of it (colours as drawn). */
-export const BASELINE_SHORT: Readonly<Record<BaselineId, string>> = { rk4: 'RK4', naive: 'the naive baseline', rapier: 'Rapier' };
-export const BASELINE_DESCRIPTIONS: Readonly<Record<BaselineId, string>> = {
-  rk4: 'classical RK4 in flight, with the impacts located as the LGVCI locates them, in green',
-  naive: 'the naive impact treatment of game engines and textbooks (symplectic Euler, the velocity reflected at the end of a step that ends inside the obstacle) in teal',
-  rapier: 'the Rapier game engine in purple',
-};
+/** Message keys of the companions' names (docs/languages.md): legend label, the switch's short name, the hint's description. */
+const BASELINE_KEYS = {
+  rk4: { label: 'method.rk4', short: 'method.rk4.short', description: 'method.rk4.description' },
+  naive: { label: 'method.naive', short: 'method.naive.short', description: 'method.naive.description' },
+  rapier: { label: 'method.rapier', short: 'method.rapier.short', description: 'method.rapier.description' },
+} as const satisfies Record<BaselineId, { label: PlainKey; short: PlainKey; description: PlainKey }>;
 /** A baseline the core declares and the page has no colour for (drawn grey, named by its integrator). */
 const OTHER_COLOR = '#6b7280';
 
-/** Legend label and colour of a companion by its id (a core baseline's integrator name, or 'rapier'). */
+function known(id: string): id is BaselineId {
+  return id in BASELINE_KEYS;
+}
+
+/** Legend label and colour of a companion by its id (a core baseline's integrator name, or 'rapier'), in the active language. */
 export function baselineLabel(id: string): string {
-  return (BASELINE_LABELS as Record<string, string>)[id] ?? `${id.toUpperCase()} baseline`;
+  return known(id) ? t(BASELINE_KEYS[id].label) : t('method.other', { name: id.toUpperCase() });
 }
 export function baselineColor(id: string): string {
   return (BASELINE_COLORS as Record<string, string>)[id] ?? OTHER_COLOR;
 }
+/** How the comparison's switch names each companion. */
 export function baselineShort(id: string): string {
-  return (BASELINE_SHORT as Record<string, string>)[id] ?? id.toUpperCase();
+  return known(id) ? t(BASELINE_KEYS[id].short) : id.toUpperCase();
 }
+/** What the switch's hint says of each companion (colours as drawn). */
 export function baselineDescription(id: string): string {
-  return (BASELINE_DESCRIPTIONS as Record<string, string>)[id] ?? `the core’s ${id} baseline in grey`;
+  return known(id) ? t(BASELINE_KEYS[id].description) : t('method.other.description', { name: id });
 }
 
 /** The main run's name in the comparison: its integrator ("LGVCI", "VCI"), or a baseline's label when one is the main run. */
 export function mainMethodLabel(integrator: string): string {
-  return integrator in BASELINE_LABELS ? baselineLabel(integrator) : integrator.toUpperCase();
+  return known(integrator) ? baselineLabel(integrator) : integrator.toUpperCase();
 }
 
-/** "A", "A and B", "A, B and C". */
+/** "A", "A and B", "A, B and C" in the active language (no serial comma: the page's English is British). */
 export function listPhrase(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+  return t('list.and', { rest: items.slice(0, -1).join(t('list.comma')), last: items[items.length - 1] ?? '' });
 }
 
 /** The main run's resolved config with another of the family's integrators (a core baseline). */
@@ -76,8 +82,18 @@ export function comparisonPlan(caps: Pick<Capabilities, 'baselines' | 'shapes'>,
   return caps.shapes ? [...core, 'rapier'] : core;
 }
 
-/** ComparisonBaselines.note when Rapier belongs to the plan but no module was given. */
-export const RAPIER_NOT_LOADED = 'Rapier is not loaded.';
+/** ComparisonBaselines.note when Rapier belongs to the plan but no module was given (compared as it is, so read when needed). */
+export function rapierNotLoaded(): string {
+  return t('method.rapierNotLoaded');
+}
+
+/** Why Rapier cannot be set up from this body, in the active language. */
+export function rapierSetupText(e: RapierSetupError): string {
+  const r = e.reason;
+  if (r.kind === 'inertia') return t('rapier.needsInertia', { type: r.type });
+  if (r.kind === 'hull') return t('rapier.hullFailed', { shape: r.shape });
+  return t('rapier.noShape');
+}
 
 export class BaselineError extends Error {
   constructor(message: string) {
@@ -104,7 +120,7 @@ export class ComparisonBaselines extends CompanionSet {
   /** Throws BaselineError when a core baseline cannot be built or there is none to run. */
   constructor(engine: LgvciModule, rapier: Rapier | null, src: ComparisonSource) {
     const plan = comparisonPlan(src.capabilities, src.mainIntegrator);
-    if (plan.length === 0) throw new BaselineError('This model has no baseline to compare with.');
+    if (plan.length === 0) throw new BaselineError(t('compare.noBaseline'));
     const runs: CompanionRun[] = [];
     let note = '';
     const fail = (e: unknown): never => {
@@ -115,7 +131,7 @@ export class ComparisonBaselines extends CompanionSet {
       if (id === 'rapier') continue;
       const cfg = baselineConfig(src.resolvedJson, id);
       const c = createSimulation(engine, cfg);
-      if (!c.ok) fail(new BaselineError(`The ${baselineLabel(id)} could not start: ${c.message}`));
+      if (!c.ok) fail(new BaselineError(t('compare.baselineFailed', { method: baselineLabel(id), message: c.message })));
       else {
         try {
           runs.push(new CompanionRun(id, baselineLabel(id), baselineColor(id), cfg, new CoreStepper(c.sim, src.family)));
@@ -127,13 +143,13 @@ export class ComparisonBaselines extends CompanionSet {
     if (plan.includes('rapier')) {
       if (rapier) {
         try {
-          runs.push(new CompanionRun('rapier', BASELINE_LABELS.rapier, BASELINE_COLORS.rapier, src.resolvedJson, new RapierStepper(rapier, src.config)));
+          runs.push(new CompanionRun('rapier', baselineLabel('rapier'), BASELINE_COLORS.rapier, src.resolvedJson, new RapierStepper(rapier, src.config)));
         } catch (e) {
           if (!(e instanceof RapierSetupError)) fail(e);
-          note = (e as Error).message;
+          note = rapierSetupText(e as RapierSetupError);
         }
       } else {
-        note = RAPIER_NOT_LOADED;
+        note = rapierNotLoaded();
       }
     }
     super(runs);

@@ -1,6 +1,11 @@
 // The comparison's live captions: what the student sees, in words, with the numbers
 // measured in the running companions — never a fixed story. Pure functions of measured values; no DOM.
 import type { Reversal } from './simulation-model';
+import { fixed, localizeNumberText, t } from '../i18n';
+import { baselineLabel } from './baselines';
+
+/** An integer as it is counted (no grouping separators: "1234 steps"). */
+const int = (n: number): string => String(n);
 
 export interface MethodReading {
   label: string;
@@ -27,27 +32,25 @@ export interface CaptionContext {
 
 /** 3.1e-8, 0.0012 → "1.2e-3", 0 → "0". */
 export function sci(v: number): string {
-  if (!Number.isFinite(v)) return 'not a number';
+  if (!Number.isFinite(v)) return t('number.nan');
   if (v === 0) return '0';
-  return v.toExponential(1).replace('e+', 'e');
+  return localizeNumberText(v.toExponential(1).replace('e+', 'e'));
 }
 
 /** How far a method's energy is from the start, in words. */
 export function energyPhrase(r: MethodReading): string {
-  if (!Number.isFinite(r.relError)) return `${r.label} has stopped (its integrator halted)`;
+  if (!Number.isFinite(r.relError)) return t('caption.halted', { method: r.label });
   if (r.relError >= 1e-3) {
-    const pct = Math.round(r.relError * 1000) / 10;
-    return `${r.label} has ${r.drift < 0 ? 'lost' : 'gained'} ${pct} % of the energy`;
+    const percent = Math.round(r.relError * 1000) / 10;
+    return t(r.drift < 0 ? 'caption.lost' : 'caption.gained', { method: r.label, percent });
   }
-  return `${r.label} stays within ${sci(r.relError)} of E₀`;
+  return t('caption.within', { method: r.label, error: sci(r.relError) });
 }
-
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
 
 /** A time in seconds with enough digits to show a difference of `d` (at least 2 decimals). */
 function seconds(t: number, d: number): string {
   const digits = Math.min(6, Math.max(2, Number.isFinite(d) && d > 0 ? Math.ceil(-Math.log10(d)) + 1 : 2));
-  return t.toFixed(digits);
+  return fixed(t, digits);
 }
 
 /**
@@ -56,16 +59,17 @@ function seconds(t: number, d: number): string {
  * main run locates it within the step; with the measured first impacts of both and the impact counts.
  */
 export function lateImpactPhrase(main: MethodReading, naive: MethodReading, h: number): string {
-  const step = Number.isFinite(h) ? ` (h = ${h} s)` : '';
-  const why = `${naive.label} reflects only at the end of a step that ends inside the obstacle (φ < 0): its impact times are off by up to one step${step}, first order in h; the ${main.label} locates each impact within its step.`;
+  const step = Number.isFinite(h) ? t('caption.lateStep', { h: localizeNumberText(String(h)) }) : '';
+  const why = t('caption.lateWhy', { naive: naive.label, step, main: main.label });
   const a = main.firstImpact ?? NaN;
   const b = naive.firstImpact ?? NaN;
   let measured = '';
   if (Number.isFinite(a) && Number.isFinite(b)) {
     const d = b - a;
-    measured = ` First impact: t = ${seconds(b, Math.abs(d))} s against the ${main.label}'s ${seconds(a, Math.abs(d))} s (${sci(Math.abs(d))} s ${d >= 0 ? 'late' : 'early'}).`;
+    const p = { naiveT: seconds(b, Math.abs(d)), main: main.label, mainT: seconds(a, Math.abs(d)), d: sci(Math.abs(d)) };
+    measured = t(d >= 0 ? 'caption.firstLate' : 'caption.firstEarly', p);
   }
-  const counts = naive.impacts !== main.impacts ? ` Impacts so far: ${naive.impacts} against ${main.impacts}.` : '';
+  const counts = naive.impacts !== main.impacts ? t('caption.impactCounts', { naive: int(naive.impacts), main: int(main.impacts) }) : '';
   return ` ${why}${measured}${counts}`;
 }
 
@@ -76,7 +80,7 @@ export function lateImpactPhrase(main: MethodReading, naive: MethodReading, h: n
  * body and, with the naive baseline, why and by how much its impact times are off.
  */
 export function comparisonCaption(
-  t: number,
+  time: number,
   steps: number,
   main: MethodReading,
   baselines: readonly MethodReading[],
@@ -84,12 +88,13 @@ export function comparisonCaption(
 ): string {
   if (steps === 0) {
     const n = baselines.length + 1;
-    return `The ${COUNT_WORDS[n] ?? String(n)} bodies start from the same state: press Play and watch them leave together and come apart.`;
+    const count = n === 2 ? t('caption.two') : n === 3 ? t('caption.three') : n === 4 ? t('caption.four') : int(n);
+    return t('caption.start', { count });
   }
   const all = [main, ...baselines].filter((r) => r.label !== '');
   const ordered = [...all].sort((a, b) => (Number.isFinite(b.relError) ? b.relError : Infinity) - (Number.isFinite(a.relError) ? a.relError : Infinity));
-  const head = `After ${t.toFixed(1)} s (${steps} steps, ${main.impacts} impacts of the ${main.label} body): `;
-  const energy = ordered.map(energyPhrase).join('; ');
+  const head = t('caption.after', { t: fixed(time, 1), steps: int(steps), n: int(main.impacts), main: main.label });
+  const energy = t('caption.energies', { list: ordered.map(energyPhrase).join(t('caption.separator')) });
   const best = ordered[ordered.length - 1];
   const worst = ordered[0];
   let verdict = '';
@@ -97,17 +102,19 @@ export function comparisonCaption(
     const ratio = best.relError > 0 ? worst.relError / best.relError : Infinity;
     verdict =
       ratio >= 10
-        ? ` ${best.label} keeps the energy best, ${ratio === Infinity ? 'exactly' : `${sci(ratio)} times closer than ${worst.label}`}.`
-        : ` So far the energy errors are within a factor ${ratio.toFixed(1)} of each other.`;
+        ? ratio === Infinity
+          ? t('caption.bestExact', { best: best.label })
+          : t('caption.best', { best: best.label, ratio: sci(ratio), worst: worst.label })
+        : t('caption.similar', { ratio: fixed(ratio, 1) });
   }
   const apart = baselines
     .filter((r) => Number.isFinite(r.divergence))
-    .map((r) => `${r.label} ${r.divergence < 1e-3 ? sci(r.divergence) : r.divergence.toFixed(2)}`)
-    .join(', ');
-  const sep = apart ? ` Distance from the ${main.label} body (${ctx.distanceName ?? '|Δx| + ‖ΔR‖₂'}): ${apart}.` : '';
+    .map((r) => `${r.label} ${r.divergence < 1e-3 ? sci(r.divergence) : fixed(r.divergence, 2)}`)
+    .join(t('caption.comma'));
+  const sep = apart ? t('caption.distance', { main: main.label, name: ctx.distanceName ?? '|Δx| + ‖ΔR‖₂', list: apart }) : '';
   const naive = baselines.find((r) => r.id === 'naive');
   const late = naive ? lateImpactPhrase(main, naive, ctx.h ?? NaN) : '';
-  return `${head}${energy}.${verdict}${sep}${late}`;
+  return `${head}${energy}${verdict}${sep}${late}`;
 }
 
 const DISTANCE_NAMES: Record<string, string> = {
@@ -137,39 +144,36 @@ export function reversalText(
   speed = 1,
   companionDistance = '|x − x₀| + ‖R − R₀‖₂',
 ): string {
-  const crossed = rev.impacts === 1 ? '1 impact' : `${rev.impacts} impacts`;
+  const crossed = t('reverse.impacts', { n: int(rev.impacts) });
   if (!rev.distances) {
     const left = rev.returnStep - stepsNow;
     const seconds = (left * rev.h) / Math.max(speed, 1e-9);
-    const wait = Number.isFinite(seconds) && seconds >= 2 ? ` (about ${Math.round(seconds)} s at this speed)` : '';
+    const wait = Number.isFinite(seconds) && seconds >= 2 ? t('reverse.wait', { seconds: int(Math.round(seconds)) }) : '';
     const limit =
       rev.impacts > 0
-        ? ` The way back crosses ${crossed}; each one amplifies the rounding errors of the computer's arithmetic${
-            rev.twins ? ' (the sensitivity twins show by how much)' : ''
-          }, so the body comes back exactly only while that amplified error stays small — after many impacts it can end far from its start.`
-        : ' No impact on the way: a time-symmetric scheme retraces its steps to round-off.';
-    return `Momenta reversed after ${rev.steps} steps: the body retraces its path; back at the start in ${left} steps${wait}.${limit}`;
+        ? t('reverse.limit', { crossed, twins: rev.twins ? t('reverse.limitTwins') : '' })
+        : t('reverse.noImpact');
+    return t('reverse.pending', { steps: int(rev.steps), left: int(left), wait }) + limit;
   }
   const d = Object.entries(rev.distances)
     .map(([k, v]) => `${DISTANCE_NAMES[k] ?? k} = ${sci(v)}`)
-    .join(', ');
+    .join(t('caption.comma'));
   const largest = Math.max(...Object.values(rev.distances));
   const x = rev.distances['x'] ?? rev.distances['q'];
   let verdict: string;
-  if (!Number.isFinite(largest)) verdict = 'the distance from the start is not a number: the run did not come back.';
-  else if (largest <= ROUND_OFF) verdict = `back at its start to round-off (largest distance ${sci(largest)}).`;
-  else if (largest <= NOT_BACK)
-    verdict = `back at its start to within ${sci(largest)}: round-off${rev.impacts > 0 ? `, amplified by the ${crossed} crossed twice` : ''}.`;
-  else
-    verdict =
-      `it did not come back: it ends ${x !== undefined ? `${x < 0.01 ? sci(x) : x.toFixed(2)} m` : sci(largest)} from its start. ` +
-      `The ${crossed} crossed twice amplified round-off until the two paths parted — sensitivity to the start (chaos), not a fault of the reversal.`;
+  if (!Number.isFinite(largest)) verdict = t('reverse.notNumber');
+  else if (largest <= ROUND_OFF) verdict = t('reverse.roundOff', { d: sci(largest) });
+  else if (largest <= NOT_BACK) verdict = t('reverse.within', { d: sci(largest), amplified: rev.impacts > 0 ? t('reverse.amplified', { crossed }) : '' });
+  else {
+    const distance = x !== undefined ? `${x < 0.01 ? sci(x) : fixed(x, 2)} m` : sci(largest);
+    verdict = t('reverse.notBack', { distance, crossed });
+  }
   const comp = Object.entries(rev.companions)
     .map(([id, v]) => `${companionLabels[id] ?? id} ${sci(v)}`)
-    .join(', ');
+    .join(t('caption.comma'));
   return (
-    `Back after ${rev.steps} + ${rev.steps} steps (t = ${rev.t.toFixed(2)} s): ${verdict} Distances: ${d}.` +
-    (comp ? ` Companions, ${companionDistance}: ${comp}.` : '')
+    t('reverse.back', { steps: int(rev.steps), t: fixed(rev.t, 2), verdict, list: d }) +
+    (comp ? t('reverse.companions', { name: companionDistance, list: comp }) : '')
   );
 }
 
@@ -202,23 +206,25 @@ export function sweepCaption(points: readonly SweepReading[]): string {
   const first = both[0];
   const last = both[both.length - 1];
   if (!first || !last) return '';
-  const better = last.rk4 < last.lgvci ? 'RK4' : 'LGVCI';
-  const head =
-    `At N = ${last.steps} the ${better === 'RK4' ? 'RK4 baseline' : 'LGVCI'} comes back closer ` +
-    `(LGVCI ${sci(last.lgvci)} after ${last.impactsLgvci} impacts, RK4 ${sci(last.rk4)} after ${last.impactsRk4}).`;
+  const head = t('sweep.head', {
+    steps: int(last.steps),
+    method: last.rk4 < last.lgvci ? baselineLabel('rk4') : 'LGVCI',
+    lgvci: sci(last.lgvci),
+    impactsLgvci: int(last.impactsLgvci),
+    rk4: sci(last.rk4),
+    impactsRk4: int(last.impactsRk4),
+  });
   const start =
-    `At N = ${first.steps} (${first.impactsLgvci === 0 && first.impactsRk4 === 0 ? 'no impact' : 'few impacts'}) the return errors are ` +
-    `LGVCI ${sci(first.lgvci)} and RK4 ${sci(first.rk4)}: ` +
-    (first.rk4 < first.lgvci
-      ? 'RK4 starts lower here — its error in flight can be below the LGVCI’s round-off (a body that does not spin falls on a parabola, which RK4 integrates exactly, while the LGVCI solves an implicit step to a tolerance).'
-      : 'the time-symmetric LGVCI retraces its flight to round-off, while RK4’s truncation error is not undone by the reversal.');
+    t('sweep.start', {
+      steps: int(first.steps),
+      impacts: first.impactsLgvci === 0 && first.impactsRk4 === 0 ? t('sweep.noImpact') : t('sweep.fewImpacts'),
+      lgvci: sci(first.lgvci),
+      rk4: sci(first.rk4),
+    }) + (first.rk4 < first.lgvci ? t('sweep.rk4Lower') : t('sweep.symmetric'));
   const g = growthPerImpact(points, 'lgvci');
-  const amp = g !== null && g > 1 ? ` Each impact multiplied the LGVCI’s error by about ${g < 100 ? g.toFixed(1) : sci(g)} (the sensitivity the twins show),` : ' Each impact multiplies the error,';
+  const amp = g !== null && g > 1 ? t('sweep.growth', { g: g < 100 ? fixed(g, 1) : sci(g) }) : t('sweep.multiplies');
+  const counts = { rk4: int(last.impactsRk4), lgvci: int(last.impactsLgvci) };
   const count =
-    last.impactsRk4 < last.impactsLgvci
-      ? ` and RK4, losing energy at its bounces, crossed fewer impacts (${last.impactsRk4} vs ${last.impactsLgvci}).`
-      : last.impactsRk4 > last.impactsLgvci
-        ? ` and RK4 crossed more impacts (${last.impactsRk4} vs ${last.impactsLgvci}).`
-        : ' and both crossed as many impacts.';
+    last.impactsRk4 < last.impactsLgvci ? t('sweep.fewer', counts) : last.impactsRk4 > last.impactsLgvci ? t('sweep.more', counts) : t('sweep.same');
   return `${head} ${start}${amp}${count}`;
 }

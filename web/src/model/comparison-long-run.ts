@@ -7,13 +7,17 @@ import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { Rapier } from '../engine/rapier';
 import { createSimulationOrThrow } from '../engine/create';
 import { parseResolvedConfig } from '../config/parse';
-import { baselineConfig, baselineLabel, comparisonPlan, mainMethodLabel, rk4Config } from './baselines';
+import { baselineConfig, comparisonPlan, rk4Config } from './baselines';
 import type { CompanionStepper } from './companions';
 import { CoreStepper, STEPPER_HALTED } from './companions';
 import { RapierStepper } from './rapier-baseline';
 
 export interface TableRow {
+  /** The method's name as the worker writes it (English: the worker has no language), */
   method: string;
+  /** and what the page names it by: the integrator ('rapier' for Rapier), and whether it is the main run's. */
+  id: string;
+  main: boolean;
   steps: number;
   impacts: number;
   /** |E − E₀| / |E₀| after the last step, and its maximum over the run. */
@@ -23,8 +27,12 @@ export interface TableRow {
   maxRelError: number;
   /** Wall time of the stepping divided by the steps, µs. */
   usPerStep: number;
-  /** '' or why the method is missing / stopped. */
+  /** '' or why the method is missing / stopped (English, as the worker writes it; see haltedAfter, missing). */
   note: string;
+  /** The steps done when the integrator halted (absent: it did not). */
+  haltedAfter?: number;
+  /** Rapier's module could not be loaded in the worker. */
+  missing?: boolean;
 }
 
 export interface SweepPoint {
@@ -51,13 +59,14 @@ export type ComparisonReply =
 export const SWEEP_STEPS: readonly number[] = [100, 200, 300, 500, 700, 1000, 1200, 1500, 1750, 2000];
 
 /** Steps `stepper` n times from its initial state, measuring the energy error after every step. */
-export function measureRun(method: string, stepper: CompanionStepper, steps: number, now: () => number): TableRow {
+export function measureRun(method: string, stepper: CompanionStepper, steps: number, now: () => number): Omit<TableRow, 'id' | 'main'> {
   stepper.reset();
   const E0 = stepper.energy();
   let impacts = 0;
   let maxRel = 0;
   let done = 0;
   let note = '';
+  let haltedAfter: number | undefined;
   let spent = 0;
   const CHUNK = 1000;
   while (done < steps) {
@@ -79,12 +88,13 @@ export function measureRun(method: string, stepper: CompanionStepper, steps: num
     if (rel > maxRel || !Number.isFinite(rel)) maxRel = rel;
     if (halted) {
       note = `halted after ${done} steps`;
+      haltedAfter = done;
       break;
     }
   }
   const drift = (stepper.energy() - E0) / Math.abs(E0);
   const finalRel = Math.abs(drift);
-  return { method, steps: done, impacts, finalRelError: finalRel, finalDrift: drift, maxRelError: Math.max(maxRel, finalRel), usPerStep: (spent * 1000) / Math.max(1, done), note };
+  return { method, steps: done, impacts, finalRelError: finalRel, finalDrift: drift, maxRelError: Math.max(maxRel, finalRel), usPerStep: (spent * 1000) / Math.max(1, done), note, ...(haltedAfter !== undefined ? { haltedAfter } : {}) };
 }
 
 /** The companions of a config's comparison (baselines.ts comparisonPlan), from its simulation's capabilities. */
@@ -96,6 +106,18 @@ export function tablePlan(engine: LgvciModule, configJson: string): string[] {
     sim.delete();
   }
 }
+
+/**
+ * A method's name as the worker writes it in a row (English: a worker has no language, and the page
+ * names the row by its id; baselines.ts baselineLabel and mainMethodLabel say the same in English).
+ */
+const ENGLISH_NAMES: Readonly<Record<string, string>> = { rk4: 'RK4 baseline', naive: 'Naive baseline', rapier: 'Rapier engine' };
+function englishName(id: string, main: boolean): string {
+  return ENGLISH_NAMES[id] ?? (main ? id.toUpperCase() : `${id.toUpperCase()} baseline`);
+}
+
+/** Rapier's row when it does not run. */
+const RAPIER_ROW = { method: 'Rapier engine', id: 'rapier', main: false, steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN };
 
 /** The table's rows (the main run's, then each companion's), one by one through `emit`. */
 export function compareTable(
@@ -111,7 +133,7 @@ export function compareTable(
   const plan = comparisonPlan(sim.capabilities(), sim.integrator());
   const main = new CoreStepper(sim);
   try {
-    emit(measureRun(mainMethodLabel(main.integrator), main, steps, now));
+    emit({ ...measureRun(englishName(main.integrator, true), main, steps, now), id: main.integrator, main: true });
   } finally {
     main.dispose();
   }
@@ -119,25 +141,25 @@ export function compareTable(
     if (id === 'rapier') continue;
     const b = new CoreStepper(createSimulationOrThrow(engine, baselineConfig(configJson, id)));
     try {
-      emit(measureRun(baselineLabel(id), b, steps, now));
+      emit({ ...measureRun(englishName(id, false), b, steps, now), id, main: false });
     } finally {
       b.dispose();
     }
   }
   if (!plan.includes('rapier')) return;
   if (!rapier) {
-    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: 'Rapier could not be loaded' });
+    emit({ ...RAPIER_ROW, note: 'Rapier could not be loaded', missing: true });
     return;
   }
   let ra: RapierStepper;
   try {
     ra = new RapierStepper(rapier, parseResolvedConfig(configJson));
   } catch (e) {
-    emit({ method: 'Rapier engine', steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN, note: (e as Error).message });
+    emit({ ...RAPIER_ROW, note: (e as Error).message });
     return;
   }
   try {
-    emit(measureRun('Rapier engine', ra, steps, now));
+    emit({ ...measureRun(englishName('rapier', false), ra, steps, now), id: 'rapier', main: false });
   } finally {
     ra.dispose();
   }

@@ -4,6 +4,7 @@
 // (cpp/include/lgvci/core/ensemble.hpp: the perturbation and the statistics are defined there once).
 // No DOM.
 import type { EnsembleMemberResult, EnsembleRunner } from '../engine/lgvci_wasm';
+import { t } from '../i18n';
 
 export type PerturbationKind = 'position' | 'attitude';
 export const PERTURBATION_KINDS: readonly PerturbationKind[] = ['position', 'attitude'];
@@ -51,23 +52,23 @@ function parseNumber(raw: string): number {
 
 function wholeIn(label: string, raw: string, lo: number, hi: number, hiText: string): Parsed {
   const v = parseNumber(raw.replace(/,/g, ''));
-  if (!Number.isFinite(v) || !Number.isInteger(v)) return { ok: false, message: `${label}: “${raw.trim()}” is not a whole number.` };
-  if (v < lo || v > hi) return { ok: false, message: `${label} must be between ${lo} and ${hiText}.` };
+  if (!Number.isFinite(v) || !Number.isInteger(v)) return { ok: false, message: t('check.notWhole', { field: label, raw: raw.trim() }) };
+  if (v < lo || v > hi) return { ok: false, message: t('check.range', { field: label, min: String(lo), max: hiText }) };
   return { ok: true, value: v };
 }
 
-export const validateMembers = (raw: string): Parsed => wholeIn('Members', raw, 1, ENSEMBLE_MAX_MEMBERS, '1000');
-export const validateEnsembleSteps = (raw: string): Parsed => wholeIn('Steps', raw, 1, ENSEMBLE_MAX_STEPS, '10⁷');
-export const validateSeed = (raw: string): Parsed => wholeIn('Seed', raw, 0, ENSEMBLE_MAX_SEED, '2⁵³ − 1');
+export const validateMembers = (raw: string): Parsed => wholeIn(t('ensemble.field.members'), raw, 1, ENSEMBLE_MAX_MEMBERS, '1000');
+export const validateEnsembleSteps = (raw: string): Parsed => wholeIn(t('ensemble.field.steps'), raw, 1, ENSEMBLE_MAX_STEPS, '10⁷');
+export const validateSeed = (raw: string): Parsed => wholeIn(t('ensemble.seed'), raw, 0, ENSEMBLE_MAX_SEED, '2⁵³ − 1');
 
 /** Perturbation size: a number in (0, 1] (a length for position, radians for attitude); "1e-8π" allowed. */
 export function validatePerturbation(raw: string): Parsed {
-  const t = raw.trim();
-  const pi = /π$|pi$/i.test(t);
-  const body = t.replace(/\s*(?:π|pi)$/i, '');
+  const typed = raw.trim();
+  const pi = /π$|pi$/i.test(typed);
+  const body = typed.replace(/\s*(?:π|pi)$/i, '');
   const v = parseNumber(body === '' && pi ? '1' : body) * (pi ? Math.PI : 1);
-  if (!Number.isFinite(v)) return { ok: false, message: `Size: “${t}” is not a number.` };
-  if (!(v > 0) || v > 1) return { ok: false, message: 'Size must be greater than 0 and at most 1.' };
+  if (!Number.isFinite(v)) return { ok: false, message: t('check.notNumber', { field: t('ensemble.size'), raw: typed }) };
+  if (!(v > 0) || v > 1) return { ok: false, message: t('ensemble.sizeRange', { field: t('ensemble.size') }) };
   return { ok: true, value: v };
 }
 

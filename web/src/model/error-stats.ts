@@ -1,6 +1,7 @@
 // What the energy-error plot's caption says, measured from the run it shows (docs: the page): how far
 // the conserved quantity (E, or E + dissipated) wanders between impacts, and how much it jumps across
 // a step with an impact. Fed row by row; no DOM.
+import { localizeNumberText, t } from '../i18n';
 
 /** Relative size below which a change is round-off (|ΔE| / |E₀|). */
 export const ROUND_OFF_REL = 1e-11;
@@ -46,27 +47,27 @@ export class EnergyErrorStats {
 }
 
 function sci(v: number): string {
-  return v === 0 ? '0' : v.toExponential(1).replace('e+', 'e');
+  return v === 0 ? '0' : localizeNumberText(v.toExponential(1).replace('e+', 'e'));
 }
 
 /**
  * The caption of the energy-error plot from the measured stats: between impacts (round-off, or the
  * method's O(h²) oscillation with its size) and at impacts (kept to round-off, or the largest jump).
- * `symbol` is E or H, `lhs` what is plotted ("E + dissipated" with restitution).
+ * `symbol` is E or H, `lhs` what is plotted ("E + dissipated" with restitution). In the active language.
  */
 export function energyErrorCaption(s: EnergyErrorStats, symbol: string, lhs: string): string {
   const tiny = ROUND_OFF_REL * Math.max(s.scale, 1e-300);
-  const head = `Absolute energy error |${lhs} − ${symbol}₀| on a log scale, dashed lines at impacts.`;
+  const head = t('errorCaption.head', { lhs, E: symbol });
   if (s.scale === 0) return head;
   const flight =
     s.flight <= tiny
-      ? ` Between impacts the discrete flow keeps it at round-off (it varies by ${sci(s.flight)} so far).`
-      : ` Between impacts it oscillates by up to ${sci(s.flight)} (${sci(s.flight / s.scale)} of |${symbol}₀|): the method's O(h²) energy error, which a smaller h shrinks — it does not drift.`;
+      ? t('errorCaption.flightRoundOff', { spread: sci(s.flight) })
+      : t('errorCaption.flight', { spread: sci(s.flight), relative: sci(s.flight / s.scale), E: symbol });
   const jump =
     s.impacts === 0
-      ? ' No impact yet.'
+      ? t('errorCaption.noImpact')
       : s.jump <= tiny
-        ? ` Across the ${s.impacts} impact${s.impacts === 1 ? '' : 's'} so far it stays at round-off (largest change ${sci(s.jump)}).`
-        : ` At an impact it changes by up to ${sci(s.jump)} (${sci(s.jump / s.scale)} of |${symbol}₀|): the step that contains the impact is not energy-exact for the plotted ${symbol}; a smaller h shrinks the change.`;
+        ? t('errorCaption.impactsRoundOff', { n: String(s.impacts), jump: sci(s.jump) })
+        : t('errorCaption.jump', { jump: sci(s.jump), relative: sci(s.jump / s.scale), E: symbol });
   return `${head}${flight}${jump}`;
 }

@@ -1,6 +1,7 @@
 // The long run (Tran & Leok §7.3: 10⁵ steps) as a computation that advances in chunks, and the
 // messages exchanged with the Web Worker that runs it. No DOM; the worker (engine/long-run.worker.ts)
 // and the unit tests drive the same class.
+import { t } from '../i18n';
 import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
@@ -75,10 +76,10 @@ export function validateLongRunSteps(raw: string): { ok: true; value: number } |
   const s = raw.trim().replace(/[\s_,]/g, '');
   const v = /^\d+(?:\.\d*)?(?:e\+?\d+)?$/i.test(s) ? Number(s) : NaN;
   if (!Number.isFinite(v) || !Number.isInteger(v)) {
-    return { ok: false, message: `Steps: “${raw.trim()}” is not a whole number.` };
+    return { ok: false, message: t('check.notWhole', { field: t('ensemble.field.steps'), raw: raw.trim() }) };
   }
   if (v < LONG_RUN_MIN_STEPS || v > LONG_RUN_MAX_STEPS) {
-    return { ok: false, message: `Steps must be between ${LONG_RUN_MIN_STEPS} and 10⁷.` };
+    return { ok: false, message: t('check.range', { field: t('ensemble.field.steps'), min: String(LONG_RUN_MIN_STEPS), max: '10⁷' }) };
   }
   return { ok: true, value: v };
 }

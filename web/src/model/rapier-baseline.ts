@@ -29,9 +29,21 @@ export const RAPIER_SETTINGS = {
 } as const;
 
 /** A config Rapier cannot reproduce (e.g. an intersection of ellipsoids has no Rapier shape). */
+/**
+ * Why Rapier cannot be set up from a body: the reason as data (the page words it in its language,
+ * baselines.ts rapierSetupText; the long-run worker, which has no language, keeps the English message).
+ */
+export type RapierSetupReason = { kind: 'inertia'; type: string } | { kind: 'hull'; shape: 'ellipsoid' | 'polyhedron' } | { kind: 'no-shape' };
+
+function englishReason(r: RapierSetupReason): string {
+  if (r.kind === 'inertia') return `Rapier: the ${r.type} body needs an explicit inertia in the config to be compared.`;
+  if (r.kind === 'hull') return `Rapier: the convex hull of the ${r.shape} failed`;
+  return 'Rapier: an intersection of ellipsoids has no Rapier shape, so it is not compared.';
+}
+
 export class RapierSetupError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly reason: RapierSetupReason) {
+    super(englishReason(reason));
     this.name = 'RapierSetupError';
   }
 }
@@ -49,7 +61,7 @@ export function coreInertia(cfg: ResolvedConfig): number[] {
     const j = (m * b.side * b.side) / 6; // the core ignores the ε-rounding (docs/rigid-body.md "Rounded mass properties")
     return [j, 0, 0, 0, j, 0, 0, 0, j];
   }
-  throw new RapierSetupError(`Rapier: the ${b.type} body needs an explicit inertia in the config to be compared.`);
+  throw new RapierSetupError({ kind: 'inertia', type: b.type });
 }
 
 /**
@@ -118,7 +130,7 @@ function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
   switch (body.type) {
     case 'ellipsoid': {
       const d = R.ColliderDesc.convexHull(ellipsoidPoints(body.semi_axes, body.center));
-      if (!d) throw new RapierSetupError('Rapier: the convex hull of the ellipsoid failed');
+      if (!d) throw new RapierSetupError({ kind: 'hull', shape: 'ellipsoid' });
       return [d];
     }
     case 'cube': {
@@ -130,13 +142,13 @@ function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
     }
     case 'polyhedron': {
       const d = R.ColliderDesc.roundConvexHull(Float32Array.from(body.vertices.flat()), body.epsilon);
-      if (!d) throw new RapierSetupError('Rapier: the convex hull of the polyhedron failed');
+      if (!d) throw new RapierSetupError({ kind: 'hull', shape: 'polyhedron' });
       return [d];
     }
     case 'union':
       return body.parts.flatMap((p) => colliderDescs(R, p));
     case 'intersection':
-      throw new RapierSetupError('Rapier: an intersection of ellipsoids has no Rapier shape, so it is not compared.');
+      throw new RapierSetupError({ kind: 'no-shape' });
   }
 }
 

@@ -3,6 +3,7 @@
 // the rigid body's sensitivity twins when switched on. It composes these units and tells listeners
 // about loads, resets and integrator problems. Generic over the model family through ModelFamily.
 // No DOM, no three.js.
+import { t } from '../i18n';
 import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
 import type { ResolvedConfig, Vec3 } from '../config/types';
 // The page's registry names the families; the app passes it in and the model only asks it for the
@@ -187,11 +188,11 @@ export class SimulationModel {
   }
 
   private makeTwins(spec: TwinSpec): SensitivityTwins | string {
-    if (!this.capabilities.twins) return `The sensitivity twins are defined for ${this.families.withCapability(this.engine.families(), (c) => c.twins)} only.`;
+    if (!this.capabilities.twins) return t('model.twinsOnly', { families: this.families.withCapability(this.engine.families(), (c) => c.twins) });
     try {
       return new SensitivityTwins(this.engine, this.resolvedJson, spec);
     } catch (e) {
-      return e instanceof TwinError ? e.message : `The twins could not start: ${(e as Error).message}`;
+      return e instanceof TwinError ? e.message : t('model.twinsFailed', { message: (e as Error).message });
     }
   }
 
@@ -244,9 +245,9 @@ export class SimulationModel {
   private makeBaselines(rapier: Rapier | null): ComparisonBaselines | string {
     if (this.comparisonPlan.length === 0) {
       if (this.capabilities.baselines.length > 0) {
-        return `This run already uses the ${this.run.integrator()} integrator, its model's only baseline: there is no other method to compare it with.`;
+        return t('model.onlyBaseline', { integrator: this.run.integrator() });
       }
-      return `The comparison is defined for ${this.families.withCapability(this.engine.families(), (c) => c.baselines.length > 0)} only.`;
+      return t('model.comparisonOnly', { families: this.families.withCapability(this.engine.families(), (c) => c.baselines.length > 0) });
     }
     try {
       return new ComparisonBaselines(this.engine, rapier, {
@@ -257,7 +258,7 @@ export class SimulationModel {
         mainIntegrator: this.run.integrator(),
       });
     } catch (e) {
-      return e instanceof BaselineError ? e.message : `The comparison could not start: ${(e as Error).message}`;
+      return e instanceof BaselineError ? e.message : t('model.comparisonFailed', { message: (e as Error).message });
     }
   }
 
@@ -306,10 +307,10 @@ export class SimulationModel {
    */
   reverse(): string {
     if (!this.loaded) throw new Error('SimulationModel: no simulation loaded');
-    if (this.halted) return 'The integrator halted: reset before reversing.';
+    if (this.halted) return t('model.haltedReverse');
     const origin = this.origin;
     const steps = origin ? this.run.steps() - origin.step : 0;
-    if (!origin || steps <= 0) return 'Run some steps first: the body retraces the steps taken since the start.';
+    if (!origin || steps <= 0) return t('model.runFirst');
     const reversal: Reversal = {
       steps,
       returnStep: this.run.steps() + steps,

@@ -5,6 +5,7 @@
 // main run as companion runs (companions.ts, the mechanism the comparison baselines use too). Per
 // step they record their centre-of-mass height and the divergence Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂
 // (induced 2-norm) against the main run's history row of the same step. No DOM.
+import { t } from '../i18n';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulation } from '../engine/create';
 import { CompanionRun, CompanionSet, CoreStepper } from './companions';
@@ -29,7 +30,8 @@ export type TwinRun = CompanionRun;
 
 /** Ghost and plot colours of the twins: position-perturbed blue, attitude-perturbed red (Fig. 9/10). */
 export const TWIN_COLORS: Readonly<Record<TwinKind, string>> = { position: '#1d5fbf', attitude: '#c8102e' };
-const TWIN_LABELS: Readonly<Record<TwinKind, string>> = { position: 'δx twin', attitude: 'δR twin' };
+/** The twins' legend labels by kind (the perturbed quantity's symbol). */
+const TWIN_SYMBOLS: Readonly<Record<TwinKind, string>> = { position: 'δx', attitude: 'δR' };
 
 export class TwinError extends Error {
   constructor(message: string) {
@@ -49,16 +51,16 @@ export class SensitivityTwins extends CompanionSet {
    */
   constructor(engine: LgvciModule, resolvedJson: string, spec: TwinSpec) {
     const start = createSimulation(engine, resolvedJson);
-    if (!start.ok) throw new TwinError(`The twins could not start: ${start.message}`);
+    if (!start.ok) throw new TwinError(t('model.twinsFailed', { message: start.message }));
     const runs: CompanionRun[] = [];
     try {
       for (const kind of TWIN_KINDS) {
         const r = start.sim.perturbedStart(kind, kind === 'position' ? spec.dx : spec.dtheta);
         if (!r.sim) {
           for (const run of runs) run.dispose();
-          throw new TwinError(`The ${kind}-perturbed twin is not a valid start: ${r.error.message}`);
+          throw new TwinError(t(kind === 'position' ? 'model.twinInvalid.position' : 'model.twinInvalid.attitude', { message: r.error.message }));
         }
-        runs.push(new CompanionRun(kind, TWIN_LABELS[kind], TWIN_COLORS[kind], r.sim.configJson(), new CoreStepper(r.sim)));
+        runs.push(new CompanionRun(kind, t('plot.twin', { d: TWIN_SYMBOLS[kind] }), TWIN_COLORS[kind], r.sim.configJson(), new CoreStepper(r.sim)));
       }
     } finally {
       start.sim.delete();

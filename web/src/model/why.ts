@@ -9,6 +9,8 @@
 // the caption functions turn the measured numbers into the panels' one-line statements. Nothing here
 // names a family: what is shown follows the module's reports and the family's capabilities.
 import type { LgvciModule, SymplecticityReport } from '../engine/lgvci_wasm';
+import { fixed, localizeNumberText, t } from '../i18n';
+import { listPhrase } from './baselines';
 
 /** Steps of the energy and momentum-map run (the same for every integrator). */
 export const WHY_RUN_STEPS = 4000;
@@ -104,7 +106,16 @@ export interface OrderPart {
 }
 
 export type WhyEvent =
-  | { readonly kind: 'progress'; readonly fraction: number; readonly label: string }
+  | {
+      readonly kind: 'progress';
+      readonly fraction: number;
+      /** What is being measured, in English (the worker has no language); the page says it from task, integrator and level (progressLabel). */
+      readonly label: string;
+      readonly task: 'energy' | 'symplecticity' | 'order' | 'done';
+      readonly integrator?: string;
+      /** The order study's piece: 'reference' or 'h/2ᵏ'. */
+      readonly level?: string;
+    }
   | { readonly kind: 'energy'; readonly part: EnergyRun }
   | { readonly kind: 'symplecticity'; readonly part: SymplecticityPart }
   | { readonly kind: 'order'; readonly part: OrderPart }
@@ -120,24 +131,45 @@ export type WhyReply =
   | { readonly type: 'cancelled'; readonly id: number }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
 
-/** The integrator's name as the captions and legends say it. */
+/** The integrator's name as the captions and legends say it (in the active language). */
 export function methodName(integrator: string): string {
-  if (integrator === 'naive') return 'naive';
+  if (integrator === 'naive') return t('why.naive');
   if (integrator === 'rk4') return 'RK4';
   return integrator.toUpperCase();
 }
 
 /** The integrator as the subject of a sentence ("The VCI", "The naive baseline", "RK4"). */
 export function subjectName(integrator: string): string {
-  if (integrator === 'naive') return 'The naive baseline';
+  if (integrator === 'naive') return t('why.subject.naive');
   if (integrator === 'rk4') return 'RK4';
-  return `The ${integrator.toUpperCase()}`;
+  return t('why.subject.other', { name: integrator.toUpperCase() });
+}
+
+/** Whose error a sentence speaks of ("The naive baseline's", "RK4's"; a language may name the error here). */
+function ownerName(integrator: string): string {
+  if (integrator === 'naive') return t('why.owner.naive');
+  return integrator === 'rk4' ? t('why.owner.plain', { name: 'RK4' }) : t('why.owner.other', { name: methodName(integrator) });
+}
+
+/** Whose bounce map a sentence speaks of, in the middle of a sentence ("the naive baseline's"). */
+function mapOwnerName(integrator: string): string {
+  if (integrator === 'naive') return t('why.mapOwner.naive');
+  return integrator === 'rk4' ? t('why.mapOwner.plain', { name: 'RK4' }) : t('why.mapOwner.other', { name: methodName(integrator) });
+}
+
+/** What the "Why variational?" dialog says while it measures (the worker's progress event, in the active language). */
+export function progressLabel(e: Extract<WhyEvent, { kind: 'progress' }>): string {
+  const method = methodName(e.integrator ?? '');
+  if (e.task === 'energy') return t('why.progress.energy', { method });
+  if (e.task === 'symplecticity') return t('why.progress.symplecticity', { method });
+  if (e.task === 'order') return t('why.progress.order', { method, level: e.level === 'reference' ? t('why.progress.reference') : (e.level ?? '') });
+  return t('results.done');
 }
 
 /** A ratio in words: "70×", "3000×", "1e13×". */
 export function times(ratio: number): string {
   if (!Number.isFinite(ratio)) return '—';
-  return ratio < 1e4 ? `${Number(ratio.toPrecision(1))}×` : `${sci(ratio, 0)}×`;
+  return ratio < 1e4 ? `${localizeNumberText(String(Number(ratio.toPrecision(1))))}×` : `${sci(ratio, 0)}×`;
 }
 
 /** The config with another integrator ('' : the family's own scheme, the key removed). */
@@ -194,7 +226,7 @@ export function neighbourRates(error: readonly number[]): number[] {
 export function sci(v: number, digits = 1): string {
   if (!Number.isFinite(v)) return '—';
   if (v === 0) return '0';
-  return v.toExponential(digits).replace('e+', 'e');
+  return localizeNumberText(v.toExponential(digits).replace('e+', 'e'));
 }
 
 function maxOf(a: readonly number[]): number {
@@ -204,9 +236,11 @@ function maxOf(a: readonly number[]): number {
 }
 
 function list(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+  return listPhrase(items);
 }
+
+/** An integer as it is counted (no grouping: "4000 steps"). */
+const int = (n: number): string => String(n);
 
 // ---- captions ----
 
@@ -217,22 +251,20 @@ function list(items: string[]): string {
 export function energyCaption(runs: readonly EnergyRun[]): string {
   const own = runs[0];
   if (!own) return '';
-  const parts = runs.map((r) => `${methodName(r.integrator)} ${sci(maxOf(r.energyError))}${r.halted ? ` (halted after ${r.steps} steps)` : ''}`);
-  let s = `Largest |E − E₀|/|E₀| over ${own.steps} steps (${own.impacts} impact${own.impacts === 1 ? '' : 's'} for the ${methodName(own.integrator)}): ${list(parts)}.`;
+  const parts = runs.map((r) => `${methodName(r.integrator)} ${sci(maxOf(r.energyError))}${r.halted ? t('why.haltedAfter', { steps: int(r.steps) }) : ''}`);
+  const name = methodName(own.integrator);
+  let s = t('why.energy.head', { steps: int(own.steps), n: int(own.impacts), method: name, list: list(parts) });
   const ownMax = maxOf(own.energyError);
-  if (ownMax <= ROUND_OFF) s += ` The ${methodName(own.integrator)} keeps it at round-off.`;
+  if (ownMax <= ROUND_OFF) s += t('why.energy.roundOff', { method: name });
   else {
     const half = Math.floor(own.energyError.length / 2);
     const first = maxOf(own.energyError.slice(0, half));
     const second = maxOf(own.energyError.slice(half));
-    s +=
-      second <= 2 * first
-        ? ` The ${methodName(own.integrator)}'s is the method's O(h²) error, and it does not grow (largest ${sci(first)} in the first half of the run, ${sci(second)} in the second).`
-        : ` The ${methodName(own.integrator)}'s grows over the run (largest ${sci(first)} in the first half, ${sci(second)} in the second).`;
+    s += t(second <= 2 * first ? 'why.energy.bounded' : 'why.energy.grows', { owner: ownerName(own.integrator), first: sci(first), second: sci(second) });
   }
   for (const r of runs.slice(1)) {
     const m = maxOf(r.energyError);
-    if (ownMax > 0 && m > 10 * ownMax && !r.halted) s += ` ${subjectName(r.integrator)}'s is ${times(m / ownMax)} larger.`;
+    if (ownMax > 0 && m > 10 * ownMax && !r.halted) s += t('why.energy.larger', { owner: ownerName(r.integrator), times: times(m / ownMax) });
   }
   return s;
 }
@@ -242,19 +274,18 @@ export function momentumCaption(runs: readonly EnergyRun[]): string {
   const own = runs[0];
   if (!own) return '';
   if (own.mapNames.length === 0)
-    return 'This set-up has no momentum map: no continuous symmetry leaves its Lagrangian and its constraints unchanged, so there is no conserved momentum for an integrator to keep (docs/momentum-maps.md).';
-  const names = own.mapNames.join(', ');
+    return t('why.momentum.none');
+  const names = own.mapNames.join(t('list.comma'));
   const per = runs.map((r) => `${methodName(r.integrator)} ${r.mapDrift.map((d) => sci(maxOf(d))).join(' / ')}`);
-  let s = `Largest drift |J − J₀| of ${names} over ${own.steps} steps (${own.impacts} impact${own.impacts === 1 ? '' : 's'}): ${list(per)}.`;
+  const it = own.mapNames.length === 1 ? t('why.momentum.it') : t('why.momentum.them');
+  let s = t('why.momentum.head', { names, steps: int(own.steps), impacts: t('reverse.impacts', { n: int(own.impacts) }), list: list(per) });
   const kept = (r: EnergyRun): boolean =>
     r.mapDrift.every((d, i) => maxOf(d) <= ROUND_OFF * Math.max(1, Math.abs(r.mapInitial[i] ?? 0)));
-  s += kept(own)
-    ? ` The ${methodName(own.integrator)} keeps ${own.mapNames.length === 1 ? 'it' : 'them'} to round-off through every impact (discrete Noether theorem).`
-    : ` The ${methodName(own.integrator)} does not keep ${own.mapNames.length === 1 ? 'it' : 'them'} here.`;
+  s += t(kept(own) ? 'why.momentum.kept' : 'why.momentum.notKept', { method: subjectName(own.integrator), it });
   const losers = runs.slice(1).filter((r) => !kept(r));
   const keepers = runs.slice(1).filter((r) => kept(r));
-  for (const r of losers) s += ` ${subjectName(r.integrator)} does not.`;
-  for (const r of keepers) s += ` ${subjectName(r.integrator)} keeps ${own.mapNames.length === 1 ? 'it' : 'them'} too.`;
+  for (const r of losers) s += t('why.momentum.otherNot', { method: subjectName(r.integrator) });
+  for (const r of keepers) s += t('why.momentum.otherToo', { method: subjectName(r.integrator), it });
   return s;
 }
 
@@ -299,19 +330,22 @@ export function bounceSentence(parts: readonly SymplecticityPart[]): string {
   const ownName = methodName(parts[0]?.integrator ?? '');
   const with_ = parts.filter((p) => p.bounce);
   const per = with_.map((p) => `${methodName(p.integrator)} ${sci(bounceAreaChange(p.bounce as BounceLoops))}`);
-  let s = `Drawn: the bounce map (s, p_t), a loop of 200 bounces around the next one followed for ${own.bounces} bounces; its area changes, (A_k − A₁)/A₁, by at most ${list(per)}`;
-  s += own.resolved < own.bounces ? ` over the ${ownName}'s first ${own.resolved} (later loops are stretched beyond what their 200 points resolve).` : '.';
+  let s = t('why.bounce.head', { bounces: int(own.bounces), list: list(per) });
+  s += own.resolved < own.bounces ? t('why.bounce.resolved', { method: ownName, resolved: int(own.resolved) }) : '.';
   const change = bounceAreaChange(own);
-  s += change <= BOUNCE_AREA_KEPT ? ` The ${ownName}'s bounce map keeps areas, as Birkhoff's map does` : ` The ${ownName}'s changes them by ${sci(change)} here`;
+  s += change <= BOUNCE_AREA_KEPT ? t('why.bounce.keeps', { method: ownName }) : t('why.bounce.changes', { method: ownName, change: sci(change) });
   const losers = with_.slice(1).filter((p) => p.bounce && bounceAreaChange(p.bounce) > 1e3 * Math.max(change, 1e-12));
   // What a scheme that does not keep areas does to the loop by its last resolved bounce (the naive
   // push-back shrinks it: its bounce map contracts, like a dissipative one).
   const fate = (b: BounceLoops): string => {
     const k = Math.max(1, b.resolved);
     const r = 1 + (b.areaRelChange[k - 1] ?? NaN);
-    return r < 1 ? `shrinks the loop to ${sci(r)} of its area by bounce ${k}` : `grows it ${times(r)} by bounce ${k}`;
+    return r < 1 ? t('why.bounce.shrinks', { r: sci(r), k: int(k) }) : t('why.bounce.grows', { times: times(r), k: int(k) });
   };
-  s += losers.length > 0 ? `; ${list(losers.map((p) => `${subjectName(p.integrator).replace(/^The /, 'the ')}'s ${fate(p.bounce as BounceLoops)}`))}.` : '.';
+  s +=
+    losers.length > 0
+      ? t('why.bounce.losers', { list: list(losers.map((p) => t('why.bounce.fate', { owner: mapOwnerName(p.integrator), fate: fate(p.bounce as BounceLoops) }))) })
+      : '.';
   return s;
 }
 
@@ -320,41 +354,37 @@ export function symplecticityCaption(parts: readonly SymplecticityPart[], ctx: C
   const own = parts[0];
   if (!own) return '';
   const ownName = methodName(own.integrator);
-  const t = own.t[own.t.length - 1] ?? NaN;
+  const tEnd = own.t[own.t.length - 1] ?? NaN;
   if (own.measure === 'loop_area') {
-    const val = (p: SymplecticityPart): string =>
-      Number.isFinite(p.areaRelChange) ? sci(p.areaRelChange) : 'unresolved (the image outgrew the 6000 points of the refinement)';
+    const val = (p: SymplecticityPart): string => (Number.isFinite(p.areaRelChange) ? sci(p.areaRelChange) : t('why.symp.unresolved'));
     const changes = list(parts.map((p) => `${methodName(p.integrator)} ${val(p)}`));
     // A family with a bounce map draws that: its sentences first, then the flow's loop in one sentence.
     if (own.bounce)
-      return `${bounceSentence(parts)} In the flow's phase space a loop of 200 starts in (${own.pair.join(', ')}) changes its action ∮ Σ p dq over ${own.steps} steps by (A_T − A₀)/A₀ ${changes}.`;
-    let s = `A loop of 200 starts around the start in (${own.pair.join(', ')}), after ${own.steps} steps (t = ${t.toFixed(2)}): area change (A_T − A₀)/A₀ ${changes}.`;
-    if (own.coordinates > 2) s += ` (The area is ∮ Σ p dq over all ${own.coordinates / 2} pairs; the drawing is the loop's shadow in this one.)`;
+      return `${bounceSentence(parts)}${t('why.symp.flowLoop', { pair: own.pair.join(', '), steps: int(own.steps), list: changes })}`;
+    let s = t('why.symp.loop', { pair: own.pair.join(', '), steps: int(own.steps), t: fixed(tEnd, 2), list: changes });
+    if (own.coordinates > 2) s += t('why.symp.pairs', { pairs: int(own.coordinates / 2) });
     const a = Math.abs(own.areaRelChange);
-    if (a <= AREA_KEPT) s += ` The ${ownName} keeps the area through the impacts (Fetecau et al. §3.3).`;
+    if (a <= AREA_KEPT) s += t('why.symp.keeps', { method: subjectName(own.integrator) });
     else if (Number.isFinite(a))
       s += ctx.restTruncation
-        ? ` The ${ownName} does not keep it here: its simultaneous impacts are resolved with a rest truncation, outside the single-impact variational principle (docs/symplecticity.md).`
-        : ` The ${ownName} changes it by ${sci(a)} here.`;
+        ? t('why.symp.restTruncation', { method: subjectName(own.integrator) })
+        : t('why.symp.changes', { method: subjectName(own.integrator), change: sci(a) });
     const naive = parts.find((p) => p.integrator === 'naive');
-    if (naive && Math.abs(naive.areaRelChange) > 1e-4)
-      s += ` The naive baseline's push-back out of the obstacle ${Math.abs(naive.areaRelChange) > 0.99 ? 'flattens the loop onto the boundary' : 'distorts the loop'}.`;
-    if (own.bounceError) s += ` The bounce map's loop could not be measured: ${own.bounceError}.`;
+    if (naive && Math.abs(naive.areaRelChange) > 1e-4) s += t(Math.abs(naive.areaRelChange) > 0.99 ? 'why.symp.naiveFlattens' : 'why.symp.naiveDistorts');
+    if (own.bounceError) s += t('why.symp.bounceError', { message: own.bounceError });
     return s;
   }
   const desc = (p: SymplecticityPart): string => {
     const d = defectSummary(p);
-    const flight = `${methodName(p.integrator)} in flight ≤ ${sci(d.flight)} (floor ≤ ${sci(d.flightFloor)})`;
-    return d.impactSteps > 0 ? `${flight}, in the impact step ${sci(d.impact)} (floor ${sci(d.impactFloor)})` : flight;
+    const flight = t('why.defect.flight', { method: methodName(p.integrator), defect: sci(d.flight), floor: sci(d.flightFloor) });
+    return d.impactSteps > 0 ? flight + t('why.defect.impact', { defect: sci(d.impact), floor: sci(d.impactFloor) }) : flight;
   };
-  let s = `Defect ‖DΦᵀ𝕁DΦ − 𝕁‖ of the one-step map in each of the first ${own.defect.length} steps (to t = ${t.toFixed(2)}), against the central differences' floor: ${parts.map(desc).join('; ')}.`;
+  let s = t('why.defect.head', { steps: int(own.defect.length), t: fixed(tEnd, 2), list: parts.map(desc).join(t('caption.separator')) });
   const d = defectSummary(own);
-  s += d.flight <= d.flightFloor ? ` In flight the ${ownName} is at the floor: symplectic to what differencing can see.` : ` In flight the ${ownName} is above the floor.`;
+  s += t(d.flight <= d.flightFloor ? 'why.defect.atFloor' : 'why.defect.aboveFloor', { method: ownName });
   if (d.impactSteps > 0 && d.impact > d.impactFloor)
-    s += ctx.energyJump
-      ? ` Its impact step is ${sci(d.impact / d.impactFloor, 0)}× above the floor: measured, not round-off.`
-      : ` Its impact step is ${sci(d.impact / d.impactFloor, 0)}× above the floor: measured, not round-off — this impact does not solve the discrete energy balance (75a) that the proof of §3.3 uses (docs/symplecticity.md).`;
-  if (own.haltedRuns > 0) s += ` ${own.haltedRuns} differencing run${own.haltedRuns === 1 ? '' : 's'} halted: the measure is suspect.`;
+    s += t(ctx.energyJump ? 'why.defect.impactAbove' : 'why.defect.impactAbove75a', { ratio: sci(d.impact / d.impactFloor, 0) });
+  if (own.haltedRuns > 0) s += t('why.defect.halted', { n: int(own.haltedRuns) });
   return s;
 }
 
@@ -363,28 +393,32 @@ export function orderCaption(parts: readonly OrderPart[]): string {
   const own = parts[0];
   if (!own) return '';
   const h0 = own.h[0] ?? NaN;
-  let s = `Error at T = ${own.T.toFixed(2)} (past the first impact) against a run at h/256, for h = ${h0} … h/${2 ** (own.h.length - 1)}: fitted slope ${list(parts.map((p) => `${methodName(p.integrator)} ${p.fittedOrder.toFixed(2)}`))}.`;
+  let s = t('why.order.head', {
+    T: fixed(own.T, 2),
+    h: localizeNumberText(String(h0)),
+    last: `h/${2 ** (own.h.length - 1)}`,
+    list: list(parts.map((p) => `${methodName(p.integrator)} ${fixed(p.fittedOrder, 2)}`)),
+  });
   const scattered: string[] = [];
   for (const p of parts) {
     const rates = neighbourRates(p.error).filter(Number.isFinite);
     if (rates.length < 2) continue;
     const lo = Math.min(...rates);
     const hi = Math.max(...rates);
-    const name = `${subjectName(p.integrator)}'s`;
+    const owner = ownerName(p.integrator);
     const first = rates[0] ?? NaN;
     const last = rates[rates.length - 1] ?? NaN;
     if (maxOf(p.error) <= ROUND_OFF) {
-      s += ` ${name} error is at round-off at every h (largest ${sci(maxOf(p.error))}): the scheme is exact here up to rounding, and the slope measures nothing.`;
+      s += t('why.order.roundOff', { owner, largest: sci(maxOf(p.error)) });
     } else if (first >= 3 && last < 1) {
-      s += ` ${name} error falls ${(2 ** first).toFixed(0)}× per halving, then stops near ${sci(p.error[p.error.length - 1] ?? NaN)} (rounding, impact-time tolerance): that slope is not its order.`;
+      s += t('why.order.stops', { owner, factor: (2 ** first).toFixed(0), near: sci(p.error[p.error.length - 1] ?? NaN) });
     } else if (p.fittedOrder < 0.5) {
-      s += ` ${name} error does not fall with h here (largest ${sci(maxOf(p.error))}, smallest ${sci(Math.min(...p.error))}).`;
+      s += t('why.order.flat', { owner, largest: sci(maxOf(p.error)), smallest: sci(Math.min(...p.error)) });
     } else if (hi - lo > 1.5) {
-      scattered.push(`${methodName(p.integrator)} ${lo.toFixed(1)} … ${hi.toFixed(1)}`);
+      scattered.push(`${methodName(p.integrator)} ${fixed(lo, 1)} … ${fixed(hi, 1)}`);
     }
   }
-  if (scattered.length > 0)
-    s += ` The rates between neighbouring levels scatter (${scattered.join('; ')}): for one start the error is mostly the impact's, whose constant depends on where in the step the impact falls (docs/order-study.md).`;
+  if (scattered.length > 0) s += t('why.order.scatter', { list: scattered.join(t('caption.separator')) });
   return s;
 }
 
@@ -427,7 +461,8 @@ function* energyRun(mod: LgvciModule, cfg: string, integrator: string, base: num
       t.push(sim.time());
       energyError.push(e);
       for (let i = 0; i < names.length; i++) mapDrift[i]?.push(d[i] ?? NaN);
-      if (k % 40 === 39) yield { kind: 'progress', fraction: base + (span * (k + 1)) / WHY_RUN_SAMPLES, label: `energy and momentum maps, ${methodName(integrator)}` };
+      if (k % 40 === 39)
+        yield { kind: 'progress', fraction: base + (span * (k + 1)) / WHY_RUN_SAMPLES, label: `energy and momentum maps, ${integrator}`, task: 'energy', integrator };
     }
     return { integrator, steps: sim.steps(), impacts: sim.totalImpacts(), halted: sim.halted(), t, energyError, mapNames: names, mapDrift, mapInitial: m0 };
   } finally {
@@ -503,11 +538,11 @@ function* orderPart(mod: LgvciModule, cfg: string, integrator: string, steps: nu
     let levelSteps = 0;
     for (let k = 0; k < levels; k++) levelSteps += study.stepsAt(k);
     const total = study.referenceSteps() + levelSteps;
-    const label = `order study, ${methodName(integrator)}`;
+    const label = `order study, ${integrator}`;
     for (;;) {
       const a = study.advanceReference(WHY_REFERENCE_CHUNK);
       if (a.error) throw new Error(a.error.message);
-      yield { kind: 'progress', fraction: base + (span * study.referenceStepsDone()) / total, label: `${label}: reference` };
+      yield { kind: 'progress', fraction: base + (span * study.referenceStepsDone()) / total, label: `${label}: reference`, task: 'order', integrator, level: 'reference' };
       if (a.done) break;
     }
     let done = study.referenceSteps();
@@ -515,7 +550,7 @@ function* orderPart(mod: LgvciModule, cfg: string, integrator: string, steps: nu
       const lv = study.runLevel(k);
       if (lv.error) throw new Error(lv.error.message);
       done += study.stepsAt(k);
-      yield { kind: 'progress', fraction: base + (span * done) / total, label: `${label}: h/${2 ** k}` };
+      yield { kind: 'progress', fraction: base + (span * done) / total, label: `${label}: h/${2 ** k}`, task: 'order', integrator, level: `h/${2 ** k}` };
     }
     const json = JSON.parse(study.resultJson()) as { h: number[]; error: number[]; fitted_order: number | null };
     return { integrator, h: json.h, error: json.error, fittedOrder: json.fitted_order ?? NaN, T: study.T(), steps: study.steps() };
@@ -567,7 +602,7 @@ export function* whyComputation(mod: LgvciModule, configJson: string, baselines:
   // Symplecticity: 0.15 … 0.35.
   for (let i = 0; i < n; i++) {
     const integrator = integrators[i] ?? '';
-    yield { kind: 'progress', fraction: 0.15 + (0.2 * i) / n, label: `symplecticity, ${methodName(integrator)}` };
+    yield { kind: 'progress', fraction: 0.15 + (0.2 * i) / n, label: `symplecticity, ${integrator}`, task: 'symplecticity', integrator };
     try {
       yield { kind: 'symplecticity', part: symplecticityPart(mod, cfgs[i] ?? '', integrator, steps > 0 ? steps : WHY_FALLBACK_STEPS, bounceMap) };
     } catch (e) {
@@ -585,5 +620,5 @@ export function* whyComputation(mod: LgvciModule, configJson: string, baselines:
       yield { kind: 'failed', claim: 'order', integrator, message: message(e) };
     }
   }
-  yield { kind: 'progress', fraction: 1, label: 'done' };
+  yield { kind: 'progress', fraction: 1, label: 'done', task: 'done' };
 }

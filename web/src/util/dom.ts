@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 // Minimal DOM construction helpers, shared by controls/ and view/ (neither imports the other).
 
 type Attrs = Record<string, string | number | boolean | undefined>;
@@ -81,6 +82,6 @@ export function setMessage(target: HTMLElement, text: string, detail = ''): void
     return;
   }
   const parts: Node[] = [el('span', { class: 'field-msg-text', text })];
-  if (detail) parts.push(el('details', { class: 'msg-detail' }, el('summary', { text: 'Technical detail' }), el('code', { text: detail })));
+  if (detail) parts.push(el('details', { class: 'msg-detail' }, el('summary', { text: t('hud.technicalDetail') }), el('code', { text: detail })));
   target.replaceChildren(...parts);
 }

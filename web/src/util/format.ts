@@ -1,6 +1,6 @@
 // Number formatting for text shown on the page. A non-finite number is written as words, never as
 // "NaN", "nan" or "-nan": the page reports what happened instead of printing a placeholder value.
-import { t } from '../i18n';
+import { localizeNumberText, t } from '../i18n';
 
 /** Words for a non-finite number, or null if x is finite. */
 export function nonFiniteWords(x: number): string | null {
@@ -41,7 +41,8 @@ export function tickLabels(splits: readonly number[], incr: number): string[] {
   if (step > 0 && Math.abs(Math.round(step * 10 ** digits) - step * 10 ** digits) > 1e-6) digits += 1;
   digits = Math.min(digits, 12);
   return splits.map((v) => {
-    const t = v.toFixed(digits);
-    return /^-0(\.0*)?$/.test(t) ? t.slice(1) : t;
+    const text = v.toFixed(digits);
+    // the active language's decimal separator (a German axis reads 0,25)
+    return localizeNumberText(/^-0(\.0*)?$/.test(text) ? text.slice(1) : text);
   });
 }

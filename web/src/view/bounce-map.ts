@@ -4,6 +4,7 @@
 // when its capabilities' plots contain "bounce_map" (view/plot-cards.ts); its axes are s ∈ [0, perimeter) and
 // p_t ∈ [−|p|, |p|] (ModelFamily.bounceMapAxes). The map preserves area: an integrable table's points lie
 // on smooth curves, a chaotic table's fill a region (docs/page.md).
+import { t } from '../i18n';
 import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
 import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
@@ -77,13 +78,13 @@ function options(U: UPlotLib, width: number, d: BounceMapData): uPlot.Options {
       y: { auto: false, range: () => (Number.isFinite(pm) && pm > 0 ? [-pm, pm] : [-1, 1]) },
     },
     axes: [
-      { ...axis, label: 'wall position s (arc length)', labelSize: 18, size: 32 },
-      { ...axis, label: 'tangential momentum pₜ', labelSize: 18, size: 50 },
+      { ...axis, label: t('bounceMap.xAxis'), labelSize: 18, size: 32 },
+      { ...axis, label: t('bounceMap.yAxis'), labelSize: 18, size: 50 },
     ],
     series: [
       {},
       {
-        label: 'bounces',
+        label: t('bounceMap.series'),
         stroke: POINT_COLOR,
         fill: POINT_COLOR,
         ...(points ? { paths: points() } : {}),
@@ -124,16 +125,16 @@ export class BounceMapCard {
     this.element = el(
       'figure',
       { class: 'plot-card', 'data-plot': 'bounce_map', 'aria-labelledby': titleId, 'aria-describedby': capId },
-      el('header', { class: 'plot-head' }, el('h3', { id: titleId }, el('span', { text: 'Bounce map' }), el('span', { class: 'plot-fig', text: 'Birkhoff' })), this.count),
+      el('header', { class: 'plot-head' }, el('h3', { id: titleId }, el('span', { text: t('bounceMap.title') }), el('span', { class: 'plot-fig', text: 'Birkhoff' })), this.count),
       this.host,
       this.placeholder,
       el(
         'figcaption',
         { id: capId },
         el('span', {
-          text: 'One point per bounce: where it hits the wall (arc length s from the rightmost point, counter-clockwise) against its tangential momentum pₜ. An integrable table puts them on smooth curves; a chaotic one scatters them over a region. The map keeps areas.',
+          text: t('bounceMap.caption'),
         }),
-        el('span', { class: 'sr-only', text: ' Horizontal axis: s from 0 to the perimeter; vertical axis: pₜ from −|p| to |p|.' }),
+        el('span', { class: 'sr-only', text: t('bounceMap.axes') }),
       ),
     );
     this.element.hidden = true;
@@ -157,7 +158,7 @@ export class BounceMapCard {
   private draw(rebuild: boolean): void {
     const d = this.data;
     const n = d.s.length;
-    this.count.textContent = `${n} bounce${n === 1 ? '' : 's'}`;
+    this.count.textContent = t('bounceMap.count', { n: String(n) });
     if (this.plot && !rebuild && d.epoch === this.drawnEpoch && n === this.drawnPoints) return;
     const U = uplotOr(this.retry);
     if (!U) return;

@@ -7,16 +7,25 @@ import { el } from '../util/dom';
 import type { SweepPoint, TableRow } from '../model/comparison-long-run';
 import { decadeLabel, decadeSplits, PLOT_COLORS } from './plots';
 import { sweepCaption } from '../model/comparison-caption';
+import { baselineLabel, mainMethodLabel } from '../model/baselines';
+import { fixed, localizeNumberText, t } from '../i18n';
 
 const SWEEP_COLORS = { lgvci: PLOT_COLORS.accent, rk4: '#2e8b57' };
 
 function sci(v: number): string {
-  if (!Number.isFinite(v)) return v === Infinity ? 'lost' : '—';
-  return v === 0 ? '0' : v.toExponential(1);
+  if (!Number.isFinite(v)) return v === Infinity ? t('results.lost') : '—';
+  return v === 0 ? '0' : localizeNumberText(v.toExponential(1));
 }
 
 function signed(v: number): string {
   return Number.isFinite(v) && v > 0 ? `+${sci(v)}` : sci(v).replace('-', '−');
+}
+
+/** A row's note in the active language: the halt and the missing module from their data, a setup message as it came. */
+function rowNote(r: TableRow): string {
+  if (r.haltedAfter !== undefined) return t('results.haltedAfter', { steps: String(r.haltedAfter) });
+  if (r.missing) return t('results.rapierNotLoaded');
+  return r.note;
 }
 
 export class ComparisonResults {
@@ -52,7 +61,7 @@ export class ComparisonResults {
         el(
           'tr',
           {},
-          ...['method', 'steps', 'impacts', 'final (E − E₀)/E₀', 'max |E − E₀|/E₀', 'µs / step', 'note'].map((h) =>
+          ...[t('results.method'), t('results.steps'), t('results.impacts'), 'final (E − E₀)/E₀', 'max |E − E₀|/E₀', t('results.usPerStep'), t('results.note')].map((h) =>
             el('th', { scope: 'col', text: h }),
           ),
         ),
@@ -63,12 +72,12 @@ export class ComparisonResults {
     this.tableCard = el(
       'figure',
       { class: 'plot-card plot-wide', 'data-plot': 'compare-table', hidden: true },
-      el('header', { class: 'plot-head' }, el('h3', { id: id('table-title'), text: 'Long run of each method' }), this.tableStatus),
+      el('header', { class: 'plot-head' }, el('h3', { id: id('table-title'), text: t('results.tableTitle') }), this.tableStatus),
       this.table,
       el(
         'figcaption',
         {},
-        'The same config stepped by each method in the worker. The energy error is sampled every 1000 steps and at the end; the time per step is the stepping alone (the energy read-out excluded).',
+        t('results.tableCaption'),
       ),
     );
     this.sweepHost = el('div', { class: 'plot-host' });
@@ -77,12 +86,12 @@ export class ComparisonResults {
     this.sweepCard = el(
       'figure',
       { class: 'plot-card plot-wide', 'data-plot': 'return-error', hidden: true, 'aria-labelledby': id('sweep-title') },
-      el('header', { class: 'plot-head' }, el('h3', { id: id('sweep-title'), text: 'Return error against run length' }), this.sweepStatus),
+      el('header', { class: 'plot-head' }, el('h3', { id: id('sweep-title'), text: t('results.sweepTitle') }), this.sweepStatus),
       this.sweepHost,
       el(
         'figcaption',
         {},
-        'N steps forward, momenta negated, N steps back (the core’s reverse check): the largest of |x − x₀|, ‖R − R₀‖₂, |γ + γ₀|, |Π + Π₀|, log scale. ',
+        t('results.sweepCaption'),
         this.sweepCaption,
       ),
     );
@@ -93,7 +102,7 @@ export class ComparisonResults {
     this.rows.length = 0;
     this.body.replaceChildren();
     this.tableCard.hidden = false;
-    this.tableStatus.textContent = `computing ${steps.toLocaleString('en-US')} steps of each method…`;
+    this.tableStatus.textContent = t('results.computingTable', { steps });
   }
 
   addRow(r: TableRow): void {
@@ -102,29 +111,35 @@ export class ComparisonResults {
       el(
         'tr',
         { 'data-method': r.method },
-        el('th', { scope: 'row', text: r.method }),
-        ...[String(r.steps), String(r.impacts), signed(r.finalDrift), sci(r.maxRelError), Number.isFinite(r.usPerStep) ? r.usPerStep.toFixed(2) : '—', r.note].map(
-          (t) => el('td', { text: t }),
+        el('th', { scope: 'row', text: r.main ? mainMethodLabel(r.id) : baselineLabel(r.id) }),
+        ...[String(r.steps), String(r.impacts), signed(r.finalDrift), sci(r.maxRelError), Number.isFinite(r.usPerStep) ? fixed(r.usPerStep, 2) : '—', rowNote(r)].map(
+          (text) => el('td', { text }),
         ),
       ),
     );
   }
 
-  tableDone(message = 'done'): void {
-    this.tableStatus.textContent = message;
+  tableDone(message?: string): void {
+    this.tableStatus.textContent = message ?? t('results.done');
   }
 
   sweepStarted(): void {
     this.points.length = 0;
     this.sweepCard.hidden = false;
-    this.sweepStatus.textContent = 'computing…';
+    this.sweepStatus.textContent = t('results.computing');
     this.sweepCaption.textContent = '';
     this.draw();
   }
 
   addPoint(p: SweepPoint): void {
     this.points.push(p);
-    this.sweepStatus.textContent = `N = ${p.steps}: LGVCI ${sci(p.lgvci)} (${p.impactsLgvci} impacts), RK4 ${sci(p.rk4)} (${p.impactsRk4} impacts)`;
+    this.sweepStatus.textContent = t('results.point', {
+      steps: String(p.steps),
+      lgvci: sci(p.lgvci),
+      impactsLgvci: String(p.impactsLgvci),
+      rk4: sci(p.rk4),
+      impactsRk4: String(p.impactsRk4),
+    });
     this.sweepCaption.textContent = sweepCaption(this.points);
     this.draw();
   }
@@ -148,9 +163,9 @@ export class ComparisonResults {
           height: 210,
           scales: { x: { time: false }, y: { distr: 3, log: 10 } },
           axes: [
-            { label: 'run length N (steps each way)', stroke: PLOT_COLORS.axis },
+            { label: t('results.runLength'), stroke: PLOT_COLORS.axis },
             {
-              label: 'return error',
+              label: t('results.returnError'),
               stroke: PLOT_COLORS.axis,
               size: 50,
               splits: (_u, _i, min, max) => decadeSplits(min, max),
@@ -162,7 +177,7 @@ export class ComparisonResults {
             { label: 'N', value: (_u, v) => (v === null ? '—' : String(v)) },
             // The legend's numbers in exponent form: the default formatting rounds 1.6e-4 to 0.
             { label: 'LGVCI', stroke: SWEEP_COLORS.lgvci, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v === null ? '—' : sci(v)) },
-            { label: 'RK4 baseline', stroke: SWEEP_COLORS.rk4, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v === null ? '—' : sci(v)) },
+            { label: baselineLabel('rk4'), stroke: SWEEP_COLORS.rk4, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v === null ? '—' : sci(v)) },
           ],
         },
         data,

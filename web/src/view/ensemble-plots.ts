@@ -7,7 +7,8 @@ import type { UPlotLib } from './uplot-lib';
 import { UplotSlot } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
+import { decimalSeparator, localizeNumberText, t } from '../i18n';
 
 const HEIGHT = 200;
 
@@ -34,7 +35,10 @@ export function energyHistogram(s: EnsembleStatistics): HistogramData {
   return {
     x: h.counts.map((_, i) => (h.first + i + 0.5) / h.bins_per_decade),
     y: h.counts.slice(),
-    labels: h.counts.map((_, i) => `[${(h.edges[i] ?? NaN).toExponential(1)}, ${(h.edges[i + 1] ?? NaN).toExponential(1)})`),
+    // with a decimal comma the interval's two ends are parted by a semicolon
+    labels: h.counts.map((_, i) =>
+      localizeNumberText(`[${(h.edges[i] ?? NaN).toExponential(1)}${decimalSeparator() === ',' ? ';' : ','} ${(h.edges[i + 1] ?? NaN).toExponential(1)})`),
+    ),
   };
 }
 
@@ -84,7 +88,7 @@ function barOptions(U: UPlotLib, xLabel: string, bin: number, decades = false): 
           return out;
         },
         values: (_u: uPlot, splits: number[]) =>
-          splits.map((e) => (Number.isInteger(e) ? decadeLabel(10 ** e) : (10 ** e).toExponential(1))),
+          splits.map((e) => (Number.isInteger(e) ? decadeLabel(10 ** e) : localizeNumberText((10 ** e).toExponential(1)))),
       }
     : { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }; // impact counts: whole numbers
   return {
@@ -95,29 +99,25 @@ function barOptions(U: UPlotLib, xLabel: string, bin: number, decades = false): 
     },
     axes: [
       { ...CARD_AXIS, label: xLabel, labelSize: 18, size: 32, ...decadeAxis },
-      { ...CARD_AXIS, label: 'members', labelSize: 18, size: 44 },
+      { ...CARD_AXIS, label: t('ensemble.axisMembers'), labelSize: 18, size: 44 },
     ],
-    series: [{ label: xLabel }, { label: 'members', stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.35)', width: 1, ...(bars ? { paths: bars } : {}), points: { show: false } }],
+    series: [{ label: xLabel }, { label: t('ensemble.axisMembers'), stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.35)', width: 1, ...(bars ? { paths: bars } : {}), points: { show: false } }],
     legend: { show: true },
   };
 }
 
 export class EnsemblePlots {
   readonly element: HTMLElement;
-  readonly impacts = new Card('Impact counts', 'How many impacts each member had in N steps (the paper’s single count is one sample of this spread).', 'impacts');
-  readonly energy = new Card('Final energy error', 'Final |E − E₀|/E₀ of each member, in log bins of a quarter decade.', 'energy');
-  readonly divergence = new Card(
-    'Divergence Err(t)',
-    'Median (line) and quartiles (band) over the members of ‖x − x_ref‖₂ + ‖R − R_ref‖₂ against the unperturbed run, log scale.',
-    'divergence',
-  );
+  readonly impacts = new Card(t('ensemble.impactsTitle'), t('ensemble.impactsCaption'), 'impacts');
+  readonly energy = new Card(t('ensemble.energyTitle'), t('ensemble.energyCaption'), 'energy');
+  readonly divergence = new Card(t('ensemble.divergenceTitle'), t('ensemble.divergenceCaption'), 'divergence');
   /** The statistics last drawn. */
   statistics: EnsembleStatistics | null = null;
 
   constructor(idPrefix: string) {
     this.element = el(
       'section',
-      { class: 'lgvci-plots lgvci-ensemble-plots', id: `${idPrefix}-ensemble-plots`, 'aria-label': 'Ensemble plots' },
+      { class: 'lgvci-plots lgvci-ensemble-plots', id: `${idPrefix}-ensemble-plots`, 'aria-label': t('ensemble.plots') },
       el('div', { class: 'plot-grid' }, this.impacts.element, this.energy.element, this.divergence.element),
     );
     this.element.hidden = true;
@@ -127,7 +127,7 @@ export class EnsemblePlots {
     this.statistics = s;
     this.element.hidden = false;
     const imp = impactHistogram(s);
-    this.impacts.draw((U) => barOptions(U, 'impacts', s.impacts.histogram.width), [imp.x, imp.y]);
+    this.impacts.draw((U) => barOptions(U, t('results.impacts'), s.impacts.histogram.width), [imp.x, imp.y]);
     // Members drawn in the histogram (the sum of the bars), for the reader and for tests.
     this.impacts.host.dataset['members'] = String(imp.y.reduce((a, b) => a + b, 0));
     const en = energyHistogram(s);
@@ -140,7 +140,7 @@ export class EnsemblePlots {
         pxAlign: 0,
         scales: { x: { time: false }, y: { distr: 3, log: 10 } },
         axes: [
-          { ...CARD_AXIS, label: 'time t (s)', labelSize: 18, size: 32 },
+          { ...CARD_AXIS, label: t('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks },
           {
             ...CARD_AXIS,
             label: 'Err(t)',
@@ -154,7 +154,7 @@ export class EnsemblePlots {
         series: [
           { label: 't (s)' },
           { label: 'q3', stroke: 'rgba(31, 78, 140, 0.5)', width: 1, points: { show: false } },
-          { label: 'median', stroke: PLOT_COLORS.ink, width: 2, points: { show: false } },
+          { label: t('ensemble.median'), stroke: PLOT_COLORS.ink, width: 2, points: { show: false } },
           { label: 'q1', stroke: 'rgba(31, 78, 140, 0.5)', width: 1, points: { show: false } },
         ],
         bands: [{ series: [1, 3], fill: 'rgba(31, 78, 140, 0.18)' }],

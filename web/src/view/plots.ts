@@ -25,7 +25,7 @@ import { tickLabels } from '../util/format';
 import type { CardKey, OwnCardKey } from './plot-cards';
 import { PLOT_CARDS } from './plot-cards';
 import { BounceMapCard } from './bounce-map';
-import { formatList, t as tr } from '../i18n';
+import { fixed, formatList, localizeNumberText, t as tr } from '../i18n';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
@@ -56,6 +56,9 @@ export const CARD_AXIS = {
   ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
 };
 
+/** A linear axis's tick labels (util/format.ts tickLabels: as many decimals as the spacing needs, the language's decimal separator). */
+export const linearTicks = (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number): string[] => tickLabels(splits, incr);
+
 const SUP: Record<string, string> = {
   '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
 };
@@ -72,11 +75,11 @@ export function decadeLabel(v: number): string {
 
 function fmtSci(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  return v === 0 ? '0' : v.toExponential(2);
+  return v === 0 ? '0' : localizeNumberText(v.toExponential(2));
 }
 
 function fmtFixed(digits: number): (u: uPlot, v: number | null) => string {
-  return (_u, v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits));
+  return (_u, v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : fixed(v, digits));
 }
 
 interface SeriesDef {
@@ -190,7 +193,7 @@ function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => Arra
           : {},
     },
     axes: [
-      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32 },
+      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks },
       {
         ...axisCommon,
         label: def.yLabel,
@@ -285,8 +288,8 @@ class PlotCard {
 
   /** The axes in words (they are drawn on the canvas). */
   static axesText(def: PlotDef): string {
-    const series = def.series.map((s) => s.label).join(', ');
-    return ` Horizontal axis: time t (s); vertical axis: ${def.yLabel}${def.log ? ' (log scale)' : ''}. Series: ${series}.`;
+    const series = def.series.map((s) => s.label).join(tr('list.comma'));
+    return tr(def.log ? 'plot.axesLog' : 'plot.axes', { y: def.yLabel, series });
   }
 
   get definition(): PlotDef {
@@ -456,10 +459,23 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
 
 const RIGID_HEIGHT_LABEL = 'height x₃';
 
-function heightDef(twins: boolean, label: string): PlotDef {
+/**
+ * A history column's name (HistoryColumns.heightLabel: the model names its coordinate in English, as
+ * the CSV's documentation does: "height x₃", "height y", "position y", "far ball θ5") in the active
+ * language; the symbol stays. A name this table does not know is shown as it is.
+ */
+export function columnLabel(label: string): string {
+  const m = /^(height|position|far ball) (\S+)$/.exec(label);
+  if (!m) return label;
+  const q = m[2] ?? '';
+  return m[1] === 'height' ? tr('history.height', { q }) : m[1] === 'position' ? tr('history.position', { q }) : tr('history.farBall', { q });
+}
+
+function heightDef(twins: boolean, name: string): PlotDef {
   // The rigid body's centre-of-mass height is Tran & Leok's Fig. 9; another family names its own
   // coordinate (the particle's and the star's height y, the cradle's far ball θₙ).
-  if (label !== RIGID_HEIGHT_LABEL) {
+  const label = columnLabel(name);
+  if (name !== RIGID_HEIGHT_LABEL) {
     return {
       key: 'height',
       title: label.charAt(0).toUpperCase() + label.slice(1),
@@ -487,7 +503,7 @@ function heightDef(twins: boolean, label: string): PlotDef {
           { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
           { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
         ]
-      : [{ label: label.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
+      : [{ label: name.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
   };
 }
 
@@ -797,7 +813,7 @@ export class PlotsView {
     if (!m.baselines) {
       const cols = m.history.columns;
       const sym = cols.energySymbol;
-      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : `${sym} + dissipated`));
+      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : tr('plot.dissipated', { E: sym })));
     }
     this.dirty = false;
     this.updates += 1;

@@ -4,6 +4,7 @@
 // retry and starts the import; the retries also run when the import fails, and then find the reason
 // in uplotFailure() to show it in place of the plot. The single offline file bundles it like
 // everything else. Its stylesheet stays in the page's CSS (vite.config.ts: one stylesheet).
+import { t } from '../i18n';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -48,7 +49,7 @@ export function uplotFailure(): Error | null {
 
 /** The text shown in place of a plot when uPlot could not be loaded. */
 export function uplotFailureText(e: Error): string {
-  return `The plot cannot be drawn: its library (uPlot) did not load (${e.message}). Reload the page to try again.`;
+  return t('plot.uplotFailed', { message: e.message });
 }
 
 /**

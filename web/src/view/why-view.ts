@@ -11,7 +11,8 @@ import { bounceAreaChange, energyCaption, methodName, momentumCaption, orderCapt
 import { BASELINE_COLORS } from '../model/baselines';
 import { el } from '../util/dom';
 import { tickLabels } from '../util/format';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
+import { fixed, t } from '../i18n';
 
 const HEIGHT = 210;
 
@@ -73,7 +74,7 @@ class WhyCard {
   constructor(key: Claim, title: string, idPrefix: string) {
     const titleId = `${idPrefix}-why-${key}-title`;
     this.host = el('div', { class: 'plot-host why-host', 'data-why-plot': key });
-    this.caption = el('figcaption', { class: 'why-caption', text: 'Measuring…' });
+    this.caption = el('figcaption', { class: 'why-caption', text: t('whyView.measuring') });
     this.element = el(
       'figure',
       { class: 'plot-card why-card', 'data-why': key, 'aria-labelledby': titleId },
@@ -144,7 +145,7 @@ function timeSeries(yLabel: string, labels: readonly { label: string; stroke: st
   return {
     pxAlign: 0,
     scales: { x: { time: false }, y: log ? { distr: 3, log: 10 } : { range: (_u, mn, mx) => (mn === mx ? [mn - 1, mx + 1] : [mn, mx]) } },
-    axes: [{ ...CARD_AXIS, label: 'time t (s)', labelSize: 18, size: 32 }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
+    axes: [{ ...CARD_AXIS, label: t('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks }, log ? logAxis(yLabel) : linearAxis(yLabel, 50)],
     series: [
       { label: 't (s)' },
       ...labels.map((s) => ({ label: s.label, stroke: s.stroke, width: 1.5, ...(s.dash ? { dash: s.dash } : {}), points: { show: false }, spanGaps: false })),
@@ -185,10 +186,10 @@ export class WhyPanels {
   private ctx: CaptionContext = { restTruncation: false, energyJump: false };
 
   constructor(idPrefix: string) {
-    this.energy = new WhyCard('energy', '1 · Energy error over a run', idPrefix);
-    this.symplecticity = new WhyCard('symplecticity', '2 · Symplecticity', idPrefix);
-    this.momentum = new WhyCard('momentum', '3 · Momentum maps', idPrefix);
-    this.order = new WhyCard('order', '4 · Order through impacts', idPrefix);
+    this.energy = new WhyCard('energy', `1 · ${t('whyView.energy')}`, idPrefix);
+    this.symplecticity = new WhyCard('symplecticity', `2 · ${t('whyView.symplecticity')}`, idPrefix);
+    this.momentum = new WhyCard('momentum', `3 · ${t('whyView.momentum')}`, idPrefix);
+    this.order = new WhyCard('order', `4 · ${t('whyView.order')}`, idPrefix);
     this.element = el(
       'div',
       { class: 'lgvci-plots why-panels' },
@@ -205,7 +206,7 @@ export class WhyPanels {
     this.failures.clear();
     for (const c of this.cards()) {
       c.clear();
-      c.setCaption('Measuring…');
+      c.setCaption(t('whyView.measuring'));
       delete c.element.dataset['done'];
     }
     delete this.order.element.dataset['fitted'];
@@ -222,7 +223,7 @@ export class WhyPanels {
     list.push(`${methodName(integrator)}: ${message}`);
     this.failures.set(claim, list);
     const card = this.card(claim);
-    const text = `Not measured for ${list.join('; ')}.`;
+    const text = t('whyView.notMeasuredFor', { list: list.join(t('caption.separator')) });
     const parts = claim === 'energy' || claim === 'momentum' ? this.energyRuns.length : claim === 'order' ? this.orderParts.length : this.sympParts.length;
     if (parts === 0) card.setCaption(text);
     else card.caption.dataset['failures'] = text;
@@ -234,7 +235,7 @@ export class WhyPanels {
 
   private withFailures(claim: Claim, text: string): string {
     const f = this.failures.get(claim);
-    return f && f.length > 0 ? `${text} Not measured for ${f.join('; ')}.` : text;
+    return f && f.length > 0 ? `${text} ${t('whyView.notMeasuredFor', { list: f.join(t('caption.separator')) })}` : text;
   }
 
   addEnergy(run: EnergyRun): void {
@@ -286,18 +287,18 @@ export class WhyPanels {
       if (own.bounce) {
         [q, pp] = ['s', 'p_t'];
         data.push(centred(own.bounce.firstS, own.bounce.firstPt));
-        series.push(line('bounce 1', PLOT_COLORS.axis, [4, 3]));
+        series.push(line(t('whyView.bounce', { k: '1' }), PLOT_COLORS.axis, [4, 3]));
         for (const p of parts) {
           if (!p.bounce) continue;
           data.push(centred(p.bounce.lastS, p.bounce.lastPt));
-          series.push(line(`${methodName(p.integrator)} bounce ${Math.max(1, p.bounce.resolved)}`, methodColor(p.integrator)));
+          series.push(line(`${methodName(p.integrator)} ${t('whyView.bounce', { k: String(Math.max(1, p.bounce.resolved)) })}`, methodColor(p.integrator)));
         }
       } else {
         data.push(centred(own.startQ, own.startP));
-        series.push(line('start loop', PLOT_COLORS.axis, [4, 3]));
+        series.push(line(t('whyView.startLoop'), PLOT_COLORS.axis, [4, 3]));
         for (const p of parts) {
           data.push(centred(p.imageQ, p.imageP));
-          series.push(line(`${methodName(p.integrator)} after ${p.steps} steps`, methodColor(p.integrator)));
+          series.push(line(t('whyView.afterSteps', { method: methodName(p.integrator), steps: String(p.steps) }), methodColor(p.integrator)));
         }
       }
       this.symplecticity.draw(
@@ -306,8 +307,8 @@ export class WhyPanels {
           pxAlign: 0,
           scales: { x: { time: false }, y: {} },
           axes: [
-            linearAxis(`${q ?? 'q'} − centre`, 32),
-            linearAxis(`${pp ?? 'p'} − centre`, 60),
+            linearAxis(t('whyView.minusCentre', { v: q ?? 'q' }), 32),
+            linearAxis(t('whyView.minusCentre', { v: pp ?? 'p' }), 60),
           ],
           series,
           legend: { show: true, live: false },
@@ -319,10 +320,10 @@ export class WhyPanels {
       const series: { label: string; stroke: string; dash?: number[] }[] = [];
       const ys: number[][] = [];
       for (const p of parts) {
-        series.push({ label: `${methodName(p.integrator)} defect`, stroke: methodColor(p.integrator) });
+        series.push({ label: t('whyView.defect', { method: methodName(p.integrator) }), stroke: methodColor(p.integrator) });
         ys.push(p.defect);
       }
-      series.push({ label: `floor (${methodName(own.integrator)})`, stroke: PLOT_COLORS.axis, dash: [4, 3] });
+      series.push({ label: t('whyView.floor', { method: methodName(own.integrator) }), stroke: PLOT_COLORS.axis, dash: [4, 3] });
       ys.push(own.floor);
       this.symplecticity.draw(
         () => ({ ...timeSeries('‖DΦᵀ𝕁DΦ − 𝕁‖', series) }),
@@ -343,13 +344,13 @@ export class WhyPanels {
         pxAlign: 0,
         scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
         axes: [
-          { ...CARD_AXIS, label: 'time step h', labelSize: 18, size: 32, values: (_u: uPlot, splits: number[]) => splits.map((v) => (decadeLabel(v) || '')) },
-          logAxis('error at T'),
+          { ...CARD_AXIS, label: t('whyView.timeStep'), labelSize: 18, size: 32, values: (_u: uPlot, splits: number[]) => splits.map((v) => (decadeLabel(v) || '')) },
+          logAxis(t('whyView.errorAtT')),
         ],
         series: [
           { label: 'h' },
           ...parts.map((p) => ({
-            label: `${methodName(p.integrator)} (slope ${p.fittedOrder.toFixed(2)})`,
+            label: t('whyView.slope', { method: methodName(p.integrator), slope: fixed(p.fittedOrder, 2) }),
             stroke: methodColor(p.integrator),
             width: 1.5,
             points: { show: true, size: 6, fill: methodColor(p.integrator) },
@@ -373,7 +374,7 @@ export class WhyPanels {
       order: this.orderParts.length,
     };
     for (const key of ['energy', 'symplecticity', 'momentum', 'order'] as const)
-      if (have[key] === 0 && !this.failures.has(key)) this.card(key).setCaption('Not measured: the measurement stopped before this panel.');
+      if (have[key] === 0 && !this.failures.has(key)) this.card(key).setCaption(t('whyView.stoppedBefore'));
   }
 
   /** The measurement finished: mark the panels (tests and screen readers read the captions then). */
