@@ -157,6 +157,15 @@ for (let i = 0; i < RUNS; i++) {
           .filter((e) => e.responseEnd > 0 && e.responseEnd <= firstFrame && new URL(e.name).origin === location.origin)
           .map((e) => new URL(e.name).pathname);
         if (nav.responseEnd <= firstFrame) before.unshift(new URL(nav.name).pathname);
+        // When the last byte the first frame used arrived: the rest of the wait is running the code
+        // (parse, evaluation, building the scene) and the first render.
+        const lastByte = Math.max(
+          nav.responseEnd,
+          ...performance
+            .getEntriesByType('resource')
+            .filter((e) => e.responseEnd > 0 && e.responseEnd <= firstFrame && new URL(e.name).origin === location.origin)
+            .map((e) => e.responseEnd),
+        );
         // Layout shifts so far (buffered), without those right after an input (none here): the sum.
         let cls = 0;
         new PerformanceObserver((list) => {
@@ -169,6 +178,7 @@ for (let i = 0; i < RUNS; i++) {
               engine: at(er),
               firstStep: at(fs),
               dcl: nav.domContentLoadedEventEnd,
+              lastByte,
               before,
               cls,
             }),
@@ -211,7 +221,7 @@ function spread(key) {
 const round = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v)]));
 const before = spread('bytesBeforeFirstFrame');
 const medianRun = runs.find((r) => r.bytesBeforeFirstFrame === before.median);
-for (const [key, label] of [['dcl', 'DOMContentLoaded'], ['firstFrame', 'first frame'], ['engine', 'engine ready'], ['firstStep', 'first step']]) {
+for (const [key, label] of [['dcl', 'DOMContentLoaded'], ['lastByte', 'last byte the first frame used'], ['firstFrame', 'first frame'], ['engine', 'engine ready'], ['firstStep', 'first step']]) {
   const s = spread(key);
   log(`${label}: median ${s.median.toFixed(0)} ms (quartiles ${s.q1.toFixed(0)}–${s.q3.toFixed(0)}, range ${s.min.toFixed(0)}–${s.max.toFixed(0)}) over ${runs.length} loads`);
 }
@@ -226,6 +236,8 @@ if (json) {
       bytesBeforeFirstFrame: before.median,
       firstFrameMs: round(spread('firstFrame')),
       firstStepMs: round(spread('firstStep')),
+      lastByteBeforeFirstFrameMs: round(spread('lastByte')),
+      engineReadyMs: round(spread('engine')),
       runs: runs.length,
       load,
     }),
