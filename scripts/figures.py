@@ -985,8 +985,10 @@ def bench_targets(r: Runs) -> str:
 
     out += ["### One call per frame", "",
             "Target: one binding call per animation frame, no allocation per frame on either side. Not a timing: "
-            "`tests/web/unit/frame-loop.test.ts` counts the binding calls, the module's heap and the views of its "
-            "memory over 1000 frames.", ""]
+            "`tests/web/unit/frame-loop.test.ts` counts the binding calls, the module's heap, the views of its "
+            "memory and the snapshot objects created over 1000 frames (none: the states are read into the two the "
+            "model keeps, and the drawn pose is one object). Met for the main run; the companions (twins, baselines), "
+            "when shown, still read fresh poses each frame.", ""]
 
     out += ["### Ensembles at the speed of the cores", "",
             f"Target: in the page, 100 Case IV members × 10⁵ steps ≤ 1.0 s on 2 workers (headless Chromium, the histogram drawn); "

@@ -1,12 +1,14 @@
 // The page's frame loop on the real module (docs/page.md "The frame loop"): every frame advances the
 // main simulation with one binding call, reads the steps' records from the module's own buffers (no
-// new views of WASM memory, no growth of the module's heap in the steady state), and ends in the state
+// new views of WASM memory, no growth of the module's heap in the steady state, no snapshot object
+// created: the states are read into the two the model keeps), and ends in the state
 // a run stepped one step at a time reaches, bit for bit. Case IV and the star, at 1× and at the
 // fastest speed the page offers (20×).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { familyTable } from '../../../web/src/app/families';
 import type { ModelFamily } from '../../../web/src/model/family';
+import { lerpVec3, slerp } from '../../../web/src/model/interpolation';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { countingEngine } from './support/counting';
 
@@ -66,7 +68,7 @@ function perSimCounting(real: LgvciModule): { engine: LgvciModule; calls: Map<Hy
   return { engine, calls };
 }
 
-/** The family's snapshot reads (each creates a Snapshot object), counted. */
+/** The family's snapshot reads that create a Snapshot object (read, not readInto), counted. */
 function countReads(model: SimulationModel): () => number {
   let reads = 0;
   const family: ModelFamily = model.family;
@@ -123,8 +125,15 @@ describe('the frame loop (real WASM)', () => {
         const views = model.run.viewRefreshes - views0;
         expect(counted.calls() - calls0, `frame ${f}: ${[...counted.names].join(', ')}`).toBe((n > 0 ? 1 : 0) + views);
         if (f > 100) expect(counted.calls() - calls0).toBe(1);
-        // the snapshots created a frame: prev and curr, however many steps it took
+        // the snapshots created a frame: none (each step's states are read into prev and curr)
         maxReads = Math.max(maxReads, reads() - reads0);
+        // the drawn pose: one object, rewritten, equal to the interpolation of prev and curr
+        const drawn = model.interpolated(0.5);
+        expect(drawn).toBe(model.interpolated(0.5));
+        if (f % 97 === 0) {
+          expect(drawn.x).toEqual(lerpVec3(model.prev.x, model.curr.x, 0.5));
+          expect(drawn.q).toEqual(slerp(model.prev.q, model.curr.q, 0.5));
+        }
         if (f === 100) {
           heapAt100 = real.heapBytesInUse();
           viewsAt100 = model.run.viewRefreshes;
@@ -143,11 +152,17 @@ describe('the frame loop (real WASM)', () => {
       expect(real.heapBytesInUse()).toBe(heapAt100);
       // (c) no view of the module's buffers taken after frame 100 (two at the first frame: batch, impacts)
       expect(model.run.viewRefreshes).toBe(viewsAt100);
-      expect(maxReads).toBeLessThanOrEqual(2);
-      // (d) the state after 1000 frames is the one a run stepped one step at a time reaches
+      // (e) no snapshot object created by a frame
+      expect(maxReads).toBe(0);
+      // (d) the state after 1000 frames is the one a run stepped one step at a time reaches, and the
+      // snapshots read in place are that run's last two states, read anew
       const sim = real.createSimulation(json).sim;
       if (!sim) throw new Error('the preset is valid');
-      for (let i = 0; i < steps; i++) sim.step(1);
+      for (let i = 0; i < steps - 1; i++) sim.step(1);
+      expect(model.prev).toEqual(model.family.read(sim.record()));
+      sim.step(1);
+      expect(model.curr).toEqual(model.family.read(sim.record()));
+      expect(model.prev).not.toBe(model.curr);
       expect(model.run.stateHash()).toBe(sim.stateHash());
       // and the history's rows (the CSV's) are that run's records, row for row
       sim.reset();

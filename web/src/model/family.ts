@@ -72,8 +72,13 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   parseConfig(resolvedJson: string): C;
   /** Unit normal of the ground (world frame) in a config. */
   groundNormal(config: C): Vec3;
-  /** The snapshot of an engine state view. */
+  /** The snapshot of an engine state view (a new object: a start, a one-off read). */
   read(state: Float64Array): S;
+  /**
+   * The snapshot of an engine state view written into out, a snapshot this family read before (no
+   * allocation: the page reads the drawn states every frame, docs/page.md "The frame loop"); returns out.
+   */
+  readInto(state: Float64Array, out: S): S;
   /** The drawn position of an engine state view into out (no allocation: called every step). */
   position(state: ArrayLike<number>, out: Vec3): void;
   /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */

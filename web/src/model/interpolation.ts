@@ -5,42 +5,63 @@ import type { Vec3 } from '../config/types';
 export type Quat = [number, number, number, number];
 
 export function lerpVec3(a: ArrayLike<number>, b: ArrayLike<number>, t: number): Vec3 {
-  return [
-    (a[0] ?? 0) + ((b[0] ?? 0) - (a[0] ?? 0)) * t,
-    (a[1] ?? 0) + ((b[1] ?? 0) - (a[1] ?? 0)) * t,
-    (a[2] ?? 0) + ((b[2] ?? 0) - (a[2] ?? 0)) * t,
-  ];
+  return lerpVec3Into(a, b, t, [0, 0, 0]);
+}
+
+/** lerpVec3 written into out (no allocation: called every frame); returns out. */
+export function lerpVec3Into(a: ArrayLike<number>, b: ArrayLike<number>, t: number, out: Vec3): Vec3 {
+  out[0] = (a[0] ?? 0) + ((b[0] ?? 0) - (a[0] ?? 0)) * t;
+  out[1] = (a[1] ?? 0) + ((b[1] ?? 0) - (a[1] ?? 0)) * t;
+  out[2] = (a[2] ?? 0) + ((b[2] ?? 0) - (a[2] ?? 0)) * t;
+  return out;
 }
 
 /** Unit quaternion of a rotation matrix given row-major (9 numbers, R[3*i+j] = R_ij). */
 export function quatFromRowMajor(m: ArrayLike<number>): Quat {
+  return quatFromRowMajorInto(m, [0, 0, 0, 1]);
+}
+
+/** quatFromRowMajor written into out (no allocation: called every step read); returns out. */
+export function quatFromRowMajorInto(m: ArrayLike<number>, out: Quat): Quat {
   const at = (i: number): number => m[i] ?? 0;
   const m00 = at(0), m01 = at(1), m02 = at(2);
   const m10 = at(3), m11 = at(4), m12 = at(5);
   const m20 = at(6), m21 = at(7), m22 = at(8);
   const trace = m00 + m11 + m22;
-  let q: Quat;
   // Shepperd's method: pick the largest diagonal term for numerical stability.
   if (trace > 0) {
     const s = 0.5 / Math.sqrt(trace + 1);
-    q = [(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s];
+    return normalizeQuatInto((m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s, out);
   } else if (m00 > m11 && m00 > m22) {
     const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
-    q = [0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s];
+    return normalizeQuatInto(0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s, out);
   } else if (m11 > m22) {
     const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
-    q = [(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s];
-  } else {
-    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
-    q = [(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s];
+    return normalizeQuatInto((m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s, out);
   }
-  return normalizeQuat(q);
+  const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+  return normalizeQuatInto((m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s, out);
 }
 
 export function normalizeQuat(q: Quat): Quat {
-  const n = Math.hypot(q[0], q[1], q[2], q[3]);
-  if (n === 0) return [0, 0, 0, 1];
-  return [q[0] / n, q[1] / n, q[2] / n, q[3] / n];
+  return normalizeQuatInto(q[0], q[1], q[2], q[3], [0, 0, 0, 1]);
+}
+
+/** The unit quaternion of (x, y, z, w) written into out (identity for zero); returns out. */
+function normalizeQuatInto(x: number, y: number, z: number, w: number, out: Quat): Quat {
+  const n = Math.hypot(x, y, z, w);
+  if (n === 0) {
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
+    out[3] = 1;
+  } else {
+    out[0] = x / n;
+    out[1] = y / n;
+    out[2] = z / n;
+    out[3] = w / n;
+  }
+  return out;
 }
 
 /** Row-major rotation matrix of a unit quaternion. */
@@ -55,7 +76,12 @@ export function rowMajorFromQuat(q: Quat): number[] {
 
 /** Spherical linear interpolation along the shorter arc; t in [0, 1]. */
 export function slerp(a: Quat, b: Quat, t: number): Quat {
-  let [bx, by, bz, bw] = b;
+  return slerpInto(a, b, t, [0, 0, 0, 1]);
+}
+
+/** slerp written into out (no allocation: called every frame; out may be a or b); returns out. */
+export function slerpInto(a: Quat, b: Quat, t: number, out: Quat): Quat {
+  let bx = b[0], by = b[1], bz = b[2], bw = b[3];
   let cos = a[0] * bx + a[1] * by + a[2] * bz + a[3] * bw;
   if (cos < 0) {
     cos = -cos;
@@ -76,7 +102,7 @@ export function slerp(a: Quat, b: Quat, t: number): Quat {
     wa = Math.sin((1 - t) * theta) / sin;
     wb = Math.sin(t * theta) / sin;
   }
-  return normalizeQuat([wa * a[0] + wb * bx, wa * a[1] + wb * by, wa * a[2] + wb * bz, wa * a[3] + wb * bw]);
+  return normalizeQuatInto(wa * a[0] + wb * bx, wa * a[1] + wb * by, wa * a[2] + wb * bz, wa * a[3] + wb * bw, out);
 }
 
 /** Angle (radians) of the rotation taking a to b. */

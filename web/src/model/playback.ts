@@ -4,30 +4,51 @@
 import { FixedStepClock } from './clock';
 import type { Snapshot } from './family';
 import type { Quat } from './interpolation';
-import { lerpVec3, slerp } from './interpolation';
+import { lerpVec3Into, slerpInto } from './interpolation';
 import type { Impact } from './run';
 import type { Vec3 } from '../config/types';
 
 /** Impacts kept for flashes; older ones are dropped. */
 const MAX_PENDING = 256;
 
+/** The pose to draw (Playback.interpolated): one object, rewritten each frame. */
+export interface DrawnState {
+  t: number;
+  x: Vec3;
+  q: Quat;
+  coords?: number[];
+}
+
 export class Playback<S extends Snapshot = Snapshot> {
   readonly clock: FixedStepClock;
+  /**
+   * The state one step before curr, and the current state: always two distinct objects, which the
+   * model reads each step's states into (ModelFamily.readInto), so that a frame creates no snapshot.
+   */
   prev!: S;
   curr!: S;
   private pending: Impact[] = [];
+  private readonly drawn: DrawnState = { t: 0, x: [0, 0, 0], q: [0, 0, 0, 1] };
 
   constructor(speed = 1) {
     this.clock = new FixedStepClock(0.01, speed);
   }
 
-  /** A new start: both snapshots at s, nothing pending, the clock's remainder cleared. */
-  restart(s: S, h: number): void {
+  /** A new start: two snapshots of the start (distinct objects), nothing pending, the clock's remainder cleared. */
+  restart(curr: S, prev: S, h: number): void {
+    if (curr === prev) throw new Error('Playback.restart: curr and prev must be distinct snapshots (each step is read into one of them)');
     this.clock.h = h;
     this.clock.clear();
     this.pending = [];
-    this.curr = s;
-    this.prev = s;
+    this.curr = curr;
+    this.prev = prev;
+  }
+
+  /** prev and curr exchanged (after a step: the old current state becomes the previous one). */
+  swap(): void {
+    const c = this.curr;
+    this.curr = this.prev;
+    this.prev = c;
   }
 
   addImpacts(recs: readonly Impact[]): void {
@@ -40,17 +61,28 @@ export class Playback<S extends Snapshot = Snapshot> {
     return this.clock.running ? this.clock.alpha : 1;
   }
 
-  /** Position and attitude to draw, between prev and curr. */
-  interpolated(alpha = this.alpha): { t: number; x: Vec3; q: Quat; coords?: number[] } {
-    const out: { t: number; x: Vec3; q: Quat; coords?: number[] } = {
-      t: this.prev.t + (this.curr.t - this.prev.t) * alpha,
-      x: lerpVec3(this.prev.x, this.curr.x, alpha),
-      q: slerp(this.prev.q, this.curr.q, alpha),
-    };
+  /**
+   * Position and attitude to draw, between prev and curr. The same object every call, rewritten (no
+   * allocation per frame): read it before the next call, do not keep it.
+   */
+  interpolated(alpha = this.alpha): DrawnState {
+    const out = this.drawn;
+    out.t = this.prev.t + (this.curr.t - this.prev.t) * alpha;
+    lerpVec3Into(this.prev.x, this.curr.x, alpha, out.x);
+    slerpInto(this.prev.q, this.curr.q, alpha, out.q);
     const a = this.prev.coords;
     const b = this.curr.coords;
-    if (a && b && a.length === b.length) out.coords = b.map((v, i) => (a[i] ?? v) + (v - (a[i] ?? v)) * alpha);
-    else if (b) out.coords = [...b];
+    if (!b) {
+      delete out.coords;
+      return out;
+    }
+    const c = out.coords?.length === b.length ? out.coords : (out.coords = new Array<number>(b.length).fill(0));
+    const lerp = a !== undefined && a.length === b.length;
+    for (let i = 0; i < b.length; i++) {
+      const v = b[i] ?? 0;
+      const u = lerp ? (a[i] ?? v) : v;
+      c[i] = lerp ? u + (v - u) * alpha : v;
+    }
     return out;
   }
 

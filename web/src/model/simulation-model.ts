@@ -10,7 +10,7 @@ import type { ResolvedConfig, Vec3 } from '../config/types';
 // reader of a family name (FamilyTable).
 import type { FamilyConfig, FamilyTable, ModelFamily, Snapshot } from './family';
 import { RunHistory } from './history';
-import type { Quat } from './interpolation';
+import type { DrawnState } from './playback';
 import { Playback } from './playback';
 import type { Impact, StatusCodes, StatusReport } from './run';
 import { EngineRun, statusCodes } from './run';
@@ -327,8 +327,9 @@ export class SimulationModel {
     // the companions, synced to this row, negate theirs before their next step (CompanionSet.syncTo)
     this.reversalRows.push(this.history.length - 1);
     this.reversal = reversal;
-    this.playback.curr = this.read();
-    this.playback.prev = this.playback.curr;
+    const state = this.run.state();
+    this.family.readInto(state, this.playback.curr);
+    this.family.readInto(state, this.playback.prev);
     this.emit('reverse');
     return '';
   }
@@ -356,8 +357,10 @@ export class SimulationModel {
   }
 
   private afterRestart(): void {
-    const s = this.read();
-    this.playback.restart(s, this.config.h);
+    // A start may be another family's (a load): two new snapshots, which each step is then read into.
+    const state = this.run.state();
+    const s = this.family.read(state);
+    this.playback.restart(s, this.family.read(state), this.config.h);
     if (this.resumeOnRestart) this.clock.running = true;
     this.resumeOnRestart = false;
     this.fastForward = false;
@@ -374,10 +377,6 @@ export class SimulationModel {
     this.reversalRows.length = 0;
     this.pendingOrigin = null;
     this.markOrigin();
-  }
-
-  private read(): Snapshot {
-    return this.family.read(this.run.state());
   }
 
   reset(): void {
@@ -419,8 +418,8 @@ export class SimulationModel {
       let back = false;
       for (let j = 0; j < b.steps; j++, i++) {
         const last = i === n - 1;
-        if (last && i > 0) pb.prev = this.family.read(row);
-        else if (last) pb.prev = pb.curr;
+        if (last && i > 0) this.family.readInto(row, pb.prev);
+        else if (last) pb.swap(); // curr is read below (last)
         const o = b.offset(j);
         const k = buf[o] ?? 0;
         const rowsEnd = buf[o + 1] ?? 0;
@@ -447,13 +446,13 @@ export class SimulationModel {
           this.baselines?.syncTo(this.history, this.reversalRows);
         }
         back = this.checkReturn(first + j + 1);
-        if (last || halted || back) pb.curr = this.family.read(row);
+        if (last || halted || back) this.family.readInto(row, pb.curr);
         if (back && !last) {
-          pb.prev = pb.curr;
+          this.family.readInto(row, pb.prev);
           break;
         }
         if (code !== this.codes['ok']) this.reportStatus(code, halted);
-        if (halted && !last) pb.prev = pb.curr;
+        if (halted && !last) this.family.readInto(row, pb.prev);
       }
       if (back) break;
     }
@@ -541,7 +540,7 @@ export class SimulationModel {
   }
 
   /** Position and attitude to draw, between prev and curr. */
-  interpolated(alpha = this.alpha): { t: number; x: Vec3; q: Quat; coords?: number[] } {
+  interpolated(alpha = this.alpha): DrawnState {
     return this.playback.interpolated(alpha);
   }
 

@@ -47,7 +47,8 @@ export interface CoordinateParts<S extends GeneralizedSnapshot, C extends Family
   position(state: ArrayLike<number>, out: Vec3): void;
   /**
    * The family's snapshot from the common one (its x from `position`, attitude identity, no coords),
-   * which it may complete in place: the attitude, the coordinates posing its parts, its own fields.
+   * completed in place and returned: the attitude (written into its q), the coordinates posing its
+   * parts, its own fields. In place, because a snapshot read before is read into again (readInto).
    */
   complete(common: GeneralizedSnapshot, state: Float64Array): S;
   bounceMapAxes?(config: C): { perimeter: number; maxMomentum: number };
@@ -98,6 +99,26 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
         status: s[o.status] ?? 0,
       };
       return parts.complete(common, s);
+    },
+    readInto: (s, out) => {
+      parts.position(s, out.x);
+      out.t = s[o.t] ?? NaN;
+      const q = out.q;
+      q[0] = 0;
+      q[1] = 0;
+      q[2] = 0;
+      q[3] = 1;
+      for (let i = 0; i < n; i++) {
+        out.qs[i] = s[o.q + i] ?? NaN;
+        out.ps[i] = s[o.p + i] ?? NaN;
+      }
+      out.energy = s[o.E] ?? NaN;
+      out.energy0 = s[o.E0] ?? NaN;
+      out.phi = s[o.phi] ?? NaN;
+      out.impacts = s[o.impacts] ?? 0;
+      out.steps = s[o.steps] ?? 0;
+      out.status = s[o.status] ?? 0;
+      return parts.complete(out, s);
     },
     position: (s, out) => parts.position(s, out),
     writeRow: csvRowWriter(L),

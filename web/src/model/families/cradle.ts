@@ -42,12 +42,13 @@ export function cradleFamily(L: Layout): CradleFamily {
         out[1] = 0;
         out[2] = 0;
       },
-      complete: (snap, s) => ({
-        ...snap,
-        coords: snap.qs,
-        restTruncations: truncations < 0 ? 0 : (s[truncations] ?? 0),
-        truncatedMomentum: truncated < 0 ? 0 : (s[truncated] ?? 0),
-      }),
+      complete: (snap, s) => {
+        const c = snap as CradleSnapshot;
+        c.coords = snap.qs;
+        c.restTruncations = truncations < 0 ? 0 : (s[truncations] ?? 0);
+        c.truncatedMomentum = truncated < 0 ? 0 : (s[truncated] ?? 0);
+        return c;
+      },
     };
   });
 }

@@ -35,7 +35,11 @@ export function generalizedFamily(L: Layout): GeneralizedFamily {
       out[2] = n >= 2 ? (s[q + 1] ?? NaN) : 0;
     },
     complete: (snap, s) => {
-      if (n >= 3) snap.q = planarQuat(s[q + 2] ?? NaN);
+      if (n >= 3) {
+        const theta = s[q + 2] ?? NaN;
+        snap.q[1] = -Math.sin(theta / 2); // planarQuat, in place
+        snap.q[3] = Math.cos(theta / 2);
+      }
       return snap;
     },
   }));

@@ -6,7 +6,7 @@ import { parseResolvedConfig, resolvePlaneNormal } from '../../config/parse';
 import type { Layout } from '../../engine/layout';
 import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
 import { csvRowWriter } from '../family';
-import { quatFromRowMajor } from '../interpolation';
+import { quatFromRowMajor, quatFromRowMajorInto } from '../interpolation';
 
 export interface RigidSnapshot extends Snapshot {
   /** Attitude, row-major. */
@@ -79,6 +79,28 @@ export function rigidFamily(L: Layout): RigidFamily {
         steps: s[o.steps] ?? 0,
         status: s[o.status] ?? 0,
       };
+    },
+    readInto: (s, out) => {
+      out.t = s[o.t] ?? NaN;
+      for (let i = 0; i < 3; i++) {
+        out.x[i] = s[o.x + i] ?? NaN;
+        out.gamma[i] = s[o.gamma + i] ?? NaN;
+        out.Pi[i] = s[o.Pi + i] ?? NaN;
+      }
+      for (let i = 0; i < 9; i++) out.R[i] = s[o.R + i] ?? NaN;
+      quatFromRowMajorInto(out.R, out.q);
+      out.energy = s[o.E] ?? NaN;
+      out.energy0 = s[o.E0] ?? NaN;
+      out.dissipated = o.dissipated < 0 ? 0 : (s[o.dissipated] ?? 0);
+      if (o.contactPoints >= 0) {
+        out.contactPoints = s[o.contactPoints] ?? 0;
+        out.normalForce = s[o.normalForce] ?? 0;
+      }
+      out.phi = s[o.phi] ?? NaN;
+      out.impacts = s[o.impacts] ?? 0;
+      out.steps = s[o.steps] ?? 0;
+      out.status = s[o.status] ?? 0;
+      return out;
     },
     position: (s, out) => {
       for (let i = 0; i < 3; i++) out[i] = s[o.x + i] ?? NaN;
