@@ -11,7 +11,7 @@ import type { ClassChoice } from '../config/class-link';
 import { classEmbedLink, classLink } from '../config/class-link';
 import { iframeSnippet, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
 import type { PageCase } from './controller-port';
-import { copyText } from './share-dialog';
+import { copyField } from './share-dialog';
 import { ModalDialog } from './dialog';
 import { el, listen } from '../util/dom';
 import type { LocaleCode } from '../i18n';
@@ -306,13 +306,7 @@ export class ClassBuilder {
   }
 
   private async copy(field: HTMLInputElement | HTMLTextAreaElement, what: 'link' | 'snippet'): Promise<void> {
-    if (await copyText(field.value)) {
-      this.status.textContent = what === 'link' ? t('share.linkCopied') : t('share.snippetCopied');
-      return;
-    }
-    field.focus({ preventScroll: true });
-    field.select();
-    this.status.textContent = what === 'link' ? t('share.linkNotCopied') : t('share.snippetNotCopied');
+    await copyField(field, what, this.status);
   }
 
   destroy(): void {

@@ -15,6 +15,20 @@ export interface ShareSource {
 }
 
 /** Put text on the clipboard; false when the browser refuses or has no clipboard API. */
+/**
+ * Copy a link or snippet field and say so in status; where the clipboard refuses, the field is
+ * selected for a manual copy and the status says that instead.
+ */
+export async function copyField(field: HTMLInputElement | HTMLTextAreaElement, what: 'link' | 'snippet', status: HTMLElement): Promise<void> {
+  if (await copyText(field.value)) {
+    status.textContent = what === 'link' ? t('share.linkCopied') : t('share.snippetCopied');
+    return;
+  }
+  field.focus({ preventScroll: true });
+  field.select();
+  status.textContent = what === 'link' ? t('share.linkNotCopied') : t('share.snippetNotCopied');
+}
+
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) return false;
@@ -106,13 +120,7 @@ export class ShareDialog {
   }
 
   private async copy(field: HTMLInputElement | HTMLTextAreaElement, what: 'link' | 'snippet'): Promise<void> {
-    if (await copyText(field.value)) {
-      this.status.textContent = what === 'link' ? t('share.linkCopied') : t('share.snippetCopied');
-      return;
-    }
-    field.focus({ preventScroll: true });
-    field.select();
-    this.status.textContent = what === 'link' ? t('share.linkNotCopied') : t('share.snippetNotCopied');
+    await copyField(field, what, this.status);
   }
 
   destroy(): void {
