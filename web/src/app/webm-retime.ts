@@ -40,28 +40,40 @@ function vint(bytes: Uint8Array, i: number, keepMarker: boolean): { len: number;
 }
 
 /**
+ * Visit every element outside the entered masters, in order, with its ID, where its data starts, its
+ * size and where it starts. Throws "webm: …" on what is not EBML, an unknown size outside the entered
+ * masters and an element that runs past the end.
+ */
+function forEachLeaf(bytes: Uint8Array, visit: (id: number, data: number, size: number, at: number) => void): void {
+  if (vint(bytes, 0, true).value !== EBML_HEADER) fail('not an EBML file', 0);
+  let i = 0;
+  while (i < bytes.length) {
+    const id = vint(bytes, i, true);
+    const size = vint(bytes, i + id.len, false);
+    const data = i + id.len + size.len;
+    if (ENTERED.has(id.value)) {
+      i = data;
+      continue;
+    }
+    if (size.unknown) fail(`unknown size of element 0x${id.value.toString(16)}`, i);
+    if (data + size.value > bytes.length) fail(`element 0x${id.value.toString(16)} runs past the end`, i);
+    visit(id.value, data, size.value, i);
+    i = data + size.value;
+  }
+}
+
+/**
  * The complete blocks in the first bytes of a recording still being written (MediaRecorder's chunks so
  * far): counting stops at an element cut off by the end. 0 for what is not EBML.
  */
 export function countBlocks(webm: Uint8Array): number {
   let n = 0;
   try {
-    if (vint(webm, 0, true).value !== EBML_HEADER) return 0;
-    let i = 0;
-    while (i < webm.length) {
-      const id = vint(webm, i, true);
-      const size = vint(webm, i + id.len, false);
-      const data = i + id.len + size.len;
-      if (ENTERED.has(id.value)) {
-        i = data;
-        continue;
-      }
-      if (size.unknown || data + size.value > webm.length) break;
-      if (id.value === SIMPLE_BLOCK || id.value === BLOCK) n += 1;
-      i = data + size.value;
-    }
+    forEachLeaf(webm, (id) => {
+      if (id === SIMPLE_BLOCK || id === BLOCK) n += 1;
+    });
   } catch {
-    // a header cut off by the end: what was counted before it stands
+    // an element cut off by the end: what was counted before it stands
   }
   return n;
 }
@@ -74,23 +86,12 @@ export function countBlocks(webm: Uint8Array): number {
 export function retimeWebm(webm: Uint8Array, frameMs: number): { bytes: Uint8Array; frames: number } {
   if (!(frameMs > 0) || !Number.isInteger(frameMs)) throw new Error(`frameMs: must be a positive whole number of ms, got ${frameMs}`);
   const bytes = webm.slice();
-  if (vint(bytes, 0, true).value !== EBML_HEADER) fail('not an EBML file', 0);
   let frames = 0;
-  let i = 0;
-  while (i < bytes.length) {
-    const id = vint(bytes, i, true);
-    const size = vint(bytes, i + id.len, false);
-    const data = i + id.len + size.len;
-    if (ENTERED.has(id.value)) {
-      i = data;
-      continue;
-    }
-    if (size.unknown) fail(`unknown size of element 0x${id.value.toString(16)}`, i);
-    if (data + size.value > bytes.length) fail(`element 0x${id.value.toString(16)} runs past the end`, i);
-    if (id.value === 0x1549a966) {
+  forEachLeaf(bytes, (id, data, size, i) => {
+    if (id === 0x1549a966) {
       // Info: the timecode scale must be the default 1 ms (1 000 000 ns) for k · frameMs to be ms
       let j = data;
-      while (j < data + size.value) {
+      while (j < data + size) {
         const cid = vint(bytes, j, true);
         const csize = vint(bytes, j + cid.len, false);
         const cdata = j + cid.len + csize.len;
@@ -101,19 +102,18 @@ export function retimeWebm(webm: Uint8Array, frameMs: number): { bytes: Uint8Arr
         }
         j = cdata + csize.value;
       }
-    } else if (id.value === CLUSTER_TIMECODE) {
-      bytes.fill(0, data, data + size.value);
-    } else if (id.value === SIMPLE_BLOCK || id.value === BLOCK) {
+    } else if (id === CLUSTER_TIMECODE) {
+      bytes.fill(0, data, data + size);
+    } else if (id === SIMPLE_BLOCK || id === BLOCK) {
       const track = vint(bytes, data, false);
       const at = data + track.len;
-      if (at + 2 > data + size.value) fail('block too short for its timecode', i);
+      if (at + 2 > data + size) fail('block too short for its timecode', i);
       const rel = frames * frameMs;
       if (rel > MAX_RELATIVE) fail(`more frames than ${Math.floor(MAX_RELATIVE / frameMs) + 1} at ${frameMs} ms apart`, i);
       bytes[at] = rel >> 8;
       bytes[at + 1] = rel & 0xff;
       frames += 1;
     }
-    i = data + size.value;
-  }
+  });
   return { bytes, frames };
 }
