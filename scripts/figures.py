@@ -987,8 +987,8 @@ def bench_targets(r: Runs) -> str:
             "Target: one binding call per animation frame, no allocation per frame on either side. Not a timing: "
             "`tests/web/unit/frame-loop.test.ts` counts the binding calls, the module's heap, the views of its "
             "memory and the snapshot objects created over 1000 frames (none: the states are read into the two the "
-            "model keeps, and the drawn pose is one object). Met for the main run; the companions (twins, baselines), "
-            "when shown, still read fresh poses each frame.", ""]
+            "model keeps, and the drawn pose is one object). Met, the companions (twins, baselines) included: "
+            "each run draws into one pose object of its own, and the list of runs is one array until a set changes.", ""]
 
     out += ["### Ensembles at the speed of the cores", "",
             f"Target: in the page, 100 Case IV members × 10⁵ steps ≤ 1.0 s on 2 workers (headless Chromium, the histogram drawn); "

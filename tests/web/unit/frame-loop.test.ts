@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HybridSimulation, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { familyTable } from '../../../web/src/app/families';
 import type { ModelFamily } from '../../../web/src/model/family';
-import { lerpVec3, slerp } from '../../../web/src/model/interpolation';
+import { lerpVec3, quatFromRowMajor, slerp } from '../../../web/src/model/interpolation';
+import type { CompanionRun, DrawnPose } from '../../../web/src/model/companions';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { countingEngine } from './support/counting';
 
@@ -193,9 +194,12 @@ describe('the frame loop (real WASM)', () => {
     model.reset();
     model.clock.running = true;
     let heapAt100 = NaN;
+    const list = model.companions;
+    const drawnObjects = new Map(list.map((r) => [r, r.interpolated(0.5)]));
     for (let f = 1; f <= FRAMES; f++) {
       const before = new Map(counted.calls);
       model.advance(FRAME_SECONDS, Infinity);
+      drawCompanions(model.companions, list, drawnObjects, f);
       if (f > 100) {
         let stepping = 0;
         for (const [sim, n] of counted.calls) {
@@ -228,7 +232,65 @@ describe('the frame loop (real WASM)', () => {
     }
     model.dispose();
   });
+
+  it('the star beside its core baselines: the drawn poses of runs in generalized coordinates create no snapshot object a frame', () => {
+    const model = new SimulationModel(real, familyTable(), 1);
+    model.load(real.presetJson('star'));
+    expect(model.setComparison(null)).toBe('');
+    const list = model.companions;
+    expect(list.length).toBeGreaterThanOrEqual(1);
+    model.clock.running = true;
+    const drawnObjects = new Map(list.map((r) => [r, r.interpolated(0.5)]));
+    const reads = countReads(model);
+    let maxReads = 0;
+    for (let f = 1; f <= FRAMES; f++) {
+      model.advance(FRAME_SECONDS, Infinity);
+      const reads0 = reads();
+      drawCompanions(model.companions, list, drawnObjects, f, model.family);
+      // the checks of every 97th frame read fresh snapshots themselves (2 per run)
+      if (f % 97 !== 0) maxReads = Math.max(maxReads, reads() - reads0);
+    }
+    expect(maxReads).toBe(0);
+    // the runs drew in between distinct poses: the star spun on
+    for (const r of list) expect(r.length, r.id).toBe(model.run.steps() + 1);
+    model.dispose();
+  });
 });
+
+/**
+ * What the frame loop does with the companions every frame (FrameLoop.syncGhosts): the list, then
+ * each run's drawn pose. The list is the same array every frame and each run's pose the same object,
+ * rewritten; every 97th frame the pose is checked against the interpolation of the run's last two
+ * poses computed afresh (rigid: lerp of x and slerp of the attitudes of R; generalized: the family's
+ * snapshots of the two records, lerp, slerp and lerp of the part coordinates).
+ */
+function drawCompanions(
+  runs: readonly CompanionRun[],
+  list: readonly CompanionRun[],
+  drawn: Map<CompanionRun, DrawnPose>,
+  f: number,
+  family?: ModelFamily,
+): void {
+  expect(runs, `frame ${f}: the companions' list`).toBe(list);
+  for (const r of runs) {
+    const g = r.interpolated(0.5);
+    expect(g, `frame ${f}: ${r.id}'s drawn pose`).toBe(drawn.get(r));
+    if (f % 97 !== 0) continue;
+    const a = r.prevPose;
+    const b = r.currPose;
+    if (!family) {
+      expect(g.x, r.id).toEqual(lerpVec3(a, b, 0.5));
+      expect(g.q, r.id).toEqual(slerp(quatFromRowMajor([...a].slice(3, 12)), quatFromRowMajor([...b].slice(3, 12)), 0.5));
+      expect(g.coords, r.id).toBeUndefined();
+    } else {
+      const sa = family.read(a);
+      const sb = family.read(b);
+      expect(g.x, r.id).toEqual(lerpVec3(sa.x, sb.x, 0.5));
+      expect(g.q, r.id).toEqual(slerp(sa.q, sb.q, 0.5));
+      expect(g.coords, r.id).toEqual(sa.coords?.map((v, i) => v + 0.5 * ((sb.coords?.[i] ?? v) - v)));
+    }
+  }
+}
 
 /** The impact records of `steps` single steps of a fresh simulation of `json`, drained after each. */
 function impactsOneByOne(engine: LgvciModule, json: string, steps: number): number {

@@ -10,15 +10,18 @@
 import type { HybridSimulation } from '../engine/lgvci_wasm';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
-import type { ModelFamily } from './family';
+import type { ModelFamily, Snapshot } from './family';
 import type { RunHistory } from './history';
 import type { Quat } from './interpolation';
-import { lerpVec3, quatFromRowMajor, slerp } from './interpolation';
+import { lerpVec3Into, quatFromRowMajorInto, slerpInto } from './interpolation';
 import { dist3, diffNorm2x3 } from './linalg';
 import { BatchReader, simImpactReader } from './run';
 import { TrailBuffer } from './trail';
 
-/** A companion's drawn pose: position, attitude and the coordinates posing the body's parts (if any). */
+/**
+ * A companion's drawn pose: position, attitude and the coordinates posing the body's parts (if any).
+ * Each run keeps one and rewrites it every frame (CompanionRun.interpolated).
+ */
 export interface DrawnPose {
   x: Vec3;
   q: Quat;
@@ -46,8 +49,8 @@ export interface PoseSpace {
   distanceToRow(pose: Float64Array, history: RunHistory, row: number): number;
   /** Distance between two poses (the time reversal's return error). */
   distance(a: Float64Array, b: Float64Array): number;
-  /** The pose drawn between a and b (alpha ∈ [0, 1]). */
-  draw(a: Float64Array, b: Float64Array, alpha: number): DrawnPose;
+  /** The pose drawn between a and b (alpha ∈ [0, 1]), written into `out` (no allocation: every frame); returns out. */
+  draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose;
 }
 
 /** The rigid body's pose: x (3) then R (9, row-major); Err = ‖Δx‖₂ + ‖ΔR‖₂ (Tran & Leok §7.4). */
@@ -100,8 +103,22 @@ export class RigidPoseSpace implements PoseSpace {
     return dist3(a, 0, b, 0) + diffNorm2x3(a, 3, b, 3);
   }
 
-  draw(a: Float64Array, b: Float64Array, alpha: number): DrawnPose {
-    return { x: lerpVec3(a, b, alpha), q: slerp(quatFromRowMajor(a.subarray(3)), quatFromRowMajor(b.subarray(3)), alpha) };
+  /** The attitudes of the two poses (scratch of draw). */
+  private readonly qa: Quat = [0, 0, 0, 1];
+  private readonly qb: Quat = [0, 0, 0, 1];
+  /** The rotation matrix of a pose (scratch of draw: R starts at index 3, quatFromRowMajorInto reads from 0). */
+  private readonly r = new Float64Array(9);
+
+  draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose {
+    lerpVec3Into(a, b, alpha, out.x);
+    const r = this.r;
+    for (let i = 0; i < 9; i++) r[i] = a[3 + i] ?? NaN;
+    quatFromRowMajorInto(r, this.qa);
+    for (let i = 0; i < 9; i++) r[i] = b[3 + i] ?? NaN;
+    quatFromRowMajorInto(r, this.qb);
+    slerpInto(this.qa, this.qb, alpha, out.q);
+    delete out.coords;
+    return out;
   }
 }
 
@@ -161,13 +178,26 @@ export class RecordPoseSpace implements PoseSpace {
     return Math.sqrt(s);
   }
 
-  draw(a: Float64Array, b: Float64Array, alpha: number): DrawnPose {
-    const sa = this.family.read(a);
-    const sb = this.family.read(b);
-    const out: DrawnPose = { x: lerpVec3(sa.x, sb.x, alpha), q: slerp(sa.q, sb.q, alpha) };
-    if (sa.coords && sb.coords) {
-      const cb = sb.coords;
-      out.coords = sa.coords.map((v, i) => v + alpha * ((cb[i] ?? v) - v));
+  /** The snapshots of the two poses, read in place (scratch of draw, made on its first call). */
+  private snaps: { a: Snapshot; b: Snapshot } | null = null;
+
+  draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose {
+    const family = this.family;
+    const snaps = this.snaps ?? (this.snaps = { a: family.read(a), b: family.read(b) });
+    const sa = family.readInto(a, snaps.a);
+    const sb = family.readInto(b, snaps.b);
+    lerpVec3Into(sa.x, sb.x, alpha, out.x);
+    slerpInto(sa.q, sb.q, alpha, out.q);
+    const ca = sa.coords;
+    const cb = sb.coords;
+    if (!ca || !cb) {
+      delete out.coords;
+      return out;
+    }
+    const c = out.coords?.length === ca.length ? out.coords : (out.coords = new Array<number>(ca.length).fill(0));
+    for (let i = 0; i < ca.length; i++) {
+      const v = ca[i] ?? 0;
+      c[i] = v + alpha * ((cb[i] ?? v) - v);
     }
     return out;
   }
@@ -521,9 +551,15 @@ export class CompanionRun {
     if (!this.halted) this.need().reverseMomenta();
   }
 
-  /** Pose to draw between the last two steps (alpha as for the main body). */
+  /** The pose interpolated() rewrites. */
+  private readonly drawn: DrawnPose = { x: [0, 0, 0], q: [0, 0, 0, 1] };
+
+  /**
+   * Pose to draw between the last two steps (alpha as for the main body). The same object every call,
+   * rewritten (no allocation per frame): read it before the next call, do not keep it.
+   */
   interpolated(alpha: number): DrawnPose {
-    return this.space.draw(this.prevPose, this.currPose, alpha);
+    return this.space.draw(this.prevPose, this.currPose, alpha, this.drawn);
   }
 
   dispose(): void {

@@ -10,6 +10,8 @@ import type { Vec3 } from '../config/types';
 
 /** Impacts kept for flashes; older ones are dropped. */
 const MAX_PENDING = 256;
+/** What takeImpactsUpTo returns when no impact is due (shared: never written). */
+const NO_IMPACTS: readonly Impact[] = Object.freeze([]);
 
 /** The pose to draw (Playback.interpolated): one object, rewritten each frame. */
 export interface DrawnState {
@@ -87,10 +89,11 @@ export class Playback<S extends Snapshot = Snapshot> {
   }
 
   /** Remove and return the pending impacts with time ≤ t (so flashes appear when the drawn body gets there). */
-  takeImpactsUpTo(t: number): Impact[] {
+  takeImpactsUpTo(t: number): readonly Impact[] {
     let k = 0;
     while (k < this.pending.length && (this.pending[k]?.t ?? Infinity) <= t + 1e-12) k++;
-    return this.pending.splice(0, k);
+    // none due (most frames): one shared empty list, not a new array a frame
+    return k === 0 ? NO_IMPACTS : this.pending.splice(0, k);
   }
 
   clear(): void {

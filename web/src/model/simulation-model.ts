@@ -288,9 +288,16 @@ export class SimulationModel {
     return '';
   }
 
-  /** Every companion run (twins, then baselines). */
-  get companions(): CompanionRun[] {
-    return [...(this.twins?.runs ?? []), ...(this.baselines?.runs ?? [])];
+  /** The list `companions` returned, and the sets it was made of. */
+  private companionList: { twins: SensitivityTwins | null; baselines: ComparisonBaselines | null; runs: readonly CompanionRun[] } | null = null;
+
+  /** Every companion run (twins, then baselines): the same array until either set changes (the frame loop reads it every frame). */
+  get companions(): readonly CompanionRun[] {
+    const c = this.companionList;
+    if (c && c.twins === this.twins && c.baselines === this.baselines) return c.runs;
+    const runs = [...(this.twins?.runs ?? []), ...(this.baselines?.runs ?? [])];
+    this.companionList = { twins: this.twins, baselines: this.baselines, runs };
+    return runs;
   }
 
   private markOrigin(): void {
@@ -545,7 +552,7 @@ export class SimulationModel {
   }
 
   /** Remove and return the pending impacts with time ≤ t. */
-  takeImpactsUpTo(t: number): Impact[] {
+  takeImpactsUpTo(t: number): readonly Impact[] {
     return this.playback.takeImpactsUpTo(t);
   }
 
