@@ -46,34 +46,43 @@ interface Flash {
 
 /** Grid lines in the plane's local xy, split into short pieces so each can fade with distance. */
 function buildGrid(): THREE.LineSegments {
-  const pos: number[] = [];
-  const col: number[] = [];
   const minor = new THREE.Color('#b8c4d3');
   const major = new THREE.Color('#7f91a8');
   const piece = 2.5;
+  const lines = Math.floor((2 * GRID_HALF) / GRID_STEP) + 1;
+  const pieces = Math.ceil((2 * GRID_HALF) / piece);
+  // Written straight into the attribute arrays: the grid is built before the first frame (docs/page.md "First load").
+  const vertices = lines * pieces * 4;
+  const pos = new Float32Array(vertices * 3);
+  const col = new Float32Array(vertices * 4);
+  let v = 0;
+  const vertex = (x: number, y: number, c: THREE.Color, strength: number): void => {
+    const r = Math.hypot(x, y) / GRID_HALF;
+    const fade = Math.max(0, 1 - r * r) ** 1.5;
+    pos[3 * v] = x;
+    pos[3 * v + 1] = y;
+    pos[3 * v + 2] = 0;
+    col[4 * v] = c.r;
+    col[4 * v + 1] = c.g;
+    col[4 * v + 2] = c.b;
+    col[4 * v + 3] = strength * fade;
+    v++;
+  };
   for (let k = -GRID_HALF; k <= GRID_HALF; k += GRID_STEP) {
     const c = k % GRID_MAJOR === 0 ? major : minor;
     const strength = k % GRID_MAJOR === 0 ? 0.9 : 0.55;
     for (let s = -GRID_HALF; s < GRID_HALF; s += piece) {
-      for (const [ax, ay, bx, by] of [
-        [k, s, k, s + piece],
-        [s, k, s + piece, k],
-      ] as const) {
-        for (const [x, y] of [
-          [ax, ay],
-          [bx, by],
-        ] as const) {
-          const r = Math.hypot(x, y) / GRID_HALF;
-          const fade = Math.max(0, 1 - r * r) ** 1.5;
-          pos.push(x, y, 0);
-          col.push(c.r, c.g, c.b, strength * fade);
-        }
-      }
+      // a piece of the line x = k, then one of the line y = k
+      vertex(k, s, c, strength);
+      vertex(k, s + piece, c, strength);
+      vertex(s, k, c, strength);
+      vertex(s + piece, k, c, strength);
     }
   }
+  if (v !== vertices) throw new Error(`the grid has ${v} vertices, not ${vertices}`);
   const geo = new THREE.BufferGeometry();
-  geo.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
-  geo.setAttribute('color', new THREE.Float32BufferAttribute(col, 4));
+  geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+  geo.setAttribute('color', new THREE.BufferAttribute(col, 4));
   const mat = new THREE.LineBasicMaterial({ vertexColors: true, transparent: true, depthWrite: false });
   const grid = new THREE.LineSegments(geo, mat);
   grid.name = 'grid';
@@ -218,10 +227,17 @@ export class SceneView {
 
   constructor(container: HTMLElement, opts: SceneViewOptions = {}) {
     this.container = container;
+    // The canvas has the view's size before its context is made (as resize() sizes it), so the drawing
+    // buffer is allocated once, not made at 300×150 and again at the first resize: that second
+    // allocation waits for the GPU process before the first frame (docs/page.md "First load").
+    const pixelRatio = Math.min(window.devicePixelRatio || 1, opts.maxPixelRatio ?? 2);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.floor(Math.max(1, container.clientWidth) * pixelRatio);
+    canvas.height = Math.floor(Math.max(1, container.clientHeight) * pixelRatio);
     // Throws if WebGL is unavailable; the app catches it and shows a notice.
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
     this.renderer.setClearColor(HORIZON, 1);
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, opts.maxPixelRatio ?? 2));
+    this.renderer.setPixelRatio(pixelRatio);
     this.renderer.shadowMap.enabled = true;
     this.renderer.shadowMap.type = THREE.PCFShadowMap;
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
