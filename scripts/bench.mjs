@@ -10,7 +10,10 @@
 //                statistics checked identical for every T; and in the built page (web/scripts/
 //                measure-ensemble.mjs, headless Chromium, the main simulation paused) on 1 and 2 workers:
 //                click to the histograms drawn, cold and warm, and the busiest worker's CPU seconds.
-//   first load   `node web/scripts/measure.mjs --json` (bytes before the first frame, first frame, first step).
+//   first load   `node web/scripts/measure.mjs --json` (bytes before the first frame, first frame and when it
+//                was presented, first step), and the three.js floor under it at the page's canvas size
+//                (`web/scripts/measure-floor.mjs --json`: pages that only draw a clear, a lit cube, a cube
+//                with its shadow, with the page's renderer settings).
 //   sizes        scripts/size-check.mjs --json (every size against its ceiling) and the Rapier files of dist/.
 // Every timing is printed with the load average over its measurement: on this shared 2-core machine the
 // absolute times move with the load; the ratios measured in the same run are the comparable figures.
@@ -245,6 +248,20 @@ function firstLoad() {
   }
 }
 
+// ---- The three.js floor at the page's canvas size (web/scripts/measure-floor.mjs --json) ----
+function firstFrameFloor(canvas) {
+  const size = canvas ? `${canvas.width}x${canvas.height}` : '966x502';
+  const l0 = load1();
+  const p = spawnSync('node', ['web/scripts/measure-floor.mjs', '--size', size, '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  try {
+    const out = JSON.parse(p.stdout);
+    if (p.status !== 0 || typeof out.shadow?.firstFrameMs !== 'number') throw new Error('unexpected output');
+    return { ...out, bench_load: loadSpan(l0, load1()) };
+  } catch {
+    return { error: `not measured (measure-floor.mjs: ${(p.stderr || p.stdout).trim().split('\n').at(-1)})` };
+  }
+}
+
 // ---- Sizes (scripts/size-check.mjs --json) and Rapier's files in dist/ ----
 function sizes() {
   const p = spawnSync('node', ['scripts/size-check.mjs', '--json'], { cwd: root, encoding: 'utf8' });
@@ -270,6 +287,7 @@ log('ensemble (native): done');
 const ensemblePage = noPage ? { error: 'not measured (--no-page)' } : await pageEnsemble().catch((e) => ({ error: `not measured (${e.message.split('\n')[0]})` }));
 log('ensemble (page): done');
 const first = noPage ? { error: 'not measured (--no-page)' } : firstLoad();
+const floor = noPage ? { error: 'not measured (--no-page)' } : firstFrameFloor(first.canvas);
 const size = sizes();
 
 const result = {
@@ -278,6 +296,7 @@ const result = {
   ensemble_native: ensembleNative,
   ensemble_page: ensemblePage,
   first_load: first,
+  first_frame_floor: floor,
   sizes: size,
 };
 
@@ -310,6 +329,8 @@ if (json) {
   }
   if (first.error) console.log(`\nfirst load: ${first.error}`);
   else console.log(`\nfirst load: ${first.bytesBeforeFirstFrame} B before the first frame (gzip), first frame ${first.firstFrameMs.median.toFixed(0)} ms, first step ${first.firstStepMs.median.toFixed(0)} ms (medians of ${first.runs})`);
+  if (floor.error) console.log(`three.js floor: ${floor.error}`);
+  else console.log(`three.js floor (${floor.canvas.width}×${floor.canvas.height}): ${['clear', 'lit', 'shadow'].map((k) => `${k} ${floor[k].firstFrameMs} ms (presented ${floor[k].presentedMs} ms)`).join(', ')}`);
   console.log('\nsizes:');
   if (size.error) console.log(`  ${size.error}`);
   else for (const m of size.measures) console.log(`  ${m.name.padEnd(16)} ${String(m.bytes).padStart(9)} B of ${m.ceiling} B${m.over ? '  OVER' : ''}`);

@@ -956,13 +956,36 @@ def bench_targets(r: Runs) -> str:
                 f"(quartiles {ff['q1']:.0f}–{ff['q3']:.0f}), first step {fs['median']:.0f} ms (quartiles {fs['q1']:.0f}–{fs['q3']:.0f}): "
                 f"bytes {_verdict(met[0])}, first frame {_verdict(met[1])}, first step {_verdict(met[2])}.", ""]
         lb, er = f.get("lastByteBeforeFirstFrameMs"), f.get("engineReadyMs")
+        pr = f.get("firstFramePresentedMs")
+        if pr:
+            out += [f"The first-frame mark is set when `renderer.render` returns; the frame reached the screen at the next "
+                    f"animation frame, {pr['median']:.0f} ms (median): in software GL the draw's shader compilation and "
+                    "rasterisation come after the mark.", ""]
+        fl = b.get("first_frame_floor", {"error": "not measured (this run had no measure-floor.mjs)"})
         if not met[1] and lb:
             out += [f"Where the first frame's time goes: its last byte (the app's chunk, three.js and the UI) arrived at "
-                    f"{lb['median']:.0f} ms (median); the remaining {ff['median'] - lb['median']:.0f} ms are running that code "
-                    "(parse, evaluation, the scene built) and the first render, which headless Chromium does in software "
-                    "(`--disable-gpu`: SwiftShader, shadow map included). Meeting 0.40 s on this machine needs that part cut "
-                    "by about that much: less of three.js evaluated before the first frame, or a cheaper first render "
-                    "(no shadow map in it).", ""]
+                    f"{lb['median']:.0f} ms (median); the rest is running that code (parse, evaluation, the scene built) "
+                    "and the first render, which headless Chromium does in software (`--disable-gpu`: SwiftShader).", ""]
+            if "error" in fl:
+                out += [f"The three.js floor: {fl['error']}.", ""]
+            else:
+                sh = fl["shadow"]
+                out += [f"The floor under it, measured in the same run (`web/scripts/measure-floor.mjs`, {fl['runs']} loads each, "
+                        f"{_load(fl['bench_load'])}): pages that only make the page's renderer (WebGL 2, antialias, PCF shadows "
+                        f"from a 2048² map, sRGB) on a {fl['canvas']['width']}×{fl['canvas']['height']} canvas and draw one frame "
+                        f"take {fl['clear']['firstFrameMs']} ms to a clear, {fl['lit']['firstFrameMs']} ms to a lit cube on a plane "
+                        f"and {sh['firstFrameMs']} ms to the cube with its shadow (presented at {fl['clear']['presentedMs']}, "
+                        f"{fl['lit']['presentedMs']} and {sh['presentedMs']} ms).", ""]
+                if sh["firstFrameMs"] > 400:
+                    out += [f"So 0.40 s is below what three.js itself takes on this machine to draw a lit body with its shadow: "
+                            "the target cannot be met here while the page keeps three.js (which it must) and its shadowed body. "
+                            f"What is the page's own is the difference, {ff['median'] - sh['firstFrameMs']:.0f} ms: its code "
+                            "(the UI's parse and evaluation before the first frame), the page around the view, and the scene "
+                            "(sky, grid and body geometry, and their shader programs).", ""]
+                else:
+                    out += [f"The page's own part is the difference, {ff['median'] - sh['firstFrameMs']:.0f} ms: its code, the page "
+                            "around the view and the scene; meeting 0.40 s needs it cut to "
+                            f"{400 - sh['firstFrameMs']:.0f} ms.", ""]
         if not met[2] and er:
             out += [f"The first step waits for the engine, ready at {er['median']:.0f} ms (median): its `.wasm` is fetched "
                     "and compiled after the first frame, so that its bytes do not count against the first frame's 300 KB; "

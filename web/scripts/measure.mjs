@@ -1,8 +1,10 @@
 // Measures the built page: gzipped sizes of dist/ assets (the files index.html names and what they
 // import statically, split by kind, against what loads later), and in headless Chromium, over RUNS
 // cold loads (default 9; a new page each, no cache shared): the time from navigation to the first
-// rendered frame (performance mark lgvci:first-frame), to the engine being ready (lgvci:engine-ready)
-// and to the first simulation step done (lgvci:first-step); the bytes fetched before the first frame;
+// rendered frame (performance mark lgvci:first-frame), to that frame presented (presented.mjs: the
+// next animation frame), to the engine being ready (lgvci:engine-ready) and to the first simulation
+// step done (lgvci:first-step); the view's canvas size (CSS pixels, for measure-floor.mjs --size);
+// the bytes fetched before the first frame;
 // and the layout shift (CLS) up to one second after the first step. Median, quartiles and range
 // (nearest rank) of each; a screenshot of the first load. Serves DIST (default dist/) itself unless a
 // URL is given.
@@ -24,6 +26,7 @@ import { loadavg } from 'node:os';
 import { extname, join, normalize, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { PRESENTED_MARK, presentedInitScript } from './presented.mjs';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -137,6 +140,7 @@ for (let i = 0; i < RUNS; i++) {
       uploadThroughput: (kbps * 1000) / 8,
     });
   }
+  await page.addInitScript(presentedInitScript(FIRST_FRAME_MARK));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
@@ -147,8 +151,13 @@ for (let i = 0; i < RUNS; i++) {
     if (!process.env.STEP_TIMEOUT) throw e;
   });
   await page.waitForTimeout(1000);
+  await marked(PRESENTED_MARK);
+  const canvas = await page.evaluate(() => {
+    const c = document.querySelector('canvas.lgvci-canvas');
+    return c ? { width: Math.round(c.getBoundingClientRect().width), height: Math.round(c.getBoundingClientRect().height) } : null;
+  });
   const t = await page.evaluate(
-    ([ff, er, fs]) =>
+    ([ff, er, fs, pr]) =>
       new Promise((resolve) => {
         const at = (n) => performance.getEntriesByName(n)[0]?.startTime ?? NaN;
         const firstFrame = at(ff);
@@ -175,6 +184,7 @@ for (let i = 0; i < RUNS; i++) {
           () =>
             resolve({
               firstFrame,
+              presented: at(pr),
               engine: at(er),
               firstStep: at(fs),
               dcl: nav.domContentLoadedEventEnd,
@@ -185,8 +195,9 @@ for (let i = 0; i < RUNS; i++) {
           50,
         );
       }),
-    [FIRST_FRAME_MARK, ENGINE_READY_MARK, FIRST_STEP_MARK],
+    [FIRST_FRAME_MARK, ENGINE_READY_MARK, FIRST_STEP_MARK, PRESENTED_MARK],
   );
+  t.canvas = canvas;
   // The document is fetched as '/', served as index.html.
   const files = t.before.map((p) => {
     const rel = p.replace(/^\/+/, '').replace(/(^|\/)$/, '$1index.html');
@@ -221,7 +232,7 @@ function spread(key) {
 const round = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v)]));
 const before = spread('bytesBeforeFirstFrame');
 const medianRun = runs.find((r) => r.bytesBeforeFirstFrame === before.median);
-for (const [key, label] of [['dcl', 'DOMContentLoaded'], ['lastByte', 'last byte the first frame used'], ['firstFrame', 'first frame'], ['engine', 'engine ready'], ['firstStep', 'first step']]) {
+for (const [key, label] of [['dcl', 'DOMContentLoaded'], ['lastByte', 'last byte the first frame used'], ['firstFrame', 'first frame'], ['presented', 'first frame presented'], ['engine', 'engine ready'], ['firstStep', 'first step']]) {
   const s = spread(key);
   log(`${label}: median ${s.median.toFixed(0)} ms (quartiles ${s.q1.toFixed(0)}–${s.q3.toFixed(0)}, range ${s.min.toFixed(0)}–${s.max.toFixed(0)}) over ${runs.length} loads`);
 }
@@ -235,6 +246,8 @@ if (json) {
       firstLoadGzipBytes: initialGz,
       bytesBeforeFirstFrame: before.median,
       firstFrameMs: round(spread('firstFrame')),
+      firstFramePresentedMs: round(spread('presented')),
+      canvas: runs[0]?.canvas ?? null,
       firstStepMs: round(spread('firstStep')),
       lastByteBeforeFirstFrameMs: round(spread('lastByte')),
       engineReadyMs: round(spread('engine')),
