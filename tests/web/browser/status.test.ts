@@ -141,6 +141,18 @@ describe('integrator status in the HUD', () => {
     await expect.poll(() => warning?.hidden).toBe(true);
   });
 
+  it('with h locked by the teacher (lock=h), the warning offers Reset only: halving h would be refused', async () => {
+    const w = await wrappedEngine();
+    app = await mountApp(host, { query: '?case=IV&lock=h', autoplay: false, engine: w.engine });
+    const warning = host.querySelector<HTMLElement>('.hud-warning');
+    w.force = { status: 2, message: "Zeno guard: the step met 64 impacts; the cascade's limit was taken.", halted: false };
+    app.stepOnce();
+    await expect.poll(() => warning?.hidden).toBe(false);
+    expect([...(warning?.querySelectorAll('.hud-action') ?? [])].map((b) => b.textContent)).toEqual(['Reset']);
+    // the lock is what removed it: the controller refuses h / 2, and a free h would be offered
+    expect(app.controller.lockRefusal('h', app.model.clock.h / 2)).toMatch(/^Locked by your teacher/);
+  });
+
   it('a Newton failure halts the run with an error and Play stays off until a reset', async () => {
     const w = await wrappedEngine();
     app = await mountApp(host, { caseName: 'I', autoplay: false, engine: w.engine });

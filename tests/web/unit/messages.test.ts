@@ -90,6 +90,17 @@ describe('status reports', () => {
     expect(w.detail).toBe(msg);
   });
 
+  it('with h locked by the teacher, halving h is not offered (only Reset), whatever the report', () => {
+    const work = 'work limit: the step from t = 2 to t = 2.01 needed more than 8192 flow evaluations; the run is halted at t = 2';
+    const zeno = "Zeno guard: the step from t = 12.49 to t = 12.5 met 64 impacts (the last at t = 12.4962); the cascade's limit was taken";
+    for (const [code, message, halted] of [[1, 'Newton iteration for F did not converge', true], [2, zeno, false], [3, work, true]] as const) {
+      const w = explainStatus({ code, message, t: 2 }, { ...rigid, halted, lowerH: false });
+      expect(w.actions.map((a) => a.id), message).toEqual(['reset']);
+      // and offered when h is free
+      expect(explainStatus({ code, message, t: 2 }, { ...rigid, halted, lowerH: true }).actions.map((a) => a.id), message).toContain('lower-h');
+    }
+  });
+
   it('an unknown code is told generically, halted or not, with the core message (or the code) as detail', () => {
     const a = explainStatus({ code: 7, message: 'work limit: 1000 sub-steps', t: 2 }, { ...rigid, halted: true });
     expect(a.text).toMatch(/^The simulation stopped at t = 2\.00 s/);

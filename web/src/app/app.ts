@@ -218,10 +218,14 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const hud = new Hud();
   shell.viewport.append(hud.element, helpLine());
   // The warning's ways out: Reset, or the same set-up with half the time step.
-  hud.setActionHandler((action) => {
-    if (action === 'reset') app.reset();
-    else if (action === 'lower-h') controller.setField('h', model.clock.h / 2);
-  });
+  hud.setActionHandler(
+    (action) => {
+      if (action === 'reset') app.reset();
+      else if (action === 'lower-h') controller.setField('h', model.clock.h / 2);
+    },
+    // "Halve h" is not offered when the teacher locked h (setField would refuse it).
+    (action) => action !== 'lower-h' || controller.lockRefusal('h', model.clock.h / 2) === '',
+  );
 
   const panel = new ControlPanel(
     controller,

@@ -152,6 +152,13 @@ export class Controller implements ControllerPort {
     return r;
   }
 
+  /** '' or why the teacher's locks refuse setting field `id` to `value` (display units), as setField would. */
+  lockRefusal(id: FieldId, value: number): string {
+    const spec = this.spec(id);
+    if (!spec || !this.lock) return '';
+    return this.lock.refusal(this.family, spec.write(this.params, value)) || '';
+  }
+
   /** Apply a typed (string) or slid (number) value of a field, in display units. */
   setField(id: FieldId, raw: string | number): ApplyResult {
     const spec = this.spec(id);

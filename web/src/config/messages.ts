@@ -46,6 +46,8 @@ export interface StatusContext {
   integrator: string;
   /** The running time step h (s). */
   h: number;
+  /** Whether halving h can be offered (false: the teacher locked h); offered when absent. */
+  lowerH?: boolean;
 }
 
 /** 3 significant digits, no exponent for ordinary sizes: 4, 0.322, 2.07, 1.2e-5. */
@@ -76,7 +78,7 @@ export function explainStatus(st: { code: number; message: string; t: number }, 
   const detail = st.message.trim();
   const reset = { id: 'reset' as const, label: tr('bar.reset') };
   const lower = { id: 'lower-h' as const, label: tr('status.halve', { h: localizeNumberText(plainNumber(ctx.h / 2)) }) };
-  const canLower = ctx.h / 2 >= 1e-4;
+  const canLower = ctx.h / 2 >= 1e-4 && ctx.lowerH !== false;
   if (st.code === ctx.codes.newton_failed) {
     const cause = ctx.capabilities.shapes ? tr('status.newton.shapes') : tr('status.newton.plain');
     return {

@@ -85,6 +85,8 @@ export class Hud {
   private readonly warningActions: HTMLElement;
   private readonly warningDetail: HTMLElement;
   private onAction: StatusActionHandler = () => undefined;
+  /** Whether an action can be taken (a teacher's lock on h refuses halving it): refused ones are not offered. */
+  private actionAllowed: (id: StatusAction) => boolean = () => true;
   private readonly time: HTMLElement;
   private readonly impacts: HTMLElement;
   private readonly energy: HTMLElement;
@@ -167,9 +169,10 @@ export class Hud {
     return this.element.classList.contains('hud-bottom');
   }
 
-  /** Handler of the warning's buttons. */
-  setActionHandler(fn: StatusActionHandler): void {
+  /** Handler of the warning's buttons, and which of them to offer (all when not given). */
+  setActionHandler(fn: StatusActionHandler, allowed?: (id: StatusAction) => boolean): void {
     this.onAction = fn;
+    if (allowed) this.actionAllowed = allowed;
   }
 
   /**
@@ -237,6 +240,7 @@ export class Hud {
           halted: model.halted,
           integrator: model.run.integrator(),
           h: model.clock.h,
+          lowerH: this.actionAllowed('lower-h'),
         });
         this.warningText.textContent = w.text;
         this.warningDetail.textContent = w.detail;
