@@ -86,12 +86,19 @@ describe('Customise for class', () => {
     expect(f('azimuth').row.hidden).toBe(true);
     expect(s.panel.element.querySelector<HTMLElement>('[data-group="Pi0"]')!.hidden).toBe(true); // its every row hidden
     expect(f('tilt').row.hidden).toBe(false);
-    for (const id of ['tilt', 'gamma0x', 'gamma0y', 'gamma0z']) {
+    // one note per locked key: under tilt's row, and under the last of γ₀'s three component rows,
+    // describing all six of their inputs
+    const notes = (ids: string[]) => ids.flatMap((id) => [...f(id).row.querySelectorAll('.class-lock-note')]);
+    expect(notes(['tilt']).length).toBe(1);
+    expect(notes(['gamma0x', 'gamma0y']).length).toBe(0);
+    expect(notes(['gamma0z']).length).toBe(1);
+    for (const [id, owner] of [['tilt', 'tilt'], ['gamma0x', 'gamma0z'], ['gamma0y', 'gamma0z'], ['gamma0z', 'gamma0z']] as const) {
       const c = f(id);
       expect(c.range.disabled && c.number.disabled).toBe(true);
-      const note = c.row.querySelector('.class-lock-note')!;
+      const note = f(owner).row.querySelector('.class-lock-note')!;
       expect(note.textContent).toBe('Locked by your teacher.');
       expect(c.range.getAttribute('aria-describedby')!.split(' ')).toContain(note.id);
+      expect(c.number.getAttribute('aria-describedby')!.split(' ')).toContain(note.id);
     }
     expect(f('restitution').range.disabled).toBe(false);
     expect(s.panel.caseSelect.disabled).toBe(false);

@@ -94,18 +94,28 @@ export class ClassLock implements LockRule {
     const caseRow = panel.caseSelect.closest<HTMLElement>('.field');
     if (caseRow) rows.push([this.naming.preset, caseRow, [panel.caseSelect]]);
     const groups = new Set<HTMLElement>();
+    // The rows of one key: a vector's components are one row each under one address key (Pi0), and
+    // share one note, under the last of them.
+    const byKey = new Map<string, { rows: HTMLElement[]; inputs: HTMLElement[] }>();
     for (const [key, row, inputs] of rows) {
-      if (this.hidden.has(key)) {
+      const k = byKey.get(key) ?? { rows: [], inputs: [] };
+      k.rows.push(row);
+      k.inputs.push(...inputs);
+      byKey.set(key, k);
+    }
+    for (const [key, { rows: keyRows, inputs }] of byKey) {
+      for (const row of keyRows) {
+        if (!this.hidden.has(key)) break;
         row.hidden = true;
         const g = row.closest<HTMLElement>('fieldset.panel-group');
         if (g) groups.add(g);
       }
       if (!this.locked.has(key)) continue;
-      row.classList.add('class-locked');
-      let note = row.querySelector<HTMLElement>('.class-lock-note');
-      if (!note) {
-        note = el('p', { class: 'field-note class-lock-note', id: `${inputs[0]!.id}-lock`, text: t('class.lockedNote') });
-        row.append(note);
+      for (const row of keyRows) row.classList.add('class-locked');
+      const last = keyRows[keyRows.length - 1]!;
+      if (!keyRows.some((r) => r.querySelector('.class-lock-note'))) {
+        const note = el('p', { class: 'field-note class-lock-note', id: `${inputs[0]!.id}-lock`, text: t('class.lockedNote') });
+        last.append(note);
         for (const i of inputs) i.setAttribute('aria-describedby', `${i.getAttribute('aria-describedby') ?? ''} ${note.id}`.trim());
       }
       for (const i of inputs) (i as HTMLInputElement).disabled = true;
