@@ -4,7 +4,10 @@
 // the frames are drawn and encoded, and the saved file's name. While a clip is recorded the app's frame
 // loop is held and the recorder draws each frame from the fixed-step simulation (clip-recorder.ts);
 // afterwards the run goes on (or stays paused) as it was. Closing the dialog cancels a recording.
-import '../styles/clips.css';
+// Its stylesheets come with it, inside the dialog: the page's one stylesheet does not carry them, and a
+// shadow root (the custom element) would not see it.
+import formCss from '../styles/dialog-form.css?inline';
+import css from '../styles/clips.css?inline';
 import type { ClipHost } from './clip-button';
 import { CLIP_FPS, CLIP_LENGTHS, clipFileName, clipFrameCount, MAX_CLIP_SECONDS, webmSupport } from './clip-plan';
 import type { ClipFormat } from './clip-plan';
@@ -48,6 +51,7 @@ export class ClipDialog {
     const id = (s: string): string => `${idPrefix}-clip-${s}`;
     // closing the dialog (Close, Escape, the backdrop) cancels a recording
     this.dialog = new ModalDialog(`${idPrefix}-clip`, t('clips.title'), 'clip-dialog', () => this.cancel());
+    this.dialog.element.prepend(el('style', { text: formCss + css }));
     this.webmType = webmSupport();
     this.webmRadio = el('input', { type: 'radio', name: id('format'), id: id('webm'), value: 'webm', disabled: this.webmType === null });
     this.gifRadio = el('input', { type: 'radio', name: id('format'), id: id('gif'), value: 'gif' });
@@ -70,13 +74,13 @@ export class ClipDialog {
       el('p', { class: 'dialog-note', text: t('clips.note', { fps: CLIP_FPS }) }),
       el(
         'fieldset',
-        { class: 'clip-formats' },
+        { class: 'dialog-group' },
         el('legend', { text: t('clips.format') }),
         el('div', { class: 'clip-choice' }, this.webmRadio, el('label', { for: this.webmRadio.id, text: t('clips.webm') }), this.webmNote),
         el('div', { class: 'clip-choice' }, this.gifRadio, el('label', { for: this.gifRadio.id, text: t('clips.gif') })),
       ),
-      el('div', { class: 'clip-row' }, el('label', { for: this.lengthSelect.id, text: t('clips.length', { max: MAX_CLIP_SECONDS }) }), this.lengthSelect),
-      el('div', { class: 'clip-row clip-choice' }, this.fromStartBox, el('label', { for: this.fromStartBox.id, text: t('clips.fromStart') })),
+      el('div', { class: 'dialog-row' }, el('label', { for: this.lengthSelect.id, text: t('clips.length', { max: MAX_CLIP_SECONDS }) }), this.lengthSelect),
+      el('div', { class: 'dialog-row clip-choice' }, this.fromStartBox, el('label', { for: this.fromStartBox.id, text: t('clips.fromStart') })),
       el('div', { class: 'clip-actions' }, this.recordButton, this.stopButton, this.cancelButton),
       this.progress,
       this.status,

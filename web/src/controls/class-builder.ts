@@ -5,6 +5,7 @@
 // controls offered are the start's family's control keys (app/class-lock.ts familyControlKeys, read
 // from its field specs); the link is config/class-link.ts's.
 // Its stylesheet comes with it (the page's one stylesheet, vite.config.ts cssCodeSplit, does not carry it).
+import formCss from '../styles/dialog-form.css?inline';
 import css from '../styles/class-builder.css?inline';
 import type { AnyFamilyControls } from '../config/family';
 import type { ClassChoice } from '../config/class-link';
@@ -74,7 +75,7 @@ export class ClassBuilder {
     const id = (s: string): string => `${idPrefix}-class-${s}`;
     this.id = id;
     this.dialog = new ModalDialog(`${idPrefix}-class`, t('class.title'), 'class-dialog', () => this.dropPreview());
-    this.dialog.element.prepend(el('style', { text: css }));
+    this.dialog.element.prepend(el('style', { text: formCss + css }));
     this.startSelect = el('select', { id: id('start') });
     this.controlsBody = el('tbody');
     const lockAll = el('button', { type: 'button', class: 'btn btn-small' }, t('class.lockAll'));
@@ -105,12 +106,12 @@ export class ClassBuilder {
     this.previewBox = el('div', { class: 'share-preview', id: id('preview') });
 
     const section = (title: string, ...children: (Node | null)[]): HTMLElement =>
-      el('fieldset', { class: 'class-group' }, el('legend', { text: title }), ...children);
+      el('fieldset', { class: 'dialog-group' }, el('legend', { text: title }), ...children);
     this.dialog.body.append(
       el('p', { class: 'dialog-note', text: t('class.note') }),
       section(
         t('class.start'),
-        el('div', { class: 'class-field' }, el('label', { for: id('start'), text: t('class.startFrom') }), this.startSelect),
+        el('div', { class: 'dialog-row' }, el('label', { for: id('start'), text: t('class.startFrom') }), this.startSelect),
       ),
       section(
         t('class.controls'),
@@ -136,8 +137,8 @@ export class ClassBuilder {
       section(t('class.plots'), plotList),
       section(
         t('class.page'),
-        el('div', { class: 'class-field' }, el('label', { for: id('locale'), text: t('class.language') }), this.localeSelect),
-        el('div', { class: 'class-field' }, el('label', { for: id('theme'), text: t('class.theme') }), this.themeSelect),
+        el('div', { class: 'dialog-row' }, el('label', { for: id('locale'), text: t('class.language') }), this.localeSelect),
+        el('div', { class: 'dialog-row' }, el('label', { for: id('theme'), text: t('class.theme') }), this.themeSelect),
         el('span', { class: 'class-check' }, this.autoplayBox, el('label', { for: id('autoplay'), text: t('class.autoplay') })),
       ),
       el('label', { for: id('link'), class: 'share-label', text: t('class.linkLabel') }),
