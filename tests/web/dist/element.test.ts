@@ -296,9 +296,10 @@ describe('<lgvci-sim> in a course page at another path', () => {
     expect(violations).toEqual([]);
     // A dialog loaded on demand brings its styles inside itself, so they reach the shadow root too:
     // the clip dialog's group has its border and the dialog its width (dialog-form.css, clips.css).
-    await page.locator(`#${ids[0]}`).evaluate((el) => el.shadowRoot!.querySelector<HTMLButtonElement>('.bar-clip')!.click());
-    await page.waitForFunction((id) => document.getElementById(id)!.shadowRoot!.querySelector('dialog.clip-dialog[open] fieldset.dialog-group'), ids[0], { timeout: 20_000 });
-    const styled = await page.locator(`#${ids[0]}`).evaluate((el) => {
+    const first = ids[0]!;
+    await page.locator(`#${first}`).evaluate((el) => el.shadowRoot!.querySelector<HTMLButtonElement>('.bar-clip')!.click());
+    await page.waitForFunction((id) => document.getElementById(id)!.shadowRoot!.querySelector('dialog.clip-dialog[open] fieldset.dialog-group'), first, { timeout: 20_000 });
+    const styled = await page.locator(`#${first}`).evaluate((el) => {
       const d = el.shadowRoot!.querySelector<HTMLElement>('dialog.clip-dialog')!;
       const g = d.querySelector<HTMLElement>('fieldset.dialog-group')!;
       return { border: getComputedStyle(g).borderTopWidth, width: d.getBoundingClientRect().width };
