@@ -33,8 +33,8 @@ double divergence(const double* a, const double* b) {
   return std::sqrt(s2) + Eigen::JacobiSVD<Mat3>(D).singularValues()(0);
 }
 
-SimulationResult createOrThrow(const std::string& json, const std::string& field, const std::string& who) {
-  SimulationResult r = createSimulation(json);
+SimulationResult createOrThrow(const std::string& config, const std::string& field, const std::string& who) {
+  SimulationResult r = createSimulation(config);
   if (!r.ok()) throw InvalidInput(field, who + r.error.message);
   return r;
 }

@@ -63,7 +63,7 @@ std::string joinNames(const std::vector<std::string>& names) {
 }
 
 // "\"a\" or \"b\"", "\"a\", \"b\" or \"c\"".
-std::string quotedChoice(const std::vector<std::string>& names) {
+std::string quotedNames(const std::vector<std::string>& names) {
   std::string s;
   for (size_t i = 0; i < names.size(); ++i)
     s += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("\"" + names[i] + "\"");
@@ -125,7 +125,7 @@ const FamilyInfo& familyOfConfig(const std::string& text) {
       if (!seen) models.push_back(f.model);
       if (!chosen && j["model"].is_string() && j["model"] == f.model) chosen = &f;
     }
-    if (!chosen) throw InvalidInput("model", "must be " + quotedChoice(models));
+    if (!chosen) throw InvalidInput("model", "must be " + quotedNames(models));
   }
   if (j.contains("case")) {
     const std::string names = joinNames(presetNames());

@@ -14,6 +14,8 @@
 #include "lgvci/core/ensemble.hpp"
 #include "test_support.hpp"
 
+namespace test_naive {
+
 using namespace lgvci;
 using nlohmann::json;
 
@@ -383,3 +385,5 @@ TEST_CASE("naive golden determinism hashes after 10^4 steps of every preset (tes
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
   }
 }
+
+}  // namespace test_naive

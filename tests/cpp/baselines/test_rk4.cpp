@@ -10,6 +10,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_rk4 {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -254,3 +256,5 @@ TEST_CASE("RK4 golden determinism hashes after 10^4 steps (tests/golden/determin
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
   }
 }
+
+}  // namespace test_rk4

@@ -14,6 +14,8 @@
 #include "lgvci/lgvci.hpp"
 #include "../make_simulation.hpp"
 
+namespace test_billiard {
+
 using namespace lgvci;
 using lgvci_test::makeSimulation;
 
@@ -433,3 +435,5 @@ TEST_CASE("billiard: gravity — flight is the exact parabola, the discrete ener
   CHECK(sim->maxDiscreteEnergyMismatch() <= 1e-13);
   CHECK(sim->minPhi() >= 0.0);
 }
+
+}  // namespace test_billiard

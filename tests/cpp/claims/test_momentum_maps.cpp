@@ -11,6 +11,8 @@
 #include "../make_simulation.hpp"
 #include "lgvci/claims/momentum_maps.hpp"
 
+namespace test_momentum_maps {
+
 using lgvci::MomentumMapDrift;
 using lgvci::Simulation;
 using lgvci_test::makeSimulation;
@@ -146,3 +148,5 @@ TEST_CASE("momentum maps: the baselines' drift, measured", "[claims][momentum]")
     CHECK(d.impacts > 0);
   }
 }
+
+}  // namespace test_momentum_maps

@@ -12,6 +12,8 @@
 #include "lgvci/claims/order_study.hpp"
 #include "lgvci/core/types.hpp"
 
+namespace test_order_study {
+
 using lgvci::OrderStudyResult;
 
 namespace {
@@ -138,3 +140,5 @@ TEST_CASE("order study: the refined reference of the particle under linear gravi
   std::printf("particle (linear gravity): reference at h/256 vs closed form at T = %.4f: %.3e\n", T, err);
   CHECK(err < 100 * 3.90625e-05 * 3.90625e-05);
 }
+
+}  // namespace test_order_study

@@ -14,6 +14,8 @@
 #include "lgvci/core/simulation.hpp"
 #include "make_simulation.hpp"
 
+namespace test_symplecticity {
+
 using namespace lgvci;
 using lgvci_test::makeSimulation;
 
@@ -235,3 +237,5 @@ TEST_CASE("symplecticity: the bounce map keeps the loop's area bounce by bounce 
   auto particle = makeSimulation(caseWith("particle", "vci"));
   CHECK_THROWS_WITH(measureBounceMap(*particle), Catch::StartsWith("--symplecticity: the generalized family has no bounce map"));
 }
+
+}  // namespace test_symplecticity

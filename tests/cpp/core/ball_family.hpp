@@ -19,8 +19,6 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
 
-template class lgvci::HybridDriver<Ball>;
-
 namespace {
 
 using namespace lgvci;

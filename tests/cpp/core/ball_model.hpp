@@ -1,14 +1,14 @@
 // The exact model of the driver tests: a point mass dropped under constant gravity, bouncing
 // elastically on y = 0 (flow = the exact parabola, jump v → −v). Impacts at t_k = (2k + 1)√(2y0/g),
 // every apex at y0. Shared by test_hybrid_driver.cpp and test_family_registry.cpp (in an unnamed
-// namespace: each test file has its own type).
+// namespace: each translation unit has its own type).
 #pragma once
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/hybrid_driver_impl.hpp"
 
 namespace {
 
@@ -43,3 +43,7 @@ struct Ball {
 };
 
 }  // namespace
+
+// Every member of the driver compiled for this model, once per translation unit that includes the
+// header (also when a unity build puts several test files into one).
+template class lgvci::HybridDriver<Ball>;

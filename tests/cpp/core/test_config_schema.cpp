@@ -16,6 +16,8 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
 
+namespace test_config_schema {
+
 using namespace lgvci;
 using nlohmann::json;
 using Type = ConfigField::Type;
@@ -261,3 +263,5 @@ TEST_CASE("config schema: each family's parser accepts its table's bounds and re
   }
   CHECK(bounds >= 60);  // every family's bounds, not a few
 }
+
+}  // namespace test_config_schema

@@ -10,6 +10,8 @@
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/lgvci.hpp"
 
+namespace test_ensemble {
+
 using namespace lgvci;
 using nlohmann::json;
 
@@ -234,3 +236,5 @@ TEST_CASE("bad ensembles are refused with the field and the rule", "[ensemble][v
   Ensemble big(caseIV(1000, 5));
   CHECK(runEnsemble(big).size() == 1000);
 }
+
+}  // namespace test_ensemble

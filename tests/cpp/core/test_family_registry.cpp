@@ -19,6 +19,8 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
 
+namespace test_family_registry {
+
 using namespace lgvci;
 
 namespace {
@@ -182,3 +184,5 @@ TEST_CASE("registry: the ensemble and the baselines take exactly the families th
     }
   }
 }
+
+}  // namespace test_family_registry

@@ -13,6 +13,8 @@
 #include "core/json_bounds.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
+namespace test_grid_and_work {
+
 using namespace lgvci;
 using nlohmann::json;
 
@@ -239,3 +241,5 @@ TEST_CASE("generated configurations: t on the grid or a worded halt, and bounded
   CHECK(work > 0);  // the work limit (RK4's zero-impulse cascades on the contact presets),
   CHECK(total - halted > 200);  // and runs that ended on the grid
 }
+
+}  // namespace test_grid_and_work

@@ -9,6 +9,8 @@
 
 #include "core/portable_math.hpp"
 
+namespace test_portable_math {
+
 namespace {
 
 // Distance in units in the last place between two finite doubles of the same sign region.
@@ -87,3 +89,5 @@ TEST_CASE("pmath atan2 is within 4 ulp of the C library in every quadrant, with 
   CHECK(ulps(atan2(1.0, 1.0), 0.7853981633974483) <= 2);
   CHECK(std::isnan(atan2(NAN, 1.0)));
 }
+
+}  // namespace test_portable_math

@@ -7,6 +7,8 @@
 
 #include "lgvci/core/record_schema.hpp"
 
+namespace test_record_schema {
+
 using namespace lgvci;
 
 namespace {
@@ -70,3 +72,5 @@ TEST_CASE("record schema: the common impact record is t, lambda, point; the rest
   own.write(e, row2.data());
   CHECK(row2 == std::vector<double>{1.5, -2.0, 1.0, 2.0, 3.0, 6.0, 0.25});
 }
+
+}  // namespace test_record_schema

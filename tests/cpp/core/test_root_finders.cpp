@@ -5,6 +5,8 @@
 
 #include "lgvci/core/root_finders.hpp"
 
+namespace test_root_finders {
+
 using namespace lgvci;
 
 namespace {
@@ -47,3 +49,5 @@ TEST_CASE("root finders: a failing evaluation is reported", "[core][root]") {
   CHECK_FALSE(locateByBisection(S{}, 1.0, 1e-15, eval, r));
   CHECK_FALSE(locateByIllinois(S{}, 1.0, 1.0, -1.0, 1e-15, 0.0, eval, r));
 }
+
+}  // namespace test_root_finders

@@ -14,6 +14,8 @@
 #include "lgvci/core/simulation.hpp"
 #include "../make_simulation.hpp"
 
+namespace test_run {
+
 using namespace lgvci;
 using lgvci_test::makeSimulation;
 
@@ -104,3 +106,5 @@ TEST_CASE("runSummaryJson: the run's numbers and the simulation's", "[run]") {
     for (const CounterField& c : sim->counterLayout().fields) CHECK(j.at(c.name) == sim->counter(c.name));
   }
 }
+
+}  // namespace test_run

@@ -16,6 +16,8 @@
 #include "lgvci/rigid_body/presets.hpp"
 #include "../make_simulation.hpp"
 
+namespace test_run_counters {
+
 using namespace lgvci;
 using lgvci_test::makeSimulation;
 
@@ -117,3 +119,5 @@ TEST_CASE("conservedEnergy() is E plus the state record's dissipated ledger, and
   CHECK(worst <= 1e-3 * E0);
   CHECK(sim->energy() < E0 - 0.5 * lost);
 }
+
+}  // namespace test_run_counters

@@ -12,6 +12,8 @@
 #include "lgvci/lgvci.hpp"
 #include "../make_simulation.hpp"
 
+namespace test_simulation {
+
 using namespace lgvci;
 using lgvci_test::makeSimulation;
 
@@ -340,3 +342,5 @@ TEST_CASE("façade: Cases I–IV keep their golden impact counts over 10⁵ step
     CHECK(sim->status() == StepStatus::Ok);
   }
 }
+
+}  // namespace test_simulation

@@ -17,6 +17,8 @@
 #include "lgvci/core/sweep.hpp"
 #include "lgvci/lgvci.hpp"
 
+namespace test_sweep {
+
 using namespace lgvci;
 using nlohmann::json;
 
@@ -287,3 +289,5 @@ TEST_CASE("sweep: points run in batches (K = 1100: two points a batch) give the 
   REQUIRE(j["points"].size() == 5);
   for (const json& p : j["points"]) CHECK(p["members"] == 1100);
 }
+
+}  // namespace test_sweep

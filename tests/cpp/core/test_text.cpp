@@ -9,6 +9,8 @@
 
 #include "lgvci/core/text.hpp"
 
+namespace test_text {
+
 using namespace lgvci;
 
 namespace {
@@ -48,3 +50,5 @@ TEST_CASE("concat joins strings, numbers and integers as operator<< would", "[te
   CHECK(concat() == "");
   CHECK(concat(std::uint64_t{18446744073709551615ULL}) == "18446744073709551615");
 }
+
+}  // namespace test_text

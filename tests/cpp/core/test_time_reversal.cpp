@@ -7,6 +7,8 @@
 
 #include "test_support.hpp"
 
+namespace test_time_reversal {
+
 using namespace lgvci;
 
 namespace {
@@ -100,3 +102,5 @@ TEST_CASE("reverseCheckJson names the distances of the model", "[reversal]") {
   for (const char* key : {"\"steps\":10", "\"x\":", "\"R\":", "\"gamma\":", "\"Pi\":", "\"impacts_forward\":0", "\"status\":\"ok\""})
     CHECK(j.find(key) != std::string::npos);
 }
+
+}  // namespace test_time_reversal

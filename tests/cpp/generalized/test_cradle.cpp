@@ -9,6 +9,8 @@
 
 #include "lgvci/lgvci.hpp"
 
+namespace test_cradle {
+
 using namespace lgvci;
 
 namespace {
@@ -344,3 +346,5 @@ TEST_CASE("cradle: the residual-position problem without rest truncation is meas
   CHECK(chatter.instants.size() >= 250);
   CHECK(std::abs(chatter.d.model().hamiltonian(chatter.d.state()) - H0) > 1e-3);
 }
+
+}  // namespace test_cradle

@@ -8,6 +8,8 @@
 
 #include "lgvci/lgvci.hpp"
 
+namespace test_particle {
+
 using namespace lgvci;
 
 namespace {
@@ -132,3 +134,5 @@ TEST_CASE("particle: error after one collision against the exact bounce is O(h²
   // A first-order method would have err/h² grow like 1/h: ×64 over this range.
   CHECK(hi / lo <= 10.0);
 }
+
+}  // namespace test_particle

@@ -9,6 +9,8 @@
 
 #include "lgvci/lgvci.hpp"
 
+namespace test_star {
+
 using namespace lgvci;
 
 namespace {
@@ -168,3 +170,5 @@ TEST_CASE("star: a tip that dips under the floor and comes back out within one s
   CHECK(model.phi(d.state()) >= 0.0);
   CHECK(d.state().t == h);
 }
+
+}  // namespace test_star

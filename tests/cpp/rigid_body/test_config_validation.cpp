@@ -11,6 +11,8 @@
 #include "test_support.hpp"
 #include "core/json_bounds.hpp"
 
+namespace test_config_validation {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -624,3 +626,5 @@ TEST_CASE("a thin lens (one semi-axis 1e-3) falls, bounces and keeps Φ finite",
   CHECK(disc.totalImpacts() > 0);
   CHECK(std::abs(disc.energy().total - Ed) <= 1e-6 * std::abs(Ed));
 }
+
+}  // namespace test_config_validation

@@ -6,6 +6,8 @@
 
 #include "test_support.hpp"
 
+namespace test_detection {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -66,3 +68,5 @@ TEST_CASE("rigid body: strict detection leaves the paper's Cases I–IV unchange
     CHECK(sameState(sa.state(), sb.state()));
   }
 }
+
+}  // namespace test_detection

@@ -9,6 +9,8 @@
 #include "rigid_body/so3.hpp"
 #include "test_support.hpp"
 
+namespace test_discrete_flow {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -366,3 +368,5 @@ TEST_CASE("F̃_Ld[h] is second-order accurate for the free rigid body", "[flow]"
   CHECK(e1 / e2 == Approx(4.0).epsilon(0.15));
   CHECK(e2 / e3 == Approx(4.0).epsilon(0.15));
 }
+
+}  // namespace test_discrete_flow

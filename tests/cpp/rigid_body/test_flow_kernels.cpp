@@ -16,6 +16,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_flow_kernels {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -221,3 +223,5 @@ TEST_CASE("diagonal J, Cayley, |g| up to 2λmin: the direct solve converges exac
   CHECK(both > 1000);
   CHECK(neither > 1000);
 }
+
+}  // namespace test_flow_kernels

@@ -6,6 +6,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_hybrid_integrator {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -352,3 +354,5 @@ TEST_CASE("after a Newton failure the simulation halts and reports it", "[hybrid
   sim.reset();
   CHECK(sim.status() == StepStatus::Ok);
 }
+
+}  // namespace test_hybrid_integrator

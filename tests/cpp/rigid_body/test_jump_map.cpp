@@ -8,6 +8,8 @@
 #include "lgvci/rigid_body/jump_map.hpp"
 #include "test_support.hpp"
 
+namespace test_jump_map {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -133,3 +135,5 @@ TEST_CASE("normalVelocity is dΦ/dt along the flow (n·ẋ + χ·Ω)", "[jump]")
     }
   }
 }
+
+}  // namespace test_jump_map

@@ -8,6 +8,8 @@
 #include "lgvci/rigid_body/shapes.hpp"
 #include "test_support.hpp"
 
+namespace test_mass_properties {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -234,3 +236,5 @@ TEST_CASE("shapes own their mass properties: closed forms, hull, none for unions
   RigidBodyDef d = paperCase("I");
   CHECK(resolveInertia(d) == ellipsoidMass(1.0, axes).J);
 }
+
+}  // namespace test_mass_properties

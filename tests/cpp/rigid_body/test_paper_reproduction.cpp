@@ -9,6 +9,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_paper_reproduction {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -226,3 +228,5 @@ TEST_CASE("§7.1: Case II — impacts lie on the tilted plane and the path curve
   CHECK(sim.state().gamma.x() < 2.0 - 1.0);
   CHECK(std::abs(sim.state().x.x() - sim.state().x.y()) > 1.0);
 }
+
+}  // namespace test_paper_reproduction

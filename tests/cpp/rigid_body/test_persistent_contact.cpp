@@ -11,6 +11,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_persistent_contact {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -327,3 +329,5 @@ TEST_CASE("Case IV with e < 1 settles without the Zeno guard: a corner the conta
     CHECK(std::abs(sim.energy().total + sim.dissipated() - E0) <= 1e-5 * E0);
   }
 }
+
+}  // namespace test_persistent_contact

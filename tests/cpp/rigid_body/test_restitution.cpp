@@ -8,6 +8,8 @@
 #include "lgvci/rigid_body/jump_map.hpp"
 #include "test_support.hpp"
 
+namespace test_restitution {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -174,3 +176,5 @@ TEST_CASE("restitution is validated and round-trips through the config", "[resti
   CHECK(a->stateHash() == b->stateHash());
   CHECK(a->record() == b->record());
 }
+
+}  // namespace test_restitution

@@ -8,6 +8,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_rounded_mass {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -159,3 +161,5 @@ TEST_CASE("config: rounded by default for ε > 0, \"sharp\" selectable, Case IV 
   CHECK(slider.massConvention == MassConvention::Rounded);
   CHECK(resolveInertia(slider)(0, 0) == Approx(2.71).margin(0.005));
 }
+
+}  // namespace test_rounded_mass

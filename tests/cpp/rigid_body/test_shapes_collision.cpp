@@ -11,6 +11,8 @@
 #include "rigid_body/so3.hpp"
 #include "test_support.hpp"
 
+namespace test_shapes_collision {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -501,3 +503,5 @@ TEST_CASE("contact features: lowest() names its feature, featureLowest and lowes
     }
   }
 }
+
+}  // namespace test_shapes_collision

@@ -8,6 +8,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_simultaneous_impacts {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -307,3 +309,5 @@ TEST_CASE("generic configurations: every impact of Cases III and IV has a single
     CHECK(impacts > 500);
   }
 }
+
+}  // namespace test_simultaneous_impacts

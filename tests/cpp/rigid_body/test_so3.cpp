@@ -6,6 +6,8 @@
 #include "rigid_body/so3.hpp"
 #include "test_support.hpp"
 
+namespace test_so3 {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -120,3 +122,5 @@ TEST_CASE("exponential map (D.2) lands in SO(3) and equals the axis-angle rotati
   const Vec3 a = Vec3(1, 2, 2).normalized();
   CHECK_APPROX_EQUAL(so3::expmap((1e-8 * (1 - 1e-12)) * a), so3::expmap((1e-8 * (1 + 1e-12)) * a), 1e-16);
 }
+
+}  // namespace test_so3

@@ -8,6 +8,8 @@
 #include "approx.hpp"
 #include "test_support.hpp"
 
+namespace test_subdivision {
+
 using namespace lgvci;
 using namespace lgvci_test;
 
@@ -94,3 +96,5 @@ TEST_CASE("beyond the floor (2^-12 h) the run halts with a worded message, never
   CHECK(msg.find("nan") == std::string::npos);
   CHECK(sameState(sim.state(), s0));
 }
+
+}  // namespace test_subdivision
