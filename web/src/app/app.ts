@@ -495,6 +495,9 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   };
 
   if (playQueued || (opts.autoplay ?? (restored?.paused ? false : defaultAutoplay))) app.play();
+  // The view and the HUD show the state now, not at the first animation frame (a model loaded before
+  // the model's listener above had no 'load' event to draw it).
+  loop.sync();
   loop.start();
   if (typeof performance.mark === 'function') performance.mark(APP_READY_MARK);
   await plotLibraryAfterFirstFrame();
