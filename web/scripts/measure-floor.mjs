@@ -12,14 +12,14 @@
 //
 // Usage: node web/scripts/measure-floor.mjs [--size 966x502] [--json]
 //        (the size is the page's canvas in CSS pixels; web/scripts/measure.mjs --json reports it)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { PRESENTED_MARK, presentedInitScript } from './presented.mjs';
+import { serveDir } from './static-server.mjs';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -90,19 +90,7 @@ try {
     resolve: { alias: { three: join(root, 'node_modules/three/build/three.module.js') } },
     build: { outDir: out, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   });
-  const types = { '.html': 'text/html', '.js': 'text/javascript' };
-  const server = createServer((req, res) => {
-    const rel = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
-    try {
-      const body = readFileSync(join(out, rel));
-      res.writeHead(200, { 'content-type': types[extname(rel)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}/`;
+  const { server, base } = await serveDir(out);
   const load = loadavg().map((x) => Number(x.toFixed(2)));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

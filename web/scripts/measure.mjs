@@ -21,12 +21,12 @@
 //        QUERY='?case=III' npm run measure                 (another start; default: the page's own)
 //        THROTTLE=kbps,rtt npm run measure                 (a slower link, e.g. 10000,40)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
-import { extname, join, normalize, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { PRESENTED_MARK, presentedInitScript } from './presented.mjs';
+import { serveDir } from './static-server.mjs';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -49,23 +49,13 @@ function walk(dir) {
   });
 }
 
-// A static server over dist/ with the MIME type streaming compilation needs for .wasm.
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png' };
+// A static server over dist/ (static-server.mjs), unless a URL is given.
 let server = null;
 let url = positional[0];
 if (!url) {
-  server = createServer((req, res) => {
-    const rel = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
-    try {
-      const body = readFileSync(join(dist, rel));
-      res.writeHead(200, { 'content-type': types[extname(rel)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${server.address().port}/${process.env.QUERY ?? ''}`;
+  const served = await serveDir(dist);
+  server = served.server;
+  url = `${served.base}${process.env.QUERY ?? ''}`;
 }
 
 // Sizes: index.html, what it names (scripts, styles, modulepreloads, preloads) and what those import
