@@ -82,24 +82,21 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
     columns: parts.columns,
     parseConfig: (json) => parts.parseConfig(json),
     groundNormal: () => [0, 0, 1],
-    read: (s) => {
-      const x: Vec3 = [0, 0, 0];
-      parts.position(s, x);
-      const common: GeneralizedSnapshot = {
-        t: s[o.t] ?? NaN,
-        x,
+    // A new snapshot is a blank common one read into and completed by the family (readInto).
+    read: (s) =>
+      family.readInto(s, {
+        t: 0,
+        x: [0, 0, 0],
         q: [0, 0, 0, 1],
-        qs: Array.from(s.subarray(o.q, o.q + n)),
-        ps: Array.from(s.subarray(o.p, o.p + n)),
-        energy: s[o.E] ?? NaN,
-        energy0: s[o.E0] ?? NaN,
-        phi: s[o.phi] ?? NaN,
-        impacts: s[o.impacts] ?? 0,
-        steps: s[o.steps] ?? 0,
-        status: s[o.status] ?? 0,
-      };
-      return parts.complete(common, s);
-    },
+        qs: new Array<number>(n).fill(0),
+        ps: new Array<number>(n).fill(0),
+        energy: 0,
+        energy0: 0,
+        phi: 0,
+        impacts: 0,
+        steps: 0,
+        status: 0,
+      } as S),
     readInto: (s, out) => {
       parts.position(s, out.x);
       out.t = s[o.t] ?? NaN;

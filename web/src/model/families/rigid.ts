@@ -6,7 +6,7 @@ import { parseResolvedConfig, resolvePlaneNormal } from '../../config/parse';
 import type { Layout } from '../../engine/layout';
 import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
 import { csvRowWriter } from '../family';
-import { quatFromRowMajor, quatFromRowMajorInto } from '../interpolation';
+import { quatFromRowMajorInto } from '../interpolation';
 
 export interface RigidSnapshot extends Snapshot {
   /** Attitude, row-major. */
@@ -16,10 +16,6 @@ export interface RigidSnapshot extends Snapshot {
 }
 
 export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedConfig>;
-
-function v3(a: ArrayLike<number>, i: number): Vec3 {
-  return [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
-}
 
 export function rigidColumns(L: Layout): HistoryColumns {
   return {
@@ -55,31 +51,29 @@ export function rigidFamily(L: Layout): RigidFamily {
     steps: L.offset('steps', 1),
     status: L.offset('status', 1),
   };
-  return {
+  const family: RigidFamily = {
     id: 'rigid_body',
     layout: L,
     columns: rigidColumns(L),
     parseConfig: parseResolvedConfig,
     groundNormal: (c) => resolvePlaneNormal(c.plane),
-    read: (s) => {
-      const R = Array.from(s.subarray(o.R, o.R + 9));
-      return {
-        t: s[o.t] ?? NaN,
-        x: v3(s, o.x),
-        R,
-        q: quatFromRowMajor(R),
-        gamma: v3(s, o.gamma),
-        Pi: v3(s, o.Pi),
-        energy: s[o.E] ?? NaN,
-        energy0: s[o.E0] ?? NaN,
-        dissipated: o.dissipated < 0 ? 0 : (s[o.dissipated] ?? 0),
-        ...(o.contactPoints < 0 ? {} : { contactPoints: s[o.contactPoints] ?? 0, normalForce: s[o.normalForce] ?? 0 }),
-        phi: s[o.phi] ?? NaN,
-        impacts: s[o.impacts] ?? 0,
-        steps: s[o.steps] ?? 0,
-        status: s[o.status] ?? 0,
-      };
-    },
+    // A new snapshot is a blank one read into (one list of the record's fields, readInto's).
+    read: (s) =>
+      family.readInto(s, {
+        t: 0,
+        x: [0, 0, 0],
+        R: new Array<number>(9).fill(0),
+        q: [0, 0, 0, 1],
+        gamma: [0, 0, 0],
+        Pi: [0, 0, 0],
+        energy: 0,
+        energy0: 0,
+        dissipated: 0,
+        phi: 0,
+        impacts: 0,
+        steps: 0,
+        status: 0,
+      }),
     readInto: (s, out) => {
       out.t = s[o.t] ?? NaN;
       for (let i = 0; i < 3; i++) {
@@ -107,4 +101,5 @@ export function rigidFamily(L: Layout): RigidFamily {
     },
     writeRow: csvRowWriter(L),
   };
+  return family;
 }
