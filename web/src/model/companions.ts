@@ -12,21 +12,14 @@ import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
 import type { ModelFamily, Snapshot } from './family';
 import type { RunHistory } from './history';
-import type { Quat } from './interpolation';
-import { lerpVec3Into, quatFromRowMajorInto, slerpInto } from './interpolation';
+import type { Pose, Quat } from './interpolation';
+import { lerpPoseInto, lerpVec3Into, quatFromRowMajorInto, slerpInto } from './interpolation';
 import { dist3, diffNorm2x3 } from './linalg';
 import { BatchReader, simImpactReader } from './run';
 import { TrailBuffer } from './trail';
 
-/**
- * A companion's drawn pose: position, attitude and the coordinates posing the body's parts (if any).
- * Each run keeps one and rewrites it every frame (CompanionRun.interpolated).
- */
-export interface DrawnPose {
-  x: Vec3;
-  q: Quat;
-  coords?: number[];
-}
+/** A companion's drawn pose (each run keeps one and rewrites it every frame: CompanionRun.interpolated). */
+export type DrawnPose = Pose;
 
 /**
  * What a companion's pose vector is: how it is read from a core record, compared with the main run's
@@ -106,17 +99,10 @@ export class RigidPoseSpace implements PoseSpace {
   /** The attitudes of the two poses (scratch of draw). */
   private readonly qa: Quat = [0, 0, 0, 1];
   private readonly qb: Quat = [0, 0, 0, 1];
-  /** The rotation matrix of a pose (scratch of draw: R starts at index 3, quatFromRowMajorInto reads from 0). */
-  private readonly r = new Float64Array(9);
 
   draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose {
     lerpVec3Into(a, b, alpha, out.x);
-    const r = this.r;
-    for (let i = 0; i < 9; i++) r[i] = a[3 + i] ?? NaN;
-    quatFromRowMajorInto(r, this.qa);
-    for (let i = 0; i < 9; i++) r[i] = b[3 + i] ?? NaN;
-    quatFromRowMajorInto(r, this.qb);
-    slerpInto(this.qa, this.qb, alpha, out.q);
+    slerpInto(quatFromRowMajorInto(a, this.qa, 3), quatFromRowMajorInto(b, this.qb, 3), alpha, out.q);
     delete out.coords;
     return out;
   }
@@ -184,22 +170,7 @@ export class RecordPoseSpace implements PoseSpace {
   draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose {
     const family = this.family;
     const snaps = this.snaps ?? (this.snaps = { a: family.read(a), b: family.read(b) });
-    const sa = family.readInto(a, snaps.a);
-    const sb = family.readInto(b, snaps.b);
-    lerpVec3Into(sa.x, sb.x, alpha, out.x);
-    slerpInto(sa.q, sb.q, alpha, out.q);
-    const ca = sa.coords;
-    const cb = sb.coords;
-    if (!ca || !cb) {
-      delete out.coords;
-      return out;
-    }
-    const c = out.coords?.length === ca.length ? out.coords : (out.coords = new Array<number>(ca.length).fill(0));
-    for (let i = 0; i < ca.length; i++) {
-      const v = ca[i] ?? 0;
-      c[i] = v + alpha * ((cb[i] ?? v) - v);
-    }
-    return out;
+    return lerpPoseInto(family.readInto(a, snaps.a), family.readInto(b, snaps.b), alpha, out);
   }
 }
 

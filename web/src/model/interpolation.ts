@@ -21,9 +21,12 @@ export function quatFromRowMajor(m: ArrayLike<number>): Quat {
   return quatFromRowMajorInto(m, [0, 0, 0, 1]);
 }
 
-/** quatFromRowMajor written into out (no allocation: called every step read); returns out. */
-export function quatFromRowMajorInto(m: ArrayLike<number>, out: Quat): Quat {
-  const at = (i: number): number => m[i] ?? 0;
+/**
+ * quatFromRowMajor written into out (no allocation: called every step read), of the matrix at
+ * m[offset…offset + 8] (a pose's R after its x); returns out.
+ */
+export function quatFromRowMajorInto(m: ArrayLike<number>, out: Quat, offset = 0): Quat {
+  const at = (i: number): number => m[offset + i] ?? 0;
   const m00 = at(0), m01 = at(1), m02 = at(2);
   const m10 = at(3), m11 = at(4), m12 = at(5);
   const m20 = at(6), m21 = at(7), m22 = at(8);
@@ -103,6 +106,37 @@ export function slerpInto(a: Quat, b: Quat, t: number, out: Quat): Quat {
     wb = Math.sin(t * theta) / sin;
   }
   return normalizeQuatInto(wa * a[0] + wb * bx, wa * a[1] + wb * by, wa * a[2] + wb * bz, wa * a[3] + wb * bw, out);
+}
+
+/** What is drawn of a state: its position, attitude and the coordinates posing its parts (if any). */
+export interface Pose {
+  x: Vec3;
+  q: Quat;
+  coords?: number[];
+}
+
+/**
+ * The pose between a and b (alpha ∈ [0, 1]) written into out (no allocation: called every frame):
+ * x lerped, q slerped, the coordinates lerped (b's when a has none of the same length; none when b
+ * has none); returns out.
+ */
+export function lerpPoseInto<P extends Pose>(a: Pose, b: Pose, alpha: number, out: P): P {
+  lerpVec3Into(a.x, b.x, alpha, out.x);
+  slerpInto(a.q, b.q, alpha, out.q);
+  const ca = a.coords;
+  const cb = b.coords;
+  if (!cb) {
+    delete out.coords;
+    return out;
+  }
+  const c = out.coords?.length === cb.length ? out.coords : (out.coords = new Array<number>(cb.length).fill(0));
+  const lerp = ca !== undefined && ca.length === cb.length;
+  for (let i = 0; i < cb.length; i++) {
+    const v = cb[i] ?? 0;
+    const u = lerp ? (ca[i] ?? v) : v;
+    c[i] = lerp ? u + (v - u) * alpha : v;
+  }
+  return out;
 }
 
 /** Angle (radians) of the rotation taking a to b. */

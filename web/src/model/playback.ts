@@ -3,10 +3,9 @@
 // Generic over the model family's snapshot. No DOM.
 import { FixedStepClock } from './clock';
 import type { Snapshot } from './family';
-import type { Quat } from './interpolation';
-import { lerpVec3Into, slerpInto } from './interpolation';
+import type { Pose } from './interpolation';
+import { lerpPoseInto } from './interpolation';
 import type { Impact } from './run';
-import type { Vec3 } from '../config/types';
 
 /** Impacts kept for flashes; older ones are dropped. */
 const MAX_PENDING = 256;
@@ -14,11 +13,8 @@ const MAX_PENDING = 256;
 const NO_IMPACTS: readonly Impact[] = Object.freeze([]);
 
 /** The pose to draw (Playback.interpolated): one object, rewritten each frame. */
-export interface DrawnState {
+export interface DrawnState extends Pose {
   t: number;
-  x: Vec3;
-  q: Quat;
-  coords?: number[];
 }
 
 export class Playback<S extends Snapshot = Snapshot> {
@@ -70,22 +66,7 @@ export class Playback<S extends Snapshot = Snapshot> {
   interpolated(alpha = this.alpha): DrawnState {
     const out = this.drawn;
     out.t = this.prev.t + (this.curr.t - this.prev.t) * alpha;
-    lerpVec3Into(this.prev.x, this.curr.x, alpha, out.x);
-    slerpInto(this.prev.q, this.curr.q, alpha, out.q);
-    const a = this.prev.coords;
-    const b = this.curr.coords;
-    if (!b) {
-      delete out.coords;
-      return out;
-    }
-    const c = out.coords?.length === b.length ? out.coords : (out.coords = new Array<number>(b.length).fill(0));
-    const lerp = a !== undefined && a.length === b.length;
-    for (let i = 0; i < b.length; i++) {
-      const v = b[i] ?? 0;
-      const u = lerp ? (a[i] ?? v) : v;
-      c[i] = lerp ? u + (v - u) * alpha : v;
-    }
-    return out;
+    return lerpPoseInto(this.prev, this.curr, alpha, out);
   }
 
   /** Remove and return the pending impacts with time ≤ t (so flashes appear when the drawn body gets there). */
