@@ -104,11 +104,12 @@ export class ClassLock implements LockRule {
       byKey.set(key, k);
     }
     for (const [key, { rows: keyRows, inputs }] of byKey) {
-      for (const row of keyRows) {
-        if (!this.hidden.has(key)) break;
-        row.hidden = true;
-        const g = row.closest<HTMLElement>('fieldset.panel-group');
-        if (g) groups.add(g);
+      if (this.hidden.has(key)) {
+        for (const row of keyRows) {
+          row.hidden = true;
+          const g = row.closest<HTMLElement>('fieldset.panel-group');
+          if (g) groups.add(g);
+        }
       }
       if (!this.locked.has(key)) continue;
       for (const row of keyRows) row.classList.add('class-locked');

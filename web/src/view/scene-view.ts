@@ -232,8 +232,9 @@ export class SceneView {
     // allocation waits for the GPU process before the first frame (docs/page.md "First load").
     const pixelRatio = Math.min(window.devicePixelRatio || 1, opts.maxPixelRatio ?? 2);
     const canvas = document.createElement('canvas');
-    canvas.width = Math.floor(Math.max(1, container.clientWidth) * pixelRatio);
-    canvas.height = Math.floor(Math.max(1, container.clientHeight) * pixelRatio);
+    const [w, h] = this.cssSize();
+    canvas.width = Math.floor(w * pixelRatio);
+    canvas.height = Math.floor(h * pixelRatio);
     // Throws if WebGL is unavailable; the app catches it and shows a notice.
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
     this.renderer.setClearColor(HORIZON, 1);
@@ -702,9 +703,13 @@ export class SceneView {
     this.dirty = true;
   }
 
+  /** The view's size in CSS pixels (at least 1 × 1). */
+  private cssSize(): [number, number] {
+    return [Math.max(1, this.container.clientWidth), Math.max(1, this.container.clientHeight)];
+  }
+
   resize(): void {
-    const w = Math.max(1, this.container.clientWidth);
-    const h = Math.max(1, this.container.clientHeight);
+    const [w, h] = this.cssSize();
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
