@@ -2,12 +2,11 @@
 #include "lgvci/generalized/energy_jump.hpp"
 
 #include <cmath>
-#include <limits>
+
+#include "core/precision.hpp"
 
 namespace lgvci {
 namespace {
-
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 // E_d(q̃, q̃ + τ₂v⁺, τ₂) − E* with v⁺ = M⁻¹(p − λn) − (τ₂/2)M⁻¹∇V(q̃), and its derivative in λ.
 struct Balance {
@@ -54,10 +53,10 @@ EnergyJump energyBalanceJump(const MatX& M, const MatX& Minv, const Potential& V
     for (int it = 0; it < 50; ++it) {
       const Balance bl = balance(M, V, qt, w, m, tau2, Estar, lambda);
       if (!bl.defined || !(bl.df != 0.0)) return r;
-      if (std::abs(bl.f) <= 4.0 * kEps * scale) break;
+      if (std::abs(bl.f) <= 4.0 * kMachineEps * scale) break;
       const double step = bl.f / bl.df;
       lambda -= step;
-      if (std::abs(step) <= 4.0 * kEps * std::abs(lambda)) break;
+      if (std::abs(step) <= 4.0 * kMachineEps * std::abs(lambda)) break;
     }
   }
   const Balance fin = balance(M, V, qt, w, m, tau2, Estar, lambda);

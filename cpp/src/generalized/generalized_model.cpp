@@ -7,10 +7,10 @@
 
 #include "lgvci/core/hybrid_driver_impl.hpp"
 #include "lgvci/core/text.hpp"
+#include "core/precision.hpp"
 
 namespace lgvci {
 namespace {
-constexpr double kMachineEps = 2.220446049250313e-16;
 
 std::shared_ptr<const GeneralizedConstants> makeConstants(GeneralizedSystem system, double contactTolerance) {
   auto c = std::make_shared<GeneralizedConstants>();

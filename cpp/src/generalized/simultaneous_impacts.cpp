@@ -4,14 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "lgvci/generalized/generalized_model.hpp"
 #include "lgvci/core/text.hpp"
+#include "core/precision.hpp"
 
 namespace lgvci {
 namespace {
-
 
 // Normal velocity of surface k per unit gradient: ∇φ_kᵀ M⁻¹p / |∇φ_k|.
 double normalSpeed(const VecX& n, const VecX& u) { return n.dot(u) / n.norm(); }
@@ -181,7 +180,7 @@ double GeneralizedModel::truncateResting(State& s, const VecX& p0, VecX& p, cons
   const double conv = std::abs(Estar - H0) + std::abs(Estar - H1);
   const double uMax = std::max((Minv_ * p0).cwiseAbs().maxCoeff(), (Minv_ * p).cwiseAbs().maxCoeff());
   if (!(uMax > 0.0)) return mismatch;
-  const double pTol = 4.0 * conv / uMax + 64.0 * std::numeric_limits<double>::epsilon() * std::max(p0.cwiseAbs().maxCoeff(), p.cwiseAbs().maxCoeff());
+  const double pTol = 4.0 * conv / uMax + 64.0 * kMachineEps * std::max(p0.cwiseAbs().maxCoeff(), p.cwiseAbs().maxCoeff());
   double gMax = 0.0;
   for (const VecX& g : normals) gMax = std::max(gMax, g.cwiseAbs().maxCoeff());
   const double qTol = delta / gMax;
@@ -218,7 +217,7 @@ double GeneralizedModel::truncateResting(State& s, const VecX& p0, VecX& p, cons
     sys.V.gradient(qe, ge);
     f = 0.5 * v.dot(sys.M * v) + 0.5 * (V0 + sys.V.value(qe)) - Estar;
     const double df = v.dot(sys.M * dv) + 0.5 * tau * ge.dot(dv);
-    if (std::abs(f) <= 4.0 * std::numeric_limits<double>::epsilon() * (std::abs(Estar) + std::abs(V0)) || !(df != 0.0)) break;
+    if (std::abs(f) <= 4.0 * kMachineEps * (std::abs(Estar) + std::abs(V0)) || !(df != 0.0)) break;
     mu -= f / df;
   }
   p = base + mu * dep;

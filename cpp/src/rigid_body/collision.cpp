@@ -3,7 +3,7 @@
 #include "core/portable_math.hpp"
 
 #include <cmath>
-#include <limits>
+#include "core/precision.hpp"
 
 namespace lgvci {
 
@@ -12,7 +12,7 @@ Plane::Plane(const Vec3& normal) {
   const double len = normal.norm();
   if (!(len > 0.0)) throw InvalidInput("plane.normal", "must be non-zero");
   // Normalise, but leave an already-unit vector alone so that a round trip through JSON is exact.
-  n_ = std::abs(len - 1.0) <= 4.0 * std::numeric_limits<double>::epsilon() ? normal : Vec3(normal / len);
+  n_ = std::abs(len - 1.0) <= 4.0 * kMachineEps ? normal : Vec3(normal / len);
   if (!(n_.z() > 0.0))
     throw InvalidInput("plane.normal", "must have n3 > 0 (gravity along -e3 must point into the plane)");
 }

@@ -2,15 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <utility>
 
 #include "rigid_body/so3.hpp"
+#include "core/precision.hpp"
 
 namespace lgvci {
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 // The flight step's hot path in explicit scalar arithmetic: no temporaries, no general LU,
 // no heap. Every sum is formed in the order Eigen's fixed-size expressions use (a0 + (a1 + a2), the
@@ -243,7 +242,7 @@ int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, 
     if (!(std::isfinite(s) && amin > 0.0 && dP > 0.0)) return -1;
     // Stop when what is left cannot move f: Newton leaves an error e ≈ |P″/2P′| ds² in s, and
     // ∂f/∂s = M⁻¹f with ‖M⁻¹‖ ≤ 1/min a_i (xᵀMx = xᵀAx), so |δf|/|f| ≤ e/min a_i; ask for ≤ ε/2.
-    if (std::abs(ddP) * (ds * ds) <= kEps * dP * amin) {
+    if (std::abs(ddP) * (ds * ds) <= kMachineEps * dP * amin) {
       const double b0 = 2.0 * d0 - s, b1 = 2.0 * d1 - s, b2 = 2.0 * d2 - s;
       const double c12 = b1 * b2, c02 = b0 * b2, c01 = b0 * b1;
       const double det = b0 * c12 + (b0 * q0 + (b1 * q1 + b2 * q2));
@@ -314,13 +313,13 @@ NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, 
     res = residual(f);
     r.residual = norm(res);
     // A Newton step below round-off cannot improve f further: accept if the residual is at round-off.
-    if (norm(df) <= 4.0 * kEps * norm(f)) {
+    if (norm(df) <= 4.0 * kMachineEps * norm(f)) {
       r.converged = r.residual <= 1e-12 * gnorm;
       ++r.iterations;
       break;
     }
   }
-  if (!r.converged && (r.residual <= tol * gnorm || r.residual <= 64.0 * kEps * gnorm) && finite3(f))
+  if (!r.converged && (r.residual <= tol * gnorm || r.residual <= 64.0 * kMachineEps * gnorm) && finite3(f))
     r.converged = true;
   r.F = cay ? cayleyMatrix(f) : so3::expmap(f);
   return r;

@@ -10,10 +10,10 @@
 #include "lgvci/core/hybrid_driver_impl.hpp"
 #include "lgvci/core/text.hpp"
 #include "lgvci/rigid_body/jump_map.hpp"
+#include "core/precision.hpp"
 
 namespace lgvci {
 namespace {
-constexpr double kMachineEps = 2.220446049250313e-16;
 }  // namespace
 
 RigidBodyModel::RigidBodyModel(RigidBodySystem system, Retraction retraction, double tolerance, double contactTolerance,

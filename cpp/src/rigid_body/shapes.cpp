@@ -8,6 +8,7 @@
 #include "hull.hpp"
 #include "lgvci/rigid_body/mass_properties.hpp"
 #include "rigid_body/validation.hpp"
+#include "core/precision.hpp"
 
 namespace lgvci {
 
@@ -18,7 +19,6 @@ SupportPoint Shape::lowestExcept(const Vec3& u, const int* excluded, int count) 
 }
 
 namespace {
-
 
 // Ellipsoid: the closest point is ρ_C = c − I_E² u / ‖I_E u‖ and min u·ρ = u·c − ‖I_E u‖ (2.16, 6.4).
 class Ellipsoid final : public Shape {
@@ -152,7 +152,7 @@ class EllipsoidIntersection final : public Shape {
               positive = positive && next[s] > 0.0;
             }
             // An increase below d's rounding (near the optimum) cannot be tested: take the step.
-            if (positive && (t * slope <= 64.0 * std::numeric_limits<double>::epsilon() * std::abs(d0) || dual(S, n, next, u) >= d0 + 1e-4 * t * slope))
+            if (positive && (t * slope <= 64.0 * kMachineEps * std::abs(d0) || dual(S, n, next, u) >= d0 + 1e-4 * t * slope))
               return true;
           }
           return false;
