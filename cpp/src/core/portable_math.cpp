@@ -1,10 +1,13 @@
 // sin/cos after Sun's fdlibm (k_sin.c, k_cos.c, e_rem_pio2.c; "Developed at SunPro ... Permission to
 // use, copy, modify, and distribute this software is freely granted, provided that this notice is
 // preserved."): Cody–Waite reduction by π/2 in three 33-bit parts, then the minimax kernels on
-// [−π/4, π/4]. Only +, −, × and comparisons: deterministic under -ffp-contract=off.
+// [−π/4, π/4]; beyond 2^20·π/2, Payne–Hanek reduction with the bits of 2/π. Only +, −, ×, comparisons
+// and integer arithmetic: deterministic under -ffp-contract=off.
 #include "core/portable_math.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace lgvci::pmath {
 namespace {
@@ -40,13 +43,114 @@ double kernelCos(double x, double y) {
   return w + (((1.0 - w) - hz) + (z * r - x * y));
 }
 
-// x = n π/2 + (y0 + y1) with |y0 + y1| ≤ π/4 (e_rem_pio2.c, medium-size case); returns n mod 4.
+// Bits of 2/π after the binary point, 32 to a word (2/π = 0.a2f9836e 4e441529 … in hex): the 37 words
+// reach bit 1184, past the last bit the largest double needs (reduceLarge: words w0..w0+6, w0 ≤ 30).
+constexpr std::uint32_t kTwoOverPi[37] = {
+    0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+    0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+    0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+    0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+    0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046};
+
+// a·b = p + e exactly (Dekker's product with Veltkamp's split: no fused multiply-add needed).
+void twoProduct(double a, double b, double& p, double& e) {
+  constexpr double kSplit = 134217729.0;  // 2^27 + 1
+  const double ca = kSplit * a, ah = ca - (ca - a), al = a - ah;
+  const double cb = kSplit * b, bh = cb - (cb - b), bl = b - bh;
+  p = a * b;
+  e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
+// Payne–Hanek reduction for |x| > kMediumLimit (the role of fdlibm's k_rem_pio2.c): with |x| = M·2^E,
+// M < 2^53 an integer, the bits b_i 2^−i of 2/π with i < E − 1 add multiples of 4 to x·2/π and drop
+// out; the next 224 bits times M, exactly in 32-bit limbs, give x·2/π mod 4 to within 2^−138, which
+// leaves ≥ 76 correct bits even for the double closest to a multiple of π/2 (about 2^−61 away).
+int reduceLarge(double x, double& y0, double& y1) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int E = static_cast<int>((bits >> 52) & 0x7ff) - 1075;  // |x| ≥ 2^20: a normal number
+  const std::uint64_t M = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+  const int iStart = E - 1 > 1 ? E - 1 : 1;
+  const int w0 = (iStart - 1) / 32;
+  // P = M · C, C = words w0 … w0+6 (most significant first); limbs of P least significant first.
+  std::uint32_t P[9] = {};
+  const std::uint32_t m[2] = {static_cast<std::uint32_t>(M), static_cast<std::uint32_t>(M >> 32)};
+  for (int j = 0; j < 7; ++j) {
+    const std::uint64_t c = kTwoOverPi[w0 + 6 - j];
+    std::uint64_t carry = 0;
+    for (int k = 0; k < 2; ++k) {
+      const std::uint64_t t = c * m[k] + P[j + k] + carry;
+      P[j + k] = static_cast<std::uint32_t>(t);
+      carry = t >> 32;
+    }
+    for (int k = j + 2; carry != 0 && k < 9; ++k) {
+      const std::uint64_t t = std::uint64_t{P[k]} + carry;
+      P[k] = static_cast<std::uint32_t>(t);
+      carry = t >> 32;
+    }
+  }
+  // x·2/π = P·2^−s; 191 ≤ s ≤ 256.
+  const int s = 32 * (w0 + 7) - E;
+  auto bit = [&P](int i) { return static_cast<int>((P[i / 32] >> (i % 32)) & 1u); };
+  int n = bit(s) + 2 * bit(s + 1);
+  // The fraction F = P mod 2^s; past one half, round up a quarter turn and take 2^s − F, negated.
+  for (int k = s / 32 + 1; k < 9; ++k) P[k] = 0;
+  P[s / 32] &= (std::uint32_t{1} << (s % 32)) - 1;
+  const bool up = bit(s - 1) != 0;
+  if (up) {
+    ++n;
+    std::uint64_t borrow = 0;
+    for (int k = 0; k < 9; ++k) {  // two's complement of F within s bits
+      const std::uint64_t t = std::uint64_t{0} - P[k] - borrow;
+      P[k] = static_cast<std::uint32_t>(t);
+      borrow = (t >> 32) & 1u;
+    }
+    for (int k = s / 32 + 1; k < 9; ++k) P[k] = 0;
+    P[s / 32] &= (std::uint32_t{1} << (s % 32)) - 1;
+  }
+  // The top 106 bits of the fraction as a double-double a + b (each part exact), then times π/2.
+  int top = s - 1;
+  while (top >= 0 && bit(top) == 0) --top;
+  if (top < 0) {
+    y0 = y1 = 0.0;
+  } else {
+    auto field = [&](int hi, int count) {  // bits hi … hi − count + 1 as an integer (count ≤ 53)
+      std::uint64_t v = 0;
+      for (int i = hi; i > hi - count; --i) v = 2 * v + static_cast<std::uint64_t>(i >= 0 ? bit(i) : 0);
+      return static_cast<double>(v);
+    };
+    const double a = std::ldexp(field(top, 53), top - 52 - s);
+    const double b = std::ldexp(field(top - 53, 53), top - 105 - s);
+    constexpr double kPio2Hi = 1.5707963267948966, kPio2Lo = 6.123233995736766e-17;  // π/2 = hi + lo
+    double p, e;
+    twoProduct(a, kPio2Hi, p, e);
+    e += a * kPio2Lo + b * kPio2Hi;
+    y0 = p + e;
+    y1 = e - (y0 - p);
+  }
+  if (up) {
+    y0 = -y0;
+    y1 = -y1;
+  }
+  if (x < 0) {
+    y0 = -y0;
+    y1 = -y1;
+    n = -n;
+  }
+  return ((n % 4) + 4) % 4;
+}
+
+// Cody–Waite with three parts of π/2 is exact below this (fdlibm's medium case: |n| < 2^20).
+constexpr double kMediumLimit = 1647099.3291652855;  // 2^20 · π/2
+
+// x = n π/2 + (y0 + y1) with |y0 + y1| ≤ π/4; returns n mod 4 (e_rem_pio2.c).
 int remPio2(double x, double& y0, double& y1) {
   if (std::fabs(x) <= 0.78539816339744828) {  // π/4: nothing to reduce
     y0 = x;
     y1 = 0.0;
     return 0;
   }
+  if (std::fabs(x) > kMediumLimit) return reduceLarge(x, y0, y1);
   const double fn = std::nearbyint(x * kInvPio2);  // round half to even, the default rounding mode
   double r = x - fn * kPio2_1;                      // exact: fn·kPio2_1 has ≤ 53 bits for |fn| < 2^20
   double w = fn * kPio2_1t;
@@ -65,8 +169,8 @@ int remPio2(double x, double& y0, double& y1) {
     y0 = r - w;
   }
   y1 = (r - y0) - w;
-  const long long n = static_cast<long long>(fn);
-  return static_cast<int>(((n % 4) + 4) % 4);
+  const int n = static_cast<int>(fn);  // |fn| ≤ 2^20
+  return ((n % 4) + 4) % 4;
 }
 
 }  // namespace

@@ -1,14 +1,11 @@
 // Portable sin, cos and atan2: the same IEEE-754 operations on every platform, so that native (glibc) and
 // WebAssembly (musl) runs stay bit-identical. The C libraries' own sin/cos differ in the last ulp for
 // some arguments, which a chaotic system grows into a different trajectory (the star diverged after
-// 4342 steps). Accuracy: within 1 ulp of the correctly rounded value for |x| ≤ kMaxArgument.
+// 4342 steps). Accuracy: within 1 ulp of the correctly rounded value for every finite x (beyond
+// 2^20·π/2 by an exact reduction with the bits of 2/π; tests/cpp/core/test_portable_math.cpp).
 #pragma once
 
 namespace lgvci::pmath {
-
-/// Arguments beyond this are reduced less accurately (absolute error ≈ |x|·1e-22 in the reduced
-/// argument); still deterministic.
-constexpr double kMaxArgument = 1.0e6;
 
 double sin(double x);
 double cos(double x);

@@ -10,7 +10,6 @@
 
 #include "core/config_check.hpp"
 #include "core/json_bounds.hpp"
-#include "core/portable_math.hpp"
 #include "lgvci/core/text.hpp"
 
 namespace lgvci {
@@ -369,7 +368,6 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   checkNumber(S, "potential.g", V.g);
   checkNumber(S, "potential.mass", V.mass);
   if (V.kind == Potential::Kind::Pendulums) checkNumber(S, "potential.length", V.length);
-  if (V.kind == Potential::Kind::Pendulums) requireAbsAtMost(d.q0, pmath::kMaxArgument, "q0");
   if (V.kind == Potential::Kind::Newtonian) checkNumber(S, "potential.radius", V.radius);
   checkNumber(S, "t0", d.t0);
   if (!(d.integrator.h >= kMinStepRel * std::max(1.0, std::abs(d.t0)) && d.integrator.h <= kMaxStep))
