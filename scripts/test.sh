@@ -70,9 +70,10 @@ stage "asan ctest" "the suite under ASan + UBSan (ctest --preset asan)"
 ctest --preset asan 2>&1 | tee "$LOG/asan.txt"
 
 stage libfuzzer "libFuzzer: 10^5 inputs (at most 90 s) over createSimulation (every model family) + 300 steps (docs/validation.md)"
-# A fixed seed and run count make the CI run repeatable (the same 10^5 inputs on any machine; the time
-# bound only cuts a slow machine short). New inputs go to a scratch directory (the first one), not into
-# the repository's corpus; a crash is written to build/asan/fuzz-crash-* and fails this script.
+# A fixed seed and run count; the time bound only cuts a slow machine short. The run is not repeatable
+# across runs (libFuzzer's coverage feedback depends on ASLR's addresses: docs/validation.md), so a
+# crash is replayed from its input: written to build/asan/fuzz-crash-*, printed in base64 below, and it
+# fails this script. New inputs go to a scratch directory (the first one), not the repository's corpus.
 mkdir -p "$LOG/fuzz"
 build/asan/lgvci_fuzz -seed=20261122 -runs=100000 -max_total_time=90 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   -dict=tests/fuzz/config.dict -artifact_prefix="$ROOT/build/asan/fuzz-" \
