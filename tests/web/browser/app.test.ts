@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('the mounted app', () => {
-  it('renders with WebGL, marks the first frame, and draws continuously only while playing', async () => {
+  it('renders with WebGL, marks the first frame with four shader programs, and draws continuously only while playing', async () => {
     await mount('I');
     expect(app.view).not.toBeNull();
     await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -53,6 +53,10 @@ describe('the mounted app', () => {
     expect(host.querySelector('canvas')).not.toBeNull();
     const gl = app.view?.renderer.getContext();
     expect(gl?.isContextLost()).toBe(false);
+    // Each program is compiled and linked before the first frame shows (in software GL, ~0.1 s each):
+    // the sky, the grid's lines, the lit surfaces (the plane shares the body's), the shadow map's depth.
+    const shaders = (app.view?.renderer.info.programs ?? []).map((p) => p.cacheKey.split(',')[0]);
+    expect(shaders.sort()).toEqual(['basic', 'basic', 'depth', 'physical']);
     const idle = app.frames;
     app.play();
     await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(idle + 3);

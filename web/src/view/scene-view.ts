@@ -274,9 +274,13 @@ export class SceneView {
     this.sun.shadow.normalBias = 0.02;
     this.scene.add(this.sun, this.sun.target);
 
+    // White vertex colours times the plane's colour: the same shader program as the body's material
+    // (MeshStandardMaterial with vertex colours), so the first frame links one program fewer.
+    const planeGeo = new THREE.PlaneGeometry(PLANE_SIZE, PLANE_SIZE);
+    planeGeo.setAttribute('color', new THREE.BufferAttribute(new Float32Array(3 * planeGeo.getAttribute('position').count).fill(1), 3));
     this.planeMesh = new THREE.Mesh(
-      new THREE.PlaneGeometry(PLANE_SIZE, PLANE_SIZE),
-      new THREE.MeshStandardMaterial({ color: '#f4f6f9', roughness: 0.95, metalness: 0 }),
+      planeGeo,
+      new THREE.MeshStandardMaterial({ color: '#f4f6f9', roughness: 0.95, metalness: 0, vertexColors: true }),
     );
     this.planeMesh.name = 'plane';
     this.planeMesh.receiveShadow = true;
