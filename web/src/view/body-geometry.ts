@@ -5,7 +5,7 @@
 import * as THREE from 'three';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
-import { mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
+import { mergeGeometries, mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Body, Vec3 } from '../config/types';
 
 export const BODY_COLORS = {
@@ -45,12 +45,40 @@ function octantColor(c: THREE.Vector3): THREE.Color {
   return s > 0 ? BODY_COLORS.a : BODY_COLORS.b;
 }
 
+/**
+ * The unit sphere of 80 × 56 segments as its eight octants, each an indexed patch of 20 × 28 segments in
+ * its octant's colour: the same vertices and triangles as one SphereGeometry(1, 80, 56) with per-face
+ * colours, but 4,872 vertices (a patch's edge is shared only within it) instead of the 26,400 of the
+ * non-indexed sphere, drawn twice a frame (the view and the shadow map).
+ */
+function octantSphere(): THREE.BufferGeometry {
+  const parts: THREE.BufferGeometry[] = [];
+  for (let q = 0; q < 4; q++) {
+    for (let h = 0; h < 2; h++) {
+      const g = new THREE.SphereGeometry(1, 20, 28, (q * Math.PI) / 2, Math.PI / 2, (h * Math.PI) / 2, Math.PI / 2);
+      g.deleteAttribute('uv');
+      // The patch's middle direction (SphereGeometry's parametrisation) decides its octant's colour.
+      const phi = ((q + 0.5) * Math.PI) / 2;
+      const theta = ((h + 0.5) * Math.PI) / 2;
+      const mid = new THREE.Vector3(-Math.cos(phi) * Math.sin(theta), Math.cos(theta), Math.sin(phi) * Math.sin(theta));
+      const color = octantColor(mid);
+      const n = g.getAttribute('position').count;
+      const colors = new Float32Array(3 * n);
+      for (let i = 0; i < n; i++) color.toArray(colors, 3 * i);
+      g.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+      parts.push(g);
+    }
+  }
+  const geo = mergeGeometries(parts);
+  for (const g of parts) g.dispose();
+  if (!geo) throw new Error('the ellipsoid patches could not be merged');
+  return geo;
+}
+
 function ellipsoidGeometry(axes: Vec3): THREE.BufferGeometry {
-  // Segment counts divisible by 4 / 2 put the octant boundaries on mesh edges.
-  const geo = nonIndexed(new THREE.SphereGeometry(1, 80, 56));
+  const geo = octantSphere();
   // scale() transforms the normals with the normal matrix, so they stay the ellipsoid's true normals.
   geo.scale(axes[0], axes[1], axes[2]);
-  colorFaces(geo, (c) => octantColor(c));
   return geo;
 }
 
