@@ -6,7 +6,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import type { ErrorCapture } from './support';
-import { captureErrors, typeInto } from './support';
+import { captureErrors, linkedPrograms, typeInto } from './support';
 import { FIELDS } from '../../../web/src/config/fields';
 
 let host: HTMLElement;
@@ -55,8 +55,8 @@ describe('the mounted app', () => {
     expect(gl?.isContextLost()).toBe(false);
     // Each program is compiled and linked before the first frame shows (in software GL, ~0.1 s each):
     // the sky, the grid's lines, the lit surfaces (the plane shares the body's), the shadow map's depth.
-    const shaders = (app.view?.renderer.info.programs ?? []).map((p) => p.cacheKey.split(',')[0]);
-    expect(shaders.sort()).toEqual(['basic', 'basic', 'depth', 'physical']);
+    if (!app.view) throw new Error('no view');
+    expect(linkedPrograms(app.view)).toEqual(['basic', 'basic', 'depth', 'physical']);
     const idle = app.frames;
     app.play();
     await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(idle + 3);

@@ -11,7 +11,7 @@ import type { App } from '../../../web/src/app/app';
 import type { BilliardConfig, BilliardTable } from '../../../web/src/config/families/billiard-table';
 import { insideTable, pointAt, tablePerimeter } from '../../../web/src/config/families/billiard-table';
 import type { ScreenPoint } from './support';
-import { firePointer, screenPoint, textField, typeInto, useAppFixture } from './support';
+import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
 const fx = useAppFixture();
@@ -43,6 +43,10 @@ describe('the billiard on the page', () => {
     expect(config().table).toEqual({ shape: 'ellipse', a: 2, b: 1 });
     expect(app.view?.bodyMeshes.map((m) => m.name)).toEqual(['ball']);
     expect(app.view?.extraObjects.map((o) => o.name)).toEqual(['table-felt', 'table-rim', 'table-wall']);
+    // The felt, the rim and the ball share one lit program; the wall's line has its own (unlit, opaque).
+    await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
+    if (!app.view) throw new Error('no view');
+    expect(linkedPrograms(app.view)).toEqual(['basic', 'basic', 'basic', 'depth', 'physical']);
     const card = app.plots.bounceMap;
     app.plots.update();
     expect(card.element.hidden).toBe(false);

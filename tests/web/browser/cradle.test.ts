@@ -12,7 +12,7 @@ import type { CradleConfig } from '../../../web/src/config/families/cradle-confi
 import type { CradleSnapshot } from '../../../web/src/model/families/cradle';
 import { ballCentre } from '../../../web/src/view/families/cradle';
 import type { ScreenPoint } from './support';
-import { firePointer, screenPoint, textField, typeInto, useAppFixture } from './support';
+import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
 const fx = useAppFixture();
@@ -30,6 +30,10 @@ describe("Newton's cradle on the page", () => {
     const names = app.view?.bodyMeshes.map((m) => m.name) ?? [];
     for (const n of ['ball-1', 'ball-2', 'ball-3', 'string-1', 'frame-bar', 'frame-post']) expect(names).toContain(n);
     expect(names.filter((n) => n.startsWith('ball-'))).toHaveLength(3);
+    // The frame, balls and strings are in the plane's lit program: the sky, the grid, lit, shadow depth.
+    await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
+    if (!app.view) throw new Error('no view');
+    expect(linkedPrograms(app.view)).toEqual(['basic', 'basic', 'depth', 'physical']);
     for (const name of ['Number of balls', 'Number of balls pulled back', 'Pull angle in degrees', 'Gap between neighbouring balls at rest', 'Time step h in seconds']) {
       await expect.element(page.getByRole('slider', { name, exact: true })).toBeInTheDocument();
     }

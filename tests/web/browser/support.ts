@@ -2,7 +2,7 @@
 // collect console errors, window errors and unhandled rejections (each test ends by expecting none), find a field's text input or a HUD value, and type into a field
 // the way a person does.
 import axe from 'axe-core';
-import { Vector3 } from 'three';
+import { Mesh, MeshStandardMaterial, Vector3 } from 'three';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { App, MountOptions } from '../../../web/src/app/app';
@@ -139,4 +139,18 @@ export function firePointer(canvas: HTMLCanvasElement, type: string, at: ScreenP
   canvas.dispatchEvent(
     new PointerEvent(type, { ...at, pointerId, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }),
   );
+}
+
+/**
+ * The shader programs the view has linked (three.js's shader ids, sorted), after checking that every
+ * opaque lit mesh in its scene is in the shared lit program (view/lit-surface.ts: a MeshStandardMaterial
+ * with vertex colours on a geometry that has them).
+ */
+export function linkedPrograms(view: SceneView): string[] {
+  view.scene.traverse((o) => {
+    if (!(o instanceof Mesh) || !(o.material instanceof MeshStandardMaterial) || o.material.transparent) return;
+    expect(o.material.vertexColors, `${o.name}: a lit surface outside the shared program`).toBe(true);
+    expect(o.geometry.getAttribute('color'), `${o.name}: vertex colours`).toBeDefined();
+  });
+  return view.renderer.info.programs?.map((p) => p.cacheKey.split(',')[0] ?? '').sort() ?? [];
 }

@@ -7,6 +7,7 @@ import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js'
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import { mergeGeometries, mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Body, Vec3 } from '../config/types';
+import { litMaterial } from './lit-surface';
 
 export const BODY_COLORS = {
   a: new THREE.Color('#d9822b'),
@@ -226,7 +227,7 @@ export interface BodyObject {
 }
 
 export function createBodyMaterial(): THREE.MeshStandardMaterial {
-  return new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.5, metalness: 0.05 });
+  return litMaterial({ roughness: 0.5, metalness: 0.05 });
 }
 
 /** Build the three.js object of a body (body frame). The material is shared and not disposed here. */

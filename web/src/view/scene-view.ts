@@ -11,6 +11,7 @@ import type { Impact } from '../model/run';
 import type { TrailBuffer } from '../model/trail';
 import type { BodyObject } from './body-geometry';
 import { createBodyMaterial } from './body-geometry';
+import { litMaterial, whiteVertexColors } from './lit-surface';
 import type { DragSpec, FamilyView } from './family-view';
 import { t as tr } from '../i18n';
 
@@ -274,13 +275,9 @@ export class SceneView {
     this.sun.shadow.normalBias = 0.02;
     this.scene.add(this.sun, this.sun.target);
 
-    // White vertex colours times the plane's colour: the same shader program as the body's material
-    // (MeshStandardMaterial with vertex colours), so the first frame links one program fewer.
-    const planeGeo = new THREE.PlaneGeometry(PLANE_SIZE, PLANE_SIZE);
-    planeGeo.setAttribute('color', new THREE.BufferAttribute(new Float32Array(3 * planeGeo.getAttribute('position').count).fill(1), 3));
     this.planeMesh = new THREE.Mesh(
-      planeGeo,
-      new THREE.MeshStandardMaterial({ color: '#f4f6f9', roughness: 0.95, metalness: 0, vertexColors: true }),
+      whiteVertexColors(new THREE.PlaneGeometry(PLANE_SIZE, PLANE_SIZE)),
+      litMaterial({ color: '#f4f6f9', roughness: 0.95, metalness: 0 }), // the body's program (lit-surface.ts)
     );
     this.planeMesh.name = 'plane';
     this.planeMesh.receiveShadow = true;

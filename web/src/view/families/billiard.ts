@@ -10,6 +10,7 @@ import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
 import { DRAWN_HEIGHT } from '../../model/families/billiard';
 import type { FamilyView, SceneContent } from '../family-view';
+import { litMaterial, whiteVertexColors } from '../lit-surface';
 import { t as tr } from '../../i18n';
 
 const FELT = '#3d8a5c';
@@ -73,8 +74,8 @@ function buildTable(t: BilliardTable): THREE.Object3D[] {
   const normals = outwardNormals(pts);
   const inner = pts.map(([x, y]) => new THREE.Vector2(x, y));
   const felt = new THREE.Mesh(
-    new THREE.ShapeGeometry(new THREE.Shape(inner), 1),
-    new THREE.MeshStandardMaterial({ color: FELT, roughness: 0.95, metalness: 0 }),
+    whiteVertexColors(new THREE.ShapeGeometry(new THREE.Shape(inner), 1)),
+    litMaterial({ color: FELT, roughness: 0.95, metalness: 0 }),
   );
   felt.name = 'table-felt';
   felt.position.z = 0.3 * DRAWN_HEIGHT; // above the ground's grid lines, below the trail
@@ -87,8 +88,8 @@ function buildTable(t: BilliardTable): THREE.Object3D[] {
   });
   const ring = new THREE.Shape(outer);
   ring.holes.push(new THREE.Path([...inner].reverse()));
-  const rimGeo = new THREE.ExtrudeGeometry(ring, { depth: 0.6 * w, bevelEnabled: false, curveSegments: 1 });
-  const rim = new THREE.Mesh(rimGeo, new THREE.MeshStandardMaterial({ color: RIM, roughness: 0.55, metalness: 0.1 }));
+  const rimGeo = whiteVertexColors(new THREE.ExtrudeGeometry(ring, { depth: 0.6 * w, bevelEnabled: false, curveSegments: 1 }));
+  const rim = new THREE.Mesh(rimGeo, litMaterial({ color: RIM, roughness: 0.55, metalness: 0.1 }));
   rim.name = 'table-rim';
   rim.castShadow = true;
   rim.receiveShadow = true;
@@ -116,8 +117,8 @@ export function buildBilliard(c: BilliardConfig, material: THREE.Material): Scen
   const rho = ballRadius(t);
   const group = new THREE.Group();
   group.name = 'body';
-  const geo = new THREE.SphereGeometry(rho, 40, 24);
-  const ballMat = new THREE.MeshStandardMaterial({ color: BALL, roughness: 0.25, metalness: 0.05 });
+  const geo = whiteVertexColors(new THREE.SphereGeometry(rho, 40, 24));
+  const ballMat = litMaterial({ color: BALL, roughness: 0.25, metalness: 0.05 });
   void material; // the shared body material is the rigid bodies' checker; the ball is plain ivory
   const ball = new THREE.Mesh(geo, ballMat);
   ball.name = 'ball';

@@ -9,6 +9,7 @@ import { POLICY_LABELS, pivotX } from '../../config/families/cradle-config';
 import type { Vec3 } from '../../config/types';
 import type { Impact } from '../../model/run';
 import type { FamilyView, SceneContent } from '../family-view';
+import { litMaterial, whiteVertexColors } from '../lit-surface';
 import { currentTag, t as tr } from '../../i18n';
 
 /** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
@@ -61,9 +62,9 @@ export function buildCradle(c: CradleConfig): SceneContent {
   const meshes: THREE.Mesh[] = [];
   const geometries: THREE.BufferGeometry[] = [];
   const materials: THREE.Material[] = [];
-  const frameMat = new THREE.MeshStandardMaterial({ color: '#6b4a2f', metalness: 0.2, roughness: 0.5 });
-  const ballMat = new THREE.MeshStandardMaterial({ color: '#eef1f5', metalness: 0.65, roughness: 0.22 });
-  const stringMat = new THREE.MeshStandardMaterial({ color: '#e8e2d0', metalness: 0, roughness: 0.8 });
+  const frameMat = litMaterial({ color: '#6b4a2f', metalness: 0.2, roughness: 0.5 });
+  const ballMat = litMaterial({ color: '#eef1f5', metalness: 0.65, roughness: 0.22 });
+  const stringMat = litMaterial({ color: '#e8e2d0', metalness: 0, roughness: 0.8 });
   materials.push(frameMat, ballMat, stringMat);
   const add = (geo: THREE.BufferGeometry, mat: THREE.Material, name: string): THREE.Mesh => {
     const m = new THREE.Mesh(geo, mat);
@@ -81,14 +82,15 @@ export function buildCradle(c: CradleConfig): SceneContent {
   postGeo.rotateX(Math.PI / 2);
   const baseGeo = new THREE.BoxGeometry(2 * halfSpan + 4 * rod, 2 * depth + 4 * rod, 0.03 * length);
   geometries.push(barGeo, postGeo, baseGeo);
+  for (const g of [barGeo, postGeo, baseGeo]) whiteVertexColors(g);
   for (const y of [-depth, depth]) {
     add(barGeo, frameMat, 'frame-bar').position.set(0, y, zp);
     for (const x of [-halfSpan, halfSpan]) add(postGeo, frameMat, 'frame-post').position.set(x, y, zp / 2);
   }
   add(baseGeo, frameMat, 'frame-base').position.set(0, 0, 0.015 * length);
 
-  const ballGeo = new THREE.SphereGeometry(radius, 48, 32);
-  const stringGeo = new THREE.CylinderGeometry(1, 1, 1, 6); // scaled to (thickness, length, thickness)
+  const ballGeo = whiteVertexColors(new THREE.SphereGeometry(radius, 48, 32));
+  const stringGeo = whiteVertexColors(new THREE.CylinderGeometry(1, 1, 1, 6)); // scaled to (thickness, length, thickness)
   geometries.push(ballGeo, stringGeo);
   const ballMeshes: THREE.Mesh[] = [];
   const strings: { mesh: THREE.Mesh; anchor: THREE.Vector3 }[][] = [];
