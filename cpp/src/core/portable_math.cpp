@@ -94,19 +94,21 @@ int reduceLarge(double x, double& y0, double& y1) {
   auto bit = [&P](int i) { return static_cast<int>((P[i / 32] >> (i % 32)) & 1u); };
   int n = bit(s) + 2 * bit(s + 1);
   // The fraction F = P mod 2^s; past one half, round up a quarter turn and take 2^s − F, negated.
-  for (int k = s / 32 + 1; k < 9; ++k) P[k] = 0;
-  P[s / 32] &= (std::uint32_t{1} << (s % 32)) - 1;
+  auto keepFraction = [&P, s] {  // P mod 2^s
+    for (int k = s / 32 + 1; k < 9; ++k) P[k] = 0;
+    P[s / 32] &= (std::uint32_t{1} << (s % 32)) - 1;
+  };
+  keepFraction();
   const bool up = bit(s - 1) != 0;
   if (up) {
     ++n;
     std::uint64_t borrow = 0;
-    for (int k = 0; k < 9; ++k) {  // two's complement of F within s bits
+    for (int k = 0; k < 9; ++k) {  // −F in two's complement, then mod 2^s: 2^s − F
       const std::uint64_t t = std::uint64_t{0} - P[k] - borrow;
       P[k] = static_cast<std::uint32_t>(t);
       borrow = (t >> 32) & 1u;
     }
-    for (int k = s / 32 + 1; k < 9; ++k) P[k] = 0;
-    P[s / 32] &= (std::uint32_t{1} << (s % 32)) - 1;
+    keepFraction();
   }
   // The top 106 bits of the fraction as a double-double a + b (each part exact), then times π/2.
   int top = s - 1;
@@ -128,15 +130,11 @@ int reduceLarge(double x, double& y0, double& y1) {
     y0 = p + e;
     y1 = e - (y0 - p);
   }
-  if (up) {
+  if (up != (x < 0)) {  // the remainder's sign: negated once for rounding up, once for x < 0
     y0 = -y0;
     y1 = -y1;
   }
-  if (x < 0) {
-    y0 = -y0;
-    y1 = -y1;
-    n = -n;
-  }
+  if (x < 0) n = -n;
   return ((n % 4) + 4) % 4;
 }
 
