@@ -7,7 +7,7 @@ import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js'
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import { mergeGeometries, mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Body, Vec3 } from '../config/types';
-import { litMaterial } from './lit-surface';
+import { litMaterial, solidVertexColors } from './lit-surface';
 
 export const BODY_COLORS = {
   a: new THREE.Color('#d9822b'),
@@ -62,12 +62,7 @@ function octantSphere(): THREE.BufferGeometry {
       const phi = ((q + 0.5) * Math.PI) / 2;
       const theta = ((h + 0.5) * Math.PI) / 2;
       const mid = new THREE.Vector3(-Math.cos(phi) * Math.sin(theta), Math.cos(theta), Math.sin(phi) * Math.sin(theta));
-      const color = octantColor(mid);
-      const n = g.getAttribute('position').count;
-      const colors = new Float32Array(3 * n);
-      for (let i = 0; i < n; i++) color.toArray(colors, 3 * i);
-      g.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-      parts.push(g);
+      parts.push(solidVertexColors(g, octantColor(mid)));
     }
   }
   const geo = mergeGeometries(parts);
@@ -108,7 +103,7 @@ function polyhedronGeometry(vertices: Vec3[], eps: number): THREE.BufferGeometry
   if (pts.length < 4) {
     // Degenerate (a point, segment or triangle): show the vertices as small spheres instead.
     const g = nonIndexed(new THREE.SphereGeometry(Math.max(eps, 0.05 * size, 0.05), 16, 12));
-    colorFaces(g, () => BODY_COLORS.a);
+    solidVertexColors(g, BODY_COLORS.a);
     return g;
   }
   const geo = nonIndexed(new ConvexGeometry(hullPts));

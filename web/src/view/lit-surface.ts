@@ -9,9 +9,18 @@ export function litMaterial(params: Omit<THREE.MeshStandardMaterialParameters, '
   return new THREE.MeshStandardMaterial({ ...params, vertexColors: true });
 }
 
-/** Gives a geometry white vertex colours (for litMaterial's plain surfaces); returns it. */
-export function whiteVertexColors<G extends THREE.BufferGeometry>(geo: G): G {
+/** Gives every vertex of a geometry one colour (linear RGB, as three.js's vertex colours); returns it. */
+export function solidVertexColors<G extends THREE.BufferGeometry>(geo: G, color: THREE.Color): G {
   const n = geo.getAttribute('position').count;
-  geo.setAttribute('color', new THREE.BufferAttribute(new Float32Array(3 * n).fill(1), 3));
+  const colors = new Float32Array(3 * n);
+  for (let i = 0; i < n; i++) color.toArray(colors, 3 * i);
+  geo.setAttribute('color', new THREE.BufferAttribute(colors, 3));
   return geo;
+}
+
+const WHITE = new THREE.Color(1, 1, 1);
+
+/** White vertex colours, for litMaterial's plain surfaces (their colour is the material's); returns it. */
+export function whiteVertexColors<G extends THREE.BufferGeometry>(geo: G): G {
+  return solidVertexColors(geo, WHITE);
 }

@@ -76,13 +76,12 @@ export function buildCradle(c: CradleConfig): SceneContent {
     return m;
   };
   const rod = 0.012 * length + 0.1 * radius;
-  const barGeo = new THREE.CylinderGeometry(rod, rod, 2 * halfSpan, 16);
+  const barGeo = whiteVertexColors(new THREE.CylinderGeometry(rod, rod, 2 * halfSpan, 16));
   barGeo.rotateZ(Math.PI / 2);
-  const postGeo = new THREE.CylinderGeometry(rod, rod, zp, 16);
+  const postGeo = whiteVertexColors(new THREE.CylinderGeometry(rod, rod, zp, 16));
   postGeo.rotateX(Math.PI / 2);
-  const baseGeo = new THREE.BoxGeometry(2 * halfSpan + 4 * rod, 2 * depth + 4 * rod, 0.03 * length);
+  const baseGeo = whiteVertexColors(new THREE.BoxGeometry(2 * halfSpan + 4 * rod, 2 * depth + 4 * rod, 0.03 * length));
   geometries.push(barGeo, postGeo, baseGeo);
-  for (const g of [barGeo, postGeo, baseGeo]) whiteVertexColors(g);
   for (const y of [-depth, depth]) {
     add(barGeo, frameMat, 'frame-bar').position.set(0, y, zp);
     for (const x of [-halfSpan, halfSpan]) add(postGeo, frameMat, 'frame-post').position.set(x, y, zp / 2);
