@@ -17,6 +17,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright';
+import { CHROMIUM } from './static-server.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -39,10 +40,7 @@ if (workers !== null && !(Number.isInteger(workers) && workers >= 1 && workers <
 if (!(Number.isInteger(runs) && runs >= 1 && runs <= 50)) throw new Error('--runs: must be an integer in [1, 50]');
 
 // A browser server, so that its process (and the worker threads under it) is known.
-const server = await chromium.launchServer({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const server = await chromium.launchServer(CHROMIUM);
 const browser = await chromium.connect(server.wsEndpoint());
 const errors = [];
 const TICK = 100; // USER_HZ: /proc's clock ticks per second on Linux

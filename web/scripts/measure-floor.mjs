@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { PRESENTED_MARK, presentedInitScript } from './presented.mjs';
-import { serveDir } from './static-server.mjs';
+import { CHROMIUM, serveDir } from './static-server.mjs';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -92,10 +92,7 @@ try {
   });
   const { server, base } = await serveDir(out);
   const load = loadavg().map((x) => Number(x.toFixed(2)));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   const times = Object.fromEntries(PAGES.map((p) => [p, { firstFrame: [], presented: [] }]));
   // Interleaved (clear, lit, shadow, clear, …): a change of the machine's load falls on all three.
   for (let i = 0; i < RUNS; i++) {

@@ -11,7 +11,7 @@
 // Usage: npm run build && node web/scripts/measure-long-tasks.mjs [url] [--json]
 //        QUERY='?case=cradle' RUNS=9 WATCH=20000 node web/scripts/measure-long-tasks.mjs
 import { chromium } from 'playwright';
-import { serveDir } from './static-server.mjs';
+import { CHROMIUM, pageToMeasure } from './static-server.mjs';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -22,18 +22,9 @@ const width = Number(process.env.WIDTH ?? 1400);
 const height = Number(process.env.HEIGHT ?? 900);
 const log = json ? () => undefined : (line) => console.log(line);
 
-let server = null;
-let url = positional[0];
-if (!url) {
-  const served = await serveDir(process.env.DIST ?? 'dist');
-  server = served.server;
-  url = `${served.base}${process.env.QUERY ?? ''}`;
-}
+const { server, url } = await pageToMeasure(positional[0], process.env.DIST ?? 'dist', process.env.QUERY ?? '');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(CHROMIUM);
 const errors = [];
 const loads = [];
 for (let i = 0; i < RUNS; i++) {

@@ -26,7 +26,7 @@ import { extname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { PRESENTED_MARK, presentedInitScript } from './presented.mjs';
-import { serveDir } from './static-server.mjs';
+import { CHROMIUM, pageToMeasure } from './static-server.mjs';
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
@@ -50,13 +50,7 @@ function walk(dir) {
 }
 
 // A static server over dist/ (static-server.mjs), unless a URL is given.
-let server = null;
-let url = positional[0];
-if (!url) {
-  const served = await serveDir(dist);
-  server = served.server;
-  url = `${served.base}${process.env.QUERY ?? ''}`;
-}
+const { server, url } = await pageToMeasure(positional[0], dist, process.env.QUERY ?? '');
 
 // Sizes: index.html, what it names (scripts, styles, modulepreloads, preloads) and what those import
 // statically (dist/.vite/manifest.json) are the static first load; the rest loads later or on demand.
@@ -109,10 +103,7 @@ for (const [k, v] of Object.entries(byKind).sort((a, b) => b[1].gz - a[1].gz)) {
 }
 
 const load = loadavg().map((x) => Number(x.toFixed(2)));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(CHROMIUM);
 const errors = [];
 const runs = [];
 for (let i = 0; i < RUNS; i++) {

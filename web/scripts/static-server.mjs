@@ -1,5 +1,6 @@
-// A static server over a built directory for the measuring scripts (measure.mjs, measure-floor.mjs),
-// with the MIME type streaming compilation needs for .wasm. Serves `/` as index.html; 404 otherwise.
+// What the measuring scripts (measure*.mjs) share: a static server over a built directory, with the
+// MIME type streaming compilation needs for .wasm (serves `/` as index.html; 404 otherwise), and how
+// they launch headless Chromium.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -21,3 +22,16 @@ export async function serveDir(dir) {
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { server, base: `http://127.0.0.1:${server.address().port}/` };
 }
+
+/** The page to measure: `url` when one is given (server null), else `dir` served, with `query` appended. */
+export async function pageToMeasure(url, dir, query = '') {
+  if (url) return { server: null, url };
+  const { server, base } = await serveDir(dir);
+  return { server, url: `${base}${query}` };
+}
+
+/** Chromium's launch options: Debian's (or CHROMIUM_PATH), no GPU (software GL), no background traffic. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+};
