@@ -279,4 +279,15 @@ for value, ok in ((tilt["exclusiveMaximum"], False), (1.5707963267948963, True))
     r = run("--config", cfg, "--steps", "1", "--json")
     check(f"tilt {value}: {'run' if ok else 'refused'}", (r.returncode == 0) if ok else (r.returncode == 2 and "plane.tilt:" in r.stderr), r.stderr)
 
+# The work budget (docs/method.md "The work limit"): a body whose support point costs seconds a step
+# halts with work_limit in its first step, exit 1, the count in work units the same every time.
+inter = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz", "findings", "intersection-six-ellipsoids-work-units.json")
+a, b = run("--config", inter, "--steps", "5", "--json"), run("--config", inter, "--steps", "5", "--json")
+w = json.loads(a.stdout)
+check("work limit: exit 1, halted in the first step", a.returncode == 1 and w["status"] == "work_limit" and w["steps"] == 0
+      and w["halted"] and "needed more than 2500000 work units" in w["status_message"], (a.returncode, a.stdout[:300]))
+check("work limit: within the budget, the same units twice", 0 < w["work_units"] <= 2500000 and w["work_units"] == json.loads(b.stdout)["work_units"],
+      (w["work_units"], b.stdout[:100]))
+check("work units of a preset", json.loads(run("--case", "IV", "--steps", "100", "--json").stdout)["work_units"] > 0)
+
 finish("cli")

@@ -72,6 +72,7 @@ std::string runSummaryJson(const Simulation& sim, const RunSummary& run) {
   out["halted"] = sim.halted();
   out["zeno_guard_events"] = zenoEvents;
   out["flow_evaluations"] = sim.flowEvaluations();
+  out["work_units"] = sim.workUnits();
   out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
   out["wall_seconds"] = run.wallSeconds;
   return out.dump();

@@ -32,7 +32,7 @@ RunSummary runSteps(Simulation& sim, long long steps, long long untilImpacts = 0
 
 /// The CLI's --json object of a run (docs/cli.md "Output"): case, model, integrator, steps, h, impacts,
 /// energies, the family's counters, final state, impact_times, state_hash, status, Zeno guard, flow
-/// evaluations and wall_seconds; as JSON text. The CLI adds the optional claims to it.
+/// evaluations, work units and wall_seconds; as JSON text. The CLI adds the optional claims to it.
 std::string runSummaryJson(const Simulation& sim, const RunSummary& run);
 
 }  // namespace lgvci
