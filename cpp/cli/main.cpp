@@ -1,9 +1,12 @@
 // lgvci: run one of the paper's experiments (or a JSON config) with the native core.
 // Exit codes: 0 ok; 1 the integrator halted (Newton failure, work limit, a Zeno cascade it could not
 // resolve), the result is not finite,
-// time did not advance, or the output could not be written; 2 bad input.
+// time did not advance, or the output could not be written; 2 bad input; 130 interrupted (SIGINT: the
+// run stops at a step boundary, docs/cli.md "Stopping a run").
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +27,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
@@ -43,8 +47,8 @@ families below and prints a summary (docs/cli.md).
 )usage";
 // Then the presets, family by family, from the registry (lgvci/core/family.hpp).
 const char* kUsageOptions = R"usage(  --config FILE        a JSON configuration (docs/cli.md "Configuration (JSON)"); options below override it
-  --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
-  --until-impacts N    stop after the step in which the N-th impact happens
+  --steps N            number of steps of size h (default 1000; with --until-impacts the cap, default 1e7)
+  --until-impacts N    stop after the step in which the N-th impact happens, or at the cap on the steps
   --json               print one JSON object instead of the text summary
   --csv FILE           write one row per step (first row: the start), the record's CSV columns:
 )usage";
@@ -87,6 +91,28 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
 struct Usage : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// SIGINT (docs/cli.md "Stopping a run"): the first one sets the flag that every step checks (the
+// main thread's and the pool's interrupt scope, lgvci/core/interrupt.hpp) and restores the default
+// action, so a second one ends the program at once. A SIGINT the program was started ignoring (a
+// shell's background job) stays ignored.
+std::atomic<bool> gInterrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+extern "C" void onInterrupt(int) { gInterrupted.store(true, std::memory_order_relaxed); }
+void installInterruptHandler() {
+  struct sigaction inherited {};
+  if (sigaction(SIGINT, nullptr, &inherited) == 0 && inherited.sa_handler == SIG_IGN) return;
+  struct sigaction action {};
+  action.sa_handler = onInterrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &action, nullptr);
+}
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a process ended by Ctrl-C
+
+// Progress on stderr for a long run (docs/cli.md): every kProgressWork work units (lgvci/core/work.hpp,
+// a few seconds natively), so the lines come at the same steps on every machine.
+constexpr long long kProgressWork = 250000000;
 /// The run or its output failed after the input was accepted (exit 1).
 struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -477,7 +503,7 @@ int run(int argc, char** argv) {
     else if (a == "--until-impacts") {
       untilImpacts = parseSteps(a, value());
       if (untilImpacts < 1) throw Usage("--until-impacts: expected an integer in [1, 1e9]");
-      if (!stepsGiven) steps = 1000000000LL;
+      if (!stepsGiven) steps = kUntilImpactsStepCap;  // a run that never reaches N impacts still ends
     }
     else if (a == "--integrator") patch["integrator"] = text("integrator");
     else if (a == "--reverse-check") {
@@ -574,20 +600,36 @@ int run(int argc, char** argv) {
   std::FILE* csv = nullptr;
   std::vector<double> rec(static_cast<size_t>(sim.layout().size));
   std::vector<double> row(sim.layout().csvColumns().size());
+  // Rows are collected whole and handed to the file whole (a 64 KiB batch, then flushed): whatever
+  // ends the program — Ctrl-C twice, a kill — the file holds whole rows only.
+  std::string pending;
+  long long rowsWritten = 0;
+  auto flushCsvRows = [&]() {
+    if (!pending.empty() && std::fwrite(pending.data(), 1, pending.size(), csv) != pending.size()) requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    std::fflush(csv);
+    requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    pending.clear();
+  };
   auto writeCsvRow = [&]() {
     sim.writeRecord(rec.data());
     writeCsvValues(sim.layout(), rec.data(), row.data());  // lgvci/core/run.hpp: the Python module's columns too
-    for (size_t k = 0; k < row.size(); ++k) std::fprintf(csv, k ? ",%.17g" : "%.17g", row[k]);
-    std::fputc('\n', csv);
+    char number[32];
+    for (size_t k = 0; k < row.size(); ++k) {
+      std::snprintf(number, sizeof number, k ? ",%.17g" : "%.17g", row[k]);
+      pending += number;
+    }
+    pending += '\n';
+    ++rowsWritten;
+    if (pending.size() >= (1u << 16)) flushCsvRows();
   };
   if (!csvPath.empty()) {
     csv = std::fopen(csvPath.c_str(), "w");
     if (!csv) throw Usage("--csv: cannot write '" + csvPath + "'");
     const std::vector<std::string> cols = sim.layout().csvColumns();
-    for (size_t k = 0; k < cols.size(); ++k) std::fprintf(csv, k ? ",%s" : "%s", cols[k].c_str());
-    std::fputc('\n', csv);
+    for (size_t k = 0; k < cols.size(); ++k) pending += (k ? "," : "") + cols[k];
+    pending += '\n';
     writeCsvRow();
-    requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    flushCsvRows();
   }
 
   const double E0 = sim.initialEnergy();
@@ -596,17 +638,29 @@ int run(int argc, char** argv) {
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
   // The loop shared with the Python module (lgvci/core/run.hpp).
+  long long nextProgress = sim.workUnits() + kProgressWork;
   const RunSummary runDone = runSteps(sim, steps, untilImpacts, [&](Simulation& s) {
     if (momentum) momentum->observe(s);
-    if (csv) {
-      writeCsvRow();
-      requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    if (csv) writeCsvRow();
+    if (s.workUnits() >= nextProgress) {  // a long run says where it is (docs/cli.md)
+      nextProgress = s.workUnits() + kProgressWork;
+      std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
+                << " impacts)\n";
     }
   });
   const long long done = runDone.steps;
   const double maxErr = runDone.maxAbsEnergyError;
   const double wall = runDone.wallSeconds;
-  if (csv) closeCsv(csv, csvPath);
+  if (csv) {
+    flushCsvRows();
+    closeCsv(csv, csvPath);
+  }
+  if (runDone.interrupted) {  // Ctrl-C: stopped between two steps; nothing is printed as if it had finished
+    std::cerr << "lgvci: interrupted (SIGINT) after " << done << " of " << steps << " steps, at t = " << formatNumber(sim.time());
+    if (csv) std::cerr << "; '" << printable(csvPath) << "' holds the start and those " << done << " steps, " << rowsWritten << " whole rows";
+    std::cerr << "; no summary is printed\n";
+    return kExitInterrupted;
+  }
   requireFiniteResult(sim, t0, E0, maxErr, done);
 
   std::string reverseJson;
@@ -656,6 +710,10 @@ int run(int argc, char** argv) {
     std::cerr << "lgvci: the Zeno guard fired in " << zenoEvents << (zenoEvents == 1 ? " step" : " steps")
               << " (first at t = " << formatNumber(sim.firstZenoGuardTime()) << ")\n";
   if (sim.halted()) std::cerr << "lgvci: halted at t = " << formatNumber(sim.time()) << ": " << sim.statusMessage() << "\n";
+  const bool capped = untilImpacts > 0 && sim.totalImpacts() < untilImpacts && !sim.halted();
+  if (capped)  // the cap on the steps came first (docs/cli.md)
+    std::cerr << "lgvci: --until-impacts " << untilImpacts << ": " << sim.totalImpacts() << " impacts in the " << done
+              << " steps of the cap" << (stepsGiven ? " (--steps)" : " (the default 1e7; raise it with --steps)") << "\n";
   const std::string shownCase = sim.caseName();
   if (asJson) {
     json out = json::parse(runSummaryJson(sim, runDone));  // lgvci/core/run.hpp, as the Python module's summary
@@ -682,6 +740,8 @@ int run(int argc, char** argv) {
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
+    if (untilImpacts > 0)
+      std::printf("until impacts      %lld %s (cap %lld steps)\n", untilImpacts, capped ? "not reached" : "reached", steps);
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
     if (momentumMaps) std::printf("%s", momentumMapDriftText(momentum->drift()).c_str());
@@ -694,11 +754,17 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  installInterruptHandler();
+  const InterruptScope interruptible(&gInterrupted);  // every step of this thread and of its pools checks it
   try {
     return run(argc, argv);
+  } catch (const Interrupted&) {  // an ensemble, a sweep, a merge, a study: nothing half-done is printed
+    std::cerr << "lgvci: interrupted (SIGINT); no result is printed\n";
+    return kExitInterrupted;
   } catch (const RunError& e) {
     std::cerr << "lgvci: " << e.what() << "\n";
     return 1;
+
   } catch (const Usage& e) {
     std::cerr << "lgvci: " << e.what() << "\n";
     return 2;

@@ -1,6 +1,8 @@
 // A pool of std::thread for the ensemble and the sweep: a shared atomic counter, one result slot per member.
 #include "lgvci/core/ensemble_threads.hpp"
 
+#include "lgvci/core/interrupt.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -14,7 +16,9 @@ void forEachOnThreads(long long n, int threads, const std::function<void(long lo
   std::atomic<long long> next{0};
   std::exception_ptr failure;
   std::mutex failureLock;
+  const std::atomic<bool>* interrupt = interruptFlag();  // the caller's, for every thread of the pool
   auto work = [&] {
+    const InterruptScope scope(interrupt);
     for (long long i = next++; i < n; i = next++) {
       try {
         body(i);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/simulation.hpp"
 
 namespace lgvci {
@@ -39,6 +40,7 @@ class DriverSimulation : public Simulation {
   explicit DriverSimulation(Driver driver) : driver_(std::move(driver)) {}
 
   StepReport step() override {
+    throwIfInterrupted();  // a computation asked to stop does so here, between steps (lgvci/core/interrupt.hpp)
     const std::size_t before = driver_.impactLog().size();
     const StepReport r = driver_.step();
     lastImpacts_ = r.impacts;

@@ -99,6 +99,8 @@ class Simulation {
   /// capabilities declare neither twins nor ensemble have no pose to perturb: InvalidInput("kind", …).
   virtual std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const;
 
+  /// One step. Throws Interrupted, before it starts, when this thread's interrupt flag is set
+  /// (lgvci/core/interrupt.hpp: only a computation that installed one, the CLI's or Python's).
   virtual StepReport step() = 0;
   virtual void reset() = 0;
 
