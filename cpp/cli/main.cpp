@@ -13,6 +13,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -384,7 +385,14 @@ int mergeCli(const std::vector<std::string>& args) {
     else files.push_back(args[i]);
   }
   if (files.empty()) throw Usage("merge: give the parts to merge (lgvci merge FILE... [--json])");
-  const std::string out = mergeSweepPartFiles(files);
+  std::string out;
+  try {
+    out = mergeSweepPartFiles(files);  // every part verified (docs/sweeps.md "What the merge verifies")
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::runtime_error& e) {  // not the input's fault: out of memory holding the members
+    throw RunError(e.what());
+  }
   std::cout << (asJson ? out + "\n" : sweepSummaryText(out));
   flushStdout();
   return 0;
@@ -764,7 +772,9 @@ int main(int argc, char** argv) {
   } catch (const RunError& e) {
     std::cerr << "lgvci: " << e.what() << "\n";
     return 1;
-
+  } catch (const std::bad_alloc&) {  // not bad input: the machine ran out (docs/sweeps.md "Bounds" for sweeps)
+    std::cerr << "lgvci: out of memory\n";
+    return 1;
   } catch (const Usage& e) {
     std::cerr << "lgvci: " << e.what() << "\n";
     return 2;
