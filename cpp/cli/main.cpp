@@ -593,7 +593,13 @@ int run(int argc, char** argv) {
   if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
   if (orderStudy) {  // docs/order-study.md: the study replaces the run; a run that halts is exit 1
     OrderStudyResult r;
-    try { r = runOrderStudy(base.dump(), stepsGiven ? steps : 0); } catch (const std::runtime_error& e) { throw RunError(e.what()); }
+    try {
+      r = runOrderStudy(base.dump(), stepsGiven ? steps : 0);
+    } catch (const Interrupted&) {  // Ctrl-C: exit 130 (below), not a failed study
+      throw;
+    } catch (const std::runtime_error& e) {
+      throw RunError(e.what());
+    }
     std::cout << (asJson ? "{\"order_study\":" + orderStudyJson(r) + "}\n" : orderStudyText(r));
     flushStdout();
     return 0;

@@ -329,5 +329,12 @@ p.send_signal(signal.SIGINT)
 out, err = p.communicate(timeout=60)
 check("SIGINT during an ensemble: exit 130, nothing printed", p.returncode == 130 and out == "" and "interrupted (SIGINT)" in err,
       (p.returncode, err))
+p = subprocess.Popen([LGVCI, "--case", "IV", "--order-study", "--steps", "16384", "--json"], stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+time.sleep(0.5)
+p.send_signal(signal.SIGINT)
+out, err = p.communicate(timeout=60)
+check("SIGINT during an order study: exit 130, not a failed study", p.returncode == 130 and out == "" and "interrupted (SIGINT)" in err,
+      (p.returncode, err))
 
 finish("cli")
