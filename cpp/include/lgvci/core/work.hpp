@@ -9,6 +9,8 @@
 //   - every flow evaluation of a driver (a trial step, an impact-location or detection sample, a
 //     sub-step, a naive step): the model's flowWork(), which covers the flow's own solve and one Φ of a
 //     body with one part (kFlowWork for a family that declares none);
+//   - the rigid body's contact phase: each pass of its stages and each position-stage iteration, by
+//     its contacts (contact_flow.cpp);
 //   - every support-function call of a composite body: a union its parts' own costs (an ellipsoid 1, a
 //     polyhedron one per 8 vertices, an intersection one per part), an intersection of ellipsoids each
 //     active set it tries and every iteration and line-search evaluation of its dual ascent.
