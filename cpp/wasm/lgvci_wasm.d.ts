@@ -115,13 +115,22 @@ export interface HybridSimulation {
    */
   returnDistances(start: Float64Array | readonly number[]): DistancesResult;
   /**
-   * A new simulation of the same system (shared, not re-parsed) from this one's initial state
-   * perturbed by the core's rule: 'position' x0 + δ e₃, 'attitude' R0·R_y(δ) (the sensitivity twins,
-   * Tran & Leok §7.4; an ensemble member is the same with δ = size·u_k). An error value (field "kind",
-   * "delta", or the start's own, e.g. "x0" when it penetrates the plane) when refused; families
-   * without twins or ensemble refuse with "kind". The caller deletes the new simulation.
+   * A new simulation of the same system (shared, not re-parsed) from this one's initial state moved by
+   * δ along the perturbation `kind`, one of perturbations()'s names (docs/ensembles.md "Perturbations":
+   * the rigid body's 'position' x0 + δ e₃ and 'attitude' R0·R_y(δ), Tran & Leok §7.4; a coordinate's or
+   * momentum's shift in generalized coordinates; an ensemble member is the same with δ = size·u_k). An
+   * error value (field "kind", "delta", or the record field the start breaks, e.g. "x" when it
+   * penetrates the plane) when refused. The caller deletes the new simulation.
    */
-  perturbedStart(kind: 'position' | 'attitude', delta: number): CreateResult;
+  perturbedStart(kind: string, delta: number): CreateResult;
+  /** The directions the start can be perturbed in, the default first (a new array on each call). */
+  perturbations(): Perturbation[];
+  /**
+   * Restarts the run from a state record (layout().size numbers, e.g. another run's record() copy):
+   * what a config whose start is that state gives, bit for bit (counters, impacts and ledgers from
+   * zero; reset() returns there). null, or the refusal naming the record field (the run unchanged).
+   */
+  setState(record: Float64Array | readonly number[]): SimulationError | null;
   /**
    * The momentum maps of this run's symmetries (docs/momentum-maps.md): rigid body gamma_u, gamma_v, L_n
    * (those a tilted plane under gravity keeps), a generalized model's cyclic momenta p_i, a circular
@@ -144,6 +153,15 @@ export interface HybridSimulation {
   /** The impact buffer of stepRecords(): a view of its whole fixed capacity, valid until the heap grows. */
   impactBuffer(): Float64Array;
   delete(): void;
+}
+
+/** A direction of perturbedStart (the core's Perturbation): a shift of one entry of a state field, or a turn of an attitude about a body axis. */
+export interface Perturbation {
+  readonly name: string;
+  readonly description: string;
+  readonly field: string;
+  readonly component: number;
+  readonly op: 'shift' | 'turn';
 }
 
 /** One momentum map (the core's MomentumMapField): its name and what it is (with the basis it uses). */

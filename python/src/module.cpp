@@ -66,6 +66,18 @@ class PySimulation {
   explicit PySimulation(const std::string& json) : sim_(create(json)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
     refresh();
   }
+  explicit PySimulation(std::unique_ptr<Simulation> sim) : sim_(std::move(sim)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
+    refresh();
+  }
+  PySimulation clone() const { return PySimulation(sim_->clone()); }
+  /// Simulation::setState from a float64 array of the record's size (a copy; the run is unchanged on a refusal).
+  void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) {
+    if (record.ndim() != 1)
+      throw InvalidInput("record", "must be a 1-D array of " + std::to_string(rec_.size()) + " numbers (this run's layout)");
+    sim_->setState(record.data(), static_cast<std::size_t>(record.size()));
+    refresh();
+  }
+  PySimulation perturbedStart(const std::string& kind, double delta) const { return PySimulation(sim_->perturbedStart(kind, delta)); }
 
   long long step(long long n) {
     checkSteps(n, "n");
@@ -136,7 +148,7 @@ std::string ensembleJson(const std::string& config, int members, long long steps
   spec.members = members;
   spec.steps = steps;
   spec.size = size;
-  spec.kind = parsePerturbationKind(kind);
+  spec.kind = kind;
   spec.seed = seed;
   spec.samples = samples;
   validateEnsembleSpec(spec);
@@ -159,7 +171,7 @@ std::string sweepJson(const std::string& config, const std::vector<std::string>&
   spec.ensemble.members = members;
   spec.ensemble.steps = steps;
   spec.ensemble.size = size;
-  spec.ensemble.kind = parsePerturbationKind(kind);
+  spec.ensemble.kind = kind;
   spec.ensemble.seed = seed;
   spec.ensemble.samples = samples;
   validateSweep(spec);
@@ -194,6 +206,23 @@ PYBIND11_MODULE(_lgvci, m) {
         py::array_t<double> view({s.size()}, {static_cast<py::ssize_t>(sizeof(double))}, s.buffer(), self);
         py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
         return view;
+      })
+      .def("clone", &PySimulation::clone)
+      .def("set_state", &PySimulation::setState, py::arg("record"))
+      .def("perturbed_start", &PySimulation::perturbedStart, py::arg("kind"), py::arg("delta"))
+      .def("state_fields", [](const PySimulation& s) { return s.sim().stateFields(); })
+      .def("perturbations", [](const PySimulation& s) {
+        py::list out;
+        for (const Perturbation& p : s.sim().perturbations()) {
+          py::dict d;
+          d["name"] = p.name;
+          d["description"] = p.description;
+          d["field"] = p.field;
+          d["component"] = p.component;
+          d["op"] = p.op == Perturbation::Op::Shift ? "shift" : "turn";
+          out.append(d);
+        }
+        return out;
       })
       .def("layout", [](const PySimulation& s) { return layoutList(s.sim().layout()); })
       .def("impact_layout", [](const PySimulation& s) { return layoutList(s.sim().impactLayout()); })

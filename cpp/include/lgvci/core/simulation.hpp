@@ -74,14 +74,23 @@ struct MomentumMapLayout {
 const RecordLayout& impactLayout();
 void writeImpactRecord(const ImpactEvent& e, double* out);
 
-/// The start perturbations of the sensitivity twins and of ensemble members (Tran & Leok §7.4,
-/// docs/ensembles.md): "position" x0 → x0 + δ e₃, "attitude" R0 → R0·R_y(δ) (right multiplication, as
-/// the paper's δR).
-enum class PerturbationKind { Position, Attitude };
-/// The perturbation, defined once: x ← x + δ e₃, or R ← R·R_y(δ) with the portable sin/cos
-/// (core/portable_math.hpp) and each entry summed in m order, Σ_m R_rm (R_y)_mc, so it is the same
-/// bits natively and in WebAssembly.
-void perturbPose(PerturbationKind kind, double delta, Vec3& x, Mat3& R);
+/// A direction in which a run's start can be perturbed (docs/ensembles.md "Perturbations"): the
+/// sensitivity twins, ensemble members and sweeps start from the state record moved by δ along it. A
+/// Shift moves one entry of a state field, a ← a + δ (a coordinate or a momentum); a Turn rotates a 3×3
+/// attitude field about one of its body axes, R ← R·R_axis(δ) (right multiplication, as Tran & Leok's
+/// δR in §7.4), computed with the portable sin/cos and each entry summed in m order, Σ_m R_rm (R_axis)_mc,
+/// so that it is the same bits natively and in WebAssembly.
+struct Perturbation {
+  enum class Op { Shift, Turn };
+  std::string name;         // what the ensemble's "kind", the CLI's --kind and the page call it
+  std::string description;  // a few words for the usage and the page
+  std::string field;        // a state field of the record (Simulation::stateFields())
+  int component = 0;        // Shift: the entry of the field; Turn: the body axis, 0, 1 or 2
+  Op op = Op::Shift;
+};
+/// Moves the state record `record` of `layout` by δ along `p` (throws std::out_of_range when the layout
+/// has no such field).
+void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double delta, double* record);
 
 /// A run of a model (docs/architecture.md "Model and data"): the family's constant, validated system
 /// is shared by reference between copies; the run state (the driver's state, time, counters, scratch
@@ -93,11 +102,32 @@ class Simulation {
   /// An independent copy of this run as it is now (state, time, counters, impact log), sharing the
   /// constant system: stepping either leaves the other unchanged, and both continue bit for bit alike.
   virtual std::unique_ptr<Simulation> clone() const = 0;
-  /// A new run of the same system from this run's initial state perturbed by perturbPose(kind, δ),
-  /// at its start (no steps, no impacts), validated as a config's start is (throws InvalidInput, e.g.
-  /// "x0: the initial state penetrates the plane …"). No JSON is parsed or written. Families whose
-  /// capabilities declare neither twins nor ensemble have no pose to perturb: InvalidInput("kind", …).
-  virtual std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const;
+  /// Restarts this run from the state in `record` (layout().size values, e.g. another run's record()):
+  /// its stateFields() are read, the rest is ignored. The run is then what a config whose start is
+  /// that state would give — the same system, settings and integrator, time t, counters, impact log and
+  /// ledgers from zero, E0 that state's energy, and reset() returning there — bit for bit. Validated as a
+  /// config's start is (throws InvalidInput naming the record field, e.g. "x: the initial state
+  /// penetrates the plane …", or "record" for a wrong size); on a throw the run is unchanged.
+  virtual void setState(const double* record, std::size_t size) = 0;
+  void setState(const std::vector<double>& record) { setState(record.data(), record.size()); }
+  /// The record fields setState() reads: "t" and the family's reversal fields (its configuration and
+  /// momenta: x, R, gamma, Pi for the rigid body; q, p in generalized coordinates).
+  std::vector<std::string> stateFields() const;
+  /// The directions this run's start can be perturbed in (docs/ensembles.md "Perturbations"); the first
+  /// is the default of ensembles and twins. By default one Shift per entry of each of the family's
+  /// configuration and momentum fields, named after the field ("q2", "p1"; a scalar field by its own
+  /// name), and a Turn about each body axis of a rotation field ("R1", "R2", "R3"); a family may name
+  /// and order them otherwise.
+  virtual std::vector<Perturbation> perturbations() const;
+  /// The perturbation called `name` (throws InvalidInput("kind", "must be one of …")).
+  Perturbation perturbation(const std::string& name) const;
+  /// A new run of the same system from this run's start (reset()'s state) moved by δ along `p`,
+  /// validated as a config's start (throws InvalidInput, e.g. "x: the initial state penetrates the
+  /// plane …", or "delta" for a non-finite δ). No JSON is parsed or written.
+  std::unique_ptr<Simulation> perturbedStart(const Perturbation& p, double delta) const;
+  std::unique_ptr<Simulation> perturbedStart(const std::string& name, double delta) const {
+    return perturbedStart(perturbation(name), delta);
+  }
 
   virtual StepReport step() = 0;
   virtual void reset() = 0;
