@@ -17,7 +17,7 @@ import numpy as _np  # noqa: F401  (the extension hands out NumPy arrays: NumPy 
 from . import _lgvci
 
 __version__: str = _lgvci.__version__
-__all__ = ["Simulation", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
+__all__ = ["Simulation", "System", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -186,6 +186,51 @@ class Simulation:
     def __repr__(self) -> str:
         name = self.case or self.model
         return f"<lgvci.Simulation {name} t={self.time!r} steps={self.steps} impacts={self.impacts}>"
+
+
+class System:
+    """A config parsed and validated once (docs/python.md "Setting a state"): its runs start at the
+    config's start, at a state record, or at the start moved along a perturbation, without reading the
+    config again. Every run is independent; the system itself never changes."""
+
+    __slots__ = ("_sys",)
+
+    def __init__(self, config: Config) -> None:
+        self._sys = _lgvci.System(_config_text(config))
+
+    def new_run(self, state: Optional[Union["_np.ndarray", Sequence[float]]] = None, *,
+                kind: Optional[str] = None, delta: float = 0.0) -> Simulation:
+        """A run at the config's start; at ``state`` (a whole state record, as ``Simulation.set_state``);
+        or at the start moved by ``delta`` along the perturbation ``kind``."""
+        if state is not None and kind is not None:
+            raise ValueError("state: give either a state or a perturbation kind, not both")
+        if state is not None:
+            return Simulation._wrap(self._sys.new_run_at(_np.asarray(state, dtype=float)))
+        if kind is not None:
+            if not isinstance(kind, str):
+                raise ValueError(f"kind: must be the name of one of this system's perturbations, got {kind!r}")
+            return Simulation._wrap(self._sys.new_run_perturbed(kind, float(delta)))
+        return Simulation._wrap(self._sys.new_run())
+
+    def layout(self) -> List[Dict[str, Any]]:
+        """The state record's fields (a run's ``layout()``)."""
+        return self._sys.layout()
+
+    def state_fields(self) -> List[str]:
+        return self._sys.state_fields()
+
+    def start_record(self) -> "_np.ndarray":
+        """The record of the config's start (a copy)."""
+        return _np.array(self._sys.start_record())
+
+    def config(self) -> Dict[str, Any]:
+        """The fully resolved config."""
+        return _json.loads(self._sys.config_json())
+
+    family = property(lambda self: self._sys.family, doc="The registered family.")
+
+    def __repr__(self) -> str:
+        return f"<lgvci.System {self.family}>"
 
 
 def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:

@@ -23,6 +23,7 @@
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
+#include "lgvci/core/system.hpp"
 #include "lgvci/core/types.hpp"
 #include "lgvci/version.hpp"
 
@@ -102,6 +103,29 @@ class PySimulation {
  private:
   std::unique_ptr<Simulation> sim_;
   std::vector<double> rec_;
+};
+
+// lgvci.System: a config validated once, its runs made without reading it again (lgvci/core/system.hpp).
+class PySystem {
+ public:
+  explicit PySystem(const std::string& json) {
+    SystemResult r = System::create(json);
+    if (!r.ok()) throw InvalidInput(r.error.field, r.error.message.substr(r.error.message.find(": ") + 2));
+    sys_ = std::move(r.system);
+  }
+  explicit PySystem(std::shared_ptr<const System> sys) : sys_(std::move(sys)) {}
+  const System& sys() const { return *sys_; }
+  PySimulation newRun() const { return PySimulation(sys_->newRun()); }
+  PySimulation newRunAt(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) const {
+    if (record.ndim() != 1) throw InvalidInput("record", "must be a 1-D array of the layout's size");
+    return PySimulation(sys_->newRun(std::vector<double>(record.data(), record.data() + record.size())));
+  }
+  PySimulation newRunPerturbed(const std::string& kind, double delta) const {
+    return PySimulation(sys_->newRun(sys_->perturbation(kind), delta));
+  }
+
+ private:
+  std::shared_ptr<const System> sys_;
 };
 
 // lgvci.run: the CLI's loop (runSteps) with every CSV row kept, returned as one contiguous NumPy
@@ -252,6 +276,17 @@ PYBIND11_MODULE(_lgvci, m) {
       .def_property_readonly("family", [](const PySimulation& s) { return s.sim().family(); })
       .def_property_readonly("integrator", [](const PySimulation& s) { return s.sim().integrator(); })
       .def_property_readonly("case", [](const PySimulation& s) { return s.sim().caseName(); });
+
+  py::class_<PySystem>(m, "System")
+      .def(py::init<const std::string&>(), py::arg("config_json"))
+      .def("new_run", &PySystem::newRun)
+      .def("new_run_at", &PySystem::newRunAt, py::arg("record"))
+      .def("new_run_perturbed", &PySystem::newRunPerturbed, py::arg("kind"), py::arg("delta"))
+      .def("layout", [](const PySystem& s) { return layoutList(s.sys().layout()); })
+      .def("state_fields", [](const PySystem& s) { return s.sys().stateFields(); })
+      .def("start_record", [](const PySystem& s) { return s.sys().startRecord(); })
+      .def("config_json", [](const PySystem& s) { return s.sys().configJson(); })
+      .def_property_readonly("family", [](const PySystem& s) { return s.sys().family().name; });
 
   m.def("run_columns", &runColumns, py::arg("config_json"), py::arg("steps"), py::arg("until_impacts") = 0);
   m.def("ensemble_json", &ensembleJson, py::arg("config_json"), py::arg("members"), py::arg("steps"), py::arg("size"),

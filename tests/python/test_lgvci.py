@@ -318,6 +318,21 @@ class SetState(unittest.TestCase):
         self.assertEqual(moved.steps, 0)
         self.assertEqual([p["name"] for p in sim.perturbations()][:3], ["y", "x", "theta"])
 
+    def test_a_system_makes_runs_at_its_start_a_state_or_a_perturbed_start(self):
+        system = lgvci.System({"case": "billiard-ellipse"})
+        self.assertEqual(system.family, "billiard")
+        a = system.new_run()
+        b = lgvci.Simulation({"case": "billiard-ellipse"})
+        a.step(500)
+        b.step(500)
+        self.assertEqual(a.state_hash(), b.state_hash())
+        c = system.new_run(np.array(a.record()))
+        self.assertEqual((c.steps, c.time), (0, a.time))
+        d = system.new_run(kind="y", delta=1e-3)
+        self.assertEqual(d.field("q")[1], system.start_record()[system.layout()[1]["offset"] + 1] + 1e-3)
+        with self.assertRaises(ValueError):
+            system.new_run([0.0], kind="x")
+
     def test_refusals_name_the_field_and_leave_the_run(self):
         sim = lgvci.Simulation({"case": "IV"})
         before = sim.state_hash()
@@ -358,21 +373,24 @@ class Stubs(unittest.TestCase):
             return [p.arg for p in a.posonlyargs + a.args + ([a.vararg] if a.vararg else []) + a.kwonlyargs]
 
         functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-        self.assertEqual(sorted(functions), sorted(n for n in lgvci.__all__ if callable(getattr(lgvci, n)) and n != "Simulation"))
+        classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+        exported = [n for n in lgvci.__all__ if callable(getattr(lgvci, n))]
+        self.assertEqual(sorted(functions), sorted(n for n in exported if not isinstance(getattr(lgvci, n), type)))
+        self.assertEqual(sorted(classes), sorted(n for n in exported if isinstance(getattr(lgvci, n), type)))
         for name, node in functions.items():
             with self.subTest(name):
                 self.assertEqual(params(node), list(inspect.signature(getattr(lgvci, name)).parameters))
-        (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Simulation"]
-        members = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef)}
-        public = {n for n in dir(lgvci.Simulation) if not n.startswith("_")} | {"__init__"}
-        self.assertEqual(sorted(members), sorted(public))
-        for name, node in members.items():
-            with self.subTest(name):
-                attr = getattr(lgvci.Simulation, name)
-                if isinstance(attr, property):
-                    self.assertTrue(any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list))
-                else:
-                    self.assertEqual(params(node), list(inspect.signature(attr).parameters))
+        for cname, cls in classes.items():
+            members = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef)}
+            public = {n for n in dir(getattr(lgvci, cname)) if not n.startswith("_")} | {"__init__"}
+            self.assertEqual(sorted(members), sorted(public), cname)
+            for name, node in members.items():
+                with self.subTest(f"{cname}.{name}"):
+                    attr = getattr(getattr(lgvci, cname), name)
+                    if isinstance(attr, property):
+                        self.assertTrue(any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list))
+                    else:
+                        self.assertEqual(params(node), list(inspect.signature(attr).parameters))
 
 
 class Sweeps(unittest.TestCase):

@@ -13,6 +13,7 @@
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/system.hpp"
 
 namespace lgvci {
 
@@ -45,11 +46,6 @@ double divergence(const std::vector<ReversalField>& fields, const std::vector<in
   return err;
 }
 
-SimulationResult createOrThrow(const std::string& config, const std::string& field, const std::string& who) {
-  SimulationResult r = createSimulation(config);
-  if (!r.ok()) throw InvalidInput(field, who + r.error.message);
-  return r;
-}
 
 }  // namespace
 
@@ -115,30 +111,29 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
 
 Ensemble::Ensemble(EnsembleSpec spec, bool checkExtremeMembers) : spec_(std::move(spec)) {
   validateEnsembleSpec(spec_);
-  SimulationResult ref = createOrThrow(spec_.config, "config", "");
-  const Simulation& run = *ref.simulation;
-  perturbation_ = spec_.kind.empty() ? run.perturbations().at(0) : run.perturbation(spec_.kind);
+  SystemResult made = System::create(spec_.config);
+  if (!made.ok()) throw InvalidInput("config", made.error.message);
+  system_ = std::move(made.system);
+  const System& sys = *system_;
+  perturbation_ = spec_.kind.empty() ? sys.perturbations().at(0) : sys.perturbation(spec_.kind);
   spec_.kind = perturbation_.name;
-  const FamilyInfo* family = findFamily(run.family());
-  if (!family) throw InvalidInput("config", "its family '" + run.family() + "' is not registered");
-  for (const ReversalField& f : family->reversal)
+  for (const ReversalField& f : sys.family().reversal)
     if (f.kind != ReversalField::Kind::Momentum) {
       configuration_.push_back(f);
-      configurationSize_ += run.layout().field(f.field).size;
+      configurationSize_ += sys.layout().field(f.field).size;
     }
-  resolved_ = run.configJson();
-  caseName_ = run.caseName();
-  h_ = run.h();
-  t0_ = run.time();
+  resolved_ = sys.configJson();
+  caseName_ = sys.caseName();
+  h_ = sys.h();
+  t0_ = sys.t0();
   // A start on the boundary of the admissible set (a body resting on the plane) has no room on one
   // side: when the start moved by −size is refused, every member takes |u_k| (exact for a shift that
   // moves Φ monotonically, the rigid body's "position"; members are checked again when built).
   try {
-    run.perturbedStart(perturbation_, -spec_.size);
+    sys.newRun(perturbation_, -spec_.size);
   } catch (const InvalidInput&) {
     upward_ = true;
   }
-  start_ = std::move(ref.simulation);
   const long long M = std::min<long long>(spec_.samples, spec_.steps);
   for (long long j = 0; j <= M; ++j) sampleSteps_.push_back(j * spec_.steps / M);
   // The perturbed starts must be valid too (e.g. not inside the plane). Only the two extreme members
@@ -160,11 +155,11 @@ Ensemble::Ensemble(EnsembleSpec spec, bool checkExtremeMembers) : spec_(std::mov
 }
 
 std::unique_ptr<Simulation> Ensemble::memberSimulation(int k) const {
-  if (k < 0) return start_->clone();
+  if (k < 0) return system_->newRun();
   const double u = memberOffset(spec_.seed, k);
   const double delta = spec_.size * (upward_ ? std::abs(u) : u);
   try {
-    return start_->perturbedStart(perturbation_, delta);
+    return system_->newRun(perturbation_, delta);
   } catch (const InvalidInput& e) {
     throw InvalidInput("size", "member " + std::to_string(k) + "'s perturbed start is invalid: " + e.what());
   }

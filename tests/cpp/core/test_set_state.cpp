@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/system.hpp"
 #include "make_simulation.hpp"
 
 namespace test_set_state {
@@ -168,6 +170,45 @@ TEST_CASE("ensembles for every family: the default perturbation, Err over the co
     advance(*member, static_cast<int>(spec.steps));
     CHECK(member->totalImpacts() == results[3].impacts);
   }
+}
+
+}  // namespace test_set_state
+
+namespace test_set_state {
+
+TEST_CASE("System: one config, validated once, shared by runs made on several threads; the same runs as createSimulation", "[core][set_state][system]") {
+  SystemResult made = System::create(presetJson("cradle"));
+  REQUIRE(made.ok());
+  const System& sys = *made.system;
+  CHECK(sys.family().name == "cradle");
+  CHECK(sys.caseName() == "cradle");
+  CHECK(sys.stateFields() == std::vector<std::string>{"t", "q", "p"});
+  auto direct = makeSimulation(presetJson("cradle"));
+  CHECK(sys.startRecord() == direct->record());
+  // Runs from the system on four threads at once: each is the config's run, bit for bit.
+  advance(*direct, 2000);
+  std::vector<std::vector<double>> records(4);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < records.size(); ++i)
+    threads.emplace_back([&, i] {
+      std::unique_ptr<Simulation> run = sys.newRun();
+      for (int k = 0; k < 2000; ++k) run->step();
+      records[i] = run->record();
+    });
+  for (std::thread& t : threads) t.join();
+  for (const std::vector<double>& r : records) CHECK(r == direct->record());
+  // A run at a state, and at a perturbed start, are setState's and perturbedStart's.
+  auto at = sys.newRun(direct->record());
+  CHECK(at->time() == direct->time());
+  CHECK(at->steps() == 0);
+  CHECK(sys.newRun(sys.perturbation("theta1"), -1e-3)->record() == direct->perturbedStart("theta1", -1e-3)->record());
+  // System::of(run): the run's config with its start, whatever the run did since.
+  const std::shared_ptr<const System> of = System::of(*direct);
+  CHECK(of->startRecord() == sys.startRecord());
+  // Bad input is a value.
+  const SystemResult bad = System::create(R"({"case":"cradle","cradle":{"balls":9}})");
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.error.field == "cradle.balls");
 }
 
 }  // namespace test_set_state

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/system.hpp"
 
 namespace lgvci {
 
@@ -131,7 +132,7 @@ class Ensemble {
 
  private:
   EnsembleSpec spec_;
-  std::shared_ptr<const Simulation> start_;  // the unperturbed start, never stepped: members copy it
+  std::shared_ptr<const System> system_;  // the config once: the reference and the members are its runs
   std::string resolved_;  // the reference's resolved config
   std::string caseName_;
   Perturbation perturbation_;
