@@ -360,7 +360,7 @@ int mergeCli(const std::vector<std::string>& args) {
   return 0;
 }
 
-// "/cradle/policy" → "cradle.policy": an option's config field, for messages.
+// "/a/b" → "a.b": an option's config field, for messages.
 std::string fieldOf(const FamilyOption& o) {
   std::string field = o.path.substr(1);
   for (char& ch : field) ch = ch == '/' ? '.' : ch;

@@ -22,7 +22,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Err = Σ over the configuration fields of ‖a − a_ref‖₂, a rotation's with the induced 2-norm (largest
-// singular value): ‖x − x_ref‖₂ + ‖R − R_ref‖₂ for the rigid body, as the twins (§7.4, Fig. 10).
+// singular value): ‖x − x_ref‖₂ + ‖R − R_ref‖₂ on SE(3), as the twins (§7.4, Fig. 10).
 double divergence(const std::vector<ReversalField>& fields, const std::vector<int>& sizes, const double* a, const double* b) {
   double err = 0.0;
   int o = 0;
@@ -128,7 +128,7 @@ Ensemble::Ensemble(EnsembleSpec spec, bool checkExtremeMembers) : spec_(std::mov
   t0_ = sys.t0();
   // A start on the boundary of the admissible set (a body resting on the plane) has no room on one
   // side: when the start moved by −size is refused, every member takes |u_k| (exact for a shift that
-  // moves Φ monotonically, the rigid body's "position"; members are checked again when built).
+  // moves Φ monotonically; members are checked again when built).
   try {
     sys.newRun(perturbation_, -spec_.size);
   } catch (const InvalidInput&) {

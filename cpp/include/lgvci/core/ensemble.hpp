@@ -2,14 +2,13 @@
 // as the sensitivity twins perturb it (Tran & Leok §7.4), run N steps, and summarised as the histogram
 // of impact counts, the histogram of final energy errors, and the median and quartiles of the
 // divergence Err(t) from the unperturbed reference run: the sum over the family's configuration fields
-// of their distance, ‖x − x_ref‖₂ + ‖R − R_ref‖₂ for the rigid body, ‖q − q_ref‖₂ in generalized
-// coordinates (docs/ensembles.md).
+// of their distance, ‖x − x_ref‖₂ + ‖R − R_ref‖₂ for a body with a position and an attitude,
+// ‖q − q_ref‖₂ in generalized coordinates (docs/ensembles.md).
 //
 // Member k's perturbation is defined here once, so the native program and the page (WebAssembly)
 // run the same K copies: u_k = the k-th output of splitmix64 seeded with `seed`, mapped to [−1, 1),
-// and the start moved by size·u_k along the perturbation `kind` (Simulation::perturbations(): the
-// rigid body's "position" x0 + size·u_k·e₃ and "attitude" R0·R_y(size·u_k), a coordinate's or a
-// momentum's shift). No std:: distributions (they differ between C++ libraries) and only portable
+// and the start moved by size·u_k along the perturbation `kind` (Simulation::perturbations(): a
+// shift of a coordinate or a momentum, or a turn R0·R_axis(size·u_k) of an attitude). No std:: distributions (they differ between C++ libraries) and only portable
 // sin/cos, so every member is bit-identical natively and in WebAssembly.
 #pragma once
 
@@ -39,7 +38,7 @@ double memberOffset(std::uint64_t seed, int k);
 
 struct EnsembleSpec {
   std::string config;  // JSON config of any family (a "case" or a full set-up)
-  /// A name of the config's Simulation::perturbations(); "" for its first (the rigid body's "position").
+  /// A name of the config's Simulation::perturbations(); "" for its first (the family's default).
   std::string kind;
   double size = 1e-8;  // the twins' default δx = 10⁻⁸
   std::uint64_t seed = 1;
@@ -78,8 +77,8 @@ class MemberRun {
   bool finished() const;
   long long stepsDone() const { return done_; }
   MemberResult result() const;
-  /// The configuration (Ensemble::configurationFields(), their values in order: x then R row-major for
-  /// the rigid body, q in generalized coordinates) at each sample step reached so far,
+  /// The configuration (Ensemble::configurationFields(), their values in order: a position then an
+  /// attitude row-major, or q in generalized coordinates) at each sample step reached so far,
   /// Ensemble::configurationSize() values per sample.
   const std::vector<double>& poses() const { return poses_; }
 

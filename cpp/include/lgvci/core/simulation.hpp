@@ -21,7 +21,7 @@ struct RecordField {
   int offset = 0;
   int size = 1;
   std::vector<std::string> columns;
-  /// Part of stateHash(). A ledger kept beside the state (the rigid body's "dissipated") is not, so
+  /// Part of stateHash(). A ledger kept beside the state (e.g. "dissipated", the energy restitution took) is not, so
   /// that adding it left the golden hashes of every earlier run unchanged.
   bool hashed = true;
 };
@@ -111,7 +111,7 @@ class Simulation {
   virtual void setState(const double* record, std::size_t size) = 0;
   void setState(const std::vector<double>& record) { setState(record.data(), record.size()); }
   /// The record fields setState() reads: "t" and the family's reversal fields (its configuration and
-  /// momenta: x, R, gamma, Pi for the rigid body; q, p in generalized coordinates).
+  /// momenta: x, R, gamma, Pi for a body on SE(3); q, p in generalized coordinates).
   std::vector<std::string> stateFields() const;
   /// The directions this run's start can be perturbed in (docs/ensembles.md "Perturbations"); the first
   /// is the default of ensembles and twins. By default one Shift per entry of each of the family's
@@ -139,17 +139,17 @@ class Simulation {
   virtual std::string family() const { return model(); }
   /// The declared capabilities of family() (lgvci/core/family.hpp); none for an unregistered family.
   const Capabilities& capabilities() const;
-  /// The scheme: "lgvci" (rigid body, Tran & Leok), "vci" (Fetecau et al.), or a baseline the family
-  /// declares (Capabilities::baselines): "rk4" (rigid body), "naive" (every built-in family; docs/baselines.md).
+  /// The scheme: "lgvci" (Tran & Leok), "vci" (Fetecau et al.), or a baseline the family declares
+  /// (Capabilities::baselines): "rk4", "naive" (docs/baselines.md).
   virtual std::string integrator() const = 0;
-  /// Time reversal: negate the momenta of the current state (γ, Π for the rigid body; p for
+  /// Time reversal: negate the momenta of the current state (γ, Π on SE(3); p for
   /// generalized models) and continue from there; step() then runs the motion backwards.
   virtual void reverseMomenta() = 0;
   virtual std::string caseName() const = 0;   // "" for a custom set-up
   virtual std::string configJson() const = 0; // fully resolved, replays exactly
   virtual double h() const = 0;
   virtual double time() const = 0;
-  /// E for the rigid body; H = ½pᵀM⁻¹p + V(q) for generalized models.
+  /// E on SE(3) (Tran & Leok §7.2); H = ½pᵀM⁻¹p + V(q) in generalized coordinates.
   virtual double energy() const = 0;
   virtual double initialEnergy() const = 0;
   virtual double minPhi() const = 0;
@@ -170,7 +170,7 @@ class Simulation {
   virtual long long flowEvaluations() const = 0;
   virtual const std::vector<ImpactEvent>& impactLog() const = 0;
   virtual void clearImpactLog() = 0;
-  /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for the rigid body.
+  /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for a family whose jump does not solve it.
   virtual double maxDiscreteEnergyMismatch() const = 0;
   /// E + the energy the impacts took so far (Σ ImpactEvent::dissipated: restitution e < 1, the start
   /// of a persistent contact) — the balance the scheme keeps at initialEnergy(); energy() itself for a
@@ -227,7 +227,7 @@ struct ReturnDistance {
 
 /// How far the current state of `sim` is from the time-reversed image of `start` (a record() of the
 /// same simulation), over its family's FamilyInfo::reversal fields: |x − x0|, ‖R − R0‖₂ (spectral
-/// norm), |γ + γ0|, |Π + Π0| for the rigid body; |q − q0|, |p + p0| for generalized models. Throws
+/// norm), |γ + γ0|, |Π + Π0| on SE(3); |q − q0|, |p + p0| in generalized coordinates. Throws
 /// std::invalid_argument for an unregistered family.
 std::vector<ReturnDistance> reversalDistances(const Simulation& sim, const std::vector<double>& start);
 
@@ -243,7 +243,7 @@ struct ReverseCheck {
 /// Runs the check from the current state of `sim` (which it advances by 2N steps).
 ReverseCheck runReverseCheck(Simulation& sim, long long steps);
 /// {"steps": N, "x": …, "R": …, "gamma": …, "Pi": …, "impacts_forward": …, "impacts_back": …,
-///  "energy_error": …, "status": …} (generalized: "q", "p" instead of the rigid body's four).
+///  "energy_error": …, "status": …} (the family's reversal fields: "x", "R", "gamma", "Pi"; "q", "p").
 std::string reverseCheckJson(const ReverseCheck& check);
 
 struct SimulationError {
