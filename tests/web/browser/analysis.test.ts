@@ -11,7 +11,7 @@ import { formatEnergy } from '../../../web/src/controls/hud';
 import golden from '../../golden/determinism.json';
 import { parseCsv } from '../../../web/src/model/csv';
 import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
-import type { RigidSnapshot } from '../../../web/src/model/families/rigid';
+import type { RigidSnapshot } from '../../../families/rigid_body/web/reader';
 
 let host: HTMLElement;
 let app: App;

@@ -8,8 +8,8 @@
 import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../../web/src/app/app';
-import type { BilliardConfig, BilliardTable } from '../../../web/src/config/families/billiard-table';
-import { insideTable, pointAt, tablePerimeter } from '../../../web/src/config/families/billiard-table';
+import type { BilliardConfig, BilliardTable } from '../../../families/billiard/web/table';
+import { insideTable, pointAt, tablePerimeter } from '../../../families/billiard/web/table';
 import type { ScreenPoint } from './support';
 import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from './support';
 

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { caseFromQuery } from '../../../web/src/app/families';
-import type { CradleConfig } from '../../../web/src/config/families/cradle-config';
-import type { CradleSnapshot } from '../../../web/src/model/families/cradle';
-import { ballCentre } from '../../../web/src/view/families/cradle';
+import type { CradleConfig } from '../../../families/generalized/web/cradle/config';
+import type { CradleSnapshot } from '../../../families/generalized/web/cradle/reader';
+import { ballCentre } from '../../../families/generalized/web/cradle/view';
 import type { ScreenPoint } from './support';
 import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from './support';
 

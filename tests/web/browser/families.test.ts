@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { caseFromQuery } from '../../../web/src/app/families';
-import type { GeneralizedConfig } from '../../../web/src/config/families/generalized-config';
+import type { GeneralizedConfig } from '../../../families/generalized/web/generalized/config';
 import { hudText, textField, typeInto, useAppFixture } from './support';
 
 let app: App;

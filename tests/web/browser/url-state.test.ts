@@ -9,7 +9,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import { parseEmbedOptions } from '../../../web/src/app/embed-options';
-import type { CradleConfig } from '../../../web/src/config/families/cradle-config';
+import type { CradleConfig } from '../../../families/generalized/web/cradle/config';
 import type { ResolvedConfig } from '../../../web/src/config/types';
 import type { ErrorCapture } from './support';
 import { captureErrors, textField, typeInto } from './support';

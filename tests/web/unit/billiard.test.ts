@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { LongRunComputation } from '../../../web/src/model/long-run';
 import { cliPath, haveCli } from './support/cli';
-import type { BilliardConfig, BilliardTable } from '../../../web/src/config/families/billiard-table';
+import type { BilliardConfig, BilliardTable } from '../../../families/billiard/web/table';
 import {
   arcLength,
   insideTable,
@@ -17,11 +17,11 @@ import {
   tableOutline,
   tablePerimeter,
   wallGap,
-} from '../../../web/src/config/families/billiard-table';
-import { BILLIARD_FIELDS, billiardConfigJson, billiardParams, billiardStartIssue } from '../../../web/src/config/families/billiard';
+} from '../../../families/billiard/web/table';
+import { BILLIARD_FIELDS, billiardConfigJson, billiardParams, billiardStartIssue } from '../../../families/billiard/web/controls';
 import { Layout } from '../../../web/src/engine/layout';
-import { DRAWN_HEIGHT, billiardFamily } from '../../../web/src/model/families/billiard';
-import { startAt } from '../../../web/src/view/families/billiard';
+import { DRAWN_HEIGHT, billiardFamily } from '../../../families/billiard/web/reader';
+import { startAt } from '../../../families/billiard/web/view';
 
 /** Gauss–Kummer: P = π(a + b) Σₙ C(½, n)² hⁿ, C(½, n) the binomial coefficient. */
 function kummer(a: number, b: number): number {

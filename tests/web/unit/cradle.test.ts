@@ -4,15 +4,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CradleConfig } from '../../../web/src/config/families/cradle-config';
-import { cradleConfigJson, cradleParams, parseCradleConfig, pivotX } from '../../../web/src/config/families/cradle-config';
-import { CRADLE_FIELDS } from '../../../web/src/config/families/cradle';
+import type { CradleConfig } from '../../../families/generalized/web/cradle/config';
+import { cradleConfigJson, cradleParams, parseCradleConfig, pivotX } from '../../../families/generalized/web/cradle/config';
+import { CRADLE_FIELDS } from '../../../families/generalized/web/cradle/controls';
 import { validateFieldInput } from '../../../web/src/config/validation';
 import { createSimulationOrThrow } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { familyResolver } from '../../../web/src/app/families';
-import { ballCentre, cradleImpactPoint, pullAt } from '../../../web/src/view/families/cradle';
+import { ballCentre, cradleImpactPoint, pullAt } from '../../../families/generalized/web/cradle/view';
 import type { Impact } from '../../../web/src/model/run';
 import { simImpactReader } from '../../../web/src/model/run';
 

@@ -15,7 +15,7 @@ import { Layout } from '../../../web/src/engine/layout';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { familyTable } from '../../../web/src/app/families';
 import { FAKE_LAYOUT } from './support/fake-engine';
-import { rigidFamily } from '../../../web/src/model/families/rigid';
+import { rigidFamily } from '../../../families/rigid_body/web/reader';
 import { cliPath, haveCli } from './support/cli';
 
 

@@ -3,8 +3,8 @@
 // (unknown ones generically).
 import { describe, expect, it } from 'vitest';
 import { explainConfigError, explainStatus, plainNumber } from '../../../web/src/config/messages';
-import { cradleControls } from '../../../web/src/config/families/cradle';
-import { generalizedControls } from '../../../web/src/config/families/generalized';
+import { cradleControls } from '../../../families/generalized/web/cradle/controls';
+import { generalizedControls } from '../../../families/generalized/web/generalized/controls';
 
 // The core's status codes (the module's statusCodes()) and the capabilities that word the causes.
 const codes = { ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 };

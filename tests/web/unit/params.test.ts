@@ -111,7 +111,7 @@ describe('generalized-coordinate parameters (particle, star)', () => {
 
   it('q̇₀ = M⁻¹p₀ read from the preset; an unedited start is sent with the preset’s own p₀', async () => {
     const { generalizedConfigJson, generalizedParams, parseGeneralizedConfig, solve } = await import(
-      '../../../web/src/config/families/generalized-config'
+      '../../../families/generalized/web/generalized/config'
     );
     expect(solve([[2, 1], [1, 3]], [5, 10])).toEqual([1, 3]);
     const base = parseGeneralizedConfig(JSON.stringify(star));
@@ -131,7 +131,7 @@ describe('generalized-coordinate parameters (particle, star)', () => {
   });
 
   it('the shape check names the field', async () => {
-    const { parseGeneralizedConfig } = await import('../../../web/src/config/families/generalized-config');
+    const { parseGeneralizedConfig } = await import('../../../families/generalized/web/generalized/config');
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, q0: [0, 'a', 0] }))).toThrow(/^q0: /);
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, mass_matrix: [[1]] }))).toThrow(/^mass_matrix: /);
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, model: 'rigid_body' }))).toThrow(/^model: /);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { phaseText } from '../../../web/src/controls/hud';
 import { parseResolvedConfig } from '../../../web/src/config/parse';
-import { parseGeneralizedConfig } from '../../../web/src/config/families/generalized-config';
+import { parseGeneralizedConfig } from '../../../families/generalized/web/generalized/config';
 import { createSimulation } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';

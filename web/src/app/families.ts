@@ -1,58 +1,27 @@
-// The page's family registry: the one TypeScript file that names the model families. Each entry is
-// keyed by the core's family name (FamilyInfo.name, HybridSimulation.family()) and holds the family's
-// page parts, each from its family folder: how the model reads its state record (model/families), how
-// it is drawn (view/families), which controls it has (config/families) and the words for its presets
-// (config/families). What a family can do (twins, ensemble, baselines, plots, contact phase, …) and
-// which presets it has come from the core (families(), sim.capabilities()), never from here.
-// Adding a family = its three folder files and one entry in FAMILIES (docs/architecture.md "The
-// page's family registry").
-import type { AnyFamilyControls, CaseText } from '../config/family';
+// The page's family registry: the families' page parts, found in the family packages
+// (families/<package>/web/index.ts, each exporting its `familyPackage`) by import.meta.glob, so that
+// no file of web/src names a family. Each family is keyed by the core's family name (FamilyInfo.name,
+// HybridSimulation.family()) and has its reader, its view, its controls and the words for its presets
+// (app/family-parts.ts). What a family can do (twins, ensemble, baselines, plots, contact phase, …)
+// and which presets it has come from the core (families(), sim.capabilities()), never from here.
+// Adding a family = its package folder (docs/architecture.md "The page's family registry").
 import type { PageCase } from '../controls/controller-port';
 import type { ExtraSupport } from '../config/url-codec';
-import { cradleControls, CRADLE_CASES } from '../config/families/cradle';
-import { generalizedControls, GENERALIZED_CASES } from '../config/families/generalized';
-import { rigidControls, RIGID_CASES } from '../config/families/rigid';
-import type { Layout } from '../engine/layout';
 import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
 import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
-import { cradleFamily } from '../model/families/cradle';
-import { generalizedFamily } from '../model/families/generalized';
-import { rigidFamily } from '../model/families/rigid';
 import { t } from '../i18n';
 import { decodeCase, queryEntries } from '../config/url-codec';
-import type { FamilyView } from '../view/family-view';
-import { cradleView } from '../view/families/cradle';
-import { generalizedView } from '../view/families/generalized';
-import { rigidView } from '../view/families/rigid';
-import { billiardControls, BILLIARD_CASES } from '../config/families/billiard';
-import { billiardFamily } from '../model/families/billiard';
-import { billiardView } from '../view/families/billiard';
+import type { FamilyPackage, FamilyParts } from './family-parts';
 
-/** A family's page parts, by the core's family name. */
-export interface FamilyParts {
-  /** The core's family name (FamilyInfo.name, HybridSimulation.family()). */
-  readonly name: string;
-  /** The reader of its state record (model/families), made once per record layout. */
-  readonly model: (layout: Layout) => ModelFamily;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly view: FamilyView<any>;
-  readonly controls: AnyFamilyControls;
-  /** The page's words for its presets, by the core's preset name (every preset needs them). */
-  readonly cases: Readonly<Record<string, CaseText>>;
-}
+export type { FamilyParts } from './family-parts';
 
-/** Erases a family's snapshot and config types (what the registry holds). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const reader = (make: (layout: Layout) => ModelFamily<any, any>) => make as (layout: Layout) => ModelFamily;
+/** Every family package's `familyPackage`, by its index file (the build finds them: discovery, not a list). */
+const PACKAGES = import.meta.glob<FamilyPackage>('../../../families/*/web/index.ts', { eager: true, import: 'familyPackage' });
 
-export const FAMILIES: readonly FamilyParts[] = [
-  { name: 'rigid_body', model: reader(rigidFamily), view: rigidView, controls: rigidControls, cases: RIGID_CASES },
-  { name: 'generalized', model: reader(generalizedFamily), view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES },
-  { name: 'cradle', model: reader(cradleFamily), view: cradleView, controls: cradleControls, cases: CRADLE_CASES },
-  { name: 'billiard', model: reader(billiardFamily), view: billiardView, controls: billiardControls, cases: BILLIARD_CASES },
-];
-
-// ---- Generic over FAMILIES from here on: nothing below names a family or a case. ----
+/** The packages' families, package by package in their declared order. */
+export const FAMILIES: readonly FamilyParts[] = Object.values(PACKAGES)
+  .sort((a, b) => a.order - b.order)
+  .flatMap((p) => p.families);
 
 export function familyParts(name: string): FamilyParts {
   const f = FAMILIES.find((p) => p.name === name);

@@ -1,9 +1,9 @@
 // The rigid body over a plane: the body's meshes (body-geometry) and the plane's normal.
-import type { ResolvedConfig } from '../../config/types';
-import { resolvePlaneNormal } from '../../config/parse';
-import { boundingRadius, buildBodyObject } from '../body-geometry';
-import type { FamilyView } from '../family-view';
-import { t as tr } from '../../i18n';
+import type { ResolvedConfig } from '../../../web/src/config/types';
+import { resolvePlaneNormal } from '../../../web/src/config/parse';
+import { boundingRadius, buildBodyObject } from '../../../web/src/view/body-geometry';
+import type { FamilyView } from '../../../web/src/view/family-view';
+import { t as tr } from '../../../web/src/i18n';
 
 export const rigidView: FamilyView<ResolvedConfig> = {
   id: 'rigid_body',

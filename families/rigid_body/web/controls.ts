@@ -1,12 +1,12 @@
 // The rigid body's controls (Tran & Leok §7): initial height, γ₀, Π₀, the plane's tilt and azimuth,
 // the cube's ε, h and the speed; the "Drop flat" set-up; the page's words for its presets.
-import { FIELDS, fieldSpec } from '../fields';
-import type { CaseText, FamilyControls } from '../family';
-import type { UiParams } from '../params';
-import { paramsFromConfig, paramsToConfigJson } from '../params';
-import { parseResolvedConfig } from '../parse';
-import type { Mat3, ResolvedConfig, Vec3 } from '../types';
-import { t as tr } from '../../i18n';
+import { FIELDS, fieldSpec } from '../../../web/src/config/fields';
+import type { CaseText, FamilyControls } from '../../../web/src/config/family';
+import type { UiParams } from '../../../web/src/config/params';
+import { paramsFromConfig, paramsToConfigJson } from '../../../web/src/config/params';
+import { parseResolvedConfig } from '../../../web/src/config/parse';
+import type { Mat3, ResolvedConfig, Vec3 } from '../../../web/src/config/types';
+import { t as tr } from '../../../web/src/i18n';
 
 
 /** The page's words for the core's rigid-body presets (docs/rigid-body.md). */

@@ -4,10 +4,10 @@
 // --csv row (t, q1…qn, p1…pn, E, impacts; E is the Hamiltonian H at the grid times). A family
 // adds how it is drawn (the position and attitude of the body, the coordinates posing its parts),
 // its own fields and its config; every offset comes from the record layout the module defines.
-import type { Vec3 } from '../../config/types';
-import type { Layout } from '../../engine/layout';
-import type { FamilyConfig, HistoryColumns, ModelFamily, Snapshot } from '../family';
-import { csvRowWriter } from '../family';
+import type { Vec3 } from '../config/types';
+import type { Layout } from '../engine/layout';
+import type { FamilyConfig, HistoryColumns, ModelFamily, Snapshot } from './family';
+import { csvRowWriter } from './family';
 
 export interface GeneralizedSnapshot extends Snapshot {
   /** Generalized coordinates and momenta. */

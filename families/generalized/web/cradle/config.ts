@@ -2,10 +2,10 @@
 // M = m ℓ² I, "pendulums" potential, "ball_pair" contacts) that keeps its set-up in a "cradle" block.
 // The controls edit that set-up (balls, pulled, pull angle, gap, policy) and h; the config sent back is
 // the preset's set-up patched with them, so the core rebuilds q₀, the pivots and the contacts.
-import type { GeneralizedConfig } from './generalized-config';
-import { parseGeneralizedConfig } from './generalized-config';
-import { ConfigShapeError } from '../parse';
-import { t as tr } from '../../i18n';
+import type { GeneralizedConfig } from '../generalized/config';
+import { parseGeneralizedConfig } from '../generalized/config';
+import { ConfigShapeError } from '../../../../web/src/config/parse';
+import { t as tr } from '../../../../web/src/i18n';
 
 export type CradlePolicy = 'chain' | 'simultaneous' | 'sequential';
 /** The core's impact policies of the cradle (docs/generalized.md "Newton's cradle: simultaneous impacts"), in the order of the switch. */

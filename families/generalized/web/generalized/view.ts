@@ -2,12 +2,12 @@
 // (a ball resting on its point), three (x, y, θ) with corner constraints the star (tips at the
 // constraint points, which are the corners of its square hull). The floor y = 0 is the ground plane,
 // with the plane of motion's floor line drawn on it.
-import type { GeneralizedConfig } from '../../config/families/generalized-config';
-import type { Vec3 } from '../../config/types';
-import type { Impact } from '../../model/run';
-import type { FamilyView } from '../family-view';
+import type { GeneralizedConfig } from './config';
+import type { Vec3 } from '../../../../web/src/config/types';
+import type { Impact } from '../../../../web/src/model/run';
+import type { FamilyView } from '../../../../web/src/view/family-view';
 import { floorLine, particleObject, starObject } from './planar-bodies';
-import { t as tr } from '../../i18n';
+import { t as tr } from '../../../../web/src/i18n';
 
 /** Side L of the star's square hull from its corner constraints (points (±L/2, ±L/2)); null if none. */
 export function starSide(c: GeneralizedConfig): number | null {

@@ -1,11 +1,11 @@
 // Controls of the generalized-coordinate models (the particle, the star): initial height y₀ and angle
 // θ₀, initial velocities ẋ₀, ẏ₀ and ω₀ = θ̇₀, the time step h and the speed.
-import type { FieldSpec } from '../fields';
-import { commonFields, fixed, setComponent } from '../fields';
-import type { CaseText, FamilyControls } from '../family';
-import type { GeneralizedConfig, GeneralizedParams } from './generalized-config';
-import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from './generalized-config';
-import { t as tr } from '../../i18n';
+import type { FieldSpec } from '../../../../web/src/config/fields';
+import { commonFields, fixed, setComponent } from '../../../../web/src/config/fields';
+import type { CaseText, FamilyControls } from '../../../../web/src/config/family';
+import type { GeneralizedConfig, GeneralizedParams } from './config';
+import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from './config';
+import { t as tr } from '../../../../web/src/i18n';
 
 const DEG = Math.PI / 180;
 

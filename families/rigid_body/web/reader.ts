@@ -1,12 +1,12 @@
 // The rigid body over a plane (Tran & Leok): its state record read into a snapshot, and its history
 // row = the CLI's --csv row (t, x, R row-major, γ, Π, E, TPE, RE, impacts). Every offset and column
 // comes from the record layout the module defines.
-import type { ResolvedConfig, Vec3 } from '../../config/types';
-import { parseResolvedConfig, resolvePlaneNormal } from '../../config/parse';
-import type { Layout } from '../../engine/layout';
-import type { HistoryColumns, ModelFamily, Snapshot } from '../family';
-import { csvRowWriter } from '../family';
-import { quatFromRowMajorInto } from '../interpolation';
+import type { ResolvedConfig, Vec3 } from '../../../web/src/config/types';
+import { parseResolvedConfig, resolvePlaneNormal } from '../../../web/src/config/parse';
+import type { Layout } from '../../../web/src/engine/layout';
+import type { HistoryColumns, ModelFamily, Snapshot } from '../../../web/src/model/family';
+import { csvRowWriter } from '../../../web/src/model/family';
+import { quatFromRowMajorInto } from '../../../web/src/model/interpolation';
 
 export interface RigidSnapshot extends Snapshot {
   /** Attitude, row-major. */

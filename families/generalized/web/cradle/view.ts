@@ -4,13 +4,13 @@
 // (config/cradle pivotX) at height ℓ + r + clearance; ball i's centre is
 // (x_i + ℓ sin θ_i, 0, z_p − ℓ cos θ_i), posed every frame from the interpolated θ_i (SceneContent.pose).
 import * as THREE from 'three';
-import type { CradleConfig } from '../../config/families/cradle-config';
-import { POLICY_LABELS, pivotX } from '../../config/families/cradle-config';
-import type { Vec3 } from '../../config/types';
-import type { Impact } from '../../model/run';
-import type { FamilyView, SceneContent } from '../family-view';
-import { litMaterial, whiteVertexColors } from '../lit-surface';
-import { currentTag, t as tr } from '../../i18n';
+import type { CradleConfig } from './config';
+import { POLICY_LABELS, pivotX } from './config';
+import type { Vec3 } from '../../../../web/src/config/types';
+import type { Impact } from '../../../../web/src/model/run';
+import type { FamilyView, SceneContent } from '../../../../web/src/view/family-view';
+import { litMaterial, whiteVertexColors } from '../../../../web/src/view/lit-surface';
+import { currentTag, t as tr } from '../../../../web/src/i18n';
 
 /** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
 export function pivotHeight(length: number, radius: number): number {

@@ -4,12 +4,12 @@
 // camera looks down on it: the model's (x, y) is the world's (x, y), z up, so the drawn position (the
 // trail's points) is (x, y, DRAWN_HEIGHT), just above the table's felt. History row = the CLI's --csv
 // row (t, q1, q2, p1, p2, E, impacts); E is the Hamiltonian H = |p|²/2m + m g y.
-import type { BilliardConfig } from '../../config/families/billiard-table';
-import { maxMomentum, parseBilliardConfig, tablePerimeter } from '../../config/families/billiard-table';
-import type { Layout } from '../../engine/layout';
-import type { HistoryColumns, ModelFamily } from '../family';
-import type { GeneralizedSnapshot } from './coordinate-record';
-import { coordinateColumns, coordinateFamily } from './coordinate-record';
+import type { BilliardConfig } from './table';
+import { maxMomentum, parseBilliardConfig, tablePerimeter } from './table';
+import type { Layout } from '../../../web/src/engine/layout';
+import type { HistoryColumns, ModelFamily } from '../../../web/src/model/family';
+import type { GeneralizedSnapshot } from '../../../web/src/model/coordinate-record';
+import { coordinateColumns, coordinateFamily } from '../../../web/src/model/coordinate-record';
 
 /** Height of the drawn particle (and its trail) above the ground: over the felt (view/families/billiard.ts). */
 export const DRAWN_HEIGHT = 0.02;

@@ -3,12 +3,12 @@
 // counters. The drawn body is the whole cradle, fixed at the origin (the camera does not follow
 // anything); the balls' angles travel in the snapshot's `coords` and are interpolated for drawing.
 // History row = the CLI's --csv row (t, q1…qn, p1…pn, E, impacts).
-import type { CradleConfig } from '../../config/families/cradle-config';
-import { parseCradleConfig } from '../../config/families/cradle-config';
-import type { Layout } from '../../engine/layout';
-import type { HistoryColumns, ModelFamily } from '../family';
-import type { GeneralizedSnapshot } from './coordinate-record';
-import { coordinateColumns, coordinateFamily } from './coordinate-record';
+import type { CradleConfig } from './config';
+import { parseCradleConfig } from './config';
+import type { Layout } from '../../../../web/src/engine/layout';
+import type { HistoryColumns, ModelFamily } from '../../../../web/src/model/family';
+import type { GeneralizedSnapshot } from '../../../../web/src/model/coordinate-record';
+import { coordinateColumns, coordinateFamily } from '../../../../web/src/model/coordinate-record';
 
 export interface CradleSnapshot extends GeneralizedSnapshot {
   /** Rest truncations so far and the momentum they moved (docs/generalized.md "Newton's cradle: simultaneous impacts"). */

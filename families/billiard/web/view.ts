@@ -4,14 +4,14 @@
 // (the page's fading trail). The camera looks down on the whole table and stays on its centre; the
 // bounces flash where they hit the wall. Drag the ball to move the start.
 import * as THREE from 'three';
-import type { BilliardConfig, BilliardTable } from '../../config/families/billiard-table';
-import { tableHalfExtents, tableOutline, wallGap } from '../../config/families/billiard-table';
-import type { Vec3 } from '../../config/types';
-import type { Impact } from '../../model/run';
-import { DRAWN_HEIGHT } from '../../model/families/billiard';
-import type { FamilyView, SceneContent } from '../family-view';
-import { litMaterial, whiteVertexColors } from '../lit-surface';
-import { t as tr } from '../../i18n';
+import type { BilliardConfig, BilliardTable } from './table';
+import { tableHalfExtents, tableOutline, wallGap } from './table';
+import type { Vec3 } from '../../../web/src/config/types';
+import type { Impact } from '../../../web/src/model/run';
+import { DRAWN_HEIGHT } from './reader';
+import type { FamilyView, SceneContent } from '../../../web/src/view/family-view';
+import { litMaterial, whiteVertexColors } from '../../../web/src/view/lit-surface';
+import { t as tr } from '../../../web/src/i18n';
 
 const FELT = '#3d8a5c';
 const RIM = '#6b4a2f';

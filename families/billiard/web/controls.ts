@@ -2,13 +2,13 @@
 // start position q₀ and velocity v₀ (direction and speed), optional gravity g, h and the playback
 // speed; each restarts from the new set-up. A start outside the table is refused beside the control
 // that put it there. Also the presets' lines in the selector.
-import type { FieldSpec } from '../fields';
-import { commonFields, fixed, formatNumber } from '../fields';
-import type { CaseText, FamilyControls } from '../family';
-import type { BilliardConfig, BilliardShape, BilliardTable } from './billiard-table';
-import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './billiard-table';
-import type { PlainKey } from '../../i18n';
-import { t as tr } from '../../i18n';
+import type { FieldSpec } from '../../../web/src/config/fields';
+import { commonFields, fixed, formatNumber } from '../../../web/src/config/fields';
+import type { CaseText, FamilyControls } from '../../../web/src/config/family';
+import type { BilliardConfig, BilliardShape, BilliardTable } from './table';
+import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './table';
+import type { PlainKey } from '../../../web/src/i18n';
+import { t as tr } from '../../../web/src/i18n';
 
 const DEG = Math.PI / 180;
 

@@ -5,8 +5,8 @@
 // length s of a boundary point (counter-clockwise from (a, 0), resp. (ℓ + r, 0): the core's impact
 // field `s`) and whether a point lies inside — what the view draws, the bounce map's s axis and the
 // start's check need. No DOM.
-import { ConfigShapeError, isRecord, parseJsonObject } from '../parse';
-import { t as tr } from '../../i18n';
+import { ConfigShapeError, isRecord, parseJsonObject } from '../../../web/src/config/parse';
+import { t as tr } from '../../../web/src/i18n';
 
 export type BilliardShape = 'ellipse' | 'stadium';
 export const BILLIARD_SHAPES: readonly BilliardShape[] = ['ellipse', 'stadium'];

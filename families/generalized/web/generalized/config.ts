@@ -1,7 +1,7 @@
 // Generalized-coordinate models (Fetecau et al. §4: the particle and the star): the shape of the
 // core's resolved config JSON, the controls' parameters (initial height, θ₀, initial velocities
 // q̇₀ = M⁻¹p₀, h) and the config sent back to the core.
-import { ConfigShapeError, isRecord, parseJsonObject } from '../parse';
+import { ConfigShapeError, isRecord, parseJsonObject } from '../../../../web/src/config/parse';
 
 export interface GeneralizedConfig {
   model: 'generalized';

@@ -3,15 +3,15 @@
 // (t, q1…qn, p1…pn, E, impacts; E is the Hamiltonian H = ½pᵀM⁻¹p + V(q) at the grid times), both
 // through the common reader (coordinate-record.ts). Planar models are drawn in the world's x–z
 // plane: q = (x, y[, θ]) → position (x, 0, y), attitude θ.
-import type { GeneralizedConfig } from '../../config/families/generalized-config';
-import { parseGeneralizedConfig } from '../../config/families/generalized-config';
-import type { Layout } from '../../engine/layout';
-import type { HistoryColumns, ModelFamily } from '../family';
-import type { Quat } from '../interpolation';
-import type { GeneralizedSnapshot } from './coordinate-record';
-import { coordinateColumns, coordinateFamily } from './coordinate-record';
+import type { GeneralizedConfig } from './config';
+import { parseGeneralizedConfig } from './config';
+import type { Layout } from '../../../../web/src/engine/layout';
+import type { HistoryColumns, ModelFamily } from '../../../../web/src/model/family';
+import type { Quat } from '../../../../web/src/model/interpolation';
+import type { GeneralizedSnapshot } from '../../../../web/src/model/coordinate-record';
+import { coordinateColumns, coordinateFamily } from '../../../../web/src/model/coordinate-record';
 
-export type { GeneralizedSnapshot } from './coordinate-record';
+export type { GeneralizedSnapshot } from '../../../../web/src/model/coordinate-record';
 
 export type GeneralizedFamily = ModelFamily<GeneralizedSnapshot, GeneralizedConfig>;
 

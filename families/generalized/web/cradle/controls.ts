@@ -1,12 +1,12 @@
 // Controls of Newton's cradle: number of balls, how many are pulled, the pull angle, the gap, the impact
 // policy (the variational chain or the engines' simultaneous impulse), h and the speed. Each restarts
 // from the new set-up.
-import type { FieldSpec } from '../fields';
-import { commonFields, fixed } from '../fields';
-import type { CaseText, FamilyControls } from '../family';
-import type { CradleConfig, CradleParams } from './cradle-config';
-import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from './cradle-config';
-import { t as tr } from '../../i18n';
+import type { FieldSpec } from '../../../../web/src/config/fields';
+import { commonFields, fixed } from '../../../../web/src/config/fields';
+import type { CaseText, FamilyControls } from '../../../../web/src/config/family';
+import type { CradleConfig, CradleParams } from './config';
+import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from './config';
+import { t as tr } from '../../../../web/src/i18n';
 
 const DEG = Math.PI / 180;
 type P = CradleParams;

@@ -1,0 +1,13 @@
+// The billiard's page (docs/billiard.md): its reader, view, controls and the words of its presets,
+// found by the page through import.meta.glob (web/src/app/families.ts; docs/architecture.md "The
+// page's family registry").
+import { defineFamily } from '../../../web/src/app/family-parts';
+import type { FamilyPackage } from '../../../web/src/app/family-parts';
+import { BILLIARD_CASES, billiardControls } from './controls';
+import { billiardFamily } from './reader';
+import { billiardView } from './view';
+
+export const familyPackage: FamilyPackage = {
+  order: 2,
+  families: [defineFamily({ name: 'billiard', model: billiardFamily, view: billiardView, controls: billiardControls, cases: BILLIARD_CASES })],
+};
