@@ -1,11 +1,12 @@
 // The rigid body's controls (Tran & Leok §7): initial height, γ₀, Π₀, the plane's tilt and azimuth,
 // the cube's ε, h and the speed; the "Drop flat" set-up; the page's words for its presets.
-import { FIELDS, fieldSpec } from '../../../web/src/config/fields';
 import type { CaseText, FamilyControls } from '../../../web/src/config/family';
-import type { UiParams } from '../../../web/src/config/params';
-import { paramsFromConfig, paramsToConfigJson } from '../../../web/src/config/params';
-import { parseResolvedConfig } from '../../../web/src/config/parse';
-import type { Mat3, ResolvedConfig, Vec3 } from '../../../web/src/config/types';
+import type { Mat3, Vec3 } from '../../../web/src/config/types';
+import type { ResolvedRigidBodyConfig } from './config';
+import { parseRigidBodyConfig } from './config';
+import { RIGID_BODY_FIELDS, rigidBodyField } from './fields';
+import type { RigidBodyParams } from './params';
+import { rigidBodyConfigJson, rigidBodyParams } from './params';
 import { t as tr } from '../../../web/src/i18n';
 
 
@@ -20,7 +21,7 @@ export const RIGID_CASES: Readonly<Record<string, CaseText>> = {
   rocking: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rocking'); }, get tryThis() { return tr('rigid.case.rocking.try'); } },
 };
 
-export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
+export const rigidControls: FamilyControls<RigidBodyParams, ResolvedRigidBodyConfig> = {
   id: 'rigid_body',
   get title() { return tr('rigid.title'); },
   groups: [
@@ -31,10 +32,10 @@ export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
     { id: 'plane', get title() { return tr('group.plane'); }, get hint() { return tr('rigid.group.plane.hint'); } },
     { id: 'integrator', get title() { return tr('group.integrator'); } },
   ],
-  fields: FIELDS,
-  parseConfig: parseResolvedConfig,
-  paramsFromConfig: (caseName, config, speed) => paramsFromConfig(caseName, config, speed),
-  paramsToConfigJson,
+  fields: RIGID_BODY_FIELDS,
+  parseConfig: parseRigidBodyConfig,
+  paramsFromConfig: (caseName, config, speed) => rigidBodyParams(caseName, config, speed),
+  paramsToConfigJson: rigidBodyConfigJson,
   /**
    * "Drop flat": the cube of Case IV with R₀ = I, Π₀ = 0 and γ₀ = 0, so it falls flat on a face (four
    * corners at once) and should bounce in place without spinning.
@@ -42,6 +43,8 @@ export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
   setUp: {
     get label() { return tr('rigid.dropFlat'); },
     get hint() { return tr('rigid.dropFlat.hint'); },
+    // The address key of share links since the button came (docs/course-material.md "State in the URL").
+    urlKey: 'flat',
     preset: 'IV',
     get presetWords() { return tr('rigid.caseIV'); },
     make: (base, params) => ({
@@ -54,7 +57,7 @@ export const rigidControls: FamilyControls<UiParams, ResolvedConfig> = {
   throwing: {
     mass: (base) => base.mass,
     // The γ₀ controls' range: a throw the fields can show.
-    maxMomentum: fieldSpec('gamma0x').max,
+    maxMomentum: rigidBodyField('gamma0x').max,
     startFrom: (base, params, held, x, gamma) => {
       const v3 = (a: readonly number[], i = 0): Vec3 => [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
       const R0: Mat3 = [v3(held.R, 0), v3(held.R, 3), v3(held.R, 6)];

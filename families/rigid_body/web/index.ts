@@ -1,13 +1,25 @@
-// The rigid body's page (Tran & Leok): its reader, view, controls and the words of its presets, found
-// by the page through import.meta.glob (web/src/app/families.ts; docs/architecture.md "The page's
-// family registry").
+// The rigid body's page (Tran & Leok): its reader, view, controls, the words of its presets, its
+// sensitivity twins and its Rapier set-up, found by the page through import.meta.glob (web/src/app/families.ts;
+// docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
 import type { FamilyPackage } from '../../../web/src/app/family-parts';
 import { RIGID_CASES, rigidControls } from './controls';
 import { rigidFamily } from './reader';
 import { rigidView } from './view';
+import { rapierBaseline } from './rapier-baseline';
+import { rigidBodyTwins } from './twins';
 
 export const familyPackage: FamilyPackage = {
   order: 0,
-  families: [defineFamily({ name: 'rigid_body', model: rigidFamily, view: rigidView, controls: rigidControls, cases: RIGID_CASES })],
+  families: [
+    defineFamily({
+      name: 'rigid_body',
+      model: rigidFamily,
+      view: rigidView,
+      controls: rigidControls,
+      cases: RIGID_CASES,
+      rapier: rapierBaseline,
+      twins: rigidBodyTwins,
+    }),
+  ],
 };

@@ -1,12 +1,14 @@
 // The rigid body over a plane (Tran & Leok): its state record read into a snapshot, and its history
 // row = the CLI's --csv row (t, x, R row-major, γ, Π, E, TPE, RE, impacts). Every offset and column
 // comes from the record layout the module defines.
-import type { ResolvedConfig, Vec3 } from '../../../web/src/config/types';
-import { parseResolvedConfig, resolvePlaneNormal } from '../../../web/src/config/parse';
+import type { Vec3 } from '../../../web/src/config/types';
+import type { ResolvedRigidBodyConfig } from './config';
+import { parseRigidBodyConfig, resolvePlaneNormal } from './config';
 import type { Layout } from '../../../web/src/engine/layout';
 import type { HistoryColumns, ModelFamily, Snapshot } from '../../../web/src/model/family';
 import { csvRowWriter } from '../../../web/src/model/family';
 import { quatFromRowMajorInto } from '../../../web/src/model/interpolation';
+import { RigidPoseSpace } from './pose-space';
 
 export interface RigidSnapshot extends Snapshot {
   /** Attitude, row-major. */
@@ -15,7 +17,7 @@ export interface RigidSnapshot extends Snapshot {
   Pi: Vec3;
 }
 
-export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedConfig>;
+export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedRigidBodyConfig>;
 
 export function rigidColumns(L: Layout): HistoryColumns {
   return {
@@ -55,7 +57,7 @@ export function rigidFamily(L: Layout): RigidFamily {
     id: 'rigid_body',
     layout: L,
     columns: rigidColumns(L),
-    parseConfig: parseResolvedConfig,
+    parseConfig: parseRigidBodyConfig,
     groundNormal: (c) => resolvePlaneNormal(c.plane),
     // A new snapshot is a blank one read into (one list of the record's fields, readInto's).
     read: (s) =>
@@ -100,6 +102,8 @@ export function rigidFamily(L: Layout): RigidFamily {
       for (let i = 0; i < 3; i++) out[i] = s[o.x + i] ?? NaN;
     },
     writeRow: csvRowWriter(L),
+    // Companions are posed by x and R (Tran & Leok §7.4's Err).
+    poseSpace: (layout) => new RigidPoseSpace(layout),
   };
   return family;
 }

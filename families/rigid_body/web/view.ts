@@ -1,11 +1,11 @@
 // The rigid body over a plane: the body's meshes (body-geometry) and the plane's normal.
-import type { ResolvedConfig } from '../../../web/src/config/types';
-import { resolvePlaneNormal } from '../../../web/src/config/parse';
-import { boundingRadius, buildBodyObject } from '../../../web/src/view/body-geometry';
+import type { ResolvedRigidBodyConfig } from './config';
+import { resolvePlaneNormal } from './config';
+import { boundingRadius, buildBodyObject } from './body-geometry';
 import type { FamilyView } from '../../../web/src/view/family-view';
 import { t as tr } from '../../../web/src/i18n';
 
-export const rigidView: FamilyView<ResolvedConfig> = {
+export const rigidView: FamilyView<ResolvedRigidBodyConfig> = {
   id: 'rigid_body',
   build: (config, material) => ({
     body: buildBodyObject(config.body, material),

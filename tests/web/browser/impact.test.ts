@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { hudText, textField, typeInto, useAppFixture } from './support';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 let app: App;
 const fx = useAppFixture('960px');
@@ -13,7 +14,7 @@ describe('restitution and rounded mass properties on the page', () => {
   it('e < 1 from the slider: E drops at impacts, E + dissipated stays E₀ (the HUD error stays small)', async () => {
     app = await fx.mount({ caseName: 'I', autoplay: false });
     await typeInto(textField(fx.host, 'restitution'), '0.5');
-    await expect.poll(() => app.model.config.restitution).toBe(0.5);
+    await expect.poll(() => (app.model.config as ResolvedRigidBodyConfig).restitution).toBe(0.5);
     app.model.step(600);
     const c = app.model.curr;
     expect(c.impacts).toBeGreaterThan(0);
@@ -29,23 +30,23 @@ describe('restitution and rounded mass properties on the page', () => {
     await typeInto(textField(fx.host, 'epsilon'), '0.3');
     // (the log-scale slider keeps ε to its step: J_xx = 2.708 at the ε it lands on, 2.7100 at exactly 0.3)
     await expect.poll(() => hudText(fx.host, 'mass'), { timeout: 5000 }).toMatch(/diag\(2\.7\d\d, 2\.7\d\d, 2\.7\d\d\)/);
-    const body = app.model.config.body;
+    const body = (app.model.config as ResolvedRigidBodyConfig).body;
     expect(body.type === 'cube' ? body.epsilon : NaN).toBeCloseTo(0.3, 2);
-    expect(app.model.config.inertia?.[0]?.[0]).toBeGreaterThan(2.69);
+    expect((app.model.config as ResolvedRigidBodyConfig).inertia?.[0]?.[0]).toBeGreaterThan(2.69);
   });
 
   it('the contact presets from the selector: "At rest" stays in contact at full speed, the HUD says so', async () => {
     app = await fx.mount({ caseName: 'I', autoplay: false });
     await expect.poll(() => hudText(fx.host, 'phase')).toBe('in flight');
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'rest');
-    await expect.poll(() => app.model.config.x0[2]).toBe(4);
+    await expect.poll(() => (app.model.config as ResolvedRigidBodyConfig).x0[2]).toBe(4);
     app.model.step(500);
     expect(app.model.curr.t).toBeCloseTo(5, 12); // h per step: no Zeno stall
     expect(app.model.curr.status).toBe(0);
     await expect.poll(() => hudText(fx.host, 'phase')).toMatch(/^in contact: 1 point, N = 9\.807$/);
     expect(fx.host.querySelector('.hud-warning')?.hasAttribute('hidden')).toBe(true);
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'slide');
-    await expect.poll(() => app.model.config.body.type).toBe('cube');
+    await expect.poll(() => (app.model.config as ResolvedRigidBodyConfig).body.type).toBe('cube');
     app.model.step(200);
     await expect.poll(() => hudText(fx.host, 'phase')).toMatch(/^in contact: 4 points, N = 9\.215$/); // m g cos 20°
   });

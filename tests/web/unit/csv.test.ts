@@ -157,7 +157,7 @@ describe('export round trip with the real engine', () => {
         }
       },
     ],
-    ['drop flat', (c) => c.dropFlat()],
+    ['drop flat', (c) => c.applySetUp()],
     [
       'IV edited (tilt 4°, azimuth 30°, ε 0.3, γ₀, Π₀, h)',
       (c) => {

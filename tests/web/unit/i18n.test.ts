@@ -22,6 +22,7 @@ import {
 import { en } from '../../../web/src/i18n/messages/en';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
+const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
 
 type Msg = string | Readonly<Record<string, string>>;
 
@@ -30,7 +31,7 @@ function placeholders(m: Msg): string[] {
   return [...new Set(texts.flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '')))].sort();
 }
 
-/** Every .ts file under web/src (the message files themselves excepted) and web/index.html, as text. */
+/** Every .ts file under web/src and the packages' web/ (the message files themselves excepted) and web/index.html, as text. */
 function sources(): string {
   const out: string[] = [readFileSync(join(WEB, 'index.html'), 'utf8')];
   const walk = (dir: string): void => {
@@ -42,6 +43,7 @@ function sources(): string {
     }
   };
   walk(join(WEB, 'src'));
+  for (const e of readdirSync(PACKAGES, { withFileTypes: true })) if (e.isDirectory()) walk(join(PACKAGES, e.name, 'web'));
   return out.join('\n');
 }
 
@@ -72,7 +74,7 @@ describe('message files', () => {
     }
   });
 
-  it('every key is used in web/src or web/index.html (quoted, as t() and data-i18n take it)', () => {
+  it('every key is used in web/src, a package\'s web/ or web/index.html (quoted, as t() and data-i18n take it)', () => {
     const text = sources();
     const unused = keys.filter((k) => !text.includes(`'${k}'`) && !text.includes(`"${k}"`));
     expect(unused).toEqual([]);

@@ -18,7 +18,7 @@ const SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
 
 /** The files of web/src that find the family packages (import.meta.glob over families/*), and nothing else does. */
-const DISCOVERY: readonly string[] = ['app/families.ts'];
+const DISCOVERY: readonly string[] = ['app/families.ts', 'app/comparison-worker-tasks.ts'];
 
 /** What a family package may import of web/src (docs/architecture.md "The page's family registry"). */
 const PACKAGE_MAY_IMPORT: readonly string[] = ['app', 'model', 'view', 'config', 'util', 'i18n', 'engine'];

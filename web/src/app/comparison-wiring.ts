@@ -13,7 +13,7 @@ import { t } from '../i18n';
 import type { MethodReading } from '../model/comparison-caption';
 import { comparisonCaption, reversalText } from '../model/comparison-caption';
 import type { SimulationModel } from '../model/simulation-model';
-import { BODY_COLORS } from '../view/body-geometry';
+import { BODY_COLORS } from '../view/body-material';
 import type { ComparisonResults } from '../view/comparison-results';
 import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
 import { SWEEP_STEPS } from '../model/comparison-long-run';

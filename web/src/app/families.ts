@@ -9,6 +9,7 @@ import type { PageCase } from '../controls/controller-port';
 import type { ExtraSupport } from '../config/url-codec';
 import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
 import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
+import type { TwinSpec } from '../model/twins';
 import { t } from '../i18n';
 import { decodeCase, queryEntries } from '../config/url-codec';
 import type { FamilyPackage, FamilyParts } from './family-parts';
@@ -49,7 +50,21 @@ export function familyResolver(parts: readonly FamilyParts[] = FAMILIES): Family
  * families' titles, so that web/src/model never imports this file.
  */
 export function familyTable(parts: readonly FamilyParts[] = FAMILIES): FamilyTable {
-  return { resolve: familyResolver(parts), withCapability: (core, has) => familiesWith(core, has, parts) };
+  return {
+    resolve: familyResolver(parts),
+    withCapability: (core, has) => familiesWith(core, has, parts),
+    rapier: (name) => parts.find((p) => p.name === name)?.rapier,
+    twins: (name) => parts.find((p) => p.name === name)?.twins,
+  };
+}
+
+/**
+ * The twins' perturbation sizes the page starts with: those of the first family that declares twins
+ * (FamilyTwins.defaults), null when none does (no family then offers them).
+ */
+export function twinDefaults(parts: readonly FamilyParts[] = FAMILIES): TwinSpec | null {
+  const d = parts.find((p) => p.twins)?.twins?.defaults;
+  return d ? { ...d } : null;
 }
 
 /** One preset of the page: the core's name (a config's "case") and family name, the registry's words. */
@@ -123,6 +138,7 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
     setUp:
       withSetUp && setUp
         ? {
+            key: setUp.urlKey,
             label: setUp.label,
             here: FAMILIES.find((p) => p.name === familyName)?.controls.setUp !== undefined,
             owner: `${withSetUp.controls.title} (${setUp.presetWords})`,
@@ -134,11 +150,12 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
 /**
  * Where the registry and the core disagree, one sentence each ([] when they agree): a core family
  * without page parts, page parts of a family the core lacks, a core preset without words, words for
- * a preset the core lacks, a set-up button on a preset its family lacks, or a part whose id is not
- * the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
+ * a preset the core lacks, a set-up button on a preset its family lacks, a family with shapes whose
+ * package sets up no Rapier run, a family with twins whose package declares none, or a part whose id
+ * is not the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
  * holds this list empty.
  */
-export function registryProblems(core: CoreFamilies, parts: readonly FamilyParts[] = FAMILIES): string[] {
+export function registryProblems(core: readonly Pick<FamilyInfo, 'name' | 'presets' | 'capabilities'>[], parts: readonly FamilyParts[] = FAMILIES): string[] {
   const out: string[] = [];
   for (const f of core) if (!parts.some((p) => p.name === f.name)) out.push(`the core's family "${f.name}" has no page parts`);
   for (const p of parts) {
@@ -152,6 +169,8 @@ export function registryProblems(core: CoreFamilies, parts: readonly FamilyParts
     for (const name of Object.keys(p.cases)) if (!presets.includes(name)) out.push(`${p.name}: words for "${name}", which the core does not have`);
     const setUp = p.controls.setUp;
     if (setUp && !presets.includes(setUp.preset)) out.push(`${p.name}: its set-up starts from "${setUp.preset}", not one of its presets`);
+    if (f.capabilities.shapes && !p.rapier) out.push(`${p.name}: its bodies have shapes but its package sets up no Rapier run`);
+    if (f.capabilities.twins && !p.twins) out.push(`${p.name}: the core gives it twins but its package declares none`);
     for (const [what, id] of [['controls', p.controls.id], ['view', p.view.id]] as const) {
       if (id !== p.name) out.push(`${p.name}: its ${what} are registered as "${id}"`);
     }

@@ -5,7 +5,9 @@
 import type { AnyFamilyControls, CaseText, FamilyControls } from '../config/family';
 import type { BaseParams } from '../config/fields';
 import type { Layout } from '../engine/layout';
+import type { RapierBaseline } from '../model/baselines';
 import type { FamilyConfig, ModelFamily, Snapshot } from '../model/family';
+import type { FamilyTwins } from '../model/twins';
 import type { FamilyView } from '../view/family-view';
 
 /** A family's page parts, by the core's family name. */
@@ -18,6 +20,10 @@ export interface FamilyParts {
   readonly controls: AnyFamilyControls;
   /** The page's words for its presets, by the core's preset name (every preset needs them). */
   readonly cases: Readonly<Record<string, CaseText>>;
+  /** The comparison's Rapier run of its set-ups, for a family whose capabilities have `shapes`. */
+  readonly rapier?: RapierBaseline;
+  /** Its sensitivity twins, for a family whose capabilities have `twins`. */
+  readonly twins?: FamilyTwins;
 }
 
 /** The parts of one family with its snapshot, config and parameter types (what a package writes). */
@@ -27,6 +33,8 @@ export interface TypedFamilyParts<S extends Snapshot, C extends FamilyConfig, P 
   readonly view: FamilyView<C>;
   readonly controls: FamilyControls<P, C>;
   readonly cases: Readonly<Record<string, CaseText>>;
+  readonly rapier?: RapierBaseline;
+  readonly twins?: FamilyTwins;
 }
 
 /**
@@ -46,4 +54,13 @@ export interface FamilyPackage {
   readonly order: number;
   /** Its families' parts, in the order the page lists them. */
   readonly families: readonly FamilyParts[];
+}
+
+/**
+ * What a package gives the page's workers (its web/worker.ts exports it as `workerParts`, found by
+ * app/comparison-worker-tasks.ts through import.meta.glob): the parts a worker runs, without the
+ * view's three.js or the controls. A package whose families need nothing in a worker has no such file.
+ */
+export interface FamilyWorkerPackage {
+  readonly families: readonly { readonly name: string; readonly rapier?: RapierBaseline }[];
 }

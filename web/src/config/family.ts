@@ -22,14 +22,16 @@ export interface CaseText {
 }
 
 /**
- * A set-up the family offers as a button beside the presets ("Drop flat"): one of its presets with
- * some values changed. The panel shows the button only for a family that declares one.
+ * A set-up the family offers as a button beside the presets: one of its presets with some values
+ * changed. The panel shows the button only for a family that declares one.
  */
 export interface FamilySetUp<P extends BaseParams = BaseParams, C = unknown> {
   /** The button's text, and the note beside it. */
   readonly label: string;
   readonly hint: string;
-  /** The preset it starts from, and that preset's name in messages ("Case IV"). */
+  /** Its key in the page's address (value 1: the set-up instead of the plain preset). */
+  readonly urlKey: string;
+  /** The preset it starts from, and that preset's name in messages (CaseText-like words). */
   readonly preset: string;
   readonly presetWords: string;
   /** The config and control values of the set-up, from the preset's. */
@@ -39,7 +41,7 @@ export interface FamilySetUp<P extends BaseParams = BaseParams, C = unknown> {
 export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> {
   /** The core's family name (FamilyInfo.name, HybridSimulation.family()). */
   readonly id: string;
-  /** The family in a sentence: "the rigid body" (messages such as "only the rigid body has …"). */
+  /** The family in a sentence (messages such as "only … has …"): its package's words. */
   readonly title: string;
   /** Groups of the side panel, in order (a group without fields of this family is hidden). */
   readonly groups: readonly GroupSpec[];
@@ -52,7 +54,7 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   paramsFromConfig(caseName: string, config: C, speed: number): P;
   /** The config JSON sent to the core: the preset with the edited fields overriding it. */
   paramsToConfigJson(base: C, p: P): string;
-  /** A set-up offered as a button (the rigid body's "Drop flat"), if any. */
+  /** A set-up offered as a button beside the presets, if any. */
   readonly setUp?: FamilySetUp<P, C>;
   /**
    * The refusal "q0: the initial state violates constraint k (phi = −d < 0)" in the student's words,

@@ -8,6 +8,7 @@ import type { Vec3 } from '../config/types';
 import type { Layout } from '../engine/layout';
 import type { FamilyConfig, HistoryColumns, ModelFamily, Snapshot } from './family';
 import { csvRowWriter } from './family';
+import { RecordPoseSpace } from './companions';
 
 export interface GeneralizedSnapshot extends Snapshot {
   /** Generalized coordinates and momenta. */
@@ -119,6 +120,8 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
     },
     position: (s, out) => parts.position(s, out),
     writeRow: csvRowWriter(L),
+    // A companion's pose is its whole record, compared by q and drawn by this reader.
+    poseSpace: (layout) => new RecordPoseSpace(layout, family as ModelFamily),
   };
   const axes = parts.bounceMapAxes;
   if (axes) family.bounceMapAxes = (c) => axes(c);

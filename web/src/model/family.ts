@@ -4,7 +4,10 @@
 import type { Vec3 } from '../config/types';
 import type { Layout } from '../engine/layout';
 import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
+import type { RapierBaseline } from './baselines';
+import type { PoseSpace } from './companions';
 import type { Quat } from './interpolation';
+import type { FamilyTwins } from './twins';
 
 /** What every family's config has. */
 export interface FamilyConfig {
@@ -83,6 +86,11 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   position(state: ArrayLike<number>, out: Vec3): void;
   /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */
   writeRow(state: ArrayLike<number>, out: Float64Array, offset: number): void;
+  /**
+   * The pose space of a companion run of this family (the twins, the core's baselines) whose record
+   * has `layout` (model/companions.ts): what its pose is, its distance from the main run, how it is drawn.
+   */
+  poseSpace(layout: Layout): PoseSpace;
   /** The bounce map's axes (view/bounce-map.ts), for a family that has one: s ∈ [0, perimeter), p_t ∈ [−maxMomentum, maxMomentum]. */
   bounceMapAxes?(config: C): { perimeter: number; maxMomentum: number };
 }
@@ -115,4 +123,8 @@ export interface FamilyTable {
    * rigid body or Newton's cradle"; "no model" when none has it).
    */
   withCapability(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], has: (c: Capabilities) => boolean): string;
+  /** The Rapier set-up of a family (its package's), if it has one. */
+  rapier(familyName: string): RapierBaseline | undefined;
+  /** The sensitivity twins of a family (its package's), if it has them. */
+  twins(familyName: string): FamilyTwins | undefined;
 }

@@ -3,7 +3,7 @@
 // Adding a family adds one of these; SceneView itself knows no family.
 import type * as THREE from 'three';
 import type { Vec3 } from '../config/types';
-import type { BodyObject } from './body-geometry';
+import type { BodyObject } from './body-material';
 import type { Impact } from '../model/run';
 
 /** Parts of the content the pointer can drag (view/pointer-drag.ts) and what a drag sets. */

@@ -16,7 +16,7 @@ import { MinMaxDecimator } from '../model/decimate';
 import type { HistoryColumns } from '../model/family';
 import type { LongRunResult } from '../model/long-run';
 import type { SimulationModel } from '../model/simulation-model';
-import type { SensitivityTwins } from '../model/twins';
+import type { TwinSet } from '../model/twins';
 import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
 import { mainMethodLabel } from '../model/baselines';
@@ -573,7 +573,7 @@ export class PlotsView {
   private lastUpdate = -Infinity;
   private dirty = true;
   private epoch = -1;
-  private twins: SensitivityTwins | null = null;
+  private twins: TwinSet | null = null;
   private baselines: ComparisonBaselines | null = null;
   private impactsDrawn = -1;
   private longImpacts: number[] = [];

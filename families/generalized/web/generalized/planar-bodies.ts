@@ -9,8 +9,8 @@
 //     paper's moment of inertia I = (29/192) m L² (polar moment of the eight triangles (0, tip, inner):
 //     I/m = (L²/2 + r² + L r / 2) / 6 = 29/192 L²).
 import * as THREE from 'three';
-import type { BodyObject } from '../../../../web/src/view/body-geometry';
-import { BODY_COLORS } from '../../../../web/src/view/body-geometry';
+import type { BodyObject } from '../../../../web/src/view/body-material';
+import { BODY_COLORS } from '../../../../web/src/view/body-material';
 
 /** Inner radius of the star of side L (see the header). */
 export function starInnerRadius(L: number): number {

@@ -195,7 +195,7 @@ export const de = defineMessages({
   'panel.notApplicable': 'nicht anwendbar',
   'panel.addressTitle': 'Einige Einstellungen in der Adresse konnten nicht verwendet werden:',
   'panel.addressFailed': 'Die Adresse konnte nicht übernommen werden: {reason}',
-  'panel.flatIgnored': 'flat: „{setUp}“ ist eine Einstellung von {preset}, nicht von {caseName}; ignoriert.',
+  'panel.setUpIgnored': '{key}: „{setUp}“ ist eine Einstellung von {preset}, nicht von {caseName}; ignoriert.',
 
   'unit.°': '{value} Grad',
   'unit.s': '{value} Sekunden',

@@ -204,7 +204,7 @@ export const en = {
   'panel.notApplicable': 'not applicable',
   'panel.addressTitle': 'Some settings in the address could not be used:',
   'panel.addressFailed': 'The address could not be applied: {reason}',
-  'panel.flatIgnored': 'flat: “{setUp}” is a set-up of {preset}, not of {caseName}; ignored.',
+  'panel.setUpIgnored': '{key}: “{setUp}” is a set-up of {preset}, not of {caseName}; ignored.',
 
   // units read out by screen readers (aria-valuetext)
   'unit.°': '{value} degrees',

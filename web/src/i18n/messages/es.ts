@@ -195,7 +195,7 @@ export const es = defineMessages({
   'panel.notApplicable': 'no aplicable',
   'panel.addressTitle': 'Algunos ajustes de la dirección no se pudieron usar:',
   'panel.addressFailed': 'No se pudo aplicar la dirección: {reason}',
-  'panel.flatIgnored': 'flat: «{setUp}» es una configuración de {preset}, no de {caseName}; se ignora.',
+  'panel.setUpIgnored': '{key}: «{setUp}» es una configuración de {preset}, no de {caseName}; se ignora.',
 
   'unit.°': '{value} grados',
   'unit.s': '{value} segundos',

@@ -195,7 +195,7 @@ export const fr = defineMessages({
   'panel.notApplicable': 'sans objet',
   'panel.addressTitle': 'Certains réglages de l’adresse n’ont pas pu être utilisés :',
   'panel.addressFailed': 'L’adresse n’a pas pu être appliquée : {reason}',
-  'panel.flatIgnored': 'flat : « {setUp} » est une configuration de {preset}, pas de {caseName} ; ignoré.',
+  'panel.setUpIgnored': '{key} : « {setUp} » est une configuration de {preset}, pas de {caseName} ; ignoré.',
 
   'unit.°': '{value} degrés',
   'unit.s': '{value} secondes',

@@ -196,7 +196,7 @@ export const zh = defineMessages({
   'panel.notApplicable': '不适用',
   'panel.addressTitle': '地址中的部分设置无法使用：',
   'panel.addressFailed': '无法应用该地址：{reason}',
-  'panel.flatIgnored': 'flat：“{setUp}”是 {preset} 的设置，不属于 {caseName}；已忽略。',
+  'panel.setUpIgnored': '{key}：“{setUp}”是 {preset} 的设置，不属于 {caseName}；已忽略。',
 
   'unit.°': '{value} 度',
   'unit.s': '{value} 秒',

@@ -1,9 +1,10 @@
-// The drawn ellipsoid (web/src/view/body-geometry.ts): eight indexed octant patches that must be the
+// The drawn ellipsoid (families/rigid_body/web/body-geometry.ts): eight indexed octant patches that must be the
 // ellipsoid itself (every vertex on it, every normal its true normal), checkered by octant (each
 // triangle in one colour, the colour of its centroid's octant), with 80 × 56 segments' triangles.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { BODY_COLORS, buildBodyObject, createBodyMaterial } from '../../../web/src/view/body-geometry';
+import { BODY_COLORS, createBodyMaterial } from '../../../../../web/src/view/body-material';
+import { buildBodyObject } from '../../../web/body-geometry';
 
 describe('the ellipsoid as drawn', () => {
   const axes: [number, number, number] = [1.5, 2, 3.25];

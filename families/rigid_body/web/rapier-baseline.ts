@@ -5,12 +5,16 @@
 // (setAdditionalMassProperties, colliders of density 0), restitution 1 with combine rule Max,
 // friction 0 with rule Min, the same h, gravity −g e₃, x₀, R₀, v₀ = γ₀/m, ω₀ = R₀J⁻¹Π₀, and the plane
 // as a fixed half-space (infinite, like the core's). Rapier keeps its state in f32. No DOM.
-import type { Rapier } from '../engine/rapier';
-import type { Body, ResolvedConfig, Vec3 } from '../config/types';
-import type { CompanionStepper } from './companions';
-import { RigidPoseSpace } from './companions';
-import type { Quat } from './interpolation';
-import { quatFromRowMajor, rowMajorFromQuat } from './interpolation';
+import type { Rapier } from '../../../web/src/engine/rapier';
+import type { Vec3 } from '../../../web/src/config/types';
+import { RapierSetupError } from '../../../web/src/model/baselines';
+import type { CompanionStepper } from '../../../web/src/model/companions';
+import type { Quat } from '../../../web/src/model/interpolation';
+import { quatFromRowMajor, rowMajorFromQuat } from '../../../web/src/model/interpolation';
+import { t } from '../../../web/src/i18n';
+import type { ResolvedRigidBodyConfig as ResolvedConfig, RigidBodyShape as Body } from './config';
+import { parseRigidBodyConfig } from './config';
+import { RigidPoseSpace } from './pose-space';
 
 type World = InstanceType<Rapier['World']>;
 type RigidBody = ReturnType<World['createRigidBody']>;
@@ -28,10 +32,10 @@ export const RAPIER_SETTINGS = {
   contactSkin: 0,
 } as const;
 
-/** A config Rapier cannot reproduce (e.g. an intersection of ellipsoids has no Rapier shape). */
 /**
- * Why Rapier cannot be set up from a body: the reason as data (the page words it in its language,
- * baselines.ts rapierSetupText; the long-run worker, which has no language, keeps the English message).
+ * Why Rapier cannot be set up from a body (e.g. an intersection of ellipsoids has no Rapier shape): the
+ * reason as data, thrown as a RapierSetupError with its English message (what the long-run worker,
+ * which has no language, writes in its row) and its words in the page's language.
  */
 export type RapierSetupReason = { kind: 'inertia'; type: string } | { kind: 'hull'; shape: 'ellipsoid' | 'polyhedron' } | { kind: 'no-shape' };
 
@@ -41,11 +45,15 @@ function englishReason(r: RapierSetupReason): string {
   return 'Rapier: an intersection of ellipsoids has no Rapier shape, so it is not compared.';
 }
 
-export class RapierSetupError extends Error {
-  constructor(readonly reason: RapierSetupReason) {
-    super(englishReason(reason));
-    this.name = 'RapierSetupError';
-  }
+/** Why Rapier cannot be set up from this body, in the active language. */
+export function rapierSetupText(r: RapierSetupReason): string {
+  if (r.kind === 'inertia') return t('rapier.needsInertia', { type: r.type });
+  if (r.kind === 'hull') return t('rapier.hullFailed', { shape: r.shape });
+  return t('rapier.noShape');
+}
+
+function setupError(reason: RapierSetupReason): RapierSetupError {
+  return new RapierSetupError(englishReason(reason), () => rapierSetupText(reason));
 }
 
 /** The core's inertia: the config's, else the closed forms the core uses (ellipsoid, cube). */
@@ -61,7 +69,7 @@ export function coreInertia(cfg: ResolvedConfig): number[] {
     const j = (m * b.side * b.side) / 6; // the core ignores the ε-rounding (docs/rigid-body.md "Rounded mass properties")
     return [j, 0, 0, 0, j, 0, 0, 0, j];
   }
-  throw new RapierSetupError({ kind: 'inertia', type: b.type });
+  throw setupError({ kind: 'inertia', type: b.type });
 }
 
 /**
@@ -130,7 +138,7 @@ function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
   switch (body.type) {
     case 'ellipsoid': {
       const d = R.ColliderDesc.convexHull(ellipsoidPoints(body.semi_axes, body.center));
-      if (!d) throw new RapierSetupError({ kind: 'hull', shape: 'ellipsoid' });
+      if (!d) throw setupError({ kind: 'hull', shape: 'ellipsoid' });
       return [d];
     }
     case 'cube': {
@@ -142,13 +150,13 @@ function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
     }
     case 'polyhedron': {
       const d = R.ColliderDesc.roundConvexHull(Float32Array.from(body.vertices.flat()), body.epsilon);
-      if (!d) throw new RapierSetupError({ kind: 'hull', shape: 'polyhedron' });
+      if (!d) throw setupError({ kind: 'hull', shape: 'polyhedron' });
       return [d];
     }
     case 'union':
       return body.parts.flatMap((p) => colliderDescs(R, p));
     case 'intersection':
-      throw new RapierSetupError({ kind: 'no-shape' });
+      throw setupError({ kind: 'no-shape' });
   }
 }
 
@@ -331,4 +339,12 @@ export class RapierStepper implements CompanionStepper {
   dispose(): void {
     this.free();
   }
+}
+
+/**
+ * The rigid body's game-engine baseline (app/family-parts.ts FamilyParts.rapier): Rapier's run of the
+ * main run's resolved config; a RapierSetupError for a body Rapier cannot reproduce.
+ */
+export function rapierBaseline(rapier: Rapier, resolvedJson: string): RapierStepper {
+  return new RapierStepper(rapier, parseRigidBodyConfig(resolvedJson));
 }

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { paramsFromConfig, paramsToConfig, paramsToConfigJson } from '../../../web/src/config/params';
-import {
-  ConfigShapeError,
-  parseResolvedConfig,
-  planeAngles,
-  planeNormal,
-  resolvePlaneNormal,
-} from '../../../web/src/config/parse';
-import { fakePreset } from './support/fake-engine';
+import { ConfigShapeError } from '../../../../../web/src/config/parse';
+import { parseRigidBodyConfig, planeAngles, planeNormal, resolvePlaneNormal } from '../../../web/config';
+import { rigidBodyConfig, rigidBodyConfigJson, rigidBodyParams } from '../../../web/params';
+import { fakePreset } from '../../../../../tests/web/unit/support/fake-engine';
 
-const preset = (c: string) => parseResolvedConfig(JSON.stringify(fakePreset(c)));
+const preset = (c: string) => parseRigidBodyConfig(JSON.stringify(fakePreset(c)));
 
-describe('parseResolvedConfig', () => {
+describe('parseRigidBodyConfig', () => {
   it('reads every preset, keeping keys it does not interpret', () => {
     const c = preset('III');
     expect(c.body.type).toBe('union');
@@ -22,10 +17,10 @@ describe('parseResolvedConfig', () => {
 
   it('names the field of a malformed config', () => {
     const bad = { ...fakePreset('I'), x0: [0, 0] };
-    expect(() => parseResolvedConfig(JSON.stringify(bad))).toThrow(ConfigShapeError);
-    expect(() => parseResolvedConfig(JSON.stringify(bad))).toThrow(/x0/);
-    expect(() => parseResolvedConfig('{')).toThrow(/does not parse/);
-    expect(() => parseResolvedConfig(JSON.stringify({ ...fakePreset('I'), body: { type: 'torus' } }))).toThrow(
+    expect(() => parseRigidBodyConfig(JSON.stringify(bad))).toThrow(ConfigShapeError);
+    expect(() => parseRigidBodyConfig(JSON.stringify(bad))).toThrow(/x0/);
+    expect(() => parseRigidBodyConfig('{')).toThrow(/does not parse/);
+    expect(() => parseRigidBodyConfig(JSON.stringify({ ...fakePreset('I'), body: { type: 'torus' } }))).toThrow(
       /body.type/,
     );
   });
@@ -58,16 +53,16 @@ describe('params ↔ config', () => {
   it('an unedited preset is sent back unchanged (plane normal kept bit-exact)', () => {
     for (const c of ['I', 'II', 'III', 'IV'] as const) {
       const base = preset(c);
-      const cfg = paramsToConfig(base, paramsFromConfig(c, base));
+      const cfg = rigidBodyConfig(base, rigidBodyParams(c, base));
       expect(cfg).toEqual(base);
     }
   });
 
   it('edited fields override the preset', () => {
     const base = preset('IV');
-    const p = paramsFromConfig('IV', base);
+    const p = rigidBodyParams('IV', base);
     const cfg = JSON.parse(
-      paramsToConfigJson(base, { ...p, gamma0: [1, 2, 3], Pi0: [0, 0, 0], x0: [0, 0, 12], h: 0.005, epsilon: 0.25 }),
+      rigidBodyConfigJson(base, { ...p, gamma0: [1, 2, 3], Pi0: [0, 0, 0], x0: [0, 0, 12], h: 0.005, epsilon: 0.25 }),
     ) as Record<string, unknown>;
     expect(cfg['gamma0']).toEqual([1, 2, 3]);
     expect(cfg['Pi0']).toEqual([0, 0, 0]);
@@ -80,17 +75,17 @@ describe('params ↔ config', () => {
 
   it('an edited plane is sent as tilt/azimuth only (never mixed with the normal)', () => {
     const base = preset('II');
-    const p = paramsFromConfig('II', base);
-    const cfg = paramsToConfig(base, { ...p, tilt: 0.2 });
+    const p = rigidBodyParams('II', base);
+    const cfg = rigidBodyConfig(base, { ...p, tilt: 0.2 });
     expect(cfg.plane).toEqual({ tilt: 0.2, azimuth: Math.PI });
   });
 
   it('ε applies to cubes only; other bodies report null', () => {
-    expect(paramsFromConfig('I', preset('I')).epsilon).toBeNull();
-    expect(paramsFromConfig('III', preset('III')).epsilon).toBeNull();
-    expect(paramsFromConfig('IV', preset('IV')).epsilon).toBe(1e-13);
+    expect(rigidBodyParams('I', preset('I')).epsilon).toBeNull();
+    expect(rigidBodyParams('III', preset('III')).epsilon).toBeNull();
+    expect(rigidBodyParams('IV', preset('IV')).epsilon).toBe(1e-13);
     const base = preset('I');
-    expect(paramsToConfig(base, { ...paramsFromConfig('I', base), epsilon: 0.3 }).body).toEqual(base.body);
+    expect(rigidBodyConfig(base, { ...rigidBodyParams('I', base), epsilon: 0.3 }).body).toEqual(base.body);
   });
 });
 
@@ -111,7 +106,7 @@ describe('generalized-coordinate parameters (particle, star)', () => {
 
   it('q̇₀ = M⁻¹p₀ read from the preset; an unedited start is sent with the preset’s own p₀', async () => {
     const { generalizedConfigJson, generalizedParams, parseGeneralizedConfig, solve } = await import(
-      '../../../families/generalized/web/generalized/config'
+      '../../../../generalized/web/generalized/config'
     );
     expect(solve([[2, 1], [1, 3]], [5, 10])).toEqual([1, 3]);
     const base = parseGeneralizedConfig(JSON.stringify(star));
@@ -131,7 +126,7 @@ describe('generalized-coordinate parameters (particle, star)', () => {
   });
 
   it('the shape check names the field', async () => {
-    const { parseGeneralizedConfig } = await import('../../../families/generalized/web/generalized/config');
+    const { parseGeneralizedConfig } = await import('../../../../generalized/web/generalized/config');
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, q0: [0, 'a', 0] }))).toThrow(/^q0: /);
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, mass_matrix: [[1]] }))).toThrow(/^mass_matrix: /);
     expect(() => parseGeneralizedConfig(JSON.stringify({ ...star, model: 'rigid_body' }))).toThrow(/^model: /);
@@ -141,20 +136,20 @@ describe('generalized-coordinate parameters (particle, star)', () => {
 describe('restitution and rounded mass properties (docs/rigid-body.md "Restitution", "Rounded mass properties")', () => {
   it('e = 1 sends no key (presets stay the same JSON); another e is sent', () => {
     const base = preset('IV');
-    const p = paramsFromConfig('IV', base);
+    const p = rigidBodyParams('IV', base);
     expect(p.restitution).toBe(1);
-    expect('restitution' in paramsToConfig(base, p)).toBe(false);
-    expect(paramsToConfig(base, { ...p, restitution: 0.4 }).restitution).toBe(0.4);
-    expect(paramsFromConfig('IV', { ...base, restitution: 0.25 }).restitution).toBe(0.25);
+    expect('restitution' in rigidBodyConfig(base, p)).toBe(false);
+    expect(rigidBodyConfig(base, { ...p, restitution: 0.4 }).restitution).toBe(0.4);
+    expect(rigidBodyParams('IV', { ...base, restitution: 0.25 }).restitution).toBe(0.25);
   });
 
   it('a changed ε drops the preset inertia (the core computes the rounded body), an unchanged one keeps it', () => {
     const base = { ...preset('IV'), mass_properties: 'sharp' as const };
-    const p = paramsFromConfig('IV', base);
-    const same = paramsToConfig(base, p);
+    const p = rigidBodyParams('IV', base);
+    const same = rigidBodyConfig(base, p);
     expect(same.inertia).toEqual(base.inertia);
     expect(same.mass_properties).toBe('sharp');
-    const rounded = paramsToConfig(base, { ...p, epsilon: 0.3 });
+    const rounded = rigidBodyConfig(base, { ...p, epsilon: 0.3 });
     expect(rounded.inertia).toBeUndefined();
     expect(rounded.mass_properties).toBeUndefined();
     expect(rounded.body).toMatchObject({ type: 'cube', epsilon: 0.3 });

@@ -1,4 +1,4 @@
-// three.js objects for the bodies of the config, at their true geometry in the body frame (centre of
+// three.js objects for the rigid body's shapes, at their true geometry in the body frame (centre of
 // mass at the origin): ellipsoids, ε-rounded cubes (RoundedBoxGeometry, outer size side + 2ε,
 // corner radius ε), ε-rounded convex polyhedra (hull of the vertices' ε-balls = polytope ⊕ ball),
 // unions (the parts) and intersections (a star-shaped mesh of the intersection's boundary).
@@ -6,14 +6,11 @@ import * as THREE from 'three';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import { mergeGeometries, mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
-import type { Body, Vec3 } from '../config/types';
-import { litMaterial, solidVertexColors } from './lit-surface';
-
-export const BODY_COLORS = {
-  a: new THREE.Color('#d9822b'),
-  b: new THREE.Color('#f4dfbf'),
-  c: new THREE.Color('#a9541f'),
-};
+import type { Vec3 } from '../../../web/src/config/types';
+import type { BodyObject } from '../../../web/src/view/body-material';
+import { BODY_COLORS } from '../../../web/src/view/body-material';
+import { solidVertexColors } from '../../../web/src/view/lit-surface';
+import type { RigidBodyShape as Body } from './config';
 
 function nonIndexed(geo: THREE.BufferGeometry): THREE.BufferGeometry {
   if (!geo.index) return geo;
@@ -212,17 +209,6 @@ function starShapedGeometry(body: Body): THREE.BufferGeometry {
   const out = nonIndexed(merged);
   colorFaces(out, (c) => octantColor(c));
   return out;
-}
-
-export interface BodyObject {
-  group: THREE.Group;
-  /** Every mesh, for shadows and disposal. */
-  meshes: THREE.Mesh[];
-  dispose(): void;
-}
-
-export function createBodyMaterial(): THREE.MeshStandardMaterial {
-  return litMaterial({ roughness: 0.5, metalness: 0.05 });
 }
 
 /** Build the three.js object of a body (body frame). The material is shared and not disposed here. */

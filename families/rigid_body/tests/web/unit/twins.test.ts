@@ -1,14 +1,14 @@
 // Sensitivity twins (§7.4) on the real engine: the core's perturbed starts, initial divergences, lockstep with
 // the main run, catching up when switched on mid-run, and deletion of their embind objects.
-import type { UiParams } from '../../../web/src/config/params';
+import type { RigidBodyParams } from '../../../web/params';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Controller } from '../../../web/src/app/controller';
-import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { countingEngine } from './support/counting';
-import { SimulationModel } from '../../../web/src/model/simulation-model';
-import { familyTable } from '../../../web/src/app/families';
-import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/src/model/twins';
-import { createFakeEngine } from './support/fake-engine';
+import { Controller } from '../../../../../web/src/app/controller';
+import type { LgvciModule } from '../../../../../web/src/engine/lgvci_wasm';
+import { countingEngine } from '../../../../../tests/web/unit/support/counting';
+import { SimulationModel } from '../../../../../web/src/model/simulation-model';
+import { familyTable } from '../../../../../web/src/app/families';
+import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/twins';
+import { createFakeEngine } from '../../../../../tests/web/unit/support/fake-engine';
 
 let engine: LgvciModule;
 
@@ -19,7 +19,7 @@ function counting(real: LgvciModule): { engine: LgvciModule; live: () => number 
 }
 
 beforeAll(async () => {
-  const { loadEngine } = await import('../../../web/src/engine/loader');
+  const { loadEngine } = await import('../../../../../web/src/engine/loader');
   engine = await loadEngine();
 });
 
@@ -169,9 +169,9 @@ describe('controller: twins’ δ and drop flat (fake engine)', () => {
     expect(ctl.setTwinDelta('dx', '2')).toEqual({ ok: false, message: 'δx must be at most 1.' });
     expect(ctl.setTwinDelta('dtheta', '4')).toEqual({ ok: false, message: 'δθ must be at most π.' });
     expect(ctl.setTwinDelta('dtheta', '1e-6π')).toEqual({ ok: true });
-    expect(ctl.twinDeltas.dtheta).toBe(1e-6 * Math.PI);
+    expect(ctl.twinDeltas?.dtheta).toBe(1e-6 * Math.PI);
     expect(ctl.setTwinDelta('dtheta', '2e-3 * pi')).toEqual({ ok: true });
-    expect(ctl.twinDeltas.dtheta).toBe(2e-3 * Math.PI);
+    expect(ctl.twinDeltas?.dtheta).toBe(2e-3 * Math.PI);
     expect(ctl.setTwinDelta('dtheta', 'π')).toEqual({ ok: true });
     expect(ctl.setTwinDelta('dx', '1e-7')).toEqual({ ok: true });
     expect(ctl.twinDeltas).toEqual({ dx: 1e-7, dtheta: Math.PI });
@@ -181,10 +181,10 @@ describe('controller: twins’ δ and drop flat (fake engine)', () => {
     const engine = createFakeEngine();
     const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'I');
-    expect(ctl.dropFlat()).toEqual({ ok: true });
+    expect(ctl.applySetUp()).toEqual({ ok: true });
     expect(ctl.params.caseName).toBe('IV');
-    expect((ctl.params as unknown as UiParams).Pi0).toEqual([0, 0, 0]);
-    expect((ctl.params as unknown as UiParams).gamma0).toEqual([0, 0, 0]);
+    expect((ctl.params as unknown as RigidBodyParams).Pi0).toEqual([0, 0, 0]);
+    expect((ctl.params as unknown as RigidBodyParams).gamma0).toEqual([0, 0, 0]);
     const cfg = JSON.parse(ctl.configJson);
     expect(cfg.R0).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
     expect(cfg.x0).toEqual([0, 0, 10]);

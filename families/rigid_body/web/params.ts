@@ -1,8 +1,11 @@
-// The values the controls edit, and how they turn into a config JSON for the core.
-import { bodyEpsilon, planeAngles } from './parse';
-import type { Body, CaseName, ResolvedConfig, SimConfig, Vec3 } from './types';
+// The values the rigid body's controls edit (RigidBodyParams), and how they turn into a config JSON
+// for the core.
+import type { CaseName, Vec3 } from '../../../web/src/config/types';
+import { DEFAULT_SPEED } from '../../../web/src/config/fields';
+import type { ResolvedRigidBodyConfig, RigidBodyConfig, RigidBodyShape } from './config';
+import { bodyEpsilon, planeAngles } from './config';
 
-export interface UiParams {
+export interface RigidBodyParams {
   caseName: CaseName;
   /** Initial centre of mass; the UI edits the height x0[2]. */
   x0: Vec3;
@@ -21,9 +24,7 @@ export interface UiParams {
   speed: number;
 }
 
-export const DEFAULT_SPEED = 1;
-
-export function paramsFromConfig(caseName: CaseName, cfg: ResolvedConfig, speed = DEFAULT_SPEED): UiParams {
+export function rigidBodyParams(caseName: CaseName, cfg: ResolvedRigidBodyConfig, speed = DEFAULT_SPEED): RigidBodyParams {
   const { tilt, azimuth } = planeAngles(cfg.plane);
   return {
     caseName,
@@ -39,7 +40,7 @@ export function paramsFromConfig(caseName: CaseName, cfg: ResolvedConfig, speed 
   };
 }
 
-function withEpsilon(body: Body, epsilon: number | null): Body {
+function withEpsilon(body: RigidBodyShape, epsilon: number | null): RigidBodyShape {
   if (epsilon === null) return body;
   if (body.type === 'cube' || body.type === 'polyhedron') return { ...body, epsilon };
   return body;
@@ -49,11 +50,11 @@ function withEpsilon(body: Body, epsilon: number | null): Body {
  * The config sent to the core: the resolved preset of the case with the edited fields overriding it.
  * Everything else (body, mass, inertia, R0, integrator options) stays as the preset resolved it.
  */
-export function paramsToConfig(base: ResolvedConfig, p: UiParams): SimConfig {
+export function rigidBodyConfig(base: ResolvedRigidBodyConfig, p: RigidBodyParams): RigidBodyConfig {
   // An unedited plane is sent exactly as the preset gave it (its normal), so presets stay bit-exact.
   const baseAngles = planeAngles(base.plane);
   const samePlane = baseAngles.tilt === p.tilt && baseAngles.azimuth === p.azimuth;
-  const cfg: SimConfig = {
+  const cfg: RigidBodyConfig = {
     ...base,
     case: p.caseName,
     body: withEpsilon(base.body, p.epsilon),
@@ -75,6 +76,6 @@ export function paramsToConfig(base: ResolvedConfig, p: UiParams): SimConfig {
   return cfg;
 }
 
-export function paramsToConfigJson(base: ResolvedConfig, p: UiParams): string {
-  return JSON.stringify(paramsToConfig(base, p));
+export function rigidBodyConfigJson(base: ResolvedRigidBodyConfig, p: RigidBodyParams): string {
+  return JSON.stringify(rigidBodyConfig(base, p));
 }
