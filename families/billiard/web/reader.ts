@@ -5,7 +5,7 @@
 // trail's points) is (x, y, DRAWN_HEIGHT), just above the table's felt. History row = the CLI's --csv
 // row (t, q1, q2, p1, p2, E, impacts); E is the Hamiltonian H = |p|²/2m + m g y.
 import type { BilliardConfig } from './table';
-import { maxMomentum, parseBilliardConfig, tablePerimeter } from './table';
+import { parseBilliardConfig } from './table';
 import type { Layout } from '../../../web/src/engine/layout';
 import type { HistoryColumns, ModelFamily } from '../../../web/src/model/family';
 import type { GeneralizedSnapshot } from '../../../web/src/model/coordinate-record';
@@ -34,8 +34,6 @@ export function billiardFamily(L: Layout): BilliardFamily {
         out[2] = DRAWN_HEIGHT;
       },
       complete: (snap) => snap,
-      // Birkhoff's coordinates: s along the wall (the table's perimeter), p_t within ±|p|.
-      bounceMapAxes: (c) => ({ perimeter: tablePerimeter(c.table), maxMomentum: maxMomentum(c) }),
     }),
     2,
   );

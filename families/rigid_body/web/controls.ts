@@ -7,7 +7,11 @@ import { parseRigidBodyConfig } from './config';
 import { RIGID_BODY_FIELDS, rigidBodyField } from './fields';
 import type { RigidBodyParams } from './params';
 import { rigidBodyConfigJson, rigidBodyParams } from './params';
-import { t as tr } from '../../../web/src/i18n';
+import { localizeNumberText, t as tr } from '../../../web/src/i18n';
+import { NUM, plainNumber } from '../../../web/src/config/messages';
+
+/** The core's refusal of a start inside the plane (docs/page.md "The page's messages"). */
+const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
 
 
 /** The page's words for the core's rigid-body presets (docs/rigid-body.md). */
@@ -33,6 +37,15 @@ export const rigidControls: FamilyControls<RigidBodyParams, ResolvedRigidBodyCon
     { id: 'integrator', get title() { return tr('group.integrator'); } },
   ],
   fields: RIGID_BODY_FIELDS,
+  // A start inside the plane: how deep, and how far to raise the body; on a plane tilted by t, raising
+  // it by d lifts it d·cos t off the plane, so it must rise depth / cos t.
+  refusalText: (raw, p) => {
+    const pen = PENETRATES.exec(raw);
+    if (!pen) return null;
+    const depth = -Number(pen[1]);
+    const nz = Math.cos(p?.tilt ?? 0);
+    return tr('refusal.penetrates', { depth: localizeNumberText(plainNumber(depth)), raise: localizeNumberText(plainNumber(depth / (nz > 1e-6 ? nz : 1))) });
+  },
   parseConfig: parseRigidBodyConfig,
   paramsFromConfig: (caseName, config, speed) => rigidBodyParams(caseName, config, speed),
   paramsToConfigJson: rigidBodyConfigJson,

@@ -5,7 +5,8 @@ import type { Vec3 } from '../../../web/src/config/types';
 import type { ResolvedRigidBodyConfig } from './config';
 import { parseRigidBodyConfig, resolvePlaneNormal } from './config';
 import type { Layout } from '../../../web/src/engine/layout';
-import type { HistoryColumns, ModelFamily, Snapshot } from '../../../web/src/model/family';
+import type { HistoryColumns, ModelFamily, PlotWords, Snapshot } from '../../../web/src/model/family';
+import { t as tr } from '../../../web/src/i18n';
 import { csvRowWriter } from '../../../web/src/model/family';
 import { quatFromRowMajorInto } from '../../../web/src/model/interpolation';
 import { RigidPoseSpace } from './pose-space';
@@ -33,8 +34,25 @@ export function rigidColumns(L: Layout): HistoryColumns {
     impacts: L.csvIndex('impacts'),
     // Restitution (docs/rigid-body.md "Restitution"): E + dissipated on the energy plot.
     ...(L.has('dissipated') ? { dissipated: L.csvIndex('dissipated') } : {}),
+    plots: RIGID_PLOTS,
   };
 }
+
+/** Tran & Leok's figures the plot cards reproduce: Fig. 7–9, and Fig. 8's long run. */
+const RIGID_PLOTS: PlotWords = {
+  figures: {
+    energy: () => tr('plot.fig', { n: '7' }),
+    error: () => tr('plot.fig', { n: '8' }),
+    long: () => tr('plot.fig.long8'),
+  },
+  height: {
+    title: () => tr('plot.height.title'),
+    figure: () => tr('plot.fig', { n: '9' }),
+    caption: (twins) => (twins ? tr('plot.height.twinsCaption') : tr('plot.height.caption')),
+    series: 'x₃',
+    fromZero: true,
+  },
+};
 
 export function rigidFamily(L: Layout): RigidFamily {
   const o = {
@@ -104,6 +122,9 @@ export function rigidFamily(L: Layout): RigidFamily {
     writeRow: csvRowWriter(L),
     // Companions are posed by x and R (Tran & Leok §7.4's Err).
     poseSpace: (layout) => new RigidPoseSpace(layout),
+    restitution: (c) => c.restitution ?? null,
+    // The HUD's "mass, J" (docs/rigid-body.md "Rounded mass properties": ε changes J).
+    massProperties: (c) => (c.inertia ? { mass: c.mass, inertia: c.inertia } : null),
   };
   return family;
 }

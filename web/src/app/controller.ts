@@ -309,12 +309,11 @@ export class Controller implements ControllerPort {
 
   /** A refusal of the core in the student's words, as restart() words it. */
   private explain(message: string, family: AnyFamilyControls, candidate: AppParams | null, words: readonly (readonly [RegExp, string])[] = []): ApplyResult {
-    const tilt = candidate && typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
+    const own = family.refusalText;
     const x = explainConfigError(message, {
       violationText: family.violationText,
       fieldWords: [...words, ...(family.fieldWords ?? [])],
-      refusalText: family.refusalText,
-      normalZ: Math.cos(tilt),
+      refusalText: own ? (raw) => own(raw, candidate ?? undefined) : undefined,
     });
     return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
   }

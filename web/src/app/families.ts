@@ -12,6 +12,7 @@ import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
 import type { TwinSpec } from '../model/twins';
 import { t } from '../i18n';
 import { decodeCase, queryEntries } from '../config/url-codec';
+import type { FamilyPlotCards } from '../view/plot-cards';
 import type { FamilyPackage, FamilyParts } from './family-parts';
 
 export type { FamilyParts } from './family-parts';
@@ -102,7 +103,7 @@ export function registryCases(parts: readonly FamilyParts[] = FAMILIES): CaseInf
   );
 }
 
-/** The families (their titles, "the rigid body") with a capability, in a sentence: "a, b or c". */
+/** The families (their titles, FamilyControls.title) with a capability, in a sentence: "a, b or c". */
 export function familiesWith(
   core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[],
   has: (c: Capabilities) => boolean,
@@ -116,8 +117,15 @@ export function familiesWith(
   return titles.length === 1 ? (titles[0] ?? '') : t('list.or', { rest: titles.slice(0, -1).join(t('list.comma')), last: titles[titles.length - 1] ?? '' });
 }
 
+/** The cards the families' packages draw, by the core's plot name (the first package's for a name two declare). */
+export function familyPlotCards(parts: readonly FamilyParts[] = FAMILIES): FamilyPlotCards {
+  const out: Record<string, FamilyPlotCards[string]> = {};
+  for (const p of parts) for (const [plot, make] of Object.entries(p.plotCards ?? {})) out[plot] ??= make;
+  return out;
+}
+
 /**
- * The preset named in a query string (?case=III, ?case=star; any letter case), else the first preset
+ * The preset named in a query string (?case=…, any letter case), else the first preset
  * (url-codec's decodeCase). `cases`: the page's presets (pageCases of the core's), by default the
  * registry's.
  */

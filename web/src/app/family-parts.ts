@@ -9,6 +9,7 @@ import type { RapierBaseline } from '../model/baselines';
 import type { FamilyConfig, ModelFamily, Snapshot } from '../model/family';
 import type { FamilyTwins } from '../model/twins';
 import type { FamilyView } from '../view/family-view';
+import type { FamilyPlotCards } from '../view/plot-cards';
 
 /** A family's page parts, by the core's family name. */
 export interface FamilyParts {
@@ -24,6 +25,8 @@ export interface FamilyParts {
   readonly rapier?: RapierBaseline;
   /** Its sensitivity twins, for a family whose capabilities have `twins`. */
   readonly twins?: FamilyTwins;
+  /** Cards it draws itself for plot names of its capabilities no generic card draws (view/plot-cards.ts). */
+  readonly plotCards?: FamilyPlotCards;
 }
 
 /** The parts of one family with its snapshot, config and parameter types (what a package writes). */
@@ -35,6 +38,7 @@ export interface TypedFamilyParts<S extends Snapshot, C extends FamilyConfig, P 
   readonly cases: Readonly<Record<string, CaseText>>;
   readonly rapier?: RapierBaseline;
   readonly twins?: FamilyTwins;
+  readonly plotCards?: FamilyPlotCards;
 }
 
 /**

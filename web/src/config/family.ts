@@ -63,8 +63,11 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   violationText?(depth: string): string;
   /** Its config fields as the core names them in messages, and the words a student knows them by. */
   readonly fieldWords?: readonly (readonly [RegExp, string])[];
-  /** A refusal of the core this family words itself ("field: rule" → a sentence), else null. */
-  refusalText?(raw: string): string | null;
+  /**
+   * A refusal of the core this family words itself ("field: rule" → a sentence, measured with the
+   * refused parameters when they are known), else null.
+   */
+  refusalText?(raw: string, params?: P): string | null;
   /** How a held body restarts (a family whose core capabilities say `throwable`): see FamilyThrow. */
   readonly throwing?: FamilyThrow<P, C>;
 }

@@ -1,7 +1,6 @@
-// The page's state in its address, as a pure codec: no DOM, no history. A query
-// string such as `?case=IV&gamma0=1,2,3&tilt=10&eps=0.2` or
-// `?case=cradle&balls=5&pulled=2&angle=15&gap=0.001&policy=simultaneous` holds every setting that
-// differs from its preset. Generic over the model families: a family's FieldSpecs give the keys
+// The page's state in its address, as a pure codec: no DOM, no history. A query string such as
+// `?case=<preset>&<field key>=<value>&<list key>=1,2,3` holds every setting that differs from its
+// preset (docs/course-material.md "State in the URL"). Generic over the model families: a family's FieldSpecs give the keys
 // (FieldSpec.urlKey, default the field id; fields sharing a key are one comma list in urlIndex order),
 // the values in display units (degrees for angles, as the controls show them), the rules (range, whole
 // numbers, named choices) and how a value is written into the parameters. The rest of the state

@@ -466,7 +466,7 @@ export class ControlPanel {
     downloadText([`${this.prettyConfig()}\n`], 'application/json', `lgvci-${this.fileStem()}.json`);
   }
 
-  /** "case-IV", "case-particle", … */
+  /** "case-<preset>" */
   private fileStem(): string {
     return `case-${this.controller.params.caseName}`;
   }

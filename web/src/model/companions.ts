@@ -145,7 +145,7 @@ export class GrowableF64 {
 /** Returned by CompanionStepper.step when the integrator halted (no further steps). */
 export const STEPPER_HALTED = -1;
 
-/** What a companion needs from an integrator of the rigid body. */
+/** What a companion needs from an integrator of the family's model. */
 export interface CompanionStepper {
   /** The scheme, e.g. "lgvci", "rk4", "naive", "rapier". */
   readonly integrator: string;
@@ -155,7 +155,7 @@ export interface CompanionStepper {
   step(): number;
   /** The pose of the current state into `into` (space.size numbers). */
   readPose(into: Float64Array): void;
-  /** Energy of the current state (the rigid body's E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃; the Hamiltonian H). */
+  /** Energy of the current state (the core's energy(): E, or the Hamiltonian H). */
   energy(): number;
   /** Back to the initial state. */
   reset(): void;
@@ -311,7 +311,7 @@ export class CompanionRun {
   /** The config it was built from (the core's JSON; for Rapier the core config it mirrors). */
   readonly configJson: string;
   private stepper: CompanionStepper | null;
-  /** Drawn height per step (the rigid body's x₃; the family's height column). */
+  /** Drawn height per step (the pose space's height: the family's height column). */
   readonly height = new GrowableF64();
   /** Energy E per step. */
   readonly energy = new GrowableF64();

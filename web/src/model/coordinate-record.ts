@@ -1,5 +1,5 @@
-// What the families in generalized coordinates share (Fetecau, Marsden, Ortiz & West §4: the planar
-// particle and star, the billiard, Newton's cradle): their state record's common fields (t, q, p, E,
+// What the families in generalized coordinates share (Fetecau, Marsden, Ortiz & West §4; docs/generalized.md):
+// their state record's common fields (t, q, p, E,
 // E0, phi, total_impacts, steps, status) read into a snapshot, and their history row = the CLI's
 // --csv row (t, q1…qn, p1…pn, E, impacts; E is the Hamiltonian H at the grid times). A family
 // adds how it is drawn (the position and attitude of the body, the coordinates posing its parts),
@@ -52,7 +52,8 @@ export interface CoordinateParts<S extends GeneralizedSnapshot, C extends Family
    * parts, its own fields. In place, because a snapshot read before is read into again (readInto).
    */
   complete(common: GeneralizedSnapshot, state: Float64Array): S;
-  bounceMapAxes?(config: C): { perimeter: number; maxMomentum: number };
+  /** ModelFamily.velocityDivisors, for a family that plots velocities. */
+  velocityDivisors?(config: C): readonly number[];
 }
 
 /**
@@ -123,7 +124,7 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
     // A companion's pose is its whole record, compared by q and drawn by this reader.
     poseSpace: (layout) => new RecordPoseSpace(layout, family as ModelFamily),
   };
-  const axes = parts.bounceMapAxes;
-  if (axes) family.bounceMapAxes = (c) => axes(c);
+  const divisors = parts.velocityDivisors;
+  if (divisors) family.velocityDivisors = (c) => divisors(c);
   return family;
 }

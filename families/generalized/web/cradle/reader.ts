@@ -49,6 +49,8 @@ export function cradleFamily(L: Layout): CradleFamily {
         c.truncatedMomentum = truncated < 0 ? 0 : (s[truncated] ?? 0);
         return c;
       },
+      // θ̇_i = p_i / M_ii with M = m ℓ² I (the diagonal of the config's mass matrix).
+      velocityDivisors: (c) => c.mass_matrix.map((row, i) => row[i] ?? 1),
     };
   });
 }

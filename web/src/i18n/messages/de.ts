@@ -375,6 +375,7 @@ export const de = defineMessages({
   'view.cradle.describe': 'Ansicht des Newton-Pendels: {balls} Kugeln, {pulled} ausgelenkt, Stoßmodell: {policy}. Ziehe eine Kugel, um sie auszulenken, oder nutze das Feld für den Auslenkwinkel.',
   'view.star': 'Ansicht des vierzackigen Sterns, der in seiner senkrechten Ebene auf dem Boden springt',
   'view.particle': 'Ansicht des Teilchens, das in seiner senkrechten Ebene auf dem Boden springt',
+  'view.scene': 'Dreidimensionale Ansicht der Simulation',
   'view.rigid': 'Dreidimensionale Ansicht des starren Körpers, der auf der Ebene springt',
 
   // the plots (view/plots.ts)

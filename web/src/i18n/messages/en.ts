@@ -395,6 +395,7 @@ export const en = {
   'view.cradle.describe': 'View of Newton\'s cradle: {balls} balls, {pulled} pulled back, policy: {policy}. Drag a ball to pull it back, or use the pull-angle field.',
   'view.star': 'View of the four-point star bouncing on the floor in its vertical plane',
   'view.particle': 'View of the particle bouncing on the floor in its vertical plane',
+  'view.scene': 'Three-dimensional view of the simulation',
   'view.rigid': 'Three-dimensional view of the rigid body bouncing on the plane',
 
   // the plots (view/plots.ts)

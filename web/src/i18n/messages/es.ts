@@ -375,6 +375,7 @@ export const es = defineMessages({
   'view.cradle.describe': 'Vista del péndulo de Newton: {balls} bolas, {pulled} desplazadas, modelo: {policy}. Arrastra una bola para desplazarla o usa el campo del ángulo de desplazamiento.',
   'view.star': 'Vista de la estrella de cuatro puntas que rebota en el suelo en su plano vertical',
   'view.particle': 'Vista de la partícula que rebota en el suelo en su plano vertical',
+  'view.scene': 'Vista tridimensional de la simulación',
   'view.rigid': 'Vista tridimensional del sólido rígido que rebota sobre el plano',
 
   // the plots (view/plots.ts)

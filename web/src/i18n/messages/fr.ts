@@ -375,6 +375,7 @@ export const fr = defineMessages({
   'view.cradle.describe': 'Vue du pendule de Newton : {balls} billes, {pulled} écartées, modèle : {policy}. Faites glisser une bille pour l’écarter, ou utilisez le champ de l’angle d’écartement.',
   'view.star': 'Vue de l’étoile à quatre branches qui rebondit sur le sol dans son plan vertical',
   'view.particle': 'Vue de la particule qui rebondit sur le sol dans son plan vertical',
+  'view.scene': 'Vue tridimensionnelle de la simulation',
   'view.rigid': 'Vue tridimensionnelle du corps rigide qui rebondit sur le plan',
 
   // the plots (view/plots.ts)

@@ -373,6 +373,7 @@ export const zh = defineMessages({
   'view.cradle.describe': '牛顿摆视图：{balls} 个球，拉起 {pulled} 个，碰撞模型：{policy}。拖动一个球可把它拉起，或使用拉起角度输入框。',
   'view.star': '四角星在其竖直平面内于地面上弹跳的视图',
   'view.particle': '质点在其竖直平面内于地面上弹跳的视图',
+  'view.scene': '模拟的三维视图',
   'view.rigid': '刚体在平面上弹跳的三维视图',
 
   // the plots (view/plots.ts)

@@ -4,19 +4,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CradleConfig } from '../../../families/generalized/web/cradle/config';
-import { cradleConfigJson, cradleParams, parseCradleConfig, pivotX } from '../../../families/generalized/web/cradle/config';
-import { CRADLE_FIELDS } from '../../../families/generalized/web/cradle/controls';
-import { validateFieldInput } from '../../../web/src/config/validation';
-import { createSimulationOrThrow } from '../../../web/src/engine/create';
-import { Layout } from '../../../web/src/engine/layout';
-import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { familyResolver } from '../../../web/src/app/families';
-import { ballCentre, cradleImpactPoint, pullAt } from '../../../families/generalized/web/cradle/view';
-import type { Impact } from '../../../web/src/model/run';
-import { simImpactReader } from '../../../web/src/model/run';
+import type { CradleConfig } from '../../../web/cradle/config';
+import { cradleConfigJson, cradleParams, parseCradleConfig, pivotX } from '../../../web/cradle/config';
+import { CRADLE_FIELDS } from '../../../web/cradle/controls';
+import { validateFieldInput } from '../../../../../web/src/config/validation';
+import { createSimulationOrThrow } from '../../../../../web/src/engine/create';
+import { Layout } from '../../../../../web/src/engine/layout';
+import type { LgvciModule } from '../../../../../web/src/engine/lgvci_wasm';
+import { familyResolver } from '../../../../../web/src/app/families';
+import { ballCentre, cradleImpactPoint, pullAt } from '../../../web/cradle/view';
+import type { Impact } from '../../../../../web/src/model/run';
+import { simImpactReader } from '../../../../../web/src/model/run';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../..', import.meta.url));
 const wasmPath = `${root}build/wasm/lgvci_wasm.mjs`;
 
 const base: CradleConfig = parseCradleConfig(
@@ -111,7 +111,7 @@ describe('cradle params ↔ config through the real WASM module', () => {
   let engine: LgvciModule;
   beforeAll(async () => {
     if (!existsSync(wasmPath)) throw new Error(`${wasmPath} is missing: build it with scripts/build-wasm.sh`);
-    const { loadEngine } = await import('../../../web/src/engine/loader');
+    const { loadEngine } = await import('../../../../../web/src/engine/loader');
     engine = await loadEngine();
   });
 

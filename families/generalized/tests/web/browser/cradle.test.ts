@@ -6,13 +6,13 @@
 import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { App } from '../../../web/src/app/app';
-import { caseFromQuery } from '../../../web/src/app/families';
-import type { CradleConfig } from '../../../families/generalized/web/cradle/config';
-import type { CradleSnapshot } from '../../../families/generalized/web/cradle/reader';
-import { ballCentre } from '../../../families/generalized/web/cradle/view';
-import type { ScreenPoint } from './support';
-import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from './support';
+import type { App } from '../../../../../web/src/app/app';
+import { caseFromQuery } from '../../../../../web/src/app/families';
+import type { CradleConfig } from '../../../web/cradle/config';
+import type { CradleSnapshot } from '../../../web/cradle/reader';
+import { ballCentre } from '../../../web/cradle/view';
+import type { ScreenPoint } from '../../../../../tests/web/browser/support';
+import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from '../../../../../tests/web/browser/support';
 
 let app: App;
 const fx = useAppFixture();

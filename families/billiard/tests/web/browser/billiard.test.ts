@@ -7,15 +7,18 @@
 // beside the control, a restart clears the map, and dragging the ball moves the start (held inside).
 import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../../web/src/app/app';
-import type { BilliardConfig, BilliardTable } from '../../../families/billiard/web/table';
-import { insideTable, pointAt, tablePerimeter } from '../../../families/billiard/web/table';
-import type { ScreenPoint } from './support';
-import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from './support';
+import type { App } from '../../../../../web/src/app/app';
+import type { BilliardConfig, BilliardTable } from '../../../web/table';
+import { insideTable, pointAt, tablePerimeter } from '../../../web/table';
+import type { BounceMapCard } from '../../../web/bounce-map';
+import type { ScreenPoint } from '../../../../../tests/web/browser/support';
+import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFixture } from '../../../../../tests/web/browser/support';
 
 let app: App;
 const fx = useAppFixture();
 const config = (): BilliardConfig => app.model.config as unknown as BilliardConfig;
+/** The bounce map's card, which the billiard's package gives the page (FamilyParts.plotCards). */
+const bounceMap = (): BounceMapCard => app.plots.familyCard('bounce_map') as BounceMapCard;
 
 /**
  * L₊L₋ of a bounce (s, p_t) on the ellipse: the point q at s, the unit tangent t̂ there (counter-clockwise)
@@ -47,7 +50,8 @@ describe('the billiard on the page', () => {
     await expect.poll(() => app.frames, { timeout: 10_000 }).toBeGreaterThan(0);
     if (!app.view) throw new Error('no view');
     expect(linkedPrograms(app.view)).toEqual(['basic', 'basic', 'basic', 'depth', 'physical']);
-    const card = app.plots.bounceMap;
+    const card = bounceMap();
+    expect(card).toBeDefined();
     app.plots.update();
     expect(card.element.hidden).toBe(false);
     expect(card.data.s).toHaveLength(0);
@@ -91,7 +95,7 @@ describe('the billiard on the page', () => {
     app.plots.update();
     const n = app.model.curr.impacts;
     expect(n).toBeGreaterThan(2);
-    expect(app.plots.bounceMap.data.pt.every((v) => Math.abs(v) <= 1 + 1e-12)).toBe(true);
+    expect(bounceMap().data.pt.every((v) => Math.abs(v) <= 1 + 1e-12)).toBe(true);
     // the start moved out of the table: refused beside the control, the run goes on with the preset
     await typeInto(textField(fx.host, 'bqy'), '1.2'); // beyond the flat wall y = r = 1
     expect(fx.host.querySelector('[data-field="bqy"] .field-msg')?.textContent).toMatch(/^The start q₀ = \(0\.3, 1\.2\) is outside the table/);
@@ -102,7 +106,7 @@ describe('the billiard on the page', () => {
     expect(config().q0).toEqual([0.3, 0.5]);
     expect(app.model.curr.steps).toBe(0);
     app.plots.update();
-    expect(app.plots.bounceMap.data.s).toHaveLength(0);
+    expect(bounceMap().data.s).toHaveLength(0);
     // drag the ball: the start follows the pointer, held inside the table
     const view = app.view!;
     const canvas = view.canvas;

@@ -10,7 +10,7 @@ import {
   starInnerRadius,
   starObject,
   starOutline,
-} from '../../../families/generalized/web/generalized/planar-bodies';
+} from '../../../web/generalized/planar-bodies';
 
 describe('planar bodies', () => {
   it('the star: tips at the square’s corners, inner vertices inside it, I = 29/192 m L²', () => {

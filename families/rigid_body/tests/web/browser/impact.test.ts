@@ -3,9 +3,9 @@
 // phase (docs/rigid-body.md "Persistent contact").
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { App } from '../../../web/src/app/app';
-import { hudText, textField, typeInto, useAppFixture } from './support';
-import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
+import type { App } from '../../../../../web/src/app/app';
+import { hudText, textField, typeInto, useAppFixture } from '../../../../../tests/web/browser/support';
+import type { ResolvedRigidBodyConfig } from '../../../web/config';
 
 let app: App;
 const fx = useAppFixture('960px');

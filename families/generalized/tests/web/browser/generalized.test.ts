@@ -4,10 +4,10 @@
 // nothing is logged to the console.
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { App } from '../../../web/src/app/app';
-import { caseFromQuery } from '../../../web/src/app/families';
-import type { GeneralizedConfig } from '../../../families/generalized/web/generalized/config';
-import { hudText, textField, typeInto, useAppFixture } from './support';
+import type { App } from '../../../../../web/src/app/app';
+import { caseFromQuery } from '../../../../../web/src/app/families';
+import type { GeneralizedConfig } from '../../../web/generalized/config';
+import { hudText, textField, typeInto, useAppFixture } from '../../../../../tests/web/browser/support';
 
 let app: App;
 const fx = useAppFixture();

@@ -1,16 +1,25 @@
-// The bounce map (Birkhoff's coordinates of a particle bouncing inside a table): one point (s, p_t) per impact, s the arc
+// The billiard's bounce map (Birkhoff's coordinates of a particle bouncing inside a table): one point (s, p_t) per impact, s the arc
 // length of the bounce point along the wall, p_t the tangential momentum there (the impact record's
-// fields "s" and "p_t"), drawn as the impacts are computed and cleared on restart. A family shows it
-// when its capabilities' plots contain "bounce_map" (view/plot-cards.ts); its axes are s ∈ [0, perimeter) and
-// p_t ∈ [−|p|, |p|] (ModelFamily.bounceMapAxes). The map preserves area: an integrable table's points lie
-// on smooth curves, a chaotic table's fill a region (docs/page.md).
-import { t } from '../i18n';
+// fields "s" and "p_t"), drawn as the impacts are computed and cleared on restart. The billiard's
+// package draws this card for its plot "bounce_map" (FamilyParts.plotCards; the page shows it when the
+// capabilities' plots contain it); its axes are s ∈ [0, perimeter) and p_t ∈ [−|p|, |p|]
+// (bounceMapAxes). The map preserves area: an integrable table's points lie on smooth curves, a chaotic
+// table's fill a region (docs/billiard.md).
+import { t } from '../../../web/src/i18n';
 import type uPlot from 'uplot';
-import type { UPlotLib } from './uplot-lib';
-import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
-import { el } from '../util/dom';
-import { tickLabels } from '../util/format';
-import type { SimulationModel } from '../model/simulation-model';
+import type { UPlotLib } from '../../../web/src/view/uplot-lib';
+import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from '../../../web/src/view/uplot-lib';
+import type { FamilyPlotCard } from '../../../web/src/view/plot-cards';
+import { el } from '../../../web/src/util/dom';
+import { tickLabels } from '../../../web/src/util/format';
+import type { SimulationModel } from '../../../web/src/model/simulation-model';
+import type { BilliardConfig } from './table';
+import { maxMomentum, tablePerimeter } from './table';
+
+/** The bounce map's axes of a config: s along the wall (the table's perimeter), p_t within ±|p|. */
+export function bounceMapAxes(c: BilliardConfig): { perimeter: number; maxMomentum: number } {
+  return { perimeter: tablePerimeter(c.table), maxMomentum: maxMomentum(c) };
+}
 
 const HEIGHT = 240;
 const POINT_COLOR = '#1f4e8c';
@@ -41,7 +50,8 @@ export class BounceMapData {
     if (h.epoch !== this.epoch) {
       this.epoch = h.epoch;
       this.clear();
-      const axes = m.family.bounceMapAxes?.(m.config);
+      // The card is the billiard's: the running config is its own while the card is shown.
+      const axes = m.family.id === 'billiard' ? bounceMapAxes(m.config as BilliardConfig) : null;
       this.perimeter = axes?.perimeter ?? NaN;
       this.maxMomentum = axes?.maxMomentum ?? NaN;
       changed = true;
@@ -101,7 +111,7 @@ function options(U: UPlotLib, width: number, d: BounceMapData): uPlot.Options {
 }
 
 /** The bounce map's figure: header with the count, the scatter plot, and its caption. */
-export class BounceMapCard {
+export class BounceMapCard implements FamilyPlotCard {
   readonly element: HTMLElement;
   readonly data = new BounceMapData();
   plot: uPlot | null = null;
@@ -142,6 +152,11 @@ export class BounceMapCard {
 
   get shown(): boolean {
     return !this.element.hidden;
+  }
+
+  /** Impacts the card has not read yet. */
+  stale(m: SimulationModel): boolean {
+    return m.history.impactCount !== this.data.consumed;
   }
 
   /** Read the new impacts of the model and redraw if there are any (or the run restarted). */

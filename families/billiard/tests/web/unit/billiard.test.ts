@@ -5,9 +5,9 @@
 // field name; the controls' direction and speed editing v₀ without changing the other.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { LongRunComputation } from '../../../web/src/model/long-run';
-import { cliPath, haveCli } from './support/cli';
-import type { BilliardConfig, BilliardTable } from '../../../families/billiard/web/table';
+import { LongRunComputation } from '../../../../../web/src/model/long-run';
+import { cliPath, haveCli } from '../../../../../tests/web/unit/support/cli';
+import type { BilliardConfig, BilliardTable } from '../../../web/table';
 import {
   arcLength,
   insideTable,
@@ -17,11 +17,12 @@ import {
   tableOutline,
   tablePerimeter,
   wallGap,
-} from '../../../families/billiard/web/table';
-import { BILLIARD_FIELDS, billiardConfigJson, billiardParams, billiardStartIssue } from '../../../families/billiard/web/controls';
-import { Layout } from '../../../web/src/engine/layout';
-import { DRAWN_HEIGHT, billiardFamily } from '../../../families/billiard/web/reader';
-import { startAt } from '../../../families/billiard/web/view';
+} from '../../../web/table';
+import { BILLIARD_FIELDS, billiardConfigJson, billiardParams, billiardStartIssue } from '../../../web/controls';
+import { Layout } from '../../../../../web/src/engine/layout';
+import { DRAWN_HEIGHT, billiardFamily } from '../../../web/reader';
+import { startAt } from '../../../web/view';
+import { bounceMapAxes } from '../../../web/bounce-map';
 
 /** Gauss–Kummer: P = π(a + b) Σₙ C(½, n)² hⁿ, C(½, n) the binomial coefficient. */
 function kummer(a: number, b: number): number {
@@ -163,14 +164,14 @@ describe('the billiard’s controls and reader', () => {
     const s = fam.read(rec);
     expect(s).toMatchObject({ t: 1.5, x: [0.25, -0.5, DRAWN_HEIGHT], qs: [0.25, -0.5], ps: [0.6, 0.8], energy: 0.5, energy0: 0.5, impacts: 7, steps: 150, phi: 0.3 });
     expect(fam.columns.names).toEqual(['t', 'q1', 'q2', 'p1', 'p2', 'E', 'impacts']);
-    expect(fam.bounceMapAxes?.(config)).toEqual({ perimeter: tablePerimeter(config.table), maxMomentum: 1 });
+    expect(bounceMapAxes(config)).toEqual({ perimeter: tablePerimeter(config.table), maxMomentum: 1 });
   });
 });
 
 describe('the billiard’s long run (WASM) against the native CLI', () => {
   it('the stadium’s long run, read through its own impact layout, gives the impact times of `lgvci --json`', async () => {
     requireCli();
-    const { loadEngine } = await import('../../../web/src/engine/loader');
+    const { loadEngine } = await import('../../../../../web/src/engine/loader');
     const engine = await loadEngine();
     const ref = JSON.parse(execFileSync(cliPath, ['--case', 'billiard-stadium', '--steps', '3000', '--json'], { encoding: 'utf8' })) as {
       impacts: number;
