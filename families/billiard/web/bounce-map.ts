@@ -5,7 +5,7 @@
 // capabilities' plots contain it); its axes are s ∈ [0, perimeter) and p_t ∈ [−|p|, |p|]
 // (bounceMapAxes). The map preserves area: an integrable table's points lie on smooth curves, a chaotic
 // table's fill a region (docs/billiard.md).
-import { t } from '../../../web/src/i18n';
+import { tr as t } from './words';
 import type uPlot from 'uplot';
 import type { UPlotLib } from '../../../web/src/view/uplot-lib';
 import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from '../../../web/src/view/uplot-lib';

@@ -7,8 +7,8 @@ import { commonFields, fixed, formatNumber } from '../../../web/src/config/field
 import type { CaseText, FamilyControls } from '../../../web/src/config/family';
 import type { BilliardConfig, BilliardShape, BilliardTable } from './table';
 import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './table';
-import type { PlainKey } from '../../../web/src/i18n';
-import { t as tr } from '../../../web/src/i18n';
+import type { PlainKey } from './words';
+import { tr } from './words';
 
 const DEG = Math.PI / 180;
 

@@ -6,7 +6,7 @@
 // field `s`) and whether a point lies inside — what the view draws, the bounce map's s axis and the
 // start's check need. No DOM.
 import { ConfigShapeError, isRecord, parseJsonObject } from '../../../web/src/config/parse';
-import { t as tr } from '../../../web/src/i18n';
+import { tr } from './words';
 
 export type BilliardShape = 'ellipse' | 'stadium';
 export const BILLIARD_SHAPES: readonly BilliardShape[] = ['ellipse', 'stadium'];

@@ -11,7 +11,7 @@ import type { Impact } from '../../../web/src/model/run';
 import { DRAWN_HEIGHT } from './reader';
 import type { FamilyView, SceneContent } from '../../../web/src/view/family-view';
 import { litMaterial, whiteVertexColors } from '../../../web/src/view/lit-surface';
-import { t as tr } from '../../../web/src/i18n';
+import { tr } from './words';
 
 const FELT = '#3d8a5c';
 const RIM = '#6b4a2f';

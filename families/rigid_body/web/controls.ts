@@ -7,7 +7,8 @@ import { parseRigidBodyConfig } from './config';
 import { RIGID_BODY_FIELDS, rigidBodyField } from './fields';
 import type { RigidBodyParams } from './params';
 import { rigidBodyConfigJson, rigidBodyParams } from './params';
-import { localizeNumberText, t as tr } from '../../../web/src/i18n';
+import { localizeNumberText } from '../../../web/src/i18n';
+import { tr } from './words';
 import { NUM, plainNumber } from '../../../web/src/config/messages';
 
 /** The core's refusal of a start inside the plane (docs/page.md "The page's messages"). */

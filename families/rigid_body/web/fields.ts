@@ -5,7 +5,7 @@ import type { FieldId, FieldSpec } from '../../../web/src/config/fields';
 import { commonFields, fixed, formatNumber, setComponent } from '../../../web/src/config/fields';
 import type { ParamIssue } from '../../../web/src/config/validation';
 import { checkFieldValue } from '../../../web/src/config/validation';
-import { t } from '../../../web/src/i18n';
+import { tr as t } from './words';
 import type { RigidBodyParams } from './params';
 
 const DEG = Math.PI / 180;

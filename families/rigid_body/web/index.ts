@@ -6,8 +6,9 @@ import type { FamilyPackage } from '../../../web/src/app/family-parts';
 import { RIGID_CASES, rigidControls } from './controls';
 import { rigidFamily } from './reader';
 import { rigidView } from './view';
-import { rapierBaseline } from './rapier-baseline';
+import { rapierOnPage } from './rapier-words';
 import { rigidBodyTwins } from './twins';
+import { tr } from './words';
 
 export const familyPackage: FamilyPackage = {
   order: 0,
@@ -18,8 +19,9 @@ export const familyPackage: FamilyPackage = {
       view: rigidView,
       controls: rigidControls,
       cases: RIGID_CASES,
-      rapier: rapierBaseline,
+      rapier: rapierOnPage,
       twins: rigidBodyTwins,
+      words: { longRunPaper: () => tr('rigid.longRun.paper'), ensembleSetUp: () => tr('rigid.ensemble.setUp') },
     }),
   ],
 };

@@ -11,7 +11,6 @@ import { RapierSetupError } from '../../../web/src/model/baselines';
 import type { CompanionStepper } from '../../../web/src/model/companions';
 import type { Quat } from '../../../web/src/model/interpolation';
 import { quatFromRowMajor, rowMajorFromQuat } from '../../../web/src/model/interpolation';
-import { t } from '../../../web/src/i18n';
 import type { ResolvedRigidBodyConfig as ResolvedConfig, RigidBodyShape as Body } from './config';
 import { parseRigidBodyConfig } from './config';
 import { RigidPoseSpace } from './pose-space';
@@ -34,8 +33,8 @@ export const RAPIER_SETTINGS = {
 
 /**
  * Why Rapier cannot be set up from a body (e.g. an intersection of ellipsoids has no Rapier shape): the
- * reason as data, thrown as a RapierSetupError with its English message (what the long-run worker,
- * which has no language, writes in its row) and its words in the page's language.
+ * reason as data, thrown with its English message (what the long-run worker, which has no language,
+ * writes in its row); the page words the reason in its language (rapier-words.ts).
  */
 export type RapierSetupReason = { kind: 'inertia'; type: string } | { kind: 'hull'; shape: 'ellipsoid' | 'polyhedron' } | { kind: 'no-shape' };
 
@@ -45,15 +44,15 @@ function englishReason(r: RapierSetupReason): string {
   return 'Rapier: an intersection of ellipsoids has no Rapier shape, so it is not compared.';
 }
 
-/** Why Rapier cannot be set up from this body, in the active language. */
-export function rapierSetupText(r: RapierSetupReason): string {
-  if (r.kind === 'inertia') return t('rapier.needsInertia', { type: r.type });
-  if (r.kind === 'hull') return t('rapier.hullFailed', { shape: r.shape });
-  return t('rapier.noShape');
+/** The rigid body's set-up Rapier cannot reproduce, with its reason. */
+export class RigidBodyRapierError extends RapierSetupError {
+  constructor(readonly reason: RapierSetupReason) {
+    super(englishReason(reason));
+  }
 }
 
-function setupError(reason: RapierSetupReason): RapierSetupError {
-  return new RapierSetupError(englishReason(reason), () => rapierSetupText(reason));
+function setupError(reason: RapierSetupReason): RigidBodyRapierError {
+  return new RigidBodyRapierError(reason);
 }
 
 /** The core's inertia: the config's, else the closed forms the core uses (ellipsoid, cube). */
@@ -342,8 +341,9 @@ export class RapierStepper implements CompanionStepper {
 }
 
 /**
- * The rigid body's game-engine baseline (app/family-parts.ts FamilyParts.rapier): Rapier's run of the
- * main run's resolved config; a RapierSetupError for a body Rapier cannot reproduce.
+ * The rigid body's game-engine baseline (worker.ts; on the page rapier-words.ts's, which words its
+ * refusals): Rapier's run of the main run's resolved config; a RigidBodyRapierError for a body Rapier
+ * cannot reproduce.
  */
 export function rapierBaseline(rapier: Rapier, resolvedJson: string): RapierStepper {
   return new RapierStepper(rapier, parseRigidBodyConfig(resolvedJson));

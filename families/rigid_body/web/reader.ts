@@ -6,7 +6,7 @@ import type { ResolvedRigidBodyConfig } from './config';
 import { parseRigidBodyConfig, resolvePlaneNormal } from './config';
 import type { Layout } from '../../../web/src/engine/layout';
 import type { HistoryColumns, ModelFamily, PlotWords, Snapshot } from '../../../web/src/model/family';
-import { t as tr } from '../../../web/src/i18n';
+import { tr } from './words';
 import { csvRowWriter } from '../../../web/src/model/family';
 import { quatFromRowMajorInto } from '../../../web/src/model/interpolation';
 import { RigidPoseSpace } from './pose-space';

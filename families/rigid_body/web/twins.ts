@@ -6,7 +6,7 @@
 // mechanism the comparison baselines use too). Per step they record their centre-of-mass height and
 // the divergence Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm, pose-space.ts) against the main
 // run's history row of the same step. No DOM.
-import { t } from '../../../web/src/i18n';
+import { tr as t } from './words';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { createSimulation } from '../../../web/src/engine/create';
 import { CompanionRun, CompanionSet, CoreStepper } from '../../../web/src/model/companions';

@@ -3,7 +3,7 @@ import type { ResolvedRigidBodyConfig } from './config';
 import { resolvePlaneNormal } from './config';
 import { boundingRadius, buildBodyObject } from './body-geometry';
 import type { FamilyView } from '../../../web/src/view/family-view';
-import { t as tr } from '../../../web/src/i18n';
+import { tr } from './words';
 
 export const rigidView: FamilyView<ResolvedRigidBodyConfig> = {
   id: 'rigid_body',

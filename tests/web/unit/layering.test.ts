@@ -18,7 +18,15 @@ const SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
 const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
 
 /** The files of web/src that find the family packages (import.meta.glob over families/*), and nothing else does. */
-const DISCOVERY: readonly string[] = ['app/families.ts', 'app/comparison-worker-tasks.ts'];
+const DISCOVERY: readonly string[] = [
+  'app/families.ts',
+  'app/comparison-worker-tasks.ts',
+  'i18n/index.ts',
+  'i18n/languages/de.ts',
+  'i18n/languages/fr.ts',
+  'i18n/languages/es.ts',
+  'i18n/languages/zh.ts',
+];
 
 /** What a family package may import of web/src (docs/architecture.md "The page's family registry"). */
 const PACKAGE_MAY_IMPORT: readonly string[] = ['app', 'model', 'view', 'config', 'util', 'i18n', 'engine'];

@@ -25,6 +25,7 @@ export interface EnsembleParts {
 export function wireEnsemble(
   configJson: () => string,
   idPrefix: string,
+  hint: string,
   makeWorker?: () => EnsembleWorkerLike,
   poolSize?: number,
 ): EnsembleParts {
@@ -58,6 +59,7 @@ export function wireEnsemble(
       cancel: () => pool.cancel(),
     },
     idPrefix,
+    hint,
   );
   // The warm-up: one member of the set-up on screen (any set-up with ensembles would do; a failing one is ignored).
   const prewarm = (): void => {

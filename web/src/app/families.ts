@@ -117,6 +117,16 @@ export function familiesWith(
   return titles.length === 1 ? (titles[0] ?? '') : t('list.or', { rest: titles.slice(0, -1).join(t('list.comma')), last: titles[titles.length - 1] ?? '' });
 }
 
+/** The long run's hint, with the note of the first family that words its paper's long-term test (FamilyPageWords). */
+export function longRunHint(parts: readonly FamilyParts[] = FAMILIES): string {
+  return t('long.hint', { paper: parts.find((p) => p.words?.longRunPaper)?.words?.longRunPaper?.() ?? '' });
+}
+
+/** The ensemble's hint, naming the set-up as the first family with ensembles words it (else "the current set-up"). */
+export function ensembleHint(parts: readonly FamilyParts[] = FAMILIES): string {
+  return t('ensemble.hint', { setUp: parts.find((p) => p.words?.ensembleSetUp)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
+}
+
 /** The cards the families' packages draw, by the core's plot name (the first package's for a name two declare). */
 export function familyPlotCards(parts: readonly FamilyParts[] = FAMILIES): FamilyPlotCards {
   const out: Record<string, FamilyPlotCards[string]> = {};

@@ -27,6 +27,16 @@ export interface FamilyParts {
   readonly twins?: FamilyTwins;
   /** Cards it draws itself for plot names of its capabilities no generic card draws (view/plot-cards.ts). */
   readonly plotCards?: FamilyPlotCards;
+  /** Its part in the page's shared sentences. */
+  readonly words?: FamilyPageWords;
+}
+
+/** A family's part in sentences of the page's own groups, each read in the language the sentence is built in. */
+export interface FamilyPageWords {
+  /** The long run's hint: a note on its paper's long-term test, after "the current set-up" (" (…)"). */
+  readonly longRunPaper?: () => string;
+  /** The ensemble's hint: the set-up the members copy ("the current … set-up"), for a family with ensembles. */
+  readonly ensembleSetUp?: () => string;
 }
 
 /** The parts of one family with its snapshot, config and parameter types (what a package writes). */
@@ -39,6 +49,7 @@ export interface TypedFamilyParts<S extends Snapshot, C extends FamilyConfig, P 
   readonly rapier?: RapierBaseline;
   readonly twins?: FamilyTwins;
   readonly plotCards?: FamilyPlotCards;
+  readonly words?: FamilyPageWords;
 }
 
 /**

@@ -89,15 +89,16 @@ export function rapierNotLoaded(): string {
 
 /**
  * A set-up Rapier cannot reproduce (a body without a Rapier shape): its English message, which the
- * long-run worker (it has no language) writes in its row, and its words in the page's language.
+ * long-run worker (it has no language) writes in its row, and its words in the page's language (the
+ * family's package gives them on the page; by default the message).
  */
 export class RapierSetupError extends Error {
-  constructor(
-    message: string,
-    readonly words: () => string,
-  ) {
+  readonly words: () => string;
+
+  constructor(message: string, words?: () => string) {
     super(message);
     this.name = 'RapierSetupError';
+    this.words = words ?? (() => message);
   }
 }
 

@@ -5,7 +5,7 @@
 import type { GeneralizedConfig } from '../generalized/config';
 import { parseGeneralizedConfig } from '../generalized/config';
 import { ConfigShapeError } from '../../../../web/src/config/parse';
-import { t as tr } from '../../../../web/src/i18n';
+import { tr } from '../words';
 
 export type CradlePolicy = 'chain' | 'simultaneous' | 'sequential';
 /** The core's impact policies of the cradle (docs/generalized.md "Newton's cradle: simultaneous impacts"), in the order of the switch. */

@@ -6,7 +6,7 @@ import { commonFields, fixed } from '../../../../web/src/config/fields';
 import type { CaseText, FamilyControls } from '../../../../web/src/config/family';
 import type { CradleConfig, CradleParams } from './config';
 import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from './config';
-import { t as tr } from '../../../../web/src/i18n';
+import { tr } from '../words';
 
 const DEG = Math.PI / 180;
 type P = CradleParams;

@@ -10,7 +10,8 @@ import type { Vec3 } from '../../../../web/src/config/types';
 import type { Impact } from '../../../../web/src/model/run';
 import type { FamilyView, SceneContent } from '../../../../web/src/view/family-view';
 import { litMaterial, whiteVertexColors } from '../../../../web/src/view/lit-surface';
-import { currentTag, t as tr } from '../../../../web/src/i18n';
+import { currentTag } from '../../../../web/src/i18n';
+import { tr } from '../words';
 
 /** Height of the pivots above the floor for a pendulum length ℓ and ball radius r. */
 export function pivotHeight(length: number, radius: number): number {

@@ -5,7 +5,7 @@ import { commonFields, fixed, setComponent } from '../../../../web/src/config/fi
 import type { CaseText, FamilyControls } from '../../../../web/src/config/family';
 import type { GeneralizedConfig, GeneralizedParams } from './config';
 import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from './config';
-import { t as tr } from '../../../../web/src/i18n';
+import { tr } from '../words';
 
 const DEG = Math.PI / 180;
 

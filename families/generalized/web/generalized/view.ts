@@ -7,7 +7,7 @@ import type { Vec3 } from '../../../../web/src/config/types';
 import type { Impact } from '../../../../web/src/model/run';
 import type { FamilyView } from '../../../../web/src/view/family-view';
 import { floorLine, particleObject, starObject } from './planar-bodies';
-import { t as tr } from '../../../../web/src/i18n';
+import { tr } from '../words';
 
 /** Side L of the star's square hull from its corner constraints (points (±L/2, ±L/2)); null if none. */
 export function starSide(c: GeneralizedConfig): number | null {
