@@ -1,8 +1,9 @@
-// The billiard's page (docs/billiard.md): its reader, view, controls, the words of its presets and its
-// bounce map's card, found by the page through import.meta.glob (web/src/app/families.ts; docs/architecture.md "The
-// page's family registry").
+// The billiard's page (docs/billiard.md): its reader, view, controls, the words of its presets, its
+// bounce map's card and its presets' first frames, found by the page through import.meta.glob
+// (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
-import type { FamilyPackage } from '../../../web/src/app/family-parts';
+import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
+import firstFrames from './first-frames.json';
 import { BILLIARD_CASES, billiardControls } from './controls';
 import { billiardFamily } from './reader';
 import { billiardView } from './view';
@@ -10,6 +11,7 @@ import { BounceMapCard } from './bounce-map';
 
 export const familyPackage: FamilyPackage = {
   order: 2,
+  firstFrames: (firstFrames as FirstFramesFile).starts,
   families: [
     defineFamily({
       name: 'billiard',

@@ -1,8 +1,9 @@
 // The rigid body's page (Tran & Leok): its reader, view, controls, the words of its presets, its
-// sensitivity twins and its Rapier set-up, found by the page through import.meta.glob (web/src/app/families.ts;
-// docs/architecture.md "The page's family registry").
+// sensitivity twins, its Rapier set-up and its presets' first frames, found by the page through
+// import.meta.glob (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
-import type { FamilyPackage } from '../../../web/src/app/family-parts';
+import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
+import firstFrames from './first-frames.json';
 import { RIGID_CASES, rigidControls } from './controls';
 import { rigidFamily } from './reader';
 import { rigidView } from './view';
@@ -12,6 +13,7 @@ import { tr } from './words';
 
 export const familyPackage: FamilyPackage = {
   order: 0,
+  firstFrames: (firstFrames as FirstFramesFile).starts,
   families: [
     defineFamily({
       name: 'rigid_body',

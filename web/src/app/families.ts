@@ -13,17 +13,30 @@ import type { TwinSpec } from '../model/twins';
 import { t } from '../i18n';
 import { decodeCase, queryEntries } from '../config/url-codec';
 import type { FamilyPlotCards } from '../view/plot-cards';
-import type { FamilyPackage, FamilyParts } from './family-parts';
+import type { FamilyPackage, FamilyParts, FirstFrameStart } from './family-parts';
 
 export type { FamilyParts } from './family-parts';
 
 /** Every family package's `familyPackage`, by its index file (the build finds them: discovery, not a list). */
 const PACKAGES = import.meta.glob<FamilyPackage>('../../../families/*/web/index.ts', { eager: true, import: 'familyPackage' });
 
+/** The packages by their folder's name (families/<name>), in their declared order. */
+const BY_FOLDER: readonly (readonly [string, FamilyPackage])[] = Object.entries(PACKAGES)
+  .map(([path, p]) => [/families\/([^/]+)\/web\/index\.ts$/.exec(path)?.[1] ?? path, p] as const)
+  .sort((a, b) => a[1].order - b[1].order);
+
 /** The packages' families, package by package in their declared order. */
-export const FAMILIES: readonly FamilyParts[] = Object.values(PACKAGES)
-  .sort((a, b) => a.order - b.order)
-  .flatMap((p) => p.families);
+export const FAMILIES: readonly FamilyParts[] = BY_FOLDER.flatMap(([, p]) => p.families);
+
+/** The packages' stored starts (the first frame before the engine), package by package. */
+export const FIRST_FRAMES: readonly FirstFrameStart[] = BY_FOLDER.flatMap(([, p]) => p.firstFrames);
+
+/** The folder of the package that holds a family (families/<folder>), by the core's family name. */
+export function packageFolder(familyName: string): string {
+  const found = BY_FOLDER.find(([, p]) => p.families.some((f) => f.name === familyName));
+  if (!found) throw new Error(`no family package holds the core's family ${JSON.stringify(familyName)}`);
+  return found[0];
+}
 
 export function familyParts(name: string): FamilyParts {
   const f = FAMILIES.find((p) => p.name === name);

@@ -5,6 +5,7 @@
 import type { AnyFamilyControls, CaseText, FamilyControls } from '../config/family';
 import type { BaseParams } from '../config/fields';
 import type { Layout } from '../engine/layout';
+import type { RecordLayout } from '../engine/lgvci_wasm';
 import type { RapierBaseline } from '../model/baselines';
 import type { FamilyConfig, ModelFamily, Snapshot } from '../model/family';
 import type { FamilyTwins } from '../model/twins';
@@ -69,6 +70,31 @@ export interface FamilyPackage {
   readonly order: number;
   /** Its families' parts, in the order the page lists them. */
   readonly families: readonly FamilyParts[];
+  /**
+   * Its presets' starts as the engine makes them, in the core's order (its web/first-frames.json,
+   * written by tests/web/unit/first-frame.test.ts): the page's first frame before the engine
+   * (app/first-frame.ts, docs/page.md "First load").
+   */
+  readonly firstFrames: readonly FirstFrameStart[];
+}
+
+/** One preset's start, as the engine makes it. */
+export interface FirstFrameStart {
+  /** The core's preset name and family name. */
+  readonly name: string;
+  readonly family: string;
+  /** The state record's layout (HybridSimulation.layout()). */
+  readonly layout: RecordLayout;
+  /** The core's resolved config of the preset (HybridSimulation.configJson()). */
+  readonly resolvedJson: string;
+  /** The state record before the first step (HybridSimulation.record()), as its bytes in base64. */
+  readonly record: string;
+}
+
+/** A package's web/first-frames.json as imported. */
+export interface FirstFramesFile {
+  readonly about: string;
+  readonly starts: readonly FirstFrameStart[];
 }
 
 /**
