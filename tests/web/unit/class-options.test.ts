@@ -13,7 +13,7 @@ import { ClassLock } from '../../../web/src/app/class-lock';
 import { Controller } from '../../../web/src/app/controller';
 import { FAMILIES, familyTable } from '../../../web/src/app/families';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
-import { createFakeEngine, FakeSimulation } from './support/fake-engine';
+import { createFakeEngine, FakeSimulation } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 
 describe('parseClassOptions', () => {
   it('reads the lists (trimmed, duplicates dropped in any letter case) and autoplay', () => {

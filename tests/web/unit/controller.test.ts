@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { familyTable } from '../../../web/src/app/families';
-import { createFakeEngine, FakeSimulation } from './support/fake-engine';
+import { createFakeEngine, FakeSimulation } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 function setup(caseName: 'I' | 'II' | 'III' | 'IV' = 'I') {

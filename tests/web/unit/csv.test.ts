@@ -14,7 +14,7 @@ import { RunHistory } from '../../../web/src/model/history';
 import { Layout } from '../../../web/src/engine/layout';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { familyTable } from '../../../web/src/app/families';
-import { FAKE_LAYOUT } from './support/fake-engine';
+import { FAKE_LAYOUT } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 import { rigidFamily } from '../../../families/rigid_body/web/reader';
 import { cliPath, haveCli } from './support/cli';
 

@@ -8,7 +8,7 @@ import { generalizedControls } from '../../../families/generalized/web/generaliz
 import { rigidControls } from '../../../families/rigid_body/web/controls';
 import { rigidBodyParams } from '../../../families/rigid_body/web/params';
 import { parseRigidBodyConfig } from '../../../families/rigid_body/web/config';
-import { fakePreset } from './support/fake-engine';
+import { fakePreset } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 
 // The core's status codes (the module's statusCodes()) and the capabilities that word the causes.
 const codes = { ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 };

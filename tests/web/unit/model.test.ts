@@ -5,7 +5,7 @@ import { familyTable } from '../../../web/src/app/families';
 // The core's step statuses (the fake engine's statusCodes(), as the module's).
 const STATUS_NEWTON_FAILED = 1;
 const STATUS_ZENO = 2;
-import { createFakeEngine, fakePreset, FakeSimulation } from './support/fake-engine';
+import { createFakeEngine, fakePreset, FakeSimulation } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 const presetJson = (c: string, over: Record<string, unknown> = {}) => JSON.stringify({ ...fakePreset(c), ...over });

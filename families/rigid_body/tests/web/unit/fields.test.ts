@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromSlider, sliderRange, toSlider } from '../../../../../web/src/config/fields';
 import { checkFieldValue, validateFieldInput } from '../../../../../web/src/config/validation';
-import { fakePreset } from '../../../../../tests/web/unit/support/fake-engine';
+import { fakePreset } from './support/fake-engine';
 import { parseRigidBodyConfig } from '../../../web/config';
 import { RIGID_BODY_FIELDS, rigidBodyField, validateRigidBodyParams } from '../../../web/fields';
 import { rigidBodyParams } from '../../../web/params';

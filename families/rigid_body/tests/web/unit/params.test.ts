@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigShapeError } from '../../../../../web/src/config/parse';
 import { parseRigidBodyConfig, planeAngles, planeNormal, resolvePlaneNormal } from '../../../web/config';
 import { rigidBodyConfig, rigidBodyConfigJson, rigidBodyParams } from '../../../web/params';
-import { fakePreset } from '../../../../../tests/web/unit/support/fake-engine';
+import { fakePreset } from './support/fake-engine';
 
 const preset = (c: string) => parseRigidBodyConfig(JSON.stringify(fakePreset(c)));
 

@@ -8,7 +8,7 @@ import { countingEngine } from '../../../../../tests/web/unit/support/counting';
 import { SimulationModel } from '../../../../../web/src/model/simulation-model';
 import { familyTable } from '../../../../../web/src/app/families';
 import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/twins';
-import { createFakeEngine } from '../../../../../tests/web/unit/support/fake-engine';
+import { createFakeEngine } from './support/fake-engine';
 
 let engine: LgvciModule;
 

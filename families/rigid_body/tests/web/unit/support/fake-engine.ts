@@ -13,7 +13,7 @@ import type {
   LgvciModule,
   MomentumMapField,
   RecordLayout,
-} from '../../../../web/src/engine/lgvci_wasm';
+} from '../../../../../../web/src/engine/lgvci_wasm';
 
 type FieldDef = [name: string, size: number, csv: boolean];
 
