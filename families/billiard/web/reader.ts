@@ -11,7 +11,7 @@ import type { HistoryColumns, ModelFamily } from '../../../web/src/model/family'
 import type { GeneralizedSnapshot } from '../../../web/src/model/coordinate-record';
 import { coordinateColumns, coordinateFamily } from '../../../web/src/model/coordinate-record';
 
-/** Height of the drawn particle (and its trail) above the ground: over the felt (view/families/billiard.ts). */
+/** Height of the drawn particle (and its trail) above the ground: over the felt (view.ts). */
 export const DRAWN_HEIGHT = 0.02;
 
 export type BilliardFamily = ModelFamily<GeneralizedSnapshot, BilliardConfig>;

@@ -1,5 +1,5 @@
 // The billiard seen from above (docs/billiard.md "On the page"): the table's felt and its wooden rim
-// drawn from the config's outline (config/families/billiard-table), on the ground z = 0, with the
+// drawn from the config's outline (table.ts), on the ground z = 0, with the
 // ball rolling on the felt (its centre one radius above the particle) and the trail of the particle
 // (the page's fading trail). The camera looks down on the whole table and stays on its centre; the
 // bounces flash where they hit the wall. Drag the ball to move the start.

@@ -1,7 +1,8 @@
 // Which controls a model family has and how its parameters become a config for the core: the side
 // panel, the validation and the Controller are generic over this. Adding a family adds one of these
-// in config/families/ (with its presets' UI text, CaseText) and registers it in app/families.ts;
-// nothing else switches on the family (docs/architecture.md "The page's family registry").
+// in its package (families/<package>/web, with its presets' UI text, CaseText), which the page finds
+// (app/families.ts); nothing else switches on the family (docs/architecture.md "The page's family
+// registry").
 import type { BaseParams, FieldSpec, GroupId } from './fields';
 
 export interface GroupSpec {

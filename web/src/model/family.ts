@@ -137,13 +137,13 @@ export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Arra
 
 /**
  * Picks the reader of a simulation by its family (HybridSimulation.family(), the core's name) and its
- * record layout (the page's registry, app/families.ts, is the one that names families).
+ * record layout (the page's registry, app/families.ts, finds the families in their packages).
  */
 export type FamilyResolver = (familyName: string, layout: Layout) => ModelFamily;
 
 /**
  * What the model needs of the page's family table. The app passes it in (app/families.ts's
- * familyTable(), the one file that names families): the model imports nothing from the app or the
+ * familyTable(), over the family packages it finds): the model imports nothing from the app or the
  * view (docs/architecture.md "The page's family registry"; tests/web/unit/layering.test.ts).
  */
 export interface FamilyTable {

@@ -254,7 +254,7 @@ export const de = defineMessages({
   'plot.energyAxis': 'Energie',
   'plot.twinsPlaceholder': 'Schalte die Sensitivitätszwillinge ein (Seitenleiste), um zu sehen, wie schnell zwei Durchgänge von fast demselben Start auseinanderlaufen.',
 
-  // the families (config/families, view/families)
+  // the side panel's groups that several families have; the 3-D view's description until a family's is shown
   'group.initial': 'Anfangslage',
   'group.integrator': 'Integrator',
   'view.scene': 'Dreidimensionale Ansicht der Simulation',

@@ -254,7 +254,7 @@ export const es = defineMessages({
   'plot.energyAxis': 'energía',
   'plot.twinsPlaceholder': 'Activa los gemelos de sensibilidad (panel lateral) para ver lo rápido que se separan dos ejecuciones que parten casi del mismo estado.',
 
-  // the families (config/families, view/families)
+  // the side panel's groups that several families have; the 3-D view's description until a family's is shown
   'group.initial': 'Posición inicial',
   'group.integrator': 'Integrador',
   'view.scene': 'Vista tridimensional de la simulación',

@@ -254,7 +254,7 @@ export const fr = defineMessages({
   'plot.energyAxis': 'énergie',
   'plot.twinsPlaceholder': 'Activez les jumeaux de sensibilité (panneau latéral) pour voir à quelle vitesse deux exécutions partant presque du même état se séparent.',
 
-  // the families (config/families, view/families)
+  // the side panel's groups that several families have; the 3-D view's description until a family's is shown
   'group.initial': 'Position initiale',
   'group.integrator': 'Intégrateur',
   'view.scene': 'Vue tridimensionnelle de la simulation',

@@ -252,7 +252,7 @@ export const zh = defineMessages({
   'plot.energyAxis': '能量',
   'plot.twinsPlaceholder': '打开灵敏度双胞胎（侧边栏），看看从几乎相同的初始状态出发的两次运行分离得有多快。',
 
-  // the families (config/families, view/families)
+  // the side panel's groups that several families have; the 3-D view's description until a family's is shown
   'group.initial': '初始位置',
   'group.integrator': '积分器',
   'view.scene': '模拟的三维视图',
