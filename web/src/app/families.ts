@@ -161,7 +161,9 @@ export function caseFromQuery(search: string, cases: readonly Pick<CaseInfo, 'na
 /** Which extra address keys (twins, the set-up button) a family has, from the core's capabilities. */
 export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], familyName: string): ExtraSupport {
   const caps = core.find((f) => f.name === familyName)?.capabilities;
-  const withSetUp = FAMILIES.find((p) => p.controls.setUp !== undefined);
+  // The running family's own set-up (its address key), else the first family's that has one.
+  const running = FAMILIES.find((p) => p.name === familyName);
+  const withSetUp = running?.controls.setUp ? running : FAMILIES.find((p) => p.controls.setUp !== undefined);
   const setUp = withSetUp?.controls.setUp;
   return {
     hasTwins: caps?.twins ?? false,
@@ -171,7 +173,7 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
         ? {
             key: setUp.urlKey,
             label: setUp.label,
-            here: FAMILIES.find((p) => p.name === familyName)?.controls.setUp !== undefined,
+            here: withSetUp === running,
             owner: `${withSetUp.controls.title} (${setUp.presetWords})`,
           }
         : null,
