@@ -1,5 +1,5 @@
 """Closed-form bounce times of a free particle in the billiard's tables (docs/billiard.md), the
-reference that tests/cli/billiard_cli_test.py and scripts/figures.py hold the CLI's impact_times to.
+reference that families/billiard/tests/cli/billiard_cli_test.py and scripts/figures.py hold the CLI's impact_times to.
 Python 3 standard library only; neither uses the program's code.
 
     ellipse_bounce_times   the ellipse x²/a² + y²/b² = 1, in doubles

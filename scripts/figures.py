@@ -1141,7 +1141,7 @@ def billiard_speed(r: Runs) -> str:
 
 @figure("billiard-reversal-2000")
 def billiard_reversal_2000(r: Runs) -> str:
-    """2000 steps forward and back from each preset's start (as tests/cpp/billiard/test_billiard.cpp)."""
+    """2000 steps forward and back from each preset's start (as families/billiard/tests/cpp/test_billiard.cpp)."""
     for c in BILLIARDS:
         r.submit("--case", c, "--steps", "1", "--reverse-check", "2000")
     out = []

@@ -28,7 +28,7 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
 #include "lgvci/core/text.hpp"
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 
 namespace {
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/config_check.hpp"
-#include "core/json_bounds.hpp"
+#include "lgvci/core/config_check.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/types.hpp"
 

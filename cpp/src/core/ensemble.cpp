@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_bounds.hpp"
-#include "core/portable_math.hpp"
+#include "lgvci/core/json_bounds.hpp"
+#include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/family.hpp"
 
 namespace lgvci {

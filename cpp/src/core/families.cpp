@@ -1,5 +1,7 @@
-// The family registry (lgvci/core/family.hpp) and the one list of the built-in families: the only
-// source file outside the family folders that names them (docs/architecture.md "How to add a family").
+// The family registry (lgvci/core/family.hpp). The built-in families come from the packages under
+// families/, through the list the build generates from them (builtin_families.cpp,
+// cmake/LgvciFamilies.cmake): no file of the core names a family (docs/architecture.md "How to add a
+// family").
 #include "lgvci/core/family.hpp"
 
 #include <list>
@@ -9,15 +11,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/factories.hpp"
-#include "core/json_bounds.hpp"
-#include "lgvci/billiard/billiard_config.hpp"
-#include "lgvci/generalized/generalized_config.hpp"
-#include "lgvci/rigid_body/config.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
 
 namespace lgvci {
+namespace detail {
+/// The packages' registrations, in their ORDER (generated: cmake/LgvciFamilies.cmake).
+std::vector<FamilyInfo> builtinFamilies();
+}  // namespace detail
+
 namespace {
 
 void check(const FamilyInfo& info, const std::list<FamilyInfo>& registered) {
@@ -37,20 +40,13 @@ void check(const FamilyInfo& info, const std::list<FamilyInfo>& registered) {
 std::list<FamilyInfo>& table() {
   static std::list<FamilyInfo> t = [] {
     std::list<FamilyInfo> l;
-    // Each family with the schema of its config (the cradle, a case of the generalized model, shares
-    // that model's).
-    using Families = std::vector<FamilyInfo> (*)();
-    using Schema = const ConfigSchema& (*)();
-    const std::pair<Families, Schema> builtin[] = {{detail::rigidBodyFamilies, rigidBodyConfigSchema},
-                                                   {detail::generalizedFamilies, generalizedConfigSchema},
-                                                   {detail::billiardFamilies, billiardConfigSchema}};
-    for (const auto& [family, schema] : builtin)
-      for (FamilyInfo& f : family()) {
-        f.schema = schema();
-        f.schema.family = f.name;
-        check(f, l);
-        l.push_back(std::move(f));
-      }
+    // Each package's families, each with the schema of its config (a case of a model with capabilities
+    // of its own shares that model's schema, under its own family name).
+    for (FamilyInfo& f : detail::builtinFamilies()) {
+      f.schema.family = f.name;
+      check(f, l);
+      l.push_back(std::move(f));
+    }
     return l;
   }();
   return t;

@@ -12,7 +12,7 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/types.hpp"
 
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 
 namespace lgvci {
 

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/text.hpp"

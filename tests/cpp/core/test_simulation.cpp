@@ -9,8 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/generalized/impact.hpp"
 #include "lgvci/lgvci.hpp"
-#include "../make_simulation.hpp"
+#include "lgvci/rigid_body/impact.hpp"
+#include "make_simulation.hpp"
 
 namespace test_simulation {
 
