@@ -10,7 +10,7 @@ import type { Vec3 } from '../../../web/src/config/types';
 import type { BodyObject } from '../../../web/src/view/body-material';
 import { BODY_COLORS } from '../../../web/src/view/body-material';
 import { solidVertexColors } from '../../../web/src/view/lit-surface';
-import type { RigidBodyShape as Body } from './config';
+import type { RigidBodyShape } from './config';
 
 function nonIndexed(geo: THREE.BufferGeometry): THREE.BufferGeometry {
   if (!geo.index) return geo;
@@ -109,7 +109,7 @@ function polyhedronGeometry(vertices: Vec3[], eps: number): THREE.BufferGeometry
 }
 
 /** Signed implicit function of a body (negative inside), body frame. Used for intersections. */
-export function implicitFunction(body: Body): (p: THREE.Vector3) => number {
+export function implicitFunction(body: RigidBodyShape): (p: THREE.Vector3) => number {
   switch (body.type) {
     case 'ellipsoid': {
       const [a, b, c] = body.semi_axes;
@@ -147,7 +147,7 @@ export function implicitFunction(body: Body): (p: THREE.Vector3) => number {
   }
 }
 
-function bodyCenters(body: Body): THREE.Vector3[] {
+function bodyCenters(body: RigidBodyShape): THREE.Vector3[] {
   switch (body.type) {
     case 'ellipsoid':
     case 'cube':
@@ -163,7 +163,7 @@ function bodyCenters(body: Body): THREE.Vector3[] {
 }
 
 /** Bounding radius about the origin (body frame), an upper bound. */
-export function boundingRadius(body: Body): number {
+export function boundingRadius(body: RigidBodyShape): number {
   switch (body.type) {
     case 'ellipsoid':
       return new THREE.Vector3(...(body.center ?? [0, 0, 0])).length() + Math.max(...body.semi_axes);
@@ -177,7 +177,7 @@ export function boundingRadius(body: Body): number {
 }
 
 /** Boundary of a star-shaped body (e.g. an intersection of convex parts) by bisection along rays. */
-function starShapedGeometry(body: Body): THREE.BufferGeometry {
+function starShapedGeometry(body: RigidBodyShape): THREE.BufferGeometry {
   const f = implicitFunction(body);
   const cands = bodyCenters(body);
   const mean = cands.reduce((a, c) => a.add(c), new THREE.Vector3()).divideScalar(cands.length);
@@ -212,7 +212,7 @@ function starShapedGeometry(body: Body): THREE.BufferGeometry {
 }
 
 /** Build the three.js object of a body (body frame). The material is shared and not disposed here. */
-export function buildBodyObject(body: Body, material: THREE.Material): BodyObject {
+export function buildBodyObject(body: RigidBodyShape, material: THREE.Material): BodyObject {
   const group = new THREE.Group();
   group.name = 'body';
   const meshes: THREE.Mesh[] = [];
@@ -225,7 +225,7 @@ export function buildBodyObject(body: Body, material: THREE.Material): BodyObjec
     group.add(mesh);
     meshes.push(mesh);
   };
-  const visit = (b: Body): void => {
+  const visit = (b: RigidBodyShape): void => {
     switch (b.type) {
       case 'ellipsoid':
         add(ellipsoidGeometry(b.semi_axes), b.center, 'ellipsoid');

@@ -11,7 +11,7 @@ import { RapierSetupError } from '../../../web/src/model/baselines';
 import type { CompanionStepper } from '../../../web/src/model/companions';
 import type { Quat } from '../../../web/src/model/interpolation';
 import { quatFromRowMajor, rowMajorFromQuat } from '../../../web/src/model/interpolation';
-import type { ResolvedRigidBodyConfig as ResolvedConfig, RigidBodyShape as Body } from './config';
+import type { ResolvedRigidBodyConfig, RigidBodyShape } from './config';
 import { parseRigidBodyConfig } from './config';
 import { RigidPoseSpace } from './pose-space';
 
@@ -56,7 +56,7 @@ function setupError(reason: RapierSetupReason): RigidBodyRapierError {
 }
 
 /** The core's inertia: the config's, else the closed forms the core uses (ellipsoid, cube). */
-export function coreInertia(cfg: ResolvedConfig): number[] {
+export function coreInertia(cfg: ResolvedRigidBodyConfig): number[] {
   if (cfg.inertia) return cfg.inertia.flat();
   const m = cfg.mass;
   const b = cfg.body;
@@ -133,7 +133,7 @@ export function ellipsoidPoints(axes: Vec3, center: Vec3 = [0, 0, 0]): Float32Ar
   return Float32Array.from(pts);
 }
 
-function colliderDescs(R: Rapier, body: Body): ColliderDesc[] {
+function colliderDescs(R: Rapier, body: RigidBodyShape): ColliderDesc[] {
   switch (body.type) {
     case 'ellipsoid': {
       const d = R.ColliderDesc.convexHull(ellipsoidPoints(body.semi_axes, body.center));
@@ -191,7 +191,7 @@ export class RapierStepper implements CompanionStepper {
   /** The core's body-frame inertia J (row-major), which the Rapier body is given. */
   readonly J: readonly number[];
   private readonly R: Rapier;
-  private readonly cfg: ResolvedConfig;
+  private readonly cfg: ResolvedRigidBodyConfig;
   private world: World | null = null;
   private body: RigidBody | null = null;
   private events: EventQueue | null = null;
@@ -201,7 +201,7 @@ export class RapierStepper implements CompanionStepper {
   };
 
   /** Throws RapierSetupError for a body Rapier cannot reproduce. */
-  constructor(R: Rapier, cfg: ResolvedConfig) {
+  constructor(R: Rapier, cfg: ResolvedRigidBodyConfig) {
     this.R = R;
     this.cfg = cfg;
     this.mass = cfg.mass;
