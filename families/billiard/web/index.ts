@@ -3,7 +3,7 @@
 // (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
 import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
-import firstFrames from './first-frames.json';
+import { starts as firstFrames } from './first-frames.json';
 import { BILLIARD_CASES, billiardControls } from './controls';
 import { billiardFamily } from './reader';
 import { billiardView } from './view';
@@ -11,7 +11,7 @@ import { BounceMapCard } from './bounce-map';
 
 export const familyPackage: FamilyPackage = {
   order: 2,
-  firstFrames: (firstFrames as FirstFramesFile).starts,
+  firstFrames: firstFrames as FirstFramesFile['starts'],
   families: [
     defineFamily({
       name: 'billiard',

@@ -4,7 +4,7 @@
 // import.meta.glob (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
 import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
-import firstFrames from './first-frames.json';
+import { starts as firstFrames } from './first-frames.json';
 import { CRADLE_CASES, cradleControls } from './cradle/controls';
 import { cradleFamily } from './cradle/reader';
 import { cradleView } from './cradle/view';
@@ -14,7 +14,7 @@ import { generalizedView } from './generalized/view';
 
 export const familyPackage: FamilyPackage = {
   order: 1,
-  firstFrames: (firstFrames as FirstFramesFile).starts,
+  firstFrames: firstFrames as FirstFramesFile['starts'],
   families: [
     defineFamily({ name: 'generalized', model: generalizedFamily, view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES }),
     defineFamily({ name: 'cradle', model: cradleFamily, view: cradleView, controls: cradleControls, cases: CRADLE_CASES }),

@@ -3,7 +3,7 @@
 // import.meta.glob (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
 import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
-import firstFrames from './first-frames.json';
+import { starts as firstFrames } from './first-frames.json';
 import { RIGID_CASES, rigidControls } from './controls';
 import { rigidFamily } from './reader';
 import { rigidView } from './view';
@@ -13,7 +13,7 @@ import { tr } from './words';
 
 export const familyPackage: FamilyPackage = {
   order: 0,
-  firstFrames: (firstFrames as FirstFramesFile).starts,
+  firstFrames: firstFrames as FirstFramesFile['starts'],
   families: [
     defineFamily({
       name: 'rigid_body',
