@@ -185,14 +185,47 @@ class HybridSimulation {
     refresh();
   }
 
-  /// A new simulation of the same system from this one's initial state perturbed by the core's one
-  /// rule (Simulation::perturbedStart: "position" x0 + δ e₃, "attitude" R0·R_y(δ); the page's twins):
-  /// { sim, error: null } or { sim: null, error: { field, message } }, as createSimulation. No JSON.
+  /// Restarts the run from a state record (Simulation::setState, docs/api.md): `record` is an array or
+  /// typed array of layout().size numbers (e.g. another run's record()). null, or { field, message }
+  /// when the state is refused (the run is then unchanged). Pending impacts are dropped.
+  val setState(const val& record) {
+    try {
+      const unsigned n = record["length"].as<unsigned>();
+      if (n != static_cast<unsigned>(sim_->layout().size))
+        throw InvalidInput("record", "must have " + std::to_string(sim_->layout().size) + " numbers (this run's layout), got " + std::to_string(n));
+      std::vector<double> values(n);
+      for (unsigned i = 0; i < n; ++i) values[i] = record[i].as<double>();
+      sim_->setState(values);
+    } catch (const InvalidInput& e) {
+      return errorVal(e.field(), e.what());
+    }
+    pending_.clear();
+    refresh();
+    return val::null();
+  }
+  /// [{ name, description, field, component, op: 'shift' | 'turn' }]: the directions the start can be
+  /// perturbed in (Simulation::perturbations()), the default first.
+  val perturbations() const {
+    val out = val::array();
+    for (const Perturbation& p : sim_->perturbations()) {
+      val o = val::object();
+      o.set("name", p.name);
+      o.set("description", p.description);
+      o.set("field", p.field);
+      o.set("component", p.component);
+      o.set("op", std::string(p.op == Perturbation::Op::Shift ? "shift" : "turn"));
+      out.call<void>("push", o);
+    }
+    return out;
+  }
+
+  /// A new simulation of the same system from this one's initial state moved by δ along the
+  /// perturbation `kind` (Simulation::perturbations(), docs/ensembles.md "Perturbations"; the page's
+  /// twins): { sim, error: null } or { sim: null, error: { field, message } }, as createSimulation. No JSON.
   val perturbedStart(const std::string& kind, double delta) const {
     val out = val::object();
     try {
-      if (!std::isfinite(delta)) throw InvalidInput("delta", "must be a finite number");
-      std::shared_ptr<Simulation> twin = sim_->perturbedStart(parsePerturbationKind(kind), delta);
+      std::shared_ptr<Simulation> twin = sim_->perturbedStart(kind, delta);
       out.set("sim", val(HybridSimulation(std::move(twin))));
       out.set("error", val::null());
     } catch (const InvalidInput& e) {
@@ -430,6 +463,8 @@ EMSCRIPTEN_BINDINGS(lgvci) {
       .function("integrator", &HybridSimulation::integrator)
       .function("reverseMomenta", &HybridSimulation::reverseMomenta)
       .function("perturbedStart", &HybridSimulation::perturbedStart)
+      .function("setState", &HybridSimulation::setState)
+      .function("perturbations", &HybridSimulation::perturbations)
       .function("returnDistances", &HybridSimulation::returnDistances)
       .function("momentumMapLayout", &HybridSimulation::momentumMapLayout)
       .function("momentumMaps", &HybridSimulation::momentumMaps)

@@ -46,8 +46,8 @@ export interface HybridSimulation {
    */
   record(): Float64Array;
   /**
-   * The family's run counters beside the ones every family has (the rigid body's contact_entries,
-   * contact_releases, subdivided_steps; none for the others), in counterLayout()'s order: a view into
+   * The family's run counters beside the ones every family has (e.g. contact_entries,
+   * contact_releases, subdivided_steps of a family with a contact phase), in counterLayout()'s order: a view into
    * WASM memory refreshed with record(), whole numbers.
    */
   counters(): Float64Array;
@@ -78,7 +78,7 @@ export interface HybridSimulation {
   statusMessage(): string;
   /**
    * The last step's status: 0 ok; 1 Newton failed (halted); 2 Zeno guard: the step used up its impact
-   * budget — either the cascade's limit was taken (rigid body: persistent contact) and the step still
+   * budget — either the cascade's limit was taken (a persistent contact phase) and the step still
    * ended on the grid, or the run is halted (halted() tells which); 3 work limit: the step needed more
    * flow evaluations than the bound (halted). A halted run stays at its last grid time.
    */
@@ -93,7 +93,7 @@ export interface HybridSimulation {
   flowEvaluations(): number;
   h(): number;
   time(): number;
-  /** E for the rigid body; H = ½pᵀM⁻¹p + V(q) for generalized models. */
+  /** E on SE(3) (Tran & Leok §7.2); H = ½pᵀM⁻¹p + V(q) in generalized coordinates. */
   energy(): number;
   initialEnergy(): number;
   minPhi(): number;
@@ -101,7 +101,7 @@ export interface HybridSimulation {
   steps(): number;
   multiImpactSteps(): number;
   maxDiscreteEnergyMismatch(): number;
-  /** The scheme: "lgvci" (rigid body, Tran & Leok), "rk4" (rigid-body baseline), "vci" (Fetecau et al.). */
+  /** The scheme: "lgvci" (Tran & Leok), "vci" (Fetecau et al.), or a baseline ("rk4", "naive"). */
   integrator(): string;
   /**
    * Time reversal: negate the momenta of the current state (γ, Π; generalized: p); the next steps run
@@ -115,17 +115,25 @@ export interface HybridSimulation {
    */
   returnDistances(start: Float64Array | readonly number[]): DistancesResult;
   /**
-   * A new simulation of the same system (shared, not re-parsed) from this one's initial state
-   * perturbed by the core's rule: 'position' x0 + δ e₃, 'attitude' R0·R_y(δ) (the sensitivity twins,
-   * Tran & Leok §7.4; an ensemble member is the same with δ = size·u_k). An error value (field "kind",
-   * "delta", or the start's own, e.g. "x0" when it penetrates the plane) when refused; families
-   * without twins or ensemble refuse with "kind". The caller deletes the new simulation.
+   * A new simulation of the same system (shared, not re-parsed) from this one's initial state moved by
+   * δ along the perturbation `kind`, one of perturbations()'s names (docs/ensembles.md "Perturbations":
+   * a shift of a coordinate or momentum, or a turn R0·R_axis(δ) of an attitude (Tran & Leok §7.4's
+   * 'position' x0 + δ e₃ and 'attitude' R0·R_y(δ)); an ensemble member is the same with δ = size·u_k). An
+   * error value (field "kind", "delta", or the record field the start breaks, e.g. "x" when it
+   * penetrates the plane) when refused. The caller deletes the new simulation.
    */
-  perturbedStart(kind: 'position' | 'attitude', delta: number): CreateResult;
+  perturbedStart(kind: string, delta: number): CreateResult;
+  /** The directions the start can be perturbed in, the default first (a new array on each call). */
+  perturbations(): Perturbation[];
   /**
-   * The momentum maps of this run's symmetries (docs/momentum-maps.md): rigid body gamma_u, gamma_v, L_n
-   * (those a tilted plane under gravity keeps), a generalized model's cyclic momenta p_i, a circular
-   * billiard's L; [] for the cradle and the other set-ups (a new array on each call: read it once).
+   * Restarts the run from a state record (layout().size numbers, e.g. another run's record() copy):
+   * what a config whose start is that state gives, bit for bit (counters, impacts and ledgers from
+   * zero; reset() returns there). null, or the refusal naming the record field (the run unchanged).
+   */
+  setState(record: Float64Array | readonly number[]): SimulationError | null;
+  /**
+   * The momentum maps of this run's symmetries (docs/momentum-maps.md): each with its name and
+   * what it is; [] for a set-up without symmetries (a new array on each call: read it once).
    */
   momentumMapLayout(): MomentumMapField[];
   /** Their values now, in momentumMapLayout()'s order: a view into WASM memory written on each call. */
@@ -144,6 +152,15 @@ export interface HybridSimulation {
   /** The impact buffer of stepRecords(): a view of its whole fixed capacity, valid until the heap grows. */
   impactBuffer(): Float64Array;
   delete(): void;
+}
+
+/** A direction of perturbedStart (the core's Perturbation): a shift of one entry of a state field, or a turn of an attitude about a body axis. */
+export interface Perturbation {
+  readonly name: string;
+  readonly description: string;
+  readonly field: string;
+  readonly component: number;
+  readonly op: 'shift' | 'turn';
 }
 
 /** One momentum map (the core's MomentumMapField): its name and what it is (with the basis it uses). */
@@ -167,7 +184,7 @@ export interface Capabilities {
   readonly energyJump: boolean;
   /** Simultaneous impacts with a rest truncation: record fields rest_truncations, truncated_momentum. */
   readonly restTruncation: boolean;
-  /** A rigid body with a shape over a plane (body, plane, corner rounding ε). */
+  /** One body with a shape over a plane (body, plane, corner rounding ε). */
   readonly shapes: boolean;
   /** The sensitivity twins (start perturbed by R0·R_y(δ)) and their divergence Err(t). */
   readonly twins: boolean;
@@ -206,7 +223,7 @@ export type CreateResult =
   | { readonly sim: HybridSimulation; readonly error: null }
   | { readonly sim: null; readonly error: SimulationError };
 
-/** Named return distances (rigid body: x, R, gamma, Pi; generalized: q, p). */
+/** Named return distances, one per reversal field of the family (x, R, gamma, Pi; q, p). */
 export type ReturnDistances = Readonly<Record<string, number>>;
 
 export type DistancesResult =
@@ -393,7 +410,7 @@ export interface SymplecticityReport {
   readonly startP?: Float64Array;
   readonly imageQ?: Float64Array;
   readonly imageP?: Float64Array;
-  /** Loop, billiard: bounce k (k = 1..K) of every loop point as (s, p_t) pairs, loop order. */
+  /** Loop, a family with a bounce map: bounce k (k = 1..K) of every loop point as (s, p_t) pairs, loop order. */
   readonly bounces?: Float64Array[];
   /** Defect: ‖DΦᵀ𝕁DΦ − 𝕁‖_F of the one-step map at each sample, its differencing floor, impacts in the step. */
   readonly delta?: number;

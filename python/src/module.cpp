@@ -23,6 +23,7 @@
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
+#include "lgvci/core/system.hpp"
 #include "lgvci/core/types.hpp"
 #include "lgvci/version.hpp"
 
@@ -66,6 +67,18 @@ class PySimulation {
   explicit PySimulation(const std::string& json) : sim_(create(json)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
     refresh();
   }
+  explicit PySimulation(std::unique_ptr<Simulation> sim) : sim_(std::move(sim)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
+    refresh();
+  }
+  PySimulation clone() const { return PySimulation(sim_->clone()); }
+  /// Simulation::setState from a float64 array of the record's size (a copy; the run is unchanged on a refusal).
+  void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) {
+    if (record.ndim() != 1)
+      throw InvalidInput("record", "must be a 1-D array of " + std::to_string(rec_.size()) + " numbers (this run's layout)");
+    sim_->setState(record.data(), static_cast<std::size_t>(record.size()));
+    refresh();
+  }
+  PySimulation perturbedStart(const std::string& kind, double delta) const { return PySimulation(sim_->perturbedStart(kind, delta)); }
 
   long long step(long long n) {
     checkSteps(n, "n");
@@ -90,6 +103,29 @@ class PySimulation {
  private:
   std::unique_ptr<Simulation> sim_;
   std::vector<double> rec_;
+};
+
+// lgvci.System: a config validated once, its runs made without reading it again (lgvci/core/system.hpp).
+class PySystem {
+ public:
+  explicit PySystem(const std::string& json) {
+    SystemResult r = System::create(json);
+    if (!r.ok()) throw InvalidInput(r.error.field, r.error.message.substr(r.error.message.find(": ") + 2));
+    sys_ = std::move(r.system);
+  }
+  explicit PySystem(std::shared_ptr<const System> sys) : sys_(std::move(sys)) {}
+  const System& sys() const { return *sys_; }
+  PySimulation newRun() const { return PySimulation(sys_->newRun()); }
+  PySimulation newRunAt(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) const {
+    if (record.ndim() != 1) throw InvalidInput("record", "must be a 1-D array of the layout's size");
+    return PySimulation(sys_->newRun(std::vector<double>(record.data(), record.data() + record.size())));
+  }
+  PySimulation newRunPerturbed(const std::string& kind, double delta) const {
+    return PySimulation(sys_->newRun(sys_->perturbation(kind), delta));
+  }
+
+ private:
+  std::shared_ptr<const System> sys_;
 };
 
 // lgvci.run: the CLI's loop (runSteps) with every CSV row kept, returned as one contiguous NumPy
@@ -136,7 +172,7 @@ std::string ensembleJson(const std::string& config, int members, long long steps
   spec.members = members;
   spec.steps = steps;
   spec.size = size;
-  spec.kind = parsePerturbationKind(kind);
+  spec.kind = kind;
   spec.seed = seed;
   spec.samples = samples;
   validateEnsembleSpec(spec);
@@ -159,7 +195,7 @@ std::string sweepJson(const std::string& config, const std::vector<std::string>&
   spec.ensemble.members = members;
   spec.ensemble.steps = steps;
   spec.ensemble.size = size;
-  spec.ensemble.kind = parsePerturbationKind(kind);
+  spec.ensemble.kind = kind;
   spec.ensemble.seed = seed;
   spec.ensemble.samples = samples;
   validateSweep(spec);
@@ -195,6 +231,23 @@ PYBIND11_MODULE(_lgvci, m) {
         py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
         return view;
       })
+      .def("clone", &PySimulation::clone)
+      .def("set_state", &PySimulation::setState, py::arg("record"))
+      .def("perturbed_start", &PySimulation::perturbedStart, py::arg("kind"), py::arg("delta"))
+      .def("state_fields", [](const PySimulation& s) { return s.sim().stateFields(); })
+      .def("perturbations", [](const PySimulation& s) {
+        py::list out;
+        for (const Perturbation& p : s.sim().perturbations()) {
+          py::dict d;
+          d["name"] = p.name;
+          d["description"] = p.description;
+          d["field"] = p.field;
+          d["component"] = p.component;
+          d["op"] = p.op == Perturbation::Op::Shift ? "shift" : "turn";
+          out.append(d);
+        }
+        return out;
+      })
       .def("layout", [](const PySimulation& s) { return layoutList(s.sim().layout()); })
       .def("impact_layout", [](const PySimulation& s) { return layoutList(s.sim().impactLayout()); })
       .def("csv_columns", [](const PySimulation& s) { return s.sim().layout().csvColumns(); })
@@ -223,6 +276,17 @@ PYBIND11_MODULE(_lgvci, m) {
       .def_property_readonly("family", [](const PySimulation& s) { return s.sim().family(); })
       .def_property_readonly("integrator", [](const PySimulation& s) { return s.sim().integrator(); })
       .def_property_readonly("case", [](const PySimulation& s) { return s.sim().caseName(); });
+
+  py::class_<PySystem>(m, "System")
+      .def(py::init<const std::string&>(), py::arg("config_json"))
+      .def("new_run", &PySystem::newRun)
+      .def("new_run_at", &PySystem::newRunAt, py::arg("record"))
+      .def("new_run_perturbed", &PySystem::newRunPerturbed, py::arg("kind"), py::arg("delta"))
+      .def("layout", [](const PySystem& s) { return layoutList(s.sys().layout()); })
+      .def("state_fields", [](const PySystem& s) { return s.sys().stateFields(); })
+      .def("start_record", [](const PySystem& s) { return s.sys().startRecord(); })
+      .def("config_json", [](const PySystem& s) { return s.sys().configJson(); })
+      .def_property_readonly("family", [](const PySystem& s) { return s.sys().family().name; });
 
   m.def("run_columns", &runColumns, py::arg("config_json"), py::arg("steps"), py::arg("until_impacts") = 0);
   m.def("ensemble_json", &ensembleJson, py::arg("config_json"), py::arg("members"), py::arg("steps"), py::arg("size"),

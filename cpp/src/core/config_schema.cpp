@@ -57,7 +57,7 @@ std::string quotedChoice(const std::vector<std::string>& names) {
   return s;
 }
 
-// "a cube or polyhedron body", "an ellipse".
+// "a cube or polyhedron body", "a disc".
 std::string variantWords(const std::vector<std::string>& values, const std::string& noun) {
   std::string s = values.empty() ? "" : std::string(std::string("aeiou").find(values[0][0]) != std::string::npos ? "an " : "a ");
   for (size_t i = 0; i < values.size(); ++i) s += (i == 0 ? "" : i + 1 == values.size() ? " or " : ", ") + values[i];

@@ -304,7 +304,7 @@ TEST_CASE("naive: a non-finite step halts the run with its message and keeps the
 
 TEST_CASE("naive: the rigid body's twins and ensembles run the naive scheme from the perturbed start", "[naive]") {
   auto sim = create({{"case", "I"}, {"integrator", "naive"}});
-  auto twin = sim->perturbedStart(PerturbationKind::Position, 1e-6);
+  auto twin = sim->perturbedStart("position", 1e-6);
   REQUIRE(twin->integrator() == "naive");
   CHECK(twin->steps() == 0);
   const size_t z = static_cast<size_t>(sim->layout().field("x").offset + 2);

@@ -261,7 +261,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   const int ox = l.field("x").offset, oR = l.field("R").offset;
   const double dx = 1e-8, dth = 0.3;
 
-  const std::unique_ptr<Simulation> pos = iv->perturbedStart(PerturbationKind::Position, dx);
+  const std::unique_ptr<Simulation> pos = iv->perturbedStart("position", dx);
   CHECK(pos->steps() == 0);
   CHECK(pos->totalImpacts() == 0);
   const std::vector<double> p0 = pos->record();
@@ -280,7 +280,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   CHECK(pos->totalImpacts() > 0);
 
   // Attitude: R0·R_y(δ) to round-off against the closed form; the attitude stays a rotation.
-  const std::unique_ptr<Simulation> att = iv->perturbedStart(PerturbationKind::Attitude, dth);
+  const std::unique_ptr<Simulation> att = iv->perturbedStart("attitude", dth);
   const std::vector<double> a0 = att->record();
   Mat3 R0, Ry;
   for (int r = 0; r < 3; ++r)
@@ -295,17 +295,19 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   }
   CHECK(att->stateHash() == replay->stateHash());
 
-  // A start pushed into the plane is refused as the config would be; families without a pose refuse.
+  // A start pushed into the plane is refused as the config would be, naming the record's field; a
+  // perturbation another family has is refused naming "kind".
   auto rest = makeSimulation(presetJson("rest"));
   try {
-    rest->perturbedStart(PerturbationKind::Position, -0.5);
+    rest->perturbedStart("position", -0.5);
     FAIL("a start inside the plane was accepted");
   } catch (const InvalidInput& e) {
-    CHECK(e.field() == "x0");
+    CHECK(e.field() == "x");
     CHECK(std::string(e.what()).find("penetrates the plane") != std::string::npos);
   }
   auto particle = makeSimulation(presetJson("particle"));
-  CHECK_THROWS_AS(particle->perturbedStart(PerturbationKind::Position, 1e-3), InvalidInput);
+  CHECK_THROWS_WITH(particle->perturbedStart("position", 1e-3), "kind: must be one of y, x, p_y, p_x (got 'position')");
+  CHECK_THROWS_WITH(iv->perturbedStart("position", std::nan("")), "delta: must be a finite number");
 }
 
 TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/determinism.json)", "[core][simulation][golden]") {

@@ -56,7 +56,7 @@ struct ConfigField {
   std::string whenKey;
   std::vector<std::string> whenValues;
   /// A discriminator row (a String with choices that rows of its object name as whenKey): the noun of
-  /// its messages, "applies only to a cube or polyhedron body" ("body"), "an ellipse" ("").
+  /// its messages, "applies only to a cube or polyhedron body" (noun "body"), "a disc" (noun "").
   std::string noun;
   /// Matrix: the numbers of each row (0: as many as the matrix has rows; 3 for a list of points).
   int columns = 0;
@@ -92,9 +92,9 @@ struct ConfigSchema {
 };
 
 /// Parses `json` and throws InvalidInput("field", "rule") for the first violation of `schema`: an
-/// unknown key ("foo: is not a known key"), a key of another variant ("table.a: applies only to an
-/// ellipse"), a wrong type ("x0: must be an array of 3 numbers"), an array size, a value outside its
-/// bounds ("cradle.balls: must be an integer in [2, 7]"), a string outside its choices, a missing
+/// unknown key ("foo: is not a known key"), a key of another variant ("shape.a: applies only to a
+/// disc"), a wrong type ("x0: must be an array of 3 numbers"), an array size, a value outside its
+/// bounds ("body.n: must be an integer in [2, 7]"), a string outside its choices, a missing
 /// required field. Rules across fields are not checked here (the family's parser has them).
 void checkConfig(const ConfigSchema& schema, const std::string& json);
 

@@ -19,8 +19,8 @@ namespace lgvci {
 class Simulation;
 
 /// What a family can do, declared once by the family (docs/glossary.md "Capability"). A flag says
-/// what the family's scheme and record offer, not what one config of it does (a rigid body with
-/// restitution 1 dissipates nothing).
+/// what the family's scheme and record offer, not what one config of it does (a family with
+/// restitution dissipates nothing at restitution 1).
 struct Capabilities {
   /// reverseMomenta() runs the motion backwards with a symmetric scheme: N steps, the momenta
   /// negated, N steps return to the start to round-off while no impact intervenes
@@ -36,7 +36,7 @@ struct Capabilities {
   /// Simultaneous impacts with a rest truncation: record fields rest_truncations, truncated_momentum
   /// (with any impact policy but the sequential one, docs/generalized.md).
   bool restTruncation = false;
-  /// A rigid body with a shape over a plane: "body", "plane", the CLI's --epsilon, --tilt, --x0.
+  /// One body with a shape over a plane: "body", "plane", the CLI's --epsilon, --tilt, --x0.
   bool shapes = false;
   /// The page's sensitivity twins (a start perturbed by R0·R_y(δ)) and their divergence Err(t).
   bool twins = false;
@@ -76,7 +76,7 @@ struct FamilyOption {
     Flag,    // no value: sets true
   };
   std::string flag;   // "--balls"
-  std::string path;   // "/cradle/balls"
+  std::string path;   // "/body/epsilon"
   Kind kind = Kind::Number;
   std::string value;  // the value's name in the usage text ("N"; empty for a flag)
   std::string help;   // one line of the usage text
@@ -92,7 +92,7 @@ struct FamilyOption {
 };
 
 struct FamilyInfo {
-  /// What Simulation::family() reports; unique (the built-in ones: rigid_body, generalized, cradle).
+  /// What Simulation::family() reports; unique (the built-in ones: families/*/family.cmake).
   std::string name;
   /// The config's "model" value that selects this family's factory; a case of a model shares it.
   std::string model;
@@ -130,7 +130,7 @@ const FamilyInfo* familyOfPreset(const std::string& name);
 /// Every preset name, family by family.
 std::vector<std::string> presetNames();
 /// The family a JSON config describes: its "case" if given, else the first family of its "model",
-/// else the first family registered (the rigid body). Throws InvalidInput("config" | "model" | "case", …).
+/// else the first family registered (the lowest ORDER of families/*/family.cmake). Throws InvalidInput("config" | "model" | "case", …).
 const FamilyInfo& familyOfConfig(const std::string& json);
 
 }  // namespace lgvci

@@ -1,7 +1,7 @@
 // Portable sin, cos and atan2: the same IEEE-754 operations on every platform, so that native (glibc) and
 // WebAssembly (musl) runs stay bit-identical. The C libraries' own sin/cos differ in the last ulp for
-// some arguments, which a chaotic system grows into a different trajectory (the star diverged after
-// 4342 steps). Accuracy: within 1 ulp of the correctly rounded value for every finite x (beyond
+// some arguments, which a chaotic system grows into a different trajectory (Fetecau et al.'s four-point
+// example diverged after 4342 steps). Accuracy: within 1 ulp of the correctly rounded value for every finite x (beyond
 // 2^20·π/2 by an exact reduction with the bits of 2/π; tests/cpp/core/test_portable_math.cpp).
 #pragma once
 

@@ -9,7 +9,7 @@ namespace lgvci {
 ///  linear:    V = m g q_a                      (the paper's examples, (80))
 ///  newtonian: V = m g R q_a / (R + q_a)        (inverse-square field of a planet of radius R with
 ///             surface gravity g; the "nonlinear gravity" of Fig. 5; needs q_a > −R)
-///  pendulums: V = −m g ℓ Σ_i cos q_i           (Newton's cradle: every q_i an angle from
+///  pendulums: V = −m g ℓ Σ_i cos q_i           (Seghete & Murphey: every q_i an angle from
 ///             the downward vertical; `axis` unused)
 struct Potential {
   enum class Kind { Linear, Newtonian, Pendulums };

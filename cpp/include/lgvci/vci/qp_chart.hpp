@@ -1,6 +1,6 @@
 // The canonical chart of a system in generalized coordinates (docs/symplecticity.md "The charts"):
 // z = (q, p) itself, p = M q̇ the conjugate momentum of L = ½ q̇ᵀMq̇ − V(q), so ω = Σ dq_i ∧ dp_i.
-// Shared by the generalized models (particle, star, cradle) and the billiard, whose façades read q, p
+// Shared by the families in generalized coordinates, whose façades read q, p
 // from their state record and restart a clone of themselves at a given (q, p).
 #pragma once
 

@@ -43,7 +43,8 @@ ConfigSchema makeSchema() {
       ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(kMinStepRel, kMaxStep).byDefault("0.01"),
       ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxTime, kMaxTime).byDefault("0"),
       ConfigField("q0", Type::Vector, "m", "Initial position (x, y), strictly inside the table.").ofSize(2).need(),
-      ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0.").ofSize(2).range(-kMaxSpeed, kMaxSpeed).need(),
+      ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0 (or p0, not both; one is required).").ofSize(2).range(-kMaxSpeed, kMaxSpeed),
+      ConfigField("p0", Type::Vector, "kg m/s", "Initial momentum, instead of v0 (|p0| / mass within v0's bounds).").ofSize(2),
       ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
   };
   for (ConfigField& f : s.fields)
@@ -66,7 +67,8 @@ json toJsonObject(const BilliardDef& d) {
   j["h"] = d.h;
   j["t0"] = d.t0;
   j["q0"] = {d.q0.x(), d.q0.y()};
-  j["v0"] = {d.v0.x(), d.v0.y()};
+  if (d.momentumGiven) j["p0"] = {d.p0.x(), d.p0.y()};
+  else j["v0"] = {d.v0.x(), d.v0.y()};
   if (d.naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
   return j;
 }
@@ -101,7 +103,12 @@ void validate(BilliardDef& d) {
     throw InvalidInput("h", "must be in [1e-12 max(1, |t0|), 1e6]");
   for (int i = 0; i < 2; ++i) {
     checkNumber(S, "q0", d.q0(i), concat("q0[", i, "]"));
-    checkNumber(S, "v0", d.v0(i), concat("v0[", i, "]"));
+    if (d.momentumGiven) {
+      if (!(std::abs(d.p0(i)) / d.system.mass <= kMaxSpeed))
+        throw InvalidInput(concat("p0[", i, "]"), "must be a number with |p0| / mass <= 1e6");
+    } else {
+      checkNumber(S, "v0", d.v0(i), concat("v0[", i, "]"));
+    }
   }
   const double phi0 = T.phi(d.q0);
   if (!(phi0 > 0.0)) throw InvalidInput("q0", concat("must lie strictly inside the table (phi(q0) = ", phi0, " <= 0)"));
@@ -128,7 +135,15 @@ BilliardDef fromJsonObject(const json& j) {
   if (j.contains("integrator")) d.naive = j["integrator"] == "naive";  // docs/baselines.md "The naive baseline"
   d.t0 = j.value("t0", d.t0);
   d.q0 = Vec2(j["q0"][0].get<double>(), j["q0"][1].get<double>());
-  d.v0 = Vec2(j["v0"][0].get<double>(), j["v0"][1].get<double>());
+  if (j.contains("v0") && j.contains("p0")) throw InvalidInput("p0", "give either v0 or p0, not both");
+  if (j.contains("p0")) {
+    d.momentumGiven = true;
+    d.p0 = Vec2(j["p0"][0].get<double>(), j["p0"][1].get<double>());
+  } else if (j.contains("v0")) {
+    d.v0 = Vec2(j["v0"][0].get<double>(), j["v0"][1].get<double>());
+  } else {
+    throw InvalidInput("v0", "is required (or p0)");
+  }
   validate(d);  // the rules across fields: the aspect ratio, h against t0, q0 inside the table
   return d;
 }
@@ -185,6 +200,7 @@ BilliardDef parseBilliardConfig(const std::string& text) {
     else if (s == "stadium") merged["table"] = tableJson(defaultTable(BilliardTable::Shape::Stadium));
     else throw InvalidInput("table.shape", "must be \"ellipse\" or \"stadium\"");
   }
+  if (patch.contains("p0")) merged.erase("v0");  // p0 replaces the preset's v0
   merged.merge_patch(patch);
   return fromJsonObject(merged);
 }
@@ -199,7 +215,8 @@ HybridDriver<BilliardModel> makeBilliardDriver(const BilliardDef& def) {
   s0.q = VecX(2);
   s0.q << d.q0.x(), d.q0.y();
   s0.p = VecX(2);
-  s0.p << d.system.mass * d.v0.x(), d.system.mass * d.v0.y();
+  if (d.momentumGiven) s0.p << d.p0.x(), d.p0.y();
+  else s0.p << d.system.mass * d.v0.x(), d.system.mass * d.v0.y();
   DriverSettings settings;
   settings.h = d.h;  // tolerance 1e-15 of h, the Illinois root finder, 64 impacts a step: the defaults
   return HybridDriver<BilliardModel>(BilliardModel(d.system), settings, s0);

@@ -3,6 +3,7 @@
 // registry entry (docs/billiard.md).
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +51,38 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   bool circular() const {
     const BilliardSystem& s = def_->system;
     return s.table.shape == BilliardTable::Shape::Ellipse && s.table.a == s.table.b && s.g == 0.0;
+  }
+
+  /// The restart at the record's t, q, p: a copy of the config with that start (its momentum as "p0",
+  /// exactly), validated as a config's (q strictly inside the table); its names q0, p0, t0 in a refusal
+  /// become the record's q, p, t.
+  void setState(const double* record, std::size_t size) override {
+    const RecordLayout& L = layout();
+    if (size != static_cast<std::size_t>(L.size))
+      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    auto def = std::make_shared<BilliardDef>(*def_);
+    const double* q = record + L.field("q").offset;
+    const double* p = record + L.field("p").offset;
+    def->t0 = record[L.field("t").offset];
+    def->q0 = Vec2(q[0], q[1]);
+    def->momentumGiven = true;
+    def->p0 = Vec2(p[0], p[1]);
+    try {
+      if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) *this = BilliardSimulation(def, makeBilliardDriver(*def));
+      else *this = BilliardSimulation(def, makeNaiveBilliardDriver(*def));
+    } catch (const InvalidInput& e) {
+      const std::string f = e.field();
+      const std::string field = f.rfind("q0", 0) == 0 ? "q" : f.rfind("p0", 0) == 0 ? "p" : f == "t0" ? "t" : f;
+      if (field != f) throw InvalidInput(field, std::string(e.what()).substr(f.size() + 2));
+      throw;
+    }
+  }
+  /// Shifts of x, y, then of p_x, p_y (docs/ensembles.md "Perturbations").
+  std::vector<Perturbation> perturbations() const override {
+    return {{"x", "shift the start's x", "q", 0, Perturbation::Op::Shift},
+            {"y", "shift the start's y", "q", 1, Perturbation::Op::Shift},
+            {"p_x", "shift the start's momentum p_x", "p", 0, Perturbation::Op::Shift},
+            {"p_y", "shift the start's momentum p_y", "p", 1, Perturbation::Op::Shift}};
   }
 
   std::string model() const override { return "billiard"; }

@@ -366,7 +366,9 @@ TEST_CASE("billiard: invalid configs name their field", "[billiard]") {
       {R"({"case":"billiard-ellipse","g":-9.81})", "g: must be in [0, 1e6]"},
       {R"({"case":"billiard-ellipse","h":0})", "h: must be in [1e-12, 1e6]"},
       {R"({"case":"billiard-ellipse","t0":1e10})", "t0: must be in [-1e9, 1e9]"},
-      {R"({"case":"billiard-ellipse","p0":[1,0]})", "p0: is not a known key"},
+      {R"({"model":"billiard","table":{"shape":"ellipse","a":2,"b":1},"q0":[0,0],"v0":[1,0],"p0":[1,0]})", "p0: give either v0 or p0, not both"},
+      {R"({"model":"billiard","table":{"shape":"ellipse","a":2,"b":1},"q0":[0,0]})", "v0: is required (or p0)"},
+      {R"({"case":"billiard-ellipse","mass":1e-9,"p0":[1,0]})", "p0[0]: must be a number with |p0| / mass <= 1e6"},
       {R"({"case":"billiard-ellipse","model":"generalized"})", "case: 'billiard-ellipse' is a billiard preset"},
   };
   for (const auto& [json, message] : cases) {
@@ -434,6 +436,27 @@ TEST_CASE("billiard: gravity — flight is the exact parabola, the discrete ener
   CHECK(sim->status() == StepStatus::Ok);
   CHECK(sim->maxDiscreteEnergyMismatch() <= 1e-13);
   CHECK(sim->minPhi() >= 0.0);
+}
+
+TEST_CASE("billiard: a start given by its momentum p0 is that momentum exactly, and its config replays it", "[billiard][set_state]") {
+  // m (p / m) is not p in binary64 for every p and m (m = 7, p = 0.46721502333212683 is one of 7 % of
+  // random p in [−2, 2]); "p0" takes the momentum itself, which is what a restart at a run's state needs
+  // (Simulation::setState).
+  auto sim = makeSimulation(R"({"case":"billiard-stadium","mass":7,"p0":[0.46721502333212683,0.7]})");
+  const std::vector<double> r = sim->record();
+  const int op = sim->layout().field("p").offset;
+  CHECK(r[static_cast<std::size_t>(op)] == 0.46721502333212683);
+  CHECK(7.0 * (0.46721502333212683 / 7.0) != 0.46721502333212683);  // what "v0" could not give
+  CHECK(r[static_cast<std::size_t>(op + 1)] == 0.7);
+  const nlohmann::json resolved = nlohmann::json::parse(sim->configJson());
+  CHECK(resolved.contains("p0"));
+  CHECK_FALSE(resolved.contains("v0"));
+  auto replay = makeSimulation(sim->configJson());
+  for (int k = 0; k < 3000; ++k) {
+    sim->step();
+    replay->step();
+  }
+  CHECK(sim->record() == replay->record());
 }
 
 }  // namespace test_billiard

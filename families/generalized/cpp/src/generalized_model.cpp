@@ -26,9 +26,9 @@ GeneralizedModel::GeneralizedModel(GeneralizedSystem system, double contactToler
     : constants_(makeConstants(std::move(system), contactTolerance)) {}
 
 bool GeneralizedModel::flow(const State& s, double tau, State& out) {
-  if (verletFlow(Minv_, system_.V, s, tau, out)) return true;
+  if (verletFlow(constants_->Minv, constants_->system.V, s, tau, out)) return true;
   failure_ = concat("the Verlet step (73) of ", tau, " from t = ", s.t,
-                    system_.V.defined(s.q) ? " gave a non-finite state or left the potential's domain"
+                    constants_->system.V.defined(s.q) ? " gave a non-finite state or left the potential's domain"
                                            : " started outside the potential's domain");
   return false;
 }
@@ -36,7 +36,7 @@ bool GeneralizedModel::flow(const State& s, double tau, State& out) {
 double GeneralizedModel::phi(const State& s) const {
   double m = INFINITY;
   double noise = -1.0;
-  for (const auto& c : system_.constraints) {
+  for (const auto& c : constants_->system.constraints) {
     double v = c.value(s.q);
     // Two balls that touch and move together have φ = 0 up to rounding; a negative rounding error
     // there would read as "already inside" and pin the impact-time search to the step's start, so
@@ -52,16 +52,16 @@ double GeneralizedModel::phi(const State& s) const {
 
 // φ_k sums terms of size |q| and the constraint's own scale: a few ulps of those (cf. the rigid body).
 double GeneralizedModel::phiNoise(const State& s) const {
-  return 64.0 * kMachineEps * (s.q.cwiseAbs().sum() + scale_);
+  return 64.0 * kMachineEps * (s.q.cwiseAbs().sum() + constants_->scale);
 }
 
 double GeneralizedModel::detectionCurvature(const State& s, double tau) const {
   VecX g;
-  system_.V.gradient(s.q, g);
-  const VecX a = Minv_ * g;
-  const double speed = (Minv_ * s.p).norm() + std::abs(tau) * a.norm();
+  constants_->system.V.gradient(s.q, g);
+  const VecX a = constants_->Minv * g;
+  const double speed = (constants_->Minv * s.p).norm() + std::abs(tau) * a.norm();
   double K = 0.0;
-  for (const auto& c : system_.constraints) {
+  for (const auto& c : constants_->system.constraints) {
     // Ball pairs: the paper's end-of-step rule (Seghete §III-A "check for negative values of φ_i(q(t_k))"):
     // a resting touching pair has φ = 0, which no global bound could certify; a pair closes at most
     // 2ℓ|θ̇|max h per step (0.013 m at the cradle's defaults, ≪ 2r) and φ is monotone along a step
@@ -76,26 +76,26 @@ double GeneralizedModel::detectionCurvature(const State& s, double tau) const {
 }
 
 double GeneralizedModel::hamiltonian(const State& s) const {
-  return 0.5 * s.p.dot(Minv_ * s.p) + system_.V.value(s.q);
+  return 0.5 * s.p.dot(constants_->Minv * s.p) + constants_->system.V.value(s.q);
 }
 
 int GeneralizedModel::jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
                            std::vector<ImpactEvent>& events) {
-  if (system_.policy != ImpactPolicy::Sequential) return simultaneousJump(s, before, tauBefore, tauAfter, budget, events);
-  const GeneralizedSystem& sys = system_;
+  if (constants_->system.policy != ImpactPolicy::Sequential) return simultaneousJump(s, before, tauBefore, tauAfter, budget, events);
+  const GeneralizedSystem& sys = constants_->system;
   // E* = E_d(q_{i−1}, q̃, αh): the pre-impact arc (notes §3.1 step 2); every later sub-step of the
   // step carries the same value ((78a), (79a)).
-  const double Estar = arcDiscreteEnergy(sys.M, Minv_, sys.V, before, tauBefore, s.q);
+  const double Estar = arcDiscreteEnergy(sys.M, constants_->Minv, sys.V, before, tauBefore, s.q);
   const size_t K = sys.constraints.size();
   double phiMin = INFINITY;
   std::vector<double> phis(K);
   for (size_t k = 0; k < K; ++k) phiMin = std::min(phiMin, phis[k] = sys.constraints[k].value(s.q));
-  const double delta = contactTolerance_ * scale_;
+  const double delta = constants_->contactTolerance * constants_->scale;
   VecX g, n;
   sys.V.gradient(s.q, g);
   int applied = 0;
   for (int chain = 0; chain < budget; ++chain) {
-    const VecX w = Minv_ * (s.p - (0.5 * tauAfter) * g);  // post-impact arc velocity without a jump
+    const VecX w = constants_->Minv * (s.p - (0.5 * tauAfter) * g);  // post-impact arc velocity without a jump
     const double vtol = 1e-13 * (w.norm() + 1e-300);
     int pick = -1, approaching = 0;
     double worst = 0.0;
@@ -110,7 +110,7 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
     }
     if (pick < 0) break;
     sys.constraints[static_cast<size_t>(pick)].gradient(s.q, n);
-    const EnergyJump j = energyBalanceJump(sys.M, Minv_, sys.V, s.q, s.p, n, tauAfter, Estar);
+    const EnergyJump j = energyBalanceJump(sys.M, constants_->Minv, sys.V, s.q, s.p, n, tauAfter, Estar);
     if (!j.ok) {
       failure_ = concat("the discrete energy balance (75a) has no bounce root at t = ", s.t, " (constraint ", pick, ")");
       return -1;

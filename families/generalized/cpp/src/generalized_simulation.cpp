@@ -1,6 +1,7 @@
 // A generalized-coordinates system behind the Simulation façade: record t, q, p, H, impacts, …
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -104,23 +105,71 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
     for (std::size_t k = 0; k < symmetry_->cyclic.size(); ++k) out[k] = driver_.state().p(symmetry_->cyclic[k]);
   }
 
+  /// The restart at the record's t, q, p: a copy of the config with that start, validated as a config's
+  /// (φ_k(q) ≥ 0, a finite energy); its names q0, p0, t0 in a refusal become the record's q, p, t.
+  void setState(const double* record, std::size_t size) override {
+    const RecordLayout& L = layout();
+    if (size != static_cast<std::size_t>(L.size))
+      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    auto def = std::make_shared<GeneralizedDef>(*def_);
+    const long n = def->q0.size();
+    def->t0 = record[L.field("t").offset];
+    for (long i = 0; i < n; ++i) {
+      def->q0(i) = record[L.field("q").offset + i];
+      def->p0(i) = record[L.field("p").offset + i];
+    }
+    try {
+      if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) *this = GeneralizedSimulation(def, makeGeneralizedDriver(*def));
+      else *this = GeneralizedSimulation(def, makeNaiveGeneralizedDriver(*def));
+    } catch (const InvalidInput& e) {
+      static const char* const names[][2] = {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}};
+      for (const auto& m : names)
+        if (e.field() == m[0]) throw InvalidInput(m[1], std::string(e.what()).substr(e.field().size() + 2));
+      throw;
+    }
+  }
+
+  /// The coordinates' names (the chart's and the perturbations'): θ_i for the cradle, (x, y) for the
+  /// particle, (x, y, θ) for the star, q_i otherwise.
+  std::vector<std::string> coordinateNames() const {
+    const int n = static_cast<int>(driver_.state().q.size());
+    if (def_->caseName == "particle" && n == 2 && !def_->cradle) return {"x", "y"};
+    if (def_->caseName == "star" && n == 3 && !def_->cradle) return {"x", "y", "theta"};
+    std::vector<std::string> names;
+    for (int i = 1; i <= n; ++i) names.push_back((def_->cradle ? "theta" : "q") + std::to_string(i));
+    return names;
+  }
+  /// The chart's slice pair: the vertical coordinate of a linear potential (the particle's and the
+  /// star's y), the first ball's θ_1 for the cradle.
+  int slicePair() const {
+    const int n = static_cast<int>(driver_.state().q.size());
+    if (def_->cradle || def_->system.V.kind == Potential::Kind::Pendulums) return 0;
+    return std::min(def_->system.V.axis, n - 1);
+  }
+  /// Shifts of each coordinate, the slice's first (the default of ensembles and twins: the height of
+  /// the particle and the star, whose x is a symmetry, and the pulled ball's angle of the cradle), then
+  /// of each momentum, named p_<coordinate> (docs/ensembles.md "Perturbations").
+  std::vector<Perturbation> perturbations() const override {
+    const std::vector<std::string> names = coordinateNames();
+    const int n = static_cast<int>(names.size()), first = slicePair();
+    std::vector<Perturbation> out;
+    for (const char* field : {"q", "p"})
+      for (int k = 0; k < n; ++k) {
+        const int i = k == 0 ? first : k <= first ? k - 1 : k;  // the slice first, then the others in order
+        const std::string name = field[0] == 'q' ? names[i] : "p_" + names[i];
+        out.push_back({name, std::string(field[0] == 'q' ? "shift the coordinate " : "shift the momentum ") + name, field, i,
+                       Perturbation::Op::Shift});
+      }
+    return out;
+  }
+
   /// z = (q, p) (docs/symplecticity.md "The charts"). The 2-D slice: the vertical coordinate of a
   /// linear potential and its momentum, (y, p_y) for the particle and the star; the first ball's
   /// (θ_1, p_1) for the cradle.
   std::shared_ptr<const CanonicalChart> canonicalChart() const override {
     const int n = static_cast<int>(driver_.state().q.size());
-    std::vector<std::string> names;
-    if (def_->cradle) {
-      for (int i = 1; i <= n; ++i) names.push_back("theta" + std::to_string(i));
-    } else if (def_->caseName == "particle" && n == 2) {
-      names = {"x", "y"};
-    } else if (def_->caseName == "star" && n == 3) {
-      names = {"x", "y", "theta"};
-    } else {
-      for (int i = 1; i <= n; ++i) names.push_back("q" + std::to_string(i));
-    }
-    int slice = 0;
-    if (!def_->cradle && def_->system.V.kind != Potential::Kind::Pendulums) slice = std::min(def_->system.V.axis, n - 1);
+    const std::vector<std::string> names = coordinateNames();
+    const int slice = slicePair();
     return makeQpChart(std::make_shared<GeneralizedSimulation>(*this), names, slice,
                        [n](GeneralizedSimulation& run, const std::vector<double>& z) {
                          GeneralizedState s = run.driver_.state();

@@ -87,15 +87,15 @@ VecX simultaneousImpulse(const MatX& Minv, const std::vector<VecX>& normals, con
 
 int GeneralizedModel::simultaneousJump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
                                        std::vector<ImpactEvent>& events) {
-  const GeneralizedSystem& sys = system_;
+  const GeneralizedSystem& sys = constants_->system;
   // e_0 = E_d(q_{i−1}, q̃, αh), the discrete energy of the pre-impact arc: every link's energy equals it.
-  const double Estar = arcDiscreteEnergy(sys.M, Minv_, sys.V, before, tauBefore, s.q);
+  const double Estar = arcDiscreteEnergy(sys.M, constants_->Minv, sys.V, before, tauBefore, s.q);
   const size_t K = sys.constraints.size();
   std::vector<double> phis(K);
   double phiMin = INFINITY;
   for (size_t k = 0; k < K; ++k) phiMin = std::min(phiMin, phis[k] = sys.constraints[k].value(s.q));
   // "Lies on several surfaces" (Seghete §III-D): within contactTolerance·scale of the impact surface.
-  const double delta = contactTolerance_ * scale_;
+  const double delta = constants_->contactTolerance * constants_->scale;
   std::vector<int> index;
   std::vector<VecX> normals;
   for (size_t k = 0; k < K; ++k) {
@@ -123,32 +123,32 @@ int GeneralizedModel::simultaneousJump(State& s, const State& before, double tau
     failure_ = concat("the discrete energy balance (75a) has no bounce root at t = ", s.t, " (", what, ")");
     return -1;
   };
-  const double H0 = 0.5 * p0.dot(Minv_ * p0) + V0;
+  const double H0 = 0.5 * p0.dot(constants_->Minv * p0) + V0;
   if (sys.policy == ImpactPolicy::Chain) {
     std::vector<ChainLink> links;
-    impactChain(Minv_, normals, sys.discreteOuterLinks ? Estar - V0 : NAN, budget, p, links, 0.0);
+    impactChain(constants_->Minv, normals, sys.discreteOuterLinks ? Estar - V0 : NAN, budget, p, links, 0.0);
     if (links.empty()) return 0;
     if (sys.discreteOuterLinks) {
       // Seghete §III-D literally: the last link ends on the post-impact arc, e_{m−1} = e_m =
       // E_d(q̃, q_n, (1 − α)h), i.e. (75a)+(76) from the momentum entering it (one link: Fetecau's jump).
       ChainLink& last = links.back();
       const VecX& n = normals[static_cast<size_t>(last.surface)];
-      const EnergyJump j = energyBalanceJump(sys.M, Minv_, sys.V, s.q, last.pBefore, n, tauAfter, Estar);
+      const EnergyJump j = energyBalanceJump(sys.M, constants_->Minv, sys.V, s.q, last.pBefore, n, tauAfter, Estar);
       if (!j.ok) return fail("last link of a chain");
       last.lambda = j.lambda;
       p = last.pBefore - j.lambda * n;
       mismatch = j.mismatch;
     } else {
-      mismatch = 0.5 * p.dot(Minv_ * p) + V0 - H0;  // every link (4b) at q̃: round-off only
+      mismatch = 0.5 * p.dot(constants_->Minv * p) + V0 - H0;  // every link (4b) at q̃: round-off only
     }
     for (const ChainLink& l : links) event(l.surface, l.lambda);
   } else {
-    const VecX lam = simultaneousImpulse(Minv_, normals, p, 0.0);
+    const VecX lam = simultaneousImpulse(constants_->Minv, normals, p, 0.0);
     long ref = 0;
     lam.cwiseAbs().maxCoeff(&ref);
     if (!(lam(ref) < 0.0)) return 0;
     for (size_t k = 0; k < normals.size(); ++k) p -= lam(static_cast<long>(k)) * normals[k];
-    mismatch = 0.5 * p.dot(Minv_ * p) + V0 - H0;
+    mismatch = 0.5 * p.dot(constants_->Minv * p) + V0 - H0;
     for (size_t k = 0; k < normals.size(); ++k)
       if (lam(static_cast<long>(k)) < 0.0) event(static_cast<int>(k), lam(static_cast<long>(k)));
   }
@@ -173,12 +173,12 @@ int GeneralizedModel::simultaneousJump(State& s, const State& before, double tau
 // (75a) still holds exactly: no energy is created or removed, only the O(h²) residual momentum.
 double GeneralizedModel::truncateResting(State& s, const VecX& p0, VecX& p, const std::vector<VecX>& normals,
                                          double Estar, double tau, double delta, double mismatch) {
-  const GeneralizedSystem& sys = system_;
+  const GeneralizedSystem& sys = constants_->system;
   const long n = p.size();
   const double V0 = sys.V.value(s.q);
-  const double H0 = 0.5 * p0.dot(Minv_ * p0) + V0, H1 = 0.5 * p.dot(Minv_ * p) + V0;
+  const double H0 = 0.5 * p0.dot(constants_->Minv * p0) + V0, H1 = 0.5 * p.dot(constants_->Minv * p) + V0;
   const double conv = std::abs(Estar - H0) + std::abs(Estar - H1);
-  const double uMax = std::max((Minv_ * p0).cwiseAbs().maxCoeff(), (Minv_ * p).cwiseAbs().maxCoeff());
+  const double uMax = std::max((constants_->Minv * p0).cwiseAbs().maxCoeff(), (constants_->Minv * p).cwiseAbs().maxCoeff());
   if (!(uMax > 0.0)) return mismatch;
   const double pTol = 4.0 * conv / uMax + 64.0 * kMachineEps * std::max(p0.cwiseAbs().maxCoeff(), p.cwiseAbs().maxCoeff());
   double gMax = 0.0;
@@ -207,11 +207,11 @@ double GeneralizedModel::truncateResting(State& s, const VecX& p0, VecX& p, cons
   // f(μ) = E_d(q̃, q̃ + τv̄, τ) − E* with v̄ = M⁻¹(p + (μ − 1)p_dep − (τ/2)∇V(q̃)), by Newton from μ = 1.
   VecX g;
   sys.V.gradient(s.q, g);
-  const VecX dv = Minv_ * dep;
+  const VecX dv = constants_->Minv * dep;
   const VecX base = p - dep;
   double mu = 1.0, f = 0.0;
   for (int it = 0; it < 30; ++it) {
-    const VecX v = Minv_ * (base + mu * dep - (0.5 * tau) * g);
+    const VecX v = constants_->Minv * (base + mu * dep - (0.5 * tau) * g);
     const VecX qe = s.q + tau * v;
     VecX ge;
     sys.V.gradient(qe, ge);

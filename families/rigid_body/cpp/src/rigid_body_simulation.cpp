@@ -84,12 +84,43 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<RigidBodySimulation>(*this); }
-  /// The same body, plane and settings (shared); the integrator rebuilt at the perturbed start, which
-  /// its constructor validates as a config's start (Φ ≥ 0, R a rotation).
-  std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const override {
-    RigidBodyState s0 = start_;
-    perturbPose(kind, delta, s0.x, s0.R);
-    return std::make_unique<RigidBodySimulation>(def_, s0, Integrator(driver_.system(), driver_.def(), s0));
+  /// The same body, plane and settings (shared); the integrator rebuilt at the record's state, which
+  /// its constructor validates as a config's start (Φ ≥ 0, R a rotation). The config's start names
+  /// (x0, R0, gamma0, Pi0, t0) in its refusals become the record's.
+  void setState(const double* record, std::size_t size) override {
+    const RecordLayout& L = layout();
+    if (size != static_cast<std::size_t>(L.size))
+      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    RigidBodyState s0;
+    const auto vec = [&](const char* name) {
+      const double* v = record + L.field(name).offset;
+      return Vec3(v[0], v[1], v[2]);
+    };
+    s0.t = record[L.field("t").offset];
+    s0.x = vec("x");
+    const double* R = record + L.field("R").offset;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) s0.R(i, j) = R[3 * i + j];
+    s0.gamma = vec("gamma");
+    s0.Pi = vec("Pi");
+    try {
+      *this = RigidBodySimulation(def_, s0, Integrator(driver_.system(), driver_.def(), s0));
+    } catch (const InvalidInput& e) {
+      static const char* const names[][2] = {{"x0", "x"}, {"R0", "R"}, {"gamma0", "gamma"}, {"Pi0", "Pi"}, {"t0", "t"}};
+      for (const auto& n : names)
+        if (e.field() == n[0]) throw InvalidInput(n[1], std::string(e.what()).substr(e.field().size() + 2));
+      throw;
+    }
+  }
+  /// Tran & Leok's §7.4 perturbations first: "position" x0 + δ e₃ (the ensemble's default) and
+  /// "attitude" R0·R_y(δ); then the generic ones (docs/ensembles.md "Perturbations").
+  std::vector<Perturbation> perturbations() const override {
+    std::vector<Perturbation> out = {
+        {"position", "x0 + delta e3: the centre of mass raised by delta", "x", 2, Perturbation::Op::Shift},
+        {"attitude", "R0 R_y(delta): the body turned by delta about its second axis", "R", 1, Perturbation::Op::Turn}};
+    const std::vector<Perturbation> generic = Base::perturbations();
+    out.insert(out.end(), generic.begin(), generic.end());
+    return out;
   }
 
   std::string model() const override { return "rigid_body"; }

@@ -16,7 +16,11 @@ struct BilliardDef {
   double h = 0.01;
   double t0 = 0.0;
   Vec2 q0 = Vec2::Zero();
-  Vec2 v0 = Vec2::Zero();  // p0 = m v0
+  Vec2 v0 = Vec2::Zero();  // p0 = m v0, unless the momentum is given:
+  /// The config's "p0" instead of "v0" (a restart at a run's momentum, Simulation::setState: m·(p/m)
+  /// need not be p in binary64).
+  bool momentumGiven = false;
+  Vec2 p0 = Vec2::Zero();
   /// Config "integrator": "naive" runs the naive baseline (docs/baselines.md "The naive baseline")
   /// instead of the VCI ("vci", the default).
   bool naive = false;

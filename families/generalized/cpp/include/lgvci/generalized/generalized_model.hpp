@@ -61,8 +61,8 @@ class GeneralizedModel {
            std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;
 
-  const GeneralizedSystem& system() const { return system_; }
-  const MatX& inverseMass() const { return Minv_; }
+  const GeneralizedSystem& system() const { return constants_->system; }
+  const MatX& inverseMass() const { return constants_->Minv; }
   /// H = ½pᵀM⁻¹p + V(q).
   double hamiltonian(const State& s) const;
   /// Impacts whose rest truncation changed something, and the total |p_i| it set to zero.
@@ -71,13 +71,9 @@ class GeneralizedModel {
   void resetStatistics() { restTruncations_ = 0; truncatedMomentum_ = 0.0; }
 
  private:
-  // The constant system, shared by reference between copies; the names below refer into it (a copy's
-  // references bind to the same shared object, which its own constants_ keeps alive).
+  // The constant system, shared by reference between copies (and assignable: a run restarted from a
+  // state, Simulation::setState, takes a fresh model).
   std::shared_ptr<const GeneralizedConstants> constants_;
-  const GeneralizedSystem& system_ = constants_->system;
-  const MatX& Minv_ = constants_->Minv;
-  const double& contactTolerance_ = constants_->contactTolerance;
-  const double& scale_ = constants_->scale;
   // The run's own: the last failure, and the rest truncation's statistics.
   std::string failure_;
   long long restTruncations_ = 0;

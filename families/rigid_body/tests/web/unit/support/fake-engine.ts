@@ -12,7 +12,9 @@ import type {
   HybridSimulation,
   LgvciModule,
   MomentumMapField,
+  Perturbation,
   RecordLayout,
+  SimulationError,
 } from '../../../../../../web/src/engine/lgvci_wasm';
 
 type FieldDef = [name: string, size: number, csv: boolean];
@@ -182,8 +184,8 @@ const FAKE_PRESETS = ['I', 'II', 'III', 'IV'];
 
 export class FakeSimulation implements HybridSimulation {
   static created: FakeSimulation[] = [];
-  readonly cfg: Cfg;
-  readonly json: string;
+  cfg: Cfg;
+  json: string;
   deleted = false;
   private buf = new Float64Array(FAKE_LAYOUT.size);
   private imp: number[] = [];
@@ -429,7 +431,27 @@ export class FakeSimulation implements HybridSimulation {
   }
 
   /** The core's rule for position (x0 + δ e₃) on this fake's config; its R is always I, so attitude is refused. */
-  perturbedStart(kind: 'position' | 'attitude', delta: number): CreateResult {
+  /** The fake's one direction: x3 (R stays I here). */
+  perturbations(): Perturbation[] {
+    return [{ name: 'position', description: 'x0 + delta e3', field: 'x', component: 2, op: 'shift' }];
+  }
+
+  /** Restarts at the record's x and gamma (the fake keeps R = I, Π = 0): its config with that start. */
+  setState(record: Float64Array | readonly number[]): SimulationError | null {
+    if (record.length !== FAKE_LAYOUT.size)
+      return { field: 'record', message: `record: must have ${FAKE_LAYOUT.size} numbers (this run's layout), got ${record.length}` };
+    const x0 = [0, 1, 2].map((i) => record[O.x + i] ?? NaN);
+    const gamma0 = [0, 1, 2].map((i) => record[O.gamma + i] ?? NaN);
+    const json = JSON.stringify({ ...(JSON.parse(this.json) as Record<string, unknown>), x0, gamma0 });
+    const err = validateFake(json);
+    if (err) return err;
+    this.json = json;
+    this.cfg = merged(json);
+    this.reset();
+    return null;
+  }
+
+  perturbedStart(kind: string, delta: number): CreateResult {
     if (kind !== 'position') return { sim: null, error: { field: 'kind', message: 'kind: the fake engine keeps R = I' } };
     const patch = JSON.parse(this.json) as Record<string, unknown>;
     const x0 = [...this.cfg.x0];
