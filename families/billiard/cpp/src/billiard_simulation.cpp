@@ -176,7 +176,9 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
             .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.steps()); })
             .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.status()); })
             .scalar("E0", rec, [](B b, double* o) { o[0] = b.energy0_; })
-            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); });
+            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); })
+            // For the page, the record only and not hashed: the balance kept at E0 (H itself).
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](B b, double* o) { o[0] = b.conservedEnergy(); });
     return s;
   }
 };

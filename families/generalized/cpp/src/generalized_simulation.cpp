@@ -213,6 +213,13 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
     if (truncation)
       table->scalar("rest_truncations", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.model().restTruncations()); })
           .scalar("truncated_momentum", rec, [](G g, double* o) { o[0] = g.driver_.model().truncatedMomentum(); });
+    // For the page, the record only and not hashed: the velocities q̇ = M⁻¹p and the balance kept at E0
+    // (Simulation::conservedEnergy: H itself, the jumps dissipate nothing).
+    table->field("qdot", n, FieldUse::RecordUnhashed, [](G g, double* o) {
+             const VecX v = g.driver_.model().inverseMass() * g.state().p;
+             for (long i = 0; i < v.size(); ++i) o[i] = v(i);
+           })
+        .scalar("conserved_energy", FieldUse::RecordUnhashed, [](G g, double* o) { o[0] = g.conservedEnergy(); });
     return table;
   }
 };

@@ -239,7 +239,10 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
             // Persistent contact (docs/rigid-body.md "Persistent contact"): active contacts (0 in flight) and the
             // normal force they carry, N; bookkeeping beside the state, not hashed.
             .scalar("contact_points", ledger, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.state().contact.count); })
-            .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; });
+            .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; })
+            // The balance the scheme keeps at E0, E + dissipated (Simulation::conservedEnergy), for the page's
+            // error plots and HUD; the record only, not hashed.
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](S r, double* o) { o[0] = r.conservedEnergy(); });
     return table;
   }
 
