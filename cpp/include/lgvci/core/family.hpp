@@ -102,8 +102,9 @@ struct FamilyInfo {
   std::vector<std::string> presets;
   /// The config JSON of one of `presets`.
   std::function<std::string(const std::string& preset)> presetJson;
-  /// Parses and validates a config of this model (throws InvalidInput) and builds the simulation.
-  std::function<std::unique_ptr<Simulation>(const std::string& json)> create;
+  /// Validates a config of this model, read once by createSimulation (throws InvalidInput), and builds
+  /// the simulation.
+  std::function<std::unique_ptr<Simulation>(const ConfigDocument& config)> create;
   /// The terms of reversalDistances(), in order.
   std::vector<ReversalField> reversal;
   std::vector<FamilyOption> options;
@@ -132,5 +133,6 @@ std::vector<std::string> presetNames();
 /// The family a JSON config describes: its "case" if given, else the first family of its "model",
 /// else the first family registered (the lowest ORDER of families/*/family.cmake). Throws InvalidInput("config" | "model" | "case", …).
 const FamilyInfo& familyOfConfig(const std::string& json);
+const FamilyInfo& familyOfConfig(const ConfigDocument& config);
 
 }  // namespace lgvci
