@@ -37,7 +37,12 @@ def main():
     generator = sys.argv[1]
     root = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     self_check()
-    paths = subprocess.run([generator, "--list"], capture_output=True, text=True, check=True).stdout.split()
+    listed = subprocess.run([generator, "--list"], capture_output=True, text=True)
+    if listed.returncode != 0:  # the declaration does not read: the generator says why
+        sys.stdout.write(listed.stderr)
+        print(f"bindings: the generator refused the declaration (cpp/api/*.hpp); fix it, then: {REGENERATE}")
+        return 1
+    paths = listed.stdout.split()
     assert paths, "the generator lists no files"
     failed = []
     with tempfile.TemporaryDirectory() as scratch:
