@@ -111,6 +111,20 @@ void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double
     }
 }
 
+void requireRecordSize(const RecordLayout& layout, std::size_t size) {
+  if (size != static_cast<std::size_t>(layout.size))
+    throw InvalidInput("record", "must have " + std::to_string(layout.size) + " numbers (this run's layout), got " + std::to_string(size));
+}
+
+InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<std::string, std::string>>& configToRecord) {
+  const std::string& f = e.field();
+  const std::string rule = std::string(e.what()).substr(f.size() + 2);
+  for (const auto& [config, record] : configToRecord)
+    if (f.compare(0, config.size(), config) == 0 && (f.size() == config.size() || f[config.size()] == '['))
+      return InvalidInput(record + f.substr(config.size()), rule);
+  return e;
+}
+
 std::vector<std::string> Simulation::stateFields() const {
   std::vector<std::string> out{"t"};
   if (const FamilyInfo* f = findFamily(family()))

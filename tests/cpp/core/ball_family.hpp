@@ -39,11 +39,11 @@ class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
     if (!std::isfinite(t0)) throw InvalidInput("t0", "must be a finite number");
   }
   void setState(const double* record, std::size_t size) override {
-    if (size != 5) throw InvalidInput("record", "must have 5 numbers (this run's layout), got " + std::to_string(size));
+    requireRecordSize(layout(), size);
     try {
       validateStart(record[1], record[2], record[0]);
     } catch (const InvalidInput& e) {
-      throw InvalidInput(e.field().substr(0, 1), std::string(e.what()).substr(e.field().size() + 2));  // y0 → y, v0 → v, t0 → t
+      throw asRecordField(e, {{"y0", "y"}, {"v0", "v"}, {"t0", "t"}});
     }
     *this = BallSimulation(record[1], record[2], record[0], h(), case_);
   }

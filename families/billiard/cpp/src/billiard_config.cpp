@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/config_check.hpp"
+#include "lgvci/core/driver_schema.hpp"
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/text.hpp"
 #include "lgvci/core/types.hpp"
@@ -20,8 +21,8 @@ using nlohmann::json;
 // Magnitudes as for the other families: products of a few of them (energy, the jump's quadratic) stay
 // finite and normal. The ellipse's aspect ratio is bounded so that its wall's arc length (a
 // Gauss–Legendre table, table.cpp) stays accurate to rounding.
-constexpr double kMaxLength = 1e6, kMaxSpeed = 1e6, kMaxGravity = 1e6, kMaxTime = 1e9, kMaxStep = 1e6;
-constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMinStepRel = 1e-12, kMaxAspect = 100.0;
+constexpr double kMaxLength = 1e6, kMaxSpeed = 1e6, kMaxGravity = 1e6;
+constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMaxAspect = 100.0;
 
 using Type = ConfigField::Type;
 
@@ -40,13 +41,14 @@ ConfigSchema makeSchema() {
       ConfigField("table.l", Type::Number, "m", "Half-length of the straights.").range(0.0, kMaxLength).when("shape", {"stadium"}).need(),
       ConfigField("mass", Type::Number, "kg", "Mass m of the particle.").range(kMinMass, kMaxMass).byDefault("1"),
       ConfigField("g", Type::Number, "m/s^2", "Gravitational acceleration g, along -y.").range(0.0, kMaxGravity).byDefault("0"),
-      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(kMinStepRel, kMaxStep).byDefault("0.01"),
-      ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxTime, kMaxTime).byDefault("0"),
       ConfigField("q0", Type::Vector, "m", "Initial position (x, y), strictly inside the table.").ofSize(2).need(),
       ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0 (or p0, not both; one is required).").ofSize(2).range(-kMaxSpeed, kMaxSpeed),
       ConfigField("p0", Type::Vector, "kg m/s", "Initial momentum, instead of v0 (|p0| / mass within v0's bounds).").ofSize(2),
       ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
   };
+  DriverFieldSet driver;  // h and t0 (the driver keeps its default tolerance, root finder and Zeno budget)
+  driver.tolerance = driver.rootFinder = driver.maxImpactsPerStep = false;
+  for (ConfigField& f : driverConfigFields(driver)) s.fields.push_back(std::move(f));
   for (ConfigField& f : s.fields)
     if (f.path == "table.shape") f.noun = "";
   return s;
@@ -97,10 +99,9 @@ void validate(BilliardDef& d) {
   T.prepare();
   checkNumber(S, "mass", d.system.mass);
   checkNumber(S, "g", d.system.g);
-  checkNumber(S, "t0", d.t0);
-  checkNumber(S, "h", d.h);
-  if (!(d.h >= kMinStepRel * std::max(1.0, std::abs(d.t0))))
-    throw InvalidInput("h", "must be in [1e-12 max(1, |t0|), 1e6]");
+  DriverSettings settings;
+  settings.h = d.h;
+  checkDriverSettings(settings, d.t0);  // h and t0: the core's rows and rule
   for (int i = 0; i < 2; ++i) {
     checkNumber(S, "q0", d.q0(i), concat("q0[", i, "]"));
     if (d.momentumGiven) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/config_check.hpp"
+#include "lgvci/core/driver_schema.hpp"
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/text.hpp"
 
@@ -20,8 +21,8 @@ constexpr int kMaxDof = 64;
 constexpr int kMaxConstraints = 256;
 // Magnitudes, as for the rigid body: products of a few of them (energy, M⁻¹p, the jump's quadratic)
 // stay finite and normal.
-constexpr double kMaxLength = 1e6, kMaxMomentum = 1e12, kMaxGravity = 1e6, kMaxTime = 1e9, kMaxStep = 1e6;
-constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMaxCondition = 1e12, kMinStepRel = 1e-12;
+constexpr double kMaxLength = 1e6, kMaxMomentum = 1e12, kMaxGravity = 1e6;
+constexpr double kMinMass = 1e-9, kMaxMass = 1e9, kMaxCondition = 1e12;
 
 void requireAbsAtMost(const VecX& v, double limit, const std::string& field) {
   for (long i = 0; i < v.size(); ++i)
@@ -75,16 +76,10 @@ ConfigSchema makeSchema() {
       ConfigField("constraints[].spacing", Type::Number, "m", "Pivot spacing (in [2 radius, 4 radius]).").range(0.0, 4 * kMaxLength, true).when("type", {"ball_pair"}).need(),
       ConfigField("constraints[].length", Type::Number, "m", "Pendulum length.").range(0.0, kMaxLength, true).when("type", {"ball_pair"}).need(),
       ConfigField("constraints[].radius", Type::Number, "m", "Ball radius (<= length).").range(0.0, kMaxLength, true).when("type", {"ball_pair"}).need(),
-      ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxTime, kMaxTime).byDefault("0"),
       ConfigField("q0", Type::Vector, "m or rad", "Initial coordinates q (n of them).").upTo(kMaxDof).range(-kMaxLength, kMaxLength).need(),
       ConfigField("p0", Type::Vector, "kg m/s (kg m^2/s for an angle)", "Initial momenta p (or qdot0, not both; default 0).")
           .upTo(kMaxDof).range(-kMaxMomentum, kMaxMomentum),
       ConfigField("qdot0", Type::Vector, "m/s or rad/s", "Initial velocities: p0 = M qdot0.").upTo(kMaxDof),
-      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(kMinStepRel, kMaxStep).byDefault("0.01"),
-      ConfigField("tolerance", Type::Number, "", "Impact-time bracket, a fraction of h.").range(0.0, 1e-3, true).byDefault("1e-15"),
-      ConfigField("root_finder", Type::String, "", "The root finder of the impact time.").oneOf({"bisection", "fast"}).byDefault("\"fast\""),
-      ConfigField("max_impacts_per_step", Type::Integer, "", "The Zeno guard: impacts resolved in one step.")
-          .range(1, kMaxImpactsPerStepLimit).withRule(kMaxImpactsPerStepRule).byDefault("64"),
       ConfigField("contact_tolerance", Type::Number, "", "Constraint value below which a pair is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
       ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
       ConfigField("impact_policy", Type::String, "", "Simultaneous impacts: one at a time, as a chain, or at once.").oneOf(policies).byDefault("\"sequential\""),
@@ -102,6 +97,7 @@ ConfigSchema makeSchema() {
       ConfigField("cradle.g", Type::Number, "m/s^2", "Gravitational acceleration g.").range(0.0, 1e3).byDefault("9.81"),
       ConfigField("cradle.policy", Type::String, "", "The impact policy (the config's impact_policy wins).").oneOf(policies).byDefault("\"chain\""),
   };
+  for (ConfigField& f : driverConfigFields()) s.fields.push_back(std::move(f));  // the core's rows
   for (ConfigField& f : s.fields) {
     if (f.path == "potential.type") f.noun = "potential";
     if (f.path == "constraints[].type") f.noun = "constraint";
@@ -342,13 +338,10 @@ GeneralizedDef parseGeneralizedConfig(const std::string& text) {
 std::string toJson(const GeneralizedDef& d, int indent) { return toJsonObject(d).dump(indent); }
 
 HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
-  if (!std::isfinite(d.integrator.h) || d.integrator.h <= 0.0) throw InvalidInput("h", "must be a finite number > 0");
   // Each field's bounds are the config schema's rows (docs/config.md); the rules across fields follow.
+  checkDriverSettings(d.integrator, d.t0);  // h, t0, tolerance, the Zeno budget: the core's rows and rule
   const ConfigSchema& S = generalizedConfigSchema();
-  checkNumber(S, "tolerance", d.integrator.tolerance);
-  checkNumber(S, "max_impacts_per_step", d.integrator.maxImpactsPerStep);
   checkNumber(S, "contact_tolerance", d.contactTolerance);
-  if (!std::isfinite(d.t0)) throw InvalidInput("t0", "must be a finite number");
   const long n = d.q0.size();
   if (n < 1 || d.system.M.rows() != n || d.system.M.cols() != n) throw InvalidInput("mass_matrix", "must be n x n with n = size of q0");
   if (d.p0.size() != n) throw InvalidInput("p0", "must have one entry per coordinate");
@@ -366,9 +359,6 @@ HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& d) {
   checkNumber(S, "potential.mass", V.mass);
   if (V.kind == Potential::Kind::Pendulums) checkNumber(S, "potential.length", V.length);
   if (V.kind == Potential::Kind::Newtonian) checkNumber(S, "potential.radius", V.radius);
-  checkNumber(S, "t0", d.t0);
-  if (!(d.integrator.h >= kMinStepRel * std::max(1.0, std::abs(d.t0)) && d.integrator.h <= kMaxStep))
-    throw InvalidInput("h", "must be in [1e-12 max(1, |t0|), 1e6]");
   requireAbsAtMost(d.q0, kMaxLength, "q0");
   requireAbsAtMost(d.p0, kMaxMomentum, "p0");
   for (size_t k = 0; k < d.system.constraints.size(); ++k) {

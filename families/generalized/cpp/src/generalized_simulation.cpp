@@ -109,8 +109,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   /// (φ_k(q) ≥ 0, a finite energy); its names q0, p0, t0 in a refusal become the record's q, p, t.
   void setState(const double* record, std::size_t size) override {
     const RecordLayout& L = layout();
-    if (size != static_cast<std::size_t>(L.size))
-      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    requireRecordSize(L, size);
     auto def = std::make_shared<GeneralizedDef>(*def_);
     const long n = def->q0.size();
     def->t0 = record[L.field("t").offset];
@@ -122,10 +121,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
       if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) *this = GeneralizedSimulation(def, makeGeneralizedDriver(*def));
       else *this = GeneralizedSimulation(def, makeNaiveGeneralizedDriver(*def));
     } catch (const InvalidInput& e) {
-      static const char* const names[][2] = {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}};
-      for (const auto& m : names)
-        if (e.field() == m[0]) throw InvalidInput(m[1], std::string(e.what()).substr(e.field().size() + 2));
-      throw;
+      throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
   }
 

@@ -8,6 +8,7 @@
 
 #include "lgvci/rigid_body/presets.hpp"
 #include "lgvci/core/config_check.hpp"
+#include "lgvci/core/driver_schema.hpp"
 #include "lgvci/core/json_bounds.hpp"
 #include "validation.hpp"
 #include "lgvci/core/text.hpp"
@@ -91,29 +92,25 @@ ConfigSchema makeSchema() {
           .oneOf({"rounded", "sharp"}).byDefault("\"rounded\""),
       ConfigField("gravity", Type::Number, "m/s^2", "Gravitational acceleration g, along -e3.")
           .range(0.0, limits::kMaxGravity).byDefault("9.80665"),
-      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(limits::kMinStepRel, limits::kMaxStep).byDefault("0.01"),
       ConfigField("plane", Type::Object, "", "The plane through the origin: a normal, or a tilt and azimuth."),
       ConfigField("plane.normal", Type::Vector, "", "Normal n (normalized; n3 > 0).").ofSize(3).byDefault("[0, 0, 1]"),
       ConfigField("plane.tilt", Type::Number, "rad", "Tilt t: n = (sin t cos a, sin t sin a, cos t).")
           .range(0.0, M_PI / 2, false, true).withRule("must be in [0, pi/2) radians").byDefault("0"),
       ConfigField("plane.azimuth", Type::Number, "rad", "Azimuth a of the tilt.").byDefault("0"),
-      ConfigField("t0", Type::Number, "s", "Initial time.").range(-limits::kMaxTime, limits::kMaxTime).byDefault("0"),
       ConfigField("x0", Type::Vector, "m", "Initial position of the centre of mass.").ofSize(3).range(-kMaxLength, kMaxLength),
       ConfigField("R0", Type::Matrix, "", "Initial attitude, a rotation matrix (rows).").ofSize(3).byDefault("[[1, 0, 0], [0, 1, 0], [0, 0, 1]]"),
       ConfigField("gamma0", Type::Vector, "kg m/s", "Initial linear momentum.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]"),
       ConfigField("Pi0", Type::Vector, "kg m^2/s", "Initial angular momentum, body frame.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]"),
       ConfigField("retraction", Type::String, "", "The retraction of SO(3) in the attitude update.").oneOf({"cayley", "exp"}).byDefault("\"cayley\""),
-      ConfigField("root_finder", Type::String, "", "The root finder of the impact time.").oneOf({"bisection", "fast"}).byDefault("\"fast\""),
-      ConfigField("tolerance", Type::Number, "", "Impact-time bracket (a fraction of h) and Newton tolerance.")
-          .range(0.0, 1e-3, true).byDefault("1e-15"),
-      ConfigField("max_impacts_per_step", Type::Integer, "", "The Zeno guard: impacts resolved in one step.")
-          .range(1, kMaxImpactsPerStepLimit).withRule(kMaxImpactsPerStepRule).byDefault("64"),
       ConfigField("contact_tolerance", Type::Number, "m", "Gap below which a resting body is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
       ConfigField("strict_detection", Type::Boolean, "", "Also search each step for an impact between its ends.").byDefault("false"),
       ConfigField("integrator", Type::String, "", "The LGVCI, the RK4 baseline or the naive baseline (docs/baselines.md).").oneOf({"lgvci", "rk4", "naive"}).byDefault("\"lgvci\""),
       ConfigField("restitution", Type::Number, "", "Coefficient of restitution e (1: elastic).").range(0.0, 1.0).byDefault("1"),
   };
   s.fields[3].noun = "body";
+  DriverFieldSet driver;  // h, t0 and the driver's settings: the core's rows (lgvci/core/driver_schema.hpp)
+  driver.toleranceDescription = "Impact-time bracket (a fraction of h) and Newton tolerance.";
+  for (ConfigField& f : driverConfigFields(driver)) s.fields.push_back(std::move(f));
   for (ConfigField& f : s.fields)
     if (f.path == "body.parts") f.items = "body";
     else if (f.path == "body.vertices") f.columns = 3;

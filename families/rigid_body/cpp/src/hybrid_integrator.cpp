@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "validation.hpp"
+#include "lgvci/core/driver_schema.hpp"
 #include "lgvci/core/text.hpp"
 
 namespace lgvci {
@@ -22,15 +23,10 @@ void validateRigidBodySetup(const RigidBodySystem& system, const IntegratorDef& 
   validateInertia(system.mass.J);
   if (!std::isfinite(system.gravity) || system.gravity < 0.0)
     throw InvalidInput("gravity", "must be a finite number >= 0");
-  if (!std::isfinite(def.h) || def.h <= 0.0) throw InvalidInput("h", "must be a finite number > 0");
-  if (!std::isfinite(def.tolerance) || def.tolerance <= 0.0 || def.tolerance > 1e-3)
-    throw InvalidInput("tolerance", "must be in (0, 1e-3]");
-  if (def.maxImpactsPerStep < 1 || def.maxImpactsPerStep > kMaxImpactsPerStepLimit)
-    throw InvalidInput("max_impacts_per_step", kMaxImpactsPerStepRule);
+  checkDriverSettings(driverSettings(def), initial.t);  // h, t0, tolerance, the Zeno budget: the core's rules
   if (!std::isfinite(def.contactTolerance) || def.contactTolerance < 0.0 || def.contactTolerance > 1e-3)
     throw InvalidInput("contact_tolerance", "must be in [0, 1e-3]");
   if (!(def.restitution >= 0.0 && def.restitution <= 1.0)) throw InvalidInput("restitution", "must be in [0, 1]");
-  if (!std::isfinite(initial.t)) throw InvalidInput("t0", "must be a finite number");
   requireFiniteVec(initial.x, "x0");
   requireFiniteVec(initial.gamma, "gamma0");
   requireFiniteVec(initial.Pi, "Pi0");

@@ -45,10 +45,6 @@ void validateRigidBodySystem(const RigidBodySystem& sys, const IntegratorDef& de
   // Inputs: magnitudes.
   validateMass(sys.mass.mass);
   requireRange(sys.gravity, 0.0, limits::kMaxGravity, "gravity");
-  requireRange(s.t, -limits::kMaxTime, limits::kMaxTime, "t0");
-  const double hMin = limits::kMinStepRel * std::max(1.0, std::abs(s.t));
-  if (!(def.h >= hMin)) throw InvalidInput("h", "must be >= " + num(hMin) + " = 1e-12 max(1, |t0|), so that t advances (got " + num(def.h) + ")");
-  if (!(def.h <= limits::kMaxStep)) throw InvalidInput("h", "must be <= 1e+06 (got " + num(def.h) + ")");
   validateMagnitude(s.x, limits::kMaxLength, "x0");
   validateMagnitude(s.gamma, limits::kMaxMomentum, "gamma0");
   validateMagnitude(s.Pi, limits::kMaxMomentum, "Pi0");

@@ -17,9 +17,6 @@ inline constexpr double kMinSize = 1e-6;         // semi-axes, cube side
 inline constexpr double kMinMass = 1e-9, kMaxMass = 1e9;
 inline constexpr double kMaxGravity = 1e6;
 inline constexpr double kMaxMomentum = 1e12;     // |component| of γ0 and Π0
-inline constexpr double kMaxTime = 1e9;          // |t0|
-inline constexpr double kMinStepRel = 1e-12;     // h ≥ 1e-12 max(1, |t0|): t + h ≠ t by ~4500 ulps
-inline constexpr double kMaxStep = 1e6;
 inline constexpr double kMaxInertiaCondition = 1e12;  // λmax(J)/λmin(J)
 inline constexpr double kMaxInertia = 1e30, kMinInertia = 1e-30;  // eigenvalues of J
 }  // namespace limits
