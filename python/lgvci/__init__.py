@@ -22,7 +22,7 @@ import numpy as _np  # the extension hands out NumPy arrays: NumPy must be impor
 from . import _lgvci
 
 __version__: str = _lgvci.__version__
-__all__ = ["Simulation", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
+__all__ = ["Simulation", "System", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -89,6 +89,16 @@ def _real(name: str, value: Any) -> float:
     return number
 
 
+def _number_array(name: str, value: Any) -> "_np.ndarray":
+    """A list or array of real numbers (NumPy's included) as float64, else ValueError naming it."""
+    if isinstance(value, (str, bytes, Mapping)) or (isinstance(value, _np.ndarray) and value.dtype == _np.bool_):
+        raise ValueError(f"{name}: must be a list or array of numbers, got {type(value).__name__}")
+    try:
+        return _np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name}: must be a list or array of numbers ({e})") from None
+
+
 def _flag(name: str, value: Any) -> bool:
     """A yes/no argument: a Python or NumPy bool, else ValueError."""
     if not isinstance(value, (bool, _np.bool_)):
@@ -147,6 +157,57 @@ class Simulation:
     def impact_layout(self) -> List[Dict[str, Any]]:
         return self._sim.impact_layout()
 
+    @classmethod
+    def _wrap(cls, sim: Any) -> "Simulation":
+        out = cls.__new__(cls)
+        out._sim = sim
+        return out
+
+    def clone(self) -> "Simulation":
+        """An independent copy of this run as it is now (state, time, counters), sharing the constant
+        system: stepping either leaves the other unchanged, and both continue bit for bit alike."""
+        return Simulation._wrap(self._sim.clone())
+
+    def state_fields(self) -> List[str]:
+        """The record fields ``set_state`` reads: "t" and the family's configuration and momenta."""
+        return self._sim.state_fields()
+
+    def set_state(self, record: Union["_np.ndarray", Sequence[float], Mapping[str, Any]]) -> None:
+        """Restart this run from a state (docs/python.md "Setting a state"): a whole record (an array of
+        ``len(record())`` numbers, e.g. another run's ``record()``), or a dict of state fields by name
+        (``{"q": [...], "p": [...]}``; the fields not given keep their current values). The run is then
+        what a config whose start is that state gives, bit for bit: time t, counters and impacts from
+        zero, ``initial_energy()`` that state's energy, and ``config()`` replays it. A refused state
+        (e.g. inside an obstacle) raises ValueError naming the record field; the run is then unchanged.
+        """
+        if isinstance(record, Mapping):
+            full = _np.array(self.record(), dtype=float)
+            fields = {f["name"]: f for f in self._sim.layout()}
+            allowed = self._sim.state_fields()
+            for name, value in record.items():
+                if name not in allowed:
+                    raise ValueError(f"{name}: is not a state field of this run (one of {', '.join(allowed)})")
+                f = fields[name]
+                v = _number_array(name, value).reshape(-1)
+                if v.size != f["size"]:
+                    raise ValueError(f"{name}: must have {f['size']} numbers, got {v.size}")
+                full[f["offset"]:f["offset"] + f["size"]] = v
+            self._sim.set_state(full)
+            return
+        self._sim.set_state(_number_array("record", record))
+
+    def perturbations(self) -> List[Dict[str, Any]]:
+        """The directions the start can be perturbed in, the default of ensembles first: name,
+        description, field, component, op ("shift" or "turn") (docs/ensembles.md "Perturbations")."""
+        return self._sim.perturbations()
+
+    def perturbed_start(self, kind: str, delta: float) -> "Simulation":
+        """A new run of the same system from this run's start moved by ``delta`` along the perturbation
+        ``kind`` (a name of ``perturbations()``), as an ensemble member or a sensitivity twin starts."""
+        if not isinstance(kind, str):
+            raise ValueError(f"kind: must be the name of one of this run's perturbations, got {kind!r}")
+        return Simulation._wrap(self._sim.perturbed_start(_text("kind", kind), _real("delta", delta)))
+
     def csv_columns(self) -> List[str]:
         return self._sim.csv_columns()
 
@@ -193,6 +254,51 @@ class Simulation:
         return f"<lgvci.Simulation {name} t={self.time!r} steps={self.steps} impacts={self.impacts}>"
 
 
+class System:
+    """A config parsed and validated once (docs/python.md "Setting a state"): its runs start at the
+    config's start, at a state record, or at the start moved along a perturbation, without reading the
+    config again. Every run is independent; the system itself never changes."""
+
+    __slots__ = ("_sys",)
+
+    def __init__(self, config: Config) -> None:
+        self._sys = _lgvci.System(_config_text(config))
+
+    def new_run(self, state: Optional[Union["_np.ndarray", Sequence[float]]] = None, *,
+                kind: Optional[str] = None, delta: float = 0.0) -> Simulation:
+        """A run at the config's start; at ``state`` (a whole state record, as ``Simulation.set_state``);
+        or at the start moved by ``delta`` along the perturbation ``kind``."""
+        if state is not None and kind is not None:
+            raise ValueError("state: give either a state or a perturbation kind, not both")
+        if state is not None:
+            return Simulation._wrap(self._sys.new_run_at(_number_array("state", state)))
+        if kind is not None:
+            if not isinstance(kind, str):
+                raise ValueError(f"kind: must be the name of one of this system's perturbations, got {kind!r}")
+            return Simulation._wrap(self._sys.new_run_perturbed(_text("kind", kind), _real("delta", delta)))
+        return Simulation._wrap(self._sys.new_run())
+
+    def layout(self) -> List[Dict[str, Any]]:
+        """The state record's fields (a run's ``layout()``)."""
+        return self._sys.layout()
+
+    def state_fields(self) -> List[str]:
+        return self._sys.state_fields()
+
+    def start_record(self) -> "_np.ndarray":
+        """The record of the config's start (a copy)."""
+        return _np.array(self._sys.start_record())
+
+    def config(self) -> Dict[str, Any]:
+        """The fully resolved config."""
+        return _json.loads(self._sys.config_json())
+
+    family = property(lambda self: self._sys.family, doc="The registered family.")
+
+    def __repr__(self) -> str:
+        return f"<lgvci.System {self.family}>"
+
+
 def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
     """Run ``steps`` steps in C++ (the CLI's loop) and return every CSV column as a NumPy array
     (row 0 the start, then one row per step), plus ``"summary"``: the CLI's ``--json`` object
@@ -212,7 +318,7 @@ def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
 
 
 def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: Optional[int], size: float,
-                   kind: str) -> Tuple[int, int, int, int, int, float, str]:
+                   kind: Optional[str]) -> Tuple[int, int, int, int, int, float, str]:
     """The ensemble's arguments checked as the CLI checks its flags; threads None -> 0 (the hardware's)."""
     members = _whole("members", members, 1, 10000)
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
@@ -220,18 +326,20 @@ def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: O
     seed = _whole("seed", seed, 0, 2**53 - 1)
     used = 0 if threads is None else _whole("threads", threads, 1, 256)
     size = _real("size", size)
-    if not isinstance(kind, str):
-        raise ValueError(f"kind: must be 'position' or 'attitude', got {kind!r}")
-    return members, steps, samples, seed, used, size, _text("kind", kind)
+    if kind is not None and not isinstance(kind, str):
+        raise ValueError(f"kind: must be None or the name of one of the config's perturbations "
+                         f"(Simulation.perturbations()), got {kind!r}")
+    return members, steps, samples, seed, used, size, "" if kind is None else _text("kind", kind)
 
 
 def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
-             size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100,
+             size: float = 1e-8, kind: Optional[str] = None, seed: int = 1, samples: int = 100,
              include_members: bool = False) -> Dict[str, Any]:
     """K = ``members`` perturbed copies of a config against its unperturbed run, as the CLI's
     ``--ensemble K --json`` (docs/ensembles.md): reference, impacts and energy-error histograms,
     divergence quartiles. ``threads`` (default: the hardware's) does not change any number.
-    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples.
+    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples;
+    ``kind`` None is the family's first perturbation (the rigid body's "position").
     """
     members, steps, samples, seed, used, size, kind = _ensemble_args(members, steps, samples, seed, threads, size, kind)
     with_members = _flag("include_members", include_members)
@@ -270,7 +378,7 @@ def _axis_texts(axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]]) 
 
 def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]], members: int = 1, *,
           steps: int = 1000, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None,
-          size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100) -> Dict[str, Any]:
+          size: float = 1e-8, kind: Optional[str] = None, seed: int = 1, samples: int = 100) -> Dict[str, Any]:
     """An ensemble of ``members`` at each point of the axes' grid, as the CLI's ``--sweep ... --json``
     (docs/sweeps.md). ``axes``: ``"restitution=0:1:11"`` (11 points from 0 to 1), ``"plane.tilt=0,0.1"``,
     a list of such texts (crossed), or a dict path -> values. Without ``shard`` the statistics per point
@@ -303,13 +411,13 @@ def merge(parts: Sequence[Union[Mapping[str, Any], str, "_os.PathLike[str]"]]) -
     for n, part in enumerate(parts):
         name = f"part {n + 1}"
         if isinstance(part, str):
-            items.append((_text(f"merge: {name}", part), b"", name))
+            items.append((_text(f"merge: {name}", part), b"", name.encode()))
         elif isinstance(part, Mapping):
             try:
                 text = _json.dumps(part, allow_nan=False, default=_plain)
             except (TypeError, ValueError, RecursionError) as e:
                 raise ValueError(f"merge: {name} cannot be written as JSON ({e})") from None
-            items.append((text, b"", name))
+            items.append((text, b"", name.encode()))
         elif isinstance(part, _os.PathLike):
             path = _os.fsencode(part)  # bytes: a name that is not UTF-8 reaches the file as it is
             shown = path.decode("utf-8", "backslashreplace")

@@ -159,7 +159,7 @@ S7_INERTIA = {"I": (5, 4, 2.6), "II": (5, 4, 2.6), "III": (7.5932718, 9.9326434,
 S7_IMPACTS = {"III": 806, "IV": 652}
 S7_STEPS = 100_000
 # The tolerance on a count: 5 % (the paper says "roughly"; the same bound as the Catch2 test
-# tests/cpp/rigid_body/test_paper_reproduction.cpp).
+# families/rigid_body/tests/cpp/test_paper_reproduction.cpp).
 COUNT_TOL = 0.05
 CASE_NAMES = {"I": "ellipsoid", "II": "ellipsoid, tilted plane", "III": "union of ellipsoids", "IV": "cube"}
 

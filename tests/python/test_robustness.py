@@ -52,6 +52,20 @@ class NumpyArguments(unittest.TestCase):
         b.step(200)
         self.assertEqual(a.state_hash(), b.state_hash())
 
+    def test_numpy_numbers_in_states_and_perturbations(self):
+        sim = lgvci.Simulation({"case": "IV"})
+        delta = np.float32(1e-6)  # the double it is exactly
+        a, b = sim.perturbed_start("position", delta), sim.perturbed_start("position", float(delta))
+        self.assertEqual(a.state_hash(), b.state_hash())
+        system = lgvci.System({"case": "IV"})
+        c = system.new_run(kind=np.str_("position"), delta=np.float64(1e-6))
+        self.assertEqual(c.state_hash(), system.new_run(kind="position", delta=1e-6).state_hash())
+        moved = sim.clone()
+        moved.set_state({"x": np.array([0, 0, 9], dtype=np.int64)})  # NumPy integers as a field's numbers
+        self.assertEqual(list(moved.field("x")), [0.0, 0.0, 9.0])
+        moved.set_state(list(sim.record()))  # a list of NumPy float64 scalars
+        self.assertEqual(moved.record().tolist(), sim.record().tolist())
+
 
 class BadArguments(unittest.TestCase):
     def test_every_bad_argument_is_a_value_error_naming_it(self):
@@ -74,6 +88,13 @@ class BadArguments(unittest.TestCase):
             (lambda: lgvci.sweep({"case": "IV"}, {"restitution": np.zeros((2, 2))}), "sweep"),
             (lambda: lgvci.sweep({"case": "IV"}, "restitution=0.5,1", shard=(1, 2.0)), "shard"),
             (lambda: lgvci.merge("part"), "merge"), (lambda: lgvci.merge([3]), "merge"), (lambda: lgvci.merge(["\ud800"]), "merge"),
+            (lambda: sim.set_state("abc"), "record"), (lambda: sim.set_state([["a"]]), "record"), (lambda: sim.set_state({"t": "x"}), "t"),
+            (lambda: sim.set_state({"x": object()}), "x"), (lambda: sim.set_state({"nope": 1}), "nope"),
+            (lambda: sim.perturbed_start("position", "1e-8"), "delta"), (lambda: sim.perturbed_start("position", None), "delta"),
+            (lambda: sim.perturbed_start(3, 1e-8), "kind"), (lambda: sim.perturbed_start("\ud800", 1e-8), "kind"),
+            (lambda: lgvci.System({"case": "IV"}).new_run(kind="position", delta=None), "delta"),
+            (lambda: lgvci.System({"case": "IV"}).new_run(kind="position", delta=float("nan")), "delta"),
+            (lambda: lgvci.System({"case": "IV"}).new_run(state="abc"), "state"),
         ]:
             with self.subTest(field=field):
                 with self.assertRaises(ValueError) as e:

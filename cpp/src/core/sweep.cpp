@@ -16,8 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_bounds.hpp"
-#include "core/sha256.hpp"
+#include "lgvci/core/sha256.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/family.hpp"
@@ -91,13 +91,6 @@ Plan makePlan(const SweepSpec& spec) {
   plan.base = json::parse(spec.config);
   if (!plan.base.is_object()) throw InvalidInput("config", "must be a JSON object");
   const FamilyInfo& family = familyOfConfig(spec.config);
-  if (!family.capabilities.ensemble) {
-    std::string names;
-    for (const FamilyInfo& f : families())
-      if (f.capabilities.ensemble) names += (names.empty() ? "" : ", ") + f.name;
-    throw InvalidInput("config", "a sweep runs an ensemble at each point, which perturbs x0 or R0, so it applies only to a family with ensembles (" +
-                                     names + "), not " + family.name);
-  }
   json resolved;  // the base's resolved config, read only for an entry of a vector the base does not give
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
     const SweepAxis& axis = spec.axes[a];
@@ -177,12 +170,14 @@ json pointConfig(const Plan& plan, const SweepSpec& spec, long long p) {
 
 // A sweep none of whose points the family accepts (a misspelt key in the base config, every value out
 // of range) is bad input, refused before anything runs with point 0's message; a sweep with some valid
-// points runs, and the others' members are reported as failures.
-void requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
+// points runs, and the others' members are reported as failures. Returns the ensembles' perturbation:
+// the spec's kind, or the first valid point's default (Simulation::perturbations()), so that every point
+// perturbs along the same one and the sweep block names it.
+std::string requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
   SimulationError first;
   for (long long p = 0; p < plan.P; ++p) {
     const SimulationResult r = createSimulation(pointConfig(plan, spec, p).dump());
-    if (r.ok()) return;
+    if (r.ok()) return spec.ensemble.kind.empty() ? r.simulation->perturbations().at(0).name : r.simulation->perturbation(spec.ensemble.kind).name;
     if (p == 0) first = r.error;
   }
   const std::size_t colon = first.message.find(": ");
@@ -190,18 +185,18 @@ void requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
                                       (plan.P > 1 ? " (at every point of the sweep)" : ""));
 }
 
-json definitionOf(const Plan& plan, const SweepSpec& spec) {
+json definitionOf(const Plan& plan, const SweepSpec& spec, const std::string& kind) {
   const EnsembleSpec& e = spec.ensemble;
   json axes = json::array();
   for (const SweepAxis& a : spec.axes) axes.push_back({{"path", a.path}, {"values", a.values}});
   return {{"config", plan.base}, {"axes", axes}, {"points", plan.P}, {"members", plan.K},
-          {"kind", perturbationKindName(e.kind)}, {"size", e.size}, {"seed", e.seed}, {"steps", e.steps}, {"samples", e.samples}};
+          {"kind", kind}, {"size", e.size}, {"seed", e.seed}, {"steps", e.steps}, {"samples", e.samples}};
 }
 
 const char* kSeedRule =
-    "member k of point p starts from point p's config perturbed by size*u_k (position: x0 + size*u_k*e3; attitude: "
-    "R0*R_y(size*u_k)), u_k = 2*(splitmix64(seed + (k + 1)*0x9E3779B97F4A7C15) >> 11)*2^-53 - 1: the same u_k at every "
-    "point; global id p*K + k, shard i of N runs ids [floor((i-1)*T/N), floor(i*T/N)), T = P*K";
+    "member k of point p starts from point p's config moved by size*u_k along the perturbation kind (a shift of one "
+    "entry of a state field, or a turn R*R_axis(size*u_k) of an attitude), u_k = 2*(splitmix64(seed + (k + 1)*0x9E3779B97F4A7C15) >> 11)*2^-53 - 1: the same u_k at every point; global id p*K + k, "
+    "shard i of N runs ids [floor((i-1)*T/N), floor(i*T/N)), T = P*K";
 
 json provenanceOf(const json& definition) {
   const std::string text = definition.dump();
@@ -322,16 +317,11 @@ std::string sweepPointConfig(const SweepSpec& spec, long long point) {
   return pointConfig(plan, spec, point).dump();
 }
 
-std::string sweepProvenanceJson(const SweepSpec& spec) {
-  const Plan plan = makePlan(spec);
-  return provenanceOf(definitionOf(plan, spec)).dump();
-}
-
 // ---- A shard's part ----
 
 std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
   const Plan plan = makePlan(spec);
-  requireAValidPoint(plan, spec);
+  const std::string kind = requireAValidPoint(plan, spec);
   if (threads < 1 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
   if (shard.index < 1 || shard.count < 1 || shard.index > shard.count || shard.count > kMaxSweepShards)
     throw InvalidInput("shard", "expected i/N with 1 <= i <= N <= 1000000000");
@@ -381,6 +371,7 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
     std::vector<PointRun> points(static_cast<std::size_t>(b1 - b0));
     forEachOnThreads(b1 - b0, threads, [&](long long i) {
       EnsembleSpec e = spec.ensemble;
+      e.kind = kind;
       e.config = pointConfig(plan, spec, b0 + i).dump();
       try {
         points[static_cast<std::size_t>(i)].ensemble = std::make_unique<Ensemble>(std::move(e), false);
@@ -424,7 +415,7 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
     }
   }
 
-  const json definition = definitionOf(plan, spec);
+  const json definition = definitionOf(plan, spec, kind);
   json out;
   out["provenance"] = provenanceOf(definition);
   out["sweep"] = definition;
@@ -740,9 +731,11 @@ SweepSpec checkDefinition(const json& def, const std::string& name) {
   spec.ensemble.samples = static_cast<int>(f.integer("samples", 1, kMaxEnsembleSamples));
   spec.ensemble.seed = static_cast<std::uint64_t>(f.integer("seed", 0, static_cast<long long>(kMaxEnsembleSeed)));
   spec.ensemble.size = f.number("size", std::numeric_limits<double>::min(), kMaxPerturbation, false);
+  // The perturbation's name, as runSweepPart resolved it (docs/ensembles.md "Perturbations"): checked
+  // against the family's own below.
   const std::string& kind = f.text("kind");
-  if (kind != "position" && kind != "attitude") refuse(name, "sweep.kind", "must be \"position\" or \"attitude\" (got " + Fields::shown(f["kind"]) + ")");
-  spec.ensemble.kind = parsePerturbationKind(kind);
+  if (kind.empty()) refuse(name, "sweep.kind", "must be the name of one of the config's perturbations (got \"\")");
+  spec.ensemble.kind = kind;
   if (!f["axes"].is_array() || f["axes"].empty()) refuse(name, "sweep.axes", "must be a non-empty array of axes");
   for (std::size_t a = 0; a < f["axes"].size(); ++a) {
     const Fields ax(f["axes"][a], "sweep.axes[" + std::to_string(a) + "]", name);
@@ -756,13 +749,18 @@ SweepSpec checkDefinition(const json& def, const std::string& name) {
     spec.axes.push_back(std::move(axis));
   }
   long long P = 0;
+  std::string resolved;
+  bool rederived = false;
   try {
     const Plan plan = makePlan(spec);  // the family's schema, the paths, P ≤ 10⁶, P·K ≤ 10⁸
     P = plan.P;
-    if (definitionOf(plan, spec) != def) refuse(name, "sweep", "is not what lgvci writes for the sweep it describes (the part was edited)");
+    resolved = requireAValidPoint(plan, spec);  // an unknown kind: InvalidInput "kind: …"
+    rederived = definitionOf(plan, spec, kind) == def;
   } catch (const InvalidInput& e) {
     refuse(name, "sweep", e.what());
   }
+  if (resolved != kind) refuse(name, "sweep.kind", "must be the perturbation's own name \"" + resolved + "\" (got " + Fields::shown(f["kind"]) + ")");
+  if (!rederived) refuse(name, "sweep", "is not what lgvci writes for the sweep it describes (the part was edited)");
   if (f.integer("points", 1, kMaxSweepPoints) != P) refuse(name, "sweep.points", "must be the number of points of the axes, " + std::to_string(P));
   return spec;
 }

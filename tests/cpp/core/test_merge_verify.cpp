@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/sha256.hpp"
+#include "lgvci/core/sha256.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
 #include "lgvci/lgvci.hpp"

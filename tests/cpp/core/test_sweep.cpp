@@ -172,7 +172,7 @@ TEST_CASE("sweep: a failing member is reported by (point, member) with its messa
   s.ensemble.members = 8;
   s.ensemble.steps = 40;
   s.ensemble.samples = 4;
-  s.ensemble.kind = PerturbationKind::Attitude;
+  s.ensemble.kind = "attitude";
   s.ensemble.size = 1.0;  // a turn of up to 1 rad pushes some starts 2.2 above the plane into it
   const std::string whole = runSweep(s, 2);
   CHECK(mergeSweepParts(shardParts(s, 3, 1), {}) == whole);
@@ -183,7 +183,7 @@ TEST_CASE("sweep: a failing member is reported by (point, member) with its messa
   std::vector<int> invalid;
   for (int k = 0; k < 8; ++k) {
     try {
-      point.simulation->perturbedStart(PerturbationKind::Attitude, memberOffset(s.ensemble.seed, k));
+      point.simulation->perturbedStart("attitude", memberOffset(s.ensemble.seed, k));
     } catch (const InvalidInput&) {
       invalid.push_back(k);
     }

@@ -33,7 +33,7 @@ inline constexpr const char* kMaxImpactsPerStepRule =
 
 /// The status of the last step. Ok: the step ended on the grid with nothing to report. NewtonFailed:
 /// an implicit solve failed (halted). ZenoGuard: the step used up its impact budget; either the
-/// model took the cascade's limit (rigid body: persistent contact) and the step still ended on the
+/// model took the cascade's limit (a persistent contact phase) and the step still ended on the
 /// grid, or it could not and the run is halted (halted() tells which). WorkLimit: the step needed more
 /// flow evaluations than kMaxFlowsPerStep or more work units than kStepWorkBudget (lgvci/core/work.hpp)
 /// (halted). A halted run stays at its last grid time t0 + k h.
@@ -60,8 +60,8 @@ inline constexpr StepStatus kStepStatuses[] = {StepStatus::Ok, StepStatus::Newto
 /// family names once, in its own impact schema (docs/architecture.md "Records"); the common impact record
 /// (impactLayout()) shows only t, lambda and point.
 struct ImpactEvent {
-  /// The number of a family's own slots: enough for the largest family's (the rigid body's body point
-  /// and contact count, 4 values); fixed so that an event stays allocation-free and copyable.
+  /// The number of a family's own slots: enough for the largest family's (a body point
+  /// and a contact count, 4 values); fixed so that an event stays allocation-free and copyable.
   static constexpr int kExtraSlots = 4;
 
   double t = 0.0;

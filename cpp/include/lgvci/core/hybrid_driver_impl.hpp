@@ -268,7 +268,7 @@ StepReport HybridDriver<Model>::stepMetered() {
         settling = true;  // locate this impact and take the cascade's limit there
       } else {
         zenoHalt = true;
-        zenoWhy = "this integrator has no contact phase to hand the cascade to (the rigid body's LGVCI has one)";
+        zenoWhy = "this integrator has no contact phase to hand the cascade to";
         ok = false;
         break;
       }

@@ -27,8 +27,8 @@ struct RunSummary {
   bool interrupted = false;       // stopped at a step boundary by this thread's interrupt flag
 };
 
-/// With --until-impacts and no --steps, the CLI's cap on the run (docs/cli.md): 10⁷ steps (the star's
-/// 1500 impacts take 3·10⁵; a body at rest never reaches its first).
+/// With --until-impacts and no --steps, the CLI's cap on the run (docs/cli.md): 10⁷ steps (the presets'
+/// longest such runs take 3·10⁵; a body at rest never reaches its first impact).
 inline constexpr long long kUntilImpactsStepCap = 10000000;
 
 /// Up to `steps` steps of `sim`; with untilImpacts > 0, stops before a step once that many impacts

@@ -9,11 +9,11 @@
 //   - every flow evaluation of a driver (a trial step, an impact-location or detection sample, a
 //     sub-step, a naive step): the model's flowWork(), which covers the flow's own solve and one Φ of a
 //     body with one part (kFlowWork for a family that declares none);
-//   - the rigid body's contact phase: each pass of its stages and each position-stage iteration, by
-//     its contacts (contact_flow.cpp);
-//   - every support-function call of a composite body: a union its parts' own costs (an ellipsoid 1, a
-//     polyhedron one per 8 vertices, an intersection one per part), an intersection of ellipsoids each
-//     active set it tries and every iteration and line-search evaluation of its dual ascent.
+//   - what a model charges itself, as it runs, for work whose cost the flow's charge does not cover
+//     (spendWork): a composite body's support calls (a union its parts' own costs, an intersection
+//     each active set, ascent iteration and line-search evaluation of its dual solve), a constrained
+//     contact step's passes and iterations over its contacts, a jump's chain links. docs/method.md
+//     ("The work limit") lists each family's charges and their calibration.
 // The driver installs a meter for the step (WorkScope); a charge that does not fit in what is left is
 // refused and the work it stands for is not done, so a step never spends more than its budget.
 #pragma once
@@ -21,8 +21,8 @@
 namespace lgvci {
 
 /// Work units one step may spend: at the calibration of docs/method.md ("The work limit": the slowest
-/// units measured ≈ 20 ns natively on the 2-core development machine) about 50 ms. Normal runs use a
-/// few hundred units a step (Case IV: 8 a flight step, ≈ 400 a step with an impact).
+/// units measured ≈ 20 ns natively on the 2-core development machine) about 50 ms. The presets use at
+/// most a few thousand units a step (docs/method.md lists their costliest steps).
 inline constexpr long long kStepWorkBudget = 2500000;
 /// The charge of one flow evaluation of a family that declares no flowWork(): its solve and one Φ.
 inline constexpr long long kFlowWork = 8;
