@@ -126,6 +126,19 @@ TEST_CASE("merge: parts whose results were edited are refused, naming the part a
     rehash(j);
   };
   CHECK(refusal({edited(p1, relabel), edited(p2, relabel)}).rfind("merge: 'a': digest: does not match the part's contents", 0) == 0);
+  // The perturbation's name: one the family does not have is refused by the family's own check; another
+  // of its perturbations passes the block's checks and is caught by the digest.
+  const auto kind = [](const char* k) {
+    return [k](json& j) {
+      j["sweep"]["kind"] = k;
+      rehash(j);
+    };
+  };
+  const std::string unknown = refusal({edited(p1, kind("sideways")), edited(p2, kind("sideways"))});
+  CHECK(unknown.rfind("merge: 'a': sweep: kind: ", 0) == 0);
+  CHECK(refusal({edited(p1, kind("")), edited(p2, kind(""))}).rfind("merge: 'a': sweep.kind: must be the name of one of the config's perturbations", 0) == 0);
+  const std::string other_kind = json::parse(p1)["sweep"]["kind"] == "position" ? "attitude" : "position";
+  CHECK(refusal({edited(p1, kind(other_kind.c_str())), edited(p2, kind(other_kind.c_str()))}).rfind("merge: 'a': digest: does not match", 0) == 0);
   // Parts that all claim another program version.
   const auto other = [](json& j) { j["provenance"]["version"] = "9.9.9"; };
   CHECK(refusal({edited(p1, other), edited(p2, other)}).rfind("merge: 'a': provenance.version: is \"9.9.9\", not this program's", 0) == 0);
