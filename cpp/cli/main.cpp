@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <sstream>
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
@@ -29,6 +32,7 @@
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/interrupt.hpp"
+#include "lgvci/core/progress.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
@@ -87,6 +91,8 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --order-study        instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against
                        h/256, and the fitted order (JSON "order_study", docs/order-study.md); T = t0 + N h
                        with --steps N, else N = ceil(1.5 k1), k1 the step of the first impact
+  --progress           progress on stderr at most every 2 s (LGVCI_PROGRESS=S: every S s, 0: none) during a
+                       run, an ensemble or a sweep; the default when stderr is a terminal
   --schema [FAMILY]    print the config schema of FAMILY, or of every family, as JSON and exit (docs/config.md)
   --help               this text
 )usage";
@@ -113,9 +119,79 @@ void installInterruptHandler() {
 }
 constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a process ended by Ctrl-C
 
-// Progress on stderr for a long run (docs/cli.md): every kProgressWork work units (lgvci/core/work.hpp,
-// a few seconds natively), so the lines come at the same steps on every machine.
-constexpr long long kProgressWork = 250000000;
+// Progress on stderr (docs/cli.md "Long runs"): with --progress, LGVCI_PROGRESS=SECONDS, or when
+// stderr is a terminal, a line at most every `interval` seconds of wall time while a run, an ensemble
+// or a sweep computes. Off otherwise, so that a redirected program's output (stdout and stderr) is the
+// same bytes on every machine; the lines never change a result.
+struct ProgressOptions {
+  bool on = false;
+  double interval = 2.0;  // seconds
+};
+ProgressOptions gProgress;
+// A run's loop asks whether a line is due once this many work units (lgvci/core/work.hpp, ≈ 10–20 ms
+// natively) have passed since it last asked: the clock is read that seldom.
+constexpr long long kProgressCheckWork = 1LL << 20;
+
+// While a pool computes (an ensemble's members, a sweep's references and members), a thread of its own
+// writes how many of its tasks are done (lgvci/core/progress.hpp) every interval, until the pool's
+// caller is done. Nothing when progress is off.
+class PoolProgress {
+ public:
+  /// `members`: the pool runs the members only, all in one go (an ensemble), so their number is known;
+  /// else (a sweep: its points' references and members, a batch at a time) the runs done are counted.
+  PoolProgress(const char* what, bool members) {
+    if (!gProgress.on) return;
+    scope_.emplace(&progress_);
+    const auto start = std::chrono::steady_clock::now();
+    reporter_ = std::thread([this, what, members, start] {
+      std::unique_lock<std::mutex> g(lock_);
+      const auto interval = std::chrono::duration<double>(gProgress.interval);
+      while (!stopped_.wait_for(g, interval, [this] { return stop_; })) {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (members)
+          std::fprintf(stderr, "lgvci: %s: %lld of %lld members run, %.1f s\n", what, progress_.done.load(), progress_.total.load(), seconds);
+        else
+          std::fprintf(stderr, "lgvci: %s: %lld runs done (members and their points' unperturbed references), %.1f s\n", what,
+                       progress_.done.load(), seconds);
+      }
+    });
+  }
+  ~PoolProgress() {
+    if (!reporter_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> g(lock_);
+      stop_ = true;
+    }
+    stopped_.notify_one();
+    reporter_.join();
+  }
+  PoolProgress(const PoolProgress&) = delete;
+  PoolProgress& operator=(const PoolProgress&) = delete;
+
+ private:
+  TaskProgress progress_;
+  std::optional<ProgressScope> scope_;
+  std::mutex lock_;
+  std::condition_variable stopped_;
+  bool stop_ = false;
+  std::thread reporter_;
+};
+
+// --progress given or not, LGVCI_PROGRESS and whether stderr is a terminal → gProgress.
+void setProgress(bool flag) {
+  const char* env = std::getenv("LGVCI_PROGRESS");
+  if (env != nullptr && *env != '\0') {
+    const std::string text = env;
+    const double v = isDecimalNumber(text) ? std::strtod(text.c_str(), nullptr) : -1.0;
+    if (!(v >= 0.0 && v <= 86400.0))
+      throw Usage("LGVCI_PROGRESS: expected the seconds between progress lines, a decimal number in [0, 86400] (0: none), got '" +
+                  printable(text) + "'");
+    gProgress.on = flag || v > 0.0;
+    if (v > 0.0) gProgress.interval = v;
+    return;
+  }
+  gProgress.on = flag || isatty(STDERR_FILENO) == 1;
+}
 /// The run or its output failed after the input was accepted (exit 1).
 struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -325,7 +401,11 @@ int runEnsembleCli(const EnsembleOptions& o, const json& base, bool asJson) {
   const unsigned hw = std::thread::hardware_concurrency();
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<MemberResult> results = runEnsembleThreads(*ens, threads);
+  std::vector<MemberResult> results;
+  {
+    const PoolProgress progress("ensemble", true);
+    results = runEnsembleThreads(*ens, threads);
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const EnsembleStatistics st = ensembleStatistics(*ens, results);
   if (asJson) {
@@ -364,7 +444,11 @@ int runSweepCli(EnsembleOptions o, const json& base, const std::vector<std::stri
   }
   const unsigned hw = std::thread::hardware_concurrency();
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
-  const std::string out = shardText.empty() ? runSweep(spec, threads) : runSweepPart(spec, parseShard(shardText), threads);
+  std::string out;
+  {
+    const PoolProgress progress("sweep", false);
+    out = shardText.empty() ? runSweep(spec, threads) : runSweepPart(spec, parseShard(shardText), threads);
+  }
   std::cout << (asJson ? out + "\n" : sweepSummaryText(out));
   flushStdout();
   return 0;
@@ -463,6 +547,7 @@ int run(int argc, char** argv) {
   bool momentumMaps = false;
   bool orderStudy = false;
   bool listPerturbations = false;
+  bool progressFlag = false;  // --progress (docs/cli.md "Long runs")
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
@@ -559,8 +644,10 @@ int run(int argc, char** argv) {
     else if (a == "--momentum-maps") momentumMaps = true;
     else if (a == "--perturbations") listPerturbations = true;
     else if (a == "--order-study") orderStudy = true;
+    else if (a == "--progress") progressFlag = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
+  setProgress(progressFlag);
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
   if (!shard.empty() && sweepAxes.empty()) throw Usage("--shard: applies only with --sweep");
   if (!sweepAxes.empty() && (ensemble.members || untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty() || momentumMaps || orderStudy ||
@@ -661,14 +748,19 @@ int run(int argc, char** argv) {
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
   // The loop shared with the Python module (lgvci/core/run.hpp).
-  long long nextProgress = sim.workUnits() + kProgressWork;
+  long long nextProgressCheck = sim.workUnits() + kProgressCheckWork;
+  auto lastProgress = std::chrono::steady_clock::now();
   const RunSummary runDone = runSteps(sim, steps, untilImpacts, [&](Simulation& s) {
     if (momentum) momentum->observe(s);
     if (csv) writeCsvRow();
-    if (s.workUnits() >= nextProgress) {  // a long run says where it is (docs/cli.md)
-      nextProgress = s.workUnits() + kProgressWork;
-      std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
-                << " impacts)\n";
+    if (gProgress.on && s.workUnits() >= nextProgressCheck) {  // a long run says where it is (docs/cli.md "Long runs")
+      nextProgressCheck = s.workUnits() + kProgressCheckWork;
+      const auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - lastProgress).count() >= gProgress.interval) {
+        lastProgress = now;
+        std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
+                  << " impacts)\n";
+      }
     }
   });
   const long long done = runDone.steps;

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import LGVCI, TMP, check, finish, run  # noqa: E402
+from harness import ENV, LGVCI, TMP, check, finish, run  # noqa: E402
 
 
 tmp = TMP
@@ -310,7 +310,7 @@ import signal  # noqa: E402
 import time  # noqa: E402
 csv_int = os.path.join(tmp, "interrupted.csv")
 p = subprocess.Popen([LGVCI, "--case", "IV", "--steps", "1000000000", "--csv", csv_int], stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                     stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 while p.poll() is None and (not os.path.exists(csv_int) or os.path.getsize(csv_int) < 200000):
     time.sleep(0.05)
 p.send_signal(signal.SIGINT)
@@ -323,18 +323,41 @@ check("SIGINT: no summary on stdout", out == "", out[:200])
 check("SIGINT: the CSV ends with a whole row", lines[-1] == "" and all(len(l.split(",")) == 26 for l in lines[:-1]), lines[-2][-80:])
 check("SIGINT: one row per step taken", len(lines) - 2 == stopped[0] + 1, (len(lines), stopped))
 p = subprocess.Popen([LGVCI, "--case", "IV", "--ensemble", "50", "--steps", "10000000", "--threads", "2", "--json"], stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                     stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 time.sleep(0.5)  # under way or not, the answer is the same: stopped, exit 130, nothing printed
 p.send_signal(signal.SIGINT)
 out, err = p.communicate(timeout=60)
 check("SIGINT during an ensemble: exit 130, nothing printed", p.returncode == 130 and out == "" and "interrupted (SIGINT)" in err,
       (p.returncode, err))
 p = subprocess.Popen([LGVCI, "--case", "IV", "--order-study", "--steps", "16384", "--json"], stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                     stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 time.sleep(0.5)
 p.send_signal(signal.SIGINT)
 out, err = p.communicate(timeout=60)
 check("SIGINT during an order study: exit 130, not a failed study", p.returncode == 130 and out == "" and "interrupted (SIGINT)" in err,
       (p.returncode, err))
+
+# Progress (docs/cli.md "Long runs"): with LGVCI_PROGRESS=S (or --progress, or stderr a terminal) a line
+# on stderr at most every S seconds of a run or an ensemble; without, stderr stays empty. The lines
+# change nothing else: the summary is the same but for its wall time.
+import re  # noqa: E402
+quiet = run("--case", "IV", "--steps", "1000000", "--json")
+loud = run("--case", "IV", "--steps", "1000000", "--json", env={"LGVCI_PROGRESS": "0.02"})
+shown = re.findall(r"^lgvci: step (\d+) of 1000000 \(t = [0-9.e+-]+, (\d+) impacts\)$", loud.stderr, re.M)
+check("progress: none unless asked (stderr not a terminal)", quiet.returncode == 0 and quiet.stderr == "", quiet.stderr[:200])
+check("progress: lines at increasing steps, and nothing else", loud.returncode == 0 and len(shown) >= 1 and
+      len(shown) == len(loud.stderr.splitlines()) and [int(k) for k, _ in shown] == sorted(int(k) for k, _ in shown), loud.stderr[:300])
+q, l = json.loads(quiet.stdout), json.loads(loud.stdout)
+check("progress: the same summary", {k: v for k, v in q.items() if k != "wall_seconds"} == {k: v for k, v in l.items() if k != "wall_seconds"})
+flag = run("--case", "IV", "--steps", "10", "--progress", "--json")
+check("progress: --progress on a short run writes nothing (the first line comes after 2 s)", flag.returncode == 0 and flag.stderr == "", flag.stderr)
+ens = run("--case", "IV", "--ensemble", "40", "--steps", "20000", "--threads", "2", "--json", env={"LGVCI_PROGRESS": "0.02"})
+counts = re.findall(r"^lgvci: ensemble: (\d+) of 40 members run, [0-9.]+ s$", ens.stderr, re.M)
+check("progress: an ensemble counts its members", ens.returncode == 0 and len(counts) >= 1 and len(counts) == len(ens.stderr.splitlines())
+      and all(0 <= int(c) <= 40 for c in counts), ens.stderr[:300])
+for bad in ["x", "-1", "1e9", "inf"]:
+    r = run("--case", "IV", "--steps", "1", env={"LGVCI_PROGRESS": bad})
+    check(f"progress: LGVCI_PROGRESS={bad} refused", r.returncode == 2 and r.stderr.startswith("lgvci: LGVCI_PROGRESS: expected the seconds"), r.stderr)
+check("progress: LGVCI_PROGRESS=0 is none", run("--case", "IV", "--steps", "1000000", env={"LGVCI_PROGRESS": "0"}).stderr == "")
 
 finish("cli")

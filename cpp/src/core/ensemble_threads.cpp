@@ -2,6 +2,7 @@
 #include "lgvci/core/ensemble_threads.hpp"
 
 #include "lgvci/core/interrupt.hpp"
+#include "lgvci/core/progress.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -17,11 +18,14 @@ void forEachOnThreads(long long n, int threads, const std::function<void(long lo
   std::exception_ptr failure;
   std::mutex failureLock;
   const std::atomic<bool>* interrupt = interruptFlag();  // the caller's, for every thread of the pool
+  TaskProgress* progress = taskProgress();                // the caller's counter, if it keeps one
+  if (progress) progress->total += n;
   auto work = [&] {
     const InterruptScope scope(interrupt);
     for (long long i = next++; i < n; i = next++) {
       try {
         body(i);
+        if (progress) ++progress->done;
       } catch (...) {  // e.g. bad_alloc: handed to the caller, never lost in a thread
         std::lock_guard<std::mutex> g(failureLock);
         if (!failure) failure = std::current_exception();
