@@ -154,12 +154,15 @@ class Simulation:
         return Simulation._wrap(self._sim.perturbed_start(kind, float(delta)))
 
     def csv_columns(self) -> List[str]:
+        """The CLI's ``--csv`` columns, in order (``run()``'s keys besides ``"summary"``)."""
         return self._sim.csv_columns()
 
     def energy(self) -> float:
+        """E at the current state (H in generalized coordinates)."""
         return self._sim.energy()
 
     def initial_energy(self) -> float:
+        """E₀: the start's energy (after ``set_state``, that state's)."""
         return self._sim.initial_energy()
 
     def conserved_energy(self) -> float:
@@ -188,10 +191,10 @@ class Simulation:
     impacts = property(lambda self: self._sim.impacts, doc="Impacts so far.")
     halted = property(lambda self: self._sim.halted, doc="The run halted (step() then does nothing).")
     status = property(lambda self: self._sim.status, doc="The last step's status name.")
-    status_message = property(lambda self: self._sim.status_message)
-    model = property(lambda self: self._sim.model)
-    family = property(lambda self: self._sim.family)
-    integrator = property(lambda self: self._sim.integrator)
+    status_message = property(lambda self: self._sim.status_message, doc="The last step's status message ('' if ok).")
+    model = property(lambda self: self._sim.model, doc='The config\'s "model".')
+    family = property(lambda self: self._sim.family, doc="The registered family the config belongs to.")
+    integrator = property(lambda self: self._sim.integrator, doc="The scheme (the config's integrator).")
     case = property(lambda self: self._sim.case, doc='The preset\'s name ("" for a custom config).')
 
     def __repr__(self) -> str:
@@ -228,6 +231,7 @@ class System:
         return self._sys.layout()
 
     def state_fields(self) -> List[str]:
+        """The record fields a state sets (``Simulation.state_fields()``)."""
         return self._sys.state_fields()
 
     def start_record(self) -> "_np.ndarray":

@@ -357,6 +357,22 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class Docstrings(unittest.TestCase):
+    def test_every_public_name_method_and_property_has_a_docstring(self):
+        missing = []
+        for name in lgvci.__all__:
+            obj = getattr(lgvci, name)
+            if callable(obj) and not (obj.__doc__ or "").strip():
+                missing.append(name)
+            if isinstance(obj, type):
+                for key, member in vars(obj).items():
+                    if key.startswith("_"):
+                        continue
+                    if not (getattr(member, "__doc__", None) or "").strip():
+                        missing.append(f"{name}.{key}")
+        self.assertEqual(missing, [])
+
+
 class ImpactRecords(unittest.TestCase):
     """impact_records(): one row per impulse with the impact layout's fields, against the CLI's impact_times."""
 
