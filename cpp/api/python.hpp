@@ -50,6 +50,10 @@ inline Module pythonModule() {
               "The directions the start can be perturbed in, the default first: name, description, field, component, op.")
       .method("layout", "&simulationLayout", layout, {}, "The state record's fields: name, offset, size, columns, hashed.")
       .method("impact_layout", "&simulationImpactLayout", layout, {}, "The impact record's fields, as layout().")
+      .method("impact_records", "&simulationImpactRecords", py("py::array", "npt.NDArray[np.void]"), {},
+              "The impacts since the start, set_state() or the last call, one row each: a structured array with "
+              "the impact layout's fields (t, lambda, point, the family's own); the rows are then dropped.",
+              "PySimulation&")
       .method("csv_columns", "&simulationCsvColumns", "std::vector<std::string>", {}, "The CLI's --csv columns.")
       .method("energy", "&simulationEnergy", "double", {}, "E (H in generalized coordinates).")
       .method("initial_energy", "&simulationInitialEnergy", "double", {}, "E0, the start's energy.")
@@ -112,6 +116,11 @@ inline Module pythonModule() {
               {"shard_count", "long long"}},
              "The CLI's --sweep --json text: the statistics per point (shard_count 0) or one shard's part; "
              "KeyboardInterrupt on Ctrl-C.");
+  m.function("run_batch", "&runBatchArrays",
+             py("py::tuple", "Tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], List[str]]"),
+             {{"config_json", "const std::string&"}, {"states", arrayArg}, {"steps", "long long"}, {"threads", "int"}},
+             "Runs from the rows of a 2-D array of state records (lgvci/core/batch.hpp), without the GIL, on threads threads "
+             "(0: one per core): the final records, each run's impacts and steps, its last status; KeyboardInterrupt on Ctrl-C.");
   m.function("merge_json", "&mergeJson", "std::string",
              {{"parts", py("const std::vector<std::tuple<std::string, std::string, std::string>>&", "List[Tuple[str, bytes, bytes]]")}},
              "lgvci merge: the statistics of a sweep from its shards' parts, each (JSON text, b'' or the path of a file streamed "

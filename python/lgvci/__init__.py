@@ -22,7 +22,8 @@ import numpy as _np  # the extension hands out NumPy arrays: NumPy must be impor
 from . import _lgvci
 
 __version__: str = _lgvci.__version__
-__all__ = ["Simulation", "System", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
+__all__ = ["Simulation", "System", "presets", "preset", "run", "run_batch", "ensemble", "sweep", "merge", "families",
+           "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -155,7 +156,17 @@ class Simulation:
         raise KeyError(name)
 
     def impact_layout(self) -> List[Dict[str, Any]]:
+        """The impact record's fields: name, offset, size (the columns of ``impact_records()``)."""
         return self._sim.impact_layout()
+
+    def impact_records(self) -> "_np.ndarray":
+        """The impacts since the start, ``set_state()`` or the last call, one row per impulse, as a
+        structured NumPy array whose fields are ``impact_layout()``'s (``t``, ``lambda``, ``point`` …
+        and the family's own, e.g. the billiard's ``s`` and ``p_t``: its bounce map). The rows are
+        then dropped, so a long run is read in blocks. At most 1 GiB of rows wait: a ``step()`` that
+        would keep more stops at the step boundary before it and raises ValueError saying so.
+        """
+        return self._sim.impact_records()
 
     @classmethod
     def _wrap(cls, sim: Any) -> "Simulation":
@@ -209,12 +220,15 @@ class Simulation:
         return Simulation._wrap(self._sim.perturbed_start(_text("kind", kind), _real("delta", delta)))
 
     def csv_columns(self) -> List[str]:
+        """The CLI's ``--csv`` columns, in order (``run()``'s keys besides ``"summary"``)."""
         return self._sim.csv_columns()
 
     def energy(self) -> float:
+        """E at the current state (H in generalized coordinates)."""
         return self._sim.energy()
 
     def initial_energy(self) -> float:
+        """E₀: the start's energy (after ``set_state``, that state's)."""
         return self._sim.initial_energy()
 
     def conserved_energy(self) -> float:
@@ -243,10 +257,10 @@ class Simulation:
     impacts = property(lambda self: self._sim.impacts, doc="Impacts so far.")
     halted = property(lambda self: self._sim.halted, doc="The run halted (step() then does nothing).")
     status = property(lambda self: self._sim.status, doc="The last step's status name.")
-    status_message = property(lambda self: self._sim.status_message)
-    model = property(lambda self: self._sim.model)
-    family = property(lambda self: self._sim.family)
-    integrator = property(lambda self: self._sim.integrator)
+    status_message = property(lambda self: self._sim.status_message, doc="The last step's status message ('' if ok).")
+    model = property(lambda self: self._sim.model, doc='The config\'s "model".')
+    family = property(lambda self: self._sim.family, doc="The registered family the config belongs to.")
+    integrator = property(lambda self: self._sim.integrator, doc="The scheme (the config's integrator).")
     case = property(lambda self: self._sim.case, doc='The preset\'s name ("" for a custom config).')
 
     def __repr__(self) -> str:
@@ -283,6 +297,7 @@ class System:
         return self._sys.layout()
 
     def state_fields(self) -> List[str]:
+        """The record fields a state sets (``Simulation.state_fields()``)."""
         return self._sys.state_fields()
 
     def start_record(self) -> "_np.ndarray":
@@ -315,6 +330,25 @@ def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
         raise RuntimeError("a CSV column is named 'summary'")
     out["summary"] = _json.loads(summary)
     return out
+
+
+def run_batch(config: Config, states: Union["_np.ndarray", Sequence[Sequence[float]]], steps: int, *,
+              threads: Optional[int] = None) -> Dict[str, Any]:
+    """Runs of one system from many states (docs/python.md "Batches"): row r of ``states`` (a 2-D array,
+    one whole state record per row, e.g. rows built from ``System(config).start_record()`` or
+    ``Simulation.record()``) starts run r, which takes ``steps`` steps (fewer if it halts) on a thread
+    pool of ``threads`` (default: the hardware's). Returns ``records`` (the final state records, the
+    same shape as ``states``), ``impacts`` and ``steps`` (int64 per row) and ``status`` (the last
+    step's status name per row); every number is the same at any thread count. Every row is checked
+    before any run: ValueError "states[r].field: rule" names the first one refused.
+    """
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    used = 0 if threads is None else _whole("threads", threads, 1, 256)
+    array = _number_array("states", states)
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    records, impacts, taken, status = _lgvci.run_batch(_config_text(config), _np.ascontiguousarray(array), steps, used)
+    return {"records": records, "impacts": impacts, "steps": taken, "status": status}
 
 
 def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: Optional[int], size: float,

@@ -71,6 +71,18 @@ def sweep_json(
     """
 
 
+def run_batch(
+    config_json: str,
+    states: npt.ArrayLike,
+    steps: int,
+    threads: int,
+) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], List[str]]:
+    """Runs from the rows of a 2-D array of state records (lgvci/core/batch.hpp), without the GIL, on threads
+    threads (0: one per core): the final records, each run's impacts and steps, its last status;
+    KeyboardInterrupt on Ctrl-C.
+    """
+
+
 def merge_json(parts: List[Tuple[str, bytes, bytes]]) -> str:
     """lgvci merge: the statistics of a sweep from its shards' parts, each (JSON text, b'' or the path of a
     file streamed from, its name in messages); every part verified, Ctrl-C raises KeyboardInterrupt.
@@ -117,6 +129,11 @@ class Simulation:
 
     def impact_layout(self) -> List[Dict[str, Any]]:
         """The impact record's fields, as layout()."""
+
+    def impact_records(self) -> npt.NDArray[np.void]:
+        """The impacts since the start, set_state() or the last call, one row each: a structured array with
+        the impact layout's fields (t, lambda, point, the family's own); the rows are then dropped.
+        """
 
     def csv_columns(self) -> List[str]:
         """The CLI's --csv columns."""

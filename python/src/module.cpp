@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "lgvci/core/batch.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
@@ -49,6 +50,10 @@ namespace {
 
 // The CLI's bound on --steps (cpp/cli/main.cpp parseSteps): an integer in [0, 1e9].
 constexpr long long kMaxSteps = 1000000000LL;
+
+// The impact rows a run keeps for impact_records(): 2^27 doubles (1 GiB), e.g. 13 million rows of the
+// common 10-number impact record; a step() that would keep more stops at the step boundary before it.
+constexpr std::size_t kMaxImpactDoubles = std::size_t{1} << 27;
 
 void checkSteps(long long n, const char* field) {
   if (n < 0 || n > kMaxSteps) throw InvalidInput(field, "must be an integer in [0, 1e9], got " + std::to_string(n));
@@ -143,12 +148,17 @@ class PySimulation {
   explicit PySimulation(std::unique_ptr<Simulation> sim) : sim_(std::move(sim)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
     refresh();
   }
-  PySimulation clone() const { return PySimulation(sim_->clone()); }
+  PySimulation clone() const {
+    PySimulation out(sim_->clone());
+    out.impacts_ = impacts_;
+    return out;
+  }
   /// Simulation::setState from a float64 array of the record's size (a copy; the run is unchanged on a refusal).
   void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) {
     if (record.ndim() != 1)
       throw InvalidInput("record", "must be a 1-D array of " + std::to_string(rec_.size()) + " numbers (this run's layout)");
     sim_->setState(record.data(), static_cast<std::size_t>(record.size()));
+    impacts_.clear();  // a new start: no impacts yet
     refresh();
   }
   PySimulation perturbedStart(const std::string& kind, double delta) const { return PySimulation(sim_->perturbedStart(kind, delta)); }
@@ -156,13 +166,25 @@ class PySimulation {
   long long step(long long n) {
     checkSteps(n, "n");
     const long long before = sim_->totalImpacts();
-    bool signalled = false;
+    bool full = false, signalled = false;
     {
       py::gil_scoped_release unlocked;
+      const std::size_t width = static_cast<std::size_t>(sim_->impactLayout().size);
       long long nextPoll = sim_->workUnits() + kSignalPollWork;
       for (long long k = 0; k < n && !sim_->halted(); ++k) {
+        if (impacts_.size() + width * kMaxImpactRowsPerStep > kMaxImpactDoubles) {
+          refresh();
+          full = true;
+          break;
+        }
         sim_->step();
-        sim_->clearImpactLog();  // a long run keeps no log
+        // The step's impulses as impact records (impact_records()), then the core's log is cleared:
+        // the rows are kept here, where impact_records() drains them.
+        for (const ImpactEvent& e : sim_->impactLog()) {
+          impacts_.resize(impacts_.size() + width);
+          sim_->writeImpactRecord(e, impacts_.data() + impacts_.size() - width);
+        }
+        sim_->clearImpactLog();
         if (sim_->workUnits() >= nextPoll) {  // Ctrl-C stops it here, between two steps
           if ((signalled = signalPending())) break;
           nextPoll = sim_->workUnits() + kSignalPollWork;
@@ -171,8 +193,16 @@ class PySimulation {
       refresh();
     }
     if (signalled) throw py::error_already_set();  // the steps taken are kept; the record shows them
+    if (full)
+      throw std::length_error("impact_records: " + std::to_string(impacts_.size() / std::max<std::size_t>(1, static_cast<std::size_t>(sim_->impactLayout().size))) +
+                              " impacts are waiting (the bound is 1 GiB of records); call impact_records() to drain them, then step on "
+                              "(the run stopped at step " + std::to_string(sim_->steps()) + ")");
     return sim_->totalImpacts() - before;
   }
+
+  /// The impact records kept since the start, set_state() or the last call, as rows of the layout's
+  /// numbers (rows × impactLayout().size); the kept rows are then dropped.
+  std::vector<double> takeImpacts() { return std::exchange(impacts_, {}); }
 
   const Simulation& sim() const { return *sim_; }
   Simulation& sim() { return *sim_; }
@@ -181,8 +211,12 @@ class PySimulation {
   py::ssize_t size() const { return static_cast<py::ssize_t>(rec_.size()); }
 
  private:
+  // Room checked before each step: a step resolves at most max_impacts_per_step impacts
+  // (kMaxImpactsPerStepLimit = 1000), each a few impulses (a chain of simultaneous contacts).
+  static constexpr std::size_t kMaxImpactRowsPerStep = 1u << 16;
   std::unique_ptr<Simulation> sim_;
   std::vector<double> rec_;
+  std::vector<double> impacts_;  // impact records not yet taken by impact_records()
 };
 
 // lgvci.System: a config validated once, its runs made without reading it again (lgvci/core/system.hpp).
@@ -367,6 +401,62 @@ std::string simulationModel(const PySimulation& s) { return s.sim().model(); }
 std::string simulationFamily(const PySimulation& s) { return s.sim().family(); }
 std::string simulationIntegrator(const PySimulation& s) { return s.sim().integrator(); }
 std::string simulationCase(const PySimulation& s) { return s.sim().caseName(); }
+
+// A structured NumPy dtype with one float64 field (or a (size,) sub-array) per field of `layout`, at the
+// layout's offsets: a record buffer of that layout reads as one row.
+py::dtype recordDtype(const RecordLayout& layout) {
+  py::list names, formats, offsets;
+  for (const RecordField& f : layout.fields) {
+    names.append(f.name);
+    formats.append(f.size == 1 ? std::string("<f8") : "(" + std::to_string(f.size) + ",)<f8");
+    offsets.append(f.offset * static_cast<int>(sizeof(double)));
+  }
+  py::dict d;
+  d["names"] = names;
+  d["formats"] = formats;
+  d["offsets"] = offsets;
+  d["itemsize"] = layout.size * static_cast<int>(sizeof(double));
+  return py::dtype::from_args(d);
+}
+
+py::array simulationImpactRecords(PySimulation& s) {
+  const RecordLayout& layout = s.sim().impactLayout();
+  std::vector<double> rows = s.takeImpacts();
+  const py::ssize_t n = static_cast<py::ssize_t>(rows.size() / static_cast<std::size_t>(layout.size));
+  py::array out(recordDtype(layout), std::vector<py::ssize_t>{n});
+  if (n > 0) std::memcpy(out.mutable_data(), rows.data(), rows.size() * sizeof(double));
+  return out;
+}
+
+// lgvci.run_batch: runBatch (lgvci/core/batch.hpp) over the rows of a 2-D array of state records,
+// without the GIL; the final records (rows × record size), the impacts and steps of each run and its
+// last status's name.
+py::tuple runBatchArrays(const std::string& config, const py::array_t<double, py::array::c_style | py::array::forcecast>& states,
+                         long long steps, int threads) {
+  SystemResult made = System::create(config);
+  if (!made.ok()) throw InvalidInput(made.error.field, made.error.message.substr(made.error.message.find(": ") + 2));
+  const System& sys = *made.system;
+  const py::ssize_t size = sys.layout().size;
+  if (states.ndim() != 2 || states.shape(1) != size)
+    throw InvalidInput("states", "must be a 2-D array of state records, one per row, " + std::to_string(size) +
+                                     " numbers each (the system's layout), got shape " +
+                                     (states.ndim() == 2 ? "(" + std::to_string(states.shape(0)) + ", " + std::to_string(states.shape(1)) + ")"
+                                                         : std::to_string(states.ndim()) + "-D"));
+  if (threads < 0 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256] (0: one per core)");
+  const unsigned hw = std::thread::hardware_concurrency();
+  const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+  std::vector<double> in(states.data(), states.data() + states.size());
+  // On a thread of its own, Ctrl-C stopping every run at its next step (KeyboardInterrupt, no result).
+  const BatchResult r = interruptible<BatchResult>([&] { return runBatch(sys, in, steps, used); });
+  py::array_t<double> records({static_cast<py::ssize_t>(r.rows), size});
+  std::memcpy(records.mutable_data(), r.records.data(), r.records.size() * sizeof(double));
+  py::array_t<long long> impacts(static_cast<py::ssize_t>(r.rows)), taken(static_cast<py::ssize_t>(r.rows));
+  std::memcpy(impacts.mutable_data(), r.impacts.data(), r.impacts.size() * sizeof(long long));
+  std::memcpy(taken.mutable_data(), r.steps.data(), r.steps.size() * sizeof(long long));
+  py::list status;
+  for (StepStatus st : r.status) status.append(statusName(st));
+  return py::make_tuple(std::move(records), std::move(impacts), std::move(taken), std::move(status));
+}
 
 py::list systemLayout(const PySystem& s) { return layoutList(s.sys().layout()); }
 std::vector<std::string> systemStateFields(const PySystem& s) { return s.sys().stateFields(); }

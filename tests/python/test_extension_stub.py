@@ -20,9 +20,9 @@ STUB = os.path.join(os.path.dirname(_lgvci.__file__), "_lgvci.pyi")
 PYBIND = {
     "npt.NDArray[np.float64]": "numpy.ndarray[numpy.float64]",
     "npt.ArrayLike": "numpy.ndarray[numpy.float64]",
+    "npt.NDArray[np.void]": "numpy.ndarray",  # a structured array: pybind11 names no dtype
     "List[Dict[str, Any]]": "list",
     "Dict[str, int]": "dict",
-    "Tuple[Dict[str, npt.NDArray[np.float64]], str]": "tuple",
     "None": "None",
     # merge_json's parts: pybind11 writes std::string as str, and takes bytes for it too (a path that
     # is not UTF-8, os.fsencode's bytes).
@@ -60,6 +60,8 @@ def pybind_signature(obj):
 def expected(annotation, classes):
     if annotation in classes:
         return f"lgvci._lgvci.{annotation}"
+    if annotation.startswith("Tuple["):  # pybind11's py::tuple names no element types
+        return "tuple"
     return PYBIND.get(annotation, annotation)
 
 

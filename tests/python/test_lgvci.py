@@ -357,6 +357,115 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class Docstrings(unittest.TestCase):
+    def test_every_public_name_method_and_property_has_a_docstring(self):
+        missing = []
+        for name in lgvci.__all__:
+            obj = getattr(lgvci, name)
+            if callable(obj) and not (obj.__doc__ or "").strip():
+                missing.append(name)
+            if isinstance(obj, type):
+                for key, member in vars(obj).items():
+                    if key.startswith("_"):
+                        continue
+                    if not (getattr(member, "__doc__", None) or "").strip():
+                        missing.append(f"{name}.{key}")
+        self.assertEqual(missing, [])
+
+
+class ImpactRecords(unittest.TestCase):
+    """impact_records(): one row per impulse with the impact layout's fields, against the CLI's impact_times."""
+
+    def test_every_presets_impact_times_are_the_clis(self):
+        for name in lgvci.presets():
+            with self.subTest(name):
+                sim = lgvci.Simulation({"case": name})
+                rows = []
+                for _ in range(4):  # read in blocks: each call drains what the steps since the last one kept
+                    sim.step(250)
+                    rows.append(sim.impact_records())
+                records = np.concatenate(rows)
+                self.assertEqual(list(records.dtype.names), [f["name"] for f in sim.impact_layout()])
+                want = cli_json("--case", name, "--steps", "1000")["impact_times"]
+                self.assertEqual(len(records), sim.impacts)
+                times = records["t"].tolist()
+                if "impact_policy" in sim.config():  # a simultaneous impact's chain: one impulse per link, one time
+                    times = [t for k, t in enumerate(times) if k == 0 or t != times[k - 1]]
+                self.assertEqual(times, want)
+                self.assertEqual(len(sim.impact_records()), 0)
+
+    def test_vector_fields_are_sub_arrays_and_the_billiards_bounce_map_is_read(self):
+        sim = lgvci.Simulation({"case": "billiard-ellipse"})
+        sim.step(2000)
+        rec = sim.impact_records()
+        fields = {f["name"]: f["size"] for f in sim.impact_layout()}
+        for name, size in fields.items():
+            self.assertEqual(rec[name].shape, (len(rec),) if size == 1 else (len(rec), size))
+        # The ellipse is integrable: each bounce lies on the wall, and the tangential momentum p_t is a
+        # function of s alone through the caustic's invariant; here: the points lie on the ellipse.
+        a, b = sim.config()["table"]["a"], sim.config()["table"]["b"]
+        point = rec["point"]
+        np.testing.assert_allclose((point[:, 0] / a) ** 2 + (point[:, 1] / b) ** 2, 1.0, atol=1e-12)
+
+    def test_set_state_and_clone(self):
+        sim = lgvci.Simulation({"case": "particle"})
+        sim.step(500)
+        twin = sim.clone()
+        self.assertEqual(sim.impact_records()["t"].tolist(), twin.impact_records()["t"].tolist())
+        sim.step(10)
+        sim.set_state(np.array(sim.record()))
+        self.assertEqual(len(sim.impact_records()), 0)
+
+
+class Batch(unittest.TestCase):
+    """run_batch: each row's end is the CLI's run from a config of that state, at any thread count."""
+
+    def test_rows_end_as_the_cli_from_each_state_at_1_and_3_threads(self):
+        for name in ("IV", "star", "cradle", "billiard-stadium"):
+            with self.subTest(name):
+                system = lgvci.System({"case": name})
+                sim = system.new_run()
+                starts = [np.array(sim.record())]
+                for _ in range(3):
+                    sim.step(97)
+                    starts.append(np.array(sim.record()))
+                states = np.stack(starts)
+                one = lgvci.run_batch({"case": name}, states, 200, threads=1)
+                three = lgvci.run_batch({"case": name}, states, 200, threads=3)
+                self.assertTrue(np.array_equal(one["records"], three["records"]))
+                self.assertEqual(one["impacts"].tolist(), three["impacts"].tolist())
+                self.assertEqual(one["records"].shape, states.shape)
+                for r, state in enumerate(states):
+                    run = system.new_run(state)
+                    config = run.config()
+                    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                        json.dump(config, f)
+                    try:
+                        out = cli_json("--config", f.name, "--steps", "200")
+                    finally:
+                        os.unlink(f.name)
+                    run.step(200)
+                    self.assertEqual(run.state_hash(), out["state_hash"])
+                    self.assertTrue(np.array_equal(one["records"][r], run.record()))
+                    self.assertEqual(int(one["impacts"][r]), out["impacts"])
+                    self.assertEqual(one["status"][r], out["status"])
+
+    def test_refusals_name_the_row_and_field(self):
+        system = lgvci.System({"case": "IV"})
+        start = system.start_record()
+        bad = np.stack([start, start])
+        pi = next(f for f in system.layout() if f["name"] == "Pi")
+        bad[1, pi["offset"]] = np.nan
+        with self.assertRaisesRegex(ValueError, r"^states\[1\]\.Pi: must be finite numbers"):
+            lgvci.run_batch({"case": "IV"}, bad, 10)
+        with self.assertRaisesRegex(ValueError, r"^states: must be a 2-D array of state records"):
+            lgvci.run_batch({"case": "IV"}, np.zeros((2, 3)), 10)
+        with self.assertRaisesRegex(ValueError, r"^steps: "):
+            lgvci.run_batch({"case": "IV"}, bad[:1], -1)
+        with self.assertRaisesRegex(ValueError, r"^threads: "):
+            lgvci.run_batch({"case": "IV"}, bad[:1], 1, threads=0)
+
+
 class Stubs(unittest.TestCase):
     """The type stubs (__init__.pyi, installed beside the module) declare the module's API as it is."""
 

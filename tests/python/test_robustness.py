@@ -88,6 +88,8 @@ class BadArguments(unittest.TestCase):
             (lambda: lgvci.sweep({"case": "IV"}, {"restitution": np.zeros((2, 2))}), "sweep"),
             (lambda: lgvci.sweep({"case": "IV"}, "restitution=0.5,1", shard=(1, 2.0)), "shard"),
             (lambda: lgvci.merge("part"), "merge"), (lambda: lgvci.merge([3]), "merge"), (lambda: lgvci.merge(["\ud800"]), "merge"),
+            (lambda: lgvci.run_batch({"case": "IV"}, "abc", 10), "states"), (lambda: lgvci.run_batch({"case": "IV"}, [[object()]], 10), "states"),
+            (lambda: lgvci.run_batch({"case": "IV"}, [sim.record()], 1.5), "steps"),
             (lambda: sim.set_state("abc"), "record"), (lambda: sim.set_state([["a"]]), "record"), (lambda: sim.set_state({"t": "x"}), "t"),
             (lambda: sim.set_state({"x": object()}), "x"), (lambda: sim.set_state({"nope": 1}), "nope"),
             (lambda: sim.perturbed_start("position", "1e-8"), "delta"), (lambda: sim.perturbed_start("position", None), "delta"),
@@ -165,12 +167,14 @@ CALLS = {
         "inertia": [[0.2, 0, 0], [0, 0.3, 0], [0, 0, 0.3]], "x0": [0, 0, 2], "Pi0": [1, -2, 0.5]})) + ", 1_000_000)",
     "ensemble": "lgvci.ensemble({'case': 'IV'}, 100, steps=10**7, threads=2)",
     "sweep": "lgvci.sweep({'case': 'IV'}, 'restitution=0.5,1', 100, steps=10**7, threads=2)",
+    "run_batch": "lgvci.run_batch({'case': 'IV'}, [lgvci.System({'case': 'IV'}).start_record()] * 4, 10**8, threads=2)",
 }
 
 
 class Interrupt(unittest.TestCase):
     def test_ctrl_c_stops_a_long_call_with_keyboard_interrupt(self):
-        # Each of these ran for minutes with Ctrl-C ignored (step(10**9): 150 s; the ensemble: 10⁹ steps).
+        # Each of these ran for minutes with Ctrl-C ignored (step(10**9): 150 s; the ensemble: 10⁹ steps;
+        # the batch: 4 × 10⁸ steps).
         for name, call in CALLS.items():
             with self.subTest(name):
                 p = child("import lgvci\nprint('ready', flush=True)\ntry:\n" + "".join("    " + line + "\n" for line in call.split("\n")) +

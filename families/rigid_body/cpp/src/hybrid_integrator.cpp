@@ -36,7 +36,9 @@ void validateRigidBodySetup(const RigidBodySystem& system, const IntegratorDef& 
     throw InvalidInput("R0", "must be a rotation matrix (RᵀR = I to 1e-9, det R = +1)");
   validateRigidBodySystem(system, def, initial);  // limits and derived quantities (validation.hpp)
   const double phi0 = collisionFunction(*system.body, system.plane, initial.x, initial.R);
-  if (!(phi0 >= 0.0)) {  // also refuses NaN
+  // Φ ≥ 0 up to Φ's own rounding error (collisionRoundOff): a state the integrator reached resting or
+  // sliding on the plane (Φ = −2e-16) is a start, as the driver's trial steps count it admissible.
+  if (!(phi0 >= -collisionRoundOff(system.plane, initial.x, system.body->boundingRadius()))) {  // also refuses NaN
     throw InvalidInput("x0", concat("the initial state penetrates the plane (Phi = ", phi0, " < 0); raise x0 or change R0"));
   }
 }

@@ -75,7 +75,7 @@ double RigidBodyModel::collisionPhi(const State& s) const {
 // Φ ≈ 0 the samples next to it read Φ = ±4e-16, and without this hysteresis they would be "found"
 // again as an impact at α = 0, forever.
 double RigidBodyModel::phiNoise(const State& s) const {
-  return 64.0 * kMachineEps * (system_.plane.normal().cwiseAbs().dot(s.x.cwiseAbs()) + radius_);
+  return collisionRoundOff(system_.plane, s.x, radius_);
 }
 
 // The paper's rule (§5.2) checks Φ at the end of the trial step only: 0. With strict detection, a

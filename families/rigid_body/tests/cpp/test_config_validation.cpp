@@ -287,6 +287,17 @@ TEST_CASE("validation: the initial state", "[config]") {
   d.initial.x = Vec3(0, 0, 2.5);  // the ellipsoid's lowest point is 3 below its centre: Φ = −0.5
   CHECK_INVALID(makeIntegrator(d), "x0", "penetrates");
   CHECK_INVALID(makeIntegrator(parseConfig(patched("I", "\"x0\": [0, 0, 1]"))), "x0", "penetrates");
+  // Φ's own rounding error (collisionRoundOff, 64 ε (|n|·|x| + r)) is not a penetration: a centre
+  // below touching by half the floor is a start, by twice the floor is refused.
+  {
+    RigidBodyDef touch = ellipsoidDef();
+    touch.initial.x = Vec3(0, 0, 3.0);  // Φ = 0: the lowest point on the plane
+    const double floor = collisionRoundOff(Plane::fromTilt(0.0, 0.0), touch.initial.x, 3.0);
+    touch.initial.x.z() = 3.0 - floor / 2.0;
+    CHECK_NOTHROW(makeIntegrator(touch));
+    touch.initial.x.z() = 3.0 - 2.0 * floor;
+    CHECK_INVALID(makeIntegrator(touch), "x0", "penetrates");
+  }
   // Over the tilted plane of Case II (rising towards +x), a centre at z = 5 penetrates far along +x.
   CHECK_INVALID(makeIntegrator(parseConfig(patched("II", "\"x0\": [1000, 0, 5]"))), "x0", "penetrates");
   CHECK_NOTHROW(makeIntegrator(parseConfig(patched("II", "\"x0\": [-1000, 0, 5]"))));

@@ -34,6 +34,11 @@ struct ContactPoint {
 /// Φ(x, R) = n·x + min_ρ n·Rρ (6.9).
 double collisionFunction(const Shape& body, const Plane& plane, const Vec3& x, const Mat3& R);
 
+/// The rounding error Φ carries: a few ulps of Σ|n_i x_i| + |ρ_C| (from the dot products and from
+/// R F), bounded by 64 ε (|n|·|x| + r) with r the body's bounding radius. A state at Φ ≥ −this is not
+/// penetrating: the driver's trial steps (RigidBodyModel::phiNoise) and a start (setState, x0) agree.
+double collisionRoundOff(const Plane& plane, const Vec3& x, double boundingRadius);
+
 /// The closest point and its gradient data (the single point of the paper).
 ContactPoint closestPoint(const Shape& body, const Plane& plane, const Vec3& x, const Mat3& R);
 
