@@ -57,9 +57,9 @@ inline constexpr StepStatus kStepStatuses[] = {StepStatus::Ok, StepStatus::Newto
 /// family names once, in its own impact schema (docs/architecture.md "Records"); the common impact record
 /// (impactLayout()) shows only t, lambda and point.
 struct ImpactEvent {
-  /// The number of a family's own slots: enough for the largest family's (a body point
-  /// and a contact count, 4 values); fixed so that an event stays allocation-free and copyable.
-  static constexpr int kExtraSlots = 4;
+  /// The number of a family's own slots: enough for the largest family's (a body point, a
+  /// contact count and the jump used, 5 values); fixed so that an event stays allocation-free and copyable.
+  static constexpr int kExtraSlots = 5;
 
   double t = 0.0;
   double lambda = 0.0;            // multiplier of the jump
