@@ -150,7 +150,7 @@ struct SettlingBall : Ball {
 
 }  // namespace
 
-TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step still ends on the grid; the summary stays", "[core][driver][zeno]") {
+TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step still ends on the grid, the summary stays", "[core][driver][zeno]") {
   // e = 0.9 from 1 cm: the rebounds e^k v accumulate (Zeno) before t∞ = (1 + e)/(1 − e) √(2y0/g) = 0.858 s,
   // with flights shorter than h/N long before that; E + dissipated = E0 throughout.
   DriverSettings set;
@@ -185,7 +185,7 @@ TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step stil
   CHECK(d.state().t == 0.0);
 }
 
-TEST_CASE("driver: the work of a step is bounded; a step that needs more halts with WorkLimit, on the grid", "[core][driver][work]") {
+TEST_CASE("driver: the work of a step is bounded, a step that needs more halts with WorkLimit, on the grid", "[core][driver][work]") {
   // Budget 1000 bounces, a step of 10 s over a ball bouncing every 2.9 ms: far more flow
   // evaluations than kMaxFlowsPerStep.
   HybridDriver<Ball> d = makeBall(1e-5, 10.0, RootFinder::Bisection, 1000);
@@ -282,7 +282,7 @@ TEST_CASE("driver: a jump that waits for its post-impact sub-step by a run-time 
   CHECK(k > 60);
 }
 
-TEST_CASE("driver: with the run-time choice a pending jump is applied before a Zeno cascade's limit; the same run, bit for bit", "[core][driver][zeno]") {
+TEST_CASE("driver: with the run-time choice a pending jump is applied before a Zeno cascade's limit, the same run, bit for bit", "[core][driver][zeno]") {
   DriverSettings set;
   set.h = 0.1;
   set.maxImpactsPerStep = 4;

@@ -14,7 +14,7 @@ namespace test_billiard_jump {
 using namespace lgvci;
 using lgvci_test::makeSimulation;
 
-TEST_CASE("energy jump: the billiard keeps |p| at the wall; with g = 0 it is the (75a) bounce to round-off", "[billiard][jump]") {
+TEST_CASE("energy jump: the billiard keeps |p| at the wall, with g = 0 it is the (75a) bounce to round-off", "[billiard][jump]") {
   // g = 0: E_d of a straight arc is H, so both jumps are the mirror reflection (their λ differ in rounding).
   auto a = makeSimulation(R"({"case": "billiard-ellipse"})");
   auto b = makeSimulation(R"({"case": "billiard-ellipse", "jump": "energy"})");

@@ -21,7 +21,7 @@ namespace {
 double hamiltonian(const GeneralizedModel& m, const GeneralizedState& s) { return m.hamiltonian(s); }
 }  // namespace
 
-TEST_CASE("energy jump: the particle keeps H to round-off; (75a) is off by −m g²(s₂² − s₁²)/8 at each impact", "[generalized][jump]") {
+TEST_CASE("energy jump: the particle keeps H to round-off, (75a) is off by −m g²(s₂² − s₁²)/8 at each impact", "[generalized][jump]") {
   const GeneralizedDef def = parseGeneralizedConfig(R"({"case": "particle", "jump": "energy"})");
   CHECK(def.system.keepHamiltonian);
   HybridDriver<GeneralizedModel> d = makeGeneralizedDriver(def);
@@ -65,7 +65,7 @@ TEST_CASE("energy jump: the star keeps H to round-off through tip impacts and ed
   CHECK(sim->configJson().find(R"("jump":"energy")") != std::string::npos);
 }
 
-TEST_CASE("energy jump: a chain's choice is its chain_energy; the simultaneous impulse has no variational form", "[generalized][jump][cradle]") {
+TEST_CASE("energy jump: a chain's choice is its chain_energy, the simultaneous impulse has no variational form", "[generalized][jump][cradle]") {
   auto run = [](const std::string& json) {
     auto sim = makeSimulation(json);
     for (int k = 0; k < 3000; ++k) sim->step();

@@ -205,7 +205,7 @@ TEST_CASE("variational jump: E_d(z, s) is (5.12) of the flow's own step, and H a
   CHECK(P.Ed(z, 0.0) == Approx(totalEnergy(z, m, P.sys.mass.J, g)).epsilon(1e-15));
 }
 
-TEST_CASE("variational jump: the energy jump's impact-step defect is dτ ∧ d(E₁ − E₂); the variational jump's is at the differencing floor", "[rigid][jump][symplecticity]") {
+TEST_CASE("variational jump: the energy jump's impact-step defect is dτ ∧ d(E₁ − E₂), the variational jump's is at the differencing floor", "[rigid][jump][symplecticity]") {
   // Case I's first impact (t ≈ 2.65). The defect of symplecticity.cpp (central differences of the
   // driver's step in the chart) against the 2-form from τ and E₁ − E₂ of impactStep at the same
   // perturbed starts (docs/symplecticity.md "The impact step").
@@ -408,7 +408,7 @@ TEST_CASE("variational jump: hard impacts are sub-divided as with the energy jum
   CHECK(sim->maxDiscreteEnergyMismatch() <= 1e-13);
 }
 
-TEST_CASE("variational jump: the default is the energy jump, bit for bit; the choice replays from the config", "[rigid][jump]") {
+TEST_CASE("variational jump: the default is the energy jump, bit for bit, the choice replays from the config", "[rigid][jump]") {
   for (const char* c : {"I", "IV"}) {
     auto plain = makeSimulation(concat(R"({"case": ")", c, R"("})"));
     auto energy = makeSimulation(concat(R"({"case": ")", c, R"(", "jump": "energy"})"));
