@@ -318,7 +318,7 @@ std::vector<FamilyInfo> rigidBodyFamilies() {
       {"--strict-detection", "/strict_detection", O::Flag, "", "also catch a corner dipping under the plane within one step"},
       {"--retraction", "/retraction", O::Text, "R", "cayley (default) or exp: the retraction of Appendix D used by Newton"},
       {"--jump", "/jump", O::Text, "J",
-       "energy (default: Cor. 4.4, keeps H) or variational (the discrete energy balance (5.16a): a symplectic impact step)"}};
+       "energy (default: Cor. 4.4, H kept at the impact) or variational (the discrete energy balance (5.16a): a symplectic impact step)"}};
   f.presetJson = [](const std::string& name) { return toJson(rigidPreset(name)); };
   f.create = makeRigidBodySimulation;
   f.reversal = {{"x", K::Configuration}, {"R", K::Rotation}, {"gamma", K::Momentum}, {"Pi", K::Momentum}};
