@@ -1086,6 +1086,82 @@ def bench_targets(r: Runs) -> str:
 
 
 
+# The Python module's cost (docs/python.md "Example"): timed in a child interpreter with the installed
+# module (scripts/python.sh), medians of several runs, against the CLI's loop.
+PYTHON_TIMING = r"""
+import json, statistics, sys, time, timeit
+import lgvci
+def med(f, n):
+    ts = []
+    for _ in range(n):
+        t0 = time.perf_counter(); f(); ts.append(time.perf_counter() - t0)
+    return statistics.median(ts)
+cfg = lgvci.preset("IV")
+out = {}
+out["run"] = med(lambda: lgvci.run(cfg, 100000), 9)
+out["run_loop"] = statistics.median(lgvci.run(cfg, 100000)["summary"]["wall_seconds"] for _ in range(5))
+def block():
+    s = lgvci.Simulation(cfg); s.step(100000)
+out["block"] = med(block, 9)
+def loop():
+    s = lgvci.Simulation(cfg)
+    for _ in range(100000): s.step()
+out["loop"] = med(loop, 3)
+s = lgvci.Simulation(cfg)
+out["call"] = min(timeit.repeat(lambda: s.step(0), number=100000, repeat=5)) / 100000
+out["energy"] = min(timeit.repeat(s.energy, number=100000, repeat=5)) / 100000
+print(json.dumps(out))
+"""
+
+
+def _python_times(r: Runs) -> dict:
+    """The timings of PYTHON_TIMING, the CLI's loop and the two whole processes (cached per run)."""
+    if "_python" in r.cache:
+        return r.cache["_python"]
+    py = shutil.which("python3") or sys.executable
+    child = subprocess.run([py, "-c", PYTHON_TIMING], capture_output=True, text=True)
+    if child.returncode != 0:
+        raise RuntimeError(f"python-overhead: the module lgvci is not importable (scripts/python.sh): {child.stderr.strip()[-300:]}")
+    out = json.loads(child.stdout)
+    out["cli_loop"] = statistics.median(r.run("--case", "IV", "--steps", STEPS)["wall_seconds"] for _ in range(1))
+    script = r.tmp / "run_iv.py"
+    script.write_text("import lgvci\nlgvci.run(lgvci.preset('IV'), 100000)\n")
+    csv_path = r.tmp / "iv.csv"
+
+    def wall(cmd: list) -> float:
+        ts = []
+        for _ in range(7):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            ts.append(time.perf_counter() - t0)
+        return statistics.median(ts)
+
+    out["process"] = wall([py, str(script)])
+    out["process_cli"] = wall([str(r.cli), "--case", "IV", "--steps", STEPS, "--csv", str(csv_path)])
+    out["import"] = wall([py, "-c", "import lgvci"])
+    r.cache["_python"] = out
+    return out
+
+
+@figure("python-overhead", "timing")
+def python_overhead(r: Runs) -> str:
+    def table() -> str:
+        t = _python_times(r)
+        return "\n".join([
+            "| what | time |",
+            "| --- | --- |",
+            f"| `lgvci.run(preset IV, 100000)`, in the process (26 columns × 100 001 rows as NumPy arrays, and the summary) | {t['run']:.3f} s (median of 9) |",
+            f"| its C++ loop alone (the steps and a row kept per step; `summary[\"wall_seconds\"]`) | {t['run_loop']:.3f} s |",
+            f"| the CLI's loop without output (`lgvci --case IV --steps 100000 --json`, `wall_seconds`) | {t['cli_loop']:.3f} s |",
+            f"| `sim.step(100000)` (a `Simulation` made and stepped in one call) | {t['block']:.3f} s |",
+            f"| the same as a Python loop, `for _ in range(100000): sim.step()` | {t['loop']:.2f} s |",
+            f"| whole process: `python3 script.py` (start, `import lgvci`, the `run()` above) against `lgvci --case IV --steps 100000 --csv FILE` | {t['process']:.2f} s against {t['process_cli']:.2f} s wall, ratio {t['process'] / t['process_cli']:.2f} (medians of 7) |",
+            f"| `python3 -c \"import lgvci\"` (the interpreter's start and NumPy's import) | {t['import']:.2f} s wall |",
+            f"| one call from Python: `sim.step(0)`, `sim.energy()` | {t['call'] * 1e6:.1f} µs, {t['energy'] * 1e6:.1f} µs |",
+        ])
+    return r.timed(table)
+
+
 # The billiard (docs/billiard.md): bounce times against the closed forms of scripts/billiard_reference.py.
 BILLIARDS = ("billiard-ellipse", "billiard-stadium")
 
@@ -1100,8 +1176,10 @@ def billiard_table(r: Runs) -> str:
     for c in BILLIARDS:
         d = r.run("--case", c, "--steps", STEPS)
         rc = r.run("--case", c, "--steps", "1", "--reverse-check", "10000")["reverse_check"]
+        f, b = rc["impacts_forward"], rc["impacts_back"]
+        bounces = f"{f} bounces each way" if f == b else f"{f} bounces forward, {b} back"
         rows.append(f"| {c} | {d['impacts']} | {sci(rel_err(d))} | {sci(d['max_discrete_energy_mismatch'])} | "
-                    f"{sci(rc['q'])}, {sci(rc['p'])} ({rc['impacts_forward']} bounces each way) |")
+                    f"{sci(rc['q'])}, {sci(rc['p'])} ({bounces}) |")
     return "\n".join(rows)
 
 

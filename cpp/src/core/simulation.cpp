@@ -111,6 +111,20 @@ void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double
     }
 }
 
+void requireRecordSize(const RecordLayout& layout, std::size_t size) {
+  if (size != static_cast<std::size_t>(layout.size))
+    throw InvalidInput("record", "must have " + std::to_string(layout.size) + " numbers (this run's layout), got " + std::to_string(size));
+}
+
+InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<std::string, std::string>>& configToRecord) {
+  const std::string& f = e.field();
+  const std::string rule = std::string(e.what()).substr(f.size() + 2);
+  for (const auto& [config, record] : configToRecord)
+    if (f.compare(0, config.size(), config) == 0 && (f.size() == config.size() || f[config.size()] == '['))
+      return InvalidInput(record + f.substr(config.size()), rule);
+  return e;
+}
+
 std::vector<std::string> Simulation::stateFields() const {
   std::vector<std::string> out{"t"};
   if (const FamilyInfo* f = findFamily(family()))
@@ -307,8 +321,8 @@ std::string libraryDetail(const std::string& what) {
 SimulationResult createSimulation(const std::string& json) {
   SimulationResult r;
   try {
-    checkJsonText(json);  // bounded size and depth, no duplicate keys, before any tree is built
-    r.simulation = familyOfConfig(json).create(json);
+    const ConfigDocument config(json);  // one bounded scan and one parse for the whole create
+    r.simulation = familyOfConfig(config).create(config);
   } catch (const InvalidInput& e) {
     r.error = {e.field(), e.what()};
   } catch (const nlohmann::json::exception& e) {  // a case the checks above missed: our words, not the library's

@@ -39,11 +39,11 @@ class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
     if (!std::isfinite(t0)) throw InvalidInput("t0", "must be a finite number");
   }
   void setState(const double* record, std::size_t size) override {
-    if (size != 5) throw InvalidInput("record", "must have 5 numbers (this run's layout), got " + std::to_string(size));
+    requireRecordSize(layout(), size);
     try {
       validateStart(record[1], record[2], record[0]);
     } catch (const InvalidInput& e) {
-      throw InvalidInput(e.field().substr(0, 1), std::string(e.what()).substr(e.field().size() + 2));  // y0 → y, v0 → v, t0 → t
+      throw asRecordField(e, {{"y0", "y"}, {"v0", "v"}, {"t0", "t"}});
     }
     *this = BallSimulation(record[1], record[2], record[0], h(), case_);
   }
@@ -104,8 +104,8 @@ FamilyInfo toyFamily() {
   f.summary = "a point mass bouncing on y = 0 (the driver test's exact model)";
   f.presets = {"toy_drop"};
   f.presetJson = [](const std::string&) { return std::string(R"({"case": "toy_drop", "y0": 1, "h": 0.01})"); };
-  f.create = [](const std::string& text) -> std::unique_ptr<Simulation> {
-    const nlohmann::json j = nlohmann::json::parse(text);
+  f.create = [](const ConfigDocument& config) -> std::unique_ptr<Simulation> {
+    const nlohmann::json j = nlohmann::json::parse(config.text());
     const double y0 = j.value("y0", 1.0), v0 = j.value("v0", 0.0), t0 = j.value("t0", 0.0), h = j.value("h", 0.01);
     BallSimulation::validateStart(y0, v0, t0);
     if (!(h > 0.0 && h <= 0.1)) throw InvalidInput("h", "must be in (0, 0.1]");

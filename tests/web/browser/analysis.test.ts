@@ -1,6 +1,6 @@
 // The §7 analysis features in the real page (real WASM, real worker) in Chromium: live plots, the
 // sensitivity twins, the long run in a Web Worker, CSV/JSON export, and the "drop flat" situation.
-import type { UiParams } from '../../../web/src/config/params';
+import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -10,8 +10,8 @@ import { captureDownloads, captureErrors, hudText, textField, typeInto } from '.
 import { formatEnergy } from '../../../web/src/controls/hud';
 import golden from '../../golden/determinism.json';
 import { parseCsv } from '../../../web/src/model/csv';
-import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
-import type { RigidSnapshot } from '../../../web/src/model/families/rigid';
+import { PAPER_TWIN_SPEC } from '../../../families/rigid_body/web/twins';
+import type { RigidSnapshot } from '../../../families/rigid_body/web/reader';
 
 let host: HTMLElement;
 let app: App;
@@ -208,7 +208,7 @@ describe('long run in a Web Worker', () => {
     expect(app.model.curr.steps).toBe(s0 + 1);
     expect(app.longRun.running).toBe(true); // the click was answered while the run went on
     await typeInto(field('gamma0x'), '1.5');
-    expect((app.controller.params as unknown as UiParams).gamma0[0]).toBe(1.5);
+    expect((app.controller.params as unknown as RigidBodyParams).gamma0[0]).toBe(1.5);
     await new Promise((r) => setTimeout(r, 500));
     cancelAnimationFrame(raf);
     expect(frames).toBeGreaterThan(0); // requestAnimationFrame kept firing
@@ -316,8 +316,8 @@ describe('drop flat', () => {
   it('Case IV with Π₀ = 0 and γ₀ = (0, 0, 10), typed in: the cube bounces in place without spinning', async () => {
     await mount('IV');
     for (const f of ['Pi0x', 'Pi0y', 'Pi0z', 'gamma0x', 'gamma0y']) await typeInto(field(f), '0');
-    expect((app.controller.params as unknown as UiParams).Pi0).toEqual([0, 0, 0]);
-    expect((app.controller.params as unknown as UiParams).gamma0).toEqual([0, 0, 10]);
+    expect((app.controller.params as unknown as RigidBodyParams).Pi0).toEqual([0, 0, 0]);
+    expect((app.controller.params as unknown as RigidBodyParams).gamma0).toEqual([0, 0, 10]);
     await playUntilBounced();
     expectBouncingInPlace(0, 0);
   });

@@ -4,7 +4,8 @@
 // halts, and negates its momenta on reversal.
 import { describe, expect, it } from 'vitest';
 import type { CompanionStepper } from '../../../web/src/model/companions';
-import { CompanionRun, CompanionSet, RigidPoseSpace, STEPPER_HALTED } from '../../../web/src/model/companions';
+import { CompanionRun, CompanionSet, STEPPER_HALTED } from '../../../web/src/model/companions';
+import { RigidPoseSpace } from '../../../families/rigid_body/web/pose-space';
 import { RunHistory } from '../../../web/src/model/history';
 import type { RowFormat } from '../../../web/src/model/history';
 

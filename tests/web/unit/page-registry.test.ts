@@ -6,7 +6,7 @@
 // names a family or a preset.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyParts } from '../../../web/src/app/families';
-import { caseFromQuery, FAMILIES, familyResolver, pageCases, registryCases, registryProblems } from '../../../web/src/app/families';
+import { caseFromQuery, FAMILIES, familyParts, familyResolver, pageCases, registryCases, registryProblems } from '../../../web/src/app/families';
 import { Layout } from '../../../web/src/engine/layout';
 import type { FamilyInfo, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { PLOT_CARDS } from '../../../web/src/view/plot-cards';
@@ -64,7 +64,8 @@ describe("the page's family registry agrees with the core's", () => {
   });
 
   it('every plot a family declares has a card; every status name the page words is the core\'s', () => {
-    for (const f of core) for (const plot of f.capabilities.plots) expect(PLOT_CARDS[plot], `${f.name}: ${plot}`).toBeDefined();
+    // a generic card (view/plot-cards.ts), or one the family's package draws (FamilyParts.plotCards)
+    for (const f of core) for (const plot of f.capabilities.plots) expect(PLOT_CARDS[plot] ?? familyParts(f.name).plotCards?.[plot], `${f.name}: ${plot}`).toBeDefined();
     const codes = engine.statusCodes();
     for (const name of ['ok', 'newton_failed', 'zeno_guard', 'work_limit']) expect(typeof codes[name], name).toBe('number');
     expect(new Set(Object.values(codes)).size).toBe(Object.keys(codes).length);

@@ -21,7 +21,7 @@ import {
 } from '../../../web/src/config/url-codec';
 import { caseFromQuery, extraSupport, familyParts, pageCases } from '../../../web/src/app/families';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
+import { PAPER_TWIN_SPEC } from '../../../families/rigid_body/web/twins';
 
 let engine: LgvciModule;
 
@@ -56,7 +56,7 @@ const EXTRA: ExtraState = {
   follow: true,
   target: null,
   playing: true,
-  flat: false,
+  setUp: false,
 };
 const DEFAULTS = { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: true };
 
@@ -242,7 +242,7 @@ describe('address codec: the extra state', () => {
       follow: false,
       target: [1.23456, -2, 6],
       playing: false,
-      flat: true,
+      setUp: true,
     };
     const query = encodeState({ caseName: 'III', defaultCase: 'I', params: f.info.preset, family: f.info, extra, defaults: DEFAULTS, keep: [['embed', '1']] });
     expect(query).toBe('?case=III&flat=1&twins=1&dx=0.000001&cam=-48.3,21.1,43.2&follow=0&target=1.235,-2,6&paused=1&embed=1');
@@ -256,7 +256,7 @@ describe('address codec: the extra state', () => {
       follow: false,
       target: [1.235, -2, 6],
       paused: true,
-      flat: true,
+      setUp: true,
       issues: [],
     });
     expect(unknownKeys(entries, used, 'III')).toEqual([]);

@@ -22,7 +22,7 @@ import { el, uniquePrefix } from '../util/dom';
 import type { LocaleCode } from '../i18n';
 import { setLocale, t } from '../i18n';
 import { Controller } from './controller';
-import { caseFromQuery, familyParts, familyTable, pageCases } from './families';
+import { caseFromQuery, ensembleHint, familyParts, familyPlotCards, familyTable, longRunHint, pageCases } from './families';
 import { FIRST_FRAME_MARK, FIRST_STEP_MARK, FrameLoop } from './frame-loop';
 import type { FirstFrameStart } from './first-frame';
 import { firstFrameScene, startBeforeEngine } from './first-frame';
@@ -245,10 +245,10 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   shell.layout.append(panel.element);
   const twinsControls = new TwinsControls(controller, prefix);
   panel.insertSection(twinsControls.element);
-  const plots = new PlotsView(model, prefix);
+  const plots = new PlotsView(model, prefix, familyPlotCards());
   plots.element.id = `${prefix}-plots-section`;
   root.append(plots.element);
-  const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, opts.longRunWorker);
+  const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, longRunHint(), opts.longRunWorker);
   panel.insertSection(longRun.controls.element);
   const comparisonResults = new ComparisonResults(prefix);
   plots.element.append(comparisonResults.element);
@@ -287,7 +287,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     panel.setPlaying(on);
     chrome.setPlaying(on);
   };
-  const ensemble = wireEnsemble(() => model.resolvedJson, prefix);
+  const ensemble = wireEnsemble(() => model.resolvedJson, prefix, ensembleHint());
   const why = wireWhy(
     prefix,
     { configJson: () => model.resolvedJson, capabilities: () => model.capabilities, label: () => controller.caseInfo(controller.params.caseName)?.label ?? controller.params.caseName },
@@ -373,7 +373,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
   const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
-  // Pointer drags in the view (the cradle's balls) set controls like typing does.
+  // Pointer drags in the view (SceneContent.drag) set controls like typing does.
   const runPort = {
     get playing() {
       return app.playing;

@@ -294,7 +294,7 @@ export class AppChrome {
     if (playing) this.dropBigPlay();
   }
 
-  /** "Case IV — ε-rounded cube" (the iframe's title and the file names' subject). */
+  /** The preset's label (the iframe's title and the file names' subject). */
   private title(): string {
     const c = this.host.caseInfo(this.host.caseName());
     return t('app.iframeTitle', { shown: c ? c.label : this.host.caseName() });

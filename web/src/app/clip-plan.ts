@@ -52,7 +52,7 @@ export function webmSupport(): string | null {
   return pickWebmType((type) => MediaRecorder.isTypeSupported(type));
 }
 
-/** "lgvci-clip-case-cradle-t0.00-10.00s.gif": the preset and the simulated times of the first and last frame. */
+/** "lgvci-clip-case-<preset>-t0.00-10.00s.gif": the preset and the simulated times of the first and last frame. */
 export function clipFileName(caseName: string, t0: number, t1: number, format: ClipFormat): string {
   const name = caseName.replace(/[^A-Za-z0-9._-]+/g, '-') || 'custom';
   const time = Number.isFinite(t0) && Number.isFinite(t1) ? `-t${t0.toFixed(2)}-${t1.toFixed(2)}s` : '';

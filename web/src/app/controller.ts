@@ -6,11 +6,11 @@
 import { explainConfigError } from '../config/messages';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
-import { DEFAULT_SPEED } from '../config/params';
+import { DEFAULT_SPEED } from '../config/fields';
 import type { CaseName } from '../config/types';
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { CaseInfo } from './families';
-import { familyParts, pageCases } from './families';
+import { familyParts, pageCases, twinDefaults } from './families';
 import type { TwinDeltaId } from '../config/validation';
 import { validateFieldInput, validateTwinDelta } from '../config/validation';
 import type { HeldState } from '../config/family';
@@ -18,7 +18,7 @@ import { createSimulation } from '../engine/create';
 import { LOAD_STRINGS } from '../controls/load-controls';
 import { THROW_STRINGS } from './throw-wiring';
 import type { TwinSpec } from '../model/twins';
-import { PAPER_TWIN_SPEC } from '../model/twins';
+import { t } from '../i18n';
 
 /** The page's controls of a core family name, or null when the registry has none. */
 function controlsOf(name: string): AnyFamilyControls | null {
@@ -81,10 +81,13 @@ export class Controller implements ControllerPort {
   base!: unknown;
   /** JSON of the config currently running in the model. */
   configJson = '';
-  /** The running set-up is the family's set-up button's ("Drop flat"), not the plain preset. */
-  dropped = false;
-  /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
-  twinDeltas: TwinSpec = { ...PAPER_TWIN_SPEC };
+  /** The running set-up is the family's set-up button's (FamilyControls.setUp), not the plain preset. */
+  inSetUp = false;
+  /**
+   * The twins' perturbation sizes as last entered (by default the family's with twins declares,
+   * FamilyTwins.defaults), used when they are on; null when no family has twins.
+   */
+  twinDeltas: TwinSpec | null = twinDefaults();
   /**
    * The running set-up came from a loaded file or pasted text, or a held body (loadSetup, holdAt),
    * not from a preset and the controls: the address may then need the whole config (setupText).
@@ -147,7 +150,7 @@ export class Controller implements ControllerPort {
     const preset = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
     const params = this.lock ? this.lock.pin(family, preset) : preset;
     const r = this.restart(family, base, params);
-    if (r.ok) this.dropped = false;
+    if (r.ok) this.inSetUp = false;
     if (r.ok) this.custom = false;
     return r;
   }
@@ -185,11 +188,8 @@ export class Controller implements ControllerPort {
     return this.restart(this.family, this.base, candidate);
   }
 
-  /**
-   * The running family's set-up (FamilyControls.setUp: the rigid body's "Drop flat", the cube of its
-   * preset with R₀ = I, Π₀ = 0 and γ₀ = 0, which falls flat on a face and should bounce in place).
-   */
-  dropFlat(): ApplyResult {
+  /** The running family's set-up (FamilyControls.setUp: one of its presets with some values changed). */
+  applySetUp(): ApplyResult {
     const family = this.family;
     const setUp = family.setUp;
     if (!setUp) return { ok: false, message: 'This model has no set-up button.' };
@@ -202,7 +202,7 @@ export class Controller implements ControllerPort {
     const params = family.paramsFromConfig(setUp.preset, preset, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
     const made = setUp.make(preset, params) as { base: unknown; params: AppParams };
     const r = this.restart(family, made.base, this.lock ? this.lock.pin(family, made.params) : made.params);
-    if (r.ok) this.dropped = true;
+    if (r.ok) this.inSetUp = true;
     if (r.ok) this.custom = false;
     return r;
   }
@@ -309,12 +309,11 @@ export class Controller implements ControllerPort {
 
   /** A refusal of the core in the student's words, as restart() words it. */
   private explain(message: string, family: AnyFamilyControls, candidate: AppParams | null, words: readonly (readonly [RegExp, string])[] = []): ApplyResult {
-    const tilt = candidate && typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
+    const own = family.refusalText;
     const x = explainConfigError(message, {
       violationText: family.violationText,
       fieldWords: [...words, ...(family.fieldWords ?? [])],
-      refusalText: family.refusalText,
-      normalZ: Math.cos(tilt),
+      refusalText: own ? (raw) => own(raw, candidate ?? undefined) : undefined,
     });
     return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
   }
@@ -331,7 +330,8 @@ export class Controller implements ControllerPort {
 
   /** Switch the sensitivity twins on (with twinDeltas) or off. */
   setTwinsEnabled(on: boolean): ApplyResult {
-    const msg = this.model.setTwins(on ? { ...this.twinDeltas } : null);
+    if (on && !this.twinDeltas) return { ok: false, message: t('model.twinsOnly', { families: t('model.noModel') }) };
+    const msg = this.model.setTwins(on && this.twinDeltas ? { ...this.twinDeltas } : null);
     this.emit(false);
     return msg ? { ok: false, message: msg } : { ok: true };
   }
@@ -340,6 +340,7 @@ export class Controller implements ControllerPort {
   setTwinDelta(id: TwinDeltaId, raw: string | number): ApplyResult {
     const v = validateTwinDelta(id, raw);
     if (!v.ok) return v;
+    if (!this.twinDeltas) return { ok: false, message: t('model.twinsOnly', { families: t('model.noModel') }) };
     const next: TwinSpec = { ...this.twinDeltas, [id]: v.value };
     if (this.twinsOn) {
       const msg = this.model.setTwins(next);
@@ -355,7 +356,7 @@ export class Controller implements ControllerPort {
   private restartCustom(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
     const r = this.restart(family, base, candidate, exact);
     if (r.ok) {
-      this.dropped = false;
+      this.inSetUp = false;
       this.custom = true;
     }
     return r;

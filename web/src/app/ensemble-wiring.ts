@@ -1,6 +1,6 @@
 // The ensemble's three parts wired together: the worker pool (EnsemblePool), its side-panel group
 // (EnsembleControls) and its plots (EnsemblePlots). The members start from the main run's resolved
-// config (whatever rigid-body set-up is on screen); the core checks it and every perturbed start. The
+// config (whatever set-up of a family with ensembles is on screen); the core checks it and every perturbed start. The
 // first pointer or focus on the group starts the workers and their module and runs one short member
 // in each (EnsemblePool.prewarm), so that they are ready, their code optimised, by the time Run is pressed. Each finished run leaves a performance mark
 // 'lgvci:ensemble' whose detail is where the time went (EnsembleTiming, plus drawMs for the plots),
@@ -25,6 +25,7 @@ export interface EnsembleParts {
 export function wireEnsemble(
   configJson: () => string,
   idPrefix: string,
+  hint: string,
   makeWorker?: () => EnsembleWorkerLike,
   poolSize?: number,
 ): EnsembleParts {
@@ -58,6 +59,7 @@ export function wireEnsemble(
       cancel: () => pool.cancel(),
     },
     idPrefix,
+    hint,
   );
   // The warm-up: one member of the set-up on screen (any set-up with ensembles would do; a failing one is ignored).
   const prewarm = (): void => {

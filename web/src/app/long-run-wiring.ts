@@ -17,6 +17,7 @@ export function wireLongRun(
   plots: PlotsView,
   configJson: () => string,
   idPrefix: string,
+  hint: string,
   makeWorker?: () => WorkerLike,
 ): LongRunParts {
   let controls: Controls | null = null;
@@ -60,6 +61,7 @@ export function wireLongRun(
       cancel: () => client.cancel(),
     },
     idPrefix,
+    hint,
   );
   return { client, controls };
 }

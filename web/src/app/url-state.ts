@@ -10,7 +10,7 @@
 // state: the page's origin and path with the query this module writes, pending changes included.
 import type { AnyFamilyControls } from '../config/family';
 import type { BaseParams, FieldSpec } from '../config/fields';
-import { DEFAULT_SPEED } from '../config/params';
+import { DEFAULT_SPEED } from '../config/fields';
 import type { CameraView, ExtraState, FamilyUrlInfo, UrlIssue } from '../config/url-codec';
 import {
   SETUP_KEY,
@@ -25,12 +25,11 @@ import {
 } from '../config/url-codec';
 import type { AppParams } from '../controls/controller-port';
 import type { ControlPanel } from '../controls/panel';
-import { PAPER_TWIN_SPEC } from '../model/twins';
 import type { SceneView } from '../view/scene-view';
 import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
-import { extraSupport, familyParts } from './families';
+import { extraSupport, familyParts, twinDefaults } from './families';
 import { LOAD_STRINGS } from '../controls/load-controls';
 import type { FamilyInfo } from '../engine/lgvci_wasm';
 import { t as tr } from '../i18n';
@@ -164,10 +163,10 @@ export class UrlState {
     const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used);
     issues.push(...extra.issues);
     const setUp = c.family.setUp;
-    if (extra.flat && setUp) {
+    if (extra.setUp && setUp) {
       if (c.params.caseName !== setUp.preset) {
-        issues.push({ key: 'flat', message: tr('panel.flatIgnored', { setUp: setUp.label, preset: setUp.presetWords, caseName: c.params.caseName }) });
-      } else this.check(issues, 'flat', c.dropFlat());
+        issues.push({ key: setUp.urlKey, message: tr('panel.setUpIgnored', { key: setUp.urlKey, setUp: setUp.label, preset: setUp.presetWords, caseName: c.params.caseName }) });
+      } else this.check(issues, setUp.urlKey, c.applySetUp());
     }
     const info = this.familyInfo(c.family, c.params);
     const fields = decodeFields(entries, info, used);
@@ -262,12 +261,12 @@ export class UrlState {
     const t = view?.controls.target;
     const extra: ExtraState = {
       twins: c.twinsOn,
-      twinDeltas: { ...c.twinDeltas },
+      twinDeltas: c.twinDeltas && { ...c.twinDeltas },
       camera: this.cameraSet ? this.camera() : null,
       follow,
       target: !follow && t ? [t.x, t.y, t.z] : null,
       playing: this.parts.playing(),
-      flat: c.dropped,
+      setUp: c.inSetUp,
     };
     const caseName = c.params.caseName;
     return encodeState({
@@ -276,7 +275,7 @@ export class UrlState {
       params: c.params,
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,
-      defaults: { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: this.parts.defaultAutoplay },
+      defaults: { twinDeltas: twinDefaults(), autoplay: this.parts.defaultAutoplay },
       keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
       setup: c.setupText(),
     });

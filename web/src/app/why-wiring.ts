@@ -22,7 +22,7 @@ export interface WhyWorkerLike {
 export interface WhySource {
   configJson(): string;
   capabilities(): Capabilities;
-  /** The set-up's name for the heading line ("particle", "Case I", …). */
+  /** The set-up's name for the heading line (its preset's). */
   label(): string;
 }
 

@@ -1,7 +1,6 @@
-// The page's state in its address, as a pure codec: no DOM, no history. A query
-// string such as `?case=IV&gamma0=1,2,3&tilt=10&eps=0.2` or
-// `?case=cradle&balls=5&pulled=2&angle=15&gap=0.001&policy=simultaneous` holds every setting that
-// differs from its preset. Generic over the model families: a family's FieldSpecs give the keys
+// The page's state in its address, as a pure codec: no DOM, no history. A query string such as
+// `?case=<preset>&<field key>=<value>&<list key>=1,2,3` holds every setting that differs from its
+// preset (docs/course-material.md "State in the URL"). Generic over the model families: a family's FieldSpecs give the keys
 // (FieldSpec.urlKey, default the field id; fields sharing a key are one comma list in urlIndex order),
 // the values in display units (degrees for angles, as the controls show them), the rules (range, whole
 // numbers, named choices) and how a value is written into the parameters. The rest of the state
@@ -38,30 +37,32 @@ export interface CameraView {
 
 /** The state outside the family's fields. */
 export interface ExtraState {
-  /** Sensitivity twins on (rigid body only). */
+  /** Sensitivity twins on (a family whose capabilities have them). */
   twins: boolean;
-  twinDeltas: TwinDeltas;
+  /** Their perturbation sizes (null when no family has twins). */
+  twinDeltas: TwinDeltas | null;
   /** The camera the user set, or null (the family's default view). */
   camera: CameraView | null;
   follow: boolean;
   /** Camera target, written only when the camera does not follow the body. */
   target: [number, number, number] | null;
   playing: boolean;
-  /** The family's set-up button ("Drop flat": FamilyControls.setUp) instead of the plain preset. */
-  flat: boolean;
+  /** The family's set-up button (FamilyControls.setUp) instead of the plain preset. */
+  setUp: boolean;
 }
 
 /** Which of the extra state's keys the running family has, and who has them when it does not. */
 export interface ExtraSupport {
   /** Whether the family has sensitivity twins (the core's Capabilities.twins). */
   hasTwins: boolean;
-  /** The families that have them, in a sentence ("the rigid body"). */
+  /** The families that have them, in a sentence (their FamilyControls.title). */
   twinsOwners: string;
   /**
-   * The set-up button the key `flat` asks for (FamilyControls.setUp): its label, whether the running
-   * family has it, and where it is ("the rigid body (Case IV)"); null when no family has one.
+   * The set-up button a family offers (FamilyControls.setUp): its address key (FamilySetUp.urlKey), its
+   * label, whether the running family has it, and where it is (the family's title and the preset's
+   * words); null when no family has one.
    */
-  setUp: { label: string; here: boolean; owner: string } | null;
+  setUp: { key: string; label: string; here: boolean; owner: string } | null;
 }
 
 /** What the codec needs to know about a family: its fields, its preset and what else it has. */
@@ -73,7 +74,7 @@ export interface FamilyUrlInfo<P extends BaseParams = BaseParams> extends ExtraS
 
 /** The defaults of the extra state (what an absent key means). */
 export interface ExtraDefaults {
-  twinDeltas: TwinDeltas;
+  twinDeltas: TwinDeltas | null;
   /** Whether the page plays when it opens (paused=1 is written only then). */
   autoplay: boolean;
 }
@@ -139,12 +140,13 @@ export interface DecodedExtras {
   follow: boolean | null;
   target: [number, number, number] | null;
   paused: boolean | null;
-  flat: boolean | null;
+  /** The family's set-up button was asked for (its key, ExtraSupport.setUp). */
+  setUp: boolean | null;
   issues: UrlIssue[];
 }
 
-/** The extra state's keys (the fields' keys come from the family). */
-export const EXTRA_KEYS = ['flat', 'twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
+/** The extra state's keys (the fields' keys and the set-up button's come from the families). */
+export const EXTRA_KEYS = ['twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
 
 /** A field's key in the address. */
 export function urlKey<P>(spec: FieldSpec<P>): string {
@@ -216,17 +218,17 @@ export function encodeState<P extends BaseParams>(s: EncodableState<P>): string 
   }
   const e = s.extra;
   if (family.hasTwins && e.twins) pairs.push(['twins', '1']);
-  if (family.hasTwins && !Object.is(e.twinDeltas.dx, s.defaults.twinDeltas.dx)) pairs.push(['dx', String(e.twinDeltas.dx)]);
-  if (family.hasTwins && !Object.is(e.twinDeltas.dtheta, s.defaults.twinDeltas.dtheta)) {
-    pairs.push(['dtheta', String(e.twinDeltas.dtheta)]);
-  }
+  const deltas = e.twinDeltas;
+  const defaults = s.defaults.twinDeltas;
+  if (family.hasTwins && deltas && !Object.is(deltas.dx, defaults?.dx)) pairs.push(['dx', String(deltas.dx)]);
+  if (family.hasTwins && deltas && !Object.is(deltas.dtheta, defaults?.dtheta)) pairs.push(['dtheta', String(deltas.dtheta)]);
   if (e.camera) pairs.push(['cam', cameraText(e.camera)]);
   if (!e.follow) {
     pairs.push(['follow', '0']);
     if (e.target) pairs.push(['target', e.target.map((x) => rounded(x, 4)).join(',')]);
   }
   if (!e.playing && s.defaults.autoplay) pairs.push(['paused', '1']);
-  if (e.flat) pairs.unshift(['flat', '1']);
+  if (e.setUp && family.setUp) pairs.unshift([family.setUp.key, '1']);
   if (pairs.length > 0 || s.caseName !== s.defaultCase) pairs.unshift(['case', s.caseName]);
   for (const kv of s.keep ?? []) pairs.push([kv[0], kv[1]]);
   return pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
@@ -326,7 +328,7 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
 export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>): DecodedExtras {
   const { hasTwins } = support;
   const issues: UrlIssue[] = [];
-  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, flat: null, issues };
+  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, setUp: null, issues };
   const get = (k: string): string | undefined => {
     const v = entries.get(k);
     if (v !== undefined) used.add(k);
@@ -364,12 +366,11 @@ export function decodeExtras(entries: Map<string, string>, support: ExtraSupport
   }
   const paused = get('paused');
   if (paused !== undefined) out.paused = flag('paused', paused, issues);
-  const flat = get('flat');
-  if (flat !== undefined) {
-    const setUp = support.setUp;
-    if (setUp?.here) out.flat = flag('flat', flat, issues);
-    else if (setUp) issues.push({ key: 'flat', message: `flat: “${setUp.label}” is a set-up of ${setUp.owner}; ignored.` });
-    else issues.push({ key: 'flat', message: 'flat: no model has a set-up button; ignored.' });
+  const setUp = support.setUp;
+  const asked = setUp ? get(setUp.key) : undefined;
+  if (setUp && asked !== undefined) {
+    if (setUp.here) out.setUp = flag(setUp.key, asked, issues);
+    else issues.push({ key: setUp.key, message: `${setUp.key}: “${setUp.label}” is a set-up of ${setUp.owner}; ignored.` });
   }
   return out;
 }

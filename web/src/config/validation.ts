@@ -1,8 +1,6 @@
 // Front-end validation of typed and slid values. Physics-level rules (penetration of the plane, the
 // body's own constraints) are checked afterwards by the core's validateConfig().
 import type { FieldSpec } from './fields';
-import { FIELDS } from './fields';
-import type { UiParams } from './params';
 import { localizeNumberText, t } from '../i18n';
 
 export type FieldResult = { ok: true; value: number } | { ok: false; message: string };
@@ -57,22 +55,6 @@ export function validateFieldInput<P>(spec: FieldSpec<P>, raw: string | number):
 export interface ParamIssue {
   field: FieldSpec['id'] | null;
   message: string;
-}
-
-/** Whole-parameter check (every field in range, ε present only where it applies, h > 0). */
-export function validateParams(p: UiParams): ParamIssue[] {
-  const issues: ParamIssue[] = [];
-  for (const spec of FIELDS) {
-    const v = spec.read(p);
-    if (v === null) continue;
-    const msg = checkFieldValue(spec, v);
-    if (msg) issues.push({ field: spec.id, message: msg });
-  }
-  if (!(p.tilt >= 0 && p.tilt < Math.PI / 2)) {
-    issues.push({ field: 'tilt', message: 'Plane tilt must be in [0°, 90°).' });
-  }
-  if (!(p.h > 0)) issues.push({ field: 'h', message: 'Time step h must be positive.' });
-  return issues;
 }
 
 /** The two perturbation sizes of the sensitivity twins (§7.4). */

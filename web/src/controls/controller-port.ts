@@ -26,11 +26,12 @@ export interface ControllerPort {
   onChange(fn: (params: AppParams, restarted: boolean) => void): () => void;
   selectCase(name: string): ApplyResult;
   setField(id: FieldId, raw: string | number): ApplyResult;
-  /** Start the running family's set-up (FamilyControls.setUp, "Drop flat"). */
-  dropFlat(): ApplyResult;
+  /** Start the running family's set-up (FamilyControls.setUp: a button beside the presets). */
+  applySetUp(): ApplyResult;
   readonly twinsOn: boolean;
   readonly twinError: string;
-  readonly twinDeltas: TwinSpec;
+  /** The twins' perturbation sizes (null when no family has twins). */
+  readonly twinDeltas: TwinSpec | null;
   setTwinsEnabled(on: boolean): ApplyResult;
   setTwinDelta(id: TwinDeltaId, raw: string | number): ApplyResult;
 }

@@ -73,7 +73,8 @@ export class EnsembleControls {
   private readonly cleanups: (() => void)[] = [];
   readonly batch: FrameBatch;
 
-  constructor(actions: EnsembleActions, idPrefix: string, batch: FrameBatch = new FrameBatch()) {
+  /** `hint`: the group's hint (app/families.ts ensembleHint: the set-up as its family words it). */
+  constructor(actions: EnsembleActions, idPrefix: string, hint: string, batch: FrameBatch = new FrameBatch()) {
     this.batch = batch;
     const id = (s: string): string => `${idPrefix}-ens-${s}`;
     const field = (key: FieldId, label: string, value: string, validate: (raw: string) => Parsed): Field => {
@@ -150,7 +151,7 @@ export class EnsembleControls {
       el(
         'p',
         { class: 'group-hint' },
-        t('ensemble.hint'),
+        hint,
       ),
       f.members.row,
       f.size.row,

@@ -112,7 +112,8 @@ export class TwinsControls {
     this.message.textContent = c.twinError;
     for (const key of ['dx', 'dtheta'] as const) {
       const d = this.deltas[key];
-      d.input.value = formatDelta(key, c.twinDeltas[key]);
+      // No sizes: no family has twins (the group is then hidden).
+      d.input.value = c.twinDeltas ? formatDelta(key, c.twinDeltas[key]) : '';
       d.message.textContent = '';
       d.row.classList.remove('invalid');
       d.input.removeAttribute('aria-invalid');

@@ -1,5 +1,5 @@
 // CSV export of a run in exactly the native CLI's format (`lgvci --csv FILE`): the header of the
-// family's columns (rigid body: t,x1,x2,x3,R11,…,R33,gamma1,…,Pi3,E,TPE,RE,impacts), every number printed like
+// family's columns (its record layout's CSV columns, e.g. t,q1,q2,p1,p2,E,impacts), every number printed like
 // C's printf("%.17g") (glibc: exact decimal value, ties to even) and the impacts column like "%d".
 import type { HistoryColumns } from './family';
 import type { RunHistory } from './history';

@@ -20,7 +20,7 @@ export const ENSEMBLE_WARMUP_STEPS = 20_000;
 export const ENSEMBLE_CHUNK = 5000;
 
 export interface EnsembleSpec {
-  /** The rigid body's config JSON (the main run's resolved config). */
+  /** The config JSON of a family with ensembles (Capabilities.ensemble): the main run's resolved config. */
   configJson: string;
   kind: PerturbationKind;
   size: number;

@@ -1,10 +1,13 @@
-// What the model needs to know about a model family (the rigid body over a plane; later systems in
-// generalized coordinates): how to read its state record into a snapshot with a drawable pose, and
+// What the model needs to know about a model family (each family's reader is in its package,
+// families/<package>/web): how to read its state record into a snapshot with a drawable pose, and
 // the columns of its per-step history (= the native CLI's --csv columns). No DOM, no three.js.
-import type { Vec3 } from '../config/types';
+import type { Mat3, Vec3 } from '../config/types';
 import type { Layout } from '../engine/layout';
 import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
+import type { RapierBaseline } from './baselines';
+import type { PoseSpace } from './companions';
 import type { Quat } from './interpolation';
+import type { FamilyTwins } from './twins';
 
 /** What every family's config has. */
 export interface FamilyConfig {
@@ -18,15 +21,18 @@ export interface Snapshot {
   x: Vec3;
   /** Attitude of the drawn body. */
   q: Quat;
-  /** Coordinates that pose parts of the drawn body (the cradle's angles θ_i), interpolated for drawing. */
+  /** Coordinates that pose parts of the drawn body (a pendulum's angles θ_i), interpolated for drawing. */
   coords?: number[];
   energy: number;
   energy0: number;
-  /** Energy lost at impacts so far (rigid body, restitution e < 1): energy + dissipated ≈ energy0. */
+  /**
+   * Energy lost at impacts so far (a family whose record has the "dissipated" ledger, Capabilities.dissipation):
+   * energy + dissipated ≈ energy0 (model/energy-balance.ts).
+   */
   dissipated?: number;
   /**
-   * Persistent contact (rigid body, docs/rigid-body.md "Persistent contact"): contact points held on the plane (0 in
-   * flight) and the normal force they carry. Absent for families without a contact phase.
+   * Persistent contact (a family with a contact phase, Capabilities.contactPhase): contact points held on
+   * the ground (0 in flight) and the normal force they carry. Absent for families without one.
    */
   contactPoints?: number;
   normalForce?: number;
@@ -52,15 +58,36 @@ export interface HistoryColumns {
   /** Column of the impacts of the step (the last; written as an integer). */
   readonly impacts: number;
   /**
-   * Momentum columns p_i of bodies whose velocities q̇_i = p_i / M_ii are plotted one series each (the
-   * cradle's balls, Seghete & Murphey Fig. 3; M diagonal). Absent: no velocity plot.
+   * Momentum columns p_i of bodies whose velocities q̇_i = p_i / M_ii are plotted one series each (M
+   * diagonal; its M_ii from the family's ModelFamily.velocityDivisors). Absent: no velocity plot.
    */
   readonly velocities?: readonly { label: string; col: number; index: number }[];
   /**
-   * Column of the energy lost at impacts so far (rigid body with restitution e < 1,
-   * docs/rigid-body.md "Restitution"): the energy plot adds "E + dissipated" and the error plot measures it against E₀.
+   * Column of the energy lost at impacts so far (the record's "dissipated" ledger): the energy plot adds
+   * "E + dissipated" and the error plot measures it against E₀ (model/energy-balance.ts).
    */
   readonly dissipated?: number;
+  /** The family's own words for its plots (a paper's figures); each absent: the card's own. */
+  readonly plots?: PlotWords;
+}
+
+/**
+ * What a family says on its plot cards (view/plots.ts), each a function so that it is read in the
+ * language of the moment it is drawn: the figure of its paper an energy, energy-error, long-run or
+ * height card reproduces, and how its height card is headed.
+ */
+export interface PlotWords {
+  readonly figures?: { readonly energy?: () => string; readonly error?: () => string; readonly long?: () => string };
+  readonly height?: {
+    title(): string;
+    figure(): string;
+    /** The card's caption, with the sensitivity twins on or off. */
+    caption(twins: boolean): string;
+    /** The height series' name in the legend (without the twins). */
+    readonly series: string;
+    /** The axis starts at 0 (a height above the ground). */
+    readonly fromZero: boolean;
+  };
 }
 
 export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {
@@ -83,8 +110,20 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   position(state: ArrayLike<number>, out: Vec3): void;
   /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */
   writeRow(state: ArrayLike<number>, out: Float64Array, offset: number): void;
-  /** The bounce map's axes (view/bounce-map.ts), for a family that has one: s ∈ [0, perimeter), p_t ∈ [−maxMomentum, maxMomentum]. */
-  bounceMapAxes?(config: C): { perimeter: number; maxMomentum: number };
+  /**
+   * The pose space of a companion run of this family (the twins, the core's baselines) whose record
+   * has `layout` (model/companions.ts): what its pose is, its distance from the main run, how it is drawn.
+   */
+  poseSpace(layout: Layout): PoseSpace;
+  /**
+   * The coefficient of restitution of a config (the wording of a Zeno halt, config/messages.ts), for a
+   * family whose impacts may lose energy; absent or null: it has none.
+   */
+  restitution?(config: C): number | null;
+  /** The body's mass and inertia J of a config (the HUD's read-out), for a family whose body has them; null: not given. */
+  massProperties?(config: C): { mass: number; inertia: Mat3 } | null;
+  /** The M_ii that turn the velocity columns' momenta into velocities (HistoryColumns.velocities; index i). */
+  velocityDivisors?(config: C): readonly number[];
 }
 
 /** Writer of a history row: the record's CSV fields, in column order. */
@@ -98,21 +137,25 @@ export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Arra
 
 /**
  * Picks the reader of a simulation by its family (HybridSimulation.family(), the core's name) and its
- * record layout (the page's registry, app/families.ts, is the one that names families).
+ * record layout (the page's registry, app/families.ts, finds the families in their packages).
  */
 export type FamilyResolver = (familyName: string, layout: Layout) => ModelFamily;
 
 /**
  * What the model needs of the page's family table. The app passes it in (app/families.ts's
- * familyTable(), the one file that names families): the model imports nothing from the app or the
+ * familyTable(), over the family packages it finds): the model imports nothing from the app or the
  * view (docs/architecture.md "The page's family registry"; tests/web/unit/layering.test.ts).
  */
 export interface FamilyTable {
   /** The reader of a simulation's state record. */
   readonly resolve: FamilyResolver;
   /**
-   * The families among the core's `core` that have a capability, as a phrase for a refusal ("the
-   * rigid body or Newton's cradle"; "no model" when none has it).
+   * The families among the core's `core` that have a capability, as a phrase for a refusal (their
+   * titles, FamilyControls.title, joined by "or"; "no model" when none has it).
    */
   withCapability(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], has: (c: Capabilities) => boolean): string;
+  /** The Rapier set-up of a family (its package's), if it has one. */
+  rapier(familyName: string): RapierBaseline | undefined;
+  /** The sensitivity twins of a family (its package's), if it has them. */
+  twins(familyName: string): FamilyTwins | undefined;
 }

@@ -1,6 +1,6 @@
 // Record of every step of the running simulation, in the columns of the native CLI's --csv output of
-// its model family (as the module's record layout names them: rigid body t, x, R, γ, Π, E, TPE, RE,
-// impacts; generalized t, q, p, E, impacts), the impacts column counting the impacts of that step.
+// its model family (as the module's record layout names them, e.g. t, q, p, E, impacts in generalized
+// coordinates; ModelFamily.columns), the impacts column counting the impacts of that step.
 // Row 0 is the initial state. Rows live in one growing Float64Array (capacity doubles; nothing is allocated per
 // step). It feeds the CSV export and the plots. Impact times are kept too, for marking them on plots.
 import type { HistoryColumns, ModelFamily } from './family';

@@ -1,11 +1,11 @@
 // The model of the page: one running simulation (EngineRun), its playback (clock, last two snapshots,
 // pending impacts), the record of every step (RunHistory, for plots and the CSV export), the trail, and
-// the rigid body's sensitivity twins when switched on. It composes these units and tells listeners
+// the family's sensitivity twins when switched on. It composes these units and tells listeners
 // about loads, resets and integrator problems. Generic over the model family through ModelFamily.
 // No DOM, no three.js.
 import { t } from '../i18n';
 import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
-import type { ResolvedConfig, Vec3 } from '../config/types';
+import type { Vec3 } from '../config/types';
 // The page's registry names the families; the app passes it in and the model only asks it for the
 // reader of a family name (FamilyTable).
 import type { FamilyConfig, FamilyTable, ModelFamily, Snapshot } from './family';
@@ -15,8 +15,9 @@ import { Playback } from './playback';
 import type { Impact, StatusCodes, StatusReport } from './run';
 import { EngineRun, statusCodes } from './run';
 import { TrailBuffer } from './trail';
-import type { TwinSpec } from './twins';
-import { SensitivityTwins, TwinError } from './twins';
+import { conservedEnergy } from './energy-balance';
+import type { TwinSet, TwinSpec } from './twins';
+import { TwinError } from './twins';
 import type { Rapier } from '../engine/rapier';
 import { BaselineError, ComparisonBaselines, comparisonPlan } from './baselines';
 import type { CompanionRun } from './companions';
@@ -71,8 +72,8 @@ export class SimulationModel {
   capabilities!: Capabilities;
   /** The core's step statuses by name. */
   readonly codes: StatusCodes;
-  /** The family's parsed resolved config of the running simulation (rigid: ResolvedConfig). */
-  config!: ResolvedConfig;
+  /** The family's parsed resolved config of the running simulation (its reader's parseConfig: the family's own type). */
+  config!: FamilyConfig;
   /** The JSON this simulation was built from (what the controls sent). */
   configJson = '';
   /** Unit normal of the ground. */
@@ -85,8 +86,8 @@ export class SimulationModel {
   drainedImpacts = 0;
   /** Every step of the current run (row 0 = initial state): the CSV export and the plots read it. */
   readonly history: RunHistory;
-  /** The sensitivity twins (rigid body only), when switched on. */
-  twins: SensitivityTwins | null = null;
+  /** The sensitivity twins (a family whose capabilities have `twins`), when switched on. */
+  twins: TwinSet | null = null;
   /** The perturbations asked for (kept across restarts); null when the twins are off. */
   twinSpec: TwinSpec | null = null;
   /** Why the twins were switched off after a restart ('' if they were not). */
@@ -163,7 +164,7 @@ export class SimulationModel {
     if (this.row.length !== family.layout.size) this.row = new Float64Array(family.layout.size);
     this.capabilities = this.run.capabilities as Capabilities;
     this.configJson = json;
-    this.config = config as ResolvedConfig;
+    this.config = config;
     this.normal = family.groundNormal(config);
     this.history.setFormat(family);
     this.rebuildTwins();
@@ -187,10 +188,11 @@ export class SimulationModel {
     }
   }
 
-  private makeTwins(spec: TwinSpec): SensitivityTwins | string {
-    if (!this.capabilities.twins) return t('model.twinsOnly', { families: this.families.withCapability(this.engine.families(), (c) => c.twins) });
+  private makeTwins(spec: TwinSpec): TwinSet | string {
+    const twins = this.families.twins(this.family.id);
+    if (!this.capabilities.twins || !twins) return t('model.twinsOnly', { families: this.families.withCapability(this.engine.families(), (c) => c.twins) });
     try {
-      return new SensitivityTwins(this.engine, this.resolvedJson, spec);
+      return twins.create(this.engine, this.resolvedJson, spec);
     } catch (e) {
       return e instanceof TwinError ? e.message : t('model.twinsFailed', { message: (e as Error).message });
     }
@@ -252,8 +254,8 @@ export class SimulationModel {
     try {
       return new ComparisonBaselines(this.engine, rapier, {
         resolvedJson: this.resolvedJson,
-        config: this.config,
         family: this.family,
+        rapier: this.families.rapier(this.family.id),
         capabilities: this.capabilities,
         mainIntegrator: this.run.integrator(),
       });
@@ -289,7 +291,7 @@ export class SimulationModel {
   }
 
   /** The list `companions` returned, and the sets it was made of. */
-  private companionList: { twins: SensitivityTwins | null; baselines: ComparisonBaselines | null; runs: readonly CompanionRun[] } | null = null;
+  private companionList: { twins: TwinSet | null; baselines: ComparisonBaselines | null; runs: readonly CompanionRun[] } | null = null;
 
   /** Every companion run (twins, then baselines): the same array until either set changes (the frame loop reads it every frame). */
   get companions(): readonly CompanionRun[] {
@@ -559,8 +561,8 @@ export class SimulationModel {
   /** Relative energy error |E − E0| / |E0| of the current state. */
   get relativeEnergyError(): number {
     const { energy, energy0, dissipated } = this.curr;
-    // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution").
-    return Math.abs(energy + (dissipated ?? 0) - energy0) / Math.abs(energy0);
+    // The balance the run keeps: E + dissipated = E₀ for a family whose impacts lose energy.
+    return Math.abs(conservedEnergy(energy, dissipated) - energy0) / Math.abs(energy0);
   }
 
   /** Delete the embind objects; the model is unusable afterwards. */

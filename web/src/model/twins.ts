@@ -1,38 +1,25 @@
-// Sensitivity twins (Tran & Leok §7.4): two extra simulations started from the main one's initial
-// condition with the position perturbed, (x₀ + δx e₃, R₀), and with the attitude perturbed,
-// (x₀, R₀ δR) with δR = R_y(δθ) (right multiplication, as in the paper) — the core's perturbation
-// (HybridSimulation.perturbedStart, the ensemble members' rule), not recomputed here — stepped in lockstep with the
-// main run as companion runs (companions.ts, the mechanism the comparison baselines use too). Per
-// step they record their centre-of-mass height and the divergence Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂
-// (induced 2-norm) against the main run's history row of the same step. No DOM.
-import { t } from '../i18n';
+// Sensitivity twins (docs/page.md "Sensitivity twins"): companion runs of the main one started from its
+// start perturbed by the core's rule (HybridSimulation.perturbedStart: a position and an attitude
+// perturbation of the given sizes), stepped in lockstep with it (companions.ts) and plotted with their
+// divergence from it. A family whose capabilities have `twins` declares them in its package
+// (FamilyTwins: the sizes it starts with and how its twins are built); the page asks the family table
+// for them. No DOM.
 import type { LgvciModule } from '../engine/lgvci_wasm';
-import { createSimulation } from '../engine/create';
-import { CompanionRun, CompanionSet, CoreStepper } from './companions';
+import type { CompanionRun, CompanionSet } from './companions';
 
-export { GrowableF64 } from './companions';
-
+/** The sizes of the two perturbations (the core's perturbedStart kinds 'position' and 'attitude'). */
 export interface TwinSpec {
-  /** Size of the position perturbation δx = (0, 0, dx). */
+  /** Size of the position perturbation. */
   dx: number;
-  /** Angle θ of the attitude perturbation δR = R_y(θ), radians. */
+  /** Angle θ of the attitude perturbation, radians. */
   dtheta: number;
 }
 
-/** The paper's perturbations: δx = (0, 0, 10⁻⁸), δR = R_y(10⁻⁸ π). */
-export const PAPER_TWIN_SPEC: Readonly<TwinSpec> = { dx: 1e-8, dtheta: 1e-8 * Math.PI };
-
+/** The core's perturbation kinds, one twin each. */
 export type TwinKind = 'position' | 'attitude';
 export const TWIN_KINDS: readonly TwinKind[] = ['position', 'attitude'];
 
-/** One perturbed run: a companion run of the main one. */
-export type TwinRun = CompanionRun;
-
-/** Ghost and plot colours of the twins: position-perturbed blue, attitude-perturbed red (Fig. 9/10). */
-export const TWIN_COLORS: Readonly<Record<TwinKind, string>> = { position: '#1d5fbf', attitude: '#c8102e' };
-/** The twins' legend labels by kind (the perturbed quantity's symbol). */
-const TWIN_SYMBOLS: Readonly<Record<TwinKind, string>> = { position: 'δx', attitude: 'δR' };
-
+/** A twin could not start (the core refused its perturbed start): the message says which and why. */
 export class TwinError extends Error {
   constructor(message: string) {
     super(message);
@@ -40,36 +27,19 @@ export class TwinError extends Error {
   }
 }
 
-/** The pair of twins of one main run (companion runs of it). */
-export class SensitivityTwins extends CompanionSet {
+/** The twins of one main run: a companion set with one run per kind. */
+export interface TwinSet extends CompanionSet {
   readonly spec: TwinSpec;
+  run(kind: TwinKind): CompanionRun;
+}
 
+/** A family's sensitivity twins (its package's FamilyParts.twins). */
+export interface FamilyTwins {
+  /** The perturbation sizes the page starts with. */
+  readonly defaults: Readonly<TwinSpec>;
   /**
-   * Build both twins from the main run's resolved config: one simulation of it, whose perturbedStart
-   * gives each twin over the same system. Throws TwinError (naming the twin and the core's message)
-   * when a perturbed initial condition is rejected, e.g. it penetrates the plane.
+   * Both twins of the main run's resolved config, with these sizes; throws TwinError (naming the twin
+   * and the core's message) when a perturbed start is refused, e.g. it penetrates the ground.
    */
-  constructor(engine: LgvciModule, resolvedJson: string, spec: TwinSpec) {
-    const start = createSimulation(engine, resolvedJson);
-    if (!start.ok) throw new TwinError(t('model.twinsFailed', { message: start.message }));
-    const runs: CompanionRun[] = [];
-    try {
-      for (const kind of TWIN_KINDS) {
-        const r = start.sim.perturbedStart(kind, kind === 'position' ? spec.dx : spec.dtheta);
-        if (!r.sim) {
-          for (const run of runs) run.dispose();
-          throw new TwinError(t(kind === 'position' ? 'model.twinInvalid.position' : 'model.twinInvalid.attitude', { message: r.error.message }));
-        }
-        runs.push(new CompanionRun(kind, t('plot.twin', { d: TWIN_SYMBOLS[kind] }), TWIN_COLORS[kind], r.sim.configJson(), new CoreStepper(r.sim)));
-      }
-    } finally {
-      start.sim.delete();
-    }
-    super(runs);
-    this.spec = { ...spec };
-  }
-
-  override run(kind: TwinKind): TwinRun {
-    return super.run(kind);
-  }
+  create(engine: LgvciModule, resolvedJson: string, spec: TwinSpec): TwinSet;
 }

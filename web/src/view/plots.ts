@@ -1,9 +1,12 @@
-// The plots of the paper's §7, drawn with uPlot from the model's history of every step:
-//   Fig. 7  energy exchange (total, translational + potential, rotational) with impacts marked,
-//   Fig. 8  absolute energy error |E − E₀| on a log scale with impacts marked (and, after a long run,
+// The plots of a run, drawn with uPlot from the model's history of every step:
+//   energy, with its parts when the family's record has them, and impacts marked,
+//   absolute energy error |E − E₀| on a log scale with impacts marked (and, after a long run,
 //           its long-term counterpart over 10⁵ steps),
-//   Fig. 9  centre-of-mass height, with the sensitivity twins' heights when they run,
-//   Fig. 10 divergence of the twins ‖x_per − x‖₂ + ‖R_per − R‖₂ on a log scale.
+//   the family's height (or another coordinate), with the sensitivity twins' when they run,
+//   divergence of the twins from the main run on a log scale, per-body velocities,
+//   and the cards a family draws itself (FamilyParts.plotCards).
+// A family names the figures of its paper these reproduce and how its height card is headed
+// (HistoryColumns.plots).
 // Data are min/max decimated incrementally (at most a few thousand points per plot however long the
 // run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
 import type uPlot from 'uplot';
@@ -16,15 +19,15 @@ import { MinMaxDecimator } from '../model/decimate';
 import type { HistoryColumns } from '../model/family';
 import type { LongRunResult } from '../model/long-run';
 import type { SimulationModel } from '../model/simulation-model';
-import type { SensitivityTwins } from '../model/twins';
+import type { TwinSet } from '../model/twins';
 import type { CompanionRun } from '../model/companions';
 import type { ComparisonBaselines } from '../model/baselines';
 import { mainMethodLabel } from '../model/baselines';
 import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
+import { rowConservedEnergy } from '../model/energy-balance';
 import { tickLabels } from '../util/format';
-import type { CardKey, OwnCardKey } from './plot-cards';
+import type { CardKey, FamilyPlotCard, FamilyPlotCards } from './plot-cards';
 import { PLOT_CARDS } from './plot-cards';
-import { BounceMapCard } from './bounce-map';
 import { fixed, formatList, localizeNumberText, t as tr } from '../i18n';
 
 /** Minimum time between two redraws of the live plots. */
@@ -370,11 +373,11 @@ interface LiveFeed {
 
 const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position];
 
-/** The energy plot of a family: the total and its parts (rigid body: TPE and RE, Fig. 7). */
+/** The energy plot of a family: the total and its parts (HistoryColumns.energyParts). */
 function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [], main = 'LGVCI'): PlotDef {
   const E = cols.energySymbol;
   const parts = cols.energyParts;
-  // Restitution (docs/rigid-body.md "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
+  // With a "dissipated" ledger, E + dissipated stays at E₀ while E drops at each impact (model/energy-balance.ts).
   const dissipatedSeries = cols.dissipated === undefined ? [] : [{ label: tr('plot.dissipated', { E }), stroke: PLOT_COLORS.ink, dash: [4, 4] }];
   if (baselines.length > 0) {
     return {
@@ -400,7 +403,7 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
   return {
     key: 'energy',
     title: parts.length > 0 ? tr('plot.energy.exchange') : tr('plot.energy.title', { E }),
-    figure: parts.length > 0 ? tr('plot.fig', { n: '7' }) : tr('plot.fig.energy'),
+    figure: cols.plots?.figures?.energy?.() ?? tr('plot.fig.energy'),
     caption: parts.length > 0 ? tr('plot.energy.exchangeCaption', { E }) : tr('plot.energy.caption', { E }),
     yLabel: tr('plot.energyAxis'),
     log: false,
@@ -417,12 +420,6 @@ function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = []
 /** Series of the energy plot: the total, its parts, E + dissipated when the family has it, the baselines. */
 function energySeriesCount(cols: HistoryColumns, baselines = 0): number {
   return 1 + cols.energyParts.length + (cols.dissipated === undefined ? 0 : 1) + baselines;
-}
-
-/** E + dissipated of history row k (just E for a family without losses). */
-function conservedEnergy(data: ArrayLike<number>, base: number, cols: HistoryColumns): number {
-  const E = data[base + cols.energy] ?? NaN;
-  return cols.dissipated === undefined ? E : E + (data[base + cols.dissipated] ?? NaN);
 }
 
 function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [], main = 'LGVCI'): PlotDef {
@@ -442,12 +439,12 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
       ],
     };
   }
-  // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution"): its error is plotted.
+  // With a "dissipated" ledger the balance is E + dissipated = E₀ (model/energy-balance.ts): its error is plotted.
   const lhs = cols.dissipated === undefined ? E : tr('plot.dissipated', { E });
   return {
     key: 'error',
     title: tr('plot.error.title', { lhs, E }),
-    figure: E === 'E' ? tr('plot.fig', { n: '8' }) : tr('plot.fig.error'),
+    figure: cols.plots?.figures?.error?.() ?? tr('plot.fig.error'),
     // Until the run has data nothing is claimed: the measured caption (model/error-stats.ts) replaces this.
     caption: tr('plot.error.caption'),
     yLabel: `|${lhs} − ${E}₀|`,
@@ -456,8 +453,6 @@ function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [],
     series: [{ label: `|${lhs} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
   };
 }
-
-const RIGID_HEIGHT_LABEL = 'height x₃';
 
 /**
  * A history column's name (HistoryColumns.heightLabel: the model names its coordinate in English, as
@@ -471,11 +466,12 @@ export function columnLabel(label: string): string {
   return m[1] === 'height' ? tr('history.height', { q }) : m[1] === 'position' ? tr('history.position', { q }) : tr('history.farBall', { q });
 }
 
-function heightDef(twins: boolean, name: string): PlotDef {
-  // The rigid body's centre-of-mass height is Tran & Leok's Fig. 9; another family names its own
-  // coordinate (the particle's and the star's height y, the cradle's far ball θₙ).
-  const label = columnLabel(name);
-  if (name !== RIGID_HEIGHT_LABEL) {
+function heightDef(twins: boolean, cols: HistoryColumns): PlotDef {
+  // A family that heads its height card itself (HistoryColumns.plots.height: a figure of its paper)
+  // has it so; another has its coordinate's name (HistoryColumns.heightLabel).
+  const label = columnLabel(cols.heightLabel);
+  const own = cols.plots?.height;
+  if (!own) {
     return {
       key: 'height',
       title: label.charAt(0).toUpperCase() + label.slice(1),
@@ -490,20 +486,20 @@ function heightDef(twins: boolean, name: string): PlotDef {
   }
   return {
     key: 'height',
-    title: tr('plot.height.title'),
-    figure: tr('plot.fig', { n: '9' }),
-    caption: twins ? tr('plot.height.twinsCaption') : tr('plot.height.caption'),
+    title: own.title(),
+    figure: own.figure(),
+    caption: own.caption(twins),
     yLabel: label,
     log: false,
     impacts: 'lines',
-    fromZero: true,
+    fromZero: own.fromZero,
     series: twins
       ? [
           { label: tr('plot.unperturbed'), stroke: PLOT_COLORS.ink, width: 2, dash: [7, 4] },
           { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
           { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
         ]
-      : [{ label: name.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
+      : [{ label: own.series, stroke: PLOT_COLORS.ink, width: 2 }],
   };
 }
 
@@ -526,7 +522,7 @@ function longDef(cols: HistoryColumns): PlotDef {
   return {
     key: 'long',
     title: tr('plot.long.title', { E }),
-    figure: E === 'E' ? tr('plot.fig.long8') : tr('plot.fig.long'),
+    figure: cols.plots?.figures?.long?.() ?? tr('plot.fig.long'),
     caption: tr('plot.long.caption', { E }),
     yLabel: `|${E} − ${E}₀|`,
     log: true,
@@ -537,7 +533,7 @@ function longDef(cols: HistoryColumns): PlotDef {
 
 const BALL_COLORS = ['#1d5fbf', '#c8102e', '#d9822b', '#2e8b57', '#7b3fa0', '#18263a', '#8a6d1f'];
 
-/** Per-body velocities (the cradle's θ̇_i, Seghete & Murphey Fig. 3). */
+/** Per-body velocities (HistoryColumns.velocities: a pendulum's θ̇_i, Seghete & Murphey Fig. 3). */
 function velocityDef(cols: HistoryColumns): PlotDef {
   const v = cols.velocities ?? [];
   return {
@@ -553,13 +549,6 @@ function velocityDef(cols: HistoryColumns): PlotDef {
   };
 }
 
-/** Diagonal of the running config's mass matrix (generalized models), 1 where there is none. */
-function massDiagonal(config: unknown): number[] {
-  const M = (config as { mass_matrix?: unknown }).mass_matrix;
-  if (!Array.isArray(M)) return [];
-  return M.map((row, i) => (Array.isArray(row) && typeof row[i] === 'number' ? (row[i] as number) : 1));
-}
-
 export class PlotsView {
   readonly element: HTMLElement;
   readonly cards: Record<CardKey, PlotCard>;
@@ -573,39 +562,40 @@ export class PlotsView {
   private lastUpdate = -Infinity;
   private dirty = true;
   private epoch = -1;
-  private twins: SensitivityTwins | null = null;
+  private twins: TwinSet | null = null;
   private baselines: ComparisonBaselines | null = null;
   private impactsDrawn = -1;
   private longImpacts: number[] = [];
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
   private readonly rowBuf: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-  /** M_ii of the running config, for the velocity plot (read on each new history). */
-  private massDiag: number[] = [];
+  /** M_ii of the running config, for the velocity plot (ModelFamily.velocityDivisors, read on each new history). */
+  private massDiag: readonly number[] = [];
   /** The columns the live plots were built for (a new family rebuilds them). */
   private columns: HistoryColumns;
   /** The long run's status line is written at most once per animation frame. */
   private readonly batch = new FrameBatch();
   /** Measured from the error plot's rows: its caption's numbers (model/error-stats.ts). */
   readonly errorStats = new EnergyErrorStats();
-  /** The bounce map, shown for a family whose capabilities' plots have it (view/bounce-map.ts). */
-  readonly bounceMap: BounceMapCard;
+  /** The cards the families' packages draw, by the core's plot name (shown for a family that declares it). */
+  private readonly familyCards: ReadonlyMap<string, FamilyPlotCard>;
 
-  constructor(model: SimulationModel, idPrefix: string) {
+  /** `familyCards`: the packages' own cards (app/families.ts familyPlotCards). */
+  constructor(model: SimulationModel, idPrefix: string, familyCards: FamilyPlotCards = {}) {
     this.model = model;
     this.columns = model.history.columns;
     const impactTimes = (): ArrayLike<number> => this.model.history.impactTimes();
     this.cards = {
       energy: new PlotCard(energyDef(this.columns), idPrefix, impactTimes),
       error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
-      height: new PlotCard(heightDef(false, this.columns.heightLabel), idPrefix, impactTimes),
+      height: new PlotCard(heightDef(false, this.columns), idPrefix, impactTimes),
       divergence: new PlotCard(divergenceDef(), idPrefix, impactTimes),
       velocity: new PlotCard(velocityDef(this.columns), idPrefix, impactTimes),
       long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
-    this.bounceMap = new BounceMapCard(idPrefix);
+    this.familyCards = new Map(Object.entries(familyCards).map(([plot, make]) => [plot, make(idPrefix)]));
     this.applyPlots();
     this.feeds = [
       {
@@ -620,7 +610,7 @@ export class PlotsView {
           const parts = h.columns.energyParts;
           parts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
           let j = 1 + parts.length;
-          if (h.columns.dissipated !== undefined) out[j++] = conservedEnergy(h.data, b, h.columns);
+          if (h.columns.dissipated !== undefined) out[j++] = rowConservedEnergy(h.data, b, h.columns);
           m.baselines?.runs.forEach((r, i) => (out[j + i] = r.energy.get(k)));
         },
       },
@@ -631,8 +621,8 @@ export class PlotsView {
         available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
         read: (m, k, out) => {
           const h = m.history;
-          const e0 = conservedEnergy(h.data, 0, h.columns);
-          const e = conservedEnergy(h.data, k * h.stride, h.columns) - e0;
+          const e0 = rowConservedEnergy(h.data, 0, h.columns);
+          const e = rowConservedEnergy(h.data, k * h.stride, h.columns) - e0;
           out[0] = Math.abs(e);
           this.errorStats.push(e, k === 0 ? 0 : (h.data[k * h.stride + h.columns.impacts] ?? 0), e0);
           m.baselines?.runs.forEach((r, i) => (out[1 + i] = Math.abs(r.energy.get(k) - r.energy0)));
@@ -683,7 +673,7 @@ export class PlotsView {
       this.cards.height.element,
       this.cards.divergence.element,
       this.cards.velocity.element,
-      this.bounceMap.element,
+      ...[...this.familyCards.values()].map((c) => c.element),
       this.cards.long.element,
     );
     this.element = el(
@@ -700,7 +690,7 @@ export class PlotsView {
   private onResize(): void {
     if (!this.visible) return;
     for (const c of Object.values(this.cards)) c.resize();
-    this.bounceMap.resize();
+    for (const c of this.familyCards.values()) c.resize();
   }
 
   get shown(): boolean {
@@ -725,15 +715,16 @@ export class PlotsView {
     this.applyPlots();
   }
 
-  /** The figure of a card: a time plot's, or a card drawn by its own module (the bounce map). */
-  private cardElement(card: Exclude<CardKey, 'long'> | OwnCardKey): HTMLElement {
-    return card === 'bounceMap' ? this.bounceMap.element : this.cards[card].element;
+  /** A card a family's package draws, by the core's plot name (FamilyPlotCard), if the page has one. */
+  familyCard(plot: string): FamilyPlotCard | undefined {
+    return this.familyCards.get(plot);
   }
 
   private applyPlots(): void {
     const wanted = new Set<string>();
     for (const [plot, card] of Object.entries(PLOT_CARDS)) if (this.plotNames === null || this.plotNames.has(plot)) wanted.add(card);
-    for (const card of new Set(Object.values(PLOT_CARDS))) this.cardElement(card).hidden = !wanted.has(card);
+    for (const card of new Set(Object.values(PLOT_CARDS))) this.cards[card].element.hidden = !wanted.has(card);
+    for (const [plot, card] of this.familyCards) card.element.hidden = !(this.plotNames === null || this.plotNames.has(plot));
     if (!this.columns.velocities) this.cards.velocity.element.hidden = true;
   }
 
@@ -752,7 +743,7 @@ export class PlotsView {
       m.twins !== this.twins ||
       m.baselines !== this.baselines ||
       this.feeds.some((f) => f.available(m) !== f.consumed) ||
-      (this.bounceMap.shown && m.history.impactCount !== this.bounceMap.data.consumed);
+      [...this.familyCards.values()].some((c) => c.shown && c.stale(m));
     if (!news) return;
     this.lastUpdate = now;
     this.update();
@@ -773,7 +764,7 @@ export class PlotsView {
       this.dirty = true;
     }
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
-      this.massDiag = massDiagonal(m.config);
+      this.massDiag = m.family.velocityDivisors?.(m.config) ?? [];
       const twinsChanged = m.twins !== this.twins;
       this.epoch = m.history.epoch;
       this.twins = m.twins;
@@ -786,7 +777,7 @@ export class PlotsView {
         const on = m.twins !== null;
         const h = this.feeds[2];
         if (h) h.decimator = new MinMaxDecimator(on ? 3 : 1, { maxBuckets: BUCKETS });
-        this.cards.height.rebuild(heightDef(on, this.columns.heightLabel));
+        this.cards.height.rebuild(heightDef(on, this.columns));
         this.cards.divergence.showPlaceholder(
           on
             ? null
@@ -809,7 +800,7 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
-    this.bounceMap.update(m, this.dirty);
+    for (const c of this.familyCards.values()) c.update(m, this.dirty);
     if (!m.baselines) {
       const cols = m.history.columns;
       const sym = cols.energySymbol;
@@ -823,7 +814,7 @@ export class PlotsView {
   private rebuildForColumns(cols: HistoryColumns): void {
     this.columns = cols;
     this.rebuildEnergyCards();
-    this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
+    this.cards.height.rebuild(heightDef(this.model.twins !== null, cols));
     this.cards.long.rebuild(longDef(cols));
     this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
     const velocity = this.feeds[4];
@@ -889,7 +880,7 @@ export class PlotsView {
     this.batch.drop();
     this.resizeObserver?.disconnect();
     for (const c of Object.values(this.cards)) c.destroyPlot();
-    this.bounceMap.destroyPlot();
+    for (const c of this.familyCards.values()) c.destroyPlot();
     this.element.remove();
   }
 }

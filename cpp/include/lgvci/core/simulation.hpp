@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lgvci/core/canonical_chart.hpp"
@@ -91,6 +92,13 @@ struct Perturbation {
 /// Moves the state record `record` of `layout` by δ along `p` (throws std::out_of_range when the layout
 /// has no such field).
 void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double delta, double* record);
+
+/// For a family's Simulation::setState: throws InvalidInput("record", …) unless `size` is layout.size.
+void requireRecordSize(const RecordLayout& layout, std::size_t size);
+/// For a family's Simulation::setState, whose restart validates the state as a config's start: the
+/// refusal `e` with its field renamed from the config's start to the record's, by prefix ("x0" → "x",
+/// "q0[1]" → "q[1]"), or `e` itself when no name matches.
+InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<std::string, std::string>>& configToRecord);
 
 /// A run of a model (docs/architecture.md "Model and data"): the family's constant, validated system
 /// is shared by reference between copies; the run state (the driver's state, time, counters, scratch

@@ -58,8 +58,7 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   /// become the record's q, p, t.
   void setState(const double* record, std::size_t size) override {
     const RecordLayout& L = layout();
-    if (size != static_cast<std::size_t>(L.size))
-      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    requireRecordSize(L, size);
     auto def = std::make_shared<BilliardDef>(*def_);
     const double* q = record + L.field("q").offset;
     const double* p = record + L.field("p").offset;
@@ -71,10 +70,7 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
       if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) *this = BilliardSimulation(def, makeBilliardDriver(*def));
       else *this = BilliardSimulation(def, makeNaiveBilliardDriver(*def));
     } catch (const InvalidInput& e) {
-      const std::string f = e.field();
-      const std::string field = f.rfind("q0", 0) == 0 ? "q" : f.rfind("p0", 0) == 0 ? "p" : f == "t0" ? "t" : f;
-      if (field != f) throw InvalidInput(field, std::string(e.what()).substr(f.size() + 2));
-      throw;
+      throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
   }
   /// Shifts of x, y, then of p_x, p_y (docs/ensembles.md "Perturbations").
@@ -180,13 +176,15 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
             .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.steps()); })
             .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.status()); })
             .scalar("E0", rec, [](B b, double* o) { o[0] = b.energy0_; })
-            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); });
+            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); })
+            // For the page, the record only and not hashed: the balance kept at E0 (H itself).
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](B b, double* o) { o[0] = b.conservedEnergy(); });
     return s;
   }
 };
 
-std::unique_ptr<Simulation> makeBilliardSimulation(const std::string& json) {
-  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(json));
+std::unique_ptr<Simulation> makeBilliardSimulation(const ConfigDocument& config) {
+  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(config));
   if (def->naive) {  // docs/baselines.md "The naive baseline"
     auto driver = makeNaiveBilliardDriver(*def);
     return std::make_unique<BilliardSimulation<NaiveDriver<NaiveBilliardModel>>>(def, std::move(driver));

@@ -109,8 +109,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   /// (φ_k(q) ≥ 0, a finite energy); its names q0, p0, t0 in a refusal become the record's q, p, t.
   void setState(const double* record, std::size_t size) override {
     const RecordLayout& L = layout();
-    if (size != static_cast<std::size_t>(L.size))
-      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    requireRecordSize(L, size);
     auto def = std::make_shared<GeneralizedDef>(*def_);
     const long n = def->q0.size();
     def->t0 = record[L.field("t").offset];
@@ -122,10 +121,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
       if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) *this = GeneralizedSimulation(def, makeGeneralizedDriver(*def));
       else *this = GeneralizedSimulation(def, makeNaiveGeneralizedDriver(*def));
     } catch (const InvalidInput& e) {
-      static const char* const names[][2] = {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}};
-      for (const auto& m : names)
-        if (e.field() == m[0]) throw InvalidInput(m[1], std::string(e.what()).substr(e.field().size() + 2));
-      throw;
+      throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
   }
 
@@ -217,12 +213,19 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
     if (truncation)
       table->scalar("rest_truncations", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.model().restTruncations()); })
           .scalar("truncated_momentum", rec, [](G g, double* o) { o[0] = g.driver_.model().truncatedMomentum(); });
+    // For the page, the record only and not hashed: the velocities q̇ = M⁻¹p and the balance kept at E0
+    // (Simulation::conservedEnergy: H itself, the jumps dissipate nothing).
+    table->field("qdot", n, FieldUse::RecordUnhashed, [](G g, double* o) {
+             const VecX v = g.driver_.model().inverseMass() * g.state().p;
+             for (long i = 0; i < v.size(); ++i) o[i] = v(i);
+           })
+        .scalar("conserved_energy", FieldUse::RecordUnhashed, [](G g, double* o) { o[0] = g.conservedEnergy(); });
     return table;
   }
 };
 
-std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
-  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(json));
+std::unique_ptr<Simulation> makeGeneralizedSimulation(const ConfigDocument& config) {
+  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(config));
   if (def->naive) {  // docs/baselines.md "The naive baseline"
     auto driver = makeNaiveGeneralizedDriver(*def);
     return std::make_unique<GeneralizedSimulation<NaiveDriver<NaiveGeneralizedModel>>>(def, std::move(driver));

@@ -89,8 +89,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   /// (x0, R0, gamma0, Pi0, t0) in its refusals become the record's.
   void setState(const double* record, std::size_t size) override {
     const RecordLayout& L = layout();
-    if (size != static_cast<std::size_t>(L.size))
-      throw InvalidInput("record", "must have " + std::to_string(L.size) + " numbers (this run's layout), got " + std::to_string(size));
+    requireRecordSize(L, size);
     RigidBodyState s0;
     const auto vec = [&](const char* name) {
       const double* v = record + L.field(name).offset;
@@ -106,10 +105,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
     try {
       *this = RigidBodySimulation(def_, s0, Integrator(driver_.system(), driver_.def(), s0));
     } catch (const InvalidInput& e) {
-      static const char* const names[][2] = {{"x0", "x"}, {"R0", "R"}, {"gamma0", "gamma"}, {"Pi0", "Pi"}, {"t0", "t"}};
-      for (const auto& n : names)
-        if (e.field() == n[0]) throw InvalidInput(n[1], std::string(e.what()).substr(e.field().size() + 2));
-      throw;
+      throw asRecordField(e, {{"x0", "x"}, {"R0", "R"}, {"gamma0", "gamma"}, {"Pi0", "Pi"}, {"t0", "t"}});
     }
   }
   /// Tran & Leok's §7.4 perturbations first: "position" x0 + δ e₃ (the ensemble's default) and
@@ -243,7 +239,10 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
             // Persistent contact (docs/rigid-body.md "Persistent contact"): active contacts (0 in flight) and the
             // normal force they carry, N; bookkeeping beside the state, not hashed.
             .scalar("contact_points", ledger, [](S r, double* o) { o[0] = static_cast<double>(r.driver_.state().contact.count); })
-            .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; });
+            .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; })
+            // The balance the scheme keeps at E0, E + dissipated (Simulation::conservedEnergy), for the page's
+            // error plots and HUD; the record only, not hashed.
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](S r, double* o) { o[0] = r.conservedEnergy(); });
     return table;
   }
 
@@ -281,8 +280,8 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
 };
 
-std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
-  auto def = std::make_shared<const RigidBodyDef>(parseConfig(json));
+std::unique_ptr<Simulation> makeRigidBodySimulation(const ConfigDocument& config) {
+  auto def = std::make_shared<const RigidBodyDef>(parseConfig(config));
   if (def->integrator.family == IntegratorFamily::Rk4) {
     Rk4Integrator sim = makeRk4Integrator(*def);
     return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));

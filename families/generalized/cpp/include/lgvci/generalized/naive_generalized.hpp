@@ -26,6 +26,7 @@ class NaiveGeneralizedModel {
 
   double phi(const State& s) const { return geometry_.phi(s); }
   double hamiltonian(const State& s) const { return geometry_.hamiltonian(s); }
+  const MatX& inverseMass() const { return geometry_.inverseMass(); }
   /// The rest truncation is the VCI's (simultaneous_impacts.cpp); the naive baseline has none.
   long long restTruncations() const { return 0; }
   double truncatedMomentum() const { return 0.0; }
