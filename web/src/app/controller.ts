@@ -16,7 +16,7 @@ import { validateFieldInput, validateTwinDelta } from '../config/validation';
 import type { HeldState } from '../config/family';
 import { createSimulation } from '../engine/create';
 import { LOAD_STRINGS } from '../controls/load-controls';
-import { THROW_STRINGS } from './throw-wiring';
+import { THROW_STRINGS } from './throw-strings';
 import type { TwinSpec } from '../model/twins';
 import { t } from '../i18n';
 
