@@ -30,7 +30,7 @@ import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-key
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
-import type { LongRunClient, WorkerLike } from './long-run';
+import type { LongRunClient, WorkerLike } from './workers/long-run';
 import { wireLongRun } from './long-run-wiring';
 import type { ComparisonWiring, JobWorker } from './comparison-wiring';
 import { comparisonJobs, wireComparison } from './comparison-wiring';
@@ -49,8 +49,8 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
-import type { ClipButton } from './clip-button';
-import { wireClipButton } from './clip-button';
+import type { ClipButton } from './media/clip-button';
+import { wireClipButton } from './media/clip-button';
 import { parseClassOptions } from '../config/class-options';
 import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
 import { urlKey } from '../config/url-codec';
@@ -72,7 +72,7 @@ export interface MountOptions {
   autoplay?: boolean;
   /** Engine module to use instead of loading @lgvci-wasm (tests). */
   engine?: LgvciModule;
-  /** Factory of the long-run worker (tests); default: app/long-run.worker.ts. */
+  /** Factory of the long-run worker (tests); default: app/workers/long-run.worker.ts. */
   longRunWorker?: () => WorkerLike;
   /** Restore the state from this query string (e.g. location.search; url-state.ts); its case wins over caseName. */
   query?: string;
@@ -80,13 +80,13 @@ export interface MountOptions {
   syncUrl?: boolean;
   /** Loader of the Rapier module for the comparison (tests); default: engine/rapier.ts (lazy import). */
   rapierLoader?: () => Promise<Rapier>;
-  /** Factory of the comparison's worker (tests); default: another instance of app/long-run.worker.ts. */
+  /** Factory of the comparison's worker (tests); default: another instance of app/workers/long-run.worker.ts. */
   comparisonWorker?: () => JobWorker;
   /** Embed mode, plots shown and theme (embed-options.ts; default: the full page). */
   embed?: EmbedOptions;
   /** Messages about rejected query values, shown over the view. */
   messages?: string[];
-  /** Factory of the "Why variational?" view's worker (tests); default: another instance of app/long-run.worker.ts. */
+  /** Factory of the "Why variational?" view's worker (tests); default: another instance of app/workers/long-run.worker.ts. */
   whyWorker?: () => WhyWorkerLike;
   /**
    * The language (docs/languages.md): loaded and made the page's before anything is built. Default:

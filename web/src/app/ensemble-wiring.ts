@@ -9,8 +9,8 @@ import { EnsembleControls } from '../controls/ensemble-controls';
 import { ENSEMBLE_DEFAULTS, ENSEMBLE_WARMUP_STEPS, ensembleSpecJson } from '../model/ensemble';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { EnsemblePlots } from '../view/ensemble-plots';
-import type { EnsembleOutcome, EnsembleWorkerLike } from './ensemble';
-import { EnsemblePool } from './ensemble';
+import type { EnsembleOutcome, EnsembleWorkerLike } from './workers/ensemble';
+import { EnsemblePool } from './workers/ensemble';
 
 export interface EnsembleParts {
   pool: EnsemblePool;

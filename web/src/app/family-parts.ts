@@ -99,7 +99,7 @@ export interface FirstFramesFile {
 
 /**
  * What a package gives the page's workers (its web/worker.ts exports it as `workerParts`, found by
- * app/comparison-worker-tasks.ts through import.meta.glob): the parts a worker runs, without the
+ * app/workers/comparison-worker-tasks.ts through import.meta.glob): the parts a worker runs, without the
  * view's three.js or the controls. A package whose families need nothing in a worker has no such file.
  */
 export interface FamilyWorkerPackage {

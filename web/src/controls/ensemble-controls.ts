@@ -1,6 +1,6 @@
 // Side-panel group of the ensemble: members K, perturbation size and kind, steps N, seed;
 // Run and Cancel, a progress bar and the outcome. Each field shows its own message. The members run
-// in a pool of Web Workers (app/ensemble.ts); this module only shows the state and reports clicks.
+// in a pool of Web Workers (app/workers/ensemble.ts); this module only shows the state and reports clicks.
 import type { EnsembleOutcome, EnsembleProgress } from '../model/ensemble';
 import type { Parsed, PerturbationKind } from '../model/ensemble';
 import {

@@ -1,5 +1,5 @@
 // Ensembles on the page's side: the request (the core's EnsembleSpec as JSON), the validation
-// of the panel's fields, the messages exchanged with the pool of workers (app/ensemble.worker.ts), the
+// of the panel's fields, the messages exchanged with the pool of workers (app/workers/ensemble.worker.ts), the
 // merge of the members' results in member order, and the statistics the core computes from them
 // (cpp/include/lgvci/core/ensemble.hpp: the perturbation and the statistics are defined there once).
 // No DOM.
@@ -205,7 +205,7 @@ export function histogramTotal(s: EnsembleStatistics): number {
   return s.impacts.histogram.counts.reduce((a, b) => a + b, 0);
 }
 
-/** How far a pool of ensemble workers has got (app/ensemble.ts reports it, the controls show it). */
+/** How far a pool of ensemble workers has got (app/workers/ensemble.ts reports it, the controls show it). */
 export interface EnsembleProgress {
   /** Members finished. */
   members: number;
