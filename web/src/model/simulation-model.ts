@@ -15,7 +15,7 @@ import { Playback } from './playback';
 import type { Impact, StatusCodes, StatusReport } from './run';
 import { EngineRun, statusCodes } from './run';
 import { TrailBuffer } from './trail';
-import { conservedEnergy } from './energy-balance';
+import { snapshotConservedEnergy } from './energy-balance';
 import type { TwinSet, TwinSpec } from './twins';
 import { TwinError } from './twins';
 import type { Rapier } from '../engine/rapier';
@@ -560,9 +560,9 @@ export class SimulationModel {
 
   /** Relative energy error |E − E0| / |E0| of the current state. */
   get relativeEnergyError(): number {
-    const { energy, energy0, dissipated } = this.curr;
-    // The balance the run keeps: E + dissipated = E₀ for a family whose impacts lose energy.
-    return Math.abs(conservedEnergy(energy, dissipated) - energy0) / Math.abs(energy0);
+    const c = this.curr;
+    // The balance the run keeps: E + dissipated = E₀ (the core's conserved_energy).
+    return Math.abs(snapshotConservedEnergy(c) - c.energy0) / Math.abs(c.energy0);
   }
 
   /** Delete the embind objects; the model is unusable afterwards. */

@@ -439,7 +439,7 @@ function* energyRun(mod: LgvciModule, cfg: string, integrator: string, base: num
     const names = sim.momentumMapLayout().map((f) => f.name);
     const m0 = Array.from(sim.momentumMaps());
     const e0 = sim.initialEnergy();
-    // The balance the run keeps (E + dissipated for a family whose impacts lose energy): its error is measured.
+    // The balance the run keeps (the core's conserved_energy, E + dissipated): its error is measured.
     const balance = recordConservedEnergy(new Layout(sim.layout()));
     const record = (): ArrayLike<number> => sim.record();
     const conserved = (): number => balance(sim.energy(), record);

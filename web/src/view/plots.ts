@@ -569,8 +569,6 @@ export class PlotsView {
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
   private readonly rowBuf: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-  /** M_ii of the running config, for the velocity plot (ModelFamily.velocityDivisors, read on each new history). */
-  private massDiag: readonly number[] = [];
   /** The columns the live plots were built for (a new family rebuilds them). */
   private columns: HistoryColumns;
   /** The long run's status line is written at most once per animation frame. */
@@ -610,7 +608,7 @@ export class PlotsView {
           const parts = h.columns.energyParts;
           parts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
           let j = 1 + parts.length;
-          if (h.columns.dissipated !== undefined) out[j++] = rowConservedEnergy(h.data, b, h.columns);
+          if (h.columns.dissipated !== undefined) out[j++] = rowConservedEnergy(h.data, b, h.columns); // the core's E + dissipated
           m.baselines?.runs.forEach((r, i) => (out[j + i] = r.energy.get(k)));
         },
       },
@@ -660,7 +658,7 @@ export class PlotsView {
         read: (m, k, out) => {
           const h = m.history;
           (h.columns.velocities ?? []).forEach((c, i) => {
-            out[i] = (h.data[k * h.stride + c.col] ?? NaN) / (this.massDiag[c.index] ?? 1);
+            out[i] = h.data[k * h.stride + c.col] ?? NaN; // the core's q̇ = M⁻¹p (the record's qdot)
           });
         },
       },
@@ -764,7 +762,6 @@ export class PlotsView {
       this.dirty = true;
     }
     if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
-      this.massDiag = m.family.velocityDivisors?.(m.config) ?? [];
       const twinsChanged = m.twins !== this.twins;
       this.epoch = m.history.epoch;
       this.twins = m.twins;
