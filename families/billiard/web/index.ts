@@ -8,6 +8,7 @@ import { BILLIARD_CASES, billiardControls } from './controls';
 import { billiardFamily } from './reader';
 import { billiardView } from './view';
 import { BounceMapCard } from './bounce-map';
+import { energyErrorPlot, energyPlot } from '../../../web/src/view/live-plots';
 
 export const familyPackage: FamilyPackage = {
   order: 2,
@@ -19,8 +20,12 @@ export const familyPackage: FamilyPackage = {
       view: billiardView,
       controls: billiardControls,
       cases: BILLIARD_CASES,
-      // Birkhoff's coordinates of each bounce, one point per impact (docs/billiard.md "On the page").
-      plotCards: { bounce_map: (idPrefix) => new BounceMapCard(idPrefix) },
+      plots: {
+        energy: energyPlot(),
+        energy_error: energyErrorPlot(),
+        // Birkhoff's coordinates of each bounce, one point per impact (docs/billiard.md "On the page").
+        bounce_map: { own: (idPrefix) => new BounceMapCard(idPrefix) },
+      },
     }),
   ],
 };

@@ -11,12 +11,13 @@ import { cradleView } from './cradle/view';
 import { GENERALIZED_CASES, generalizedControls } from './generalized/controls';
 import { generalizedFamily } from './generalized/reader';
 import { generalizedView } from './generalized/view';
+import { cradlePlots, generalizedPlots } from './plots';
 
 export const familyPackage: FamilyPackage = {
   order: 1,
   firstFrames: firstFrames as FirstFramesFile['starts'],
   families: [
-    defineFamily({ name: 'generalized', model: generalizedFamily, view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES }),
-    defineFamily({ name: 'cradle', model: cradleFamily, view: cradleView, controls: cradleControls, cases: CRADLE_CASES }),
+    defineFamily({ name: 'generalized', model: generalizedFamily, view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES, plots: generalizedPlots }),
+    defineFamily({ name: 'cradle', model: cradleFamily, view: cradleView, controls: cradleControls, cases: CRADLE_CASES, plots: cradlePlots }),
   ],
 };

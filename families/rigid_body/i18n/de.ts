@@ -46,6 +46,8 @@ export const de = defineFamilyMessages<typeof en>()({
   'plot.height.title': 'Höhe des Schwerpunkts',
   'plot.height.twinsCaption': 'Höhe des Schwerpunkts des ungestörten Durchgangs (gestrichelt) und der beiden gestörten Zwillinge; sie trennen sich nach wenigen Stößen.',
   'plot.height.caption': 'Höhe des Schwerpunkts über dem Boden. Schalte beim starren Körper die Sensitivitätszwillinge ein, um gestörte Durchgänge zu vergleichen, wie in der Arbeit.',
+  'rigid.energy.exchangeCaption': 'Gesamtenergie {E}, kinetische Translations- plus potentielle Energie (TPE) und Rotationsenergie (RE). Bei jedem Stoß wechselt Energie zwischen Translation und Rotation; die Summe bleibt konstant.',
+  'rigid.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induzierte 2-Norm) der lage- und orientierungsgestörten Zwillinge gegenüber dem ungestörten Durchgang, logarithmisch: bei jedem Stoß verstärkt, bis es sättigt.',
   'refusal.penetrates': 'Der Körper startet in der Ebene ({depth} m zu tief): Erhöhe seine Höhe z um mindestens {raise} m.',
   'rapier.needsInertia': 'Rapier: Der Körper {type} braucht für den Vergleich eine ausdrückliche Trägheit in der Konfiguration.',
   'rapier.hullFailed': 'Rapier: Die konvexe Hülle von {shape} ist fehlgeschlagen',

@@ -46,6 +46,8 @@ export const en = {
   'plot.height.title': 'Centre-of-mass height',
   'plot.height.twinsCaption': 'Height of the centre of mass of the unperturbed run (dashed) and of the two perturbed twins; they separate after a few impacts.',
   'plot.height.caption': 'Height of the centre of mass above the ground. For the rigid body, switch on the sensitivity twins to compare perturbed runs, as in the paper.',
+  'rigid.energy.exchangeCaption': 'Total energy {E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.',
+  'rigid.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm) of the position- and attitude-perturbed twins from the unperturbed run, on a log scale: amplified at each impact, until it saturates.',
   'refusal.penetrates': 'The body starts inside the plane ({depth} m too deep): raise its height z by at least {raise} m.',
   'rapier.needsInertia': 'Rapier: the {type} body needs an explicit inertia in the config to be compared.',
   'rapier.hullFailed': 'Rapier: the convex hull of the {shape} failed',

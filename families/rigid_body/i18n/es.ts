@@ -46,6 +46,8 @@ export const es = defineFamilyMessages<typeof en>()({
   'plot.height.title': 'Altura del centro de masas',
   'plot.height.twinsCaption': 'Altura del centro de masas de la ejecución sin perturbar (discontinua) y de los dos gemelos perturbados; se separan tras unos pocos choques.',
   'plot.height.caption': 'Altura del centro de masas sobre el suelo. Para el sólido rígido, activa los gemelos de sensibilidad para comparar ejecuciones perturbadas, como en el artículo.',
+  'rigid.energy.exchangeCaption': 'Energía total {E}, energía cinética de traslación + potencial (TPE) y energía de rotación (RE). En cada choque la energía pasa entre traslación y rotación; el total se mantiene constante.',
+  'rigid.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (norma 2 inducida) de los gemelos perturbados en posición y en orientación respecto de la ejecución sin perturbar, en escala logarítmica: amplificada en cada choque, hasta saturar.',
   'refusal.penetrates': 'El cuerpo empieza dentro del plano ({depth} m demasiado bajo): sube su altura z al menos {raise} m.',
   'rapier.needsInertia': 'Rapier: el cuerpo {type} necesita una inercia explícita en la configuración para compararlo.',
   'rapier.hullFailed': 'Rapier: falló la envolvente convexa de {shape}',

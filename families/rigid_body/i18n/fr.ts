@@ -46,6 +46,8 @@ export const fr = defineFamilyMessages<typeof en>()({
   'plot.height.title': 'Hauteur du centre de masse',
   'plot.height.twinsCaption': 'Hauteur du centre de masse de l’exécution non perturbée (pointillés) et des deux jumeaux perturbés ; ils se séparent après quelques chocs.',
   'plot.height.caption': 'Hauteur du centre de masse au-dessus du sol. Pour le corps rigide, activez les jumeaux de sensibilité pour comparer des exécutions perturbées, comme dans l’article.',
+  'rigid.energy.exchangeCaption': 'Énergie totale {E}, énergie cinétique de translation + potentielle (TPE) et énergie de rotation (RE). À chaque choc, l’énergie passe entre translation et rotation ; le total reste constant.',
+  'rigid.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (norme 2 induite) des jumeaux perturbés en position et en attitude par rapport à l’exécution non perturbée, en échelle logarithmique : amplifiée à chaque choc, jusqu’à saturation.',
   'refusal.penetrates': 'Le corps démarre à l’intérieur du plan ({depth} m trop bas) : montez sa hauteur z d’au moins {raise} m.',
   'rapier.needsInertia': 'Rapier : le corps {type} a besoin d’une inertie explicite dans la configuration pour être comparé.',
   'rapier.hullFailed': 'Rapier : l’enveloppe convexe de {shape} a échoué',

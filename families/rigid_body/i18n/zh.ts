@@ -46,6 +46,8 @@ export const zh = defineFamilyMessages<typeof en>()({
   'plot.height.title': '质心高度',
   'plot.height.twinsCaption': '未扰动运行（虚线）与两个受扰动双胞胎的质心高度；几次碰撞后它们便分开。',
   'plot.height.caption': '质心离地面的高度。对于刚体，打开灵敏度双胞胎即可像论文中那样比较受扰动的运行。',
+  'rigid.energy.exchangeCaption': '总能量 {E}、平动动能加势能（TPE）与转动能（RE）。每次碰撞时能量在平动与转动之间转移；总量保持不变。',
+  'rigid.divergence.caption': '位置与姿态受扰动的双胞胎相对于未扰动运行的 Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂（诱导 2-范数），对数坐标：每次碰撞都会放大，直至饱和。',
   'refusal.penetrates': '物体开始时位于平面内部（深了 {depth} m）：请把高度 z 至少提高 {raise} m。',
   'rapier.needsInertia': 'Rapier：{type} 物体需要在配置中给出显式惯量才能比较。',
   'rapier.hullFailed': 'Rapier：{shape} 的凸包计算失败',

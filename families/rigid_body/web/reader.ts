@@ -6,8 +6,7 @@ import type { Vec3 } from '../../../web/src/config/types';
 import type { ResolvedRigidBodyConfig } from './config';
 import { parseRigidBodyConfig, resolvePlaneNormal } from './config';
 import type { Layout } from '../../../web/src/engine/layout';
-import type { HistoryColumns, ModelFamily, PlotWords, Snapshot } from '../../../web/src/model/family';
-import { tr } from './words';
+import type { HistoryColumns, ModelFamily, Snapshot } from '../../../web/src/model/family';
 import { derivedColumns, historyRowWriter } from '../../../web/src/model/family';
 import { quatFromRowMajorInto } from '../../../web/src/model/interpolation';
 import { RigidPoseSpace } from './pose-space';
@@ -33,31 +32,13 @@ export function rigidColumns(L: Layout): HistoryColumns {
       { label: 'TPE', col: L.csvIndex('TPE') },
       { label: 'RE', col: L.csvIndex('RE') },
     ],
-    height: L.csvIndex('x') + 2,
-    heightLabel: 'height x₃',
+    height: L.csvIndex('x') + 2, // x₃
     energySymbol: 'E',
     impacts: L.csvIndex('impacts'),
     // Restitution (docs/rigid-body.md "Restitution"): E + dissipated on the energy plot.
     ...(L.has('dissipated') ? { dissipated: L.csvIndex('dissipated') } : {}),
-    plots: RIGID_PLOTS,
   };
 }
-
-/** Tran & Leok's figures the plot cards reproduce: Fig. 7–9, and Fig. 8's long run. */
-const RIGID_PLOTS: PlotWords = {
-  figures: {
-    energy: () => tr('plot.fig', { n: '7' }),
-    error: () => tr('plot.fig', { n: '8' }),
-    long: () => tr('plot.fig.long8'),
-  },
-  height: {
-    title: () => tr('plot.height.title'),
-    figure: () => tr('plot.fig', { n: '9' }),
-    caption: (twins) => (twins ? tr('plot.height.twinsCaption') : tr('plot.height.caption')),
-    series: 'x₃',
-    fromZero: true,
-  },
-};
 
 export function rigidFamily(L: Layout): RigidFamily {
   const o = {

@@ -22,7 +22,7 @@ import { el, uniquePrefix } from '../util/dom';
 import type { LocaleCode } from '../i18n';
 import { setLocale, t } from '../i18n';
 import { Controller } from './controller';
-import { caseFromQuery, ensembleHint, familyParts, familyPlotCards, familyTable, longRunHint, pageCases } from './families';
+import { caseFromQuery, ensembleHint, familyParts, familyPlots, familyTable, longRunHint, pageCases } from './families';
 import { FIRST_FRAME_MARK, FIRST_STEP_MARK, FrameLoop } from './frame-loop';
 import type { FirstFrameStart } from './first-frame';
 import { firstFrameScene, startBeforeEngine } from './first-frame';
@@ -245,7 +245,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   shell.layout.append(panel.element);
   const twinsControls = new TwinsControls(controller, prefix);
   panel.insertSection(twinsControls.element);
-  const plots = new PlotsView(model, prefix, familyPlotCards());
+  const plots = new PlotsView(model, prefix, familyPlots());
   plots.element.id = `${prefix}-plots-section`;
   root.append(plots.element);
   const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, longRunHint(), opts.longRunWorker);

@@ -12,7 +12,8 @@ import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
 import type { TwinSpec } from '../model/twins';
 import { t } from '../i18n';
 import { decodeCase, queryEntries } from '../config/url-codec';
-import type { FamilyPlotCards } from '../view/plot-cards';
+import type { FamilyPlotCard, PlotRegistry } from '../view/family-plots';
+import { isOwnPlot } from '../view/family-plots';
 import type { FamilyPackage, FamilyParts, FirstFrameStart } from './family-parts';
 
 export type { FamilyParts } from './family-parts';
@@ -140,11 +141,14 @@ export function ensembleHint(parts: readonly FamilyParts[] = FAMILIES): string {
   return t('ensemble.hint', { setUp: parts.find((p) => p.words?.ensembleSetUp)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
 }
 
-/** The cards the families' packages draw, by the core's plot name (the first package's for a name two declare). */
-export function familyPlotCards(parts: readonly FamilyParts[] = FAMILIES): FamilyPlotCards {
-  const out: Record<string, FamilyPlotCards[string]> = {};
-  for (const p of parts) for (const [plot, make] of Object.entries(p.plotCards ?? {})) out[plot] ??= make;
-  return out;
+/**
+ * The families' plot declarations (FamilyParts.plots) for the plots' view: a family's by its name, and
+ * the cards the packages draw themselves by plot name (the first package's for a name two declare).
+ */
+export function familyPlots(parts: readonly FamilyParts[] = FAMILIES): PlotRegistry {
+  const own: Record<string, (idPrefix: string) => FamilyPlotCard> = {};
+  for (const p of parts) for (const [plot, d] of Object.entries(p.plots)) if (isOwnPlot(d)) own[plot] ??= d.own;
+  return { of: (name) => parts.find((p) => p.name === name)?.plots ?? {}, own };
 }
 
 /**
@@ -184,8 +188,8 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
  * Where the registry and the core disagree, one sentence each ([] when they agree): a core family
  * without page parts, page parts of a family the core lacks, a core preset without words, words for
  * a preset the core lacks, a set-up button on a preset its family lacks, a family with shapes whose
- * package sets up no Rapier run, a family with twins whose package declares none, or a part whose id
- * is not the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
+ * package sets up no Rapier run, a family with twins whose package declares none, a plot of the core's
+ * capabilities its package does not declare, or a part whose id is not the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
  * holds this list empty.
  */
 export function registryProblems(core: readonly Pick<FamilyInfo, 'name' | 'presets' | 'capabilities'>[], parts: readonly FamilyParts[] = FAMILIES): string[] {
@@ -204,6 +208,7 @@ export function registryProblems(core: readonly Pick<FamilyInfo, 'name' | 'prese
     if (setUp && !presets.includes(setUp.preset)) out.push(`${p.name}: its set-up starts from "${setUp.preset}", not one of its presets`);
     if (f.capabilities.shapes && !p.rapier) out.push(`${p.name}: its bodies have shapes but its package sets up no Rapier run`);
     if (f.capabilities.twins && !p.twins) out.push(`${p.name}: the core gives it twins but its package declares none`);
+    for (const plot of f.capabilities.plots) if (!Object.prototype.hasOwnProperty.call(p.plots, plot)) out.push(`${p.name}: its plot "${plot}" is not declared by its package`);
     for (const [what, id] of [['controls', p.controls.id], ['view', p.view.id]] as const) {
       if (id !== p.name) out.push(`${p.name}: its ${what} are registered as "${id}"`);
     }

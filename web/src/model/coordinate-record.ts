@@ -18,9 +18,9 @@ export interface GeneralizedSnapshot extends Snapshot {
 
 /**
  * The history columns of a record in generalized coordinates: the Hamiltonian H as the energy, no
- * energy parts, and the column plotted as the family's "height" with its axis label.
+ * energy parts, and the column the family plots over time (HistoryColumns.height).
  */
-export function coordinateColumns(L: Layout, height: number, heightLabel: string): HistoryColumns {
+export function coordinateColumns(L: Layout, height: number): HistoryColumns {
   const { extra, conserved } = derivedColumns(L);
   return {
     names: L.csvColumns,
@@ -29,7 +29,6 @@ export function coordinateColumns(L: Layout, height: number, heightLabel: string
     energy: L.csvIndex('E'),
     energyParts: [],
     height,
-    heightLabel,
     energySymbol: 'H',
     impacts: L.csvIndex('impacts'),
   };

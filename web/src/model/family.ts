@@ -62,9 +62,8 @@ export interface HistoryColumns {
   readonly energy: number;
   /** Columns of the energy's parts shown beside it in the energy plot (may be empty). */
   readonly energyParts: readonly { label: string; col: number }[];
-  /** Column of the drawn height above the ground, and its name on a plot axis. */
+  /** Column of the coordinate the family plots over time (the drawn height above the ground, an angle). */
   readonly height: number;
-  readonly heightLabel: string;
   /** Symbol of the energy in the plots and the HUD ('E', or 'H' for the Hamiltonian). */
   readonly energySymbol: string;
   /** Column of the impacts of the step (the last of the CSV's; written as an integer). */
@@ -81,32 +80,11 @@ export interface HistoryColumns {
   readonly dissipated?: number;
   /** Column of the core's conserved energy E + dissipated (the record's conserved_energy, among `extra`). */
   readonly conserved?: number;
-  /** The family's own words for its plots (a paper's figures); each absent: the card's own. */
-  readonly plots?: PlotWords;
 }
 
 /** Numbers in a history row of these columns: the CSV's, then the record-only ones. */
 export function rowWidth(cols: Pick<HistoryColumns, 'names' | 'extra'>): number {
   return cols.names.length + (cols.extra?.length ?? 0);
-}
-
-/**
- * What a family says on its plot cards (view/plots.ts), each a function so that it is read in the
- * language of the moment it is drawn: the figure of its paper an energy, energy-error, long-run or
- * height card reproduces, and how its height card is headed.
- */
-export interface PlotWords {
-  readonly figures?: { readonly energy?: () => string; readonly error?: () => string; readonly long?: () => string };
-  readonly height?: {
-    title(): string;
-    figure(): string;
-    /** The card's caption, with the sensitivity twins on or off. */
-    caption(twins: boolean): string;
-    /** The height series' name in the legend (without the twins). */
-    readonly series: string;
-    /** The axis starts at 0 (a height above the ground). */
-    readonly fromZero: boolean;
-  };
 }
 
 export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {

@@ -11,7 +11,7 @@ export type RowFormat = Pick<ModelFamily, 'columns' | 'writeRow'>;
 
 /** Before a family is set: no columns; recording throws. */
 const NO_FORMAT: RowFormat = {
-  columns: { names: [], energy: 0, energyParts: [], height: 0, heightLabel: '', energySymbol: 'E', impacts: 0 },
+  columns: { names: [], energy: 0, energyParts: [], height: 0, energySymbol: 'E', impacts: 0 },
   writeRow: () => {
     throw new Error('RunHistory: no row format set');
   },

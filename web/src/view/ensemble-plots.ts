@@ -7,7 +7,7 @@ import type { UPlotLib } from './uplot-lib';
 import { UplotSlot } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plot-axes';
 import { decimalSeparator, localizeNumberText, t } from '../i18n';
 
 const HEIGHT = 200;

@@ -24,7 +24,7 @@ export function cradleColumns(L: Layout): HistoryColumns {
   const n = L.field('q').size;
   return {
     // The far ball's angle: what swings out when the striker hits.
-    ...coordinateColumns(L, L.csvIndex('q') + n - 1, `far ball θ${n}`),
+    ...coordinateColumns(L, L.csvIndex('q') + n - 1),
     // θ̇_i, the core's q̇ = M⁻¹p (the record's qdot, kept in the history after the CSV's columns).
     ...velocityColumns(L, n),
   };

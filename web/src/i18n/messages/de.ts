@@ -271,7 +271,6 @@ export const de = defineMessages({
   'plot.energy.compareCaptionParts': 'Gesamtenergie {E} des {main}-Durchgangs und der Vergleichsverfahren daneben, in ihren Farben; vom {main}: {parts} wie in Abb. 7. Ein Verfahren, das an den Stößen Energie verliert, driftet nach unten.',
   'plot.energy.exchange': 'Energieaustausch',
   'plot.energy.title': 'Energie {E}',
-  'plot.energy.exchangeCaption': 'Gesamtenergie {E}, kinetische Translations- plus potentielle Energie (TPE) und Rotationsenergie (RE). Bei jedem Stoß wechselt Energie zwischen Translation und Rotation; die Summe bleibt konstant.',
   'plot.energy.caption': 'Gesamtenergie {E} zu den Gitterzeiten; das nächste Diagramm misst, wie weit sie sich von {E}₀ entfernt, zwischen den Stößen und an ihnen.',
   'plot.energy.total': 'gesamt {E}',
   'plot.error.compare': 'Energiefehler |{E} − {E}₀| jedes Verfahrens',
@@ -279,15 +278,14 @@ export const de = defineMessages({
   'plot.error.title': 'Energiefehler |{lhs} − {E}₀|',
   'plot.error.caption': 'Absoluter Energiefehler, logarithmisch, gestrichelte Linien an den Stößen. Was er zwischen und über die Stöße hinweg tut, steht hier gemessen, sobald der Durchgang Daten hat.',
   'plot.coordinate.caption': 'Die Koordinate {label} zu den Gitterzeiten; die gestrichelten Linien markieren Stöße.',
+  'plot.coordinate.twinsCaption': "Die Koordinate {label} des ungestörten Durchgangs (gestrichelt) und jedes gestörten Zwillings; die gestrichelten Linien markieren Stöße.",
   'plot.unperturbed': 'ungestört',
   'plot.twin': '{d}-Zwilling',
   'plot.divergence.title': 'Auseinanderlaufen der Zwillinge',
-  'plot.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induzierte 2-Norm) der lage- und orientierungsgestörten Zwillinge gegenüber dem ungestörten Durchgang, logarithmisch: bei jedem Stoß verstärkt, bis es sättigt.',
+  'plot.divergence.generic': "Err(t) = {err} jedes Zwillings gegenüber dem ungestörten Durchgang, logarithmisch: wie schnell sich Durchgänge von fast demselben Start trennen.",
   'plot.divergence.axis': 'Abweichung Err(t)',
   'plot.long.title': 'Langzeit-Energiefehler |{E} − {E}₀|',
   'plot.long.caption': 'Der lange Durchgang, in einem Web Worker berechnet: |{E} − {E}₀| über alle seine Schritte (Min/Max-verdichtet), Stöße als Striche entlang der Zeitachse.',
-  'plot.velocity.title': 'Geschwindigkeiten der Kugeln',
-  'plot.velocity.caption': 'Winkelgeschwindigkeit θ̇_i = p_i / (m ℓ²) jeder Kugel. In jedem Stoßaugenblick reicht die variationelle Kette die Geschwindigkeit der stoßenden Kugel an die äußerste weiter, während die anderen ruhen (der gleichzeitige Impuls der Physik-Engines teilt sie auf).',
 
   // the integrator's reports and refusals (config/messages.ts)
   'status.zeno.bounced': { one: 'der Körper ist innerhalb eines Zeitschritts {n}-mal aufgeprallt (eine Zeno-Kaskade: immer kleinere Sprünge, während er zur Ruhe kommt)', other: 'der Körper ist innerhalb eines Zeitschritts {n}-mal aufgeprallt (eine Zeno-Kaskade: immer kleinere Sprünge, während er zur Ruhe kommt)' },
@@ -578,8 +576,6 @@ export const de = defineMessages({
 
   // history columns shown on the plots (the CSV's headers stay the CLI's names)
   'history.height': 'Höhe {q}',
-  'history.position': 'Position {q}',
-  'history.farBall': 'äußerste Kugel {q}',
 
   // the model's own messages (the twins, the comparison, the reversal)
   'list.or': '{rest} oder {last}',

@@ -289,7 +289,6 @@ export const en = {
   'plot.energy.compareCaptionParts': 'Total energy {E} of the {main} run and of the baselines beside it, in their colours; the {main}’s {parts} as in Fig. 7. A method that loses energy at the bounces drifts down.',
   'plot.energy.exchange': 'Energy exchange',
   'plot.energy.title': 'Energy {E}',
-  'plot.energy.exchangeCaption': 'Total energy {E}, translational kinetic + potential energy (TPE) and rotational energy (RE). At each impact energy moves between translation and rotation; the total stays constant.',
   'plot.energy.caption': 'Total energy {E} at the grid times; the next plot measures how far it moves from {E}₀, between impacts and at them.',
   'plot.energy.total': 'total {E}',
   'plot.error.compare': 'Energy error |{E} − {E}₀| of each method',
@@ -297,15 +296,14 @@ export const en = {
   'plot.error.title': 'Energy error |{lhs} − {E}₀|',
   'plot.error.caption': 'Absolute energy error on a log scale, dashed lines at impacts. What it does between and across impacts is stated here, measured, once the run has data.',
   'plot.coordinate.caption': 'The coordinate {label} at the grid times; the dashed lines mark impacts.',
+  'plot.coordinate.twinsCaption': "The coordinate {label} of the unperturbed run (dashed) and of each perturbed twin; the dashed lines mark impacts.",
   'plot.unperturbed': 'unperturbed',
   'plot.twin': '{d} twin',
   'plot.divergence.title': 'Divergence of the twins',
-  'plot.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm) of the position- and attitude-perturbed twins from the unperturbed run, on a log scale: amplified at each impact, until it saturates.',
+  'plot.divergence.generic': "Err(t) = {err} of each twin from the unperturbed run, on a log scale: how fast runs from nearly the same start separate.",
   'plot.divergence.axis': 'divergence Err(t)',
   'plot.long.title': 'Long-term energy error |{E} − {E}₀|',
   'plot.long.caption': 'The long run computed in a Web Worker: |{E} − {E}₀| over all its steps (min/max decimated), impacts as ticks along the time axis.',
-  'plot.velocity.title': 'Velocities of the balls',
-  'plot.velocity.caption': 'Angular velocity θ̇_i = p_i / (m ℓ²) of every ball. At each impact instant the variational chain hands the striker’s velocity on to the far ball while the others stay at rest (the engines’ simultaneous impulse splits it).',
 
   // the integrator's reports and refusals in words (config/messages.ts); the core's own text stays as it is
   'status.at': 't = {t} s',
@@ -602,8 +600,6 @@ export const en = {
 
   // history columns shown on the plots (the CSV's headers stay the CLI's names)
   'history.height': 'height {q}',
-  'history.position': 'position {q}',
-  'history.farBall': 'far ball {q}',
 
   // the model's own messages (the twins, the comparison, the reversal)
   'list.or': '{rest} or {last}',

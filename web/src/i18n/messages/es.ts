@@ -271,7 +271,6 @@ export const es = defineMessages({
   'plot.energy.compareCaptionParts': 'Energía total {E} de la ejecución {main} y de los métodos de referencia junto a ella, en sus colores; de {main}: {parts} como en la fig. 7. Un método que pierde energía en los rebotes deriva hacia abajo.',
   'plot.energy.exchange': 'Intercambio de energía',
   'plot.energy.title': 'Energía {E}',
-  'plot.energy.exchangeCaption': 'Energía total {E}, energía cinética de traslación + potencial (TPE) y energía de rotación (RE). En cada choque la energía pasa entre traslación y rotación; el total se mantiene constante.',
   'plot.energy.caption': 'Energía total {E} en los instantes de la malla; el siguiente gráfico mide cuánto se aleja de {E}₀, entre choques y en ellos.',
   'plot.energy.total': 'total {E}',
   'plot.error.compare': 'Error de energía |{E} − {E}₀| de cada método',
@@ -279,15 +278,14 @@ export const es = defineMessages({
   'plot.error.title': 'Error de energía |{lhs} − {E}₀|',
   'plot.error.caption': 'Error absoluto de energía en escala logarítmica, líneas discontinuas en los choques. Lo que hace entre choques y a través de ellos se indica aquí, medido, en cuanto la ejecución tiene datos.',
   'plot.coordinate.caption': 'La coordenada {label} en los instantes de la malla; las líneas discontinuas marcan los choques.',
+  'plot.coordinate.twinsCaption': "La coordenada {label} de la ejecución sin perturbar (discontinua) y de cada gemelo perturbado; las líneas discontinuas marcan los choques.",
   'plot.unperturbed': 'sin perturbar',
   'plot.twin': 'gemelo {d}',
   'plot.divergence.title': 'Divergencia de los gemelos',
-  'plot.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (norma 2 inducida) de los gemelos perturbados en posición y en orientación respecto de la ejecución sin perturbar, en escala logarítmica: amplificada en cada choque, hasta saturar.',
+  'plot.divergence.generic': "Err(t) = {err} de cada gemelo respecto de la ejecución sin perturbar, en escala logarítmica: con qué rapidez se separan ejecuciones que parten casi del mismo estado.",
   'plot.divergence.axis': 'divergencia Err(t)',
   'plot.long.title': 'Error de energía a largo plazo |{E} − {E}₀|',
   'plot.long.caption': 'La ejecución larga calculada en un Web Worker: |{E} − {E}₀| en todos sus pasos (diezmada mín./máx.), choques como marcas a lo largo del eje del tiempo.',
-  'plot.velocity.title': 'Velocidades de las bolas',
-  'plot.velocity.caption': 'Velocidad angular θ̇_i = p_i / (m ℓ²) de cada bola. En cada instante de choque, la cadena variacional transmite la velocidad de la bola que golpea a la bola del extremo mientras las demás quedan en reposo (el impulso simultáneo de los motores de física la reparte).',
 
   // the integrator's reports and refusals (config/messages.ts)
   'status.zeno.bounced': { one: 'el cuerpo rebotó {n} vez en un solo paso de tiempo (una cascada de Zenón: rebotes cada vez más pequeños mientras se detiene)', other: 'el cuerpo rebotó {n} veces en un solo paso de tiempo (una cascada de Zenón: rebotes cada vez más pequeños mientras se detiene)' },
@@ -578,8 +576,6 @@ export const es = defineMessages({
 
   // history columns shown on the plots (the CSV's headers stay the CLI's names)
   'history.height': 'altura {q}',
-  'history.position': 'posición {q}',
-  'history.farBall': 'última bola {q}',
 
   // the model's own messages (the twins, the comparison, the reversal)
   'list.or': '{rest} o {last}',

@@ -271,7 +271,6 @@ export const fr = defineMessages({
   'plot.energy.compareCaptionParts': 'Énergie totale {E} de l’exécution {main} et des méthodes de référence à côté, dans leurs couleurs ; pour {main} : {parts} comme sur la fig. 7. Une méthode qui perd de l’énergie aux rebonds dérive vers le bas.',
   'plot.energy.exchange': 'Échange d’énergie',
   'plot.energy.title': 'Énergie {E}',
-  'plot.energy.exchangeCaption': 'Énergie totale {E}, énergie cinétique de translation + potentielle (TPE) et énergie de rotation (RE). À chaque choc, l’énergie passe entre translation et rotation ; le total reste constant.',
   'plot.energy.caption': 'Énergie totale {E} aux instants de la grille ; le graphique suivant mesure de combien elle s’écarte de {E}₀, entre les chocs et à chaque choc.',
   'plot.energy.total': 'total {E}',
   'plot.error.compare': 'Erreur d’énergie |{E} − {E}₀| de chaque méthode',
@@ -279,15 +278,14 @@ export const fr = defineMessages({
   'plot.error.title': 'Erreur d’énergie |{lhs} − {E}₀|',
   'plot.error.caption': 'Erreur d’énergie absolue en échelle logarithmique, lignes pointillées aux chocs. Son comportement entre les chocs et à travers eux est indiqué ici, mesuré, dès que l’exécution a des données.',
   'plot.coordinate.caption': 'La coordonnée {label} aux instants de la grille ; les lignes pointillées marquent les chocs.',
+  'plot.coordinate.twinsCaption': "La coordonnée {label} de l’exécution non perturbée (en pointillé) et de chaque jumeau perturbé ; les lignes pointillées marquent les chocs.",
   'plot.unperturbed': 'non perturbé',
   'plot.twin': 'jumeau {d}',
   'plot.divergence.title': 'Divergence des jumeaux',
-  'plot.divergence.caption': 'Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (norme 2 induite) des jumeaux perturbés en position et en attitude par rapport à l’exécution non perturbée, en échelle logarithmique : amplifiée à chaque choc, jusqu’à saturation.',
+  'plot.divergence.generic': "Err(t) = {err} de chaque jumeau par rapport à l’exécution non perturbée, en échelle logarithmique : à quelle vitesse des exécutions parties presque du même état se séparent.",
   'plot.divergence.axis': 'divergence Err(t)',
   'plot.long.title': 'Erreur d’énergie à long terme |{E} − {E}₀|',
   'plot.long.caption': 'L’exécution longue calculée dans un Web Worker : |{E} − {E}₀| sur tous ses pas (décimée min/max), chocs en traits le long de l’axe du temps.',
-  'plot.velocity.title': 'Vitesses des billes',
-  'plot.velocity.caption': 'Vitesse angulaire θ̇_i = p_i / (m ℓ²) de chaque bille. À chaque instant de choc, la chaîne variationnelle transmet la vitesse de la bille qui frappe à la bille du bout, tandis que les autres restent au repos (l’impulsion simultanée des moteurs physiques la partage).',
 
   // the integrator's reports and refusals (config/messages.ts)
   'status.zeno.bounced': { one: 'le corps a rebondi {n} fois en un seul pas de temps (une cascade de Zénon : des rebonds de plus en plus petits à mesure qu’il s’immobilise)', other: 'le corps a rebondi {n} fois en un seul pas de temps (une cascade de Zénon : des rebonds de plus en plus petits à mesure qu’il s’immobilise)' },
@@ -578,8 +576,6 @@ export const fr = defineMessages({
 
   // history columns shown on the plots (the CSV's headers stay the CLI's names)
   'history.height': 'hauteur {q}',
-  'history.position': 'position {q}',
-  'history.farBall': 'dernière bille {q}',
 
   // the model's own messages (the twins, the comparison, the reversal)
   'list.or': '{rest} ou {last}',

@@ -269,7 +269,6 @@ export const zh = defineMessages({
   'plot.energy.compareCaptionParts': '{main} 运行及其旁边各基准方法的总能量 {E}，以各自的颜色显示；{main} 的{parts}如图 7 所示。在弹跳时损失能量的方法会向下漂移。',
   'plot.energy.exchange': '能量交换',
   'plot.energy.title': '能量 {E}',
-  'plot.energy.exchangeCaption': '总能量 {E}、平动动能加势能（TPE）与转动能（RE）。每次碰撞时能量在平动与转动之间转移；总量保持不变。',
   'plot.energy.caption': '网格时刻的总能量 {E}；下一张图衡量它在碰撞之间和碰撞时偏离 {E}₀ 的程度。',
   'plot.energy.total': '总 {E}',
   'plot.error.compare': '各方法的能量误差 |{E} − {E}₀|',
@@ -277,15 +276,14 @@ export const zh = defineMessages({
   'plot.error.title': '能量误差 |{lhs} − {E}₀|',
   'plot.error.caption': '对数坐标下的绝对能量误差，碰撞处为虚线。运行有数据后，这里会给出它在碰撞之间与跨越碰撞时的实测表现。',
   'plot.coordinate.caption': '网格时刻的坐标 {label}；虚线标出碰撞。',
+  'plot.coordinate.twinsCaption': "未扰动运行（虚线）与每个受扰动双胞胎的坐标 {label}；虚线标出碰撞。",
   'plot.unperturbed': '未扰动',
   'plot.twin': '{d} 双胞胎',
   'plot.divergence.title': '双胞胎的发散',
-  'plot.divergence.caption': '位置与姿态受扰动的双胞胎相对于未扰动运行的 Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂（诱导 2-范数），对数坐标：每次碰撞都会放大，直至饱和。',
+  'plot.divergence.generic': "每个双胞胎相对于未扰动运行的 Err(t) = {err}，对数坐标：几乎相同起点的运行分离得有多快。",
   'plot.divergence.axis': '发散 Err(t)',
   'plot.long.title': '长期能量误差 |{E} − {E}₀|',
   'plot.long.caption': '在 Web Worker 中计算的长时间运行：全部步的 |{E} − {E}₀|（最小/最大值抽取），碰撞以时间轴上的刻线表示。',
-  'plot.velocity.title': '各球的速度',
-  'plot.velocity.caption': '每个球的角速度 θ̇_i = p_i / (m ℓ²)。在每个碰撞瞬间，变分链把撞击球的速度传给最远端的球，其余球保持静止（物理引擎的同时冲量则把它分摊开）。',
 
   // the integrator's reports and refusals (config/messages.ts)
   'status.zeno.bounced': { other: '物体在一个时间步内弹跳了 {n} 次（芝诺级联：物体趋于静止时弹跳越来越小）' },
@@ -573,8 +571,6 @@ export const zh = defineMessages({
 
   // history columns shown on the plots (the CSV's headers stay the CLI's names)
   'history.height': '高度 {q}',
-  'history.position': '位置 {q}',
-  'history.farBall': '最外侧的球 {q}',
 
   // the model's own messages (the twins, the comparison, the reversal)
   'list.or': '{rest}或{last}',
