@@ -29,9 +29,8 @@ import type { SceneView } from '../view/scene-view';
 import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
-import { extraSupport, familyParts, twinDefaults } from './families';
+import { extraSupport, familyParts } from './families';
 import { LOAD_STRINGS } from '../controls/load-controls';
-import type { FamilyInfo } from '../engine/lgvci_wasm';
 import { t as tr } from '../i18n';
 
 /** Throttle of the address writes. */
@@ -124,12 +123,11 @@ export class UrlState {
     return p;
   }
 
-  /** The core's families (their capabilities), read once. */
-  private core: FamilyInfo[] | null = null;
-
+  /** The address's view of a family: its fields, its preset, its twins' perturbations (the running simulation's) and set-up. */
   private familyInfo(family: AnyFamilyControls, preset: BaseParams): FamilyUrlInfo {
-    this.core ??= this.parts.engine.families();
-    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(this.core, family.id) };
+    const c = this.parts.controller;
+    const running = c.family.id === family.id;
+    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(family.id, running ? c.perturbations : [], running ? c.defaultTwinKinds : []) };
   }
 
   /**
@@ -181,8 +179,9 @@ export class UrlState {
         }
       }
     }
-    if (extra.dx !== null) this.check(issues, 'dx', c.setTwinDelta('dx', extra.dx));
-    if (extra.dtheta !== null) this.check(issues, 'dtheta', c.setTwinDelta('dtheta', extra.dtheta));
+    // The twins: their sizes and perturbations, then on (a size or choice the core refuses is an issue).
+    for (const [kind, size] of Object.entries(extra.twinSizes)) this.check(issues, c.twinSizeKey(kind), c.setTwinSize(kind, size));
+    if (extra.twinKinds) this.check(issues, 'twins', c.setTwinKinds(extra.twinKinds));
     if (extra.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
     if (extra.follow !== null) this.parts.setFollow(extra.follow);
     const view = this.parts.view;
@@ -261,7 +260,8 @@ export class UrlState {
     const t = view?.controls.target;
     const extra: ExtraState = {
       twins: c.twinsOn,
-      twinDeltas: c.twinDeltas && { ...c.twinDeltas },
+      twinKinds: c.twinKinds,
+      twinSizes: Object.fromEntries(c.perturbations.map((p) => [p.name, c.twinSize(p.name)])),
       camera: this.cameraSet ? this.camera() : null,
       follow,
       target: !follow && t ? [t.x, t.y, t.z] : null,
@@ -275,7 +275,7 @@ export class UrlState {
       params: c.params,
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,
-      defaults: { twinDeltas: twinDefaults(), autoplay: this.parts.defaultAutoplay },
+      defaults: { twinSize: (kind) => c.defaultTwinSize(kind), autoplay: this.parts.defaultAutoplay },
       keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
       setup: c.setupText(),
     });
