@@ -22,7 +22,7 @@ import { el, uniquePrefix } from '../util/dom';
 import type { LocaleCode } from '../i18n';
 import { setLocale, t } from '../i18n';
 import { Controller } from './controller';
-import { caseFromQuery, ensembleHint, familyParts, familyPlots, familyTable, longRunHint, pageCases } from './families';
+import { caseFromQuery, ensembleHint, ensembleKinds, familyParts, familyPlots, familyTable, longRunHint, pageCases } from './families';
 import { FIRST_FRAME_MARK, FIRST_STEP_MARK, FrameLoop } from './frame-loop';
 import type { FirstFrameStart } from './first-frame';
 import { firstFrameScene, startBeforeEngine } from './first-frame';
@@ -287,7 +287,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     panel.setPlaying(on);
     chrome.setPlaying(on);
   };
-  const ensemble = wireEnsemble(() => model.resolvedJson, prefix, ensembleHint());
+  const ensemble = wireEnsemble(() => model.resolvedJson, prefix, ensembleHint(model.family.id), undefined, undefined, () => model.family.poseSpace(model.family.layout).distanceName);
   const why = wireWhy(
     prefix,
     { configJson: () => model.resolvedJson, capabilities: () => model.capabilities, label: () => controller.caseInfo(controller.params.caseName)?.label ?? controller.params.caseName },
@@ -328,6 +328,15 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     },
     prefix,
   );
+  /**
+   * The family's plots (its Capabilities.plots), and the twins' divergence: where the family declares
+   * it, beside their controls; for another family, while its twins run.
+   */
+  const showPlots = (): void => {
+    const names = model.capabilities.plots;
+    if (model.perturbations.length === 0) plots.showPlots(names.filter((p) => p !== 'divergence'));
+    else plots.showPlots(model.twins && !names.includes('divergence') ? [...names, 'divergence'] : names);
+  };
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     const familyView = familyParts(model.family.id).view;
@@ -335,16 +344,18 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     shownJson = undefined;
     panel.setFollowNote(familyView.fixedCamera ?? null);
     chrome.refreshIntro();
-    // Features by what the family can do (the core's capabilities), not by its name.
-    const can = model.capabilities;
-    twinsControls.element.hidden = !can.twins;
-    // The family's plots; the twins' divergence plot goes with their controls (its hint names them).
-    plots.showPlots(can.twins ? can.plots : can.plots.filter((p) => p !== 'divergence'));
-    ensemble.controls.element.hidden = !can.ensemble;
-    if (!can.ensemble) ensemble.plots.hide();
+    // Features by what the running set-up can do (the core's capabilities and its perturbations), not by
+    // the family's name: twins and ensembles for any set-up with perturbations (docs/page.md "Sensitivity twins").
+    const perturbed = model.perturbations.length > 0;
+    twinsControls.element.hidden = !perturbed;
+    showPlots();
+    ensemble.controls.element.hidden = !perturbed;
+    ensemble.controls.setKinds(ensembleKinds(model.family.id, model.perturbations), ensembleHint(model.family.id));
+    if (!perturbed) ensemble.plots.hide();
   };
   const offModel = model.on((e) => {
     if (e === 'load') showFamily();
+    if (e === 'twins') showPlots();
     if (e === 'load' || e === 'twins' || e === 'comparison') view?.setGhosts(model.companions.map((r) => r.color));
     if (e === 'load' || e === 'reset') view?.clearEffects();
     setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it

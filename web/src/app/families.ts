@@ -138,9 +138,15 @@ export function longRunHint(parts: readonly FamilyParts[] = FAMILIES): string {
   return t('long.hint', { paper: parts.find((p) => p.words?.longRunPaper)?.words?.longRunPaper?.() ?? '' });
 }
 
-/** The ensemble's hint, naming the set-up as the first family with ensembles words it (else "the current set-up"). */
-export function ensembleHint(parts: readonly FamilyParts[] = FAMILIES): string {
-  return t('ensemble.hint', { setUp: parts.find((p) => p.words?.ensembleSetUp)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
+/** The ensemble's hint, naming the set-up as the running family words it (FamilyPageWords.ensembleSetUp; else "the current set-up"). */
+export function ensembleHint(familyName: string, parts: readonly FamilyParts[] = FAMILIES): string {
+  return t('ensemble.hint', { setUp: parts.find((p) => p.name === familyName)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
+}
+
+/** The ensemble's kind menu for a family's perturbations: each by name, in its package's words (PerturbationWords.member) or the page's. */
+export function ensembleKinds(familyName: string, perturbations: readonly Perturbation[], parts: readonly FamilyParts[] = FAMILIES): { value: string; label: string }[] {
+  const twins = twinsOf(familyName, parts);
+  return perturbations.map((p) => ({ value: p.name, label: perturbationText(p, twins).member }));
 }
 
 /**
