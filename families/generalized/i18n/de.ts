@@ -51,4 +51,11 @@ export const de = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': 'Ansicht des Newton-Pendels: {balls} Kugeln, {pulled} ausgelenkt, Stoßmodell: {policy}. Ziehe eine Kugel, um sie auszulenken, oder nutze das Feld für den Auslenkwinkel.',
   'view.star': 'Ansicht des vierzackigen Sterns, der in seiner senkrechten Ebene auf dem Boden springt',
   'view.particle': 'Ansicht des Teilchens, das in seiner senkrechten Ebene auf dem Boden springt',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'Starthöhe y',
+  'gen.twins.x': 'Startlage x',
+  'gen.twins.theta': 'Startwinkel θ in Radiant',
+  'gen.twins.p': 'Startimpuls {p}',
+  'cradle.twins.theta': 'Startwinkel {q} der Kugel {i} in Radiant',
+  'cradle.twins.p': 'Startdrehimpuls {p} der Kugel {i}',
 });

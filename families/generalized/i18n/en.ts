@@ -51,4 +51,11 @@ export const en = {
   'view.cradle.describe': 'View of Newton\'s cradle: {balls} balls, {pulled} pulled back, policy: {policy}. Drag a ball to pull it back, or use the pull-angle field.',
   'view.star': 'View of the four-point star bouncing on the floor in its vertical plane',
   'view.particle': 'View of the particle bouncing on the floor in its vertical plane',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'start height y',
+  'gen.twins.x': 'start position x',
+  'gen.twins.theta': 'start angle θ in radians',
+  'gen.twins.p': 'start momentum {p}',
+  'cradle.twins.theta': 'start angle {q} of ball {i} in radians',
+  'cradle.twins.p': 'start angular momentum {p} of ball {i}',
 } as const;

@@ -51,4 +51,11 @@ export const es = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': 'Vista del péndulo de Newton: {balls} bolas, {pulled} desplazadas, modelo: {policy}. Arrastra una bola para desplazarla o usa el campo del ángulo de desplazamiento.',
   'view.star': 'Vista de la estrella de cuatro puntas que rebota en el suelo en su plano vertical',
   'view.particle': 'Vista de la partícula que rebota en el suelo en su plano vertical',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'altura inicial y',
+  'gen.twins.x': 'posición inicial x',
+  'gen.twins.theta': 'ángulo inicial θ en radianes',
+  'gen.twins.p': 'momento inicial {p}',
+  'cradle.twins.theta': 'ángulo inicial {q} de la bola {i} en radianes',
+  'cradle.twins.p': 'momento angular inicial {p} de la bola {i}',
 });

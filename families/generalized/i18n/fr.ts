@@ -51,4 +51,11 @@ export const fr = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': 'Vue du pendule de Newton : {balls} billes, {pulled} écartées, modèle : {policy}. Faites glisser une bille pour l’écarter, ou utilisez le champ de l’angle d’écartement.',
   'view.star': 'Vue de l’étoile à quatre branches qui rebondit sur le sol dans son plan vertical',
   'view.particle': 'Vue de la particule qui rebondit sur le sol dans son plan vertical',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'hauteur initiale y',
+  'gen.twins.x': 'position initiale x',
+  'gen.twins.theta': 'angle initial θ en radians',
+  'gen.twins.p': 'quantité de mouvement initiale {p}',
+  'cradle.twins.theta': 'angle initial {q} de la bille {i} en radians',
+  'cradle.twins.p': 'moment cinétique initial {p} de la bille {i}',
 });

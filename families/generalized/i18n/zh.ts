@@ -51,4 +51,11 @@ export const zh = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': '牛顿摆视图：{balls} 个球，拉起 {pulled} 个，碰撞模型：{policy}。拖动一个球可把它拉起，或使用拉起角度输入框。',
   'view.star': '四角星在其竖直平面内于地面上弹跳的视图',
   'view.particle': '质点在其竖直平面内于地面上弹跳的视图',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': '初始高度 y',
+  'gen.twins.x': '初始位置 x',
+  'gen.twins.theta': '初始角 θ（弧度）',
+  'gen.twins.p': '初始动量 {p}',
+  'cradle.twins.theta': '第 {i} 个球的初始角 {q}（弧度）',
+  'cradle.twins.p': '第 {i} 个球的初始角动量 {p}',
 });
