@@ -15,7 +15,7 @@ import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCOPE = ("cpp/", "python/src/")
-EXTENSIONS = (".cpp", ".hpp", ".h", ".ts")
+EXTENSIONS = (".cpp", ".hpp", ".h", ".inc", ".ts")
 
 # The built-in families and their presets (the design review's list): a word-bounded, case-blind
 # match of the names, the quoted presets, and "Case I".."Case IV".

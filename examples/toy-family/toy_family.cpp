@@ -142,8 +142,8 @@ class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
   std::shared_ptr<const Def> def_;
 };
 
-std::unique_ptr<Simulation> create(const std::string& json) {
-  const CheckedConfig c(schema(), json);  // every field's rule; the values then read by path
+std::unique_ptr<Simulation> create(const ConfigDocument& config) {
+  const CheckedConfig c(schema(), config);  // every field's rule; the values then read by path
   auto d = std::make_shared<Def>();
   if (c.has("case")) d->caseName = c.text("case");
   d->y0 = c.number("y0");

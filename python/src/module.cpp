@@ -4,7 +4,10 @@
 // named: layouts, presets and counters come from the core's registry. Bad input is InvalidInput, a
 // std::invalid_argument, which pybind11 raises as ValueError with its "field: rule" message.
 // The Python package lgvci (python/lgvci/__init__.py) turns configs into JSON text and JSON results
-// into dicts; this extension module speaks JSON text and NumPy arrays.
+// into dicts; this extension module speaks JSON text and NumPy arrays. What it exports is declared once in
+// cpp/api/python.hpp; the registrations (module_registrations.inc) and the stub python/lgvci/_lgvci.pyi
+// are generated from it (docs/architecture.md "The bindings: one declaration"); this file keeps the
+// implementations.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -26,6 +29,7 @@
 #include "lgvci/core/system.hpp"
 #include "lgvci/core/types.hpp"
 #include "lgvci/version.hpp"
+#include "api/signature.hpp"
 
 namespace py = pybind11;
 using namespace lgvci;
@@ -206,95 +210,84 @@ std::string sweepJson(const std::string& config, const std::vector<std::string>&
   return shardCount == 0 ? runSweep(spec, used) : runSweepPart(spec, Shard{shardIndex, shardCount}, used);
 }
 
+// ---- What the registrations bind besides the classes' own members: each one reading of the object
+// (the declaration, cpp/api/python.hpp, names them; docs/architecture.md "The bindings: one declaration"). ----
+
+std::vector<std::string> familyNames() {
+  std::vector<std::string> names;
+  for (const FamilyInfo& f : families()) names.push_back(f.name);
+  return names;
+}
+
+py::array_t<double> simulationRecord(py::object self) {
+  PySimulation& s = self.cast<PySimulation&>();
+  s.refresh();
+  py::array_t<double> view({s.size()}, {static_cast<py::ssize_t>(sizeof(double))}, s.buffer(), self);
+  py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return view;
+}
+
+py::list simulationPerturbations(const PySimulation& s) {
+  py::list out;
+  for (const Perturbation& p : s.sim().perturbations()) {
+    py::dict d;
+    d["name"] = p.name;
+    d["description"] = p.description;
+    d["field"] = p.field;
+    d["component"] = p.component;
+    d["op"] = p.op == Perturbation::Op::Shift ? "shift" : "turn";
+    out.append(d);
+  }
+  return out;
+}
+
+py::dict simulationCounters(const PySimulation& s) {
+  const CounterLayout& l = s.sim().counterLayout();
+  std::vector<double> v(static_cast<std::size_t>(l.size()));
+  s.sim().writeCounters(v.data());
+  py::dict d;
+  for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
+  return d;
+}
+
+std::vector<std::string> simulationStateFields(const PySimulation& s) { return s.sim().stateFields(); }
+py::list simulationLayout(const PySimulation& s) { return layoutList(s.sim().layout()); }
+py::list simulationImpactLayout(const PySimulation& s) { return layoutList(s.sim().impactLayout()); }
+std::vector<std::string> simulationCsvColumns(const PySimulation& s) { return s.sim().layout().csvColumns(); }
+double simulationEnergy(const PySimulation& s) { return s.sim().energy(); }
+double simulationInitialEnergy(const PySimulation& s) { return s.sim().initialEnergy(); }
+double simulationConservedEnergy(const PySimulation& s) { return s.sim().conservedEnergy(); }
+std::string simulationStateHash(const PySimulation& s) { return s.sim().stateHashHex(); }
+std::string simulationConfigJson(const PySimulation& s) { return s.sim().configJson(); }
+std::string simulationFinalStateJson(const PySimulation& s) { return s.sim().finalStateJson(); }
+double simulationTime(const PySimulation& s) { return s.sim().time(); }
+double simulationTimeStep(const PySimulation& s) { return s.sim().h(); }
+long long simulationSteps(const PySimulation& s) { return s.sim().steps(); }
+long long simulationImpacts(const PySimulation& s) { return s.sim().totalImpacts(); }
+bool simulationHalted(const PySimulation& s) { return s.sim().halted(); }
+std::string simulationStatus(const PySimulation& s) { return statusName(s.sim().status()); }
+std::string simulationStatusMessage(const PySimulation& s) { return s.sim().statusMessage(); }
+std::string simulationModel(const PySimulation& s) { return s.sim().model(); }
+std::string simulationFamily(const PySimulation& s) { return s.sim().family(); }
+std::string simulationIntegrator(const PySimulation& s) { return s.sim().integrator(); }
+std::string simulationCase(const PySimulation& s) { return s.sim().caseName(); }
+
+py::list systemLayout(const PySystem& s) { return layoutList(s.sys().layout()); }
+std::vector<std::string> systemStateFields(const PySystem& s) { return s.sys().stateFields(); }
+std::vector<double> systemStartRecord(const PySystem& s) { return s.sys().startRecord(); }
+std::string systemConfigJson(const PySystem& s) { return s.sys().configJson(); }
+std::string systemFamily(const PySystem& s) { return s.sys().family().name; }
+
+std::string mergeJson(const std::vector<std::string>& parts, const std::vector<std::string>& names) {
+  py::gil_scoped_release unlocked;
+  return mergeSweepParts(parts, names);
+}
+
 }  // namespace
 
+// The extension's classes, functions and attributes, registered from the declaration
+// (cpp/api/python.hpp) by the generated chain; each implementation is checked against its declared
+// signature, and python/lgvci/_lgvci.pyi is generated from the same declaration.
 PYBIND11_MODULE(_lgvci, m) {
-  m.doc() = "LGVCI core (variational collision integrators): the C++ Simulation facade; see the package lgvci.";
-  m.attr("__version__") = lgvci::version();
-  m.attr("MAX_STEPS") = kMaxSteps;
-
-  m.def("preset_names", &presetNames, "The presets of every registered family.");
-  m.def("preset_json", &presetJson, py::arg("name"), "A preset's config as JSON text (ValueError for an unknown name).");
-  m.def("families", [] {
-    std::vector<std::string> names;
-    for (const FamilyInfo& f : families()) names.push_back(f.name);
-    return names;
-  });
-
-  py::class_<PySimulation>(m, "Simulation")
-      .def(py::init<const std::string&>(), py::arg("config_json"))
-      .def("step", &PySimulation::step, py::arg("n") = 1)
-      .def("record", [](py::object self) {
-        PySimulation& s = self.cast<PySimulation&>();
-        s.refresh();
-        py::array_t<double> view({s.size()}, {static_cast<py::ssize_t>(sizeof(double))}, s.buffer(), self);
-        py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
-        return view;
-      })
-      .def("clone", &PySimulation::clone)
-      .def("set_state", &PySimulation::setState, py::arg("record"))
-      .def("perturbed_start", &PySimulation::perturbedStart, py::arg("kind"), py::arg("delta"))
-      .def("state_fields", [](const PySimulation& s) { return s.sim().stateFields(); })
-      .def("perturbations", [](const PySimulation& s) {
-        py::list out;
-        for (const Perturbation& p : s.sim().perturbations()) {
-          py::dict d;
-          d["name"] = p.name;
-          d["description"] = p.description;
-          d["field"] = p.field;
-          d["component"] = p.component;
-          d["op"] = p.op == Perturbation::Op::Shift ? "shift" : "turn";
-          out.append(d);
-        }
-        return out;
-      })
-      .def("layout", [](const PySimulation& s) { return layoutList(s.sim().layout()); })
-      .def("impact_layout", [](const PySimulation& s) { return layoutList(s.sim().impactLayout()); })
-      .def("csv_columns", [](const PySimulation& s) { return s.sim().layout().csvColumns(); })
-      .def("energy", [](const PySimulation& s) { return s.sim().energy(); })
-      .def("initial_energy", [](const PySimulation& s) { return s.sim().initialEnergy(); })
-      .def("conserved_energy", [](const PySimulation& s) { return s.sim().conservedEnergy(); })
-      .def("state_hash", [](const PySimulation& s) { return s.sim().stateHashHex(); })
-      .def("config_json", [](const PySimulation& s) { return s.sim().configJson(); })
-      .def("final_state_json", [](const PySimulation& s) { return s.sim().finalStateJson(); })
-      .def("counters", [](const PySimulation& s) {
-        const CounterLayout& l = s.sim().counterLayout();
-        std::vector<double> v(static_cast<std::size_t>(l.size()));
-        s.sim().writeCounters(v.data());
-        py::dict d;
-        for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
-        return d;
-      })
-      .def_property_readonly("time", [](const PySimulation& s) { return s.sim().time(); })
-      .def_property_readonly("h", [](const PySimulation& s) { return s.sim().h(); })
-      .def_property_readonly("steps", [](const PySimulation& s) { return s.sim().steps(); })
-      .def_property_readonly("impacts", [](const PySimulation& s) { return s.sim().totalImpacts(); })
-      .def_property_readonly("halted", [](const PySimulation& s) { return s.sim().halted(); })
-      .def_property_readonly("status", [](const PySimulation& s) { return std::string(statusName(s.sim().status())); })
-      .def_property_readonly("status_message", [](const PySimulation& s) { return s.sim().statusMessage(); })
-      .def_property_readonly("model", [](const PySimulation& s) { return s.sim().model(); })
-      .def_property_readonly("family", [](const PySimulation& s) { return s.sim().family(); })
-      .def_property_readonly("integrator", [](const PySimulation& s) { return s.sim().integrator(); })
-      .def_property_readonly("case", [](const PySimulation& s) { return s.sim().caseName(); });
-
-  py::class_<PySystem>(m, "System")
-      .def(py::init<const std::string&>(), py::arg("config_json"))
-      .def("new_run", &PySystem::newRun)
-      .def("new_run_at", &PySystem::newRunAt, py::arg("record"))
-      .def("new_run_perturbed", &PySystem::newRunPerturbed, py::arg("kind"), py::arg("delta"))
-      .def("layout", [](const PySystem& s) { return layoutList(s.sys().layout()); })
-      .def("state_fields", [](const PySystem& s) { return s.sys().stateFields(); })
-      .def("start_record", [](const PySystem& s) { return s.sys().startRecord(); })
-      .def("config_json", [](const PySystem& s) { return s.sys().configJson(); })
-      .def_property_readonly("family", [](const PySystem& s) { return s.sys().family().name; });
-
-  m.def("run_columns", &runColumns, py::arg("config_json"), py::arg("steps"), py::arg("until_impacts") = 0);
-  m.def("ensemble_json", &ensembleJson, py::arg("config_json"), py::arg("members"), py::arg("steps"), py::arg("size"),
-        py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("with_members"));
-  m.def("sweep_json", &sweepJson, py::arg("config_json"), py::arg("axes"), py::arg("members"), py::arg("steps"), py::arg("size"),
-        py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("shard_index"), py::arg("shard_count"));
-  m.def("merge_json", [](const std::vector<std::string>& parts, const std::vector<std::string>& names) {
-    py::gil_scoped_release unlocked;
-    return mergeSweepParts(parts, names);
-  }, py::arg("parts"), py::arg("names"));
+#include "module_registrations.inc"
 }

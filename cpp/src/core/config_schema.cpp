@@ -346,10 +346,16 @@ struct CheckedConfig::Tree {
   }
 };
 
-CheckedConfig::CheckedConfig(const ConfigSchema& schema, const std::string& text) {
-  checkJsonText(text);
+ConfigDocument::ConfigDocument(std::string text) : text_(std::move(text)) {
+  checkJsonText(text_);  // bounded size and depth, no duplicate keys, an object: before any tree is built
+  tree_ = std::make_shared<const json>(json::parse(text_));
+}
+
+CheckedConfig::CheckedConfig(const ConfigSchema& schema, const std::string& text) : CheckedConfig(schema, ConfigDocument(text)) {}
+
+CheckedConfig::CheckedConfig(const ConfigSchema& schema, const ConfigDocument& config) {
   auto tree = std::make_shared<Tree>();
-  tree->config = json::parse(text);
+  tree->config = configTree(config);
   checkConfigTree(schema, tree->config, false);
   tree->schema = schema;
   tree_ = std::move(tree);

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/config_check.hpp"
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
@@ -103,14 +104,10 @@ std::vector<std::string> presetNames() {
   return out;
 }
 
-const FamilyInfo& familyOfConfig(const std::string& text) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
-  }
-  if (!j.is_object()) throw InvalidInput("config", "must be a JSON object");
+const FamilyInfo& familyOfConfig(const std::string& text) { return familyOfConfig(ConfigDocument(text)); }
+
+const FamilyInfo& familyOfConfig(const ConfigDocument& config) {
+  const nlohmann::json& j = configTree(config);  // an object: ConfigDocument checked it
   const std::list<FamilyInfo>& all = families();
   const FamilyInfo* chosen = nullptr;
   if (j.contains("model")) {
@@ -119,14 +116,14 @@ const FamilyInfo& familyOfConfig(const std::string& text) {
       bool seen = false;
       for (const std::string& m : models) seen = seen || m == f.model;
       if (!seen) models.push_back(f.model);
-      if (!chosen && j["model"].is_string() && j["model"] == f.model) chosen = &f;
+      if (!chosen && j["model"].is_string() && j["model"].get<std::string>() == f.model) chosen = &f;
     }
     if (!chosen) throw InvalidInput("model", "must be " + quotedNames(models));
   }
   if (j.contains("case")) {
     const std::string names = joinNames(presetNames());
     if (!j["case"].is_string()) throw InvalidInput("case", "must be one of " + names);
-    const std::string c = j["case"];
+    const std::string c = j["case"].get<std::string>();
     const FamilyInfo* implied = familyOfPreset(c);
     if (!implied) throw InvalidInput("case", "must be one of " + names + " (got '" + printable(c) + "')");
     if (chosen && chosen->model != implied->model)

@@ -321,8 +321,8 @@ std::string libraryDetail(const std::string& what) {
 SimulationResult createSimulation(const std::string& json) {
   SimulationResult r;
   try {
-    checkJsonText(json);  // bounded size and depth, no duplicate keys, before any tree is built
-    r.simulation = familyOfConfig(json).create(json);
+    const ConfigDocument config(json);  // one bounded scan and one parse for the whole create
+    r.simulation = familyOfConfig(config).create(config);
   } catch (const InvalidInput& e) {
     r.error = {e.field(), e.what()};
   } catch (const nlohmann::json::exception& e) {  // a case the checks above missed: our words, not the library's

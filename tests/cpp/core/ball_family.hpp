@@ -104,8 +104,8 @@ FamilyInfo toyFamily() {
   f.summary = "a point mass bouncing on y = 0 (the driver test's exact model)";
   f.presets = {"toy_drop"};
   f.presetJson = [](const std::string&) { return std::string(R"({"case": "toy_drop", "y0": 1, "h": 0.01})"); };
-  f.create = [](const std::string& text) -> std::unique_ptr<Simulation> {
-    const nlohmann::json j = nlohmann::json::parse(text);
+  f.create = [](const ConfigDocument& config) -> std::unique_ptr<Simulation> {
+    const nlohmann::json j = nlohmann::json::parse(config.text());
     const double y0 = j.value("y0", 1.0), v0 = j.value("v0", 0.0), t0 = j.value("t0", 0.0), h = j.value("h", 0.01);
     BallSimulation::validateStart(y0, v0, t0);
     if (!(h > 0.0 && h <= 0.1)) throw InvalidInput("h", "must be in (0, 0.1]");

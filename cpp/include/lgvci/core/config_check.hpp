@@ -8,6 +8,9 @@
 
 namespace lgvci {
 
+/// The parsed tree of a document (ConfigDocument::tree, lgvci/core/config_schema.hpp).
+inline const nlohmann::json& configTree(const ConfigDocument& config) { return *static_cast<const nlohmann::json*>(config.tree()); }
+
 /// checkConfig over a tree: throws InvalidInput("field", "rule") for the first violation of `schema`.
 /// `partial`: a patch over a preset ("case"), checked before the merge so that a message names the
 /// user's field: required keys may be missing, and a variant row whose discriminator the patch does

@@ -99,6 +99,23 @@ struct ConfigSchema {
 /// required field. Rules across fields are not checked here (the family's parser has them).
 void checkConfig(const ConfigSchema& schema, const std::string& json);
 
+/// A config's text, checked once for its bounds (checkJsonText: size, depth, duplicate keys) and parsed
+/// once: what createSimulation hands to a family's factory, so that one create reads the text once (docs/
+/// architecture.md "How to add a family"). A family in the library reads its tree (configTree, in the
+/// library's lgvci/core/config_check.hpp); one outside it reads the values with CheckedConfig.
+class ConfigDocument {
+ public:
+  /// Throws InvalidInput("config", …) for text outside the bounds or not a JSON object.
+  explicit ConfigDocument(std::string text);
+  const std::string& text() const { return text_; }
+  /// The tree (an nlohmann::json, opaque here: the library's headers read it).
+  const void* tree() const { return tree_.get(); }
+
+ private:
+  std::string text_;
+  std::shared_ptr<const void> tree_;
+};
+
 /// A config checked against a family's schema and read by path: what a family's parser needs without a
 /// JSON library of its own (a family built outside the library uses it; docs/architecture.md "How to
 /// add a family"). "a.b" reads key b of object a. An absent field reads as its row's default.
@@ -106,6 +123,8 @@ class CheckedConfig {
  public:
   /// checkConfig(schema, json): throws InvalidInput naming the field; then the values are readable.
   CheckedConfig(const ConfigSchema& schema, const std::string& json);
+  /// The same over a document already read (a family's factory: FamilyInfo::create).
+  CheckedConfig(const ConfigSchema& schema, const ConfigDocument& config);
   /// Whether the config gives `path` (a row's default does not count).
   bool has(const std::string& path) const;
   /// The value at `path` — the config's, else its row's default. Throws std::logic_error for a path of

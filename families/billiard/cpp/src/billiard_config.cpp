@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -179,20 +180,22 @@ BilliardDef billiardPreset(const std::string& name) {
   return d;
 }
 
-BilliardDef parseBilliardConfig(const std::string& text) {
-  checkJsonText(text);  // bounded size and depth, no duplicate keys
-  json patch;
-  try {
-    patch = json::parse(text);
-  } catch (const json::exception& e) {
-    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
-  }
-  if (!patch.is_object()) throw InvalidInput("config", "must be a JSON object");
+BilliardDef parseBilliardConfig(const std::string& text) { return parseBilliardConfig(ConfigDocument(text)); }
+
+BilliardDef parseBilliardConfig(const ConfigDocument& config) {
+  const json& patch = configTree(config);  // bounded, no duplicates, an object: ConfigDocument checked it
   if (patch.contains("model") && patch["model"] != "billiard") throw InvalidInput("model", "must be \"billiard\" here");
   if (!patch.contains("case")) return fromJsonObject(patch);
   if (!patch["case"].is_string()) throw InvalidInput("case", "must be billiard-ellipse or billiard-stadium");
   checkConfigTree(billiardConfigSchema(), patch, true);  // the given keys, before the preset is merged
-  json merged = toJsonObject(billiardPreset(patch["case"].get<std::string>()));
+  // The preset's tree, made once per preset; the given keys are merged over it before the typed parse.
+  static const std::map<std::string, json> presets = [] {
+    std::map<std::string, json> m;
+    for (const std::string& p : billiardPresetNames()) m.emplace(p, toJsonObject(billiardPreset(p)));
+    return m;
+  }();
+  const auto preset = presets.find(patch["case"].get<std::string>());
+  json merged = preset != presets.end() ? preset->second : toJsonObject(billiardPreset(patch["case"].get<std::string>()));
   // A table of another shape than the preset's starts from that shape's default sizes.
   if (patch.contains("table") && patch["table"].is_object() && patch["table"].contains("shape") &&
       patch["table"]["shape"] != merged["table"]["shape"]) {

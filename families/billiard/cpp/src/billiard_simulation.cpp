@@ -183,8 +183,8 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   }
 };
 
-std::unique_ptr<Simulation> makeBilliardSimulation(const std::string& json) {
-  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(json));
+std::unique_ptr<Simulation> makeBilliardSimulation(const ConfigDocument& config) {
+  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(config));
   if (def->naive) {  // docs/baselines.md "The naive baseline"
     auto driver = makeNaiveBilliardDriver(*def);
     return std::make_unique<BilliardSimulation<NaiveDriver<NaiveBilliardModel>>>(def, std::move(driver));

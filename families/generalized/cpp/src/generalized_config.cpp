@@ -313,15 +313,10 @@ GeneralizedDef generalizedPreset(const std::string& name) {
   return d;
 }
 
-GeneralizedDef parseGeneralizedConfig(const std::string& text) {
-  checkJsonText(text);  // bounded size and depth, no duplicate keys (config.hpp)
-  json patch;
-  try {
-    patch = json::parse(text);
-  } catch (const json::exception& e) {
-    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
-  }
-  if (!patch.is_object()) throw InvalidInput("config", "must be a JSON object");
+GeneralizedDef parseGeneralizedConfig(const std::string& text) { return parseGeneralizedConfig(ConfigDocument(text)); }
+
+GeneralizedDef parseGeneralizedConfig(const ConfigDocument& config) {
+  const json& patch = configTree(config);  // bounded, no duplicates, an object: ConfigDocument checked it
   if (patch.contains("model") && patch["model"] != "generalized")
     throw InvalidInput("model", "must be \"generalized\" here");
   if (!patch.contains("case")) return fromJsonObject(patch);
@@ -329,7 +324,12 @@ GeneralizedDef parseGeneralizedConfig(const std::string& text) {
   const std::string caseName = patch["case"].get<std::string>();
   if (caseName != "cradle" && patch.contains("cradle")) throw InvalidInput("cradle", "applies only to \"case\": \"cradle\"");
   checkConfigTree(generalizedConfigSchema(), patch, true);  // the given keys, before the preset is merged
-  json merged = toJsonObject(caseName == "cradle" ? cradlePreset(cradleParams(patch)) : generalizedPreset(caseName));
+  // The preset as a tree, the given keys merged over it before the one typed parse; the fixed presets'
+  // trees are made once, the cradle's from its parameters.
+  static const json particle = toJsonObject(generalizedPreset("particle")), star = toJsonObject(generalizedPreset("star"));
+  json merged = caseName == "cradle" ? toJsonObject(cradlePreset(cradleParams(patch))) : caseName == "particle" ? particle
+              : caseName == "star"   ? star
+                                     : toJsonObject(generalizedPreset(caseName));
   if (patch.contains("qdot0")) merged.erase("p0");  // q̇0 replaces the preset's p0
   merged.merge_patch(patch);
   return fromJsonObject(merged);

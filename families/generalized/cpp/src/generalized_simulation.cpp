@@ -224,8 +224,8 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   }
 };
 
-std::unique_ptr<Simulation> makeGeneralizedSimulation(const std::string& json) {
-  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(json));
+std::unique_ptr<Simulation> makeGeneralizedSimulation(const ConfigDocument& config) {
+  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(config));
   if (def->naive) {  // docs/baselines.md "The naive baseline"
     auto driver = makeNaiveGeneralizedDriver(*def);
     return std::make_unique<GeneralizedSimulation<NaiveDriver<NaiveGeneralizedModel>>>(def, std::move(driver));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -310,9 +311,25 @@ HybridIntegrator makeIntegrator(const RigidBodyDef& d) {
   return HybridIntegrator(makeSystem(d), d.integrator, d.initial);
 }
 
-RigidBodyDef parseConfig(const std::string& text) {
-  checkJsonText(text);  // bounded, no duplicates, an object: the tree below is small and shallow
-  const json patch = json::parse(text);
+RigidBodyDef parseConfig(const std::string& text) { return parseConfig(ConfigDocument(text)); }
+
+namespace {
+
+// Each preset's config as a tree, made once: a "case" merges the given keys over it (RFC 7386) as JSON,
+// before the one typed parse (fromJsonObject).
+const json& presetTree(const std::string& name) {
+  static const std::map<std::string, json> trees = [] {
+    std::map<std::string, json> m;
+    for (const std::string& p : rigidPresets()) m.emplace(p, toJsonObject(rigidPreset(p)));
+    return m;
+  }();
+  return trees.at(name);
+}
+
+}  // namespace
+
+RigidBodyDef parseConfig(const ConfigDocument& config) {
+  const json& patch = configTree(config);  // bounded, no duplicates, an object: ConfigDocument checked it
   if (!patch.contains("case")) return fromJsonObject(patch);
   const std::string name = patch["case"].is_string() ? patch["case"].get<std::string>() : std::string();
   if (!isRigidPreset(name))
@@ -326,7 +343,7 @@ RigidBodyDef parseConfig(const std::string& text) {
   checkConfigTree(rigidBodyConfigSchema(), patch, true);  // the given keys, before the preset is merged
   // A preset, with the given keys merged over it (RFC 7386). If the body or mass changes and no
   // inertia is given, the inertia is recomputed from the new body.
-  const json base = toJsonObject(rigidPreset(patch["case"].get<std::string>()));
+  const json& base = presetTree(patch["case"].get<std::string>());
   json merged = base;
   json bodyPatch = patch.contains("body") ? patch["body"] : json();
   merged.merge_patch(patch);

@@ -270,8 +270,8 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
 };
 
-std::unique_ptr<Simulation> makeRigidBodySimulation(const std::string& json) {
-  auto def = std::make_shared<const RigidBodyDef>(parseConfig(json));
+std::unique_ptr<Simulation> makeRigidBodySimulation(const ConfigDocument& config) {
+  auto def = std::make_shared<const RigidBodyDef>(parseConfig(config));
   if (def->integrator.family == IntegratorFamily::Rk4) {
     Rk4Integrator sim = makeRk4Integrator(*def);
     return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));

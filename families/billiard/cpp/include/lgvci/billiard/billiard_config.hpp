@@ -39,6 +39,8 @@ const ConfigSchema& billiardConfigSchema();
 /// replace its (a "table" of another shape replaces the preset's table whole). Throws InvalidInput
 /// naming the field.
 BilliardDef parseBilliardConfig(const std::string& json);
+/// The same over a document already read once (the family's factory, FamilyInfo::create).
+BilliardDef parseBilliardConfig(const ConfigDocument& config);
 /// The fully resolved config: parseBilliardConfig(toJson(d)) is d, bit for bit.
 std::string toJson(const BilliardDef& def, int indent = -1);
 /// Builds the driver of a validated def (parseBilliardConfig's).

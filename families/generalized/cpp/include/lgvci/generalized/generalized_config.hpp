@@ -39,6 +39,8 @@ const ConfigSchema& generalizedConfigSchema();
 /// Parse JSON ("model": "generalized"; docs/cli.md "Configuration (JSON)"); a "case" starts from that preset.
 /// Throws InvalidInput naming the field.
 GeneralizedDef parseGeneralizedConfig(const std::string& json);
+/// The same over a document already read once (the family's factory, FamilyInfo::create).
+GeneralizedDef parseGeneralizedConfig(const ConfigDocument& config);
 std::string toJson(const GeneralizedDef& def, int indent = -1);
 /// Validates everything including φ_k(q0) ≥ 0 (throws InvalidInput) and builds the driver.
 HybridDriver<GeneralizedModel> makeGeneralizedDriver(const GeneralizedDef& def);

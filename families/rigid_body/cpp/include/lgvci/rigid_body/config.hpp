@@ -59,6 +59,8 @@ const ConfigSchema& rigidBodyConfigSchema();
 /// Parse JSON (see docs/cli.md "Configuration (JSON)"). A "case" key starts from that preset and the other keys
 /// override it. Throws InvalidInput naming the field for bad JSON, unknown keys or bad values.
 RigidBodyDef parseConfig(const std::string& json);
+/// The same over a document already read once (the family's factory, FamilyInfo::create).
+RigidBodyDef parseConfig(const ConfigDocument& config);
 /// JSON with every field written out (inertia resolved), parseable by parseConfig.
 std::string toJson(const RigidBodyDef& def, int indent = -1);
 

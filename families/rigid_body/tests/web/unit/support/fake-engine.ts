@@ -16,6 +16,7 @@ import type {
   RecordLayout,
   SimulationError,
 } from '../../../../../../web/src/engine/lgvci_wasm';
+import { STEP_STATUSES, noCapabilities } from '../../../../../../cpp/wasm/lgvci_api';
 
 type FieldDef = [name: string, size: number, csv: boolean];
 
@@ -163,21 +164,13 @@ export function validateFake(json: string): { field: string; message: string } |
   return null;
 }
 
-/** The fake is a rigid body without the contact phase, ensembles or baselines. */
+/**
+ * The fake is a rigid body without the contact phase, ensembles or baselines: it names what it has, and
+ * every other capability is the core's "no" (noCapabilities(), generated from the declaration), so a
+ * capability added to the core needs no edit here.
+ */
 function fakeCapabilities(): Capabilities {
-  return {
-    reversible: true,
-    contactPhase: false,
-    dissipation: false,
-    energyJump: false,
-    restTruncation: false,
-    shapes: true,
-    twins: true,
-    ensemble: false,
-    baselines: [],
-    plots: ['energy', 'energy_error', 'height'],
-    throwable: true,
-  };
+  return { ...noCapabilities(), reversible: true, shapes: true, twins: true, plots: ['energy', 'energy_error', 'height'], throwable: true };
 }
 
 const FAKE_PRESETS = ['I', 'II', 'III', 'IV'];
@@ -507,7 +500,7 @@ export function createFakeEngine(): LgvciModule & { createCalls: string[] } {
       },
     ],
     presetNames: () => [...FAKE_PRESETS],
-    statusCodes: () => ({ ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 }),
+    statusCodes: () => ({ ...STEP_STATUSES }),
     reverseCheck(json: string, steps: number): ReverseCheckResult {
       const err = validateFake(json);
       if (err) return { check: null, error: err };
