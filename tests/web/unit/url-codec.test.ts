@@ -12,6 +12,7 @@ import {
   decodeCase,
   decodeExtras,
   decodeFields,
+  decodeTwins,
   encodeState,
   fieldText,
   passthroughPairs,
@@ -254,6 +255,23 @@ describe('address codec: wrong values and unknown keys', () => {
 });
 
 describe('address codec: the extra state', () => {
+  it('the twins’ keys can wait for the fields that set up the run whose perturbations they name', () => {
+    const f = family('cradle');
+    const { entries } = queryEntries('?case=cradle&balls=5&twins=theta1,theta5&d_theta5=1e-6');
+    const used = new Set<string>();
+    expect(decodeExtras(entries, f.info, used, false)).toMatchObject({ twins: null, twinKinds: null, twinSizes: {}, issues: [] });
+    expect([...used]).toEqual([]);
+    // the preset's three balls have no theta5; the five the address asks for have
+    expect(decodeTwins(entries, f.info, new Set()).issues.map((i) => i.key)).toEqual(['twins']);
+    const made = engine.createSimulation(JSON.stringify({ case: 'cradle', cradle: { balls: 5 } }));
+    if (!made.sim) throw new Error(made.error.message);
+    const five = extraSupport('cradle', made.sim.perturbations());
+    made.sim.delete();
+    expect(decodeTwins(entries, five, used)).toEqual({ twins: true, twinKinds: ['theta1', 'theta5'], twinSizes: { theta5: 1e-6 }, issues: [] });
+    expect([...used].sort()).toEqual(['d_theta5', 'twins']);
+  });
+
+
   it('twins, their sizes, the camera, follow with its target and paused go out and come back', () => {
     const f = family('III');
     const extra: ExtraState = {

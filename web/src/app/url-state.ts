@@ -17,6 +17,7 @@ import {
   decodeSetup,
   decodeCase,
   decodeExtras,
+  decodeTwins,
   decodeFields,
   encodeState,
   passthroughPairs,
@@ -158,7 +159,8 @@ export class UrlState {
       if (!r.ok) issues.push({ key: 'case', message: `case: ${r.message}` });
     }
     const used = new Set<string>([SETUP_KEY]);
-    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used);
+    // The twins' keys wait for the fields: they name the perturbations of the run the fields set up.
+    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used, false);
     issues.push(...extra.issues);
     const setUp = c.family.setUp;
     if (extra.setUp && setUp) {
@@ -180,9 +182,11 @@ export class UrlState {
       }
     }
     // The twins: their sizes and perturbations, then on (a size or choice the core refuses is an issue).
-    for (const [kind, size] of Object.entries(extra.twinSizes)) this.check(issues, c.twinSizeKey(kind), c.setTwinSize(kind, size));
-    if (extra.twinKinds) this.check(issues, 'twins', c.setTwinKinds(extra.twinKinds));
-    if (extra.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
+    const twins = decodeTwins(entries, this.familyInfo(c.family, c.params), used);
+    issues.push(...twins.issues);
+    for (const [kind, size] of Object.entries(twins.twinSizes)) this.check(issues, c.twinSizeKey(kind), c.setTwinSize(kind, size));
+    if (twins.twinKinds) this.check(issues, 'twins', c.setTwinKinds(twins.twinKinds));
+    if (twins.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
     if (extra.follow !== null) this.parts.setFollow(extra.follow);
     const view = this.parts.view;
     if (view && this.parts.panel.followBox.checked) view.recentre();

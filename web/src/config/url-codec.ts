@@ -350,18 +350,27 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
   return null;
 }
 
-/** Decode the extra state's keys; `used` receives the keys read here. */
-export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>): DecodedExtras {
+/** The twins' keys of an address, decoded (DecodedExtras' twins, twinKinds and twinSizes). */
+export interface DecodedTwins {
+  twins: boolean | null;
+  twinKinds: string[] | null;
+  twinSizes: Record<string, number>;
+  issues: UrlIssue[];
+}
+
+/**
+ * Decode the twins' keys against the running set-up's perturbations (`support.twinKeys`): twins= (a flag,
+ * or the list of the twins' perturbations) and each size's key; `used` receives the keys read here. Apart
+ * from decodeExtras, so that the page can read them once the address's fields have set up the run whose
+ * perturbations they name (the cradle's theta5 exists once balls=6 applied).
+ */
+export function decodeTwins(entries: Map<string, string>, support: Pick<ExtraSupport, 'twinKeys'>, used: Set<string>): DecodedTwins {
   const issues: UrlIssue[] = [];
-  const out: DecodedExtras = { twins: null, twinKinds: null, twinSizes: {}, camera: null, follow: null, target: null, paused: null, setUp: null, issues };
-  const get = (k: string): string | undefined => {
-    const v = entries.get(k);
-    if (v !== undefined) used.add(k);
-    return v;
-  };
-  const twins = get('twins');
+  const out: DecodedTwins = { twins: null, twinKinds: null, twinSizes: {}, issues };
+  const twins = entries.get('twins');
   const keys = support.twinKeys;
   if (twins !== undefined) {
+    used.add('twins');
     if (keys.length === 0) issues.push({ key: 'twins', message: 'twins: this model has no perturbations, so no twins; ignored.' });
     else if (/^[\s]*(1|0|true|false|on|off|yes|no)[\s]*$/i.test(twins)) out.twins = flag('twins', twins, issues);
     else {
@@ -388,6 +397,22 @@ export function decodeExtras(entries: Map<string, string>, support: ExtraSupport
     if (r.ok) out.twinSizes[tk.kind] = r.value;
     else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
   }
+  return out;
+}
+
+/**
+ * Decode the extra state's keys; `used` receives the keys read here. Without `twins` the twins' keys are
+ * left for decodeTwins (their fields null, nothing read).
+ */
+export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>, twins = true): DecodedExtras {
+  const tw: DecodedTwins = twins ? decodeTwins(entries, support, used) : { twins: null, twinKinds: null, twinSizes: {}, issues: [] };
+  const issues: UrlIssue[] = [...tw.issues];
+  const out: DecodedExtras = { twins: tw.twins, twinKinds: tw.twinKinds, twinSizes: tw.twinSizes, camera: null, follow: null, target: null, paused: null, setUp: null, issues };
+  const get = (k: string): string | undefined => {
+    const v = entries.get(k);
+    if (v !== undefined) used.add(k);
+    return v;
+  };
   const cam = get('cam');
   if (cam !== undefined) {
     const v = finiteList(cam, 3);
