@@ -362,7 +362,7 @@ export interface DecodedTwins {
  * Decode the twins' keys against the running set-up's perturbations (`support.twinKeys`): twins= (a flag,
  * or the list of the twins' perturbations) and each size's key; `used` receives the keys read here. Apart
  * from decodeExtras, so that the page can read them once the address's fields have set up the run whose
- * perturbations they name (the cradle's theta5 exists once balls=6 applied).
+ * perturbations they name (a fifth body's shift exists once a field asked for five).
  */
 export function decodeTwins(entries: Map<string, string>, support: Pick<ExtraSupport, 'twinKeys'>, used: Set<string>): DecodedTwins {
   const issues: UrlIssue[] = [];
