@@ -3,6 +3,7 @@
 // resolve), the result is not finite,
 // time did not advance, or the output could not be written; 2 bad input; 130 interrupted (SIGINT: the
 // run stops at a step boundary, docs/cli.md "Stopping a run").
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -265,6 +266,20 @@ std::vector<std::string> ownersOf(const std::string& flag) {
   return names;
 }
 
+// The families that declare option `flag`, grouped by its help text, in the families' order: families
+// sharing a flag may give it different defaults, and each must read its own.
+std::vector<std::pair<std::string, std::vector<std::string>>> helpsOf(const std::string& flag) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (const FamilyInfo& f : families())
+    for (const FamilyOption& o : f.options) {
+      if (o.flag != flag) continue;
+      auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == o.help; });
+      if (g == groups.end()) groups.push_back({o.help, {f.name}});
+      else g->second.push_back(f.name);
+    }
+  return groups;
+}
+
 // The CSV columns of a family's record (its first preset's; a family without presets has none to show).
 std::string csvFields(const FamilyInfo& f) {
   if (f.presets.empty()) return "";
@@ -301,7 +316,11 @@ std::string usage() {
       for (const std::string& flag : shown) seen = seen || flag == o.flag;
       if (seen) continue;
       shown.push_back(o.flag);
-      s += usageLine(o.flag + (o.value.empty() ? "" : " " + o.value), listed(ownersOf(o.flag)) + ": " + o.help);
+      std::string left = o.flag + (o.value.empty() ? "" : " " + o.value);
+      for (const auto& [help, owners] : helpsOf(o.flag)) {
+        s += usageLine(left, listed(owners) + ": " + help);
+        left.clear();
+      }
     }
   return s + kUsageTail;
 }

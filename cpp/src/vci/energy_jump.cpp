@@ -68,4 +68,20 @@ EnergyJump energyBalanceJump(const MatX& M, const MatX& Minv, const Potential& V
   return r;
 }
 
+EnergyJump hamiltonianJump(const MatX& M, const MatX& Minv, const Potential& V, const VecX& qt, const VecX& p,
+                           const VecX& n, double tau2, double Estar) {
+  EnergyJump r;
+  const VecX m = Minv * n;
+  const double a = n.dot(m), vn = m.dot(p);  // nᵀM⁻¹n, nᵀM⁻¹p
+  if (!(a > 0.0) || !(vn < 0.0)) return r;
+  r.lambda = 2.0 * vn / a;
+  VecX g;
+  V.gradient(qt, g);
+  const VecX w = Minv * (p - (0.5 * tau2) * g);  // the post-impact arc's velocity without the jump
+  const Balance fin = balance(M, V, qt, w, m, tau2, Estar, r.lambda);
+  r.ok = fin.defined && std::isfinite(r.lambda);
+  r.mismatch = fin.f;
+  return r;
+}
+
 }  // namespace lgvci

@@ -46,4 +46,7 @@ export const de = defineFamilyMessages<typeof en>()({
   'bounceMap.caption': 'Ein Punkt pro Abpraller: wo er die Wand trifft (Bogenlänge s vom rechtesten Punkt aus, gegen den Uhrzeigersinn), gegen seinen Tangentialimpuls pₜ. Ein integrabler Tisch legt sie auf glatte Kurven, ein chaotischer streut sie über ein Gebiet. Die Abbildung erhält Flächen.',
   'bounceMap.axes': ' Waagrechte Achse: s von 0 bis zum Umfang; senkrechte Achse: pₜ von −|p| bis |p|.',
   'bounceMap.count': { one: '{n} Abpraller', other: '{n} Abpraller' },
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'billiard.twins.q': 'Startlage {axis}',
+  'billiard.twins.p': 'Startimpuls p_{axis}',
 });

@@ -46,4 +46,7 @@ export const en = {
   'bounceMap.caption': 'One point per bounce: where it hits the wall (arc length s from the rightmost point, counter-clockwise) against its tangential momentum pₜ. An integrable table puts them on smooth curves; a chaotic one scatters them over a region. The map keeps areas.',
   'bounceMap.axes': ' Horizontal axis: s from 0 to the perimeter; vertical axis: pₜ from −|p| to |p|.',
   'bounceMap.count': { one: '{n} bounce', other: '{n} bounces' },
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'billiard.twins.q': 'start position {axis}',
+  'billiard.twins.p': 'start momentum p_{axis}',
 } as const;

@@ -46,4 +46,7 @@ export const es = defineFamilyMessages<typeof en>()({
   'bounceMap.caption': 'Un punto por rebote: dónde golpea la pared (longitud de arco s desde el punto más a la derecha, en sentido antihorario) frente a su momento tangencial pₜ. Una mesa integrable los pone sobre curvas suaves; una caótica los dispersa por una región. La aplicación conserva las áreas.',
   'bounceMap.axes': ' Eje horizontal: s de 0 al perímetro; eje vertical: pₜ de −|p| a |p|.',
   'bounceMap.count': { one: '{n} rebote', other: '{n} rebotes' },
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'billiard.twins.q': 'posición inicial {axis}',
+  'billiard.twins.p': 'momento inicial p_{axis}',
 });

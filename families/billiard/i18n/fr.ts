@@ -46,4 +46,7 @@ export const fr = defineFamilyMessages<typeof en>()({
   'bounceMap.caption': 'Un point par rebond : l’endroit où il frappe la paroi (abscisse curviligne s depuis le point le plus à droite, dans le sens trigonométrique) contre son moment tangentiel pₜ. Une table intégrable les place sur des courbes lisses ; une table chaotique les disperse sur une région. L’application conserve les aires.',
   'bounceMap.axes': ' Axe horizontal : s de 0 au périmètre ; axe vertical : pₜ de −|p| à |p|.',
   'bounceMap.count': { one: '{n} rebond', other: '{n} rebonds' },
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'billiard.twins.q': 'position initiale {axis}',
+  'billiard.twins.p': 'quantité de mouvement initiale p_{axis}',
 });

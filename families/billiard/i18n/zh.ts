@@ -46,4 +46,7 @@ export const zh = defineFamilyMessages<typeof en>()({
   'bounceMap.caption': '每次反弹一个点：它击中壁的位置（从最右点起逆时针量的弧长 s）对其切向动量 pₜ。可积台面使这些点落在光滑曲线上；混沌台面则使它们散布在一个区域中。该映射保持面积。',
   'bounceMap.axes': ' 横轴：s 从 0 到周长；纵轴：pₜ 从 −|p| 到 |p|。',
   'bounceMap.count': { other: '{n} 次反弹' },
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'billiard.twins.q': '初始位置 {axis}',
+  'billiard.twins.p': '初始动量 p_{axis}',
 });

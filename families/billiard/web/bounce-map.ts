@@ -1,7 +1,7 @@
 // The billiard's bounce map (Birkhoff's coordinates of a particle bouncing inside a table): one point (s, p_t) per impact, s the arc
 // length of the bounce point along the wall, p_t the tangential momentum there (the impact record's
 // fields "s" and "p_t"), drawn as the impacts are computed and cleared on restart. The billiard's
-// package draws this card for its plot "bounce_map" (FamilyParts.plotCards; the page shows it when the
+// package draws this card for its plot "bounce_map" (FamilyParts.plots; the page shows it when the
 // capabilities' plots contain it); its axes are s ∈ [0, perimeter) and p_t ∈ [−|p|, |p|]
 // (bounceMapAxes). The map preserves area: an integrable table's points lie on smooth curves, a chaotic
 // table's fill a region (docs/billiard.md).
@@ -9,8 +9,9 @@ import { tr as t } from './words';
 import type uPlot from 'uplot';
 import type { UPlotLib } from '../../../web/src/view/uplot-lib';
 import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from '../../../web/src/view/uplot-lib';
-import type { FamilyPlotCard } from '../../../web/src/view/plot-cards';
+import type { FamilyPlotCard } from '../../../web/src/view/family-plots';
 import { el } from '../../../web/src/util/dom';
+import { FONT, LABEL_FONT, PLOT_COLORS } from '../../../web/src/view/plot-axes';
 import { tickLabels } from '../../../web/src/util/format';
 import type { SimulationModel } from '../../../web/src/model/simulation-model';
 import type { BilliardConfig } from './table';
@@ -22,10 +23,8 @@ export function bounceMapAxes(c: BilliardConfig): { perimeter: number; maxMoment
 }
 
 const HEIGHT = 240;
-const POINT_COLOR = '#1f4e8c';
-const AXIS = { stroke: '#56677d', grid: '#e8edf3' };
-const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
-const LABEL_FONT = "600 12px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+const POINT_COLOR = PLOT_COLORS.accent;
+const AXIS = { stroke: PLOT_COLORS.axis, grid: PLOT_COLORS.grid };
 
 /** The points of one run: (s, p_t) per impact, in order, and the axes' extents. */
 export class BounceMapData {

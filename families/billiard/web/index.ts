@@ -1,5 +1,5 @@
-// The billiard's page (docs/billiard.md): its reader, view, controls, the words of its presets, its
-// bounce map's card and its presets' first frames, found by the page through import.meta.glob
+// The billiard's page (docs/billiard.md): its reader, view, controls, the words of its presets and of
+// its perturbations, its bounce map's card and its presets' first frames, found by the page through import.meta.glob
 // (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
 import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
@@ -8,6 +8,8 @@ import { BILLIARD_CASES, billiardControls } from './controls';
 import { billiardFamily } from './reader';
 import { billiardView } from './view';
 import { BounceMapCard } from './bounce-map';
+import { billiardTwins } from './twins';
+import { energyErrorPlot, energyPlot } from '../../../web/src/view/live-plots';
 
 export const familyPackage: FamilyPackage = {
   order: 2,
@@ -19,8 +21,13 @@ export const familyPackage: FamilyPackage = {
       view: billiardView,
       controls: billiardControls,
       cases: BILLIARD_CASES,
-      // Birkhoff's coordinates of each bounce, one point per impact (docs/billiard.md "On the page").
-      plotCards: { bounce_map: (idPrefix) => new BounceMapCard(idPrefix) },
+      twins: billiardTwins,
+      plots: {
+        energy: energyPlot(),
+        energy_error: energyErrorPlot(),
+        // Birkhoff's coordinates of each bounce, one point per impact (docs/billiard.md "On the page").
+        bounce_map: { own: (idPrefix) => new BounceMapCard(idPrefix) },
+      },
     }),
   ],
 };

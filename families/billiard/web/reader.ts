@@ -17,8 +17,9 @@ export const DRAWN_HEIGHT = 0.02;
 export type BilliardFamily = ModelFamily<GeneralizedSnapshot, BilliardConfig>;
 
 export function billiardColumns(L: Layout): HistoryColumns {
-  // The plot of one coordinate shows y (across the table; with gravity, the height).
-  return coordinateColumns(L, L.csvIndex('q') + 1, 'position y');
+  // Its coordinate over time is y (across the table; with gravity, the height); the billiard's plots
+  // (capabilities: energy, energy error, the bounce map) do not draw it.
+  return coordinateColumns(L, L.csvIndex('q') + 1);
 }
 
 export function billiardFamily(L: Layout): BilliardFamily {

@@ -18,6 +18,9 @@ export const de = defineFamilyMessages<typeof en>()({
   'cradle.case.cradle': 'Newton-Pendel',
   'cradle.case.cradle.try': 'Lenke 3 Kugeln aus (oder ziehe eine Kugel in der Ansicht) und zähle, wie viele am anderen Ende wegfliegen.',
   'cradle.title': 'das Newton-Pendel',
+  'cradle.velocity.title': 'Geschwindigkeiten der Kugeln',
+  'cradle.velocity.caption': 'Winkelgeschwindigkeit θ̇_i = p_i / (m ℓ²) jeder Kugel. In jedem Stoßaugenblick reicht die variationelle Kette die Geschwindigkeit der stoßenden Kugel an die äußerste weiter, während die anderen ruhen (der gleichzeitige Impuls der Physik-Engines teilt sie auf).',
+  'cradle.farBall': 'äußerste Kugel {q}',
   'cradle.group.cradle': 'Pendel',
   'cradle.group.cradle.hint': 'm = ℓ = 1, r = 0,05; Aufhängepunkte 2r + Abstand voneinander. Ziehe eine Kugel in der Ansicht, um sie (und die davor) auszulenken.',
   'cradle.overlap': 'Zwei Kugeln überlappen am Start (um {depth} m): Vergrößere den Abstand oder lenke die Kugeln weniger aus.',
@@ -48,4 +51,11 @@ export const de = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': 'Ansicht des Newton-Pendels: {balls} Kugeln, {pulled} ausgelenkt, Stoßmodell: {policy}. Ziehe eine Kugel, um sie auszulenken, oder nutze das Feld für den Auslenkwinkel.',
   'view.star': 'Ansicht des vierzackigen Sterns, der in seiner senkrechten Ebene auf dem Boden springt',
   'view.particle': 'Ansicht des Teilchens, das in seiner senkrechten Ebene auf dem Boden springt',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'Starthöhe y',
+  'gen.twins.x': 'Startlage x',
+  'gen.twins.theta': 'Startwinkel θ in Radiant',
+  'gen.twins.p': 'Startimpuls {p}',
+  'cradle.twins.theta': 'Startwinkel {q} der Kugel {i} in Radiant',
+  'cradle.twins.p': 'Startdrehimpuls {p} der Kugel {i}',
 });

@@ -18,6 +18,9 @@ export const en = {
   'cradle.case.cradle': 'Newton\'s cradle',
   'cradle.case.cradle.try': 'Pull back 3 balls (or drag a ball in the view) and count how many leave at the far end.',
   'cradle.title': 'Newton\'s cradle',
+  'cradle.velocity.title': 'Velocities of the balls',
+  'cradle.velocity.caption': 'Angular velocity θ̇_i = p_i / (m ℓ²) of every ball. At each impact instant the variational chain hands the striker’s velocity on to the far ball while the others stay at rest (the engines’ simultaneous impulse splits it).',
+  'cradle.farBall': 'far ball {q}',
   'cradle.group.cradle': 'Cradle',
   'cradle.group.cradle.hint': 'm = ℓ = 1, r = 0.05; pivots 2r + gap apart. Drag a ball in the view to pull it (and those before it) back.',
   'cradle.overlap': 'Two balls start overlapping (by {depth} m): make the gap larger or pull the balls back less.',
@@ -48,4 +51,11 @@ export const en = {
   'view.cradle.describe': 'View of Newton\'s cradle: {balls} balls, {pulled} pulled back, policy: {policy}. Drag a ball to pull it back, or use the pull-angle field.',
   'view.star': 'View of the four-point star bouncing on the floor in its vertical plane',
   'view.particle': 'View of the particle bouncing on the floor in its vertical plane',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'start height y',
+  'gen.twins.x': 'start position x',
+  'gen.twins.theta': 'start angle θ in radians',
+  'gen.twins.p': 'start momentum {p}',
+  'cradle.twins.theta': 'start angle {q} of ball {i} in radians',
+  'cradle.twins.p': 'start angular momentum {p} of ball {i}',
 } as const;

@@ -18,6 +18,9 @@ export const es = defineFamilyMessages<typeof en>()({
   'cradle.case.cradle': 'Péndulo de Newton',
   'cradle.case.cradle.try': 'Desplaza 3 bolas (o arrastra una bola en la vista) y cuenta cuántas salen por el otro extremo.',
   'cradle.title': 'el péndulo de Newton',
+  'cradle.velocity.title': 'Velocidades de las bolas',
+  'cradle.velocity.caption': 'Velocidad angular θ̇_i = p_i / (m ℓ²) de cada bola. En cada instante de choque, la cadena variacional transmite la velocidad de la bola que golpea a la bola del extremo mientras las demás quedan en reposo (el impulso simultáneo de los motores de física la reparte).',
+  'cradle.farBall': 'última bola {q}',
   'cradle.group.cradle': 'Péndulo',
   'cradle.group.cradle.hint': 'm = ℓ = 1, r = 0,05; puntos de suspensión a 2r + separación. Arrastra una bola en la vista para desplazarla (junto con las anteriores).',
   'cradle.overlap': 'Dos bolas empiezan solapadas (en {depth} m): aumenta la separación o desplaza menos las bolas.',
@@ -48,4 +51,11 @@ export const es = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': 'Vista del péndulo de Newton: {balls} bolas, {pulled} desplazadas, modelo: {policy}. Arrastra una bola para desplazarla o usa el campo del ángulo de desplazamiento.',
   'view.star': 'Vista de la estrella de cuatro puntas que rebota en el suelo en su plano vertical',
   'view.particle': 'Vista de la partícula que rebota en el suelo en su plano vertical',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'altura inicial y',
+  'gen.twins.x': 'posición inicial x',
+  'gen.twins.theta': 'ángulo inicial θ en radianes',
+  'gen.twins.p': 'momento inicial {p}',
+  'cradle.twins.theta': 'ángulo inicial {q} de la bola {i} en radianes',
+  'cradle.twins.p': 'momento angular inicial {p} de la bola {i}',
 });

@@ -18,6 +18,9 @@ export const fr = defineFamilyMessages<typeof en>()({
   'cradle.case.cradle': 'Pendule de Newton',
   'cradle.case.cradle.try': 'Écartez 3 billes (ou faites glisser une bille dans la vue) et comptez combien partent à l’autre bout.',
   'cradle.title': 'le pendule de Newton',
+  'cradle.velocity.title': 'Vitesses des billes',
+  'cradle.velocity.caption': 'Vitesse angulaire θ̇_i = p_i / (m ℓ²) de chaque bille. À chaque instant de choc, la chaîne variationnelle transmet la vitesse de la bille qui frappe à la bille du bout, tandis que les autres restent au repos (l’impulsion simultanée des moteurs physiques la partage).',
+  'cradle.farBall': 'dernière bille {q}',
   'cradle.group.cradle': 'Pendule',
   'cradle.group.cradle.hint': 'm = ℓ = 1, r = 0,05 ; points de suspension espacés de 2r + écart. Faites glisser une bille dans la vue pour l’écarter (avec celles qui la précèdent).',
   'cradle.overlap': 'Deux billes se chevauchent au départ (de {depth} m) : augmentez l’écart ou écartez moins les billes.',
@@ -48,4 +51,11 @@ export const fr = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': 'Vue du pendule de Newton : {balls} billes, {pulled} écartées, modèle : {policy}. Faites glisser une bille pour l’écarter, ou utilisez le champ de l’angle d’écartement.',
   'view.star': 'Vue de l’étoile à quatre branches qui rebondit sur le sol dans son plan vertical',
   'view.particle': 'Vue de la particule qui rebondit sur le sol dans son plan vertical',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': 'hauteur initiale y',
+  'gen.twins.x': 'position initiale x',
+  'gen.twins.theta': 'angle initial θ en radians',
+  'gen.twins.p': 'quantité de mouvement initiale {p}',
+  'cradle.twins.theta': 'angle initial {q} de la bille {i} en radians',
+  'cradle.twins.p': 'moment cinétique initial {p} de la bille {i}',
 });

@@ -18,6 +18,9 @@ export const zh = defineFamilyMessages<typeof en>()({
   'cradle.case.cradle': '牛顿摆',
   'cradle.case.cradle.try': '拉起 3 个球（或在视图中拖动一个球），数一数另一端有几个球飞出。',
   'cradle.title': '牛顿摆',
+  'cradle.velocity.title': '各球的速度',
+  'cradle.velocity.caption': '每个球的角速度 θ̇_i = p_i / (m ℓ²)。在每个碰撞瞬间，变分链把撞击球的速度传给最远端的球，其余球保持静止（物理引擎的同时冲量则把它分摊开）。',
+  'cradle.farBall': '最外侧的球 {q}',
   'cradle.group.cradle': '摆',
   'cradle.group.cradle.hint': 'm = ℓ = 1，r = 0.05；悬点间距 2r + 间隙。在视图中拖动一个球，可把它（及其前面的球）拉起。',
   'cradle.overlap': '两个球在开始时重叠（{depth} m）：请增大间隙或少拉起一些。',
@@ -48,4 +51,11 @@ export const zh = defineFamilyMessages<typeof en>()({
   'view.cradle.describe': '牛顿摆视图：{balls} 个球，拉起 {pulled} 个，碰撞模型：{policy}。拖动一个球可把它拉起，或使用拉起角度输入框。',
   'view.star': '四角星在其竖直平面内于地面上弹跳的视图',
   'view.particle': '质点在其竖直平面内于地面上弹跳的视图',
+  // the perturbations of the sensitivity twins and the ensemble (web/twins.ts)
+  'gen.twins.y': '初始高度 y',
+  'gen.twins.x': '初始位置 x',
+  'gen.twins.theta': '初始角 θ（弧度）',
+  'gen.twins.p': '初始动量 {p}',
+  'cradle.twins.theta': '第 {i} 个球的初始角 {q}（弧度）',
+  'cradle.twins.p': '第 {i} 个球的初始角动量 {p}',
 });

@@ -1,5 +1,5 @@
 // The rigid body's page (Tran & Leok): its reader, view, controls, the words of its presets, its
-// sensitivity twins, its Rapier set-up and its presets' first frames, found by the page through
+// sensitivity twins, its plots, its Rapier set-up and its presets' first frames, found by the page through
 // import.meta.glob (web/src/app/families.ts; docs/architecture.md "The page's family registry").
 import { defineFamily } from '../../../web/src/app/family-parts';
 import type { FamilyPackage, FirstFramesFile } from '../../../web/src/app/family-parts';
@@ -9,6 +9,7 @@ import { rigidFamily } from './reader';
 import { rigidView } from './view';
 import { rapierOnPage } from './rapier-words';
 import { rigidBodyTwins } from './twins';
+import { rigidPlots } from './plots';
 import { tr } from './words';
 
 export const familyPackage: FamilyPackage = {
@@ -23,6 +24,7 @@ export const familyPackage: FamilyPackage = {
       cases: RIGID_CASES,
       rapier: rapierOnPage,
       twins: rigidBodyTwins,
+      plots: rigidPlots,
       words: { longRunPaper: () => tr('rigid.longRun.paper'), ensembleSetUp: () => tr('rigid.ensemble.setUp') },
     }),
   ],

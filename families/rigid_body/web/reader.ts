@@ -1,13 +1,13 @@
 // The rigid body over a plane (Tran & Leok): its state record read into a snapshot, and its history
-// row = the CLI's --csv row (t, x, R row-major, γ, Π, E, TPE, RE, impacts). Every offset and column
+// row = the CLI's --csv row (t, x, R row-major, γ, Π, E, TPE, RE, impacts) and the core's derived
+// conserved_energy (model/family.ts derivedColumns). Every offset and column
 // comes from the record layout the module defines.
 import type { Vec3 } from '../../../web/src/config/types';
 import type { ResolvedRigidBodyConfig } from './config';
 import { parseRigidBodyConfig, resolvePlaneNormal } from './config';
 import type { Layout } from '../../../web/src/engine/layout';
-import type { HistoryColumns, ModelFamily, PlotWords, Snapshot } from '../../../web/src/model/family';
-import { tr } from './words';
-import { csvRowWriter } from '../../../web/src/model/family';
+import type { HistoryColumns, ModelFamily, Snapshot } from '../../../web/src/model/family';
+import { derivedColumns, historyRowWriter } from '../../../web/src/model/family';
 import { quatFromRowMajorInto } from '../../../web/src/model/interpolation';
 import { RigidPoseSpace } from './pose-space';
 
@@ -21,38 +21,24 @@ export interface RigidSnapshot extends Snapshot {
 export type RigidFamily = ModelFamily<RigidSnapshot, ResolvedRigidBodyConfig>;
 
 export function rigidColumns(L: Layout): HistoryColumns {
+  const { extra, conserved } = derivedColumns(L);
   return {
     names: L.csvColumns,
+    extra,
+    // E + dissipated as the core keeps it (the record's conserved_energy).
+    ...(conserved !== undefined ? { conserved } : {}),
     energy: L.csvIndex('E'),
     energyParts: [
       { label: 'TPE', col: L.csvIndex('TPE') },
       { label: 'RE', col: L.csvIndex('RE') },
     ],
-    height: L.csvIndex('x') + 2,
-    heightLabel: 'height x₃',
+    height: L.csvIndex('x') + 2, // x₃
     energySymbol: 'E',
     impacts: L.csvIndex('impacts'),
     // Restitution (docs/rigid-body.md "Restitution"): E + dissipated on the energy plot.
     ...(L.has('dissipated') ? { dissipated: L.csvIndex('dissipated') } : {}),
-    plots: RIGID_PLOTS,
   };
 }
-
-/** Tran & Leok's figures the plot cards reproduce: Fig. 7–9, and Fig. 8's long run. */
-const RIGID_PLOTS: PlotWords = {
-  figures: {
-    energy: () => tr('plot.fig', { n: '7' }),
-    error: () => tr('plot.fig', { n: '8' }),
-    long: () => tr('plot.fig.long8'),
-  },
-  height: {
-    title: () => tr('plot.height.title'),
-    figure: () => tr('plot.fig', { n: '9' }),
-    caption: (twins) => (twins ? tr('plot.height.twinsCaption') : tr('plot.height.caption')),
-    series: 'x₃',
-    fromZero: true,
-  },
-};
 
 export function rigidFamily(L: Layout): RigidFamily {
   const o = {
@@ -64,6 +50,7 @@ export function rigidFamily(L: Layout): RigidFamily {
     E: L.offset('E', 1),
     E0: L.offset('E0', 1),
     dissipated: L.has('dissipated') ? L.offset('dissipated', 1) : -1,
+    conserved: L.has('conserved_energy') ? L.offset('conserved_energy', 1) : -1,
     contactPoints: L.has('contact_points') ? L.offset('contact_points', 1) : -1,
     normalForce: L.has('normal_force') ? L.offset('normal_force', 1) : -1,
     phi: L.offset('phi', 1),
@@ -106,6 +93,7 @@ export function rigidFamily(L: Layout): RigidFamily {
       out.energy = s[o.E] ?? NaN;
       out.energy0 = s[o.E0] ?? NaN;
       out.dissipated = o.dissipated < 0 ? 0 : (s[o.dissipated] ?? 0);
+      if (o.conserved >= 0) out.conserved = s[o.conserved] ?? NaN;
       if (o.contactPoints >= 0) {
         out.contactPoints = s[o.contactPoints] ?? 0;
         out.normalForce = s[o.normalForce] ?? 0;
@@ -119,7 +107,7 @@ export function rigidFamily(L: Layout): RigidFamily {
     position: (s, out) => {
       for (let i = 0; i < 3; i++) out[i] = s[o.x + i] ?? NaN;
     },
-    writeRow: csvRowWriter(L),
+    writeRow: historyRowWriter(L),
     // Companions are posed by x and R (Tran & Leok §7.4's Err).
     poseSpace: (layout) => new RigidPoseSpace(layout),
     restitution: (c) => c.restitution ?? null,

@@ -1,66 +1,37 @@
-// The rigid body's sensitivity twins (Tran & Leok §7.4; web/src/model/twins.ts): two extra simulations
-// started from the main one's initial condition with the position perturbed, (x₀ + δx e₃, R₀), and
-// with the attitude perturbed, (x₀, R₀ δR) with δR = R_y(δθ) (right multiplication, as in the paper) —
-// the core's perturbation (HybridSimulation.perturbedStart, the ensemble members' rule), not
-// recomputed here — stepped in lockstep with the main run as companion runs (model/companions.ts, the
-// mechanism the comparison baselines use too). Per step they record their centre-of-mass height and
-// the divergence Err(t) = ‖x_per − x‖₂ + ‖R_per − R‖₂ (induced 2-norm, pose-space.ts) against the main
-// run's history row of the same step. No DOM.
+// The rigid body's sensitivity twins (Tran & Leok §7.4; docs/page.md "Sensitivity twins"): the page's
+// twins (web/src/model/twins.ts) along the core's perturbations, of which the rigid body's first two are
+// the paper's — "position", (x₀ + δx e₃, R₀), and "attitude", (x₀, R₀ δR) with δR = R_y(δθ) (right
+// multiplication, as in the paper). This package gives them their words, the paper's sizes and the
+// address keys dx and dtheta of the links written before every family had twins. No DOM.
 import { tr as t } from './words';
-import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { createSimulation } from '../../../web/src/engine/create';
-import { CompanionRun, CompanionSet, CoreStepper } from '../../../web/src/model/companions';
-import type { FamilyTwins, TwinKind, TwinSet, TwinSpec } from '../../../web/src/model/twins';
-import { TWIN_KINDS, TwinError } from '../../../web/src/model/twins';
-import { RigidPoseSpace } from './pose-space';
+import type { FamilyTwins, PerturbationWords } from '../../../web/src/model/twins';
 
-/** The paper's perturbations: δx = (0, 0, 10⁻⁸), δR = R_y(10⁻⁸ π). */
-export const PAPER_TWIN_SPEC: Readonly<TwinSpec> = { dx: 1e-8, dtheta: 1e-8 * Math.PI };
+/** The paper's perturbations: δx = (0, 0, 10⁻⁸), δR = R_y(10⁻⁸ π), by the core's perturbation names. */
+export const PAPER_TWIN_SIZES: Readonly<Record<'position' | 'attitude', number>> = { position: 1e-8, attitude: 1e-8 * Math.PI };
 
-/** One perturbed run: a companion run of the main one. */
-export type TwinRun = CompanionRun;
-
-/** Ghost and plot colours of the twins: position-perturbed blue, attitude-perturbed red (Fig. 9/10). */
-export const TWIN_COLORS: Readonly<Record<TwinKind, string>> = { position: '#1d5fbf', attitude: '#c8102e' };
-/** The twins' legend labels by kind (the perturbed quantity's symbol). */
-const TWIN_SYMBOLS: Readonly<Record<TwinKind, string>> = { position: 'δx', attitude: 'δR' };
-
-/** The pair of twins of one main run (companion runs of it). */
-export class SensitivityTwins extends CompanionSet implements TwinSet {
-  readonly spec: TwinSpec;
-
-  /**
-   * Build both twins from the main run's resolved config: one simulation of it, whose perturbedStart
-   * gives each twin over the same system. Throws TwinError (naming the twin and the core's message)
-   * when a perturbed initial condition is rejected, e.g. it penetrates the plane.
-   */
-  constructor(engine: LgvciModule, resolvedJson: string, spec: TwinSpec) {
-    const start = createSimulation(engine, resolvedJson);
-    if (!start.ok) throw new TwinError(t('model.twinsFailed', { message: start.message }));
-    const runs: CompanionRun[] = [];
-    try {
-      for (const kind of TWIN_KINDS) {
-        const r = start.sim.perturbedStart(kind, kind === 'position' ? spec.dx : spec.dtheta);
-        if (!r.sim) {
-          for (const run of runs) run.dispose();
-          throw new TwinError(t(kind === 'position' ? 'model.twinInvalid.position' : 'model.twinInvalid.attitude', { message: r.error.message }));
-        }
-        runs.push(new CompanionRun(kind, t('plot.twin', { d: TWIN_SYMBOLS[kind] }), TWIN_COLORS[kind], r.sim.configJson(), new CoreStepper(r.sim, (layout) => new RigidPoseSpace(layout))));
-      }
-    } finally {
-      start.sim.delete();
-    }
-    super(runs);
-    this.spec = { ...spec };
-  }
-
-  override run(kind: TwinKind): TwinRun {
-    return super.run(kind);
-  }
-}
+/** The words of the paper's two perturbations (the others, x1 … Pi3, get the page's). */
+const PAPER_WORDS: Readonly<Record<string, PerturbationWords>> = {
+  position: {
+    symbol: 'δx',
+    legend: 'δx',
+    label: () => t('rigid.twins.dx'),
+    member: () => t('rigid.ensemble.position'),
+    invalid: (message) => t('model.twinInvalid.position', { message }),
+  },
+  attitude: {
+    symbol: 'δθ (rad)',
+    short: 'δθ',
+    legend: 'δR',
+    label: () => t('rigid.twins.dtheta'),
+    member: () => t('rigid.ensemble.attitude'),
+    invalid: (message) => t('model.twinInvalid.attitude', { message }),
+  },
+};
 
 /** The rigid body's twins as its package declares them (app/family-parts.ts FamilyParts.twins). */
 export const rigidBodyTwins: FamilyTwins = {
-  defaults: PAPER_TWIN_SPEC,
-  create: (engine, resolvedJson, spec) => new SensitivityTwins(engine, resolvedJson, spec),
+  sizes: PAPER_TWIN_SIZES,
+  urlKeys: { position: 'dx', attitude: 'dtheta' },
+  words: (p) => (Object.prototype.hasOwnProperty.call(PAPER_WORDS, p.name) ? PAPER_WORDS[p.name] : undefined),
+  hint: () => t('rigid.twins.hint'),
 };

@@ -72,7 +72,7 @@ double meanBounceTimeError(const std::string& integrator, double h, int k) {
 
 }  // namespace
 
-TEST_CASE("naive: the particle's bounce times are first order; the VCI's are second order", "[naive]") {
+TEST_CASE("naive: the particle's bounce times are first order, the VCI's are second order", "[naive]") {
   const std::vector<double> hs = {0.01, 0.005, 0.0025, 0.00125};
   std::vector<double> naive1, naive2, vci1, vci2;
   for (double h : hs) {
@@ -99,7 +99,7 @@ TEST_CASE("naive: the particle's bounce times are first order; the VCI's are sec
   CHECK(pVci2 >= 1.9);  // measured 1.98: the first impact changes H by m g² h² (1 − 2α)/8
 }
 
-TEST_CASE("naive: the particle's energy drifts over 10⁴ steps; the VCI's stays in its O(h²) band", "[naive]") {
+TEST_CASE("naive: the particle's energy drifts over 10⁴ steps, the VCI's stays in its O(h²) band", "[naive]") {
   auto naive = create({{"case", "particle"}, {"integrator", "naive"}});
   auto vci = create({{"case", "particle"}});
   const double E0 = vci->initialEnergy();
@@ -172,7 +172,7 @@ TEST_CASE("naive: the billiard's reflection keeps |v| to round-off, but its boun
   CHECK(worst <= 1e-13 * E0);
 }
 
-TEST_CASE("naive: the rigid body (Case I) drifts in energy at impacts; tangential γ is kept exactly", "[naive]") {
+TEST_CASE("naive: the rigid body (Case I) drifts in energy at impacts, tangential γ is kept exactly", "[naive]") {
   // Case I with a tangential momentum, so that the reflection has one to keep.
   const json base = {{"case", "I"}, {"gamma0", {1.0, -0.5, 0.0}}};
   json nj = base;

@@ -126,7 +126,7 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   CHECK(rc.impactsForward == rc.impactsBack);
 }
 
-TEST_CASE("registry: a repeated name or preset is refused; an unregistered toy is gone", "[core][registry]") {
+TEST_CASE("registry: a repeated name or preset is refused, an unregistered toy is gone", "[core][registry]") {
   {
     ToyRegistration toy;
     CHECK_THROWS_AS(registerFamily(toyFamily()), std::invalid_argument);
@@ -189,7 +189,7 @@ TEST_CASE("registry: a family declared reversible returns from a 100-step revers
   }
 }
 
-TEST_CASE("registry: every family has ensembles; the baselines take exactly the families that declare them", "[core][registry]") {
+TEST_CASE("registry: every family has ensembles, the baselines take exactly the families that declare them", "[core][registry]") {
   for (const FamilyInfo& f : families()) {
     if (f.presets.empty()) continue;
     INFO(f.name);

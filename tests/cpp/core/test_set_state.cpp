@@ -102,7 +102,7 @@ TEST_CASE("setState: a refused state names the record's field and leaves the run
   CHECK_THROWS_WITH(billiard->setState(out), Catch::StartsWith("q: must lie strictly inside the table"));
 }
 
-TEST_CASE("perturbations: each family's directions, the default first; a shift moves one entry, a turn right-multiplies", "[core][set_state]") {
+TEST_CASE("perturbations: each family's directions, the default first, a shift moves one entry, a turn right-multiplies", "[core][set_state]") {
   const auto names = [](const Simulation& sim) {
     std::vector<std::string> out;
     for (const Perturbation& p : sim.perturbations()) out.push_back(p.name);
@@ -176,7 +176,7 @@ TEST_CASE("ensembles for every family: the default perturbation, Err over the co
 
 namespace test_set_state {
 
-TEST_CASE("System: one config, validated once, shared by runs made on several threads; the same runs as createSimulation", "[core][set_state][system]") {
+TEST_CASE("System: one config, validated once, shared by runs made on several threads, the same runs as createSimulation", "[core][set_state][system]") {
   SystemResult made = System::create(presetJson("cradle"));
   REQUIRE(made.ok());
   const System& sys = *made.system;

@@ -193,7 +193,7 @@ TEST_CASE("façade: hostile JSON is bounded for every family before a tree is bu
   CHECK(big.error.message == "q0: more than 256 elements");
 }
 
-TEST_CASE("façade: old configs stay rigid bodies; \"model\" and q̇0 work", "[core][simulation]") {
+TEST_CASE("façade: old configs stay rigid bodies, \"model\" and q̇0 work", "[core][simulation]") {
   CHECK(makeSimulation(R"({"case":"IV"})")->model() == "rigid_body");
   CHECK(makeSimulation(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");
   CHECK(makeSimulation(R"({"model":"rigid_body","case":"I"})")->caseName() == "I");

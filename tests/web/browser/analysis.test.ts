@@ -10,7 +10,7 @@ import { captureDownloads, captureErrors, hudText, textField, typeInto } from '.
 import { formatEnergy } from '../../../web/src/controls/hud';
 import golden from '../../golden/determinism.json';
 import { parseCsv } from '../../../web/src/model/csv';
-import { PAPER_TWIN_SPEC } from '../../../families/rigid_body/web/twins';
+import { PAPER_TWIN_SIZES } from '../../../families/rigid_body/web/twins';
 import type { RigidSnapshot } from '../../../families/rigid_body/web/reader';
 
 let host: HTMLElement;
@@ -139,7 +139,7 @@ describe('sensitivity twins', () => {
     await expect.poll(() => plotData('divergence').length, { timeout: 5000 }).toBe(3);
     const div = plotData('divergence');
     expect(div[1]![0]).toBeCloseTo(1e-8, 14); // ‖δx‖ = 1e-8
-    expect(div[2]![0]).toBeCloseTo(2 * Math.sin(PAPER_TWIN_SPEC.dtheta / 2), 14); // ‖R_y(1e-8π) − I‖₂ ≈ 3.14e-8
+    expect(div[2]![0]).toBeCloseTo(2 * Math.sin(PAPER_TWIN_SIZES.attitude / 2), 14); // ‖R_y(1e-8π) − I‖₂ ≈ 3.14e-8
     const card = host.querySelector<HTMLElement>('[data-plot="divergence"]')!;
     expect(card.querySelector('.u-legend')?.textContent).toMatch(/δx twin.*δR twin/s);
     expect(plotData('height')).toHaveLength(4); // t, unperturbed, δx twin, δR twin
@@ -163,10 +163,10 @@ describe('sensitivity twins', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByText('δx must be positive (got -1e-8).')).toBeVisible();
     await expect.element(dx).toHaveAttribute('aria-invalid', 'true');
-    expect(app.model.twinSpec?.dx).toBe(1e-8);
+    expect(app.model.twinSpec?.find((c) => c.kind === 'position')?.size).toBe(1e-8);
     await dx.fill('1e-6');
     await userEvent.keyboard('{Enter}');
-    expect(app.model.twinSpec?.dx).toBe(1e-6);
+    expect(app.model.twinSpec?.find((c) => c.kind === 'position')?.size).toBe(1e-6);
     await expect.poll(() => plotData('divergence')[1]?.[0] ?? 0, { timeout: 5000 }).toBeCloseTo(1e-6, 12);
 
     // off again: ghosts and the divergence plot go away

@@ -90,7 +90,7 @@ describe('state in the address', () => {
     const before = {
       config: a.controller.configJson,
       params: JSON.stringify(a.controller.params),
-      twins: [a.controller.twinsOn, a.controller.twinDeltas],
+      twins: [a.controller.twinsOn, a.controller.twinKinds, a.controller.twinSize('position'), a.controller.twinSize('attitude')],
       camera: a.urlState.camera(),
       target: view.controls.target.toArray(),
     };
@@ -103,7 +103,7 @@ describe('state in the address', () => {
     expect(b.playing).toBe(false);
     expect(b.controller.configJson).toBe(before.config);
     expect(JSON.stringify(b.controller.params)).toBe(before.params);
-    expect([b.controller.twinsOn, b.controller.twinDeltas]).toEqual(before.twins);
+    expect([b.controller.twinsOn, b.controller.twinKinds, b.controller.twinSize('position'), b.controller.twinSize('attitude')]).toEqual(before.twins);
     expect(b.panel.followBox.checked).toBe(false);
     expect(b.view?.follow).toBe(false);
     const cam = b.urlState.camera()!;

@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnsembleRunner, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import type { EnsembleOutcome, EnsembleWorkerLike } from '../../../web/src/app/ensemble';
-import { EnsemblePool, queueTarget } from '../../../web/src/app/ensemble';
-import { ensembleWorkerHandler } from '../../../web/src/app/ensemble-worker-core';
+import type { EnsembleOutcome, EnsembleWorkerLike } from '../../../web/src/app/workers/ensemble';
+import { EnsemblePool, queueTarget } from '../../../web/src/app/workers/ensemble';
+import { ensembleWorkerHandler } from '../../../web/src/app/workers/ensemble-worker-core';
 import type { EnsembleReply, EnsembleRequest, EnsembleSpec } from '../../../web/src/model/ensemble';
 import {
   EnsembleMerge,
@@ -135,7 +135,7 @@ describe('ensemble binding errors are values', () => {
 });
 
 /**
- * The page's worker code (app/ensemble-worker-core.ts, what app/ensemble.worker.ts runs on `self`)
+ * The page's worker code (app/workers/ensemble-worker-core.ts, what app/workers/ensemble.worker.ts runs on `self`)
  * in-process on the real engine, with asynchronous replies; it records the members it was asked to
  * run and the statistics text it sent.
  */

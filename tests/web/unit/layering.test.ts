@@ -20,7 +20,7 @@ const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
 /** The files of web/src that find the family packages (import.meta.glob over families/*), and nothing else does. */
 const DISCOVERY: readonly string[] = [
   'app/families.ts',
-  'app/comparison-worker-tasks.ts',
+  'app/workers/comparison-worker-tasks.ts',
   'i18n/index.ts',
   'i18n/languages/de.ts',
   'i18n/languages/fr.ts',
@@ -39,6 +39,16 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   config: ['app', 'view', 'controls', 'model'],
   model: ['app', 'view', 'controls'],
   controls: ['app'],
+};
+
+/**
+ * Sub-folders of web/src/app that hold one subsystem each (docs/page.md "Front-end layout"): they import
+ * the generic layers and their own files, and of the rest of the app only what is listed (the
+ * workers: the packages' contract, whose worker parts they find).
+ */
+const APP_SUBSYSTEMS: Readonly<Record<string, readonly string[]>> = {
+  'app/media': [],
+  'app/workers': ['app/family-parts.ts'],
 };
 
 type Token = { kind: 'word' | 'string' | 'punct'; text: string };
@@ -278,6 +288,23 @@ describe('the layers of web/src', () => {
     }
     expect(out).toEqual([]);
   });
+
+  for (const [folder, allowed] of Object.entries(APP_SUBSYSTEMS)) {
+    it(`web/src/${folder} imports of web/src/app only its own files${allowed.length ? ` and ${allowed.join(', ')}` : ''}`, () => {
+      const files = sources(join(SRC, folder));
+      expect(files.length).toBeGreaterThan(0);
+      const out: string[] = [];
+      for (const file of files) {
+        for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+          if (layerOf(file, spec) !== 'app') continue;
+          const target = relative(SRC, resolve(dirname(file), spec)).split(sep).join('/');
+          const inside = target.startsWith(`${folder}/`);
+          if (!inside && !allowed.some((a) => target === a || `${target}.ts` === a)) out.push(`${relative(SRC, file)} imports ${spec}`);
+        }
+      }
+      expect(out).toEqual([]);
+    });
+  }
 
   for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
     it(`web/src/${layer} imports nothing from ${forbidden.map((f) => `web/src/${f}`).join(', ')}`, () => {

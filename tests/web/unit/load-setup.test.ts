@@ -104,9 +104,9 @@ describe('loading a set-up', () => {
       caseName: 'IV',
       defaultCase: 'I',
       params: { ...a.ctl.params, x0: [0, 0, 5] },
-      family: { fields: a.ctl.family.fields, preset, hasTwins: true, twinsOwners: 'the rigid body', setUp: null },
-      extra: { twins: false, twinDeltas: { dx: 1e-8, dtheta: 1e-8 }, camera: null, follow: true, target: null, playing: true, setUp: false },
-      defaults: { twinDeltas: { dx: 1e-8, dtheta: 1e-8 }, autoplay: true },
+      family: { fields: a.ctl.family.fields, preset, twinKeys: [], defaultTwinKinds: [], setUp: null },
+      extra: { twins: false, twinKinds: [], twinSizes: {}, camera: null, follow: true, target: null, playing: true, setUp: false },
+      defaults: { twinSize: () => 1e-8, autoplay: true },
     };
     expect(encodeState(state)).toBe('?case=IV&z0=5');
     const q = new URLSearchParams(encodeState({ ...state, setup: '{"x0": [1, 2, 5]}' }));

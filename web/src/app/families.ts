@@ -7,12 +7,14 @@
 // Adding a family = its package folder (docs/architecture.md "The page's family registry").
 import type { PageCase } from '../controls/controller-port';
 import type { ExtraSupport } from '../config/url-codec';
-import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
+import type { Capabilities, FamilyInfo, Perturbation } from '../engine/lgvci_wasm';
 import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
-import type { TwinSpec } from '../model/twins';
+import type { FamilyTwins } from '../model/twins';
+import { DEFAULT_TWIN_COUNT, maxTwinSize, perturbationText } from '../model/twins';
 import { t } from '../i18n';
-import { decodeCase, queryEntries } from '../config/url-codec';
-import type { FamilyPlotCards } from '../view/plot-cards';
+import { decodeCase, genericTwinKey, queryEntries } from '../config/url-codec';
+import type { FamilyPlotCard, PlotRegistry } from '../view/family-plots';
+import { isOwnPlot } from '../view/family-plots';
 import type { FamilyPackage, FamilyParts, FirstFrameStart } from './family-parts';
 
 export type { FamilyParts } from './family-parts';
@@ -72,13 +74,14 @@ export function familyTable(parts: readonly FamilyParts[] = FAMILIES): FamilyTab
   };
 }
 
-/**
- * The twins' perturbation sizes the page starts with: those of the first family that declares twins
- * (FamilyTwins.defaults), null when none does (no family then offers them).
- */
-export function twinDefaults(parts: readonly FamilyParts[] = FAMILIES): TwinSpec | null {
-  const d = parts.find((p) => p.twins)?.twins?.defaults;
-  return d ? { ...d } : null;
+/** What a family's package says of its twins (FamilyParts.twins: its words, sizes and keys), if anything. */
+export function twinsOf(familyName: string, parts: readonly FamilyParts[] = FAMILIES): FamilyTwins | undefined {
+  return parts.find((p) => p.name === familyName)?.twins;
+}
+
+/** The address key of a perturbation's size: its package's (FamilyTwins.urlKeys), else d_<name>. */
+export function twinSizeKey(familyName: string, kind: string, parts: readonly FamilyParts[] = FAMILIES): string {
+  return twinsOf(familyName, parts)?.urlKeys?.[kind] ?? genericTwinKey(kind);
 }
 
 /** One preset of the page: the core's name (a config's "case") and family name, the registry's words. */
@@ -135,16 +138,25 @@ export function longRunHint(parts: readonly FamilyParts[] = FAMILIES): string {
   return t('long.hint', { paper: parts.find((p) => p.words?.longRunPaper)?.words?.longRunPaper?.() ?? '' });
 }
 
-/** The ensemble's hint, naming the set-up as the first family with ensembles words it (else "the current set-up"). */
-export function ensembleHint(parts: readonly FamilyParts[] = FAMILIES): string {
-  return t('ensemble.hint', { setUp: parts.find((p) => p.words?.ensembleSetUp)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
+/** The ensemble's hint, naming the set-up as the running family words it (FamilyPageWords.ensembleSetUp; else "the current set-up"). */
+export function ensembleHint(familyName: string, parts: readonly FamilyParts[] = FAMILIES): string {
+  return t('ensemble.hint', { setUp: parts.find((p) => p.name === familyName)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
 }
 
-/** The cards the families' packages draw, by the core's plot name (the first package's for a name two declare). */
-export function familyPlotCards(parts: readonly FamilyParts[] = FAMILIES): FamilyPlotCards {
-  const out: Record<string, FamilyPlotCards[string]> = {};
-  for (const p of parts) for (const [plot, make] of Object.entries(p.plotCards ?? {})) out[plot] ??= make;
-  return out;
+/** The ensemble's kind menu for a family's perturbations: each by name, in its package's words (PerturbationWords.member) or the page's. */
+export function ensembleKinds(familyName: string, perturbations: readonly Perturbation[], parts: readonly FamilyParts[] = FAMILIES): { value: string; label: string }[] {
+  const twins = twinsOf(familyName, parts);
+  return perturbations.map((p) => ({ value: p.name, label: perturbationText(p, twins).member }));
+}
+
+/**
+ * The families' plot declarations (FamilyParts.plots) for the plots' view: a family's by its name, and
+ * the cards the packages draw themselves by plot name (the first package's for a name two declare).
+ */
+export function familyPlots(parts: readonly FamilyParts[] = FAMILIES): PlotRegistry {
+  const own: Record<string, (idPrefix: string) => FamilyPlotCard> = {};
+  for (const p of parts) for (const [plot, d] of Object.entries(p.plots)) if (isOwnPlot(d)) own[plot] ??= d.own;
+  return { of: (name) => parts.find((p) => p.name === name)?.plots ?? {}, own };
 }
 
 /**
@@ -158,16 +170,19 @@ export function caseFromQuery(search: string, cases: readonly Pick<CaseInfo, 'na
   return decodeCase(entries, names, names[0] ?? '').caseName;
 }
 
-/** Which extra address keys (twins, the set-up button) a family has, from the core's capabilities. */
-export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], familyName: string): ExtraSupport {
-  const caps = core.find((f) => f.name === familyName)?.capabilities;
+/**
+ * Which extra address keys a family has: its twins' sizes (one per perturbation of the running
+ * simulation, `perturbations`) and the set-up button.
+ */
+export function extraSupport(familyName: string, perturbations: readonly Perturbation[], defaultKinds: readonly string[] = perturbations.slice(0, DEFAULT_TWIN_COUNT).map((p) => p.name)): ExtraSupport {
   // The running family's own set-up (its address key), else the first family's that has one.
   const running = FAMILIES.find((p) => p.name === familyName);
   const withSetUp = running?.controls.setUp ? running : FAMILIES.find((p) => p.controls.setUp !== undefined);
   const setUp = withSetUp?.controls.setUp;
+  const twins = twinsOf(familyName);
   return {
-    hasTwins: caps?.twins ?? false,
-    twinsOwners: familiesWith(core, (c) => c.twins),
+    twinKeys: perturbations.map((p) => ({ key: twinSizeKey(familyName, p.name), kind: p.name, symbol: perturbationText(p, twins).short, max: maxTwinSize(p.op) })),
+    defaultTwinKinds: defaultKinds,
     setUp:
       withSetUp && setUp
         ? {
@@ -184,8 +199,8 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
  * Where the registry and the core disagree, one sentence each ([] when they agree): a core family
  * without page parts, page parts of a family the core lacks, a core preset without words, words for
  * a preset the core lacks, a set-up button on a preset its family lacks, a family with shapes whose
- * package sets up no Rapier run, a family with twins whose package declares none, or a part whose id
- * is not the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
+ * package sets up no Rapier run, a plot of the core's
+ * capabilities its package does not declare, or a part whose id is not the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
  * holds this list empty.
  */
 export function registryProblems(core: readonly Pick<FamilyInfo, 'name' | 'presets' | 'capabilities'>[], parts: readonly FamilyParts[] = FAMILIES): string[] {
@@ -203,7 +218,7 @@ export function registryProblems(core: readonly Pick<FamilyInfo, 'name' | 'prese
     const setUp = p.controls.setUp;
     if (setUp && !presets.includes(setUp.preset)) out.push(`${p.name}: its set-up starts from "${setUp.preset}", not one of its presets`);
     if (f.capabilities.shapes && !p.rapier) out.push(`${p.name}: its bodies have shapes but its package sets up no Rapier run`);
-    if (f.capabilities.twins && !p.twins) out.push(`${p.name}: the core gives it twins but its package declares none`);
+    for (const plot of f.capabilities.plots) if (!Object.prototype.hasOwnProperty.call(p.plots, plot)) out.push(`${p.name}: its plot "${plot}" is not declared by its package`);
     for (const [what, id] of [['controls', p.controls.id], ['view', p.view.id]] as const) {
       if (id !== p.name) out.push(`${p.name}: its ${what} are registered as "${id}"`);
     }

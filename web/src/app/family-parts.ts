@@ -10,7 +10,7 @@ import type { RapierBaseline } from '../model/baselines';
 import type { FamilyConfig, ModelFamily, Snapshot } from '../model/family';
 import type { FamilyTwins } from '../model/twins';
 import type { FamilyView } from '../view/family-view';
-import type { FamilyPlotCards } from '../view/plot-cards';
+import type { FamilyPlots } from '../view/family-plots';
 
 /** A family's page parts, by the core's family name. */
 export interface FamilyParts {
@@ -26,8 +26,11 @@ export interface FamilyParts {
   readonly rapier?: RapierBaseline;
   /** Its sensitivity twins, for a family whose capabilities have `twins`. */
   readonly twins?: FamilyTwins;
-  /** Cards it draws itself for plot names of its capabilities no generic card draws (view/plot-cards.ts). */
-  readonly plotCards?: FamilyPlotCards;
+  /**
+   * Its plots, one for each of the core's plot names in its capabilities (Capabilities.plots): one of
+   * the page's live plots with its words (view/live-plots.ts), or a card it draws itself (view/family-plots.ts).
+   */
+  readonly plots: FamilyPlots;
   /** Its part in the page's shared sentences. */
   readonly words?: FamilyPageWords;
 }
@@ -49,7 +52,7 @@ export interface TypedFamilyParts<S extends Snapshot, C extends FamilyConfig, P 
   readonly cases: Readonly<Record<string, CaseText>>;
   readonly rapier?: RapierBaseline;
   readonly twins?: FamilyTwins;
-  readonly plotCards?: FamilyPlotCards;
+  readonly plots: FamilyPlots;
   readonly words?: FamilyPageWords;
 }
 
@@ -99,7 +102,7 @@ export interface FirstFramesFile {
 
 /**
  * What a package gives the page's workers (its web/worker.ts exports it as `workerParts`, found by
- * app/comparison-worker-tasks.ts through import.meta.glob): the parts a worker runs, without the
+ * app/workers/comparison-worker-tasks.ts through import.meta.glob): the parts a worker runs, without the
  * view's three.js or the controls. A package whose families need nothing in a worker has no such file.
  */
 export interface FamilyWorkerPackage {

@@ -4,8 +4,8 @@
 import type { LongRunControls as Controls } from '../controls/long-run-controls';
 import { LongRunControls, formatSteps, longRunSummary } from '../controls/long-run-controls';
 import type { PlotsView } from '../view/plots';
-import type { WorkerLike } from './long-run';
-import { LongRunClient } from './long-run';
+import type { WorkerLike } from './workers/long-run';
+import { LongRunClient } from './workers/long-run';
 import { fixed, t } from '../i18n';
 
 export interface LongRunParts {

@@ -17,6 +17,7 @@ import {
   decodeSetup,
   decodeCase,
   decodeExtras,
+  decodeTwins,
   decodeFields,
   encodeState,
   passthroughPairs,
@@ -29,9 +30,8 @@ import type { SceneView } from '../view/scene-view';
 import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
-import { extraSupport, familyParts, twinDefaults } from './families';
+import { extraSupport, familyParts } from './families';
 import { LOAD_STRINGS } from '../controls/load-controls';
-import type { FamilyInfo } from '../engine/lgvci_wasm';
 import { t as tr } from '../i18n';
 
 /** Throttle of the address writes. */
@@ -124,12 +124,11 @@ export class UrlState {
     return p;
   }
 
-  /** The core's families (their capabilities), read once. */
-  private core: FamilyInfo[] | null = null;
-
+  /** The address's view of a family: its fields, its preset, its twins' perturbations (the running simulation's) and set-up. */
   private familyInfo(family: AnyFamilyControls, preset: BaseParams): FamilyUrlInfo {
-    this.core ??= this.parts.engine.families();
-    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(this.core, family.id) };
+    const c = this.parts.controller;
+    const running = c.family.id === family.id;
+    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(family.id, running ? c.perturbations : [], running ? c.defaultTwinKinds : []) };
   }
 
   /**
@@ -160,7 +159,8 @@ export class UrlState {
       if (!r.ok) issues.push({ key: 'case', message: `case: ${r.message}` });
     }
     const used = new Set<string>([SETUP_KEY]);
-    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used);
+    // The twins' keys wait for the fields: they name the perturbations of the run the fields set up.
+    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used, false);
     issues.push(...extra.issues);
     const setUp = c.family.setUp;
     if (extra.setUp && setUp) {
@@ -181,9 +181,12 @@ export class UrlState {
         }
       }
     }
-    if (extra.dx !== null) this.check(issues, 'dx', c.setTwinDelta('dx', extra.dx));
-    if (extra.dtheta !== null) this.check(issues, 'dtheta', c.setTwinDelta('dtheta', extra.dtheta));
-    if (extra.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
+    // The twins: their sizes and perturbations, then on (a size or choice the core refuses is an issue).
+    const twins = decodeTwins(entries, this.familyInfo(c.family, c.params), used);
+    issues.push(...twins.issues);
+    for (const [kind, size] of Object.entries(twins.twinSizes)) this.check(issues, c.twinSizeKey(kind), c.setTwinSize(kind, size));
+    if (twins.twinKinds) this.check(issues, 'twins', c.setTwinKinds(twins.twinKinds));
+    if (twins.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
     if (extra.follow !== null) this.parts.setFollow(extra.follow);
     const view = this.parts.view;
     if (view && this.parts.panel.followBox.checked) view.recentre();
@@ -261,7 +264,8 @@ export class UrlState {
     const t = view?.controls.target;
     const extra: ExtraState = {
       twins: c.twinsOn,
-      twinDeltas: c.twinDeltas && { ...c.twinDeltas },
+      twinKinds: c.twinKinds,
+      twinSizes: Object.fromEntries(c.perturbations.map((p) => [p.name, c.twinSize(p.name)])),
       camera: this.cameraSet ? this.camera() : null,
       follow,
       target: !follow && t ? [t.x, t.y, t.z] : null,
@@ -275,7 +279,7 @@ export class UrlState {
       params: c.params,
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,
-      defaults: { twinDeltas: twinDefaults(), autoplay: this.parts.defaultAutoplay },
+      defaults: { twinSize: (kind) => c.defaultTwinSize(kind), autoplay: this.parts.defaultAutoplay },
       keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
       setup: c.setupText(),
     });

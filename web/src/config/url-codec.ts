@@ -4,11 +4,11 @@
 // (FieldSpec.urlKey, default the field id; fields sharing a key are one comma list in urlIndex order),
 // the values in display units (degrees for angles, as the controls show them), the rules (range, whole
 // numbers, named choices) and how a value is written into the parameters. The rest of the state
-// (drop flat, twins, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
+// (the set-up button, the twins and their sizes, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
 // that give back the same parameters bit for bit, so an address restores the same simulation.
 import type { BaseParams, FieldSpec } from './fields';
 import { validateFieldInput } from './validation';
-import { validateTwinDelta } from './validation';
+import { validateTwinSize } from './validation';
 
 /**
  * Keys another part of the page reads (embed mode, its plots, the theme, the open view, the language,
@@ -22,10 +22,17 @@ export interface UrlIssue {
   message: string;
 }
 
-/** The twins' perturbations (the model's TwinSpec). */
-export interface TwinDeltas {
-  dx: number;
-  dtheta: number;
+/**
+ * One of the running family's perturbations (docs/ensembles.md "Perturbations") as the address has it:
+ * the key of its twin's size (its package's own, FamilyTwins.urlKeys, else d_<name>), how messages
+ * call it and its largest size.
+ */
+export interface TwinKey {
+  readonly key: string;
+  /** The perturbation's name (HybridSimulation.perturbations()). */
+  readonly kind: string;
+  readonly symbol: string;
+  readonly max: { readonly max: number; readonly text: string };
 }
 
 /** Camera as seen from its target: azimuth and elevation in degrees, distance in scene units. */
@@ -37,10 +44,12 @@ export interface CameraView {
 
 /** The state outside the family's fields. */
 export interface ExtraState {
-  /** Sensitivity twins on (a family whose capabilities have them). */
+  /** Sensitivity twins on. */
   twins: boolean;
-  /** Their perturbation sizes (null when no family has twins). */
-  twinDeltas: TwinDeltas | null;
+  /** The twins' perturbations, in order (the running family's). */
+  twinKinds: readonly string[];
+  /** Each perturbation's size, by name (what differs from ExtraDefaults.twinSize is written). */
+  twinSizes: Readonly<Record<string, number>>;
   /** The camera the user set, or null (the family's default view). */
   camera: CameraView | null;
   follow: boolean;
@@ -53,10 +62,10 @@ export interface ExtraState {
 
 /** Which of the extra state's keys the running family has, and who has them when it does not. */
 export interface ExtraSupport {
-  /** Whether the family has sensitivity twins (the core's Capabilities.twins). */
-  hasTwins: boolean;
-  /** The families that have them, in a sentence (their FamilyControls.title). */
-  twinsOwners: string;
+  /** The running family's perturbations with their sizes' keys, the default first ([]: no twins). */
+  twinKeys: readonly TwinKey[];
+  /** The perturbations of its twins by default (an address without a list in `twins=` means these). */
+  defaultTwinKinds: readonly string[];
   /**
    * The set-up button a family offers (FamilyControls.setUp): its address key (FamilySetUp.urlKey), its
    * label, whether the running family has it, and where it is (the family's title and the preset's
@@ -74,7 +83,8 @@ export interface FamilyUrlInfo<P extends BaseParams = BaseParams> extends ExtraS
 
 /** The defaults of the extra state (what an absent key means). */
 export interface ExtraDefaults {
-  twinDeltas: TwinDeltas | null;
+  /** A perturbation's size when the address does not give it. */
+  twinSize(kind: string): number;
   /** Whether the page plays when it opens (paused=1 is written only then). */
   autoplay: boolean;
 }
@@ -134,8 +144,10 @@ export interface DecodedFields<P> {
 
 export interface DecodedExtras {
   twins: boolean | null;
-  dx: number | null;
-  dtheta: number | null;
+  /** The twins' perturbations `twins=` lists (null: the family's default ones). */
+  twinKinds: string[] | null;
+  /** The sizes the address gives, by perturbation name. */
+  twinSizes: Record<string, number>;
   camera: CameraView | null;
   follow: boolean | null;
   target: [number, number, number] | null;
@@ -145,8 +157,16 @@ export interface DecodedExtras {
   issues: UrlIssue[];
 }
 
-/** The extra state's keys (the fields' keys and the set-up button's come from the families). */
-export const EXTRA_KEYS = ['twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
+/**
+ * The extra state's keys (the fields' keys, the set-up button's and the twins' sizes' come from the
+ * families: a package's own size keys, else d_<perturbation> for the running family's perturbations).
+ */
+export const EXTRA_KEYS = ['twins', 'cam', 'follow', 'target', 'paused'] as const;
+
+/** The key of a perturbation's size when its package names none. */
+export function genericTwinKey(kind: string): string {
+  return `d_${kind}`;
+}
 
 /** A field's key in the address. */
 export function urlKey<P>(spec: FieldSpec<P>): string {
@@ -217,11 +237,17 @@ export function encodeState<P extends BaseParams>(s: EncodableState<P>): string 
     pairs.push([key, applicable.map((f) => fieldText(f, params) ?? '').join(',')]);
   }
   const e = s.extra;
-  if (family.hasTwins && e.twins) pairs.push(['twins', '1']);
-  const deltas = e.twinDeltas;
-  const defaults = s.defaults.twinDeltas;
-  if (family.hasTwins && deltas && !Object.is(deltas.dx, defaults?.dx)) pairs.push(['dx', String(deltas.dx)]);
-  if (family.hasTwins && deltas && !Object.is(deltas.dtheta, defaults?.dtheta)) pairs.push(['dtheta', String(deltas.dtheta)]);
+  if (family.twinKeys.length > 0) {
+    // twins=1 runs the family's default twins; another choice is the list of their perturbations.
+    const kinds = e.twinKinds.filter((k) => family.twinKeys.some((tk) => tk.kind === k));
+    const defaultKinds = kinds.length === family.defaultTwinKinds.length && kinds.every((k, i) => k === family.defaultTwinKinds[i]);
+    if (e.twins) pairs.push(['twins', defaultKinds ? '1' : kinds.join(',')]);
+    for (const kind of kinds) {
+      const v = e.twinSizes[kind];
+      const key = family.twinKeys.find((tk) => tk.kind === kind)?.key;
+      if (key !== undefined && v !== undefined && !Object.is(v, s.defaults.twinSize(kind))) pairs.push([key, String(v)]);
+    }
+  }
   if (e.camera) pairs.push(['cam', cameraText(e.camera)]);
   if (!e.follow) {
     pairs.push(['follow', '0']);
@@ -324,31 +350,69 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
   return null;
 }
 
-/** Decode the extra state's keys; `used` receives the keys read here. */
-export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>): DecodedExtras {
-  const { hasTwins } = support;
+/** The twins' keys of an address, decoded (DecodedExtras' twins, twinKinds and twinSizes). */
+export interface DecodedTwins {
+  twins: boolean | null;
+  twinKinds: string[] | null;
+  twinSizes: Record<string, number>;
+  issues: UrlIssue[];
+}
+
+/**
+ * Decode the twins' keys against the running set-up's perturbations (`support.twinKeys`): twins= (a flag,
+ * or the list of the twins' perturbations) and each size's key; `used` receives the keys read here. Apart
+ * from decodeExtras, so that the page can read them once the address's fields have set up the run whose
+ * perturbations they name (a fifth body's shift exists once a field asked for five).
+ */
+export function decodeTwins(entries: Map<string, string>, support: Pick<ExtraSupport, 'twinKeys'>, used: Set<string>): DecodedTwins {
   const issues: UrlIssue[] = [];
-  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, setUp: null, issues };
+  const out: DecodedTwins = { twins: null, twinKinds: null, twinSizes: {}, issues };
+  const twins = entries.get('twins');
+  const keys = support.twinKeys;
+  if (twins !== undefined) {
+    used.add('twins');
+    if (keys.length === 0) issues.push({ key: 'twins', message: 'twins: this model has no perturbations, so no twins; ignored.' });
+    else if (/^[\s]*(1|0|true|false|on|off|yes|no)[\s]*$/i.test(twins)) out.twins = flag('twins', twins, issues);
+    else {
+      // A list of the twins' perturbations, each one of the family's, none twice.
+      const kinds = twins.split(',').map((k) => k.trim());
+      const bad = kinds.filter((k) => !keys.some((tk) => tk.kind === k));
+      if (bad.length > 0 || kinds.length === 0) {
+        issues.push({ key: 'twins', message: `twins: “${bad.join(', ') || twins}” is not one of this model's perturbations (${keys.map((tk) => tk.kind).join(', ')}); ignored.` });
+      } else if (new Set(kinds).size !== kinds.length) {
+        issues.push({ key: 'twins', message: `twins: “${twins}” names a perturbation twice; ignored.` });
+      } else {
+        out.twins = true;
+        out.twinKinds = kinds;
+      }
+    }
+  }
+  // The sizes: the running family's keys, a generic d_<name> in any letter case (an element's
+  // attribute names are lowercased).
+  for (const [k, raw] of entries) {
+    const tk = keys.find((x) => x.key === k) ?? (k.toLowerCase().startsWith('d_') ? keys.find((x) => x.key.toLowerCase() === k.toLowerCase()) : undefined);
+    if (!tk) continue;
+    used.add(k);
+    const r = validateTwinSize(tk.symbol, tk.max, raw);
+    if (r.ok) out.twinSizes[tk.kind] = r.value;
+    else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
+  }
+  return out;
+}
+
+/**
+ * Decode the extra state's keys; `used` receives the keys read here. Without `twins` the twins' keys are
+ * left for decodeTwins (their fields null, nothing read).
+ */
+export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>, twins = true): DecodedExtras {
+  const tw: DecodedTwins = twins ? decodeTwins(entries, support, used) : { twins: null, twinKinds: null, twinSizes: {}, issues: [] };
+  const issues: UrlIssue[] = [...tw.issues];
+  const out: DecodedExtras = { twins: tw.twins, twinKinds: tw.twinKinds, twinSizes: tw.twinSizes, camera: null, follow: null, target: null, paused: null, setUp: null, issues };
   const get = (k: string): string | undefined => {
     const v = entries.get(k);
     if (v !== undefined) used.add(k);
     return v;
   };
-  for (const k of ['twins', 'dx', 'dtheta'] as const) {
-    const raw = get(k);
-    if (raw === undefined) continue;
-    if (!hasTwins) {
-      issues.push({ key: k, message: `${k}: only ${support.twinsOwners} has sensitivity twins; ignored.` });
-      continue;
-    }
-    if (k === 'twins') {
-      out.twins = flag(k, raw, issues);
-      continue;
-    }
-    const r = validateTwinDelta(k, raw);
-    if (r.ok) out[k] = r.value;
-    else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
-  }
   const cam = get('cam');
   if (cam !== undefined) {
     const v = finiteList(cam, 3);

@@ -1,5 +1,5 @@
 // Side-panel group of the long run (§7.3): number of steps, start and cancel buttons, a progress bar
-// and the outcome (impact count, wall time). The run itself happens in a Web Worker (app/long-run.ts);
+// and the outcome (impact count, wall time). The run itself happens in a Web Worker (app/workers/long-run.ts);
 // this module only shows its state and reports clicks.
 import { LONG_RUN_DEFAULT_STEPS, validateLongRunSteps } from '../model/long-run';
 import type { LongRunResult } from '../model/long-run';

@@ -11,6 +11,7 @@ import type { HybridSimulation } from '../engine/lgvci_wasm';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
 import type { ModelFamily, Snapshot } from './family';
+import { rowWidth } from './family';
 import type { RunHistory } from './history';
 import type { Pose } from './interpolation';
 import { lerpPoseInto } from './interpolation';
@@ -67,7 +68,7 @@ export class RecordPoseSpace implements PoseSpace {
     this.n = layout.field('q').size;
     this.q = layout.offset('q', this.n);
     this.qCol = layout.csvIndex('q');
-    this.row = new Float64Array(family?.columns.names.length ?? 0);
+    this.row = new Float64Array(family ? rowWidth(family.columns) : 0);
   }
 
   private get family(): ModelFamily {

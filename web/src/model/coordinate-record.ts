@@ -7,7 +7,7 @@
 import type { Vec3 } from '../config/types';
 import type { Layout } from '../engine/layout';
 import type { FamilyConfig, HistoryColumns, ModelFamily, Snapshot } from './family';
-import { csvRowWriter } from './family';
+import { derivedColumns, historyRowWriter } from './family';
 import { RecordPoseSpace } from './companions';
 
 export interface GeneralizedSnapshot extends Snapshot {
@@ -18,15 +18,17 @@ export interface GeneralizedSnapshot extends Snapshot {
 
 /**
  * The history columns of a record in generalized coordinates: the Hamiltonian H as the energy, no
- * energy parts, and the column plotted as the family's "height" with its axis label.
+ * energy parts, and the column the family plots over time (HistoryColumns.height).
  */
-export function coordinateColumns(L: Layout, height: number, heightLabel: string): HistoryColumns {
+export function coordinateColumns(L: Layout, height: number): HistoryColumns {
+  const { extra, conserved } = derivedColumns(L);
   return {
     names: L.csvColumns,
+    extra,
+    ...(conserved !== undefined ? { conserved } : {}),
     energy: L.csvIndex('E'),
     energyParts: [],
     height,
-    heightLabel,
     energySymbol: 'H',
     impacts: L.csvIndex('impacts'),
   };
@@ -52,8 +54,6 @@ export interface CoordinateParts<S extends GeneralizedSnapshot, C extends Family
    * parts, its own fields. In place, because a snapshot read before is read into again (readInto).
    */
   complete(common: GeneralizedSnapshot, state: Float64Array): S;
-  /** ModelFamily.velocityDivisors, for a family that plots velocities. */
-  velocityDivisors?(config: C): readonly number[];
 }
 
 /**
@@ -73,6 +73,7 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
     E: L.offset('E', 1),
     E0: L.offset('E0', 1),
     phi: L.offset('phi', 1),
+    conserved: L.has('conserved_energy') ? L.offset('conserved_energy', 1) : -1,
     impacts: L.offset('total_impacts', 1),
     steps: L.offset('steps', 1),
     status: L.offset('status', 1),
@@ -113,6 +114,7 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
       }
       out.energy = s[o.E] ?? NaN;
       out.energy0 = s[o.E0] ?? NaN;
+      if (o.conserved >= 0) out.conserved = s[o.conserved] ?? NaN;
       out.phi = s[o.phi] ?? NaN;
       out.impacts = s[o.impacts] ?? 0;
       out.steps = s[o.steps] ?? 0;
@@ -120,11 +122,9 @@ export function coordinateFamily<S extends GeneralizedSnapshot, C extends Family
       return parts.complete(out, s);
     },
     position: (s, out) => parts.position(s, out),
-    writeRow: csvRowWriter(L),
+    writeRow: historyRowWriter(L),
     // A companion's pose is its whole record, compared by q and drawn by this reader.
     poseSpace: (layout) => new RecordPoseSpace(layout, family as ModelFamily),
   };
-  const divisors = parts.velocityDivisors;
-  if (divisors) family.velocityDivisors = (c) => divisors(c);
   return family;
 }

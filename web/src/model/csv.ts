@@ -67,7 +67,8 @@ export function formatG17(x: number): string {
 function formatRow(d: Float64Array, k: number, stride: number, cols: HistoryColumns): string {
   const b = k * stride;
   let line = '';
-  for (let c = 0; c < stride; c++) {
+  // The CSV's columns only: the record-only ones after them (HistoryColumns.extra) are not the CLI's.
+  for (let c = 0; c < cols.names.length; c++) {
     const v = d[b + c] ?? NaN;
     // The impacts column is an integer ("%d"), every other one a double ("%.17g").
     line += `${c === 0 ? '' : ','}${c === cols.impacts ? String(Math.trunc(v)) : formatG17(v)}`;

@@ -31,6 +31,11 @@ export interface Snapshot {
    */
   dissipated?: number;
   /**
+   * The core's E + dissipated, held at energy0 (the record's conserved_energy), where the record has it;
+   * absent: model/energy-balance.ts adds energy and dissipated.
+   */
+  conserved?: number;
+  /**
    * Persistent contact (a family with a contact phase, Capabilities.contactPhase): contact points held on
    * the ground (0 in flight) and the normal force they carry. Absent for families without one.
    */
@@ -43,51 +48,43 @@ export interface Snapshot {
   status: number;
 }
 
-/** The per-step record of a family: CSV column names and which columns the plots read. */
+/**
+ * The per-step record of a family: the CSV's columns (`names`), then the record-only values of the core
+ * the plots read (`extra`: its derived quantities, docs/architecture.md "Records"), and which columns
+ * the plots read. A history row has names.length + extra.length numbers; the CSV export writes the
+ * first names.length (the native CLI's --csv row).
+ */
 export interface HistoryColumns {
   readonly names: readonly string[];
+  /** Record-only values kept after the CSV's columns (derivedColumns: conserved_energy, qdot1…); absent: none. */
+  readonly extra?: readonly string[];
   /** Column of the total energy (E or H). */
   readonly energy: number;
   /** Columns of the energy's parts shown beside it in the energy plot (may be empty). */
   readonly energyParts: readonly { label: string; col: number }[];
-  /** Column of the drawn height above the ground, and its name on a plot axis. */
+  /** Column of the coordinate the family plots over time (the drawn height above the ground, an angle). */
   readonly height: number;
-  readonly heightLabel: string;
   /** Symbol of the energy in the plots and the HUD ('E', or 'H' for the Hamiltonian). */
   readonly energySymbol: string;
-  /** Column of the impacts of the step (the last; written as an integer). */
+  /** Column of the impacts of the step (the last of the CSV's; written as an integer). */
   readonly impacts: number;
   /**
-   * Momentum columns p_i of bodies whose velocities q̇_i = p_i / M_ii are plotted one series each (M
-   * diagonal; its M_ii from the family's ModelFamily.velocityDivisors). Absent: no velocity plot.
+   * Columns of velocities q̇_i plotted one series each (the record's qdot = M⁻¹p, among `extra`).
+   * Absent: no velocity plot.
    */
-  readonly velocities?: readonly { label: string; col: number; index: number }[];
+  readonly velocities?: readonly { label: string; col: number }[];
   /**
    * Column of the energy lost at impacts so far (the record's "dissipated" ledger): the energy plot adds
    * "E + dissipated" and the error plot measures it against E₀ (model/energy-balance.ts).
    */
   readonly dissipated?: number;
-  /** The family's own words for its plots (a paper's figures); each absent: the card's own. */
-  readonly plots?: PlotWords;
+  /** Column of the core's conserved energy E + dissipated (the record's conserved_energy, among `extra`). */
+  readonly conserved?: number;
 }
 
-/**
- * What a family says on its plot cards (view/plots.ts), each a function so that it is read in the
- * language of the moment it is drawn: the figure of its paper an energy, energy-error, long-run or
- * height card reproduces, and how its height card is headed.
- */
-export interface PlotWords {
-  readonly figures?: { readonly energy?: () => string; readonly error?: () => string; readonly long?: () => string };
-  readonly height?: {
-    title(): string;
-    figure(): string;
-    /** The card's caption, with the sensitivity twins on or off. */
-    caption(twins: boolean): string;
-    /** The height series' name in the legend (without the twins). */
-    readonly series: string;
-    /** The axis starts at 0 (a height above the ground). */
-    readonly fromZero: boolean;
-  };
+/** Numbers in a history row of these columns: the CSV's, then the record-only ones. */
+export function rowWidth(cols: Pick<HistoryColumns, 'names' | 'extra'>): number {
+  return cols.names.length + (cols.extra?.length ?? 0);
 }
 
 export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConfig = FamilyConfig> {
@@ -108,7 +105,7 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   readInto(state: Float64Array, out: S): S;
   /** The drawn position of an engine state view into out (no allocation: called every step). */
   position(state: ArrayLike<number>, out: Vec3): void;
-  /** Write the history row (every column but `impacts`) of an engine state view into out[offset…]. */
+  /** Write the history row (every column but `impacts`: HistoryColumns) of an engine state view into out[offset…]. */
   writeRow(state: ArrayLike<number>, out: Float64Array, offset: number): void;
   /**
    * The pose space of a companion run of this family (the twins, the core's baselines) whose record
@@ -122,13 +119,41 @@ export interface ModelFamily<S extends Snapshot = Snapshot, C extends FamilyConf
   restitution?(config: C): number | null;
   /** The body's mass and inertia J of a config (the HUD's read-out), for a family whose body has them; null: not given. */
   massProperties?(config: C): { mass: number; inertia: Mat3 } | null;
-  /** The M_ii that turn the velocity columns' momenta into velocities (HistoryColumns.velocities; index i). */
-  velocityDivisors?(config: C): readonly number[];
 }
 
-/** Writer of a history row: the record's CSV fields, in column order. */
-export function csvRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Array, offset: number) => void {
-  const runs = L.csvRuns();
+/**
+ * The core's record-only fields a history row keeps after the CSV's columns, where a record has them:
+ * the balance E + dissipated every run keeps at E₀ (conserved_energy) and the velocities q̇ = M⁻¹p
+ * (qdot) of a model in generalized coordinates (docs/architecture.md "Records"). The plots read them
+ * instead of recomputing them.
+ */
+export const DERIVED_FIELDS: readonly string[] = ['conserved_energy', 'qdot'];
+
+/** The derived fields of a layout (DERIVED_FIELDS it has, in that order). */
+function derivedFields(L: Layout): { name: string; offset: number; size: number }[] {
+  return DERIVED_FIELDS.filter((n) => L.has(n)).map((n) => L.field(n));
+}
+
+/**
+ * The record-only columns of a layout's history rows (HistoryColumns.extra) and where the derived
+ * quantities are in a row: `conserved` (conserved_energy) and `qdot` (the first q̇), absent without them.
+ */
+export function derivedColumns(L: Layout): { extra: string[]; conserved?: number; qdot?: number } {
+  const extra: string[] = [];
+  const at: Record<string, number> = {};
+  const first = L.csvColumns.length;
+  for (const f of derivedFields(L)) {
+    at[f.name] = first + extra.length;
+    for (let i = 0; i < f.size; i++) extra.push(f.size === 1 ? f.name : `${f.name}${i + 1}`);
+  }
+  const conserved = at['conserved_energy'];
+  const qdot = at['qdot'];
+  return { extra, ...(conserved !== undefined ? { conserved } : {}), ...(qdot !== undefined ? { qdot } : {}) };
+}
+
+/** Writer of a history row: the record's CSV fields, in column order, then its derived fields (derivedColumns). */
+export function historyRowWriter(L: Layout): (s: ArrayLike<number>, out: Float64Array, offset: number) => void {
+  const runs = [...L.csvRuns(), ...derivedFields(L).map((f) => ({ offset: f.offset, size: f.size }))];
   return (s, out, offset) => {
     let c = offset;
     for (const r of runs) for (let i = 0; i < r.size; i++) out[c++] = s[r.offset + i] ?? NaN;

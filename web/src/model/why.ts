@@ -5,7 +5,7 @@
 //   symplecticity the loop's action or the one-step map's defect (docs/symplecticity.md),
 //   momentum maps their drift over the same run (docs/momentum-maps.md),
 //   order         error against h through the first impact, fitted slope (docs/order-study.md).
-// whyComputation() is the work, cut into bounded pieces (a generator the worker drives, app/why-worker-tasks.ts);
+// whyComputation() is the work, cut into bounded pieces (a generator the worker drives, app/workers/why-worker-tasks.ts);
 // the caption functions turn the measured numbers into the panels' one-line statements. Nothing here
 // names a family: what is shown follows the module's reports and the family's capabilities.
 import type { LgvciModule, SymplecticityReport } from '../engine/lgvci_wasm';
@@ -439,7 +439,7 @@ function* energyRun(mod: LgvciModule, cfg: string, integrator: string, base: num
     const names = sim.momentumMapLayout().map((f) => f.name);
     const m0 = Array.from(sim.momentumMaps());
     const e0 = sim.initialEnergy();
-    // The balance the run keeps (E + dissipated for a family whose impacts lose energy): its error is measured.
+    // The balance the run keeps (the core's conserved_energy, E + dissipated): its error is measured.
     const balance = recordConservedEnergy(new Layout(sim.layout()));
     const record = (): ArrayLike<number> => sim.record();
     const conserved = (): number => balance(sim.energy(), record);

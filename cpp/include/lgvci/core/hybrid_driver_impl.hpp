@@ -39,7 +39,19 @@ long long flowWorkOf(const M& model, const typename M::State& s) {
   if constexpr (HasFlowWork<M>::value) return model.flowWork(s);
   else return kFlowWork;
 }
+// Does the model choose at run time whether its jump waits for the sub-step after it (jumpUsesRemainingTime)?
+template <class M, class = void>
+struct ChoosesRemainingTime : std::false_type {};
+template <class M>
+struct ChoosesRemainingTime<M, std::void_t<decltype(std::declval<const M&>().jumpUsesRemainingTime())>> : std::true_type {};
 }  // namespace detail
+
+template <class Model>
+bool HybridDriver<Model>::jumpIsPending() const {
+  if constexpr (Model::kJumpUsesRemainingTime) return true;
+  else if constexpr (detail::ChoosesRemainingTime<Model>::value) return model_.jumpUsesRemainingTime();
+  else return false;
+}
 
 template <class Model>
 HybridDriver<Model>::HybridDriver(Model model, DriverSettings settings, const State& initial)
@@ -88,8 +100,9 @@ bool HybridDriver<Model>::advance(const Segment& seg, double c, int budget, Stat
   ++flows_;
   ++totalFlows_;
   const double tau = c * settings_.h;
-  if constexpr (Model::kJumpUsesRemainingTime) {
+  if (jumpIsPending()) {
     if (seg.pending) {
+      if (jumped) *jumped = seg.start;  // what flowed if the jump fails (the sub-division's bound)
       State j = seg.start;
       std::vector<ImpactEvent>& ev = events ? *events : scratch_;
       if (!events) scratch_.clear();
@@ -217,7 +230,9 @@ StepReport HybridDriver<Model>::stepMetered() {
         // (5.9c)-type equations have a solution for |τ| < τ* (the model's bound): halve until the
         // sub-step is inside it. Give up when a sub-step at most half the bound still fails (the
         // solver, not the existence, failed) or below 2⁻¹² h (the step is far too large).
-        const double bound = model_.solvableStep(seg.start);
+        // The state whose flow failed: after a pending jump (a run-time choice), the jumped one.
+        const State& flowed = seg.pending ? jumped : seg.start;
+        const double bound = model_.solvableStep(flowed);
         const bool withinBound = chunk * h <= 0.5 * bound;
         if (!outOfWork() && !phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
           chunk *= 0.5;
@@ -225,7 +240,7 @@ StepReport HybridDriver<Model>::stepMetered() {
           ok = true;
           continue;
         }
-        if (!outOfWork() && !phiFailed) subdivisionMessage = model_.subdivisionFailure(seg.start, chunk * h, withinBound);
+        if (!outOfWork() && !phiFailed) subdivisionMessage = model_.subdivisionFailure(flowed, chunk * h, withinBound);
       }
       break;
     }
@@ -295,7 +310,7 @@ StepReport HybridDriver<Model>::stepMetered() {
     }
     if (!ok) break;
     remaining -= loc.alpha;
-    if constexpr (Model::kJumpUsesRemainingTime) {
+    if (jumpIsPending() && !settling) {
       // The jump pending at the segment's start now knows its post-impact sub-step: αh.
       State before = seg.start;
       if (seg.pending) {
@@ -311,6 +326,15 @@ StepReport HybridDriver<Model>::stepMetered() {
       seg.pending = true;
       s = seg.start;
     } else {
+      if (seg.pending) {  // a run-time pending jump before the cascade's limit: its sub-step was αh
+        State before = seg.start;
+        std::vector<ImpactEvent> events;
+        const int n = model_.jump(before, seg.before, seg.tauBefore, loc.alpha * h, budget, events);
+        if (!(ok = n >= 0)) break;
+        log_.insert(log_.end(), events.begin(), events.end());
+        report.impacts += n;
+        seg.pending = false;
+      }
       s = loc.atImpact;
       int n = 0;
       if (settling) {

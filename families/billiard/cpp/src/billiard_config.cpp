@@ -46,6 +46,10 @@ ConfigSchema makeSchema() {
       ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0 (or p0, not both; one is required).").ofSize(2).range(-kMaxSpeed, kMaxSpeed),
       ConfigField("p0", Type::Vector, "kg m/s", "Initial momentum, instead of v0 (|p0| / mass within v0's bounds).").ofSize(2),
       ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
+      ConfigField("jump", Type::String, "",
+                  "The bounce's multiplier: variational = the discrete energy balance (75a) (the default), energy = |p| kept "
+                  "(the mirror reflection; the same for g = 0 up to rounding) (docs/billiard.md).")
+          .oneOf({"variational", "energy"}).byDefault("\"variational\""),
   };
   DriverFieldSet driver;  // h and t0 (the driver keeps its default tolerance, root finder and Zeno budget)
   driver.tolerance = driver.rootFinder = driver.maxImpactsPerStep = false;
@@ -73,6 +77,7 @@ json toJsonObject(const BilliardDef& d) {
   if (d.momentumGiven) j["p0"] = {d.p0.x(), d.p0.y()};
   else j["v0"] = {d.v0.x(), d.v0.y()};
   if (d.naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
+  if (d.system.keepHamiltonian) j["jump"] = "energy";  // docs/billiard.md "The energy jump"
   return j;
 }
 
@@ -135,6 +140,7 @@ BilliardDef fromJsonObject(const json& j) {
   d.system.g = j.value("g", d.system.g);
   d.h = j.value("h", d.h);
   if (j.contains("integrator")) d.naive = j["integrator"] == "naive";  // docs/baselines.md "The naive baseline"
+  if (j.contains("jump")) d.system.keepHamiltonian = j["jump"] == "energy";
   d.t0 = j.value("t0", d.t0);
   d.q0 = Vec2(j["q0"][0].get<double>(), j["q0"][1].get<double>());
   if (j.contains("v0") && j.contains("p0")) throw InvalidInput("p0", "give either v0 or p0, not both");

@@ -61,9 +61,12 @@ int BilliardModel::jump(State& s, const State& before, double tauBefore, double 
   if (!(n.dot(w) / n.norm() < -1e-13 * (w.norm() + 1e-300))) return 0;  // leaving the wall already
   // E* = E_d of the pre-impact arc (notes §3.1 step 2), the energy the post-impact arc must have.
   const double Estar = arcDiscreteEnergy(M_, Minv_, V_, before, tauBefore, s.q);
-  const EnergyJump j = energyBalanceJump(M_, Minv_, V_, s.q, s.p, n, tauAfter, Estar);
+  const EnergyJump j = system_.keepHamiltonian ? hamiltonianJump(M_, Minv_, V_, s.q, s.p, n, tauAfter, Estar)
+                                               : energyBalanceJump(M_, Minv_, V_, s.q, s.p, n, tauAfter, Estar);
   if (!j.ok) {
-    failure_ = concat("the discrete energy balance (75a) has no bounce root at t = ", s.t);
+    failure_ = system_.keepHamiltonian ? concat("the energy jump has no non-zero multiplier at t = ", s.t,
+                                                " (the particle does not approach the wall at the impact configuration)")
+                                       : concat("the discrete energy balance (75a) has no bounce root at t = ", s.t);
     return -1;
   }
   s.p -= j.lambda * n;  // (76)

@@ -212,7 +212,8 @@ std::vector<FamilyInfo> billiardFamilies() {
                {"--l", "/table/l", FamilyOption::Kind::Number, "X", "stadium: half length of the flat walls (default 1)"},
                {"--g", "/g", FamilyOption::Kind::Number, "X", "gravity along -y (default 0)"},
                {"--q0", "/q0", FamilyOption::Kind::Vector, "X,Y", "start position, strictly inside the table", 2},
-               {"--v0", "/v0", FamilyOption::Kind::Vector, "VX,VY", "start velocity", 2}};
+               {"--v0", "/v0", FamilyOption::Kind::Vector, "VX,VY", "start velocity", 2},
+               {"--jump", "/jump", FamilyOption::Kind::Text, "J", "variational (default: the discrete energy balance (75a)) or energy (|p| kept at the wall)"}};
   f.capabilities.reversible = true;
   f.capabilities.energyJump = true;
   f.capabilities.baselines = {"naive"};

@@ -62,6 +62,7 @@ for args, want in [
     (["--case", "billiard-ellipse", "--q0", "3,0"], "q0: must lie strictly inside the table"),
     (["--case", "billiard-ellipse", "--g", "-1"], "g: must be in [0, 1e6]"),
     (["--case", "billiard-stadium", "--tol", "1e-12"], "tolerance: is not a known key"),
+    (["--case", "billiard-ellipse", "--jump", "mirror"], "jump: must be"),
 ]:
     r = run(*args)
     check(f"{' '.join(args)} exit 2", r.returncode == 2, r.returncode)

@@ -214,7 +214,7 @@ TEST_CASE("billiard: the wall's arc length s against closed forms", "[billiard]"
   CHECK((S.tangent(Vec2(0.0, 1.0)) - Vec2(-1.0, 0.0)).norm() <= 1e-15);
 }
 
-TEST_CASE("billiard: the impact record is the common one, constraint, energy_mismatch and s, p_t; p_t is the bounce's tangential momentum", "[billiard]") {
+TEST_CASE("billiard: the impact record is the common one, constraint, energy_mismatch and s, p_t, p_t is the bounce's tangential momentum", "[billiard]") {
   auto sim = makeSimulation(R"({"case":"billiard-ellipse"})");
   const RecordLayout& L = sim->impactLayout();
   const RecordLayout& common = lgvci::impactLayout();
@@ -380,7 +380,7 @@ TEST_CASE("billiard: invalid configs name their field", "[billiard]") {
   }
 }
 
-TEST_CASE("billiard: configJson round-trips and replays bit for bit; a patch of another shape starts from its default", "[billiard]") {
+TEST_CASE("billiard: configJson round-trips and replays bit for bit, a patch of another shape starts from its default", "[billiard]") {
   for (const std::string& cfg : {std::string(R"({"case":"billiard-ellipse"})"), std::string(R"({"case":"billiard-stadium","g":9.81})"),
                                  std::string(R"({"model":"billiard","table":{"shape":"stadium","r":0.7,"l":0.30000000000000004},"q0":[0.1,0.2],"v0":[0.1,-3],"mass":2.5,"h":0.003,"t0":1.1})")}) {
     auto a = makeSimulation(cfg);

@@ -85,6 +85,11 @@ ConfigSchema makeSchema() {
       ConfigField("impact_policy", Type::String, "", "Simultaneous impacts: one at a time, as a chain, or at once.").oneOf(policies).byDefault("\"sequential\""),
       ConfigField("rest_truncation", Type::Boolean, "", "Drop momentum below the rest threshold after an impact.").byDefault("false"),
       ConfigField("chain_energy", Type::String, "", "The energy the chain's outer links conserve.").oneOf({"continuous", "discrete"}).byDefault("\"continuous\""),
+      ConfigField("jump", Type::String, "",
+                  "The impact's multiplier: variational = the discrete energy balance (75a) of the sub-steps around it (the "
+                  "default; a chain: chain_energy discrete), energy = H kept at the impact (the default of a chain, whose "
+                  "chain_energy continuous it is, and the only one of the simultaneous impulse) (docs/generalized.md).")
+          .oneOf({"variational", "energy"}).byDefault("\"variational\""),
       ConfigField("cradle", Type::Object, "", "Newton's cradle's parameters (its preset is built from them).").when("case", {"cradle"}),
       ConfigField("cradle.balls", Type::Integer, "", "Number of balls n.").range(2, 7).byDefault("3"),
       ConfigField("cradle.pulled", Type::Integer, "", "Balls pulled back, 1..n.").range(1, 7).byDefault("1"),
@@ -144,6 +149,7 @@ json toJsonObject(const GeneralizedDef& d) {
   j["max_impacts_per_step"] = d.integrator.maxImpactsPerStep;
   j["contact_tolerance"] = d.contactTolerance;
   if (d.naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
+  if (d.system.keepHamiltonian) j["jump"] = "energy";  // docs/generalized.md "The energy jump"
   if (d.system.policy != ImpactPolicy::Sequential || d.system.restTruncation) {
     j["impact_policy"] = policyName(d.system.policy);
     j["rest_truncation"] = d.system.restTruncation;
@@ -251,6 +257,22 @@ GeneralizedDef fromJsonObject(const json& j) {
   if (j.contains("impact_policy")) d.system.policy = parsePolicy(j["impact_policy"].get<std::string>(), "impact_policy");
   d.system.restTruncation = j.value("rest_truncation", d.system.restTruncation);
   if (j.contains("chain_energy")) d.system.discreteOuterLinks = j["chain_energy"] == "discrete";
+  // "jump" (docs/generalized.md "The energy jump"): one choice for every policy. A chain's is its
+  // chain_energy (variational = discrete outer links); the simultaneous impulse has only the energy form.
+  if (j.contains("jump")) {
+    const bool variational = j["jump"] == "variational";
+    if (d.system.policy == ImpactPolicy::Sequential) {
+      d.system.keepHamiltonian = !variational;
+    } else if (d.system.policy == ImpactPolicy::Chain) {
+      if (j.contains("chain_energy") && d.system.discreteOuterLinks != variational)
+        throw InvalidInput("jump", "contradicts chain_energy (a chain's variational jump is chain_energy \"discrete\", its energy "
+                                   "jump \"continuous\"): give one of them");
+      d.system.discreteOuterLinks = variational;
+    } else if (variational) {
+      throw InvalidInput("jump", "\"variational\" is not defined for the simultaneous impulse: (75a) is one equation for one "
+                                 "multiplier per contact (docs/generalized.md); use \"energy\" or the chain policy");
+    }
+  }
   if (j.contains("cradle")) {
     CradleParams c = cradleParams(j);
     c.policy = d.system.policy;  // one source of truth: the system's policy
@@ -331,6 +353,7 @@ GeneralizedDef parseGeneralizedConfig(const ConfigDocument& config) {
               : caseName == "star"   ? star
                                      : toJsonObject(generalizedPreset(caseName));
   if (patch.contains("qdot0")) merged.erase("p0");  // q̇0 replaces the preset's p0
+  if (patch.contains("jump") && !patch.contains("chain_energy")) merged.erase("chain_energy");  // one choice: "jump" replaces it
   merged.merge_patch(patch);
   return fromJsonObject(merged);
 }

@@ -112,9 +112,13 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
     }
     if (pick < 0) break;
     sys.constraints[static_cast<size_t>(pick)].gradient(s.q, n);
-    const EnergyJump j = energyBalanceJump(sys.M, constants_->Minv, sys.V, s.q, s.p, n, tauAfter, Estar);
+    const EnergyJump j = sys.keepHamiltonian ? hamiltonianJump(sys.M, constants_->Minv, sys.V, s.q, s.p, n, tauAfter, Estar)
+                                             : energyBalanceJump(sys.M, constants_->Minv, sys.V, s.q, s.p, n, tauAfter, Estar);
     if (!j.ok) {
-      failure_ = concat("the discrete energy balance (75a) has no bounce root at t = ", s.t, " (constraint ", pick, ")");
+      failure_ = sys.keepHamiltonian
+                     ? concat("the energy jump has no non-zero multiplier at t = ", s.t, " (constraint ", pick,
+                              " does not approach at the impact configuration)")
+                     : concat("the discrete energy balance (75a) has no bounce root at t = ", s.t, " (constraint ", pick, ")");
       return -1;
     }
     s.p -= j.lambda * n;  // (76)

@@ -248,7 +248,9 @@ std::vector<FamilyInfo> generalizedFamilies() {
   g.reversal = {{"q", K::Configuration}, {"p", K::Momentum}};
   using O = FamilyOption::Kind;
   g.options = {{"--q0", "/q0", O::Vector, "A,B,...", "initial generalized coordinates q0"},
-               {"--qdot0", "/qdot0", O::Vector, "A,B,...", "initial generalized velocities, p0 = M qdot0"}};
+               {"--qdot0", "/qdot0", O::Vector, "A,B,...", "initial generalized velocities, p0 = M qdot0"},
+               {"--jump", "/jump", O::Text, "J",
+                "variational ((75a); a chain: chain_energy discrete) or energy (H kept at the impact; the cradle's default)"}};
   g.capabilities.reversible = true;
   g.capabilities.energyJump = true;
   g.capabilities.baselines = {"naive"};

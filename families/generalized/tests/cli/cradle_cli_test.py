@@ -78,6 +78,16 @@ a = run("--config", cfg, "--steps", "500", "--json")
 b = run("--case", "cradle", "--balls", "5", "--pulled", "3", "--steps", "500", "--json")
 check("config and flags agree", json.loads(a.stdout)["state_hash"] == json.loads(b.stdout)["state_hash"], (a.stderr, b.stderr))
 
+# --jump (docs/generalized.md "The energy jump"): the chain's choice is its chain_energy; the default chain keeps H.
+cfg = os.path.join(tmp, "discrete.json")
+with open(cfg, "w") as f:
+    json.dump({"case": "cradle", "chain_energy": "discrete"}, f)
+r = run("--config", cfg, "--steps", "2000", "--json")
+check("--jump variational is chain_energy discrete", js("--jump", "variational", "--steps", "2000")["state_hash"] == json.loads(r.stdout)["state_hash"], r.stderr)
+check("--jump energy is the default chain", js("--jump", "energy", "--steps", "2000")["state_hash"] == js("--steps", "2000")["state_hash"])
+r = run("--case", "cradle", "--policy", "simultaneous", "--jump", "variational", "--steps", "1")
+check("--jump variational with the simultaneous impulse: exit 2 naming jump", r.returncode == 2 and "jump:" in r.stderr, (r.returncode, r.stderr))
+
 # Bad input: exit code 2 with the field named.
 for args, field in [(["--balls", "8"], "cradle.balls"), (["--balls", "1"], "cradle.balls"), (["--pulled", "4"], "cradle.pulled"),
                     (["--angle", "0.2"], "cradle.angle"), (["--gap", "-0.01"], "cradle.gap"), (["--gap", "1"], "cradle.gap"),

@@ -77,7 +77,7 @@ TEST_CASE("particle: every impact step matches the closed forms of α, v⁺, λ 
   CHECK(std::abs(firstImpact - std::sqrt(2.0 / g)) <= 1e-15 * 4);
 }
 
-TEST_CASE("particle: p_x is conserved exactly and x = −2t to round-off; 1000 impacts, bounded energy",
+TEST_CASE("particle: p_x is conserved exactly and x = −2t to round-off, 1000 impacts, bounded energy",
           "[generalized][particle]") {
   HybridDriver<GeneralizedModel> d = makeGeneralizedDriver(generalizedPreset("particle"));
   const double H0 = hamiltonian(d.state());

@@ -21,7 +21,7 @@ export function planarQuat(theta: number): Quat {
 }
 
 export function generalizedColumns(L: Layout): HistoryColumns {
-  return coordinateColumns(L, L.csvIndex('q') + 1, 'height y');
+  return coordinateColumns(L, L.csvIndex('q') + 1); // the height y
 }
 
 export function generalizedFamily(L: Layout): GeneralizedFamily {

@@ -107,6 +107,11 @@ ConfigSchema makeSchema() {
       ConfigField("strict_detection", Type::Boolean, "", "Also search each step for an impact between its ends.").byDefault("false"),
       ConfigField("integrator", Type::String, "", "The LGVCI, the RK4 baseline or the naive baseline (docs/baselines.md).").oneOf({"lgvci", "rk4", "naive"}).byDefault("\"lgvci\""),
       ConfigField("restitution", Type::Number, "", "Coefficient of restitution e (1: elastic).").range(0.0, 1.0).byDefault("1"),
+      ConfigField("jump", Type::String, "",
+                  "The impact's multiplier: energy = Corollary 4.4, keeps H across the impact (the paper's); variational = the "
+                  "discrete energy balance (5.16a), keeps E_d of the sub-steps around it: a symplectic impact step, H off by O(h^2) "
+                  "per impact (docs/rigid-body.md).")
+          .oneOf({"energy", "variational"}).byDefault("\"energy\""),
   };
   s.fields[3].noun = "body";
   DriverFieldSet driver;  // h, t0 and the driver's settings: the core's rows (lgvci/core/driver_schema.hpp)
@@ -196,6 +201,7 @@ json toJsonObject(const RigidBodyDef& d) {
   j["contact_tolerance"] = d.integrator.contactTolerance;
   if (d.integrator.strictDetection) j["strict_detection"] = true;
   if (d.integrator.restitution != 1.0) j["restitution"] = d.integrator.restitution;  // docs/rigid-body.md "Restitution"
+  if (d.integrator.jump == JumpKind::Variational) j["jump"] = "variational";  // docs/rigid-body.md "The variational jump"
   if (d.integrator.family == IntegratorFamily::Rk4) j["integrator"] = "rk4";  // docs/baselines.md "Why variational? The RK4 baseline"
   if (d.integrator.family == IntegratorFamily::Naive) j["integrator"] = "naive";  // docs/baselines.md "The naive baseline"
   return j;
@@ -239,6 +245,10 @@ RigidBodyDef fromJsonObject(const json& j) {
     d.integrator.family = j["integrator"] == "rk4"     ? IntegratorFamily::Rk4
                           : j["integrator"] == "naive" ? IntegratorFamily::Naive
                                                        : IntegratorFamily::Lgvci;
+  if (j.contains("jump")) d.integrator.jump = j["jump"] == "variational" ? JumpKind::Variational : JumpKind::Energy;
+  if (d.integrator.jump == JumpKind::Variational && d.integrator.family != IntegratorFamily::Lgvci)
+    throw InvalidInput("jump", "\"variational\" balances the discrete energy (5.12) of the LGVCI's sub-steps; the rk4 and naive "
+                               "baselines have none (use \"energy\")");
   return d;
 }
 

@@ -55,7 +55,7 @@ DriverSettings driverSettings(const IntegratorDef& def) {
 HybridDriver<RigidBodyModel> HybridIntegrator::build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial) {
   validateRigidBodySetup(system, def, initial);
   RigidBodyModel model(std::move(system), def.retraction, def.tolerance, def.contactTolerance, def.strictDetection,
-                       def.restitution, def.h, def.maxImpactsPerStep);
+                       def.restitution, def.h, def.maxImpactsPerStep, def.jump);
   return HybridDriver<RigidBodyModel>(std::move(model), driverSettings(def), initial);
 }
 

@@ -1,4 +1,4 @@
-// The rigid body over a plane as a model of Algorithm 5.2: (5.9), (6.9), Corollary 4.4.
+// The rigid body over a plane as a model of Algorithm 5.2: (5.9), (6.9), Corollary 4.4 or (5.16a).
 #include "lgvci/rigid_body/rigid_body_model.hpp"
 
 #include <algorithm>
@@ -17,7 +17,8 @@ namespace {
 }  // namespace
 
 RigidBodyModel::RigidBodyModel(RigidBodySystem system, Retraction retraction, double tolerance, double contactTolerance,
-                               bool strictDetection, double restitution, double h, int maxImpactsPerStep)
+                               bool strictDetection, double restitution, double h, int maxImpactsPerStep,
+                               JumpKind jump)
     : system_(std::move(system)),
       flow_(system_.mass, system_.gravity, retraction, tolerance),
       contactFlow_(system_.body, system_.plane, system_.mass, system_.gravity, retraction, tolerance),
@@ -26,7 +27,9 @@ RigidBodyModel::RigidBodyModel(RigidBodySystem system, Retraction retraction, do
       contactTolerance_(contactTolerance),
       strict_(strictDetection),
       restitution_(restitution),
-      lambdaMin_(Eigen::SelfAdjointEigenSolver<Mat3>(system_.mass.J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff()) {
+      lambdaMin_(Eigen::SelfAdjointEigenSolver<Mat3>(system_.mass.J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff()),
+      jump_(jump),
+      retraction_(retraction) {
   // A bounce at approach speed v with restitution e is followed by rebounds e v, e² v, … whose flights
   // (2 e^k v / g n3 for the contact point's normal motion) add up to T = 2 e v / (g n3 (1 − e)): when
   // T ≤ h the whole cascade lies inside one step and its limit — the point stays on the plane, the
@@ -119,16 +122,33 @@ int RigidBodyModel::enterContact(State& s, double vscale, std::vector<ImpactEven
   ev.lambda = impulse;
   ev.point = s.x + s.R * rho;
   rigid_impact::set(ev, rho, set.count);
+  rigid_impact::setJump(ev, rigid_impact::JumpUsed::Plastic);
   ev.dissipated = std::max(0.0, before - after);
   events.push_back(ev);
   return 1;
 }
 
-int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/, double /*tauAfter*/, int budget,
+double RigidBodyModel::preImpactEnergy(const State& before, double tauBefore) {
+  // E_d does not depend on R; the pending jump's trials share (before, tauBefore).
+  if (tauBefore != preImpact_.tau || before.x != preImpact_.x || before.gamma != preImpact_.gamma || before.Pi != preImpact_.Pi) {
+    preImpact_.x = before.x;
+    preImpact_.gamma = before.gamma;
+    preImpact_.Pi = before.Pi;
+    preImpact_.tau = tauBefore;
+    preImpact_.energy = discreteEnergy(before, tauBefore, system_.mass, Jinv_, system_.gravity, retraction_);
+  }
+  return preImpact_.energy;
+}
+
+int RigidBodyModel::jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
                          std::vector<ImpactEvent>& events) {
   const Vec3& n = system_.plane.normal();
   const double m = system_.mass.mass;
   const double delta = contactTolerance_ * radius_;
+  // (5.16a) balances the discrete energy (5.12) of the sub-step before the impact; a sub-step of the
+  // contact phase (RATTLE, with its multipliers) has none.
+  const bool variational = jump_ == JumpKind::Variational;
+  const bool afterContactStep = variational && (before.contact.count > 0 || s.contact.count > 0);
   // The impact ends any contact phase: every touching point (the active ones too) is treated afresh.
   s.contact.count = 0;
   s.normalForce = 0.0;
@@ -139,6 +159,8 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
   if (approach <= contactSpeed_)
     return budget > 0 ? enterContact(s, s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_, events) : 0;
   int applied = 0;
+  Vec3 gammaIn = Vec3::Zero(), PiIn = Vec3::Zero(), chiLast = Vec3::Zero();  // the momenta entering the chain's last link, its direction
+  double lost = 0.0;            // the chain's ΔE
   for (int chain = 0; chain < budget; ++chain) {
     const double vscale = s.gamma.norm() / m + (Jinv_ * s.Pi).norm() * radius_;
     const double vtol = 1e-13 * vscale;
@@ -154,6 +176,11 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
     if (count == 0) break;
     const Vec3 rho = rhoSum / count;
     const Vec3 chi = chiSum / count;
+    if (variational) {
+      gammaIn = s.gamma;
+      PiIn = s.Pi;
+      chiLast = chi;
+    }
     const JumpResult j = jumpMap(n, chi, s.gamma, s.Pi, m, Jinv_, restitution_);
     s.gamma = j.gamma;
     s.Pi = j.Pi;
@@ -163,10 +190,42 @@ int RigidBodyModel::jump(State& s, const State& /*before*/, double /*tauBefore*/
     ev.point = s.x + s.R * rho;
     rigid_impact::set(ev, rho, count);
     ev.dissipated = j.dissipated;
+    lost += j.dissipated;
     events.push_back(ev);
     ++applied;
     if (contacts_.size() == 1) break;  // a single point leaves with reversed normal velocity
   }
+  if (!variational || applied == 0) return applied;
+  // The variational jump (docs/rigid-body.md "The variational jump"): the last link's multiplier from
+  // (5.16a) (or (5.19a) at a later impact of the step), E_d(z̃⁺, tauAfter) = E_d(before, tauBefore) − ΔE,
+  // along the same direction, from Corollary 4.4's root; the links before it keep H, as Seghete & Murphey's chain.
+  ImpactEvent& last = events.back();
+  if (afterContactStep) {
+    rigid_impact::setJump(last, rigid_impact::JumpUsed::AfterContactStep);
+    return applied;
+  }
+  State entering = s;
+  entering.gamma = gammaIn;
+  entering.Pi = PiIn;
+  const double target = preImpactEnergy(before, tauBefore) - lost;
+  const DiscreteBalanceJump v =
+      solveDiscreteBalance(entering, n, chiLast, tauAfter, target, last.lambda, system_.mass, Jinv_, system_.gravity, retraction_);
+  bool ok = v.ok && std::isfinite(target);
+  const Vec3 gamma = gammaIn + v.lambda * n, Pi = PiIn + v.lambda * chiLast;
+  if (ok && contacts_.size() > 1) {  // no touching point may approach after the chain
+    const double vtol = 1e-13 * (gamma.norm() / m + (Jinv_ * Pi).norm() * radius_);
+    for (const auto& c : contacts_) ok = ok && normalVelocity(n, c.chi, gamma, Pi, m, Jinv_) >= -vtol;
+  }
+  if (!ok) {  // Corollary 4.4's impulse stays; what it leaves of (5.16a) is reported
+    rigid_impact::setJump(last, rigid_impact::JumpUsed::NoBounceRoot);
+    last.energyMismatch = v.startResidual;
+    return applied;
+  }
+  s.gamma = gamma;
+  s.Pi = Pi;
+  last.lambda = v.lambda;
+  last.energyMismatch = v.residual;
+  rigid_impact::setJump(last, rigid_impact::JumpUsed::DiscreteBalance);
   return applied;
 }
 

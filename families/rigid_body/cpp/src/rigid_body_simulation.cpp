@@ -247,8 +247,10 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   }
 
   // The run counters (the CLI's JSON keys): sub-divided steps (docs/rigid-body.md "Hard impacts:
-  // sub-division") and the phase switches of the persistent contact (docs/rigid-body.md "Persistent
-  // contact"). The baselines have neither: their counters stay 0, so their output keeps the same keys.
+  // sub-division"), the phase switches of the persistent contact (docs/rigid-body.md "Persistent
+  // contact") and the impacts where the variational jump kept Corollary 4.4's impulse, with the reason
+  // (docs/rigid-body.md "The variational jump"). The baselines have none: their counters stay 0, so their
+  // output keeps the same keys.
   static const CounterSchema<RigidBodySimulation>& counters() {
     using S = const RigidBodySimulation&;
     constexpr bool lgvci = std::is_same_v<Integrator, HybridIntegrator>;
@@ -264,6 +266,14 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
             })
             .counter("contact_releases", "contact releases", [](S r) -> long long {  // contact → flight
               if constexpr (lgvci) return r.driver_.contactReleases();
+              else return 0;
+            })
+            .counter("jump_fallbacks_no_root", "(5.16a) without a bounce root: Cor. 4.4 kept", [](S r) -> long long {
+              if constexpr (lgvci) return r.driver_.jumpFallbacksNoRoot();
+              else return 0;
+            })
+            .counter("jump_fallbacks_contact", "impacts after a contact step: Cor. 4.4 kept", [](S r) -> long long {
+              if constexpr (lgvci) return r.driver_.jumpFallbacksAfterContact();
               else return 0;
             });
     return table;
@@ -305,7 +315,9 @@ std::vector<FamilyInfo> rigidBodyFamilies() {
       {"--restitution", "/restitution", O::Number, "E",
        "coefficient of restitution in [0, 1] (default 1, elastic); the energy lost is reported as \"dissipated\""},
       {"--strict-detection", "/strict_detection", O::Flag, "", "also catch a corner dipping under the plane within one step"},
-      {"--retraction", "/retraction", O::Text, "R", "cayley (default) or exp: the retraction of Appendix D used by Newton"}};
+      {"--retraction", "/retraction", O::Text, "R", "cayley (default) or exp: the retraction of Appendix D used by Newton"},
+      {"--jump", "/jump", O::Text, "J",
+       "energy (default: Cor. 4.4, H kept at the impact) or variational (the discrete energy balance (5.16a): a symplectic impact step)"}};
   f.presetJson = [](const std::string& name) { return toJson(rigidPreset(name)); };
   f.create = makeRigidBodySimulation;
   f.reversal = {{"x", K::Configuration}, {"R", K::Rotation}, {"gamma", K::Momentum}, {"Pi", K::Momentum}};

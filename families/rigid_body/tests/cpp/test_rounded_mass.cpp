@@ -123,7 +123,7 @@ TEST_CASE("rounded tetrahedron: closed form against seeded Monte-Carlo (toleranc
   CHECK_APPROX_EQUAL(pm.centroid, c, 5.0 * diam / std::sqrt(static_cast<double>(in)));
 }
 
-TEST_CASE("ε → 0 gives the sharp polyhedron's mass properties; ε ≫ size gives a ball's", "[mass][rounded]") {
+TEST_CASE("ε → 0 gives the sharp polyhedron's mass properties, ε ≫ size gives a ball's", "[mass][rounded]") {
   const std::vector<Vec3> v = {Vec3(0.3, -0.2, 0.1), Vec3(2.1, 0.2, -0.3), Vec3(0.1, 1.7, 0.4), Vec3(0.6, 0.4, 1.9),
                                Vec3(1.0, 1.0, 1.0)};
   const PolyhedronMass sharp = polyhedronMass(1.5, v);

@@ -17,7 +17,7 @@ import { firePointer, linkedPrograms, screenPoint, textField, typeInto, useAppFi
 let app: App;
 const fx = useAppFixture();
 const config = (): BilliardConfig => app.model.config as unknown as BilliardConfig;
-/** The bounce map's card, which the billiard's package gives the page (FamilyParts.plotCards). */
+/** The bounce map's card, which the billiard's package gives the page (FamilyParts.plots). */
 const bounceMap = (): BounceMapCard => app.plots.familyCard('bounce_map') as BounceMapCard;
 
 /**

@@ -41,8 +41,10 @@ describe('model families on the page', () => {
     }
     expect(field('gomega0').value).toBe('5');
     expect(field('gvx0').value).toBe('-2');
-    expect(app.twinsControls.element.hidden).toBe(true);
-    expect(app.plots.cards.divergence.element.hidden).toBe(true); // its hint would point at the hidden twins
+    // the star's twins (its perturbations: y, x, θ and their momenta); their divergence card comes with them
+    expect(app.twinsControls.element.hidden).toBe(false);
+    expect(Array.from(app.twinsControls.rows, (r) => r.kind.value)).toEqual(['y', 'x']);
+    expect(app.plots.cards.divergence.element.hidden).toBe(true);
     await expect.element(page.getByRole('button', { name: 'Drop flat' })).not.toBeInTheDocument();
     // the view draws the star and the floor line; the HUD and the plots speak of H
     expect(app.view?.bodyMeshes.map((m) => m.name)).toEqual(['star']);

@@ -7,10 +7,24 @@ import type { LgvciModule } from '../../../../../web/src/engine/lgvci_wasm';
 import { countingEngine } from '../../../../../tests/web/unit/support/counting';
 import { SimulationModel } from '../../../../../web/src/model/simulation-model';
 import { familyTable } from '../../../../../web/src/app/families';
-import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/twins';
+import { PAPER_TWIN_SIZES, rigidBodyTwins } from '../../../web/twins';
+import type { TwinPlan } from '../../../../../web/src/model/twins';
+import { createTwins } from '../../../../../web/src/model/twins';
 import { createFakeEngine } from './support/fake-engine';
 
 let engine: LgvciModule;
+
+/** The paper's twins: δx along e₃ and δθ about the body's y axis. */
+const PAPER: TwinPlan = () => [
+  { kind: 'position', size: PAPER_TWIN_SIZES.position },
+  { kind: 'attitude', size: PAPER_TWIN_SIZES.attitude },
+];
+
+/** Twins of these sizes along the paper's two perturbations. */
+const sized = (dx: number, dtheta: number): TwinPlan => () => [
+  { kind: 'position', size: dx },
+  { kind: 'attitude', size: dtheta },
+];
 
 /** The real engine with a count of live simulations. */
 function counting(real: LgvciModule): { engine: LgvciModule; live: () => number } {
@@ -55,14 +69,14 @@ describe('sensitivity twins', () => {
   it('Case IV with the paper’s δ: Err_pos(0) = 1e-8, Err_att(0) = 2 sin(δθ/2) ≈ 3.14e-8, heights equal at first', () => {
     const model = new SimulationModel(engine, familyTable());
     model.load(engine.presetJson('IV'));
-    expect(model.setTwins({ ...PAPER_TWIN_SPEC })).toBe('');
+    expect(model.setTwins(PAPER)).toBe('');
     const twins = model.twins!;
     const pos = twins.run('position');
     const att = twins.run('attitude');
     // x0 + δx = 10 + 1e-8 rounds in its 16th digit, so Err_pos(0) = 1.00000008e-8
     expect(pos.divergence.get(0)).toBe(10 + 1e-8 - 10);
     expect(Math.abs(pos.divergence.get(0) / 1e-8 - 1)).toBeLessThan(1e-7);
-    expect(Math.abs(att.divergence.get(0) / (2 * Math.sin(PAPER_TWIN_SPEC.dtheta / 2)) - 1)).toBeLessThan(1e-12);
+    expect(Math.abs(att.divergence.get(0) / (2 * Math.sin(PAPER_TWIN_SIZES.attitude / 2)) - 1)).toBeLessThan(1e-12);
     expect(att.divergence.get(0)).toBeCloseTo(3.1415926e-8, 14);
     expect(pos.height.get(0)).toBe(10 + 1e-8);
     expect(att.height.get(0)).toBe(10);
@@ -72,7 +86,7 @@ describe('sensitivity twins', () => {
   it('steps in lockstep with the main run and diverges after several impacts (chaos, §7.4)', () => {
     const model = new SimulationModel(engine, familyTable());
     model.load(engine.presetJson('IV'));
-    model.setTwins({ ...PAPER_TWIN_SPEC });
+    model.setTwins(PAPER);
     model.step(6000);
     const twins = model.twins!;
     expect(twins.length).toBe(model.history.length);
@@ -93,12 +107,12 @@ describe('sensitivity twins', () => {
   it('switched on mid-run, the twins catch up and record exactly what they would have from the start', () => {
     const a = new SimulationModel(engine, familyTable());
     a.load(engine.presetJson('III'));
-    a.setTwins({ dx: 1e-6, dtheta: 1e-5 });
+    a.setTwins(sized(1e-6, 1e-5));
     a.step(1200);
     const b = new SimulationModel(engine, familyTable());
     b.load(engine.presetJson('III'));
     b.step(700);
-    expect(b.setTwins({ dx: 1e-6, dtheta: 1e-5 })).toBe('');
+    expect(b.setTwins(sized(1e-6, 1e-5))).toBe('');
     expect(b.twins!.length).toBe(701);
     b.step(500);
     for (const kind of ['position', 'attitude'] as const) {
@@ -125,8 +139,8 @@ describe('sensitivity twins', () => {
     expect(ctl.setField('gamma0x', '1')).toEqual({ ok: true }); // restart: new twins of the new config
     expect(c.live()).toBe(3);
     expect(JSON.parse(model.twins!.run('position').configJson).gamma0[0]).toBe(1);
-    expect(ctl.setTwinDelta('dx', '1e-6')).toEqual({ ok: true });
-    expect(model.twinSpec?.dx).toBe(1e-6);
+    expect(ctl.setTwinSize('position', '1e-6')).toEqual({ ok: true });
+    expect(model.twinSpec).toEqual([{ kind: 'position', size: 1e-6 }, { kind: 'attitude', size: PAPER_TWIN_SIZES.attitude }]);
     expect(c.live()).toBe(3);
     expect(ctl.setTwinsEnabled(false)).toEqual({ ok: true });
     expect(c.live()).toBe(1);
@@ -140,15 +154,16 @@ describe('sensitivity twins', () => {
     const ctl = new Controller(engine, model, 'IV');
     // the cube's half side is 1.732; turned by 0.9 rad about y its lowest corner is 2.43 below its centre
     expect(ctl.setField('x0z', '2.2')).toEqual({ ok: true });
-    const r = ctl.setTwinDelta('dtheta', '0.9');
+    const r = ctl.setTwinSize('attitude', '0.9');
     expect(r.ok).toBe(true); // twins off: only stored
     const on = ctl.setTwinsEnabled(true);
     expect(on.ok).toBe(false);
     if (!on.ok) expect(on.message).toMatch(/attitude-perturbed twin .*penetrates/);
     expect(ctl.twinsOn).toBe(false);
-    expect(() => new SensitivityTwins(engine, model.resolvedJson, { dx: 1e-8, dtheta: 0.9 })).toThrow(/penetrates/);
+    const source = { family: model.family, perturbations: model.perturbations, perturbedStart: (k: string, d: number) => model.run.perturbedStart(k, d) };
+    expect(() => createTwins(source, [{ kind: 'attitude', size: 0.9 }], rigidBodyTwins)).toThrow(/attitude-perturbed twin .*penetrates/);
     // a restart that makes the running twins invalid switches them off and says why
-    expect(ctl.setTwinDelta('dtheta', '1e-8π')).toEqual({ ok: true });
+    expect(ctl.setTwinSize('attitude', '1e-8π')).toEqual({ ok: true });
     expect(ctl.setTwinsEnabled(true)).toEqual({ ok: true });
     // Φ(x0) = 2.4e-9 for the main run, but R_y(1e-8π) lowers a bottom corner by ≈ 5.4e-8
     expect(ctl.setField('x0z', '1.73205081')).toEqual({ ok: true });
@@ -160,21 +175,25 @@ describe('sensitivity twins', () => {
 });
 
 describe('controller: twins’ δ and drop flat (fake engine)', () => {
-  it('validates δx and δθ: positive, bounded, π allowed', () => {
-    const engine = createFakeEngine();
+  it('validates δx and δθ: positive, bounded, π allowed (the real engine’s perturbations, twins off)', () => {
     const ctl = new Controller(engine, new SimulationModel(engine, familyTable()), 'IV');
-    expect(ctl.setTwinDelta('dx', '-1e-8')).toEqual({ ok: false, message: 'δx must be positive (got -1e-8).' });
-    expect(ctl.setTwinDelta('dx', '0')).toMatchObject({ ok: false });
-    expect(ctl.setTwinDelta('dx', 'abc')).toEqual({ ok: false, message: 'δx: “abc” is not a number.' });
-    expect(ctl.setTwinDelta('dx', '2')).toEqual({ ok: false, message: 'δx must be at most 1.' });
-    expect(ctl.setTwinDelta('dtheta', '4')).toEqual({ ok: false, message: 'δθ must be at most π.' });
-    expect(ctl.setTwinDelta('dtheta', '1e-6π')).toEqual({ ok: true });
-    expect(ctl.twinDeltas?.dtheta).toBe(1e-6 * Math.PI);
-    expect(ctl.setTwinDelta('dtheta', '2e-3 * pi')).toEqual({ ok: true });
-    expect(ctl.twinDeltas?.dtheta).toBe(2e-3 * Math.PI);
-    expect(ctl.setTwinDelta('dtheta', 'π')).toEqual({ ok: true });
-    expect(ctl.setTwinDelta('dx', '1e-7')).toEqual({ ok: true });
-    expect(ctl.twinDeltas).toEqual({ dx: 1e-7, dtheta: Math.PI });
+    expect(ctl.setTwinSize('position', '-1e-8')).toEqual({ ok: false, message: 'δx must be positive (got -1e-8).' });
+    expect(ctl.setTwinSize('position', '0')).toMatchObject({ ok: false });
+    expect(ctl.setTwinSize('position', 'abc')).toEqual({ ok: false, message: 'δx: “abc” is not a number.' });
+    expect(ctl.setTwinSize('position', '2')).toEqual({ ok: false, message: 'δx must be at most 1.' });
+    expect(ctl.setTwinSize('attitude', '4')).toEqual({ ok: false, message: 'δθ must be at most π.' });
+    expect(ctl.setTwinSize('attitude', '1e-6π')).toEqual({ ok: true });
+    expect(ctl.twinSize('attitude')).toBe(1e-6 * Math.PI);
+    expect(ctl.setTwinSize('attitude', '2e-3 * pi')).toEqual({ ok: true });
+    expect(ctl.twinSize('attitude')).toBe(2e-3 * Math.PI);
+    expect(ctl.setTwinSize('attitude', 'π')).toEqual({ ok: true });
+    expect(ctl.setTwinSize('position', '1e-7')).toEqual({ ok: true });
+    expect([ctl.twinSize('position'), ctl.twinSize('attitude')]).toEqual([1e-7, Math.PI]);
+    // the generic perturbations after the paper's: their own sizes, the page's default 1e-8
+    expect(ctl.twinSize('Pi2')).toBe(1e-8);
+    expect(ctl.twinSizeKey('Pi2')).toBe('d_Pi2');
+    expect(ctl.twinSizeKey('attitude')).toBe('dtheta');
+    expect(ctl.setTwinSize('spin', '1e-8')).toMatchObject({ ok: false, message: expect.stringMatching(/^“spin” is not a perturbation of this model \(it has position, attitude, x1, /) });
   });
 
   it('drop flat loads Case IV with R0 = I, Π0 = 0, γ0 = 0', () => {

@@ -19,6 +19,9 @@ struct BilliardSystem {
   BilliardTable table;
   double mass = 1.0;
   double g = 0.0;  // gravity along −y; V = m g y
+  /// The config's "jump": "energy": the bounce keeps H (|p| at the wall, the mirror reflection) instead
+  /// of solving (75a) (docs/billiard.md "The energy jump").
+  bool keepHamiltonian = false;
 };
 
 /// The billiard's own values of an impact, in ImpactEvent::extra (docs/billiard.md "The bounce map";
@@ -50,7 +53,7 @@ class BilliardModel {
   /// d²φ/dτ² = q̇ᵀ∇²φ q̇ − g ∂φ/∂y ≤ g sup|∂φ/∂y|. With g = 0 it is 0: a chord between two points
   /// of the table stays in it, and the end-of-step test misses no wall.
   double detectionCurvature(const State& s, double tau) const;
-  /// (75a)+(76) at the wall when the post-impact arc approaches it; the event carries the bounce's
+  /// (75a)+(76) (or the H-keeping reflection) at the wall when the post-impact arc approaches it; the event carries the bounce's
   /// Birkhoff coordinates (s, p_t) in its billiard_impact slots.
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget, std::vector<ImpactEvent>& events);
   std::string failureMessage(double t) const;

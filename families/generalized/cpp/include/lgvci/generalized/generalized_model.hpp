@@ -30,6 +30,10 @@ struct GeneralizedSystem {
   /// of the pre- and post-impact arcs; false (default) = every link balances the energy at q̃ (docs/generalized.md
   /// "Newton's cradle: simultaneous impacts": the discrete outer links turn an O(h²) energy gap into contact velocity).
   bool discreteOuterLinks = false;
+  /// Sequential only: true = the jump (76) keeps H at q̃ (the config's "jump": "energy"); false (default)
+  /// = its λ solves the discrete energy balance (75a) (docs/generalized.md "The energy jump"). For a chain
+  /// the same choice is discreteOuterLinks; the simultaneous impulse keeps H.
+  bool keepHamiltonian = false;
 };
 
 /// What a generalized model derives once from its validated system and never changes: shared by

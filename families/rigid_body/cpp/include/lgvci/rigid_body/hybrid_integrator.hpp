@@ -31,6 +31,10 @@ struct IntegratorDef {
   /// Coefficient of restitution e ∈ [0, 1] of every impact (config "restitution"); 1: Cor. 4.4's
   /// elastic jump, bit for bit (docs/rigid-body.md "Restitution").
   double restitution = 1.0;
+  /// The impact's multiplier (config "jump"): Corollary 4.4 (the default, the paper's bits) or the
+  /// discrete energy balance (5.16a), with which the impact step is symplectic (docs/rigid-body.md
+  /// "The variational jump").
+  JumpKind jump = JumpKind::Energy;
 };
 
 struct Energy {
@@ -56,15 +60,22 @@ class HybridIntegrator {
   /// After NewtonFailed the simulation is halted: further calls return NewtonFailed at once.
   StepReport step() {
     const bool before = state().contact.count > 0;
+    const size_t logged = driver_.impactLog().size();
     const StepReport r = driver_.step();
     const bool after = state().contact.count > 0;
     if (!before && after) ++contactEntries_;
     if (before && !after) ++contactReleases_;
+    for (size_t k = logged; k < driver_.impactLog().size(); ++k) {  // the variational jump's fallbacks
+      const rigid_impact::JumpUsed j = rigid_impact::jump(driver_.impactLog()[k]);
+      if (j == rigid_impact::JumpUsed::NoBounceRoot) ++noBounceRoot_;
+      if (j == rigid_impact::JumpUsed::AfterContactStep) ++afterContactStep_;
+    }
     return r;
   }
   void reset() {
     driver_.reset();
     contactEntries_ = contactReleases_ = 0;
+    noBounceRoot_ = afterContactStep_ = 0;
   }
   /// Time reversal: γ → −γ, Π → −Π at the current configuration; the run continues from there.
   void reverseMomenta() {
@@ -88,6 +99,11 @@ class HybridIntegrator {
   /// Phase switches so far: flight → contact, contact → flight (docs/rigid-body.md "Persistent contact").
   long long contactEntries() const { return contactEntries_; }
   long long contactReleases() const { return contactReleases_; }
+  /// Impacts of the variational jump that kept Corollary 4.4's impulse (docs/rigid-body.md "The
+  /// variational jump"): (5.16a) had no bounce root (a grazing impact), or the sub-step before the
+  /// impact was one of the contact phase. 0 with the energy jump.
+  long long jumpFallbacksNoRoot() const { return noBounceRoot_; }
+  long long jumpFallbacksAfterContact() const { return afterContactStep_; }
   Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
   long long totalImpacts() const { return driver_.totalImpacts(); }
   long long steps() const { return driver_.steps(); }
@@ -116,6 +132,8 @@ class HybridIntegrator {
   HybridDriver<RigidBodyModel> driver_;
   long long contactEntries_ = 0;
   long long contactReleases_ = 0;
+  long long noBounceRoot_ = 0;
+  long long afterContactStep_ = 0;
 };
 
 }  // namespace lgvci

@@ -1,5 +1,6 @@
 // The rigid body over a plane as a model of the hybrid driver: flow F̃_Ld[h] (5.9), constraint
-// Φ(x, R) ≥ 0 (6.9), jump F̃_Jump (4.21) with a chain for simultaneous contacts (Tran & Leok).
+// Φ(x, R) ≥ 0 (6.9), jump F̃_Jump (4.21) with a chain for simultaneous contacts (Tran & Leok), or the
+// jump whose multiplier solves the discrete energy balance (5.16a)/(5.19a) (the config's "jump").
 #pragma once
 
 #include <string>
@@ -10,6 +11,7 @@
 #include "lgvci/rigid_body/contact_flow.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
 #include "lgvci/rigid_body/impact.hpp"
+#include "lgvci/rigid_body/variational_jump.hpp"
 
 namespace lgvci {
 
@@ -24,14 +26,15 @@ struct RigidBodySystem {
 class RigidBodyModel {
  public:
   using State = lgvci::RigidBodyState;
-  /// Cor. 4.4's jump does not depend on the time flowed after it.
+  /// Cor. 4.4's jump does not depend on the time flowed after it; the variational one (5.16a) does,
+  /// which the driver asks at run time (jumpUsesRemainingTime()).
   static constexpr bool kJumpUsesRemainingTime = false;
 
   /// `system` must be valid (HybridIntegrator validates it). `h` and `maxImpactsPerStep` are the
   /// driver's; they set the speed below which an impact starts persistent contact (contactSpeed()).
   RigidBodyModel(RigidBodySystem system, Retraction retraction, double tolerance, double contactTolerance,
                  bool strictDetection = false, double restitution = 1.0, double h = 0.01,
-                 int maxImpactsPerStep = 64);
+                 int maxImpactsPerStep = 64, JumpKind jump = JumpKind::Energy);
 
   /// (5.9) in flight; with active contacts the constrained step of ContactFlow (docs/rigid-body.md "Persistent contact").
   bool flow(const State& s, double tau, State& out);
@@ -42,8 +45,17 @@ class RigidBodyModel {
   double collisionPhi(const State& s) const;
   double phiNoise(const State& s) const;
   double detectionCurvature(const State& s, double tau) const;
+  /// Corollary 4.4 (restitution e: E⁺ = E⁻ − ΔE) at every touching point, as a chain; with
+  /// JumpKind::Variational the chain's last impulse is re-solved so that the discrete energy (5.12) of
+  /// the sub-step after the impact, tauAfter, is that of the sub-step before it, (before, tauBefore),
+  /// less the chain's ΔE ((5.16a), (5.19a); docs/rigid-body.md "The variational jump"). Where that has no
+  /// bounce root, or the sub-step before was one of the contact phase, Corollary 4.4's impulse is kept
+  /// and the impact says so (rigid_impact::jump).
   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
            std::vector<ImpactEvent>& events);
+  /// The driver's run-time choice: the variational jump waits for the sub-step after the impact.
+  bool jumpUsesRemainingTime() const { return jump_ == JumpKind::Variational; }
+  JumpKind jumpKind() const { return jump_; }
   std::string failureMessage(double t) const;
   /// The limit of a cascade that exhausted the Zeno budget (docs/rigid-body.md "Persistent contact"): at an
   /// impact whose touching points all approach at most g n3 h (slower than gravity alone makes a
@@ -69,6 +81,8 @@ class RigidBodyModel {
  private:
   // Starts persistent contact at the touching points (plastic impact, docs/rigid-body.md "Persistent contact").
   int enterContact(State& s, double vscale, std::vector<ImpactEvent>& events);
+  // E_d (5.12) of the sub-step before the impact, kept for the trials of one pending jump.
+  double preImpactEnergy(const State& before, double tauBefore);
 
   RigidBodySystem system_;
   DiscreteFlow flow_;
@@ -83,6 +97,9 @@ class RigidBodyModel {
   double restitution_ = 1.0;
   double lambdaMin_ = 0.0;  // smallest principal moment of inertia
   double failedStep_ = 0.0;
+  JumpKind jump_ = JumpKind::Energy;
+  Retraction retraction_ = Retraction::Cayley;  // (5.9c)'s, for E_d
+  struct { Vec3 x, gamma, Pi; double tau = -1.0, energy = 0.0; } preImpact_;  // preImpactEnergy's last argument and value
   std::vector<ContactPoint> contacts_;  // scratch, reused
 };
 

@@ -6,18 +6,18 @@
 // afterwards the run goes on (or stays paused) as it was. Closing the dialog cancels a recording.
 // Its stylesheets come with it, inside the dialog: the page's one stylesheet does not carry them, and a
 // shadow root (the custom element) would not see it.
-import formCss from '../styles/dialog-form.css?inline';
-import css from '../styles/clips.css?inline';
-import type { ClipHost } from './clip-button';
+import formCss from '../../styles/dialog-form.css?inline';
+import css from '../../styles/clips.css?inline';
+import type { ClipHost } from './clip-host';
 import { CLIP_FPS, CLIP_LENGTHS, clipFileName, clipFrameCount, MAX_CLIP_SECONDS, webmSupport } from './clip-plan';
 import type { ClipFormat } from './clip-plan';
 import type { ClipProgress, ClipResult, ClipSource } from './clip-recorder';
 import { ClipCancelled, recordClip } from './clip-recorder';
-import { summaryLine } from '../controls/hud';
-import { downloadText } from '../controls/panel';
-import { ModalDialog } from '../controls/dialog';
-import { el, listen } from '../util/dom';
-import { t } from '../i18n';
+import { summaryLine } from '../../controls/hud';
+import { downloadText } from '../../controls/panel';
+import { ModalDialog } from '../../controls/dialog';
+import { el, listen } from '../../util/dom';
+import { t } from '../../i18n';
 
 /** The default length, seconds. */
 const DEFAULT_SECONDS = 5;

@@ -1,4 +1,4 @@
-// Main-thread side of the ensemble: a pool of Web Workers (app/ensemble.worker.ts, one per
+// Main-thread side of the ensemble: a pool of Web Workers (app/workers/ensemble.worker.ts, one per
 // navigator.hardwareConcurrency, at most one per member). Every worker builds the same ensemble; the
 // pool hands out member numbers to the workers, keeping a few queued on each so that a worker never
 // waits for the page between two members (guided self-scheduling: the queue shrinks towards the end, so
@@ -6,9 +6,9 @@
 // worker compute the core's statistics of the merge. The workers stay for the next run and can be
 // started, their module loaded and their code warmed up before a run (prewarm()). Cancel (or an error)
 // terminates the workers; the next run starts new ones.
-import { t } from '../i18n';
-import type { EnsembleOutcome, EnsembleProgress, EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics, EnsembleTiming } from '../model/ensemble';
-import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../model/ensemble';
+import { t } from '../../i18n';
+import type { EnsembleOutcome, EnsembleProgress, EnsembleReply, EnsembleRequest, EnsembleSpec, EnsembleStatistics, EnsembleTiming } from '../../model/ensemble';
+import { EnsembleMerge, ensembleSpecJson, parseStatistics } from '../../model/ensemble';
 import { spawnEnsembleWorker } from 'lgvci-workers';
 
 export interface EnsembleWorkerLike {
@@ -92,7 +92,7 @@ export class EnsemblePool {
 
   /**
    * Start the workers and instantiate the module in each before a run (e.g. when the panel is first
-   * used); with `warmupJson` (an ensemble spec, app/ensemble-worker-core.ts) each also runs it once.
+   * used); with `warmupJson` (an ensemble spec, app/workers/ensemble-worker-core.ts) each also runs it once.
    */
   prewarm(warmupJson?: string): void {
     if (this.running || this.slots.length >= this.size) return;

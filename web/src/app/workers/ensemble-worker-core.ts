@@ -1,4 +1,4 @@
-// What a worker of the ensemble pool does, apart from the Worker itself (app/ensemble.worker.ts wires
+// What a worker of the ensemble pool does, apart from the Worker itself (app/workers/ensemble.worker.ts wires
 // it to `self`; the unit tests run it in-process on the Node engine): 'load' instantiates the module
 // ahead of a run and runs a small ensemble once, so that the engine's stepping code has been through
 // the optimising compiler before the members need it (the pool's prewarm), 'init' builds the ensemble
@@ -8,9 +8,9 @@
 // (its Err samples in a transferred Float64Array), 'summarize' turns the merged results into the core's
 // statistics. Requests are handled one after another in arrival order: the pool queues several members
 // on a worker, so a worker never waits for the page between two members (docs/ensembles.md "Page").
-import type { EnsembleRunner, LgvciModule } from '../engine/lgvci_wasm';
-import type { EnsembleReply, EnsembleRequest } from '../model/ensemble';
-import { ENSEMBLE_CHUNK, memberMessage } from '../model/ensemble';
+import type { EnsembleRunner, LgvciModule } from '../../engine/lgvci_wasm';
+import type { EnsembleReply, EnsembleRequest } from '../../model/ensemble';
+import { ENSEMBLE_CHUNK, memberMessage } from '../../model/ensemble';
 
 export type EnsembleReplyPost = (message: EnsembleReply, transfer?: Transferable[]) => void;
 /** Instantiates the engine. */

@@ -1,27 +1,13 @@
 // The bar's "Record clip" button (docs/course-material.md "Clips for slides"). Only the button is in the
-// page's first chunk: its first press imports the dialog and the recorder (controls/clip-dialog.ts,
-// app/clip-recorder.ts), and a GIF's first recording imports the encoder.
-import type { SimulationModel } from '../model/simulation-model';
-import type { SceneView } from '../view/scene-view';
+// page's first chunk: its first press imports the dialog and the recorder (app/media/clip-dialog.ts,
+// clip-recorder.ts), and a GIF's first recording imports the encoder.
+import type { SceneView } from '../../view/scene-view';
 import type { ClipDialog } from './clip-dialog';
-import { listen } from '../util/dom';
-import { t } from '../i18n';
-import { barButton } from './chrome';
-import type { FrameLoop } from './frame-loop';
+import type { ClipHost } from './clip-host';
+import { barButton, listen } from '../../util/dom';
+import { t } from '../../i18n';
 
-/** What a clip needs from the app. */
-export interface ClipHost {
-  /** Where the dialog goes (the app's root, so that it works in an embed and in fullscreen). */
-  root: HTMLElement;
-  view: SceneView;
-  model: SimulationModel;
-  loop: Pick<FrameLoop, 'held' | 'drawStep'>;
-  caseName(): string;
-  playing(): boolean;
-  play(): void;
-  pause(): void;
-  reset(): void;
-}
+export type { ClipHost } from './clip-host';
 
 export interface ClipButton {
   readonly button: HTMLButtonElement;

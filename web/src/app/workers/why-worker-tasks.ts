@@ -1,12 +1,12 @@
-// The "Why variational?" view's jobs inside the long-run worker (app/long-run.worker.ts, a separate
+// The "Why variational?" view's jobs inside the long-run worker (app/workers/long-run.worker.ts, a separate
 // instance named lgvci-why, so that the single offline file carries no further copy of the module):
 // drives model/why.ts's whyComputation — each of its pieces is bounded (a chunk of steps, one
 // order-study level, one symplecticity measurement) — posting every event, and yielding between pieces
 // so that a cancel message is seen.
-import type { LgvciModule } from '../engine/lgvci_wasm';
-import type { WhyReply, WhyRequest } from '../model/why';
-import { whyComputation } from '../model/why';
-import { yieldToEvents } from '../util/yield-to-events';
+import type { LgvciModule } from '../../engine/lgvci_wasm';
+import type { WhyReply, WhyRequest } from '../../model/why';
+import { whyComputation } from '../../model/why';
+import { yieldToEvents } from '../../util/yield-to-events';
 
 export function isWhyRequest(m: { type: string }): m is WhyRequest {
   return m.type === 'why-start' || m.type === 'why-cancel';

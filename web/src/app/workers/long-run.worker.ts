@@ -2,16 +2,16 @@
 // comparison's and the "Why variational?" view's jobs run in other instances of it): loads the WASM module itself, steps the requested config in chunks of
 // LONG_RUN_CHUNK steps, posts progress (and, a few times per second, the decimated |E − E₀| series),
 // yields between chunks so that a cancel message is seen, and posts the result with the time spent
-// stepping. Started by app/worker-spawn.ts (or inlined in the single offline file).
-import { instantiateEngine } from '../engine/instantiate';
-import type { LgvciModule } from '../engine/lgvci_wasm';
-import type { LongRunReply, LongRunRequest, LongRunStart } from '../model/long-run';
-import { LONG_RUN_CHUNK, LongRunComputation } from '../model/long-run';
-import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
+// stepping. Started by app/workers/worker-spawn.ts (or inlined in the single offline file).
+import { instantiateEngine } from '../../engine/instantiate';
+import type { LgvciModule } from '../../engine/lgvci_wasm';
+import type { LongRunReply, LongRunRequest, LongRunStart } from '../../model/long-run';
+import { LONG_RUN_CHUNK, LongRunComputation } from '../../model/long-run';
+import type { ComparisonReply, ComparisonRequest } from '../../model/comparison-long-run';
 import { isComparisonRequest, runComparisonRequest } from './comparison-worker-tasks';
-import type { WhyReply, WhyRequest } from '../model/why';
+import type { WhyReply, WhyRequest } from '../../model/why';
 import { isWhyRequest, runWhyRequest } from './why-worker-tasks';
-import { yieldToEvents } from '../util/yield-to-events';
+import { yieldToEvents } from '../../util/yield-to-events';
 
 interface WorkerScope {
   postMessage(message: LongRunReply | ComparisonReply | WhyReply): void;

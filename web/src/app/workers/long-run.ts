@@ -1,9 +1,9 @@
-// Main-thread side of the long run: starts the worker (app/long-run.worker.ts) on demand, sends
+// Main-thread side of the long run: starts the worker (app/workers/long-run.worker.ts) on demand, sends
 // start/cancel messages and forwards the replies. One run at a time; the worker is kept for the next
 // run (the WASM module stays loaded in it) and terminated by dispose().
-import { t } from '../i18n';
+import { t } from '../../i18n';
 import { spawnLongRunWorker } from 'lgvci-workers';
-import type { LongRunProgress, LongRunReply, LongRunRequest, LongRunResult } from '../model/long-run';
+import type { LongRunProgress, LongRunReply, LongRunRequest, LongRunResult } from '../../model/long-run';
 
 export interface LongRunHandlers {
   progress(p: LongRunProgress): void;

@@ -1,8 +1,8 @@
-// Web Worker of the ensemble pool: app/ensemble-worker-core.ts on `self`, with the module loaded by
-// the worker itself (engine/instantiate.ts). Cancel terminates the workers (app/ensemble.ts). Started
-// by app/worker-spawn.ts (the hosted build) or inlined (the single offline file).
-import { instantiateEngine } from '../engine/instantiate';
-import type { EnsembleRequest } from '../model/ensemble';
+// Web Worker of the ensemble pool: app/workers/ensemble-worker-core.ts on `self`, with the module loaded by
+// the worker itself (engine/instantiate.ts). Cancel terminates the workers (app/workers/ensemble.ts). Started
+// by app/workers/worker-spawn.ts (the hosted build) or inlined (the single offline file).
+import { instantiateEngine } from '../../engine/instantiate';
+import type { EnsembleRequest } from '../../model/ensemble';
 import type { EnsembleReplyPost } from './ensemble-worker-core';
 import { ensembleWorkerHandler } from './ensemble-worker-core';
 

@@ -10,7 +10,7 @@
 //         yield between, so no task is long; gifenc itself is its own chunk, fetched on the first GIF.
 import { CLIP_FPS, clipFrameCount, clipSize, frameDueMs, MAX_SIDE } from './clip-plan';
 import type { ClipFormat } from './clip-plan';
-import { yieldToEvents } from '../util/yield-to-events';
+import { yieldToEvents } from '../../util/yield-to-events';
 import { countBlocks, retimeWebm } from './webm-retime';
 
 /** What the recorder draws from: the view's canvas, one simulation frame at a time, the HUD's line. */

@@ -1,8 +1,8 @@
 // "Save image": PNGs of the 3-D view (drawn afresh and read in the same task, so the WebGL drawing
 // buffer needs no preserveDrawingBuffer) and of a plot (uPlot's canvas), with file names that say what
 // they show.
-import { downloadText } from '../controls/panel';
-import type { SceneView } from '../view/scene-view';
+import { downloadText } from '../../controls/panel';
+import type { SceneView } from '../../view/scene-view';
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {

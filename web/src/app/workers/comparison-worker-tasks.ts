@@ -1,20 +1,20 @@
-// The comparison's jobs inside the long-run worker (app/long-run.worker.ts dispatches these messages
+// The comparison's jobs inside the long-run worker (app/workers/long-run.worker.ts dispatches these messages
 // here): the long-run table of the methods (Rapier loaded lazily, in the worker, for a family with
 // shapes, set up by its package's worker parts) and the return-error sweep through the module's
 // reverseCheck binding. Results are posted row by row.
-import type { FamilyWorkerPackage } from './family-parts';
-import type { LgvciModule } from '../engine/lgvci_wasm';
-import type { Rapier } from '../engine/rapier';
-import { loadRapier } from '../engine/rapier';
-import type { RapierBaseline } from '../model/baselines';
-import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
-import { compareTable, sweepPoint, tablePlan } from '../model/comparison-long-run';
+import type { FamilyWorkerPackage } from '../family-parts';
+import type { LgvciModule } from '../../engine/lgvci_wasm';
+import type { Rapier } from '../../engine/rapier';
+import { loadRapier } from '../../engine/rapier';
+import type { RapierBaseline } from '../../model/baselines';
+import type { ComparisonReply, ComparisonRequest } from '../../model/comparison-long-run';
+import { compareTable, sweepPoint, tablePlan } from '../../model/comparison-long-run';
 
 /**
  * The packages' worker parts (families/<package>/web/worker.ts, each exporting its `workerParts`),
  * found by the build: a worker carries no family's view or controls.
  */
-const WORKER_PACKAGES = import.meta.glob<FamilyWorkerPackage>('../../../families/*/web/worker.ts', { eager: true, import: 'workerParts' });
+const WORKER_PACKAGES = import.meta.glob<FamilyWorkerPackage>('../../../../families/*/web/worker.ts', { eager: true, import: 'workerParts' });
 
 /** The Rapier set-up of a family, by the core's family name. */
 function rapierOf(familyName: string): RapierBaseline | undefined {
