@@ -117,6 +117,15 @@ inline Module pythonModule() {
              {{"config_json", "const std::string&"}, {"states", arrayArg}, {"steps", "long long"}, {"threads", "int"}},
              "Runs from the rows of a 2-D array of state records (lgvci/core/batch.hpp), without the GIL, on threads threads "
              "(0: one per core): the final records, each run's impacts and steps, its last status.");
+  m.function("order_study_json", "&orderStudyJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
+             "The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the GIL.");
+  m.function("reverse_check_json", "&reverseCheckJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
+             "The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the start.");
+  m.function("symplecticity_json", "&symplecticityJsonOf", "std::string",
+             {{"config_json", "const std::string&"}, {"steps", "long long"}, {"samples", "int"}},
+             "The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has one).");
+  m.function("momentum_maps_json", "&momentumMapsJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
+             "The CLI's --momentum-maps object: the momentum maps' drift over the steps.");
   m.function("merge_json", "&mergeJson", "std::string",
              {{"parts", "const std::vector<std::string>&"}, {"names", "const std::vector<std::string>&"}},
              "lgvci merge: the statistics of a sweep from its shards' parts (JSON texts, named in messages by names).");

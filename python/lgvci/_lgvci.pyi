@@ -78,6 +78,28 @@ def run_batch(
     """
 
 
+def order_study_json(config_json: str, steps: int) -> str:
+    """The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the
+    GIL.
+    """
+
+
+def reverse_check_json(config_json: str, steps: int) -> str:
+    """The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the
+    start.
+    """
+
+
+def symplecticity_json(config_json: str, steps: int, samples: int) -> str:
+    """The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has
+    one).
+    """
+
+
+def momentum_maps_json(config_json: str, steps: int) -> str:
+    """The CLI's --momentum-maps object: the momentum maps' drift over the steps."""
+
+
 def merge_json(parts: List[str], names: List[str]) -> str:
     """lgvci merge: the statistics of a sweep from its shards' parts (JSON texts, named in messages by
     names).
