@@ -121,6 +121,18 @@ inline Module pythonModule() {
              {{"config_json", "const std::string&"}, {"states", arrayArg}, {"steps", "long long"}, {"threads", "int"}},
              "Runs from the rows of a 2-D array of state records (lgvci/core/batch.hpp), without the GIL, on threads threads "
              "(0: one per core): the final records, each run's impacts and steps, its last status; KeyboardInterrupt on Ctrl-C.");
+  m.function("order_study_json", "&orderStudyJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
+             "The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the GIL; "
+             "KeyboardInterrupt on Ctrl-C.");
+  m.function("reverse_check_json", "&reverseCheckJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
+             "The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the start; "
+             "KeyboardInterrupt on Ctrl-C.");
+  m.function("symplecticity_json", "&symplecticityJsonOf", "std::string",
+             {{"config_json", "const std::string&"}, {"steps", "long long"}, {"samples", "int"}},
+             "The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has one); "
+             "KeyboardInterrupt on Ctrl-C.");
+  m.function("momentum_maps_json", "&momentumMapsJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
+             "The CLI's --momentum-maps object: the momentum maps' drift over the steps; KeyboardInterrupt on Ctrl-C.");
   m.function("merge_json", "&mergeJson", "std::string",
              {{"parts", py("const std::vector<std::tuple<std::string, std::string, std::string>>&", "List[Tuple[str, bytes, bytes]]")}},
              "lgvci merge: the statistics of a sweep from its shards' parts, each (JSON text, b'' or the path of a file streamed "

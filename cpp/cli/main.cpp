@@ -811,21 +811,7 @@ int run(int argc, char** argv) {
   if (symplecticSamples > 0) {  // from the config's start, over the same steps: the main run's output is unchanged
     SimulationResult again = createSimulation(base.dump());
     if (!again.ok()) throw InvalidInput(again.error.field, again.error.message.substr(again.error.message.find(": ") + 2));
-    const SymplecticityReport rep = measureSymplecticity(*again.simulation, steps, symplecticSamples);
-    symplecticJson = symplecticityJson(rep);
-    symplecticLine = symplecticityText(rep);
-    if (again.simulation->bounceChart()) {  // a family with a bounce map: its loop too (docs/symplecticity.md)
-      const BounceMapReport b = measureBounceMap(*again.simulation);
-      json j = json::parse(symplecticJson);
-      j["bounce_map"] = json::parse(bounceMapJson(b));
-      symplecticJson = j.dump();
-      double worst = 0.0;
-      for (int k = 0; k < b.resolved; ++k) worst = std::max(worst, std::abs(b.areaRelChange[static_cast<std::size_t>(k)]));
-      char line[160];
-      std::snprintf(line, sizeof line, "; bounce map: max |A_k - A_1|/A_1 %.3e over the %d resolved bounces of %zu", worst, b.resolved,
-                    b.areaRelChange.size());
-      symplecticLine += line;
-    }
+    symplecticJson = symplecticityClaimJson(*again.simulation, steps, symplecticSamples, &symplecticLine);  // with the bounce map's loop
   }
 
   const double E = sim.energy();

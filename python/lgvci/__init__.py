@@ -23,7 +23,7 @@ from . import _lgvci
 
 __version__: str = _lgvci.__version__
 __all__ = ["Simulation", "System", "presets", "preset", "run", "run_batch", "ensemble", "sweep", "merge", "families",
-           "__version__"]
+           "order_study", "reverse_check", "symplecticity", "momentum_maps", "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -349,6 +349,37 @@ def run_batch(config: Config, states: Union["_np.ndarray", Sequence[Sequence[flo
         array = array.reshape(1, -1)
     records, impacts, taken, status = _lgvci.run_batch(_config_text(config), _np.ascontiguousarray(array), steps, used)
     return {"records": records, "impacts": impacts, "steps": taken, "status": status}
+
+
+def order_study(config: Config, steps: int = 0) -> Dict[str, Any]:
+    """The CLI's ``--order-study --json`` object (docs/order-study.md): the errors at T past the first
+    impact for h, h/2, …, h/32 against a fine reference, and the fitted order. ``steps`` 0: the CLI's
+    default T. RuntimeError when a run of the study halts (the CLI's exit 1)."""
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    return _json.loads(_lgvci.order_study_json(_config_text(config), steps))
+
+
+def reverse_check(config: Config, steps: int) -> Dict[str, Any]:
+    """The CLI's ``--reverse-check N`` object: ``steps`` steps from the start, the momenta negated,
+    ``steps`` steps back, and the distance from the reversed start (docs/cli.md)."""
+    steps = _whole("steps", steps, 1, 10**8)
+    return _json.loads(_lgvci.reverse_check_json(_config_text(config), steps))
+
+
+def symplecticity(config: Config, steps: int, samples: int = 10) -> Dict[str, Any]:
+    """The CLI's ``--symplecticity N`` object over ``steps`` steps at ``samples`` samples
+    (docs/symplecticity.md): the loop area's change or the one-step map's defect, and for a family with
+    a bounce map its loop (``"bounce_map"``)."""
+    steps = _whole("steps", steps, 1, _lgvci.MAX_STEPS)
+    samples = _whole("samples", samples, 1, 1000)
+    return _json.loads(_lgvci.symplecticity_json(_config_text(config), steps, samples))
+
+
+def momentum_maps(config: Config, steps: int) -> Dict[str, Any]:
+    """The CLI's ``--momentum-maps`` object: each momentum map's largest drift over ``steps`` steps
+    (docs/momentum-maps.md)."""
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    return _json.loads(_lgvci.momentum_maps_json(_config_text(config), steps))
 
 
 def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: Optional[int], size: float,

@@ -83,6 +83,30 @@ def run_batch(
     """
 
 
+def order_study_json(config_json: str, steps: int) -> str:
+    """The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the
+    GIL; KeyboardInterrupt on Ctrl-C.
+    """
+
+
+def reverse_check_json(config_json: str, steps: int) -> str:
+    """The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the
+    start; KeyboardInterrupt on Ctrl-C.
+    """
+
+
+def symplecticity_json(config_json: str, steps: int, samples: int) -> str:
+    """The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has
+    one); KeyboardInterrupt on Ctrl-C.
+    """
+
+
+def momentum_maps_json(config_json: str, steps: int) -> str:
+    """The CLI's --momentum-maps object: the momentum maps' drift over the steps; KeyboardInterrupt on
+    Ctrl-C.
+    """
+
+
 def merge_json(parts: List[Tuple[str, bytes, bytes]]) -> str:
     """lgvci merge: the statistics of a sweep from its shards' parts, each (JSON text, b'' or the path of a
     file streamed from, its name in messages); every part verified, Ctrl-C raises KeyboardInterrupt.

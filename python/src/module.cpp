@@ -30,6 +30,9 @@
 #include <utility>
 #include <vector>
 
+#include "lgvci/claims/momentum_maps.hpp"
+#include "lgvci/claims/order_study.hpp"
+#include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/batch.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
@@ -456,6 +459,33 @@ py::tuple runBatchArrays(const std::string& config, const py::array_t<double, py
   py::list status;
   for (StepStatus st : r.status) status.append(statusName(st));
   return py::make_tuple(std::move(records), std::move(impacts), std::move(taken), std::move(status));
+}
+
+// The CLI's claims (docs/order-study.md, docs/symplecticity.md, docs/momentum-maps.md, the reverse
+// check of docs/cli.md): each the JSON object the CLI prints under its key, from the same library call,
+// without the GIL.
+std::string orderStudyJsonOf(const std::string& config, long long steps) {
+  checkSteps(steps, "steps");
+  return interruptible<std::string>([&] { return orderStudyJson(runOrderStudy(config, steps)); });
+}
+
+std::string reverseCheckJsonOf(const std::string& config, long long steps) {
+  if (steps < 1 || steps > 100000000LL) throw InvalidInput("steps", "must be an integer in [1, 1e8], got " + std::to_string(steps));
+  std::unique_ptr<Simulation> sim = create(config);
+  return interruptible<std::string>([&] { return reverseCheckJson(runReverseCheck(*sim, steps)); });
+}
+
+std::string symplecticityJsonOf(const std::string& config, long long steps, int samples) {
+  checkSteps(steps, "steps");
+  if (samples < 1 || samples > 1000) throw InvalidInput("samples", "must be an integer in [1, 1000], got " + std::to_string(samples));
+  std::unique_ptr<Simulation> sim = create(config);
+  return interruptible<std::string>([&] { return symplecticityClaimJson(*sim, steps, samples); });
+}
+
+std::string momentumMapsJsonOf(const std::string& config, long long steps) {
+  checkSteps(steps, "steps");
+  std::unique_ptr<Simulation> sim = create(config);
+  return interruptible<std::string>([&] { return momentumMapDriftJson(measureMomentumMapDrift(*sim, steps)); });
 }
 
 py::list systemLayout(const PySystem& s) { return layoutList(s.sys().layout()); }

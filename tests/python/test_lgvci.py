@@ -417,6 +417,32 @@ class ImpactRecords(unittest.TestCase):
         self.assertEqual(len(sim.impact_records()), 0)
 
 
+class Claims(unittest.TestCase):
+    """The CLI's diagnostics from Python: each the object the CLI prints under its key, equal to it."""
+
+    def test_order_study_reverse_check_symplecticity_momentum_maps_equal_the_clis(self):
+        cases = [
+            ("particle", lambda: lgvci.order_study({"case": "particle"}), ("--order-study",), "order_study"),
+            ("star", lambda: lgvci.reverse_check({"case": "star"}, 400), ("--steps", "1", "--reverse-check", "400"), "reverse_check"),
+            ("I", lambda: lgvci.symplecticity({"case": "I"}, 300, 3), ("--steps", "300", "--symplecticity", "3"), "symplecticity"),
+            ("billiard-ellipse", lambda: lgvci.symplecticity({"case": "billiard-ellipse"}, 600, 1),
+             ("--steps", "600", "--symplecticity", "1"), "symplecticity"),
+            ("IV", lambda: lgvci.momentum_maps({"case": "IV"}, 500), ("--steps", "500", "--momentum-maps"), "momentum_maps"),
+        ]
+        for case, call, args, key in cases:
+            with self.subTest(case=case, key=key):
+                want = cli_json("--case", case, *args)[key]
+                self.assertEqual(call(), want)
+
+    def test_bad_arguments_name_the_argument(self):
+        with self.assertRaisesRegex(ValueError, r"^steps: "):
+            lgvci.reverse_check({"case": "star"}, 0)
+        with self.assertRaisesRegex(ValueError, r"^samples: "):
+            lgvci.symplecticity({"case": "star"}, 10, 0)
+        with self.assertRaisesRegex(ValueError, r"^h: "):
+            lgvci.momentum_maps({"case": "star", "h": -1}, 10)
+
+
 class Batch(unittest.TestCase):
     """run_batch: each row's end is the CLI's run from a config of that state, at any thread count."""
 

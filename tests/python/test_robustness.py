@@ -168,13 +168,15 @@ CALLS = {
     "ensemble": "lgvci.ensemble({'case': 'IV'}, 100, steps=10**7, threads=2)",
     "sweep": "lgvci.sweep({'case': 'IV'}, 'restitution=0.5,1', 100, steps=10**7, threads=2)",
     "run_batch": "lgvci.run_batch({'case': 'IV'}, [lgvci.System({'case': 'IV'}).start_record()] * 4, 10**8, threads=2)",
+    "reverse_check": "lgvci.reverse_check({'case': 'IV'}, 10**8)",
+    "momentum_maps": "lgvci.momentum_maps({'case': 'IV'}, 10**9)",
 }
 
 
 class Interrupt(unittest.TestCase):
     def test_ctrl_c_stops_a_long_call_with_keyboard_interrupt(self):
         # Each of these ran for minutes with Ctrl-C ignored (step(10**9): 150 s; the ensemble: 10⁹ steps;
-        # the batch: 4 × 10⁸ steps).
+        # the batch: 4 × 10⁸ steps; the reverse check 2 × 10⁸, the momentum maps' drift 10⁹).
         for name, call in CALLS.items():
             with self.subTest(name):
                 p = child("import lgvci\nprint('ready', flush=True)\ntry:\n" + "".join("    " + line + "\n" for line in call.split("\n")) +

@@ -579,4 +579,25 @@ std::string bounceMapJson(const BounceMapReport& r) {
   return o.dump();
 }
 
+std::string symplecticityClaimJson(const Simulation& sim, long long steps, int samples, std::string* line) {
+  const SymplecticityReport rep = measureSymplecticity(sim, steps, samples);
+  std::string out = symplecticityJson(rep);
+  if (line) *line = symplecticityText(rep);
+  if (sim.bounceChart()) {  // a family with a bounce map: its loop too
+    const BounceMapReport b = measureBounceMap(sim);
+    nlohmann::json j = nlohmann::json::parse(out);
+    j["bounce_map"] = nlohmann::json::parse(bounceMapJson(b));
+    out = j.dump();
+    if (line) {
+      double worst = 0.0;
+      for (int k = 0; k < b.resolved; ++k) worst = std::max(worst, std::abs(b.areaRelChange[static_cast<std::size_t>(k)]));
+      char text[160];
+      std::snprintf(text, sizeof text, "; bounce map: max |A_k - A_1|/A_1 %.3e over the %d resolved bounces of %zu", worst, b.resolved,
+                    b.areaRelChange.size());
+      *line += text;
+    }
+  }
+  return out;
+}
+
 }  // namespace lgvci

@@ -30,8 +30,7 @@ std::unique_ptr<Simulation> runAt(const System& system, const std::vector<double
 
 }  // namespace
 
-BatchResult runBatch(const System& system, const std::vector<double>& states, long long steps, int threads,
-                     const std::atomic<bool>* stop) {
+BatchResult runBatch(const System& system, const std::vector<double>& states, long long steps, int threads, const std::atomic<bool>* stop) {
   const std::size_t size = static_cast<std::size_t>(system.layout().size);
   if (steps < 0 || steps > kMaxBatchSteps) throw InvalidInput("steps", "must be an integer in [0, 1e9], got " + std::to_string(steps));
   if (threads < 1 || threads > kMaxEnsembleThreads)

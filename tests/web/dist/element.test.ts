@@ -95,10 +95,24 @@ interface Probe {
   caseName: string;
   lang: string | null;
 }
+/** What the tests read of an element's app (web/src/app/app.ts), typed for page.evaluate. */
+interface ProbedApp {
+  model: { curr: { t: number }; family: { id: string }; run: { sim: { isDeleted(): boolean } } };
+  playing: boolean;
+  controller: { params: { caseName: string } };
+  root: Element;
+  frames: number;
+}
+type AppElement = HTMLElement & { app: ProbedApp | null };
+type ProbedWindow = Window & {
+  readyEvents: number;
+  oldA: { app: ProbedApp | null; sim: { isDeleted(): boolean } };
+  oldB: { app: ProbedApp | null; sim: { isDeleted(): boolean } };
+};
+
 const probe = (page: Page, id: string): Promise<Probe> =>
   page.evaluate((i) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const app = (document.getElementById(i) as any).app;
+    const app = (document.getElementById(i) as AppElement).app!;
     return { t: app.model.curr.t, playing: app.playing, family: app.model.family.id, caseName: app.controller.params.caseName, lang: app.root.getAttribute('lang') };
   }, id);
 
@@ -238,22 +252,21 @@ describe('<lgvci-sim> in a course page at another path', () => {
     await ready(page, 'a');
     await ready(page, 'b');
     await page.evaluate(() => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const w = window as any;
+      const w = window as unknown as ProbedWindow;
+      const el = (id: string) => document.getElementById(id) as AppElement;
       w.readyEvents = 0;
-      document.getElementById('b')!.addEventListener('lgvci-ready', () => (w.readyEvents += 1));
-      w.oldB = { app: w.document.getElementById('b').app, sim: w.document.getElementById('b').app.model.run.sim };
-      w.oldA = { app: w.document.getElementById('a').app, sim: w.document.getElementById('a').app.model.run.sim };
+      el('b').addEventListener('lgvci-ready', () => (w.readyEvents += 1));
+      w.oldB = { app: el('b').app, sim: el('b').app!.model.run.sim };
+      w.oldA = { app: el('a').app, sim: el('a').app!.model.run.sim };
       // Two attributes set in one task: one re-mount.
       const b = document.getElementById('b')!;
       b.setAttribute('case', 'cradle');
       b.setAttribute('plots', 'energy');
     });
     await page.waitForFunction(() => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const w = window as any;
-      const app = w.document.getElementById('b').app;
-      return app && app !== w.oldB.app && app.frames > 2;
+      const w = window as unknown as ProbedWindow;
+      const app = (document.getElementById('b') as AppElement).app;
+      return app !== null && app !== w.oldB.app && app.frames > 2;
     }, undefined, { timeout: 180_000 });
     const b = await probe(page, 'b');
     expect([b.family, b.caseName]).toEqual(['cradle', 'cradle']);
@@ -265,9 +278,8 @@ describe('<lgvci-sim> in a course page at another path', () => {
     const tb0 = (await probe(page, 'b')).t;
     await page.evaluate(() => document.getElementById('a')!.remove());
     const gone = await page.evaluate(() => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const w = window as any;
-      return { sim: w.oldA.sim.isDeleted(), app: w.oldA.app === null ? 'null' : 'object', elementApp: document.querySelector('#a') === null, frames: w.oldA.app.frames };
+      const w = window as unknown as ProbedWindow;
+      return { sim: w.oldA.sim.isDeleted(), app: w.oldA.app === null ? 'null' : 'object', elementApp: document.querySelector('#a') === null, frames: w.oldA.app?.frames ?? -1 };
     });
     expect(gone.sim).toBe(true);
     expect(gone.elementApp).toBe(true);

@@ -98,6 +98,8 @@ export interface FamilyThrow<P extends BaseParams = BaseParams, C = unknown> {
   startFrom(base: C, params: P, held: HeldState, x: readonly number[], gamma: readonly number[]): { base: C; params: P };
 }
 
-/** A family's controls with its parameter and config types erased (what the registry holds). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/**
+ * A family's controls with its parameter and config types erased (what the registry holds): `any`,
+ * since each method takes the family's own types (a contravariant position no other type erases).
+ */
 export type AnyFamilyControls = FamilyControls<any, any>;

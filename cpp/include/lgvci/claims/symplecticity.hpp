@@ -154,4 +154,9 @@ BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& 
 /// "max_edge", "resolved_bounces", "halted_runs", "short_runs"}.
 std::string bounceMapJson(const BounceMapReport& report);
 
+/// The CLI's --symplecticity object (docs/symplecticity.md): symplecticityJson of measureSymplecticity
+/// over `steps` steps at `samples` samples, with "bounce_map" (bounceMapJson of measureBounceMap) for a
+/// family that declares a bounce chart. `sim` is not changed; its text line in `line` when given.
+std::string symplecticityClaimJson(const Simulation& sim, long long steps, int samples, std::string* line = nullptr);
+
 }  // namespace lgvci
