@@ -145,6 +145,7 @@ export const de = defineMessages({
   'share.snippetCopied': 'Einbettungscode in die Zwischenablage kopiert.',
   'share.linkNotCopied': 'Der Browser hat das Kopieren nicht erlaubt: Der Link ist markiert, drücke Strg+C (⌘C auf dem Mac).',
   'share.snippetNotCopied': 'Der Browser hat das Kopieren nicht erlaubt: Der Einbettungscode ist markiert, drücke Strg+C (⌘C auf dem Mac).',
+  'share.tooLong': 'Es wird kein Link erzeugt: Der Link zu dieser Einstellung wäre {length} Zeichen lang, und Webserver lehnen Adressen mit mehr als {max} Zeichen ab (sie antworten „414 URI Too Long“). Speichere die Einstellung mit „JSON herunterladen“ und teile stattdessen die Datei.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Für den Unterricht anpassen…',

@@ -153,6 +153,7 @@ export const en = {
   'share.snippetCopied': 'Embed code copied to the clipboard.',
   'share.linkNotCopied': 'The browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac).',
   'share.snippetNotCopied': 'The browser did not allow copying: the embed code is selected, press Ctrl+C (⌘C on a Mac).',
+  'share.tooLong': 'No link is made: this set-up’s link would be {length} characters long, and web servers refuse addresses longer than {max} characters (they answer “414 URI Too Long”). Save the set-up with “Download JSON” and share the file instead.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Customise for class…',

@@ -145,6 +145,7 @@ export const es = defineMessages({
   'share.snippetCopied': 'Código de inserción copiado al portapapeles.',
   'share.linkNotCopied': 'El navegador no permitió copiar: el enlace está seleccionado, pulsa Ctrl+C (⌘C en un Mac).',
   'share.snippetNotCopied': 'El navegador no permitió copiar: el código de inserción está seleccionado, pulsa Ctrl+C (⌘C en un Mac).',
+  'share.tooLong': 'No se crea ningún enlace: el enlace de esta configuración tendría {length} caracteres, y los servidores web rechazan direcciones de más de {max} caracteres (responden «414 URI Too Long»). Guarda la configuración con «Descargar JSON» y comparte el archivo.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Personalizar para la clase…',

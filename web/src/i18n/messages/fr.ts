@@ -145,6 +145,7 @@ export const fr = defineMessages({
   'share.snippetCopied': 'Code d’intégration copié dans le presse-papiers.',
   'share.linkNotCopied': 'Le navigateur n’a pas autorisé la copie : le lien est sélectionné, appuyez sur Ctrl+C (⌘C sur Mac).',
   'share.snippetNotCopied': 'Le navigateur n’a pas autorisé la copie : le code d’intégration est sélectionné, appuyez sur Ctrl+C (⌘C sur Mac).',
+  'share.tooLong': 'Aucun lien n’est créé : le lien de cette configuration ferait {length} caractères, et les serveurs web refusent les adresses de plus de {max} caractères (ils répondent « 414 URI Too Long »). Enregistrez la configuration avec « Télécharger le JSON » et partagez plutôt le fichier.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Personnaliser pour la classe…',

@@ -146,6 +146,7 @@ export const zh = defineMessages({
   'share.snippetCopied': '嵌入代码已复制到剪贴板。',
   'share.linkNotCopied': '浏览器不允许复制：链接已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
   'share.snippetNotCopied': '浏览器不允许复制：嵌入代码已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
+  'share.tooLong': '未生成链接：此设置的链接将有 {length} 个字符，而网络服务器拒绝超过 {max} 个字符的地址（会返回“414 URI Too Long”）。请用“下载 JSON”保存此设置，改为分享该文件。',
 
   // the teacher's link builder (Customise for class)
   'class.open': '为课堂定制…',
