@@ -234,6 +234,8 @@ export const de = defineMessages({
   'hud.inFlight': 'im Flug',
   'hud.inContact': { one: 'im Kontakt: {n} Punkt, N = {force}', other: 'im Kontakt: {n} Punkte, N = {force}' },
   'hud.technicalDetail': 'Technische Details',
+  'hud.slowMotion': 'Zeitlupe',
+  'hud.slowMotionTitle': 'Die Schritte dieser Einstellung brauchen länger zum Rechnen, als die Echtzeit erlaubt: Jedes Bild macht so viele Schritte, wie sein Zeitbudget erlaubt, und der Lauf geht langsamer als in Echtzeit weiter.',
   'hud.showAll': 'Alle Werte zeigen',
   'hud.showOne': 'Eine Zeile zeigen',
   'hud.summary': { one: 't {time} s · {n} Stoß · Fehler {error}', other: 't {time} s · {n} Stöße · Fehler {error}' },
@@ -245,6 +247,8 @@ export const de = defineMessages({
 
   'announce.playing': 'Läuft',
   'announce.paused': 'Angehalten',
+  'announce.slowMotion': 'Zeitlupe: Die Schritte brauchen länger zum Rechnen, als die Echtzeit erlaubt.',
+  'announce.realTime': 'Wieder in Echtzeit.',
   'announce.summary': {
     one: '{shown}. {state}. Zeit {time}, {n} Stoß, relativer Energiefehler {error}.',
     other: '{shown}. {state}. Zeit {time}, {n} Stöße, relativer Energiefehler {error}.',

@@ -234,6 +234,8 @@ export const es = defineMessages({
   'hud.inFlight': 'en vuelo',
   'hud.inContact': { one: 'en contacto: {n} punto, N = {force}', other: 'en contacto: {n} puntos, N = {force}' },
   'hud.technicalDetail': 'Detalle técnico',
+  'hud.slowMotion': 'Cámara lenta',
+  'hud.slowMotionTitle': 'Los pasos de esta configuración tardan más en calcularse de lo que permite el tiempo real: cada fotograma da los pasos que su presupuesto de tiempo permite y la simulación avanza más despacio que el tiempo real.',
   'hud.showAll': 'Mostrar todos los valores',
   'hud.showOne': 'Mostrar una línea',
   'hud.summary': { one: 't {time} s · {n} choque · error {error}', other: 't {time} s · {n} choques · error {error}' },
@@ -245,6 +247,8 @@ export const es = defineMessages({
 
   'announce.playing': 'En marcha',
   'announce.paused': 'En pausa',
+  'announce.slowMotion': 'Cámara lenta: los pasos tardan más en calcularse de lo que permite el tiempo real.',
+  'announce.realTime': 'De nuevo en tiempo real.',
   'announce.summary': {
     one: '{shown}. {state}. Tiempo {time}, {n} choque, error relativo de energía {error}.',
     other: '{shown}. {state}. Tiempo {time}, {n} choques, error relativo de energía {error}.',
