@@ -30,10 +30,10 @@ describe('parseClassOptions', () => {
     const r = parseClassOptions('?lock=tilt,a b,<x>&hide=9lives&autoplay=maybe');
     expect(r.options).toEqual({ lock: ['tilt'], hide: [], autoplay: null });
     expect(r.messages).toEqual([
-      'lock: "a b" is not a control key (letters and digits, e.g. case,tilt)',
-      'lock: "<x>" is not a control key (letters and digits, e.g. case,tilt)',
-      'hide: "9lives" is not a control key (letters and digits, e.g. case,tilt)',
-      'autoplay: must be 1 or 0 (got "maybe")',
+      'lock: "\u2068a b\u2069" is not a control key (letters and digits, e.g. case,tilt)',
+      'lock: "\u2068<x>\u2069" is not a control key (letters and digits, e.g. case,tilt)',
+      'hide: "\u20689lives\u2069" is not a control key (letters and digits, e.g. case,tilt)',
+      'autoplay: must be 1 or 0 (got "\u2068maybe\u2069")',
     ]);
     expect(parseClassOptions(`?autoplay=${'x'.repeat(5000)}`).messages[0]!.length).toBeLessThan(100);
   });
@@ -42,7 +42,7 @@ describe('parseClassOptions', () => {
     const r = checkControlNames({ lock: ['CASE', 'pi0', 'spin'], hide: ['Tilt'] }, ['case', 'Pi0', 'tilt'], ['case', 'tilt']);
     expect(r.lock).toEqual(['case', 'Pi0']);
     expect(r.hide).toEqual(['tilt']);
-    expect(r.messages).toEqual(['lock: no control "spin" (this model\'s are case, tilt)']);
+    expect(r.messages).toEqual(['lock: no control "\u2068spin\u2069" (this model\'s are case, tilt)']);
   });
 
   it('the address keeps the teacher keys when the state is rewritten', () => {
@@ -85,7 +85,7 @@ describe('control keys from the field specs', () => {
     expect(k.lock).toEqual(['balls']);
     expect(k.hide).toEqual(['case']);
     expect(k.messages).toHaveLength(1);
-    expect(k.messages[0]).toMatch(/^lock: no control "nope" \(this model's are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, speed\)$/);
+    expect(k.messages[0]).toMatch(/^lock: no control "\u2068nope\u2069" \(this model's are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, speed\)$/);
   });
 });
 

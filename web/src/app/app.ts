@@ -29,6 +29,7 @@ import { firstFrameScene, startBeforeEngine } from './first-frame';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
+import { parseEmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './workers/long-run';
 import { wireLongRun } from './long-run-wiring';
@@ -513,7 +514,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   if (typeof performance.mark === 'function') performance.mark(APP_READY_MARK);
   await plotLibraryAfterFirstFrame();
   // `view=why` in the address opens the "Why variational?" view on the restored set-up.
-  if (opts.query !== undefined && new URLSearchParams(opts.query).get('view') === 'why') why.open();
+  if (opts.query !== undefined && parseEmbedOptions(opts.query).options.view === 'why') why.open();
   return app;
 }
 

@@ -11,7 +11,7 @@ import { ShareDialog } from '../controls/share-dialog';
 import type { SimulationModel } from '../model/simulation-model';
 import type { PlotsView } from '../view/plots';
 import type { SceneView } from '../view/scene-view';
-import { barButton, el, icon, listen } from '../util/dom';
+import { barButton, echoNodes, el, icon, listen } from '../util/dom';
 import { Announcer } from './announcer';
 import type { EmbedOptions } from './embed-options';
 import { DEFAULT_EMBED_OPTIONS, PLOT_KEYS } from './embed-options';
@@ -297,7 +297,7 @@ export class AppChrome {
     const dismiss = el('button', { type: 'button', class: 'btn btn-small' }, t('app.dismiss'));
     this.message.replaceChildren(
       // The messages themselves are "key: rule" (the address's keys), kept as they are (docs/languages.md).
-      el('p', { text: t('app.addressIgnored', { list: messages.join('; ') }) }),
+      el('p', {}, ...echoNodes(t('app.addressIgnored', { list: messages.join('; ') }))),
       dismiss,
     );
     this.message.hidden = false;

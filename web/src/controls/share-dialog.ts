@@ -2,10 +2,10 @@
 // titled, fullscreen allowed) and a live preview of that embed. Copying goes through
 // navigator.clipboard; when the browser refuses, the text is selected and the dialog says to press
 // Ctrl+C, so nothing is lost.
-import { embedUrl, iframeSnippet, pageUrl, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
+import { embedUrl, iframeSnippet, pageUrl, SHARE_LINK_MAX, shareLinkTooLong, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
 import { el, listen } from '../util/dom';
 import { ModalDialog } from './dialog';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
 
 export interface ShareSource {
   /** The address of the current state (UrlState.shareUrl, through chrome.ts). */
@@ -98,10 +98,20 @@ export class ShareDialog {
   open(): void {
     const link = this.source.link();
     const src = embedUrl(link);
+    this.dropPreview();
+    // A link longer than servers accept is refused with the reason, not made (config/share-link.ts).
+    const tooLong = shareLinkTooLong(link);
+    for (const c of [this.linkInput, this.snippetText, this.copyLinkButton, this.copySnippetButton]) c.disabled = tooLong !== null;
+    if (tooLong !== null) {
+      this.linkInput.value = '';
+      this.snippetText.value = '';
+      this.status.textContent = t('share.tooLong', { length: formatNumber(tooLong), max: formatNumber(SHARE_LINK_MAX) });
+      this.dialog.open();
+      return;
+    }
     this.linkInput.value = pageUrl(link);
     this.snippetText.value = iframeSnippet(src, this.source.title());
     this.status.textContent = '';
-    this.dropPreview();
     this.preview = el('iframe', {
       src,
       title: t('share.previewTitle'),
