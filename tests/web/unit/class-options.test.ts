@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { heldStateOf } from '../../../web/src/app/throw-wiring';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
-import { parseClassOptions } from '../../../web/src/config/class-options';
+import { parseClassOptions, tryLineApplies } from '../../../web/src/config/class-options';
 import { classEmbedLink, classLink } from '../../../web/src/config/class-link';
 import { PASSTHROUGH_KEYS, passthroughPairs } from '../../../web/src/config/url-codec';
 import { allControlKeys, checkControlNames, classNames, controlLabel, familyControlKeys, PRESET_CONTROL } from '../../../web/src/app/class-keys';
@@ -199,5 +199,31 @@ describe('locks and a thrown body (real engine)', () => {
     const { r, ctl, json } = thrown(['restitution', 'tilt', 'case']);
     expect(r).toEqual({ ok: true });
     expect(ctl.configJson).not.toBe(json);
+  });
+});
+
+describe('"Try this" on a teacher\'s page', () => {
+  it('a line is not shown when it asks to change a locked or hidden control', () => {
+    expect(tryLineApplies(['h'], new Set())).toBe(true);
+    expect(tryLineApplies(['h'], new Set(['tilt', 'case']))).toBe(true);
+    expect(tryLineApplies(['h'], new Set(['h']))).toBe(false);
+    expect(tryLineApplies(['speed', 'len'], new Set(['len']))).toBe(false);
+    expect(tryLineApplies(undefined, new Set(['h']))).toBe(true);
+    expect(tryLineApplies([], new Set(['h']))).toBe(true);
+  });
+
+  it('every line that asks to change a control names it, as one of its family\'s control keys', () => {
+    let named = 0;
+    for (const f of FAMILIES) {
+      const keys = familyControlKeys(f.controls);
+      for (const [name, text] of Object.entries(f.cases)) {
+        for (const k of text.tryKeys ?? []) expect(keys, `${f.name} ${name}: ${k}`).toContain(k);
+        named += text.tryKeys?.length ?? 0;
+      }
+    }
+    // the particle's line asks to halve h: its key is named, so a lock on h hides it
+    const particle = FAMILIES.flatMap((f) => Object.entries(f.cases)).find(([n]) => n === 'particle')?.[1];
+    expect(particle?.tryKeys).toEqual(['h']);
+    expect(named).toBeGreaterThanOrEqual(9);
   });
 });

@@ -275,12 +275,14 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       shareLink: () => urlState.shareUrl(),
       chooseLanguage: opts.chooseLanguage,
       languageSlot: opts.languageSlot ?? null,
+      barred: new Set([...names.lock, ...names.hide]),
     },
     prefix,
     {
       embed: opts.embed,
       messages: [...(opts.messages ?? []), ...cls.messages, ...names.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
+      setByTeacher: locking !== null,
     },
   );
   /** The panel's and the bar's Play buttons follow the clock. */
@@ -384,7 +386,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
-  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
+  // A teacher's page offers no builder: from it, a student could make a link without the locks.
+  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome }, locking !== null);
   // Pointer drags in the view (SceneContent.drag) set controls like typing does.
   const runPort = {
     get playing() {

@@ -52,3 +52,11 @@ export function parseClassOptions(search: string): ParsedClassOptions {
   }
   return { options: { lock, hide, autoplay }, messages };
 }
+
+/**
+ * Whether a preset's "Try this" line can be followed on a page whose teacher locked or hid the controls
+ * `barred`: not when it asks to change one of them (CaseText.tryKeys, config/family.ts).
+ */
+export function tryLineApplies(tryKeys: readonly string[] | undefined, barred: ReadonlySet<string>): boolean {
+  return !(tryKeys ?? []).some((k) => barred.has(k));
+}

@@ -80,6 +80,15 @@ export class ShareDialog {
     listen(this.cleanups, this.copySnippetButton, 'click', () => void this.copy(this.snippetText, 'snippet'));
   }
 
+  /**
+   * A teacher's page: no "Customise for class…", and a note where its button would be (the locks stay
+   * with the page; a teacher makes another link from a page without them).
+   */
+  setCustomiseBarred(): void {
+    this.customiseButton.hidden = true;
+    this.customiseButton.before(el('p', { class: 'dialog-note class-barred-note', text: t('class.barred') }));
+  }
+
   /** Show "Customise for class…" with its action (app/class-wiring.ts). */
   setCustomise(action: () => void): void {
     this.customiseButton.hidden = false;

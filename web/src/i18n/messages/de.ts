@@ -175,6 +175,8 @@ export const de = defineMessages({
   'class.preview': 'Live-Vorschau der Einbettung ({width} × {height}, verkleinert)',
   'class.previewTitle': 'Vorschau der angepassten Simulation',
   'class.lockedNote': 'Von deiner Lehrkraft gesperrt.',
+  'class.setByTeacher': 'Von deiner Lehrkraft eingestellt',
+  'class.barred': 'Diese Seite hat deine Lehrkraft eingerichtet: gesperrte und ausgeblendete Regler bleiben so. Für einen Link mit anderen Einstellungen eine Seite ohne Sperren öffnen und dort anpassen.',
   'class.lockedRefusal': 'Von deiner Lehrkraft gesperrt: {controls}.',
 
   'panel.label': 'Simulationsregler',

@@ -183,6 +183,8 @@ export const en = {
   'class.preview': 'Live preview of the embed ({width} × {height}, shown smaller)',
   'class.previewTitle': 'Preview of the customised simulation',
   'class.lockedNote': 'Locked by your teacher.',
+  'class.setByTeacher': 'Set by your teacher',
+  'class.barred': 'This page was set up by your teacher: its locked and hidden controls stay as they are. To make a link with other settings, open a page without locks and customise it there.',
   'class.lockedRefusal': 'Locked by your teacher: {controls}.',
 
   // the side panel

@@ -175,6 +175,8 @@ export const es = defineMessages({
   'class.preview': 'Vista previa en vivo de la inserción ({width} × {height}, reducida)',
   'class.previewTitle': 'Vista previa de la simulación personalizada',
   'class.lockedNote': 'Bloqueado por tu profesor.',
+  'class.setByTeacher': 'Configurado por tu profesor',
+  'class.barred': 'Tu profesor configuró esta página: los controles bloqueados y ocultos se quedan así. Para crear un enlace con otros ajustes, abre una página sin bloqueos y personalízala allí.',
   'class.lockedRefusal': 'Bloqueado por tu profesor: {controls}.',
 
   'panel.label': 'Controles de la simulación',

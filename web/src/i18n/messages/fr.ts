@@ -175,6 +175,8 @@ export const fr = defineMessages({
   'class.preview': 'Aperçu en direct de l’intégration ({width} × {height}, réduit)',
   'class.previewTitle': 'Aperçu de la simulation personnalisée',
   'class.lockedNote': 'Verrouillé par votre enseignant.',
+  'class.setByTeacher': 'Réglé par votre enseignant',
+  'class.barred': 'Votre enseignant a réglé cette page : les commandes verrouillées et masquées restent telles quelles. Pour créer un lien avec d’autres réglages, ouvrez une page sans verrous et personnalisez-la.',
   'class.lockedRefusal': 'Verrouillé par votre enseignant : {controls}.',
 
   'panel.label': 'Réglages de la simulation',

@@ -176,6 +176,8 @@ export const zh = defineMessages({
   'class.preview': '嵌入的实时预览（{width} × {height}，缩小显示）',
   'class.previewTitle': '定制后模拟的预览',
   'class.lockedNote': '已被老师锁定。',
+  'class.setByTeacher': '由老师设置',
+  'class.barred': '此页面由老师设置：锁定和隐藏的控件保持不变。若要生成其他设置的链接，请打开没有锁定的页面并在那里自定义。',
   'class.lockedRefusal': '已被老师锁定：{controls}。',
 
   'panel.label': '模拟控件',
