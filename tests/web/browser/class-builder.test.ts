@@ -63,7 +63,10 @@ describe('Customise for class', () => {
     await userEvent.click(b.rows.get('gamma0')!.locked);
     await userEvent.click(b.autoplayBox);
     const link = b.linkInput.value;
-    expect(link).toBe(`${location.origin}/web/index.html?case=IV&lock=gamma0,tilt&hide=Pi0,azimuth&plots=energy,error,height,divergence,velocity&autoplay=0&locale=en`);
+    // The plots Case IV has (the rigid body declares no velocity plot, so the builder offers none).
+    expect(link).toBe(`${location.origin}/web/index.html?case=IV&lock=gamma0,tilt&hide=Pi0,azimuth&plots=energy,error,height,divergence&autoplay=0&locale=en`);
+    expect(document.querySelector('[id$="class-plot-velocity"]')).toBeNull();
+    expect(document.querySelector('[id$="class-plot-energy"]')).not.toBeNull();
     const snippet = new DOMParser().parseFromString(b.snippetText.value, 'text/html').querySelector('iframe');
     expect(snippet?.getAttribute('src')).toBe(`${link}&embed=1`);
     expect(await dialogViolations(b)).toEqual([]);
