@@ -221,10 +221,12 @@ export const BILLIARD_CASES: Readonly<Record<string, CaseText>> = {
     get group() { return tr('billiard.group'); },
     get label() { return tr('billiard.case.ellipse'); },
     get tryThis() { return tr('billiard.case.ellipse.try'); },
+    tryKeys: ['dir'],
   },
   'billiard-stadium': {
     get group() { return tr('billiard.group'); },
     get label() { return tr('billiard.case.stadium'); },
     get tryThis() { return tr('billiard.case.stadium.try'); },
+    tryKeys: ['speed', 'len'],
   },
 };

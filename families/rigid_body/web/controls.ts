@@ -17,12 +17,12 @@ const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Ph
 
 /** The page's words for the core's rigid-body presets (docs/rigid-body.md). */
 export const RIGID_CASES: Readonly<Record<string, CaseText>> = {
-  I: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.I'); }, get tryThis() { return tr('rigid.case.I.try'); } },
-  II: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.II'); }, get tryThis() { return tr('rigid.case.II.try'); } },
+  I: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.I'); }, get tryThis() { return tr('rigid.case.I.try'); }, tryKeys: ['z0'] },
+  II: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.II'); }, get tryThis() { return tr('rigid.case.II.try'); }, tryKeys: ['tilt'] },
   III: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.III'); }, get tryThis() { return tr('rigid.case.III.try'); } },
   IV: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.IV'); }, get tryThis() { return tr('rigid.case.IV.try'); } },
-  rest: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rest'); }, get tryThis() { return tr('rigid.case.rest.try'); } },
-  slide: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.slide'); }, get tryThis() { return tr('rigid.case.slide.try'); } },
+  rest: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rest'); }, get tryThis() { return tr('rigid.case.rest.try'); }, tryKeys: ['z0'] },
+  slide: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.slide'); }, get tryThis() { return tr('rigid.case.slide.try'); }, tryKeys: ['tilt'] },
   rocking: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rocking'); }, get tryThis() { return tr('rigid.case.rocking.try'); } },
 };
 

@@ -63,7 +63,10 @@ describe('Customise for class', () => {
     await userEvent.click(b.rows.get('gamma0')!.locked);
     await userEvent.click(b.autoplayBox);
     const link = b.linkInput.value;
-    expect(link).toBe(`${location.origin}/web/index.html?case=IV&lock=gamma0,tilt&hide=Pi0,azimuth&plots=energy,error,height,divergence,velocity&autoplay=0&locale=en`);
+    // The plots Case IV has (the rigid body declares no velocity plot, so the builder offers none).
+    expect(link).toBe(`${location.origin}/web/index.html?case=IV&lock=gamma0,tilt&hide=Pi0,azimuth&plots=energy,error,height,divergence&autoplay=0&locale=en`);
+    expect(document.querySelector('[id$="class-plot-velocity"]')).toBeNull();
+    expect(document.querySelector('[id$="class-plot-energy"]')).not.toBeNull();
     const snippet = new DOMParser().parseFromString(b.snippetText.value, 'text/html').querySelector('iframe');
     expect(snippet?.getAttribute('src')).toBe(`${link}&embed=1`);
     expect(await dialogViolations(b)).toEqual([]);
@@ -78,6 +81,7 @@ describe('Customise for class', () => {
     expect(b.element.open).toBe(false);
     expect(b.preview).toBeNull();
     expect(document.activeElement).toBe(teacher.chrome.shareButton);
+    expect(teacher.chrome.teacherMark).toBeNull(); // a page without locks is no teacher's
     teacher.destroy();
 
     const s = await openAsStudent(link);
@@ -102,6 +106,22 @@ describe('Customise for class', () => {
     }
     expect(f('restitution').range.disabled).toBe(false);
     expect(s.panel.caseSelect.disabled).toBe(false);
+
+    // The first screen says the page was customised, and the page offers no way to undo it: its share
+    // dialog has no "Customise for class…" (whose "Unlock all" made a link without the locks) but a note.
+    const mark = s.chrome.teacherMark!;
+    expect(mark.textContent).toBe('Set by your teacher');
+    expect(s.chrome.bar.contains(mark)).toBe(true);
+    expect(mark.getBoundingClientRect().width).toBeGreaterThan(0);
+    await userEvent.click(s.chrome.shareButton);
+    expect(s.chrome.share.element.open).toBe(true);
+    expect(s.chrome.share.customiseButton.hidden).toBe(true);
+    expect(s.chrome.share.element.querySelector('.class-barred-note')?.textContent).toMatch(/^This page was set up by your teacher/);
+    expect(await axe.run(s.chrome.share.element, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    expect(s.classBuilder.builder).toBeNull();
+    // Case IV's "Try this" (Drop flat) changes no locked control: it stays.
+    expect(s.chrome.tryLine.hidden).toBe(false);
 
     // Try to change the locked tilt every way the page offers.
     const json = s.model.resolvedJson;
@@ -160,6 +180,21 @@ describe('Customise for class', () => {
     expect(s.controller.params['restitution']).toBe(0.3);
     const r = await axe.run(s.panel.element, { resultTypes: ['violations'] });
     expect(r.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('"Try this" does not suggest a control the teacher locked or hid', async () => {
+    // the particle's line asks to halve h
+    const locked = await fx.mount({ query: '?case=particle&lock=h', autoplay: false });
+    expect(locked.chrome.tryLine.hidden).toBe(true);
+    expect(locked.chrome.tryLine.textContent).toBe('');
+    locked.destroy();
+    const hidden = await fx.mount({ query: '?case=particle&hide=h', autoplay: false });
+    expect(hidden.chrome.tryLine.hidden).toBe(true);
+    hidden.destroy();
+    const other = await fx.mount({ query: '?case=particle&lock=case', autoplay: false });
+    expect(other.chrome.tryLine.hidden).toBe(false);
+    expect(other.chrome.tryLine.textContent).toMatch(/^Try this: Halve the time step h/);
+    expect(other.chrome.teacherMark?.textContent).toBe('Set by your teacher');
   });
 
   it('bad values of lock, hide and autoplay are named as "<key>: <rule>" over the view', async () => {

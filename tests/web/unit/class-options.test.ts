@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { heldStateOf } from '../../../web/src/app/throw-wiring';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
-import { parseClassOptions } from '../../../web/src/config/class-options';
+import { parseClassOptions, tryLineApplies } from '../../../web/src/config/class-options';
 import { classEmbedLink, classLink } from '../../../web/src/config/class-link';
 import { PASSTHROUGH_KEYS, passthroughPairs } from '../../../web/src/config/url-codec';
 import { allControlKeys, checkControlNames, classNames, controlLabel, familyControlKeys, PRESET_CONTROL } from '../../../web/src/app/class-keys';
@@ -30,10 +30,10 @@ describe('parseClassOptions', () => {
     const r = parseClassOptions('?lock=tilt,a b,<x>&hide=9lives&autoplay=maybe');
     expect(r.options).toEqual({ lock: ['tilt'], hide: [], autoplay: null });
     expect(r.messages).toEqual([
-      'lock: "a b" is not a control key (letters and digits, e.g. case,tilt)',
-      'lock: "<x>" is not a control key (letters and digits, e.g. case,tilt)',
-      'hide: "9lives" is not a control key (letters and digits, e.g. case,tilt)',
-      'autoplay: must be 1 or 0 (got "maybe")',
+      'lock: "\u2068a b\u2069" is not a control key (letters and digits, e.g. case,tilt)',
+      'lock: "\u2068<x>\u2069" is not a control key (letters and digits, e.g. case,tilt)',
+      'hide: "\u20689lives\u2069" is not a control key (letters and digits, e.g. case,tilt)',
+      'autoplay: must be 1 or 0 (got "\u2068maybe\u2069")',
     ]);
     expect(parseClassOptions(`?autoplay=${'x'.repeat(5000)}`).messages[0]!.length).toBeLessThan(100);
   });
@@ -42,7 +42,7 @@ describe('parseClassOptions', () => {
     const r = checkControlNames({ lock: ['CASE', 'pi0', 'spin'], hide: ['Tilt'] }, ['case', 'Pi0', 'tilt'], ['case', 'tilt']);
     expect(r.lock).toEqual(['case', 'Pi0']);
     expect(r.hide).toEqual(['tilt']);
-    expect(r.messages).toEqual(['lock: no control "spin" (this model\'s are case, tilt)']);
+    expect(r.messages).toEqual(['lock: no control "\u2068spin\u2069" (this model\'s are case, tilt)']);
   });
 
   it('the address keeps the teacher keys when the state is rewritten', () => {
@@ -85,7 +85,7 @@ describe('control keys from the field specs', () => {
     expect(k.lock).toEqual(['balls']);
     expect(k.hide).toEqual(['case']);
     expect(k.messages).toHaveLength(1);
-    expect(k.messages[0]).toMatch(/^lock: no control "nope" \(this model's are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, speed\)$/);
+    expect(k.messages[0]).toMatch(/^lock: no control "\u2068nope\u2069" \(this model's are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, speed\)$/);
   });
 });
 
@@ -199,5 +199,31 @@ describe('locks and a thrown body (real engine)', () => {
     const { r, ctl, json } = thrown(['restitution', 'tilt', 'case']);
     expect(r).toEqual({ ok: true });
     expect(ctl.configJson).not.toBe(json);
+  });
+});
+
+describe('"Try this" on a teacher\'s page', () => {
+  it('a line is not shown when it asks to change a locked or hidden control', () => {
+    expect(tryLineApplies(['h'], new Set())).toBe(true);
+    expect(tryLineApplies(['h'], new Set(['tilt', 'case']))).toBe(true);
+    expect(tryLineApplies(['h'], new Set(['h']))).toBe(false);
+    expect(tryLineApplies(['speed', 'len'], new Set(['len']))).toBe(false);
+    expect(tryLineApplies(undefined, new Set(['h']))).toBe(true);
+    expect(tryLineApplies([], new Set(['h']))).toBe(true);
+  });
+
+  it('every line that asks to change a control names it, as one of its family\'s control keys', () => {
+    let named = 0;
+    for (const f of FAMILIES) {
+      const keys = familyControlKeys(f.controls);
+      for (const [name, text] of Object.entries(f.cases)) {
+        for (const k of text.tryKeys ?? []) expect(keys, `${f.name} ${name}: ${k}`).toContain(k);
+        named += text.tryKeys?.length ?? 0;
+      }
+    }
+    // the particle's line asks to halve h: its key is named, so a lock on h hides it
+    const particle = FAMILIES.flatMap((f) => Object.entries(f.cases)).find(([n]) => n === 'particle')?.[1];
+    expect(particle?.tryKeys).toEqual(['h']);
+    expect(named).toBeGreaterThanOrEqual(9);
   });
 });

@@ -22,15 +22,22 @@ describe('parseEmbedOptions', () => {
     const r = parseEmbedOptions('?embed=yes&plots=energy,spin&theme=dark');
     expect(r.options).toEqual({ embed: false, plots: ['energy'], theme: 'default' });
     expect(r.messages).toEqual([
-      'embed: must be 1 or 0 (got "yes")',
-      'plots: unknown plot "spin" (use energy, error, height, divergence, velocity or none)',
-      'theme: must be projector or default (got "dark")',
+      'embed: must be 1 or 0 (got "\u2068yes\u2069")',
+      'plots: unknown plot "\u2068spin\u2069" (use energy, error, height, divergence, velocity or none)',
+      'theme: must be projector or default (got "\u2068dark\u2069")',
     ]);
   });
 
-  it('cuts long hostile values in its messages', () => {
+  it('echoes at most 60 characters of a long hostile value, isolated from the text direction', () => {
     const r = parseEmbedOptions(`?theme=${'x'.repeat(5000)}`);
-    expect(r.messages[0]!.length).toBeLessThan(100);
+    expect(r.messages[0]).toBe(`theme: must be projector or default (got "\u2068${'x'.repeat(60)}…\u2069")`);
+  });
+
+  it('view= opens "Why variational?" or names its bad value', () => {
+    expect(parseEmbedOptions('?view=why')).toEqual({ options: { embed: false, plots: null, theme: 'default', view: 'why' }, messages: [] });
+    const r = parseEmbedOptions('?view=whyy');
+    expect(r.options.view).toBeUndefined();
+    expect(r.messages).toEqual(['view: must be why (got "\u2068whyy\u2069")']);
   });
 });
 

@@ -130,7 +130,7 @@ describe('ensemble binding errors are values', () => {
     expect(validatePerturbation('1e-8')).toEqual({ ok: true, value: 1e-8 });
     expect(validatePerturbation('0').ok).toBe(false);
     expect(validatePerturbation('2').ok).toBe(false);
-    expect(validatePerturbation('abc')).toEqual({ ok: false, message: 'Size: “abc” is not a number.' });
+    expect(validatePerturbation('abc')).toEqual({ ok: false, message: 'Size: “\u2068abc\u2069” is not a number.' });
   });
 });
 

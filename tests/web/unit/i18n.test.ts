@@ -123,7 +123,7 @@ describe('choosing the language', () => {
     expect(chooseLocale('', ['pt-BR', 'ja'])).toEqual({ code: 'en', source: 'default', message: null });
     const bad = chooseLocale('?locale=xx', ['fr']);
     expect(bad.code).toBe('fr');
-    expect(bad.message).toBe('locale: must be one of en, de, fr, es, zh (got "xx")');
+    expect(bad.message).toBe('locale: must be one of en, de, fr, es, zh (got "\u2068xx\u2069")');
   });
 
   it('regional tags fall back to their language; Traditional Chinese is not Simplified', () => {

@@ -85,6 +85,6 @@ describe('long run computation', () => {
     expect(validateLongRunSteps('-5')).toMatchObject({ ok: false });
     expect(validateLongRunSteps('2.5')).toMatchObject({ ok: false });
     expect(validateLongRunSteps('1e8')).toEqual({ ok: false, message: 'Steps must be between 1 and 10⁷.' });
-    expect(validateLongRunSteps('lots')).toEqual({ ok: false, message: 'Steps: “lots” is not a whole number.' });
+    expect(validateLongRunSteps('lots')).toEqual({ ok: false, message: 'Steps: “\u2068lots\u2069” is not a whole number.' });
   });
 });

@@ -187,8 +187,8 @@ describe('address codec: wrong values and unknown keys', () => {
     const pre = f.info.preset;
     const msg = (k: string) => issues.filter((i) => i.key === k).map((i) => i.message);
     expect(msg('tilt')).toEqual([expect.stringMatching(/^tilt: Plane tilt angle in degrees must be between 0° and 30°; using the preset's value\.$/)]);
-    expect(msg('gamma0')).toEqual([expect.stringMatching(/^gamma0: expects 3 comma-separated values, got “1,2”/)]);
-    expect(msg('Pi0')).toEqual([expect.stringMatching(/^Pi0: .*“abc” is not a number/)]);
+    expect(msg('gamma0')).toEqual([expect.stringMatching(/^gamma0: expects 3 comma-separated values, got “\u20681,2\u2069”/)]);
+    expect(msg('Pi0')).toEqual([expect.stringMatching(/^Pi0: .*“\u2068abc\u2069” is not a number/)]);
     expect(msg('h')).toEqual([expect.stringMatching(/^h: Time step h in seconds must be between/)]);
     expect(issues).toHaveLength(4);
     expect(d.params['tilt']).toBe(pre['tilt']);
@@ -206,7 +206,7 @@ describe('address codec: wrong values and unknown keys', () => {
     expect(issues.map((i) => i.key)).toEqual(['balls', 'angle', 'policy']);
     expect(issues[0]?.message).toMatch(/^balls: Number of balls must be a whole number/);
     expect(issues[1]?.message).toMatch(/^angle: Pull angle in degrees must be between 0\.1° and 90°/);
-    expect(issues[2]?.message).toBe("policy: “magic” is not one of chain, simultaneous, sequential; using the preset's value.");
+    expect(issues[2]?.message).toBe("policy: “\u2068magic\u2069” is not one of chain, simultaneous, sequential; using the preset's value.");
     expect(d.params).toEqual({ ...f.info.preset, gap: 0.002 });
   });
 
@@ -227,7 +227,7 @@ describe('address codec: wrong values and unknown keys', () => {
     const names = cases().map((c) => c.name);
     expect(decodeCase(queryEntries('?case=cube').entries, names, 'I')).toEqual({
       caseName: 'I',
-      issue: { key: 'case', message: `case: “cube” is not a preset (one of ${names.join(', ')}); showing I.` },
+      issue: { key: 'case', message: `case: “\u2068cube\u2069” is not a preset (one of ${names.join(', ')}); showing I.` },
     });
     expect(caseFromQuery('?case=CRADLE')).toBe('cradle');
     expect(caseFromQuery('?case=iii')).toBe('III');
@@ -247,10 +247,10 @@ describe('address codec: wrong values and unknown keys', () => {
     const wrong = decode('billiard-ellipse', '?case=billiard-ellipse&twins=x,spin&d_x=0');
     expect(wrong.x).toMatchObject({ twins: null, twinKinds: null, twinSizes: {} });
     expect(wrong.issues.map((i) => i.message)).toEqual([
-      'twins: “spin” is not one of this model\'s perturbations (x, y, p_x, p_y); ignored.',
+      'twins: “\u2068spin\u2069” is not one of this model\'s perturbations (x, y, p_x, p_y); ignored.',
       'd_x: δx must be positive (got 0); using the default.',
     ]);
-    expect(decode('billiard-ellipse', '?case=billiard-ellipse&twins=y,y').issues.map((i) => i.message)).toEqual(['twins: “y,y” names a perturbation twice; ignored.']);
+    expect(decode('billiard-ellipse', '?case=billiard-ellipse&twins=y,y').issues.map((i) => i.message)).toEqual(['twins: “\u2068y,y\u2069” names a perturbation twice; ignored.']);
   });
 });
 

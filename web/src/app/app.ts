@@ -29,6 +29,7 @@ import { firstFrameScene, startBeforeEngine } from './first-frame';
 import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-keys';
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
+import { parseEmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
 import type { LongRunClient, WorkerLike } from './workers/long-run';
 import { wireLongRun } from './long-run-wiring';
@@ -274,12 +275,14 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       shareLink: () => urlState.shareUrl(),
       chooseLanguage: opts.chooseLanguage,
       languageSlot: opts.languageSlot ?? null,
+      barred: new Set([...names.lock, ...names.hide]),
     },
     prefix,
     {
       embed: opts.embed,
       messages: [...(opts.messages ?? []), ...cls.messages, ...names.messages],
       pausedForReducedMotion: opts.autoplay === undefined && prefersReducedMotion(),
+      setByTeacher: locking !== null,
     },
   );
   /** The panel's and the bar's Play buttons follow the clock. */
@@ -383,7 +386,8 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   });
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
-  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
+  // A teacher's page offers no builder: from it, a student could make a link without the locks.
+  const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome }, locking !== null);
   // Pointer drags in the view (SceneContent.drag) set controls like typing does.
   const runPort = {
     get playing() {
@@ -513,7 +517,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   if (typeof performance.mark === 'function') performance.mark(APP_READY_MARK);
   await plotLibraryAfterFirstFrame();
   // `view=why` in the address opens the "Why variational?" view on the restored set-up.
-  if (opts.query !== undefined && new URLSearchParams(opts.query).get('view') === 'why') why.open();
+  if (opts.query !== undefined && parseEmbedOptions(opts.query).options.view === 'why') why.open();
   return app;
 }
 

@@ -11,7 +11,7 @@ import { ShareDialog } from '../controls/share-dialog';
 import type { SimulationModel } from '../model/simulation-model';
 import type { PlotsView } from '../view/plots';
 import type { SceneView } from '../view/scene-view';
-import { barButton, el, icon, listen } from '../util/dom';
+import { barButton, echoNodes, el, icon, listen } from '../util/dom';
 import { Announcer } from './announcer';
 import type { EmbedOptions } from './embed-options';
 import { DEFAULT_EMBED_OPTIONS, PLOT_KEYS } from './embed-options';
@@ -21,6 +21,7 @@ import type { Shell } from './shell';
 import type { LocaleCode } from '../i18n';
 import { currentLocale, isLocaleCode, LOCALES, t } from '../i18n';
 import { withLocale } from '../config/share-link';
+import { tryLineApplies } from '../config/class-options';
 
 export interface ChromeHost {
   root: HTMLElement;
@@ -42,6 +43,8 @@ export interface ChromeHost {
   chooseLanguage?: (code: LocaleCode) => void | Promise<void>;
   /** Where the menu goes instead of the bar's end (the page's header), or null. */
   languageSlot?: HTMLElement | null;
+  /** The control keys the teacher's link locked or hid (class-keys.ts): a "Try this" line asking to change one is not shown. */
+  barred?: ReadonlySet<string>;
 }
 
 export interface ChromeOptions {
@@ -50,6 +53,8 @@ export interface ChromeOptions {
   messages?: string[];
   /** The run starts paused because the user prefers reduced motion: show a large Play. */
   pausedForReducedMotion?: boolean;
+  /** The address locks or hides controls (a teacher's link): the bar says so ("Set by your teacher"). */
+  setByTeacher?: boolean;
 }
 
 export class AppChrome {
@@ -57,6 +62,8 @@ export class AppChrome {
   /** The preset's "Try this" line and the legend of the view's marks (impact rings, the trail). */
   readonly intro: HTMLElement;
   readonly tryLine: HTMLElement;
+  /** "Set by your teacher", in the bar of a page whose address locks or hides controls (else null). */
+  readonly teacherMark: HTMLElement | null;
   readonly playButton: HTMLButtonElement;
   readonly stepButton: HTMLButtonElement;
   readonly resetButton: HTMLButtonElement;
@@ -102,6 +109,8 @@ export class AppChrome {
     this.helpButton.setAttribute('aria-keyshortcuts', 'Shift+?');
     this.fullscreen = new FullscreenButton(root, prefix);
     this.tryLine = el('p', { class: 'intro-try' });
+    // In the bar, not the intro, so that an embed (which has no intro) shows it too.
+    this.teacherMark = opts.setByTeacher ? el('span', { class: 'class-mark', text: t('class.setByTeacher') }) : null;
     this.intro = el(
       'div',
       { class: 'lgvci-intro' },
@@ -122,6 +131,7 @@ export class AppChrome {
       this.stepButton,
       this.resetButton,
       this.drawerButton,
+      ...(this.teacherMark ? [this.teacherMark] : []),
       this.intro,
       this.shareButton,
       this.imageButton,
@@ -266,11 +276,15 @@ export class AppChrome {
     root.style.setProperty('--lgvci-sheet-top', `${Math.round(Math.min(barBottom + 6, window.innerHeight * 0.7))}px`);
   }
 
-  /** The running preset's "Try this" line (after every load). */
+  /**
+   * The running preset's "Try this" line (after every load); none when it asks to change a control the
+   * teacher locked or hid (docs/course-material.md "Customise for class").
+   */
   refreshIntro(): void {
     const c = this.host.caseInfo(this.host.caseName());
-    const text = c ? t('app.tryThis', { text: c.tryThis }) : '';
+    const text = c && tryLineApplies(c.tryKeys, this.host.barred ?? new Set()) ? t('app.tryThis', { text: c.tryThis }) : '';
     if (this.tryLine.textContent !== text) this.tryLine.textContent = text;
+    this.tryLine.hidden = text === '';
   }
 
   /** Follow the run state (called by the app whenever it plays or pauses). */
@@ -297,7 +311,7 @@ export class AppChrome {
     const dismiss = el('button', { type: 'button', class: 'btn btn-small' }, t('app.dismiss'));
     this.message.replaceChildren(
       // The messages themselves are "key: rule" (the address's keys), kept as they are (docs/languages.md).
-      el('p', { text: t('app.addressIgnored', { list: messages.join('; ') }) }),
+      el('p', {}, ...echoNodes(t('app.addressIgnored', { list: messages.join('; ') }))),
       dismiss,
     );
     this.message.hidden = false;

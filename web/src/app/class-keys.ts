@@ -9,6 +9,7 @@ import type { FieldSpec } from '../config/fields';
 import { keyGroups, urlKey } from '../config/url-codec';
 import type { AppParams } from '../controls/controller-port';
 import { t } from '../i18n';
+import { echo } from '../util/echo';
 import { FAMILIES } from './families';
 
 /** The control key of the preset menu (the address's own key for the preset). */
@@ -48,7 +49,7 @@ export function checkControlNames(
     const out: string[] = [];
     for (const n of list) {
       const hit = known.find((k) => k.toLowerCase() === n.toLowerCase());
-      if (hit === undefined) messages.push(`${key}: no control "${n.slice(0, 40)}" (this model's are ${here.join(', ')})`);
+      if (hit === undefined) messages.push(`${key}: no control "${echo(n)}" (this model's are ${here.join(', ')})`);
       else if (!out.includes(hit)) out.push(hit);
     }
     return out;

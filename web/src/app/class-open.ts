@@ -33,8 +33,13 @@ export function createClassBuilder(prefix: string, p: ClassParts): ClassBuilder 
     familyOf: (name) => familyParts(controller.caseInfo(name)?.family ?? controller.family.id).controls,
     controlKeys: familyControlKeys,
     controlLabel,
-    plots: () => PLOT_KEYS.map((key) => ({ key, title: plots.cards[key].element.querySelector('h3 > span')?.textContent ?? key })),
-    shownPlots: () => (panel.plotsBox.checked ? (chrome.options.plots ?? PLOT_KEYS) : []),
+    // The plots the running family has (a card it does not declare has no title to offer).
+    plots: () =>
+      PLOT_KEYS.filter((key) => plots.hasLiveCard(key)).map((key) => ({
+        key,
+        title: plots.cards[key].element.querySelector('h3 > span')?.textContent ?? key,
+      })),
+    shownPlots: () => (panel.plotsBox.checked ? (chrome.options.plots ?? PLOT_KEYS).filter((key) => plots.hasLiveCard(key)) : []),
     locale: currentLocale,
     theme: () => chrome.options.theme,
   });

@@ -17,7 +17,11 @@ export function loadClassLock(): Promise<typeof import('./class-lock')> {
   return import('./class-lock');
 }
 
-export function wireClassBuilder(root: HTMLElement, prefix: string, parts: ClassParts): ClassBuilderWiring {
+/**
+ * `setByTeacher`: the page's address locks or hides controls. Its share dialog then has no "Customise
+ * for class…" (which could make a link without the locks) but a note saying where a teacher makes one.
+ */
+export function wireClassBuilder(root: HTMLElement, prefix: string, parts: ClassParts, setByTeacher = false): ClassBuilderWiring {
   let builder: ClassBuilder | null = null;
   let loading: Promise<ClassBuilder> | null = null;
   let destroyed = false;
@@ -42,6 +46,10 @@ export function wireClassBuilder(root: HTMLElement, prefix: string, parts: Class
     },
   };
   const share = parts.chrome.share;
+  if (setByTeacher) {
+    share.setCustomiseBarred();
+    return wiring;
+  }
   share.setCustomise(() => {
     // The share dialog closes first, so that closing the builder gives the focus back to the page.
     share.dialog.close();

@@ -1,12 +1,14 @@
 // The animation-frame loop: advance the model by the wall-clock interval (fixed steps), draw the
 // interpolated pose, flash the impacts the drawn time has reached, refresh the HUD, the plots (≤ 10 Hz)
-// and the export note. Idle frames while paused cost almost nothing.
+// and the export note, and "slow motion" when the frames cannot keep real time (model/slow-motion.ts).
+// Idle frames while paused cost almost nothing.
 import type { Hud } from '../controls/hud';
 import type { ControlPanel } from '../controls/panel';
 import type { SimulationModel } from '../model/simulation-model';
 import type { PlotsView } from '../view/plots';
 import type { SceneView } from '../view/scene-view';
 import { formatSteps } from '../controls/long-run-controls';
+import { SlowMotionTracker } from '../model/slow-motion';
 import { fixed, t } from '../i18n';
 
 export const FIRST_FRAME_MARK = 'lgvci:first-frame';
@@ -42,6 +44,8 @@ export class FrameLoop {
   private stopped = false;
   private firstMarked: boolean;
   private stepMarked = false;
+  /** Whether the HUD says "slow motion". */
+  readonly slowMotion = new SlowMotionTracker();
   private readonly p: FrameParts;
 
   constructor(parts: FrameParts) {
@@ -91,6 +95,8 @@ export class FrameLoop {
     this.lastNow = now;
     if (model.fastForward) model.fastReturn();
     else if (model.clock.running) model.advance(dt);
+    const playing = model.clock.running && !model.fastForward && !model.halted;
+    hud.setSlowMotion(this.slowMotion.update(model.slowed, playing, dt), playing);
     if (!this.stepMarked && model.curr.steps > 0) {
       this.stepMarked = true;
       if (typeof performance.mark === 'function') performance.mark(FIRST_STEP_MARK);

@@ -27,9 +27,11 @@ import {
 import type { AppParams } from '../controls/controller-port';
 import type { ControlPanel } from '../controls/panel';
 import type { SceneView } from '../view/scene-view';
-import { el, listen } from '../util/dom';
+import { echoNodes, el, listen } from '../util/dom';
+import { clip } from '../util/echo';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
+import { validPassthroughPairs } from './passthrough';
 import { extraSupport, familyParts } from './families';
 import { LOAD_STRINGS } from '../controls/load-controls';
 import { t as tr } from '../i18n';
@@ -225,7 +227,7 @@ export class UrlState {
 
   /** Show the address's issues at the top of the panel (none: hidden). */
   showIssues(issues: readonly UrlIssue[]): void {
-    this.list.replaceChildren(...issues.map((i) => el('li', { 'data-key': i.key, text: i.message })));
+    this.list.replaceChildren(...issues.map((i) => el('li', { 'data-key': clip(i.key) }, ...echoNodes(i.message))));
     this.element.hidden = issues.length === 0;
   }
 
@@ -280,7 +282,7 @@ export class UrlState {
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,
       defaults: { twinSize: (kind) => c.defaultTwinSize(kind), autoplay: this.parts.defaultAutoplay },
-      keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
+      keep: plotsPairs(validPassthroughPairs(passthroughPairs(this.loc().search)), this.parts.panel.plotsBox.checked),
       setup: c.setupText(),
     });
   }

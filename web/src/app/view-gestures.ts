@@ -1,8 +1,10 @@
 // How the view shares the wheel and the fingers with the page around it (the pattern of embedded maps,
 // docs: the page): the mouse wheel scrolls the page (an embed's host lesson too) unless the user has
 // clicked into the view or holds Ctrl/⌘ — then it zooms the camera; a brief hint says so. On a touch
-// screen one finger scrolls the page (the canvas's touch-action lets the browser pan) and two fingers
-// orbit and zoom. Keyboard zoom (+ −) is not affected.
+// screen one finger scrolls the page (the canvas's touch-action lets the browser pan, view/scene-view.ts)
+// and two fingers orbit and zoom (pan-x pan-y does not let the browser pinch, so it leaves them to the
+// camera). A finger on a drag target drags it (view/pointer-drag.ts). Keyboard zoom (+ −) is not
+// affected.
 import { TOUCH } from 'three';
 import type { SceneView } from '../view/scene-view';
 import { el } from '../util/dom';
@@ -42,7 +44,7 @@ export function wireViewGestures(view: SceneView, viewport: HTMLElement): ViewGe
     hint.hidden = true;
   };
 
-  // Two fingers orbit and zoom; one finger is the page's (touch-action: pan-x pan-y in app.css).
+  // Two fingers orbit and zoom; one finger is the page's (VIEW_TOUCH_ACTION, view/scene-view.ts).
   view.controls.touches = { ONE: null as unknown as TOUCH, TWO: TOUCH.DOLLY_ROTATE };
 
   const onWheel = (e: WheelEvent): void => {
@@ -73,7 +75,8 @@ export function wireViewGestures(view: SceneView, viewport: HTMLElement): ViewGe
   };
   const onTouchMove = (e: TouchEvent): void => {
     const t = e.touches[0];
-    if (touches !== 1 || !swipeStart || !t) return;
+    // a drag of a target (its touch cancelled by the drag) is no swipe
+    if (touches !== 1 || !swipeStart || !t || e.defaultPrevented) return;
     if (Math.hypot(t.clientX - swipeStart.x, t.clientY - swipeStart.y) > 24) {
       show(tr('app.gesture.touch'));
       swipeStart = null;

@@ -5,6 +5,8 @@
 // Pure: this module checks the syntax (it is in the page's first chunk); the names are checked against
 // the families' keys by app/class-lock.ts, loaded only when the address locks or hides something. A bad value gives "<key>: <rule>", as the other embed keys (app/embed-options.ts).
 
+import { echo } from '../util/echo';
+
 export interface ClassOptions {
   /** Controls shown but read-only (`lock=`), as written in the address. */
   lock: string[];
@@ -22,17 +24,13 @@ export interface ParsedClassOptions {
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
-function cut(s: string, n = 40): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
-}
-
 function names(key: string, raw: string | null, messages: string[]): string[] {
   if (raw === null) return [];
   const out: string[] = [];
   for (const part of raw.split(',')) {
     const s = part.trim();
     if (s === '') continue;
-    if (!NAME.test(s)) messages.push(`${key}: "${cut(s)}" is not a control key (letters and digits, e.g. case,tilt)`);
+    if (!NAME.test(s)) messages.push(`${key}: "${echo(s)}" is not a control key (letters and digits, e.g. case,tilt)`);
     else if (!out.some((o) => o.toLowerCase() === s.toLowerCase())) out.push(s);
   }
   return out;
@@ -50,7 +48,15 @@ export function parseClassOptions(search: string): ParsedClassOptions {
     const v = a.trim().toLowerCase();
     if (v === '1' || v === 'true') autoplay = true;
     else if (v === '0' || v === 'false') autoplay = false;
-    else messages.push(`autoplay: must be 1 or 0 (got "${cut(a)}")`);
+    else messages.push(`autoplay: must be 1 or 0 (got "${echo(a)}")`);
   }
   return { options: { lock, hide, autoplay }, messages };
+}
+
+/**
+ * Whether a preset's "Try this" line can be followed on a page whose teacher locked or hid the controls
+ * `barred`: not when it asks to change one of them (CaseText.tryKeys, config/family.ts).
+ */
+export function tryLineApplies(tryKeys: readonly string[] | undefined, barred: ReadonlySet<string>): boolean {
+  return !(tryKeys ?? []).some((k) => barred.has(k));
 }

@@ -20,6 +20,12 @@ export interface CaseText {
   readonly label: string;
   readonly group: string;
   readonly tryThis: string;
+  /**
+   * The control keys (app/class-keys.ts: `case` or a field's address key) the line asks the reader to
+   * change; a teacher's link that locks or hides one of them does not show the line
+   * (docs/course-material.md "Customise for class").
+   */
+  readonly tryKeys?: readonly string[];
 }
 
 /**

@@ -3,6 +3,7 @@
 // do, and the core's own text (field names, equation numbers) kept as the detail one click away
 // (docs: the page's messages). Pure functions of the core's message and a little context; no DOM.
 import { currentLocale, fixed, localizeNumberText, t as tr } from '../i18n';
+import { FSI, PDI, clip, echo, echoKey } from '../util/echo';
 
 /**
  * The core's status codes by name (StepStatus, cpp/include/lgvci/core/hybrid_driver.hpp, as the module's
@@ -149,6 +150,48 @@ const NAMES: readonly [RegExp, string][] = [
   [/\s*\((?:\d+[a-z]?)\)/g, ''], // equation numbers such as (75a)
 ];
 
+/** A message that starts with a key as written ("h: …", "shape.a: …", an echoed key): its case is kept. */
+const STARTS_WITH_KEY = /^(?:[^\s:]+|\u2068[^\u2069]*\u2069):/;
+
+/** The longest rule of the core's a message shows (its own rules are far shorter; what is longer echoes input). */
+const RULE_MAX = 300;
+
+/**
+ * Bytes outside printable ASCII as the core writes them in a message (\xHH, cpp/src/core/json_bounds.cpp
+ * printable()): a run of them that is UTF-8 text becomes that text, so a key "é" shows as é and not as
+ * \xc3\xa9; control characters and bytes that are no UTF-8 stay escaped.
+ */
+export function unescapeCoreBytes(s: string, wrap: (text: string) => string = (x) => x): string {
+  return s.replace(/(?:\\x[89a-f][0-9a-f])+/gi, (run) => {
+    const bytes = Uint8Array.from(run.split('\\x').slice(1), (h) => parseInt(h, 16));
+    try {
+      return wrap(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * The core's refusal ("field: rule") as the page shows it (docs/page.md "Messages that echo a value"):
+ * the field a loaded set-up named (its keys are the user's) in its own case and characters, echoed when
+ * it is not a plain key; each value the rule quotes ('…') echoed, at most 60 characters of it and isolated
+ * from the sentence's direction; the rule cut at RULE_MAX characters.
+ */
+export function coreMessageText(raw: string): string {
+  // The field: what comes before the first ": ", one word or a quoted key (keyName() quotes a key blank at an end).
+  const colon = raw.indexOf(': ');
+  const head = colon > 0 ? raw.slice(0, colon) : '';
+  const field = colon > 0 && (!/\s/.test(head) || head.startsWith('"')) ? head : null;
+  const rule = field !== null ? raw.slice(colon + 2) : raw;
+  let quoted = clip(rule.replace(/'([^']*)'/g, (_m, v: string) => `'${echo(unescapeCoreBytes(v))}'`), RULE_MAX);
+  // A cut inside an echoed value closes its isolate.
+  if (quoted.lastIndexOf(FSI) > quoted.lastIndexOf(PDI)) quoted += PDI;
+  // Text decoded outside the quotes is the user's too (a JSON parser's excerpt): isolated as well.
+  const words = unescapeCoreBytes(quoted, (x) => echo(x));
+  return field === null ? words : `${echoKey(unescapeCoreBytes(field))}: ${words}`;
+}
+
 /** A number as the core writes it in a message (a family's refusalText matches its own messages with it). */
 export const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
 const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \\(phi = ${NUM} < 0\\)`, 'i');
@@ -159,7 +202,7 @@ const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \
  * names replaced, and the original as the detail.
  */
 export function explainConfigError(message: string, ctx: ConfigContext): Explained {
-  const raw = message.trim();
+  const raw = coreMessageText(message.trim());
   const vio = VIOLATES.exec(raw);
   if (vio) {
     const depth = -Number(vio[2]);
@@ -174,8 +217,9 @@ export function explainConfigError(message: string, ctx: ConfigContext): Explain
   if (currentLocale() !== 'en') return { text: tr('refusal.generic', { rule: raw }), detail: '' };
   let text = raw;
   for (const [re, words] of [...(ctx.fieldWords ?? []), ...NAMES]) text = text.replace(re, words);
-  // "field: rule" → "Field: rule." in a sentence.
-  text = text.charAt(0).toUpperCase() + text.slice(1);
+  // A sentence starts with a capital, but a key keeps its case ("h: must be a number", not "H: …"):
+  // only words the replacements put first ("the pull angle: …") are capitalised.
+  if (!STARTS_WITH_KEY.test(text)) text = text.charAt(0).toUpperCase() + text.slice(1);
   if (!/[.!?]$/.test(text)) text += '.';
   return { text, detail: text === raw ? '' : raw };
 }

@@ -24,6 +24,22 @@ export function withLocale(link: string, code: string): string {
   return u.toString();
 }
 
+/**
+ * The longest link the share dialog makes, in characters (docs/course-material.md "State in the URL"):
+ * web servers refuse longer request lines (Apache's default limit is 8,190 bytes, nginx's 8 kB; they
+ * answer 414 URI Too Long), so a longer link would open an error page, not the set-up.
+ */
+export const SHARE_LINK_MAX = 8000;
+
+/**
+ * The length of the longer of the page's and the embed's link for `link` when it is over
+ * SHARE_LINK_MAX (the dialog then makes neither), else null.
+ */
+export function shareLinkTooLong(link: string): number | null {
+  const n = Math.max(pageUrl(link).length, embedUrl(link).length);
+  return n > SHARE_LINK_MAX ? n : null;
+}
+
 function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

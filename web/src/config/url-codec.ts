@@ -9,6 +9,7 @@
 import type { BaseParams, FieldSpec } from './fields';
 import { validateFieldInput } from './validation';
 import { validateTwinSize } from './validation';
+import { echo, echoKey } from '../util/echo';
 
 /**
  * Keys another part of the page reads (embed mode, its plots, the theme, the open view, the language,
@@ -265,7 +266,7 @@ export function queryEntries(search: string): { entries: Map<string, string>; is
   const entries = new Map<string, string>();
   const issues: UrlIssue[] = [];
   for (const [k, v] of new URLSearchParams(search)) {
-    if (entries.has(k)) issues.push({ key: k, message: `${k}: given more than once; the first value is used.` });
+    if (entries.has(k)) issues.push({ key: k, message: `${echoKey(k)}: given more than once; the first value is used.` });
     else entries.set(k, v);
   }
   return { entries, issues };
@@ -280,7 +281,7 @@ export function decodeCase(entries: Map<string, string>, names: readonly string[
   if (hit !== undefined) return { caseName: hit, issue: null };
   return {
     caseName: fallback,
-    issue: { key: 'case', message: `case: “${raw}” is not a preset (one of ${names.join(', ')}); showing ${fallback}.` },
+    issue: { key: 'case', message: `case: “${echo(raw)}” is not a preset (one of ${names.join(', ')}); showing ${fallback}.` },
   };
 }
 
@@ -306,7 +307,7 @@ export function decodeFields<P extends BaseParams>(entries: Map<string, string>,
     const parts = raw.split(',');
     if (parts.length !== applicable.length) {
       const want = applicable.length === 1 ? 'one number' : `${applicable.length} comma-separated values`;
-      issues.push({ key, message: `${key}: expects ${want}, got “${raw}”; using the preset's value.` });
+      issues.push({ key, message: `${key}: expects ${want}, got “${echo(raw)}”; using the preset's value.` });
       continue;
     }
     applicable.forEach((spec, i) => {
@@ -315,7 +316,7 @@ export function decodeFields<P extends BaseParams>(entries: Map<string, string>,
       if (spec.choices) {
         const idx = spec.choices.findIndex((c) => c.value.toLowerCase() === text.toLowerCase());
         if (idx < 0) {
-          issues.push({ key, message: `${key}: “${text}” is not one of ${spec.choices.map((c) => c.value).join(', ')}; using the preset's value.` });
+          issues.push({ key, message: `${key}: “${echo(text)}” is not one of ${spec.choices.map((c) => c.value).join(', ')}; using the preset's value.` });
           return;
         }
         value = idx;
@@ -346,7 +347,7 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
   const s = raw.trim().toLowerCase();
   if (s === '1' || s === 'true' || s === 'on' || s === 'yes') return true;
   if (s === '0' || s === 'false' || s === 'off' || s === 'no') return false;
-  issues.push({ key, message: `${key}: “${raw}” is not 1 or 0; ignored.` });
+  issues.push({ key, message: `${echoKey(key)}: “${echo(raw)}” is not 1 or 0; ignored.` });
   return null;
 }
 
@@ -378,9 +379,9 @@ export function decodeTwins(entries: Map<string, string>, support: Pick<ExtraSup
       const kinds = twins.split(',').map((k) => k.trim());
       const bad = kinds.filter((k) => !keys.some((tk) => tk.kind === k));
       if (bad.length > 0 || kinds.length === 0) {
-        issues.push({ key: 'twins', message: `twins: “${bad.join(', ') || twins}” is not one of this model's perturbations (${keys.map((tk) => tk.kind).join(', ')}); ignored.` });
+        issues.push({ key: 'twins', message: `twins: “${echo(bad.join(', ') || twins)}” is not one of this model's perturbations (${keys.map((tk) => tk.kind).join(', ')}); ignored.` });
       } else if (new Set(kinds).size !== kinds.length) {
-        issues.push({ key: 'twins', message: `twins: “${twins}” names a perturbation twice; ignored.` });
+        issues.push({ key: 'twins', message: `twins: “${echo(twins)}” names a perturbation twice; ignored.` });
       } else {
         out.twins = true;
         out.twinKinds = kinds;
@@ -395,7 +396,7 @@ export function decodeTwins(entries: Map<string, string>, support: Pick<ExtraSup
     used.add(k);
     const r = validateTwinSize(tk.symbol, tk.max, raw);
     if (r.ok) out.twinSizes[tk.kind] = r.value;
-    else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
+    else issues.push({ key: k, message: `${echoKey(k)}: ${r.message.replace(/\.$/, '')}; using the default.` });
   }
   return out;
 }
@@ -417,7 +418,7 @@ export function decodeExtras(entries: Map<string, string>, support: ExtraSupport
   if (cam !== undefined) {
     const v = finiteList(cam, 3);
     if (!v || !(v[2]! > 0) || Math.abs(v[1]!) > 90) {
-      issues.push({ key: 'cam', message: `cam: expects azimuth,elevation,distance (degrees, |elevation| ≤ 90, distance > 0), got “${cam}”; default view.` });
+      issues.push({ key: 'cam', message: `cam: expects azimuth,elevation,distance (degrees, |elevation| ≤ 90, distance > 0), got “${echo(cam)}”; default view.` });
     } else out.camera = { azimuth: v[0]!, elevation: v[1]!, distance: v[2]! };
   }
   const follow = get('follow');
@@ -425,7 +426,7 @@ export function decodeExtras(entries: Map<string, string>, support: ExtraSupport
   const target = get('target');
   if (target !== undefined) {
     const v = finiteList(target, 3);
-    if (!v) issues.push({ key: 'target', message: `target: expects three numbers x,y,z, got “${target}”; ignored.` });
+    if (!v) issues.push({ key: 'target', message: `target: expects three numbers x,y,z, got “${echo(target)}”; ignored.` });
     else out.target = [v[0]!, v[1]!, v[2]!];
   }
   const paused = get('paused');
@@ -444,7 +445,7 @@ export function unknownKeys(entries: Map<string, string>, used: Set<string>, cas
   const out: UrlIssue[] = [];
   for (const k of entries.keys()) {
     if (k === 'case' || used.has(k) || PASSTHROUGH_KEYS.includes(k)) continue;
-    out.push({ key: k, message: `${k}: not a setting of ${caseLabel}; ignored.` });
+    out.push({ key: k, message: `${echoKey(k)}: not a setting of ${caseLabel}; ignored.` });
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // body's own constraints) are checked afterwards by the core's validateConfig().
 import type { FieldSpec } from './fields';
 import { localizeNumberText, t } from '../i18n';
+import { echo } from '../util/echo';
 
 export type FieldResult = { ok: true; value: number } | { ok: false; message: string };
 
@@ -46,7 +47,7 @@ export function validateFieldInput<P>(spec: FieldSpec<P>, raw: string | number):
     v = parseNumber(raw);
   }
   if (v === null) {
-    return { ok: false, message: t('check.notNumber', { field: fieldName(spec), raw: String(raw).trim() }) };
+    return { ok: false, message: t('check.notNumber', { field: fieldName(spec), raw: echo(String(raw).trim()) }) };
   }
   const msg = checkFieldValue(spec, v);
   return msg ? { ok: false, message: msg } : { ok: true, value: v };
@@ -86,7 +87,7 @@ export function validateTwinSize(name: string, max: { max: number; text: string 
     if (raw.trim() === '') return { ok: false, message: t('check.empty', { field: name }) };
     v = parseMaybePi(raw);
   }
-  if (v === null) return { ok: false, message: t('check.notNumber', { field: name, raw: String(raw).trim() }) };
+  if (v === null) return { ok: false, message: t('check.notNumber', { field: name, raw: echo(String(raw).trim()) }) };
   if (!(v > 0)) return { ok: false, message: t('check.positive', { field: name, value: localizeNumberText(String(v)) }) };
   if (v > max.max) return { ok: false, message: t('check.atMost', { field: name, max: max.text }) };
   return { ok: true, value: v };

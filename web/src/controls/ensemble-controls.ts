@@ -12,7 +12,7 @@ import {
   validatePerturbation,
   validateSeed,
 } from '../model/ensemble';
-import { el, listen } from '../util/dom';
+import { echoNodes, el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
 import { fixed, localizeNumberText, t } from '../i18n';
 
@@ -185,7 +185,7 @@ export class EnsembleControls {
   }
 
   private show(f: Field, text: string): void {
-    f.message.textContent = text;
+    f.message.replaceChildren(...echoNodes(text));
     f.row.classList.toggle('invalid', text !== '');
     if (text) f.input.setAttribute('aria-invalid', 'true');
     else f.input.removeAttribute('aria-invalid');

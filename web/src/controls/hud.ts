@@ -2,7 +2,9 @@
 // when the integrator reports a problem (a halt, or the Zeno guard), in words with the way out and the
 // core's text one click away (config/messages.ts). In a small view (a phone, a small embed) it is
 // one line (time, impacts, energy error) that expands on a tap; wherever it is, it moves to the other
-// edge of the view when the body's projected centre comes under it (avoid()).
+// edge of the view when the body's projected centre comes under it (avoid()). "Slow motion" shows
+// while the frames cannot keep real time (setSlowMotion; docs/page.md "Slow motion"), in the one-line
+// view too, and a polite live region says so when it turns on or off.
 import type { SimulationModel } from '../model/simulation-model';
 import { explainStatus } from '../config/messages';
 import type { StatusAction } from '../config/messages';
@@ -92,6 +94,11 @@ export class Hud {
   private readonly phaseItem: HTMLElement;
   private readonly phase: HTMLElement;
   private lastWarning = '';
+  /** "Slow motion": shown while the run cannot keep real time. */
+  readonly slowBadge: HTMLElement;
+  /** The polite live region that says when slow motion starts and ends (written only on a change). */
+  readonly slowAnnouncer: HTMLElement;
+  private slow = false;
   private readonly energyLabel: HTMLElement;
   private readonly relLabel: HTMLElement;
   private energyItem!: HTMLElement;
@@ -145,7 +152,9 @@ export class Hud {
         this.phaseItem,
         this.massItem,
       );
-    this.element = el('div', { class: 'lgvci-hud' }, this.summary, this.stats, this.warning);
+    this.slowBadge = el('p', { class: 'hud-slow', title: t('hud.slowMotionTitle'), hidden: true }, el('span', { class: 'hud-slow-mark', 'aria-hidden': 'true', text: '◔ ' }), t('hud.slowMotion'));
+    this.slowAnnouncer = el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
+    this.element = el('div', { class: 'lgvci-hud' }, this.summary, this.slowBadge, this.stats, this.warning, this.slowAnnouncer);
   }
 
   /** The whole HUD is shown under the one-line summary (small views). */
@@ -186,6 +195,22 @@ export class Hud {
     if (!covers()) return;
     e.classList.toggle('hud-bottom');
     if (covers() && this.open) this.setOpen(false);
+  }
+
+  /** Whether "Slow motion" is shown. */
+  get slowMotion(): boolean {
+    return this.slow;
+  }
+
+  /**
+   * Show or hide "Slow motion" (model/slow-motion.ts decides). Screen readers hear it start, and hear
+   * "back to real time" when it ends while the run plays (`playing`); paused, the badge just goes.
+   */
+  setSlowMotion(on: boolean, playing: boolean): void {
+    if (on === this.slow) return;
+    this.slow = on;
+    this.slowBadge.hidden = !on;
+    this.slowAnnouncer.textContent = on ? t('announce.slowMotion') : playing ? t('announce.realTime') : '';
   }
 
   private static set(el: HTMLElement, text: string): void {

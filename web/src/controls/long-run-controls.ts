@@ -3,7 +3,7 @@
 // this module only shows its state and reports clicks.
 import { LONG_RUN_DEFAULT_STEPS, validateLongRunSteps } from '../model/long-run';
 import type { LongRunResult } from '../model/long-run';
-import { el, listen } from '../util/dom';
+import { echoNodes, el, listen } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
 import { fixed, localizeNumberText, t } from '../i18n';
 
@@ -138,7 +138,7 @@ export class LongRunControls {
 
 
   private showStepsMessage(text: string): void {
-    this.stepsMessage.textContent = text;
+    this.stepsMessage.replaceChildren(...echoNodes(text));
     this.stepsRow.classList.toggle('invalid', text !== '');
     if (text) this.stepsInput.setAttribute('aria-invalid', 'true');
     else this.stepsInput.removeAttribute('aria-invalid');

@@ -2,10 +2,10 @@
 // titled, fullscreen allowed) and a live preview of that embed. Copying goes through
 // navigator.clipboard; when the browser refuses, the text is selected and the dialog says to press
 // Ctrl+C, so nothing is lost.
-import { embedUrl, iframeSnippet, pageUrl, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
+import { embedUrl, iframeSnippet, pageUrl, SHARE_LINK_MAX, shareLinkTooLong, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
 import { el, listen } from '../util/dom';
 import { ModalDialog } from './dialog';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
 
 export interface ShareSource {
   /** The address of the current state (UrlState.shareUrl, through chrome.ts). */
@@ -80,6 +80,15 @@ export class ShareDialog {
     listen(this.cleanups, this.copySnippetButton, 'click', () => void this.copy(this.snippetText, 'snippet'));
   }
 
+  /**
+   * A teacher's page: no "Customise for class…", and a note where its button would be (the locks stay
+   * with the page; a teacher makes another link from a page without them).
+   */
+  setCustomiseBarred(): void {
+    this.customiseButton.hidden = true;
+    this.customiseButton.before(el('p', { class: 'dialog-note class-barred-note', text: t('class.barred') }));
+  }
+
   /** Show "Customise for class…" with its action (app/class-wiring.ts). */
   setCustomise(action: () => void): void {
     this.customiseButton.hidden = false;
@@ -98,10 +107,20 @@ export class ShareDialog {
   open(): void {
     const link = this.source.link();
     const src = embedUrl(link);
+    this.dropPreview();
+    // A link longer than servers accept is refused with the reason, not made (config/share-link.ts).
+    const tooLong = shareLinkTooLong(link);
+    for (const c of [this.linkInput, this.snippetText, this.copyLinkButton, this.copySnippetButton]) c.disabled = tooLong !== null;
+    if (tooLong !== null) {
+      this.linkInput.value = '';
+      this.snippetText.value = '';
+      this.status.textContent = t('share.tooLong', { length: formatNumber(tooLong), max: formatNumber(SHARE_LINK_MAX) });
+      this.dialog.open();
+      return;
+    }
     this.linkInput.value = pageUrl(link);
     this.snippetText.value = iframeSnippet(src, this.source.title());
     this.status.textContent = '';
-    this.dropPreview();
     this.preview = el('iframe', {
       src,
       title: t('share.previewTitle'),

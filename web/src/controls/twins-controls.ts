@@ -6,7 +6,7 @@ import type { ControllerPort } from './controller-port';
 import type { Perturbation } from '../engine/lgvci_wasm';
 import { DEFAULT_TWIN_COUNT } from '../model/twins';
 import { formatNumber } from '../config/fields';
-import { el, listen } from '../util/dom';
+import { echoNodes, el, listen } from '../util/dom';
 import { t } from '../i18n';
 
 /** A size as typed: a turn as a multiple of π when it is one to 12 digits (the paper's 1e-8π), else the number. */
@@ -51,7 +51,7 @@ export class TwinsControls {
       const r = controller.setTwinsEnabled(this.toggle.checked);
       if (!r.ok) {
         this.toggle.checked = controller.twinsOn;
-        this.message.textContent = r.message;
+        this.message.replaceChildren(...echoNodes(r.message));
       }
     });
     this.rows = Array.from({ length: DEFAULT_TWIN_COUNT }, (_, slot) => this.twinRow(slot, id));
@@ -80,7 +80,7 @@ export class TwinsControls {
     const row = el('div', { class: 'field field-twin' }, kind, el('label', { for: inputId, class: 'field-label' }, symbol, label), input, message);
     const show = (r: { ok: true } | { ok: false; message: string }): void => {
       if (r.ok) return;
-      message.textContent = r.message;
+      message.replaceChildren(...echoNodes(r.message));
       row.classList.add('invalid');
       input.setAttribute('aria-invalid', 'true');
     };

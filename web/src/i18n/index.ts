@@ -14,6 +14,7 @@ import { en } from './messages/en';
 import type { MessageTable } from './compose';
 import { composeMessages } from './compose';
 import type { LocaleInfo, Message, ParamsOf, PluralForms } from './types';
+import { echo } from '../util/echo';
 
 export type { LocaleInfo } from './types';
 
@@ -101,7 +102,7 @@ export function chooseLocale(search: string, languages: readonly string[]): Loca
   if (asked !== null && asked.trim() !== '') {
     const code = matchLocale(asked);
     if (code) return { code, source: 'url', message: null };
-    message = `locale: must be one of ${LOCALES.map((l) => l.code).join(', ')} (got "${asked.slice(0, 40)}")`;
+    message = `locale: must be one of ${LOCALES.map((l) => l.code).join(', ')} (got "${echo(asked)}")`;
   }
   for (const l of languages) {
     const code = matchLocale(l);

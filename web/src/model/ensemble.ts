@@ -4,6 +4,7 @@
 // (cpp/include/lgvci/core/ensemble.hpp: the perturbation and the statistics are defined there once).
 // No DOM.
 import type { EnsembleMemberResult, EnsembleRunner } from '../engine/lgvci_wasm';
+import { echo } from '../util/echo';
 import { t } from '../i18n';
 
 /**
@@ -55,7 +56,7 @@ function parseNumber(raw: string): number {
 
 function wholeIn(label: string, raw: string, lo: number, hi: number, hiText: string): Parsed {
   const v = parseNumber(raw.replace(/,/g, ''));
-  if (!Number.isFinite(v) || !Number.isInteger(v)) return { ok: false, message: t('check.notWhole', { field: label, raw: raw.trim() }) };
+  if (!Number.isFinite(v) || !Number.isInteger(v)) return { ok: false, message: t('check.notWhole', { field: label, raw: echo(raw.trim()) }) };
   if (v < lo || v > hi) return { ok: false, message: t('check.range', { field: label, min: String(lo), max: hiText }) };
   return { ok: true, value: v };
 }
@@ -70,7 +71,7 @@ export function validatePerturbation(raw: string): Parsed {
   const pi = /π$|pi$/i.test(typed);
   const body = typed.replace(/\s*(?:π|pi)$/i, '');
   const v = parseNumber(body === '' && pi ? '1' : body) * (pi ? Math.PI : 1);
-  if (!Number.isFinite(v)) return { ok: false, message: t('check.notNumber', { field: t('ensemble.size'), raw: typed }) };
+  if (!Number.isFinite(v)) return { ok: false, message: t('check.notNumber', { field: t('ensemble.size'), raw: echo(typed) }) };
   if (!(v > 0) || v > 1) return { ok: false, message: t('ensemble.sizeRange', { field: t('ensemble.size') }) };
   return { ok: true, value: v };
 }

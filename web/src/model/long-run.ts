@@ -2,6 +2,7 @@
 // messages exchanged with the Web Worker that runs it. No DOM; the worker (engine/long-run.worker.ts)
 // and the unit tests drive the same class.
 import { t } from '../i18n';
+import { echo } from '../util/echo';
 import type { HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
@@ -76,7 +77,7 @@ export function validateLongRunSteps(raw: string): { ok: true; value: number } |
   const s = raw.trim().replace(/[\s_,]/g, '');
   const v = /^\d+(?:\.\d*)?(?:e\+?\d+)?$/i.test(s) ? Number(s) : NaN;
   if (!Number.isFinite(v) || !Number.isInteger(v)) {
-    return { ok: false, message: t('check.notWhole', { field: t('ensemble.field.steps'), raw: raw.trim() }) };
+    return { ok: false, message: t('check.notWhole', { field: t('ensemble.field.steps'), raw: echo(raw.trim()) }) };
   }
   if (v < LONG_RUN_MIN_STEPS || v > LONG_RUN_MAX_STEPS) {
     return { ok: false, message: t('check.range', { field: t('ensemble.field.steps'), min: String(LONG_RUN_MIN_STEPS), max: '10⁷' }) };

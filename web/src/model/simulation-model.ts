@@ -31,6 +31,9 @@ export const STEP_BUDGET_MS = 8;
 /** The most steps one call takes (bounds the module's batch buffer: 2^14 records, a few MB). */
 const MAX_FRAME_STEPS = 1 << 14;
 
+/** Steps the first frame of a set-up may take, before its cost per step is measured. */
+export const FIRST_FRAME_STEPS = 64;
+
 export type ModelEvent = 'load' | 'reset' | 'status' | 'twins' | 'comparison' | 'reverse' | 'returned';
 
 /** A time reversal of the running simulation (the Reverse button) and, once back, how close it came. */
@@ -173,6 +176,9 @@ export class SimulationModel {
     this.config = config;
     this.normal = family.groundNormal(config);
     this.history.setFormat(family);
+    // A new set-up has its own cost per step: the frames measure it afresh (advance()).
+    this.frameSteps = FIRST_FRAME_STEPS;
+    this.slowed = false;
     this.rebuildTwins();
     this.rebuildBaselines();
     this.afterRestart();
@@ -540,10 +546,16 @@ export class SimulationModel {
 
   /**
    * Steps one frame's call may take: what the step budget affords at the cost per step measured by the
-   * last call, at most twice the last call's steps (and at least 8), so a slow step shortens the next
-   * frame's call and a fast one lengthens it gradually.
+   * last call, at most twice the last call's steps and at least one, so a slow step shortens the next
+   * frame's call down to a single step (a set-up whose step takes 0.1 s blocks the page 0.1 s a frame,
+   * not 8 steps' worth) and a fast one lengthens it gradually. FIRST_FRAME_STEPS after a load.
    */
-  private frameSteps = 64;
+  private frameSteps = FIRST_FRAME_STEPS;
+
+  /** Steps the next frame's call may take (frameSteps; tests read it). */
+  get frameStepBudget(): number {
+    return this.frameSteps;
+  }
 
   /** Take k steps in one call (step()) and refit frameSteps to the time they took; returns k. */
   private timedStep(k: number, budgetMs: number, now: () => number): number {
@@ -552,7 +564,7 @@ export class SimulationModel {
     const ms = now() - t0;
     const grow = 2 * Math.max(this.frameSteps, k);
     const fit = ms > 0 ? Math.floor((k * budgetMs) / ms) : grow;
-    this.frameSteps = Math.max(8, Math.min(grow, fit, MAX_FRAME_STEPS));
+    this.frameSteps = Math.max(1, Math.min(grow, fit, MAX_FRAME_STEPS));
     return k;
   }
 

@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { echoParts } from './echo';
 // Minimal DOM construction helpers, shared by controls/ and view/ (neither imports the other).
 
 type Attrs = Record<string, string | number | boolean | undefined>;
@@ -76,12 +77,20 @@ export function listen<K extends keyof HTMLElementEventMap>(
  * Write a message into its element: the sentence, and when there is one the technical detail (the
  * core's own text) in a closed "Technical detail" disclosure. '' clears it.
  */
+/**
+ * A message as nodes: its own words as text, each value it echoes (between FSI and PDI, util/echo.ts)
+ * in a <bdi>, so the value's text direction stays inside it (docs/page.md "Messages that echo a value").
+ */
+export function echoNodes(message: string): (Node | string)[] {
+  return echoParts(message).map((p) => (p.echoed ? el('bdi', { class: 'echo', text: p.text }) : p.text));
+}
+
 export function setMessage(target: HTMLElement, text: string, detail = ''): void {
   if (text === '') {
     target.replaceChildren();
     return;
   }
-  const parts: Node[] = [el('span', { class: 'field-msg-text', text })];
+  const parts: Node[] = [el('span', { class: 'field-msg-text' }, ...echoNodes(text))];
   if (detail) parts.push(el('details', { class: 'msg-detail' }, el('summary', { text: t('hud.technicalDetail') }), el('code', { text: detail })));
   target.replaceChildren(...parts);
 }

@@ -190,6 +190,11 @@ export class PlotsView {
     return true;
   }
 
+  /** Whether the running family has this live card (its package declares the plot, and a velocity card has velocities). */
+  hasLiveCard(key: LiveCardKey): boolean {
+    return this.feeds[key].plot !== null && (key !== 'velocity' || !!this.columns.velocities);
+  }
+
   /** A card a family's package draws, by the core's plot name (FamilyPlotCard), if the page has one. */
   familyCard(plot: string): FamilyPlotCard | undefined {
     return this.familyCards.get(plot);

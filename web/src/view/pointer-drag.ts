@@ -4,6 +4,10 @@
 // is held the orbit camera does not move: the press is seen before OrbitControls sees it (a capture
 // listener on the canvas), which disables the controls until the release. A press anywhere else is
 // left to OrbitControls. What a drag means is the handler's business (app/drag-wiring.ts).
+// On a touch screen the canvas lets the browser pan the page (its touch-action, view/scene-view.ts), so a
+// finger that grabbed a target also cancels the touch's default: the page does not scroll under a drag
+// and the browser does not take the pointer away (pointercancel) to scroll. A finger beside the targets
+// scrolls the page as usual.
 import * as THREE from 'three';
 import type { Vec3 } from '../config/types';
 import type { SceneView } from './scene-view';
@@ -55,6 +59,9 @@ export class PointerDrag {
     c.addEventListener('pointermove', this.onMove);
     c.addEventListener('pointerup', this.onUp);
     c.addEventListener('pointercancel', this.onUp);
+    // Not passive: cancelling is their purpose. The pointer events of a touch come before its touch events.
+    c.addEventListener('touchstart', this.onTouch, { passive: false });
+    c.addEventListener('touchmove', this.onTouch, { passive: false });
   }
 
   /** Whether a target is being dragged. */
@@ -134,8 +141,15 @@ export class PointerDrag {
     this.handlers.end(index, e.type === 'pointerup' ? this.planePoint(e) : null, e.timeStamp);
   };
 
+  /** A touch that holds a target is the drag's, not the page's scroll. */
+  private readonly onTouch = (e: TouchEvent): void => {
+    if (this.held && e.cancelable) e.preventDefault();
+  };
+
   dispose(): void {
     const c = this.view.canvas;
+    c.removeEventListener('touchstart', this.onTouch);
+    c.removeEventListener('touchmove', this.onTouch);
     c.removeEventListener('pointerdown', this.onDown, { capture: true });
     c.removeEventListener('pointermove', this.onMove);
     c.removeEventListener('pointerup', this.onUp);

@@ -170,6 +170,25 @@ export interface SceneViewOptions {
   maxPixelRatio?: number;
 }
 
+/**
+ * What the browser may do with a finger on the view: pan the page (one finger scrolls the lesson around
+ * the view, docs/page.md "Every screen"); two fingers are the camera's (app/view-gestures.ts). The
+ * stylesheet says the same, but the camera controls write their own inline value when they attach.
+ */
+export const VIEW_TOUCH_ACTION = 'pan-x pan-y';
+
+/**
+ * OrbitControls that leave the page its one-finger scroll: three.js's connect() sets the element's inline
+ * `touch-action: none` (which beats any stylesheet), so every attach, the first one in the constructor
+ * included, writes the view's touch-action back over it.
+ */
+class PageOrbitControls extends OrbitControls {
+  override connect(element: HTMLElement | SVGElement): void {
+    super.connect(element);
+    element.style.touchAction = VIEW_TOUCH_ACTION;
+  }
+}
+
 export class SceneView {
   readonly canvas: HTMLCanvasElement;
   readonly renderer: THREE.WebGLRenderer;
@@ -257,7 +276,7 @@ export class SceneView {
     this.camera = new THREE.PerspectiveCamera(38, 1, 0.1, 3000);
     this.camera.up.set(0, 0, 1);
     this.camera.position.set(27, -32, 15);
-    this.controls = new OrbitControls(this.camera, this.canvas);
+    this.controls = new PageOrbitControls(this.camera, this.canvas);
     this.controls.target.set(0, 0, 6);
     this.controls.enableDamping = true;
     this.controls.dampingFactor = 0.08;

@@ -104,7 +104,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
 
 /** The page's words for the core's cradle preset (docs/generalized.md "Newton's cradle"). */
 export const CRADLE_CASES: Readonly<Record<string, CaseText>> = {
-  cradle: { get group() { return tr('cradle.group'); }, get label() { return tr('cradle.case.cradle'); }, get tryThis() { return tr('cradle.case.cradle.try'); } },
+  cradle: { get group() { return tr('cradle.group'); }, get label() { return tr('cradle.case.cradle'); }, get tryThis() { return tr('cradle.case.cradle.try'); }, tryKeys: ['pulled'] },
 };
 
 export const cradleControls: FamilyControls<P, CradleConfig> = {

@@ -104,8 +104,8 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
 
 /** The page's words for the core's presets of the generalized model (docs/generalized.md). */
 export const GENERALIZED_CASES: Readonly<Record<string, CaseText>> = {
-  particle: { get group() { return tr('gen.group'); }, get label() { return tr('gen.case.particle'); }, get tryThis() { return tr('gen.case.particle.try'); } },
-  star: { get group() { return tr('gen.group'); }, get label() { return tr('gen.case.star'); }, get tryThis() { return tr('gen.case.star.try'); } },
+  particle: { get group() { return tr('gen.group'); }, get label() { return tr('gen.case.particle'); }, get tryThis() { return tr('gen.case.particle.try'); }, tryKeys: ['h'] },
+  star: { get group() { return tr('gen.group'); }, get label() { return tr('gen.case.star'); }, get tryThis() { return tr('gen.case.star.try'); }, tryKeys: ['v0'] },
 };
 
 export const generalizedControls: FamilyControls<P, GeneralizedConfig> = {

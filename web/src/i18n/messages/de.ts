@@ -145,6 +145,7 @@ export const de = defineMessages({
   'share.snippetCopied': 'Einbettungscode in die Zwischenablage kopiert.',
   'share.linkNotCopied': 'Der Browser hat das Kopieren nicht erlaubt: Der Link ist markiert, drücke Strg+C (⌘C auf dem Mac).',
   'share.snippetNotCopied': 'Der Browser hat das Kopieren nicht erlaubt: Der Einbettungscode ist markiert, drücke Strg+C (⌘C auf dem Mac).',
+  'share.tooLong': 'Es wird kein Link erzeugt: Der Link zu dieser Einstellung wäre {length} Zeichen lang, und Webserver lehnen Adressen mit mehr als {max} Zeichen ab (sie antworten „414 URI Too Long“). Speichere die Einstellung mit „JSON herunterladen“ und teile stattdessen die Datei.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Für den Unterricht anpassen…',
@@ -174,6 +175,8 @@ export const de = defineMessages({
   'class.preview': 'Live-Vorschau der Einbettung ({width} × {height}, verkleinert)',
   'class.previewTitle': 'Vorschau der angepassten Simulation',
   'class.lockedNote': 'Von deiner Lehrkraft gesperrt.',
+  'class.setByTeacher': 'Von deiner Lehrkraft eingestellt',
+  'class.barred': 'Diese Seite hat deine Lehrkraft eingerichtet: gesperrte und ausgeblendete Regler bleiben so. Für einen Link mit anderen Einstellungen eine Seite ohne Sperren öffnen und dort anpassen.',
   'class.lockedRefusal': 'Von deiner Lehrkraft gesperrt: {controls}.',
 
   'panel.label': 'Simulationsregler',
@@ -233,6 +236,8 @@ export const de = defineMessages({
   'hud.inFlight': 'im Flug',
   'hud.inContact': { one: 'im Kontakt: {n} Punkt, N = {force}', other: 'im Kontakt: {n} Punkte, N = {force}' },
   'hud.technicalDetail': 'Technische Details',
+  'hud.slowMotion': 'Zeitlupe',
+  'hud.slowMotionTitle': 'Die Schritte dieser Einstellung brauchen länger zum Rechnen, als die Echtzeit erlaubt: Jedes Bild macht so viele Schritte, wie sein Zeitbudget erlaubt, und der Lauf geht langsamer als in Echtzeit weiter.',
   'hud.showAll': 'Alle Werte zeigen',
   'hud.showOne': 'Eine Zeile zeigen',
   'hud.summary': { one: 't {time} s · {n} Stoß · Fehler {error}', other: 't {time} s · {n} Stöße · Fehler {error}' },
@@ -244,6 +249,8 @@ export const de = defineMessages({
 
   'announce.playing': 'Läuft',
   'announce.paused': 'Angehalten',
+  'announce.slowMotion': 'Zeitlupe: Die Schritte brauchen länger zum Rechnen, als die Echtzeit erlaubt.',
+  'announce.realTime': 'Wieder in Echtzeit.',
   'announce.summary': {
     one: '{shown}. {state}. Zeit {time}, {n} Stoß, relativer Energiefehler {error}.',
     other: '{shown}. {state}. Zeit {time}, {n} Stöße, relativer Energiefehler {error}.',

@@ -153,6 +153,7 @@ export const en = {
   'share.snippetCopied': 'Embed code copied to the clipboard.',
   'share.linkNotCopied': 'The browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac).',
   'share.snippetNotCopied': 'The browser did not allow copying: the embed code is selected, press Ctrl+C (⌘C on a Mac).',
+  'share.tooLong': 'No link is made: this set-up’s link would be {length} characters long, and web servers refuse addresses longer than {max} characters (they answer “414 URI Too Long”). Save the set-up with “Download JSON” and share the file instead.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Customise for class…',
@@ -182,6 +183,8 @@ export const en = {
   'class.preview': 'Live preview of the embed ({width} × {height}, shown smaller)',
   'class.previewTitle': 'Preview of the customised simulation',
   'class.lockedNote': 'Locked by your teacher.',
+  'class.setByTeacher': 'Set by your teacher',
+  'class.barred': 'This page was set up by your teacher: its locked and hidden controls stay as they are. To make a link with other settings, open a page without locks and customise it there.',
   'class.lockedRefusal': 'Locked by your teacher: {controls}.',
 
   // the side panel
@@ -246,6 +249,8 @@ export const en = {
   'hud.inFlight': 'in flight',
   'hud.inContact': { one: 'in contact: {n} point, N = {force}', other: 'in contact: {n} points, N = {force}' },
   'hud.technicalDetail': 'Technical detail',
+  'hud.slowMotion': 'Slow motion',
+  'hud.slowMotionTitle': 'The steps of this set-up take longer to compute than real time allows: each frame takes the steps its time budget affords, and the run goes on slower than real time.',
   'hud.showAll': 'Show all values',
   'hud.showOne': 'Show one line',
   'hud.summary': { one: 't {time} s · {n} impact · error {error}', other: 't {time} s · {n} impacts · error {error}' },
@@ -259,6 +264,8 @@ export const en = {
   // the screen-reader summary
   'announce.playing': 'Playing',
   'announce.paused': 'Paused',
+  'announce.slowMotion': 'Slow motion: the steps take longer to compute than real time allows.',
+  'announce.realTime': 'Back to real time.',
   'announce.summary': {
     one: '{shown}. {state}. Time {time}, {n} impact, relative energy error {error}.',
     other: '{shown}. {state}. Time {time}, {n} impacts, relative energy error {error}.',

@@ -145,6 +145,7 @@ export const es = defineMessages({
   'share.snippetCopied': 'Código de inserción copiado al portapapeles.',
   'share.linkNotCopied': 'El navegador no permitió copiar: el enlace está seleccionado, pulsa Ctrl+C (⌘C en un Mac).',
   'share.snippetNotCopied': 'El navegador no permitió copiar: el código de inserción está seleccionado, pulsa Ctrl+C (⌘C en un Mac).',
+  'share.tooLong': 'No se crea ningún enlace: el enlace de esta configuración tendría {length} caracteres, y los servidores web rechazan direcciones de más de {max} caracteres (responden «414 URI Too Long»). Guarda la configuración con «Descargar JSON» y comparte el archivo.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Personalizar para la clase…',
@@ -174,6 +175,8 @@ export const es = defineMessages({
   'class.preview': 'Vista previa en vivo de la inserción ({width} × {height}, reducida)',
   'class.previewTitle': 'Vista previa de la simulación personalizada',
   'class.lockedNote': 'Bloqueado por tu profesor.',
+  'class.setByTeacher': 'Configurado por tu profesor',
+  'class.barred': 'Tu profesor configuró esta página: los controles bloqueados y ocultos se quedan así. Para crear un enlace con otros ajustes, abre una página sin bloqueos y personalízala allí.',
   'class.lockedRefusal': 'Bloqueado por tu profesor: {controls}.',
 
   'panel.label': 'Controles de la simulación',
@@ -233,6 +236,8 @@ export const es = defineMessages({
   'hud.inFlight': 'en vuelo',
   'hud.inContact': { one: 'en contacto: {n} punto, N = {force}', other: 'en contacto: {n} puntos, N = {force}' },
   'hud.technicalDetail': 'Detalle técnico',
+  'hud.slowMotion': 'Cámara lenta',
+  'hud.slowMotionTitle': 'Los pasos de esta configuración tardan más en calcularse de lo que permite el tiempo real: cada fotograma da los pasos que su presupuesto de tiempo permite y la simulación avanza más despacio que el tiempo real.',
   'hud.showAll': 'Mostrar todos los valores',
   'hud.showOne': 'Mostrar una línea',
   'hud.summary': { one: 't {time} s · {n} choque · error {error}', other: 't {time} s · {n} choques · error {error}' },
@@ -244,6 +249,8 @@ export const es = defineMessages({
 
   'announce.playing': 'En marcha',
   'announce.paused': 'En pausa',
+  'announce.slowMotion': 'Cámara lenta: los pasos tardan más en calcularse de lo que permite el tiempo real.',
+  'announce.realTime': 'De nuevo en tiempo real.',
   'announce.summary': {
     one: '{shown}. {state}. Tiempo {time}, {n} choque, error relativo de energía {error}.',
     other: '{shown}. {state}. Tiempo {time}, {n} choques, error relativo de energía {error}.',

@@ -145,6 +145,7 @@ export const fr = defineMessages({
   'share.snippetCopied': 'Code d’intégration copié dans le presse-papiers.',
   'share.linkNotCopied': 'Le navigateur n’a pas autorisé la copie : le lien est sélectionné, appuyez sur Ctrl+C (⌘C sur Mac).',
   'share.snippetNotCopied': 'Le navigateur n’a pas autorisé la copie : le code d’intégration est sélectionné, appuyez sur Ctrl+C (⌘C sur Mac).',
+  'share.tooLong': 'Aucun lien n’est créé : le lien de cette configuration ferait {length} caractères, et les serveurs web refusent les adresses de plus de {max} caractères (ils répondent « 414 URI Too Long »). Enregistrez la configuration avec « Télécharger le JSON » et partagez plutôt le fichier.',
 
   // the teacher's link builder (Customise for class)
   'class.open': 'Personnaliser pour la classe…',
@@ -174,6 +175,8 @@ export const fr = defineMessages({
   'class.preview': 'Aperçu en direct de l’intégration ({width} × {height}, réduit)',
   'class.previewTitle': 'Aperçu de la simulation personnalisée',
   'class.lockedNote': 'Verrouillé par votre enseignant.',
+  'class.setByTeacher': 'Réglé par votre enseignant',
+  'class.barred': 'Votre enseignant a réglé cette page : les commandes verrouillées et masquées restent telles quelles. Pour créer un lien avec d’autres réglages, ouvrez une page sans verrous et personnalisez-la.',
   'class.lockedRefusal': 'Verrouillé par votre enseignant : {controls}.',
 
   'panel.label': 'Réglages de la simulation',
@@ -233,6 +236,8 @@ export const fr = defineMessages({
   'hud.inFlight': 'en vol',
   'hud.inContact': { one: 'en contact : {n} point, N = {force}', other: 'en contact : {n} points, N = {force}' },
   'hud.technicalDetail': 'Détail technique',
+  'hud.slowMotion': 'Ralenti',
+  'hud.slowMotionTitle': 'Les pas de cette configuration prennent plus de temps à calculer que le temps réel ne le permet : chaque image fait les pas que son budget de temps permet, et la simulation avance plus lentement que le temps réel.',
   'hud.showAll': 'Afficher toutes les valeurs',
   'hud.showOne': 'Afficher une ligne',
   'hud.summary': { one: 't {time} s · {n} choc · erreur {error}', other: 't {time} s · {n} chocs · erreur {error}' },
@@ -244,6 +249,8 @@ export const fr = defineMessages({
 
   'announce.playing': 'En cours',
   'announce.paused': 'En pause',
+  'announce.slowMotion': 'Ralenti : les pas prennent plus de temps à calculer que le temps réel ne le permet.',
+  'announce.realTime': 'De retour en temps réel.',
   'announce.summary': {
     one: '{shown}. {state}. Temps {time}, {n} choc, erreur relative d’énergie {error}.',
     other: '{shown}. {state}. Temps {time}, {n} chocs, erreur relative d’énergie {error}.',

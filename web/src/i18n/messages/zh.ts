@@ -146,6 +146,7 @@ export const zh = defineMessages({
   'share.snippetCopied': '嵌入代码已复制到剪贴板。',
   'share.linkNotCopied': '浏览器不允许复制：链接已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
   'share.snippetNotCopied': '浏览器不允许复制：嵌入代码已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
+  'share.tooLong': '未生成链接：此设置的链接将有 {length} 个字符，而网络服务器拒绝超过 {max} 个字符的地址（会返回“414 URI Too Long”）。请用“下载 JSON”保存此设置，改为分享该文件。',
 
   // the teacher's link builder (Customise for class)
   'class.open': '为课堂定制…',
@@ -175,6 +176,8 @@ export const zh = defineMessages({
   'class.preview': '嵌入的实时预览（{width} × {height}，缩小显示）',
   'class.previewTitle': '定制后模拟的预览',
   'class.lockedNote': '已被老师锁定。',
+  'class.setByTeacher': '由老师设置',
+  'class.barred': '此页面由老师设置：锁定和隐藏的控件保持不变。若要生成其他设置的链接，请打开没有锁定的页面并在那里自定义。',
   'class.lockedRefusal': '已被老师锁定：{controls}。',
 
   'panel.label': '模拟控件',
@@ -234,6 +237,8 @@ export const zh = defineMessages({
   'hud.inFlight': '飞行中',
   'hud.inContact': { other: '接触中：{n} 个点，N = {force}' },
   'hud.technicalDetail': '技术细节',
+  'hud.slowMotion': '慢动作',
+  'hud.slowMotionTitle': '此设置每一步的计算时间超过实时所允许的：每帧只计算其时间预算允许的步数，模拟比实时慢。',
   'hud.showAll': '显示全部数值',
   'hud.showOne': '只显示一行',
   'hud.summary': { other: 't {time} s · {n} 次碰撞 · 误差 {error}' },
@@ -245,6 +250,8 @@ export const zh = defineMessages({
 
   'announce.playing': '正在播放',
   'announce.paused': '已暂停',
+  'announce.slowMotion': '慢动作：每一步的计算时间超过实时所允许的。',
+  'announce.realTime': '已恢复实时。',
   'announce.summary': { other: '{shown}。{state}。时间 {time}，{n} 次碰撞，相对能量误差 {error}。' },
 
   'plot.section': '本次运行的图表（Tran 与 Leok §7）',

@@ -31,7 +31,7 @@ describe('validateFieldInput', () => {
 
   it('rejects non-numeric and empty input', () => {
     const r = validateFieldInput(tilt, 'abc');
-    expect(r).toEqual({ ok: false, message: expect.stringMatching(/“abc” is not a number/) });
+    expect(r).toEqual({ ok: false, message: expect.stringMatching(/“\u2068abc\u2069” is not a number/) });
     const e = validateFieldInput(tilt, '   ');
     expect(e).toEqual({ ok: false, message: expect.stringMatching(/enter a number/) });
     expect(validateFieldInput(tilt, Number.NaN).ok).toBe(false);

@@ -179,7 +179,7 @@ describe('controller: twins’ δ and drop flat (fake engine)', () => {
     const ctl = new Controller(engine, new SimulationModel(engine, familyTable()), 'IV');
     expect(ctl.setTwinSize('position', '-1e-8')).toEqual({ ok: false, message: 'δx must be positive (got -1e-8).' });
     expect(ctl.setTwinSize('position', '0')).toMatchObject({ ok: false });
-    expect(ctl.setTwinSize('position', 'abc')).toEqual({ ok: false, message: 'δx: “abc” is not a number.' });
+    expect(ctl.setTwinSize('position', 'abc')).toEqual({ ok: false, message: 'δx: “\u2068abc\u2069” is not a number.' });
     expect(ctl.setTwinSize('position', '2')).toEqual({ ok: false, message: 'δx must be at most 1.' });
     expect(ctl.setTwinSize('attitude', '4')).toEqual({ ok: false, message: 'δθ must be at most π.' });
     expect(ctl.setTwinSize('attitude', '1e-6π')).toEqual({ ok: true });
