@@ -34,7 +34,8 @@ inline Module pythonModule() {
   m.cls("Simulation", "PySimulation", "One run of a config (JSON text): the C++ Simulation, stepped from Python.")
       .constructor({{"config_json", "const std::string&"}}, "Parses, validates and builds (ValueError with the core's message).")
       .method("step", "&PySimulation::step", "long long", {{"n", "long long", "1"}},
-              "n steps (fewer if the run halts), without the GIL; returns the impacts in them.")
+              "n steps (fewer if the run halts), without the GIL; returns the impacts in them. Ctrl-C raises "
+              "KeyboardInterrupt between two steps (the steps taken are kept).")
       .method("record", "&simulationRecord", array, {},
               "The state record: a read-only view of the object's own buffer (its base keeps the object alive), "
               "refreshed by step() and record().",
@@ -87,7 +88,8 @@ inline Module pythonModule() {
 
   m.function("run_columns", "&runColumns", py("py::tuple", "Tuple[Dict[str, npt.NDArray[np.float64]], str]"),
              {{"config_json", "const std::string&"}, {"steps", "long long"}, {"until_impacts", "long long", "0"}},
-             "The CLI's run without the GIL: one array per CSV column (the start, then each step) and the --json summary as text.");
+             "The CLI's run without the GIL: one array per CSV column (the start, then each step) and the --json summary as text; "
+             "ValueError beyond 1 GiB of columns, KeyboardInterrupt on Ctrl-C.");
   m.function("ensemble_json", "&ensembleJson", "std::string",
              {{"config_json", "const std::string&"},
               {"members", "int"},
@@ -98,7 +100,8 @@ inline Module pythonModule() {
               {"samples", "int"},
               {"threads", "int"},
               {"with_members", "bool"}},
-             "The CLI's --ensemble --json text (members on a thread pool; the numbers do not depend on threads).");
+             "The CLI's --ensemble --json text (members on a thread pool; the numbers do not depend on threads); "
+             "KeyboardInterrupt on Ctrl-C.");
   m.function("sweep_json", "&sweepJson", "std::string",
              {{"config_json", "const std::string&"},
               {"axes", "const std::vector<std::string>&"},
@@ -111,24 +114,29 @@ inline Module pythonModule() {
               {"threads", "int"},
               {"shard_index", "long long"},
               {"shard_count", "long long"}},
-             "The CLI's --sweep --json text: the statistics per point (shard_count 0) or one shard's part.");
+             "The CLI's --sweep --json text: the statistics per point (shard_count 0) or one shard's part; "
+             "KeyboardInterrupt on Ctrl-C.");
   m.function("run_batch", "&runBatchArrays",
              py("py::tuple", "Tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], List[str]]"),
              {{"config_json", "const std::string&"}, {"states", arrayArg}, {"steps", "long long"}, {"threads", "int"}},
              "Runs from the rows of a 2-D array of state records (lgvci/core/batch.hpp), without the GIL, on threads threads "
-             "(0: one per core): the final records, each run's impacts and steps, its last status.");
+             "(0: one per core): the final records, each run's impacts and steps, its last status; KeyboardInterrupt on Ctrl-C.");
   m.function("order_study_json", "&orderStudyJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
-             "The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the GIL.");
+             "The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the GIL; "
+             "KeyboardInterrupt on Ctrl-C.");
   m.function("reverse_check_json", "&reverseCheckJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
-             "The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the start.");
+             "The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the start; "
+             "KeyboardInterrupt on Ctrl-C.");
   m.function("symplecticity_json", "&symplecticityJsonOf", "std::string",
              {{"config_json", "const std::string&"}, {"steps", "long long"}, {"samples", "int"}},
-             "The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has one).");
+             "The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has one); "
+             "KeyboardInterrupt on Ctrl-C.");
   m.function("momentum_maps_json", "&momentumMapsJsonOf", "std::string", {{"config_json", "const std::string&"}, {"steps", "long long"}},
-             "The CLI's --momentum-maps object: the momentum maps' drift over the steps.");
+             "The CLI's --momentum-maps object: the momentum maps' drift over the steps; KeyboardInterrupt on Ctrl-C.");
   m.function("merge_json", "&mergeJson", "std::string",
-             {{"parts", "const std::vector<std::string>&"}, {"names", "const std::vector<std::string>&"}},
-             "lgvci merge: the statistics of a sweep from its shards' parts (JSON texts, named in messages by names).");
+             {{"parts", py("const std::vector<std::tuple<std::string, std::string, std::string>>&", "List[Tuple[str, bytes, bytes]]")}},
+             "lgvci merge: the statistics of a sweep from its shards' parts, each (JSON text, b'' or the path of a file streamed "
+             "from, its name in messages); every part verified, Ctrl-C raises KeyboardInterrupt.");
   return m;
 }
 

@@ -1,16 +1,22 @@
 // lgvci: run one of the paper's experiments (or a JSON config) with the native core.
 // Exit codes: 0 ok; 1 the integrator halted (Newton failure, work limit, a Zeno cascade it could not
 // resolve), the result is not finite,
-// time did not advance, or the output could not be written; 2 bad input.
+// time did not advance, or the output could not be written; 2 bad input; 130 interrupted (SIGINT: the
+// run stops at a step boundary, docs/cli.md "Stopping a run").
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <mutex>
+#include <new>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -18,6 +24,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
@@ -25,6 +32,8 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/interrupt.hpp"
+#include "lgvci/core/progress.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
@@ -44,8 +53,8 @@ families below and prints a summary (docs/cli.md).
 )usage";
 // Then the presets, family by family, from the registry (lgvci/core/family.hpp).
 const char* kUsageOptions = R"usage(  --config FILE        a JSON configuration (docs/cli.md "Configuration (JSON)"); options below override it
-  --steps N            number of steps of size h (default 1000; unlimited with --until-impacts)
-  --until-impacts N    stop after the step in which the N-th impact happens
+  --steps N            number of steps of size h (default 1000; with --until-impacts the cap, default 1e7)
+  --until-impacts N    stop after the step in which the N-th impact happens, or at the cap on the steps
   --json               print one JSON object instead of the text summary
   --csv FILE           write one row per step (first row: the start), the record's CSV columns:
 )usage";
@@ -83,6 +92,8 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --order-study        instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against
                        h/256, and the fitted order (JSON "order_study", docs/order-study.md); T = t0 + N h
                        with --steps N, else N = ceil(1.5 k1), k1 the step of the first impact
+  --progress           progress on stderr at most every 2 s (LGVCI_PROGRESS=S: every S s, 0: none) during a
+                       run, an ensemble or a sweep; the default when stderr is a terminal
   --schema [FAMILY]    print the config schema of FAMILY, or of every family, as JSON and exit (docs/config.md)
   --help               this text
 )usage";
@@ -90,6 +101,98 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
 struct Usage : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// SIGINT (docs/cli.md "Stopping a run"): the first one sets the flag that every step checks (the
+// main thread's and the pool's interrupt scope, lgvci/core/interrupt.hpp) and restores the default
+// action, so a second one ends the program at once. A SIGINT the program was started ignoring (a
+// shell's background job) stays ignored.
+std::atomic<bool> gInterrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+extern "C" void onInterrupt(int) { gInterrupted.store(true, std::memory_order_relaxed); }
+void installInterruptHandler() {
+  struct sigaction inherited {};
+  if (sigaction(SIGINT, nullptr, &inherited) == 0 && inherited.sa_handler == SIG_IGN) return;
+  struct sigaction action {};
+  action.sa_handler = onInterrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &action, nullptr);
+}
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a process ended by Ctrl-C
+
+// Progress on stderr (docs/cli.md "Long runs"): with --progress, LGVCI_PROGRESS=SECONDS, or when
+// stderr is a terminal, a line at most every `interval` seconds of wall time while a run, an ensemble
+// or a sweep computes. Off otherwise, so that a redirected program's output (stdout and stderr) is the
+// same bytes on every machine; the lines never change a result.
+struct ProgressOptions {
+  bool on = false;
+  double interval = 2.0;  // seconds
+};
+ProgressOptions gProgress;
+// A run's loop asks whether a line is due once this many work units (lgvci/core/work.hpp, ≈ 10–20 ms
+// natively) have passed since it last asked: the clock is read that seldom.
+constexpr long long kProgressCheckWork = 1LL << 20;
+
+// While a pool computes (an ensemble's members, a sweep's references and members), a thread of its own
+// writes how many of its tasks are done (lgvci/core/progress.hpp) every interval, until the pool's
+// caller is done. Nothing when progress is off.
+class PoolProgress {
+ public:
+  /// `members`: the pool runs the members only, all in one go (an ensemble), so their number is known;
+  /// else (a sweep: its points' references and members, a batch at a time) the runs done are counted.
+  PoolProgress(const char* what, bool members) {
+    if (!gProgress.on) return;
+    scope_.emplace(&progress_);
+    const auto start = std::chrono::steady_clock::now();
+    reporter_ = std::thread([this, what, members, start] {
+      std::unique_lock<std::mutex> g(lock_);
+      const auto interval = std::chrono::duration<double>(gProgress.interval);
+      while (!stopped_.wait_for(g, interval, [this] { return stop_; })) {
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (members)
+          std::fprintf(stderr, "lgvci: %s: %lld of %lld members run, %.1f s\n", what, progress_.done.load(), progress_.total.load(), seconds);
+        else
+          std::fprintf(stderr, "lgvci: %s: %lld runs done (members and their points' unperturbed references), %.1f s\n", what,
+                       progress_.done.load(), seconds);
+      }
+    });
+  }
+  ~PoolProgress() {
+    if (!reporter_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> g(lock_);
+      stop_ = true;
+    }
+    stopped_.notify_one();
+    reporter_.join();
+  }
+  PoolProgress(const PoolProgress&) = delete;
+  PoolProgress& operator=(const PoolProgress&) = delete;
+
+ private:
+  TaskProgress progress_;
+  std::optional<ProgressScope> scope_;
+  std::mutex lock_;
+  std::condition_variable stopped_;
+  bool stop_ = false;
+  std::thread reporter_;
+};
+
+// --progress given or not, LGVCI_PROGRESS and whether stderr is a terminal → gProgress.
+void setProgress(bool flag) {
+  const char* env = std::getenv("LGVCI_PROGRESS");
+  if (env != nullptr && *env != '\0') {
+    const std::string text = env;
+    const double v = isDecimalNumber(text) ? std::strtod(text.c_str(), nullptr) : -1.0;
+    if (!(v >= 0.0 && v <= 86400.0))
+      throw Usage("LGVCI_PROGRESS: expected the seconds between progress lines, a decimal number in [0, 86400] (0: none), got '" +
+                  printable(text) + "'");
+    gProgress.on = flag || v > 0.0;
+    if (v > 0.0) gProgress.interval = v;
+    return;
+  }
+  gProgress.on = flag || isatty(STDERR_FILENO) == 1;
+}
 /// The run or its output failed after the input was accepted (exit 1).
 struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -317,7 +420,11 @@ int runEnsembleCli(const EnsembleOptions& o, const json& base, bool asJson) {
   const unsigned hw = std::thread::hardware_concurrency();
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<MemberResult> results = runEnsembleThreads(*ens, threads);
+  std::vector<MemberResult> results;
+  {
+    const PoolProgress progress("ensemble", true);
+    results = runEnsembleThreads(*ens, threads);
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const EnsembleStatistics st = ensembleStatistics(*ens, results);
   if (asJson) {
@@ -356,7 +463,11 @@ int runSweepCli(EnsembleOptions o, const json& base, const std::vector<std::stri
   }
   const unsigned hw = std::thread::hardware_concurrency();
   const int threads = o.threads > 0 ? o.threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
-  const std::string out = shardText.empty() ? runSweep(spec, threads) : runSweepPart(spec, parseShard(shardText), threads);
+  std::string out;
+  {
+    const PoolProgress progress("sweep", false);
+    out = shardText.empty() ? runSweep(spec, threads) : runSweepPart(spec, parseShard(shardText), threads);
+  }
   std::cout << (asJson ? out + "\n" : sweepSummaryText(out));
   flushStdout();
   return 0;
@@ -373,7 +484,14 @@ int mergeCli(const std::vector<std::string>& args) {
     else files.push_back(args[i]);
   }
   if (files.empty()) throw Usage("merge: give the parts to merge (lgvci merge FILE... [--json])");
-  const std::string out = mergeSweepPartFiles(files);
+  std::string out;
+  try {
+    out = mergeSweepPartFiles(files);  // every part verified (docs/sweeps.md "What the merge verifies")
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::runtime_error& e) {  // not the input's fault: out of memory holding the members
+    throw RunError(e.what());
+  }
   std::cout << (asJson ? out + "\n" : sweepSummaryText(out));
   flushStdout();
   return 0;
@@ -448,6 +566,7 @@ int run(int argc, char** argv) {
   bool momentumMaps = false;
   bool orderStudy = false;
   bool listPerturbations = false;
+  bool progressFlag = false;  // --progress (docs/cli.md "Long runs")
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
@@ -493,7 +612,7 @@ int run(int argc, char** argv) {
     else if (a == "--until-impacts") {
       untilImpacts = parseSteps(a, value());
       if (untilImpacts < 1) throw Usage("--until-impacts: expected an integer in [1, 1e9]");
-      if (!stepsGiven) steps = 1000000000LL;
+      if (!stepsGiven) steps = kUntilImpactsStepCap;  // a run that never reaches N impacts still ends
     }
     else if (a == "--integrator") patch["integrator"] = text("integrator");
     else if (a == "--reverse-check") {
@@ -544,8 +663,10 @@ int run(int argc, char** argv) {
     else if (a == "--momentum-maps") momentumMaps = true;
     else if (a == "--perturbations") listPerturbations = true;
     else if (a == "--order-study") orderStudy = true;
+    else if (a == "--progress") progressFlag = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
+  setProgress(progressFlag);
   if (caseName.empty() == configPath.empty()) throw Usage("give exactly one of --case or --config");
   if (!shard.empty() && sweepAxes.empty()) throw Usage("--shard: applies only with --sweep");
   if (!sweepAxes.empty() && (ensemble.members || untilImpacts > 0 || reverseSteps > 0 || !csvPath.empty() || momentumMaps || orderStudy ||
@@ -576,7 +697,13 @@ int run(int argc, char** argv) {
   if (ensemble.given) return runEnsembleCli(ensemble, base, asJson);
   if (orderStudy) {  // docs/order-study.md: the study replaces the run; a run that halts is exit 1
     OrderStudyResult r;
-    try { r = runOrderStudy(base.dump(), stepsGiven ? steps : 0); } catch (const std::runtime_error& e) { throw RunError(e.what()); }
+    try {
+      r = runOrderStudy(base.dump(), stepsGiven ? steps : 0);
+    } catch (const Interrupted&) {  // Ctrl-C: exit 130 (below), not a failed study
+      throw;
+    } catch (const std::runtime_error& e) {
+      throw RunError(e.what());
+    }
     std::cout << (asJson ? "{\"order_study\":" + orderStudyJson(r) + "}\n" : orderStudyText(r));
     flushStdout();
     return 0;
@@ -602,20 +729,36 @@ int run(int argc, char** argv) {
   std::FILE* csv = nullptr;
   std::vector<double> rec(static_cast<size_t>(sim.layout().size));
   std::vector<double> row(sim.layout().csvColumns().size());
+  // Rows are collected whole and handed to the file whole (a 64 KiB batch, then flushed): whatever
+  // ends the program — Ctrl-C twice, a kill — the file holds whole rows only.
+  std::string pending;
+  long long rowsWritten = 0;
+  auto flushCsvRows = [&]() {
+    if (!pending.empty() && std::fwrite(pending.data(), 1, pending.size(), csv) != pending.size()) requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    std::fflush(csv);
+    requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    pending.clear();
+  };
   auto writeCsvRow = [&]() {
     sim.writeRecord(rec.data());
     writeCsvValues(sim.layout(), rec.data(), row.data());  // lgvci/core/run.hpp: the Python module's columns too
-    for (size_t k = 0; k < row.size(); ++k) std::fprintf(csv, k ? ",%.17g" : "%.17g", row[k]);
-    std::fputc('\n', csv);
+    char number[32];
+    for (size_t k = 0; k < row.size(); ++k) {
+      std::snprintf(number, sizeof number, k ? ",%.17g" : "%.17g", row[k]);
+      pending += number;
+    }
+    pending += '\n';
+    ++rowsWritten;
+    if (pending.size() >= (1u << 16)) flushCsvRows();
   };
   if (!csvPath.empty()) {
     csv = std::fopen(csvPath.c_str(), "w");
     if (!csv) throw Usage("--csv: cannot write '" + csvPath + "'");
     const std::vector<std::string> cols = sim.layout().csvColumns();
-    for (size_t k = 0; k < cols.size(); ++k) std::fprintf(csv, k ? ",%s" : "%s", cols[k].c_str());
-    std::fputc('\n', csv);
+    for (size_t k = 0; k < cols.size(); ++k) pending += (k ? "," : "") + cols[k];
+    pending += '\n';
     writeCsvRow();
-    requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    flushCsvRows();
   }
 
   const double E0 = sim.initialEnergy();
@@ -624,17 +767,34 @@ int run(int argc, char** argv) {
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
   // The loop shared with the Python module (lgvci/core/run.hpp).
+  long long nextProgressCheck = sim.workUnits() + kProgressCheckWork;
+  auto lastProgress = std::chrono::steady_clock::now();
   const RunSummary runDone = runSteps(sim, steps, untilImpacts, [&](Simulation& s) {
     if (momentum) momentum->observe(s);
-    if (csv) {
-      writeCsvRow();
-      requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+    if (csv) writeCsvRow();
+    if (gProgress.on && s.workUnits() >= nextProgressCheck) {  // a long run says where it is (docs/cli.md "Long runs")
+      nextProgressCheck = s.workUnits() + kProgressCheckWork;
+      const auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - lastProgress).count() >= gProgress.interval) {
+        lastProgress = now;
+        std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
+                  << " impacts)\n";
+      }
     }
   });
   const long long done = runDone.steps;
   const double maxErr = runDone.maxAbsEnergyError;
   const double wall = runDone.wallSeconds;
-  if (csv) closeCsv(csv, csvPath);
+  if (csv) {
+    flushCsvRows();
+    closeCsv(csv, csvPath);
+  }
+  if (runDone.interrupted) {  // Ctrl-C: stopped between two steps; nothing is printed as if it had finished
+    std::cerr << "lgvci: interrupted (SIGINT) after " << done << " of " << steps << " steps, at t = " << formatNumber(sim.time());
+    if (csv) std::cerr << "; '" << printable(csvPath) << "' holds the start and those " << done << " steps, " << rowsWritten << " whole rows";
+    std::cerr << "; no summary is printed\n";
+    return kExitInterrupted;
+  }
   requireFiniteResult(sim, t0, E0, maxErr, done);
 
   std::string reverseJson;
@@ -670,6 +830,10 @@ int run(int argc, char** argv) {
     std::cerr << "lgvci: the Zeno guard fired in " << zenoEvents << (zenoEvents == 1 ? " step" : " steps")
               << " (first at t = " << formatNumber(sim.firstZenoGuardTime()) << ")\n";
   if (sim.halted()) std::cerr << "lgvci: halted at t = " << formatNumber(sim.time()) << ": " << sim.statusMessage() << "\n";
+  const bool capped = untilImpacts > 0 && sim.totalImpacts() < untilImpacts && !sim.halted();
+  if (capped)  // the cap on the steps came first (docs/cli.md)
+    std::cerr << "lgvci: --until-impacts " << untilImpacts << ": " << sim.totalImpacts() << " impacts in the " << done
+              << " steps of the cap" << (stepsGiven ? " (--steps)" : " (the default 1e7; raise it with --steps)") << "\n";
   const std::string shownCase = sim.caseName();
   if (asJson) {
     json out = json::parse(runSummaryJson(sim, runDone));  // lgvci/core/run.hpp, as the Python module's summary
@@ -696,6 +860,8 @@ int run(int argc, char** argv) {
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
     std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
     if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
+    if (untilImpacts > 0)
+      std::printf("until impacts      %lld %s (cap %lld steps)\n", untilImpacts, capped ? "not reached" : "reached", steps);
     std::printf("wall time          %.3f s\n", wall);
     if (!reverseJson.empty()) std::printf("reverse check      %s\n", reverseJson.c_str());
     if (momentumMaps) std::printf("%s", momentumMapDriftText(momentum->drift()).c_str());
@@ -708,10 +874,18 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  installInterruptHandler();
+  const InterruptScope interruptible(&gInterrupted);  // every step of this thread and of its pools checks it
   try {
     return run(argc, argv);
+  } catch (const Interrupted&) {  // an ensemble, a sweep, a merge, a study: nothing half-done is printed
+    std::cerr << "lgvci: interrupted (SIGINT); no result is printed\n";
+    return kExitInterrupted;
   } catch (const RunError& e) {
     std::cerr << "lgvci: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {  // not bad input: the machine ran out (docs/sweeps.md "Bounds" for sweeps)
+    std::cerr << "lgvci: out of memory\n";
     return 1;
   } catch (const Usage& e) {
     std::cerr << "lgvci: " << e.what() << "\n";

@@ -3,16 +3,21 @@
 Every family of the core's registry is reachable (its presets, or a config with its "model"); the
 results are the native program's bits: ``Simulation.state_hash()`` is the CLI's ``state_hash``,
 ``run()``'s columns are its ``--csv`` columns, ``ensemble()`` its ``--ensemble --json`` statistics.
-Bad input raises ``ValueError`` with the core's "field: rule" message. See docs/python.md.
+Bad input raises ``ValueError`` with the core's "field: rule" message, and every argument is checked
+the same way; NumPy numbers and arrays are taken wherever numbers and lists of them are. Long calls
+stop on Ctrl-C between steps with ``KeyboardInterrupt``. See docs/python.md.
 ``python3 -m lgvci.reproduce`` reruns the papers' experiments with this API (docs/reproduce.md).
 """
 from __future__ import annotations
 
 import json as _json
+import math as _math
+import numbers as _numbers
+import operator as _operator
 import os as _os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-import numpy as _np  # noqa: F401  (the extension hands out NumPy arrays: NumPy must be importable)
+import numpy as _np  # the extension hands out NumPy arrays: NumPy must be importable
 
 from . import _lgvci
 
@@ -23,24 +28,83 @@ __all__ = ["Simulation", "System", "presets", "preset", "run", "run_batch", "ens
 Config = Union[Mapping[str, Any], str]
 
 
+def _text(name: str, value: Any) -> str:
+    """A text argument the core can read: a str (NumPy's str_ too) that is valid UTF-8, i.e. without
+    a lone surrogate, else ValueError("name: rule")."""
+    if not isinstance(value, str):
+        raise ValueError(f"{name}: expected text, got {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"{name}: is not valid UTF-8 text ({e.reason} at position {e.start})") from None
+    return str(value)
+
+
+def _plain(value: Any) -> Any:
+    """json.dumps's fallback: NumPy arrays as lists, NumPy scalars as Python numbers (float32 as the
+    double it is exactly)."""
+    if isinstance(value, _np.ndarray):
+        return value.tolist()
+    if isinstance(value, _np.generic):
+        return value.item()
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def _config_text(config: Config) -> str:
-    """A config as the JSON text the core reads: a mapping is written by json.dumps, text is kept."""
+    """A config as the JSON text the core reads: a mapping is written by json.dumps (NumPy arrays and
+    numbers as JSON lists and numbers), text is kept."""
     if isinstance(config, str):
-        return config
+        return _text("config", config)
     if isinstance(config, Mapping):
         try:
             # allow_nan=False: NaN and infinity are not JSON; the core would refuse the text anyway.
-            return _json.dumps(config, allow_nan=False)
-        except (TypeError, ValueError) as e:
+            return _text("config", _json.dumps(config, allow_nan=False, default=_plain, ensure_ascii=False))
+        except (TypeError, ValueError, RecursionError) as e:
+            if str(e).startswith("config: "):
+                raise
             raise ValueError(f"config: cannot be written as JSON ({e})") from None
     raise ValueError(f"config: expected a dict or JSON text, got {type(config).__name__}")
 
 
 def _whole(name: str, value: Any, lo: int, hi: int) -> int:
-    """An integer argument in [lo, hi] (bool is not one), else ValueError("name: rule")."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    """An integer argument in [lo, hi] — a Python or NumPy integer, not a bool — else
+    ValueError("name: rule")."""
+    if isinstance(value, (bool, _np.bool_)):
         raise ValueError(f"{name}: must be an integer in [{lo}, {hi}], got {value!r}")
-    return value
+    try:
+        whole = _operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name}: must be an integer in [{lo}, {hi}], got {value!r}") from None
+    if not lo <= whole <= hi:
+        raise ValueError(f"{name}: must be an integer in [{lo}, {hi}], got {whole}")
+    return whole
+
+
+def _real(name: str, value: Any) -> float:
+    """A number argument — a Python or NumPy real, not a bool — as a float, else ValueError."""
+    if isinstance(value, (bool, _np.bool_)) or not isinstance(value, _numbers.Real):
+        raise ValueError(f"{name}: must be a number, got {value!r}")
+    number = float(value)
+    if not _math.isfinite(number):
+        raise ValueError(f"{name}: must be a finite number, got {value!r}")
+    return number
+
+
+def _number_array(name: str, value: Any) -> "_np.ndarray":
+    """A list or array of real numbers (NumPy's included) as float64, else ValueError naming it."""
+    if isinstance(value, (str, bytes, Mapping)) or (isinstance(value, _np.ndarray) and value.dtype == _np.bool_):
+        raise ValueError(f"{name}: must be a list or array of numbers, got {type(value).__name__}")
+    try:
+        return _np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{name}: must be a list or array of numbers ({e})") from None
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A yes/no argument: a Python or NumPy bool, else ValueError."""
+    if not isinstance(value, (bool, _np.bool_)):
+        raise ValueError(f"{name}: must be True or False, got {value!r}")
+    return bool(value)
 
 
 def presets() -> List[str]:
@@ -50,7 +114,7 @@ def presets() -> List[str]:
 
 def preset(name: str) -> Dict[str, Any]:
     """A preset's config as a dict (ValueError "case: …" for an unknown name)."""
-    return _json.loads(_lgvci.preset_json(name))
+    return _json.loads(_lgvci.preset_json(_text("case", name)))
 
 
 def families() -> List[str]:
@@ -71,7 +135,8 @@ class Simulation:
         self._sim = _lgvci.Simulation(_config_text(config))
 
     def step(self, n: int = 1) -> int:
-        """Advance n steps (fewer if the run halts); returns the number of impacts in them."""
+        """Advance n steps (fewer if the run halts); returns the number of impacts in them. Ctrl-C
+        stops it between two steps with KeyboardInterrupt; the steps taken are kept."""
         return self._sim.step(_whole("n", n, 0, _lgvci.MAX_STEPS))
 
     def record(self) -> "_np.ndarray":
@@ -84,6 +149,7 @@ class Simulation:
 
     def field(self, name: str) -> "_np.ndarray":
         """One field of the record (a view: ``record()[offset:offset + size]``)."""
+        name = _text("name", name)
         for f in self._sim.layout():
             if f["name"] == name:
                 return self.record()[f["offset"]:f["offset"] + f["size"]]
@@ -133,13 +199,13 @@ class Simulation:
                 if name not in allowed:
                     raise ValueError(f"{name}: is not a state field of this run (one of {', '.join(allowed)})")
                 f = fields[name]
-                v = _np.asarray(value, dtype=float).reshape(-1)
+                v = _number_array(name, value).reshape(-1)
                 if v.size != f["size"]:
                     raise ValueError(f"{name}: must have {f['size']} numbers, got {v.size}")
                 full[f["offset"]:f["offset"] + f["size"]] = v
             self._sim.set_state(full)
             return
-        self._sim.set_state(_np.asarray(record, dtype=float))
+        self._sim.set_state(_number_array("record", record))
 
     def perturbations(self) -> List[Dict[str, Any]]:
         """The directions the start can be perturbed in, the default of ensembles first: name,
@@ -151,7 +217,7 @@ class Simulation:
         ``kind`` (a name of ``perturbations()``), as an ensemble member or a sensitivity twin starts."""
         if not isinstance(kind, str):
             raise ValueError(f"kind: must be the name of one of this run's perturbations, got {kind!r}")
-        return Simulation._wrap(self._sim.perturbed_start(kind, float(delta)))
+        return Simulation._wrap(self._sim.perturbed_start(_text("kind", kind), _real("delta", delta)))
 
     def csv_columns(self) -> List[str]:
         """The CLI's ``--csv`` columns, in order (``run()``'s keys besides ``"summary"``)."""
@@ -219,11 +285,11 @@ class System:
         if state is not None and kind is not None:
             raise ValueError("state: give either a state or a perturbation kind, not both")
         if state is not None:
-            return Simulation._wrap(self._sys.new_run_at(_np.asarray(state, dtype=float)))
+            return Simulation._wrap(self._sys.new_run_at(_number_array("state", state)))
         if kind is not None:
             if not isinstance(kind, str):
                 raise ValueError(f"kind: must be the name of one of this system's perturbations, got {kind!r}")
-            return Simulation._wrap(self._sys.new_run_perturbed(kind, float(delta)))
+            return Simulation._wrap(self._sys.new_run_perturbed(_text("kind", kind), _real("delta", delta)))
         return Simulation._wrap(self._sys.new_run())
 
     def layout(self) -> List[Dict[str, Any]]:
@@ -252,7 +318,9 @@ def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
     """Run ``steps`` steps in C++ (the CLI's loop) and return every CSV column as a NumPy array
     (row 0 the start, then one row per step), plus ``"summary"``: the CLI's ``--json`` object
     (impacts, impact_times, energies, state_hash, status, wall_seconds, …). The per-step column
-    ``"impacts"`` counts each step's impacts; ``summary["impacts"]`` is their total.
+    ``"impacts"`` counts each step's impacts; ``summary["impacts"]`` is their total. The columns are
+    kept in memory, at most 1 GiB of them (8 bytes x columns x (steps + 1)): beyond, ValueError
+    ("steps: …"); step a Simulation in blocks instead. Ctrl-C stops it with KeyboardInterrupt.
     """
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
     until_impacts = _whole("until_impacts", until_impacts, 0, _lgvci.MAX_STEPS)
@@ -276,7 +344,7 @@ def run_batch(config: Config, states: Union["_np.ndarray", Sequence[Sequence[flo
     """
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
     used = 0 if threads is None else _whole("threads", threads, 1, 256)
-    array = _np.asarray(states, dtype=float)
+    array = _number_array("states", states)
     if array.ndim == 1:
         array = array.reshape(1, -1)
     records, impacts, taken, status = _lgvci.run_batch(_config_text(config), _np.ascontiguousarray(array), steps, used)
@@ -315,19 +383,18 @@ def momentum_maps(config: Config, steps: int) -> Dict[str, Any]:
 
 
 def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: Optional[int], size: float,
-                   kind: Optional[str]) -> Tuple[int, int, int, int, int, float]:
+                   kind: Optional[str]) -> Tuple[int, int, int, int, int, float, str]:
     """The ensemble's arguments checked as the CLI checks its flags; threads None -> 0 (the hardware's)."""
     members = _whole("members", members, 1, 10000)
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
     samples = _whole("samples", samples, 1, 1000)
     seed = _whole("seed", seed, 0, 2**53 - 1)
     used = 0 if threads is None else _whole("threads", threads, 1, 256)
-    if isinstance(size, bool) or not isinstance(size, (int, float)):
-        raise ValueError(f"size: must be a number, got {size!r}")
+    size = _real("size", size)
     if kind is not None and not isinstance(kind, str):
         raise ValueError(f"kind: must be None or the name of one of the config's perturbations "
                          f"(Simulation.perturbations()), got {kind!r}")
-    return members, steps, samples, seed, used, float(size)
+    return members, steps, samples, seed, used, size, "" if kind is None else _text("kind", kind)
 
 
 def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
@@ -339,32 +406,38 @@ def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Option
     ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples;
     ``kind`` None is the family's first perturbation (the rigid body's "position").
     """
-    members, steps, samples, seed, used, size = _ensemble_args(members, steps, samples, seed, threads, size, kind)
-    text = _lgvci.ensemble_json(_config_text(config), members, steps, float(size), kind or "", seed, samples, used,
-                                bool(include_members))
+    members, steps, samples, seed, used, size, kind = _ensemble_args(members, steps, samples, seed, threads, size, kind)
+    with_members = _flag("include_members", include_members)
+    text = _lgvci.ensemble_json(_config_text(config), members, steps, size, kind, seed, samples, used, with_members)
     return _json.loads(text)
 
 
 def _axis_texts(axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]]) -> List[str]:
     """Axes as the CLI's --sweep texts: "path=A:B:N" / "path=V1,V2" strings, or path -> values."""
     if isinstance(axes, str):
-        return [axes]
+        return [_text("sweep", axes)]
     if isinstance(axes, Mapping):
         out = []
         for path, values in axes.items():
             if not isinstance(path, str):
                 raise ValueError(f"sweep: a path must be a string, got {path!r}")
+            path = _text("sweep", path)
             if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
                 raise ValueError(f"sweep: the values of '{path}' must be a list of numbers")
+            if isinstance(values, _np.ndarray) and values.ndim != 1:
+                raise ValueError(f"sweep: the values of '{path}' must be a list of numbers, got an array of shape {values.shape}")
             items = []
             for v in values:
-                if isinstance(v, bool) or not isinstance(v, (int, float)):
+                if isinstance(v, (bool, _np.bool_)) or not isinstance(v, _numbers.Real):
                     raise ValueError(f"sweep: the values of '{path}' must be numbers, got {v!r}")
-                items.append(repr(float(v)))  # repr: the shortest text that reads back as the same double
+                number = float(v)  # a float32 is the double it is exactly
+                if not _math.isfinite(number):
+                    raise ValueError(f"sweep: the values of '{path}' must be finite numbers, got {v!r}")
+                items.append(repr(number))  # repr: the shortest text that reads back as the same double
             out.append(f"{path}={','.join(items)}")
         return out
     if isinstance(axes, Sequence) and all(isinstance(a, str) for a in axes):
-        return list(axes)
+        return [_text("sweep", a) for a in axes]
     raise ValueError("sweep: axes must be 'path=A:B:N' or 'path=V1,V2,...' texts, or a dict path -> list of numbers")
 
 
@@ -378,40 +451,44 @@ def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[
     ``threads`` (default: the hardware's) does not change any number.
     """
     texts = _axis_texts(axes)
-    members, steps, samples, seed, used, size = _ensemble_args(members, steps, samples, seed, threads, size, kind)
+    members, steps, samples, seed, used, size, kind = _ensemble_args(members, steps, samples, seed, threads, size, kind)
     index, count = 0, 0
     if shard is not None:
-        if not isinstance(shard, (tuple, list)) or len(shard) != 2:
+        if not isinstance(shard, (tuple, list, _np.ndarray)) or len(shard) != 2:
             raise ValueError(f"shard: expected (i, n) with 1 <= i <= n, got {shard!r}")
         count = _whole("shard", shard[1], 1, 10**9)
         index = _whole("shard", shard[0], 1, count)
-    text = _lgvci.sweep_json(_config_text(config), texts, members, steps, float(size), kind or "", seed, samples, used, index, count)
+    text = _lgvci.sweep_json(_config_text(config), texts, members, steps, size, kind, seed, samples, used, index, count)
     return _json.loads(text)
 
 
 def merge(parts: Sequence[Union[Mapping[str, Any], str, "_os.PathLike[str]"]]) -> Dict[str, Any]:
     """The statistics of a sweep from its shards' parts (dicts from ``sweep(..., shard=...)``, the JSON
     text of ``lgvci --sweep ... --shard i/N --json``, or the path of a file holding it, as a
-    ``pathlib.Path``), as ``lgvci merge``: the same as the unsharded run. ValueError ("merge: ...") for
-    parts of different sweeps, duplicates, missing members.
+    ``pathlib.Path``, read by the core as it parses it), as ``lgvci merge``: the same as the unsharded
+    run, with every part verified as ``lgvci merge`` verifies it (docs/sweeps.md "What the merge
+    verifies"). ValueError ("merge: ...") naming the part and its field for a part that is not what this
+    lgvci wrote, parts of different sweeps, duplicates, missing members.
     """
-    if isinstance(parts, (str, bytes, Mapping)):
+    if isinstance(parts, (str, bytes, Mapping)) or not hasattr(parts, "__iter__"):
         raise ValueError("merge: expected a list of parts")
-    texts, names = [], []
+    items = []
     for n, part in enumerate(parts):
         name = f"part {n + 1}"
         if isinstance(part, str):
-            texts.append(part)
+            items.append((_text(f"merge: {name}", part), b"", name.encode()))
         elif isinstance(part, Mapping):
-            texts.append(_json.dumps(part))
-        elif isinstance(part, _os.PathLike):
-            name = _os.fspath(part)
             try:
-                with open(part, encoding="utf-8") as f:
-                    texts.append(f.read())
-            except OSError as e:
-                raise ValueError(f"merge: cannot read '{name}' ({e.strerror})") from None
+                text = _json.dumps(part, allow_nan=False, default=_plain)
+            except (TypeError, ValueError, RecursionError) as e:
+                raise ValueError(f"merge: {name} cannot be written as JSON ({e})") from None
+            items.append((text, b"", name.encode()))
+        elif isinstance(part, _os.PathLike):
+            path = _os.fsencode(part)  # bytes: a name that is not UTF-8 reaches the file as it is
+            shown = path.decode("utf-8", "backslashreplace")
+            if not _os.path.isfile(path):
+                raise ValueError(f"merge: cannot read '{shown}' (no such file)")
+            items.append(("", path, path))  # the core names it with its bytes, \xNN for what is not ASCII
         else:
-            raise ValueError(f"merge: part {n + 1} is neither a dict, JSON text nor a path")
-        names.append(name)
-    return _json.loads(_lgvci.merge_json(texts, names))
+            raise ValueError(f"merge: part {n + 1} is neither a dict, JSON text nor a path, got {type(part).__name__}")
+    return _json.loads(_lgvci.merge_json(items))

@@ -33,7 +33,7 @@ def run_columns(
     until_impacts: int = 0,
 ) -> Tuple[Dict[str, npt.NDArray[np.float64]], str]:
     """The CLI's run without the GIL: one array per CSV column (the start, then each step) and the --json
-    summary as text.
+    summary as text; ValueError beyond 1 GiB of columns, KeyboardInterrupt on Ctrl-C.
     """
 
 
@@ -48,7 +48,9 @@ def ensemble_json(
     threads: int,
     with_members: bool,
 ) -> str:
-    """The CLI's --ensemble --json text (members on a thread pool; the numbers do not depend on threads)."""
+    """The CLI's --ensemble --json text (members on a thread pool; the numbers do not depend on threads);
+    KeyboardInterrupt on Ctrl-C.
+    """
 
 
 def sweep_json(
@@ -64,7 +66,9 @@ def sweep_json(
     shard_index: int,
     shard_count: int,
 ) -> str:
-    """The CLI's --sweep --json text: the statistics per point (shard_count 0) or one shard's part."""
+    """The CLI's --sweep --json text: the statistics per point (shard_count 0) or one shard's part;
+    KeyboardInterrupt on Ctrl-C.
+    """
 
 
 def run_batch(
@@ -74,35 +78,38 @@ def run_batch(
     threads: int,
 ) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], List[str]]:
     """Runs from the rows of a 2-D array of state records (lgvci/core/batch.hpp), without the GIL, on threads
-    threads (0: one per core): the final records, each run's impacts and steps, its last status.
+    threads (0: one per core): the final records, each run's impacts and steps, its last status;
+    KeyboardInterrupt on Ctrl-C.
     """
 
 
 def order_study_json(config_json: str, steps: int) -> str:
     """The CLI's --order-study --json object (steps 0: the CLI's default, past the first impact), without the
-    GIL.
+    GIL; KeyboardInterrupt on Ctrl-C.
     """
 
 
 def reverse_check_json(config_json: str, steps: int) -> str:
     """The CLI's --reverse-check N object: N steps, the momenta negated, N steps back, the distance from the
-    start.
+    start; KeyboardInterrupt on Ctrl-C.
     """
 
 
 def symplecticity_json(config_json: str, steps: int, samples: int) -> str:
     """The CLI's --symplecticity N object over the steps (with the bounce map's loop for a family that has
-    one).
+    one); KeyboardInterrupt on Ctrl-C.
     """
 
 
 def momentum_maps_json(config_json: str, steps: int) -> str:
-    """The CLI's --momentum-maps object: the momentum maps' drift over the steps."""
+    """The CLI's --momentum-maps object: the momentum maps' drift over the steps; KeyboardInterrupt on
+    Ctrl-C.
+    """
 
 
-def merge_json(parts: List[str], names: List[str]) -> str:
-    """lgvci merge: the statistics of a sweep from its shards' parts (JSON texts, named in messages by
-    names).
+def merge_json(parts: List[Tuple[str, bytes, bytes]]) -> str:
+    """lgvci merge: the statistics of a sweep from its shards' parts, each (JSON text, b'' or the path of a
+    file streamed from, its name in messages); every part verified, Ctrl-C raises KeyboardInterrupt.
     """
 
 
@@ -113,7 +120,9 @@ class Simulation:
         """Parses, validates and builds (ValueError with the core's message)."""
 
     def step(self, n: int = 1) -> int:
-        """n steps (fewer if the run halts), without the GIL; returns the impacts in them."""
+        """n steps (fewer if the run halts), without the GIL; returns the impacts in them. Ctrl-C raises
+        KeyboardInterrupt between two steps (the steps taken are kept).
+        """
 
     def record(self) -> npt.NDArray[np.float64]:
         """The state record: a read-only view of the object's own buffer (its base keeps the object alive),

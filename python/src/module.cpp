@@ -7,16 +7,26 @@
 // into dicts; this extension module speaks JSON text and NumPy arrays. What it exports is declared once in
 // cpp/api/python.hpp; the registrations (module_registrations.inc) and the stub python/lgvci/_lgvci.pyi
 // are generated from it (docs/architecture.md "The bindings: one declaration"); this file keeps the
-// implementations.
+// implementations. Long calls can be stopped with Ctrl-C (docs/python.md "Interrupting a call"): they
+// check for signals between steps and raise KeyboardInterrupt.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -27,6 +37,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
@@ -49,6 +60,64 @@ constexpr std::size_t kMaxImpactDoubles = std::size_t{1} << 27;
 
 void checkSteps(long long n, const char* field) {
   if (n < 0 || n > kMaxSteps) throw InvalidInput(field, "must be an integer in [0, 1e9], got " + std::to_string(n));
+}
+
+// run() keeps every row: at most this many bytes of columns (docs/python.md); longer runs step a
+// Simulation in blocks.
+constexpr long long kMaxRunColumnBytes = 1LL << 30;
+
+// Signals are looked at between steps once this many work units (lgvci/core/work.hpp, ≈ 10–20 ms
+// natively) have been spent since the last look: never more often than that costs, never much later.
+constexpr long long kSignalPollWork = 1LL << 20;
+
+// Whether Python has a signal to deliver (Ctrl-C: KeyboardInterrupt is then set), asked with the GIL
+// held from a thread that released it.
+bool signalPending() {
+  py::gil_scoped_acquire held;
+  return PyErr_CheckSignals() != 0;
+}
+
+// work() on a thread of its own (its interrupt flag the one below, handed on to its pool), while the
+// calling thread, the GIL released, checks for signals every 50 ms; on one the work is asked to stop at
+// its next step boundary, and the signal's exception is raised once it has. The work's own exceptions
+// are raised here as they are (InvalidInput: ValueError).
+template <class Result>
+Result interruptible(const std::function<Result()>& work) {
+  std::atomic<bool> stop{false};
+  std::optional<Result> result;
+  std::exception_ptr failure;
+  std::mutex lock;
+  std::condition_variable finished;
+  bool done = false, signalled = false;
+  {
+    py::gil_scoped_release unlocked;
+    std::thread worker([&] {
+      const InterruptScope scope(&stop);
+      try {
+        result.emplace(work());
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      std::lock_guard<std::mutex> g(lock);
+      done = true;
+      finished.notify_one();
+    });
+    std::unique_lock<std::mutex> g(lock);
+    while (!finished.wait_for(g, std::chrono::milliseconds(50), [&] { return done; })) {
+      g.unlock();
+      signalled = signalPending();
+      g.lock();
+      if (signalled) {
+        stop = true;
+        break;
+      }
+    }
+    g.unlock();
+    worker.join();
+  }
+  if (signalled) throw py::error_already_set();  // KeyboardInterrupt (or what the handler raised)
+  if (failure) std::rethrow_exception(failure);
+  return std::move(*result);
 }
 
 std::unique_ptr<Simulation> create(const std::string& json) {
@@ -100,10 +169,11 @@ class PySimulation {
   long long step(long long n) {
     checkSteps(n, "n");
     const long long before = sim_->totalImpacts();
-    bool full = false;
+    bool full = false, signalled = false;
     {
       py::gil_scoped_release unlocked;
       const std::size_t width = static_cast<std::size_t>(sim_->impactLayout().size);
+      long long nextPoll = sim_->workUnits() + kSignalPollWork;
       for (long long k = 0; k < n && !sim_->halted(); ++k) {
         if (impacts_.size() + width * kMaxImpactRowsPerStep > kMaxImpactDoubles) {
           refresh();
@@ -118,9 +188,14 @@ class PySimulation {
           sim_->writeImpactRecord(e, impacts_.data() + impacts_.size() - width);
         }
         sim_->clearImpactLog();
+        if (sim_->workUnits() >= nextPoll) {  // Ctrl-C stops it here, between two steps
+          if ((signalled = signalPending())) break;
+          nextPoll = sim_->workUnits() + kSignalPollWork;
+        }
       }
       refresh();
     }
+    if (signalled) throw py::error_already_set();  // the steps taken are kept; the record shows them
     if (full)
       throw std::length_error("impact_records: " + std::to_string(impacts_.size() / std::max<std::size_t>(1, static_cast<std::size_t>(sim_->impactLayout().size))) +
                               " impacts are waiting (the bound is 1 GiB of records); call impact_records() to drain them, then step on "
@@ -179,27 +254,45 @@ py::tuple runColumns(const std::string& json, long long steps, long long untilIm
   const RecordLayout& layout = sim->layout();
   const std::vector<std::string> names = layout.csvColumns();
   const std::size_t cols = names.size();
-  std::vector<double> rec(static_cast<std::size_t>(layout.size)), rows;
-  // Room for up to 10^5 rows at first (20 MB for 26 columns); a longer run grows the buffer as it goes.
-  rows.reserve(cols * static_cast<std::size_t>(std::min<long long>(steps, 100000) + 1));
+  // Every row is kept: refused up front beyond the bound, rather than failing (or swapping) later.
+  const double bytes = 8.0 * static_cast<double>(cols) * (static_cast<double>(steps) + 1.0);
+  if (bytes > static_cast<double>(kMaxRunColumnBytes)) {
+    char size[32];
+    std::snprintf(size, sizeof size, "%.3g", bytes / 1e9);
+    throw InvalidInput("steps", "run() keeps every row in memory: 8 bytes x " + std::to_string(cols) + " columns x (" + std::to_string(steps) +
+                                    " + 1) rows is " + size + " GB, beyond its bound of 1 GiB (at most " +
+                                    std::to_string(kMaxRunColumnBytes / (8 * static_cast<long long>(cols)) - 1) +
+                                    " steps of this config); step a Simulation in blocks with step(n) and read record() (docs/python.md)");
+  }
+  // One growing column each, handed to NumPy one at a time: the rows are never held twice.
+  std::vector<std::vector<double>> columnData(cols);
+  std::vector<double> rec(static_cast<std::size_t>(layout.size)), row(cols);
+  std::atomic<bool> stop{false};
+  long long nextPoll = sim->workUnits() + kSignalPollWork;
   auto keep = [&](const Simulation& s) {
     s.writeRecord(rec.data());
-    rows.resize(rows.size() + cols);
-    writeCsvValues(layout, rec.data(), rows.data() + rows.size() - cols);
+    writeCsvValues(layout, rec.data(), row.data());
+    for (std::size_t c = 0; c < cols; ++c) columnData[c].push_back(row[c]);
+    if (s.workUnits() >= nextPoll) {  // Ctrl-C: the run stops before its next step (runSteps reads the flag)
+      if (signalPending()) stop = true;
+      nextPoll = s.workUnits() + kSignalPollWork;
+    }
   };
   std::string summary;
   {
     py::gil_scoped_release unlocked;
+    const InterruptScope scope(&stop);
     keep(*sim);
     const RunSummary run = runSteps(*sim, steps, untilImpacts, keep);
     summary = runSummaryJson(*sim, run);
   }
-  const std::size_t n = rows.size() / cols;
+  if (stop) throw py::error_already_set();  // KeyboardInterrupt; nothing is returned
   py::dict columns;
   for (std::size_t c = 0; c < cols; ++c) {
-    py::array_t<double> a(static_cast<py::ssize_t>(n));
-    double* out = a.mutable_data();
-    for (std::size_t r = 0; r < n; ++r) out[r] = rows[r * cols + c];
+    std::vector<double>& data = columnData[c];
+    py::array_t<double> a(static_cast<py::ssize_t>(data.size()));
+    std::copy(data.begin(), data.end(), a.mutable_data());
+    std::vector<double>().swap(data);
     columns[py::str(names[c])] = std::move(a);
   }
   return py::make_tuple(std::move(columns), summary);
@@ -219,12 +312,13 @@ std::string ensembleJson(const std::string& config, int members, long long steps
   spec.samples = samples;
   validateEnsembleSpec(spec);
   if (threads < 0 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
-  py::gil_scoped_release unlocked;
-  const Ensemble ens(std::move(spec));
-  const unsigned hw = std::thread::hardware_concurrency();
-  const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
-  const std::vector<MemberResult> results = runEnsembleThreads(ens, used);
-  return ensembleStatisticsJson(ens, ensembleStatistics(ens, results), withMembers ? &results : nullptr);
+  return interruptible<std::string>([&] {
+    const Ensemble ens(std::move(spec));
+    const unsigned hw = std::thread::hardware_concurrency();
+    const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+    const std::vector<MemberResult> results = runEnsembleThreads(ens, used);
+    return ensembleStatisticsJson(ens, ensembleStatistics(ens, results), withMembers ? &results : nullptr);
+  });
 }
 
 // lgvci.sweep: the CLI's --sweep (shard 0/0: the whole sweep's statistics; else that shard's part),
@@ -242,10 +336,11 @@ std::string sweepJson(const std::string& config, const std::vector<std::string>&
   spec.ensemble.samples = samples;
   validateSweep(spec);
   if (threads < 0 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
-  py::gil_scoped_release unlocked;
-  const unsigned hw = std::thread::hardware_concurrency();
-  const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
-  return shardCount == 0 ? runSweep(spec, used) : runSweepPart(spec, Shard{shardIndex, shardCount}, used);
+  return interruptible<std::string>([&] {
+    const unsigned hw = std::thread::hardware_concurrency();
+    const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+    return shardCount == 0 ? runSweep(spec, used) : runSweepPart(spec, Shard{shardIndex, shardCount}, used);
+  });
 }
 
 // ---- What the registrations bind besides the classes' own members: each one reading of the object
@@ -354,11 +449,8 @@ py::tuple runBatchArrays(const std::string& config, const py::array_t<double, py
   const unsigned hw = std::thread::hardware_concurrency();
   const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
   std::vector<double> in(states.data(), states.data() + states.size());
-  BatchResult r;
-  {
-    py::gil_scoped_release unlocked;
-    r = runBatch(sys, in, steps, used);
-  }
+  // On a thread of its own, Ctrl-C stopping every run at its next step (KeyboardInterrupt, no result).
+  const BatchResult r = interruptible<BatchResult>([&] { return runBatch(sys, in, steps, used); });
   py::array_t<double> records({static_cast<py::ssize_t>(r.rows), size});
   std::memcpy(records.mutable_data(), r.records.data(), r.records.size() * sizeof(double));
   py::array_t<long long> impacts(static_cast<py::ssize_t>(r.rows)), taken(static_cast<py::ssize_t>(r.rows));
@@ -374,30 +466,26 @@ py::tuple runBatchArrays(const std::string& config, const py::array_t<double, py
 // without the GIL.
 std::string orderStudyJsonOf(const std::string& config, long long steps) {
   checkSteps(steps, "steps");
-  py::gil_scoped_release unlocked;
-  return orderStudyJson(runOrderStudy(config, steps));
+  return interruptible<std::string>([&] { return orderStudyJson(runOrderStudy(config, steps)); });
 }
 
 std::string reverseCheckJsonOf(const std::string& config, long long steps) {
   if (steps < 1 || steps > 100000000LL) throw InvalidInput("steps", "must be an integer in [1, 1e8], got " + std::to_string(steps));
   std::unique_ptr<Simulation> sim = create(config);
-  py::gil_scoped_release unlocked;
-  return reverseCheckJson(runReverseCheck(*sim, steps));
+  return interruptible<std::string>([&] { return reverseCheckJson(runReverseCheck(*sim, steps)); });
 }
 
 std::string symplecticityJsonOf(const std::string& config, long long steps, int samples) {
   checkSteps(steps, "steps");
   if (samples < 1 || samples > 1000) throw InvalidInput("samples", "must be an integer in [1, 1000], got " + std::to_string(samples));
   std::unique_ptr<Simulation> sim = create(config);
-  py::gil_scoped_release unlocked;
-  return symplecticityClaimJson(*sim, steps, samples);
+  return interruptible<std::string>([&] { return symplecticityClaimJson(*sim, steps, samples); });
 }
 
 std::string momentumMapsJsonOf(const std::string& config, long long steps) {
   checkSteps(steps, "steps");
   std::unique_ptr<Simulation> sim = create(config);
-  py::gil_scoped_release unlocked;
-  return momentumMapDriftJson(measureMomentumMapDrift(*sim, steps));
+  return interruptible<std::string>([&] { return momentumMapDriftJson(measureMomentumMapDrift(*sim, steps)); });
 }
 
 py::list systemLayout(const PySystem& s) { return layoutList(s.sys().layout()); }
@@ -406,9 +494,11 @@ std::vector<double> systemStartRecord(const PySystem& s) { return s.sys().startR
 std::string systemConfigJson(const PySystem& s) { return s.sys().configJson(); }
 std::string systemFamily(const PySystem& s) { return s.sys().family().name; }
 
-std::string mergeJson(const std::vector<std::string>& parts, const std::vector<std::string>& names) {
-  py::gil_scoped_release unlocked;
-  return mergeSweepParts(parts, names);
+// Each part: (text, path, name); a path (bytes, as os.fsencode gives it) is streamed from its file.
+std::string mergeJson(const std::vector<std::tuple<std::string, std::string, std::string>>& parts) {
+  std::vector<SweepPartSource> sources;
+  for (const auto& [text, path, name] : parts) sources.push_back({text, path, name});
+  return interruptible<std::string>([&] { return mergeSweepSources(sources); });
 }
 
 }  // namespace

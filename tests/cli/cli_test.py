@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import LGVCI, TMP, check, finish, run  # noqa: E402
+from harness import ENV, LGVCI, TMP, check, finish, run  # noqa: E402
 
 
 tmp = TMP
@@ -278,5 +278,86 @@ for value, ok in ((tilt["exclusiveMaximum"], False), (1.5707963267948963, True))
     json.dump({"case": "I", "x0": [5, 0, 5], "plane": {"tilt": value}}, open(cfg, "w"))
     r = run("--config", cfg, "--steps", "1", "--json")
     check(f"tilt {value}: {'run' if ok else 'refused'}", (r.returncode == 0) if ok else (r.returncode == 2 and "plane.tilt:" in r.stderr), r.stderr)
+
+# --until-impacts has a cap on its steps (docs/cli.md): a billiard ball at rest never reaches its first
+# impact (the run used to go on forever), and the run ends at the cap, saying so in the JSON, the text
+# and on stderr.
+r = run("--case", "billiard-ellipse", "--v0", "0,0", "--until-impacts", "1", "--steps", "2000", "--json")
+u = json.loads(r.stdout)
+check("until-impacts capped by --steps", r.returncode == 0 and u["steps"] == 2000 and u["until_impacts"] ==
+      {"impacts": 1, "reached": False, "step_cap": 2000}, (r.returncode, r.stdout[:300]))
+check("until-impacts: the cap said on stderr", "--until-impacts 1: 0 impacts in the 2000 steps of the cap (--steps)" in r.stderr, r.stderr)
+r = run("--case", "star", "--until-impacts", "3", "--json")
+u = json.loads(r.stdout)
+check("until-impacts reached: the default cap", u["until_impacts"] == {"impacts": 3, "reached": True, "step_cap": 10000000}, u.get("until_impacts"))
+r = run("--case", "billiard-ellipse", "--v0", "0,0", "--until-impacts", "1", "--steps", "10")
+check("until-impacts: the text says the cap", "until impacts      1 not reached (cap 10 steps)" in r.stdout, r.stdout)
+
+# The work budget (docs/method.md "The work limit"): a body whose support point costs seconds a step
+# halts with work_limit in its first step, exit 1, the count in work units the same every time.
+inter = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz", "findings", "intersection-six-ellipsoids-work-units.json")
+a, b = run("--config", inter, "--steps", "5", "--json"), run("--config", inter, "--steps", "5", "--json")
+w = json.loads(a.stdout)
+check("work limit: exit 1, halted in the first step", a.returncode == 1 and w["status"] == "work_limit" and w["steps"] == 0
+      and w["halted"] and "needed more than 2500000 work units" in w["status_message"], (a.returncode, a.stdout[:300]))
+check("work limit: within the budget, the same units twice", 0 < w["work_units"] <= 2500000 and w["work_units"] == json.loads(b.stdout)["work_units"],
+      (w["work_units"], b.stdout[:100]))
+check("work units of a preset", json.loads(run("--case", "IV", "--steps", "100", "--json").stdout)["work_units"] > 0)
+
+# SIGINT (docs/cli.md "Stopping a run"): the run stops at a step boundary, the CSV holds whole rows,
+# stderr says where it stopped, exit 130. Sent once the CSV has rows, so the run is under way.
+import signal  # noqa: E402
+import time  # noqa: E402
+csv_int = os.path.join(tmp, "interrupted.csv")
+p = subprocess.Popen([LGVCI, "--case", "IV", "--steps", "1000000000", "--csv", csv_int], stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+while p.poll() is None and (not os.path.exists(csv_int) or os.path.getsize(csv_int) < 200000):
+    time.sleep(0.05)
+p.send_signal(signal.SIGINT)
+out, err = p.communicate(timeout=60)
+lines = open(csv_int).read().split("\n")
+stopped = [int(w) for w in err.split("after ")[1].split(" ")[:1]] if "after " in err else [-1]
+check("SIGINT: exit 130", p.returncode == 130, (p.returncode, err))
+check("SIGINT: stderr says where", err.startswith("lgvci: interrupted (SIGINT) after ") and "of 1000000000 steps, at t = " in err, err)
+check("SIGINT: no summary on stdout", out == "", out[:200])
+check("SIGINT: the CSV ends with a whole row", lines[-1] == "" and all(len(l.split(",")) == 26 for l in lines[:-1]), lines[-2][-80:])
+check("SIGINT: one row per step taken", len(lines) - 2 == stopped[0] + 1, (len(lines), stopped))
+p = subprocess.Popen([LGVCI, "--case", "IV", "--ensemble", "50", "--steps", "10000000", "--threads", "2", "--json"], stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+time.sleep(0.5)  # under way or not, the answer is the same: stopped, exit 130, nothing printed
+p.send_signal(signal.SIGINT)
+out, err = p.communicate(timeout=60)
+check("SIGINT during an ensemble: exit 130, nothing printed", p.returncode == 130 and out == "" and "interrupted (SIGINT)" in err,
+      (p.returncode, err))
+p = subprocess.Popen([LGVCI, "--case", "IV", "--order-study", "--steps", "16384", "--json"], stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+time.sleep(0.5)
+p.send_signal(signal.SIGINT)
+out, err = p.communicate(timeout=60)
+check("SIGINT during an order study: exit 130, not a failed study", p.returncode == 130 and out == "" and "interrupted (SIGINT)" in err,
+      (p.returncode, err))
+
+# Progress (docs/cli.md "Long runs"): with LGVCI_PROGRESS=S (or --progress, or stderr a terminal) a line
+# on stderr at most every S seconds of a run or an ensemble; without, stderr stays empty. The lines
+# change nothing else: the summary is the same but for its wall time.
+import re  # noqa: E402
+quiet = run("--case", "IV", "--steps", "1000000", "--json")
+loud = run("--case", "IV", "--steps", "1000000", "--json", env={"LGVCI_PROGRESS": "0.02"})
+shown = re.findall(r"^lgvci: step (\d+) of 1000000 \(t = [0-9.e+-]+, (\d+) impacts\)$", loud.stderr, re.M)
+check("progress: none unless asked (stderr not a terminal)", quiet.returncode == 0 and quiet.stderr == "", quiet.stderr[:200])
+check("progress: lines at increasing steps, and nothing else", loud.returncode == 0 and len(shown) >= 1 and
+      len(shown) == len(loud.stderr.splitlines()) and [int(k) for k, _ in shown] == sorted(int(k) for k, _ in shown), loud.stderr[:300])
+q, l = json.loads(quiet.stdout), json.loads(loud.stdout)
+check("progress: the same summary", {k: v for k, v in q.items() if k != "wall_seconds"} == {k: v for k, v in l.items() if k != "wall_seconds"})
+flag = run("--case", "IV", "--steps", "10", "--progress", "--json")
+check("progress: --progress on a short run writes nothing (the first line comes after 2 s)", flag.returncode == 0 and flag.stderr == "", flag.stderr)
+ens = run("--case", "IV", "--ensemble", "40", "--steps", "20000", "--threads", "2", "--json", env={"LGVCI_PROGRESS": "0.02"})
+counts = re.findall(r"^lgvci: ensemble: (\d+) of 40 members run, [0-9.]+ s$", ens.stderr, re.M)
+check("progress: an ensemble counts its members", ens.returncode == 0 and len(counts) >= 1 and len(counts) == len(ens.stderr.splitlines())
+      and all(0 <= int(c) <= 40 for c in counts), ens.stderr[:300])
+for bad in ["x", "-1", "1e9", "inf"]:
+    r = run("--case", "IV", "--steps", "1", env={"LGVCI_PROGRESS": bad})
+    check(f"progress: LGVCI_PROGRESS={bad} refused", r.returncode == 2 and r.stderr.startswith("lgvci: LGVCI_PROGRESS: expected the seconds"), r.stderr)
+check("progress: LGVCI_PROGRESS=0 is none", run("--case", "IV", "--steps", "1000000", env={"LGVCI_PROGRESS": "0"}).stderr == "")
 
 finish("cli")

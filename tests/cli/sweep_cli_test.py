@@ -81,6 +81,40 @@ for args, message in [
 r = run("merge")
 check("merge without files", r.returncode == 2 and "give the parts" in r.stderr, r.stderr)
 
+# What the merge verifies (docs/sweeps.md): a part nested 75,000 arrays deep (it crashed the merge),
+# parts whose results or provenance were edited (they merged, exit 0), each refused naming the part
+# and the field.
+deep = write("deep.json", '{"part":{},"provenance":{},"points":[],"members":[],"sweep":' + "[" * 75000 + "]" * 75000 + "}")
+r = run("merge", deep, "--json")
+check("merge: a part 75,000 arrays deep is refused", r.returncode == 2 and "merge: '" + deep + "': sweep[0][0]" in r.stderr
+      and "nesting deeper than 34 levels" in r.stderr, (r.returncode, r.stderr[:300]))
+first = json.loads(open(parts[0]).read())
+
+
+def edited(name, edit):
+    j = json.loads(json.dumps(first))
+    edit(j)
+    return write(name, json.dumps(j))
+
+
+for name, edit, message in [
+    ("impacts999.json", lambda j: j["members"][0].update(impacts=999), "': digest: does not match the part's contents"),
+    ("impacts-3.json", lambda j: j["members"][0].update(impacts=-3), "': members[0].impacts: must be an integer in [0, "),
+    ("energy.json", lambda j: j["members"][0].update(energy_error=1e300), "': digest: does not match"),
+    ("steps.json", lambda j: j["members"][0].update(steps=10**9), "': members[0].steps: must be an integer in [0, 10000000]"),
+    ("refkey.json", lambda j: j["points"][0]["reference"].update(note="x"), "': points[0].reference.note: is not a key of a sweep part"),
+    ("message.json", lambda j: j["members"].__setitem__(0, {"point": 0, "member": 0, "failed": "start", "message": "size: made up"}),
+     "': digest: does not match"),
+    ("version.json", lambda j: j["provenance"].update(version="9.9.9"), "': provenance.version: is \"9.9.9\", not this program's"),
+]:
+    r = run("merge", edited(name, edit), *parts[1:], "--json")
+    check(f"merge refuses an edited part: {name}", r.returncode == 2 and message in r.stderr and r.stdout == "", (r.returncode, r.stderr[:300]))
+
+# A sweep too large for one process is refused before it runs, with the shards it needs.
+r = run("--case", "IV", "--sweep", "restitution=0:1:10000", "--ensemble", "10000", "--steps", "10", "--samples", "1", "--json")
+check("an unsharded sweep of 10^8 members is refused with --shard", r.returncode == 2 and "too many to run unsharded" in r.stderr
+      and "--shard i/N, N >= 100" in r.stderr, (r.returncode, r.stderr))
+
 for args, message in [
     (["--sweep", "restitution"], "sweep: expected PATH=A:B:N or PATH=V1,V2,..."),
     (["--sweep", "restitution=0:1"], "sweep: a range is A:B:N"),

@@ -6,9 +6,10 @@
 //   - accepted: configJson() replays, and every step either ends on the grid, t = t0 + k h exactly,
 //     with every record finite, or halts the run with a non-ok status and a message (a Newton
 //     failure, the work limit, a Zeno cascade it cannot resolve), the state unchanged and finite;
-//     each step's work (flow evaluations) is within HybridDriver's kMaxFlowsPerStep; the run stops
-//     after kSteps steps or once it has used kRunFlows flow evaluations, whichever comes first, so an
-//     input's time is bounded well inside -timeout under ASan whatever it asks for (docs/validation.md);
+//     each step's work is within its bounds: HybridDriver's kMaxFlowsPerStep flow evaluations and
+//     kStepWorkBudget work units (lgvci/core/work.hpp); the run stops after kSteps steps or once it
+//     has used kRunFlows flow evaluations or kRunWork work units, whichever comes first, so an input's
+//     time is bounded well inside -timeout under ASan whatever it asks for (docs/validation.md);
 // anything else (a crash, an exception, a sanitizer report, a hang past -timeout) is a finding.
 // Built with -fsanitize=fuzzer (CMake option LGVCI_FUZZ) or with replay_main.cpp as a plain ctest.
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/work.hpp"
 #include "lgvci/rigid_body/rigid_body_model.hpp"
 
 namespace {
@@ -53,6 +55,10 @@ constexpr long long kMaxFlowsPerStep = HybridDriver<RigidBodyModel>::kMaxFlowsPe
 // ASan + coverage (~25 µs a flow for a billiard step with ~50 impacts), past the 10-s -timeout; 5·10^4
 // flows (plus at most one step's) is about a second there on a quiet machine.
 constexpr long long kRunFlows = 50000;
+// And in work units: a composite body's support points (an intersection's dual solve, a union's parts)
+// are charged beside the flows; 4·10^6 units (plus at most one step's kStepWorkBudget) is about a
+// second under ASan + coverage for the costliest units (an intersection's ascent iterations).
+constexpr long long kRunWork = 4000000;
 
 // The accepted configuration, replayed from its own resolved JSON with the Zeno budget capped.
 SimulationResult cappedReplay(const Simulation& sim) {
@@ -93,15 +99,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!finite(sim)) violated("accepted start is finite", text);
   const double h = sim.h();
   const long long flowsAtStart = sim.flowEvaluations();
+  const long long workAtStart = sim.workUnits();
   for (int k = 1; k <= kSteps; ++k) {
-    if (sim.flowEvaluations() - flowsAtStart >= kRunFlows) {  // accepted, with fewer steps checked
-      ++lgvci_fuzz::workCapped;
+    if (sim.flowEvaluations() - flowsAtStart >= kRunFlows || sim.workUnits() - workAtStart >= kRunWork) {
+      ++lgvci_fuzz::workCapped;  // accepted, with fewer steps checked
       break;
     }
     const double before = sim.time();
     const long long flowsBefore = sim.flowEvaluations();
+    const long long workBefore = sim.workUnits();
     const StepReport r = sim.step();
     if (sim.flowEvaluations() - flowsBefore > kMaxFlowsPerStep) violated("a step's work is bounded", text);
+    if (sim.workUnits() - workBefore > kStepWorkBudget) violated("a step's work stays within the budget", text);
+    if (sim.status() == StepStatus::WorkLimit && !sim.halted()) violated("a step out of work is halted", text);
     if (sim.halted()) {  // reported, halted, nothing half-done, at the last grid time
       if (r.status == StepStatus::Ok || sim.status() == StepStatus::Ok) violated("a halt has a non-ok status", text);
       if (sim.statusMessage().empty()) violated("a halt has a message", text);

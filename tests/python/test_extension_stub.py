@@ -24,6 +24,9 @@ PYBIND = {
     "List[Dict[str, Any]]": "list",
     "Dict[str, int]": "dict",
     "None": "None",
+    # merge_json's parts: pybind11 writes std::string as str, and takes bytes for it too (a path that
+    # is not UTF-8, os.fsencode's bytes).
+    "List[Tuple[str, bytes, bytes]]": "List[Tuple[str, str, str]]",
 }
 
 

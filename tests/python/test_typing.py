@@ -4,6 +4,7 @@ shows type-checks, and the same calls with wrong types are each reported, so the
 rather than Any (docs/python.md "Types")."""
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import textwrap
@@ -11,7 +12,12 @@ import unittest
 
 import lgvci
 
-PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(lgvci.__file__)))
+# mypy reads the package from a folder of its own: the package's parent is site-packages when it is
+# installed (scripts/python.sh), and there mypy_extensions and the like shadow mypy's own modules.
+PACKAGE_COPY = tempfile.TemporaryDirectory(prefix="lgvci-package-")
+shutil.copytree(os.path.dirname(os.path.abspath(lgvci.__file__)), os.path.join(PACKAGE_COPY.name, "lgvci"),
+                ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+PACKAGE_ROOT = PACKAGE_COPY.name
 MYPY = ["/usr/bin/python3", "-m", "mypy", "--no-error-summary"]
 CACHE = tempfile.TemporaryDirectory(prefix="lgvci-mypy-")  # numpy's stubs analysed once for the three runs
 

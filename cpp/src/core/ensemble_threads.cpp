@@ -1,6 +1,9 @@
 // A pool of std::thread for the ensemble and the sweep: a shared atomic counter, one result slot per member.
 #include "lgvci/core/ensemble_threads.hpp"
 
+#include "lgvci/core/interrupt.hpp"
+#include "lgvci/core/progress.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -14,10 +17,15 @@ void forEachOnThreads(long long n, int threads, const std::function<void(long lo
   std::atomic<long long> next{0};
   std::exception_ptr failure;
   std::mutex failureLock;
+  const std::atomic<bool>* interrupt = interruptFlag();  // the caller's, for every thread of the pool
+  TaskProgress* progress = taskProgress();                // the caller's counter, if it keeps one
+  if (progress) progress->total += n;
   auto work = [&] {
+    const InterruptScope scope(interrupt);
     for (long long i = next++; i < n; i = next++) {
       try {
         body(i);
+        if (progress) ++progress->done;
       } catch (...) {  // e.g. bad_alloc: handed to the caller, never lost in a thread
         std::lock_guard<std::mutex> g(failureLock);
         if (!failure) failure = std::current_exception();

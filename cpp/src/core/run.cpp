@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/interrupt.hpp"
+
 namespace lgvci {
 
 void writeCsvValues(const RecordLayout& layout, const double* record, double* out) {
@@ -17,6 +19,8 @@ void writeCsvValues(const RecordLayout& layout, const double* record, double* ou
 RunSummary runSteps(Simulation& sim, long long steps, long long untilImpacts,
                     const std::function<void(Simulation&)>& afterStep) {
   RunSummary run;
+  run.stepCap = steps;
+  run.untilImpacts = untilImpacts;
   run.energyInitial = sim.initialEnergy();
   const double E0 = run.energyInitial;
   // With a simultaneous-impact policy an instant's chain logs one impulse per link, all at one t.
@@ -25,7 +29,16 @@ RunSummary runSteps(Simulation& sim, long long steps, long long untilImpacts,
   long long done = 0;
   for (; done < steps; ++done) {
     if (untilImpacts > 0 && sim.totalImpacts() >= untilImpacts) break;
-    sim.step();
+    if (interruptRequested()) {
+      run.interrupted = true;
+      break;
+    }
+    try {
+      sim.step();
+    } catch (const Interrupted&) {  // the flag was set since the check above: the same stop
+      run.interrupted = true;
+      break;
+    }
     if (sim.halted()) break;  // the step was discarded: t stays at the last grid time
     for (const auto& ev : sim.impactLog())
       if (!instants || run.impactTimes.empty() || ev.t != run.impactTimes.back()) run.impactTimes.push_back(ev.t);
@@ -72,6 +85,9 @@ std::string runSummaryJson(const Simulation& sim, const RunSummary& run) {
   out["halted"] = sim.halted();
   out["zeno_guard_events"] = zenoEvents;
   out["flow_evaluations"] = sim.flowEvaluations();
+  out["work_units"] = sim.workUnits();
+  if (run.untilImpacts > 0)  // whether the impacts came before the cap on the steps (docs/cli.md)
+    out["until_impacts"] = {{"impacts", run.untilImpacts}, {"reached", sim.totalImpacts() >= run.untilImpacts}, {"step_cap", run.stepCap}};
   out["zeno_guard_first_t"] = zenoEvents > 0 ? json(sim.firstZenoGuardTime()) : json(nullptr);
   out["wall_seconds"] = run.wallSeconds;
   return out.dump();

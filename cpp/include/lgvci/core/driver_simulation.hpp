@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/simulation.hpp"
 
 namespace lgvci {
@@ -26,7 +27,7 @@ struct HasSettings<D, std::void_t<decltype(std::declval<const D&>().settings().h
 
 /// `Driver`: HybridDriver<Model>, or a family's wrapper around one with the same accessors (state(),
 /// step(), reset(), totalImpacts(), steps(), multiImpactSteps(), dissipated(), status(),
-/// statusMessage(), halted(), zenoGuardEvents(), firstZenoGuardTime(), flowEvaluations(), impactLog(),
+/// statusMessage(), halted(), zenoGuardEvents(), firstZenoGuardTime(), flowEvaluations(), workUnits(), impactLog(),
 /// clearImpactLog(), and settings() or def() for h). The derived class implements model(),
 /// integrator(), reverseMomenta(), caseName(), configJson(), energy(), initialEnergy(), minPhi(),
 /// layout(), writeRecord() and finalStateJson(), and overrides the rest only where it differs (its
@@ -39,6 +40,7 @@ class DriverSimulation : public Simulation {
   explicit DriverSimulation(Driver driver) : driver_(std::move(driver)) {}
 
   StepReport step() override {
+    throwIfInterrupted();  // a computation asked to stop does so here, between steps (lgvci/core/interrupt.hpp)
     const std::size_t before = driver_.impactLog().size();
     const StepReport r = driver_.step();
     lastImpacts_ = r.impacts;
@@ -70,6 +72,7 @@ class DriverSimulation : public Simulation {
   long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
   double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
   long long flowEvaluations() const override { return driver_.flowEvaluations(); }
+  long long workUnits() const override { return driver_.workUnits(); }
   const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
   void clearImpactLog() override { driver_.clearImpactLog(); }
   /// The largest |ImpactEvent::energyMismatch| of the run relative to max(|E|, |E0|) (0 for a family

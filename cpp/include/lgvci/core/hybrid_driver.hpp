@@ -11,6 +11,7 @@
 
 #include "lgvci/core/root_finders.hpp"
 #include "lgvci/core/types.hpp"
+#include "lgvci/core/work.hpp"
 
 namespace lgvci {
 
@@ -23,7 +24,8 @@ struct DriverSettings {
 };
 
 /// The largest Zeno budget a config may ask for, and the validation message's rule: each impact of a
-/// step is located with tens of flow evaluations, and a step's work is bounded (kMaxFlowsPerStep).
+/// step is located with tens of flow evaluations, and a step's work is bounded (kMaxFlowsPerStep,
+/// kStepWorkBudget).
 inline constexpr int kMaxImpactsPerStepLimit = 1000;
 inline constexpr const char* kMaxImpactsPerStepRule =
     "must be an integer in [1, 1000] (each impact in a step is located with tens of flow evaluations, and the work "
@@ -33,7 +35,8 @@ inline constexpr const char* kMaxImpactsPerStepRule =
 /// an implicit solve failed (halted). ZenoGuard: the step used up its impact budget; either the
 /// model took the cascade's limit (a persistent contact phase) and the step still ended on the
 /// grid, or it could not and the run is halted (halted() tells which). WorkLimit: the step needed more
-/// flow evaluations than kMaxFlowsPerStep (halted). A halted run stays at its last grid time t0 + k h.
+/// flow evaluations than kMaxFlowsPerStep or more work units than kStepWorkBudget (lgvci/core/work.hpp)
+/// (halted). A halted run stays at its last grid time t0 + k h.
 enum class StepStatus { Ok = 0, NewtonFailed = 1, ZenoGuard = 2, WorkLimit = 3 };
 
 /// "ok", "newton_failed", "zeno_guard", "work_limit" (the CLI's and the page's names).
@@ -88,6 +91,9 @@ struct StepReport {
 ///   int jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
 ///            std::vector<ImpactEvent>& events);  // impulses applied (0..budget), −1 when it failed
 ///   std::string failureMessage(double t) const;     // after flow or jump failed
+/// and optionally, the charge of one flow evaluation in work units (lgvci/core/work.hpp; kFlowWork if
+/// absent): its solve and one φ, less what φ charges itself (a composite body's parts):
+///   long long flowWork(const State&) const;
 /// and optionally, to have a step whose implicit flow fails sub-divided instead of halted (docs/rigid-body.md
 /// "Hard impacts: sub-division"; only for models whose kJumpUsesRemainingTime is false — with the run-time
 /// choice the bound is taken at the jumped state and the pending jump is solved for the first sub-step):
@@ -151,8 +157,10 @@ class HybridDriver {
   /// one's last impact before the guard (NaN when none): the summary a later clean step keeps.
   long long zenoGuardEvents() const { return zenoEvents_; }
   double firstZenoGuardTime() const { return firstZenoTime_; }
-  /// Flow evaluations of every step so far (discarded ones included): the run's work, ≤ kMaxFlowsPerStep a step.
+  /// Flow evaluations of every step so far (discarded ones included), ≤ kMaxFlowsPerStep a step.
   long long flowEvaluations() const { return totalFlows_; }
+  /// Work units of every step so far (discarded ones included; lgvci/core/work.hpp), ≤ kStepWorkBudget a step.
+  long long workUnits() const { return totalWork_; }
   /// Impacts since the last clearImpactLog().
   const std::vector<ImpactEvent>& impactLog() const { return log_; }
   void clearImpactLog() { log_.clear(); }
@@ -173,6 +181,9 @@ class HybridDriver {
   bool jumpIsPending() const;
   // What a step that could not end on the grid leaves: the step discarded, the run halted.
   StepReport halt(StepStatus status, std::string message, size_t logSizeAtStart);
+  StepReport stepMetered();
+  // The step ran out of flows, detection samples or work units: whatever failed after that failed for it.
+  bool outOfWork() const { return workExceeded_ || detectionExceeded_ || meter_.exhausted(); }
 
   Model model_;
   DriverSettings settings_;
@@ -194,6 +205,8 @@ class HybridDriver {
   int flows_ = 0;                  // flow evaluations of the current step
   long long totalFlows_ = 0;
   bool workExceeded_ = false;      // the current step ran out of kMaxFlowsPerStep
+  WorkMeter meter_;                // the current step's work units (kStepWorkBudget)
+  long long totalWork_ = 0;
   bool detectionExceeded_ = false; // a detection ran out of kMaxDetectionSamples
   std::vector<ImpactEvent> log_;
   std::vector<ImpactEvent> scratch_;  // events of a trial jump, reused

@@ -28,6 +28,17 @@ struct CanSettle<M, std::void_t<decltype(std::declval<M&>().settleCascade(std::d
                                                                           std::declval<std::vector<ImpactEvent>&>())),
                                 decltype(std::declval<const M&>().settleDescription(std::declval<const typename M::State&>()))>>
     : std::bool_constant<!M::kJumpUsesRemainingTime> {};
+// Does the model charge its own flow evaluations (flowWork), or kFlowWork each?
+template <class M, class = void>
+struct HasFlowWork : std::false_type {};
+template <class M>
+struct HasFlowWork<M, std::void_t<decltype(std::declval<const M&>().flowWork(std::declval<const typename M::State&>()))>>
+    : std::true_type {};
+template <class M>
+long long flowWorkOf(const M& model, const typename M::State& s) {
+  if constexpr (HasFlowWork<M>::value) return model.flowWork(s);
+  else return kFlowWork;
+}
 // Does the model choose at run time whether its jump waits for the sub-step after it (jumpUsesRemainingTime)?
 template <class M, class = void>
 struct ChoosesRemainingTime : std::false_type {};
@@ -61,6 +72,7 @@ void HybridDriver<Model>::reset() {
   statusMessage_.clear();
   halted_ = false;
   totalFlows_ = 0;
+  totalWork_ = 0;
   zenoEvents_ = 0;
   firstZenoTime_ = std::numeric_limits<double>::quiet_NaN();
   log_.clear();
@@ -80,7 +92,8 @@ StepReport HybridDriver<Model>::halt(StepStatus status, std::string message, siz
 template <class Model>
 bool HybridDriver<Model>::advance(const Segment& seg, double c, int budget, State& out, State* jumped,
                                   std::vector<ImpactEvent>* events, int* applied) {
-  if (flows_ >= kMaxFlowsPerStep) {  // the step's work budget: fail, and step() halts with WorkLimit
+  // The step's budgets (flows, work units): fail, and step() halts with WorkLimit.
+  if (flows_ >= kMaxFlowsPerStep || !meter_.spend(detail::flowWorkOf(model_, seg.start))) {
     workExceeded_ = true;
     return false;
   }
@@ -151,11 +164,26 @@ bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, 
 
 template <class Model>
 StepReport HybridDriver<Model>::step() {
-  StepReport report;
   if (halted_) {
+    StepReport report;
     report.status = status_;
     return report;
   }
+  // Everything the step computes is charged to its meter (lgvci/core/work.hpp), its own flows here and
+  // what the model's geometry spends (a composite body's support functions) through the scope.
+  meter_.restart();
+  StepReport report;
+  {
+    WorkScope scope(meter_);
+    report = stepMetered();
+  }
+  totalWork_ += meter_.used();
+  return report;
+}
+
+template <class Model>
+StepReport HybridDriver<Model>::stepMetered() {
+  StepReport report;
   status_ = StepStatus::Ok;
   statusMessage_.clear();
   flows_ = 0;
@@ -206,13 +234,13 @@ StepReport HybridDriver<Model>::step() {
         const State& flowed = seg.pending ? jumped : seg.start;
         const double bound = model_.solvableStep(flowed);
         const bool withinBound = chunk * h <= 0.5 * bound;
-        if (!workExceeded_ && !phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
+        if (!outOfWork() && !phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
           chunk *= 0.5;
           halved = true;
           ok = true;
           continue;
         }
-        if (!workExceeded_ && !phiFailed) subdivisionMessage = model_.subdivisionFailure(flowed, chunk * h, withinBound);
+        if (!outOfWork() && !phiFailed) subdivisionMessage = model_.subdivisionFailure(flowed, chunk * h, withinBound);
       }
       break;
     }
@@ -334,10 +362,15 @@ StepReport HybridDriver<Model>::step() {
     if (zenoEvents_ == 0) firstZenoTime_ = guardT;
     ++zenoEvents_;
   }
+  // A step in which any charge was refused left that work undone (a composite body's support point
+  // among it): it is discarded whatever its values, never carried on.
+  if (meter_.exhausted()) ok = false;
   if (!ok) {
-    if (workExceeded_ || detectionExceeded_) {
-      std::string what = workExceeded_ ? concat("needed more than ", kMaxFlowsPerStep, " flow evaluations (trial steps, impact-location and detection samples, sub-steps)")
-                                       : concat("could not be certified free of impacts with ", kMaxDetectionSamples, " detection samples");
+    if (outOfWork()) {
+      std::string what = meter_.exhausted()
+                             ? concat("needed more than ", meter_.limit(), " work units (flow evaluations, and the support points of a composite body: docs/method.md \"The work limit\")")
+                         : workExceeded_ ? concat("needed more than ", kMaxFlowsPerStep, " flow evaluations (trial steps, impact-location and detection samples, sub-steps)")
+                                         : concat("could not be certified free of impacts with ", kMaxDetectionSamples, " detection samples");
       return halt(StepStatus::WorkLimit,
                   concat("work limit: the step from t = ", tStart, " to t = ", tEnd, " ", what, " (", attempts,
                          " impacts located in it); the run is halted at t = ", tStart),

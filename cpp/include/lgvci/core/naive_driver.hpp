@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "lgvci/core/hybrid_driver.hpp"
+#include "lgvci/core/text.hpp"
+#include "lgvci/core/work.hpp"
 
 namespace lgvci {
 
@@ -22,6 +24,8 @@ namespace lgvci {
 ///   int resolve(State& s, std::vector<ImpactEvent>& events);  // at the step's end: reflect and push
 ///       // back every violated constraint (φ < 0); impulses applied (≥ 0), −1 when the result is not finite
 ///   std::string failureMessage(double t) const;        // after flight or resolve failed
+/// A step is charged kFlowWork work units, and what the model's geometry spends (lgvci/core/work.hpp);
+/// one that runs out of kStepWorkBudget is discarded and the run halted with WorkLimit.
 template <class Model>
 class NaiveDriver {
  public:
@@ -43,18 +47,26 @@ class NaiveDriver {
     const std::size_t logStart = log_.size();
     ++totalFlows_;
     State next;
-    bool ok = model_.flight(state_, settings_.h, next);
     int impacts = 0;
     const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * settings_.h;  // t_k = t0 + k h
-    if (ok) {
-      next.t = tEnd;
-      impacts = model_.resolve(next, log_);
-      ok = impacts >= 0;
+    bool ok = true;
+    meter_.restart();
+    {
+      WorkScope scope(meter_);
+      ok = meter_.spend(kFlowWork) && model_.flight(state_, settings_.h, next);
+      if (ok) {
+        next.t = tEnd;
+        impacts = model_.resolve(next, log_);
+        ok = impacts >= 0;
+      }
     }
-    if (!ok) {
+    totalWork_ += meter_.used();
+    if (!ok || meter_.exhausted()) {  // a refused charge left work undone: the step is discarded
       log_.resize(logStart);
-      status_ = StepStatus::NewtonFailed;
-      statusMessage_ = model_.failureMessage(state_.t);
+      status_ = meter_.exhausted() ? StepStatus::WorkLimit : StepStatus::NewtonFailed;
+      statusMessage_ = meter_.exhausted() ? concat("work limit: the step from t = ", state_.t, " to t = ", tEnd, " needed more than ",
+                                                   meter_.limit(), " work units (docs/method.md \"The work limit\"); the run is halted at t = ", state_.t)
+                                          : model_.failureMessage(state_.t);
       halted_ = true;
       report.status = status_;
       return report;
@@ -76,7 +88,7 @@ class NaiveDriver {
     state_ = initial_;
     gridStart_ = initial_.t;
     gridSteps_ = 0;
-    totalImpacts_ = steps_ = multiImpactSteps_ = totalFlows_ = 0;
+    totalImpacts_ = steps_ = multiImpactSteps_ = totalFlows_ = totalWork_ = 0;
     dissipated_ = 0.0;
     status_ = StepStatus::Ok;
     statusMessage_.clear();
@@ -108,6 +120,8 @@ class NaiveDriver {
   double firstZenoGuardTime() const { return std::numeric_limits<double>::quiet_NaN(); }
   /// One flight evaluation per step.
   long long flowEvaluations() const { return totalFlows_; }
+  /// Work units of every step so far (lgvci/core/work.hpp), ≤ kStepWorkBudget a step.
+  long long workUnits() const { return totalWork_; }
   const std::vector<ImpactEvent>& impactLog() const { return log_; }
   void clearImpactLog() { log_.clear(); }
 
@@ -122,6 +136,8 @@ class NaiveDriver {
   long long steps_ = 0;
   long long multiImpactSteps_ = 0;
   long long totalFlows_ = 0;
+  long long totalWork_ = 0;
+  WorkMeter meter_;
   double dissipated_ = 0.0;
   StepStatus status_ = StepStatus::Ok;
   std::string statusMessage_;

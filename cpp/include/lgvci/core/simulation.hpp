@@ -137,6 +137,8 @@ class Simulation {
     return perturbedStart(perturbation(name), delta);
   }
 
+  /// One step. Throws Interrupted, before it starts, when this thread's interrupt flag is set
+  /// (lgvci/core/interrupt.hpp: only a computation that installed one, the CLI's or Python's).
   virtual StepReport step() = 0;
   virtual void reset() = 0;
 
@@ -176,6 +178,9 @@ class Simulation {
   /// Flow evaluations so far (trial steps, impact-location and detection samples, sub-steps): the
   /// run's work count, at most HybridDriver::kMaxFlowsPerStep per step.
   virtual long long flowEvaluations() const = 0;
+  /// Work units so far (lgvci/core/work.hpp: flow evaluations and a composite body's support points),
+  /// at most kStepWorkBudget per step; the same count natively and in WebAssembly.
+  virtual long long workUnits() const = 0;
   virtual const std::vector<ImpactEvent>& impactLog() const = 0;
   virtual void clearImpactLog() = 0;
   /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for a family whose jump does not solve it.

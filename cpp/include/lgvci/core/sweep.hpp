@@ -10,10 +10,10 @@
 // points differ by their values, not by their draws). Its global id is g = p·K + k; shard i of N
 // (1 ≤ i ≤ N) runs the ids [⌊(i−1)·T/N⌋, ⌊i·T/N⌋), T = P·K.
 //
-// A part (one shard's output) lists every member's result with full precision; the merge collects the
-// parts, checks they are one sweep (the provenance block: program version, build flags, config hash,
-// seed rule), that no member is missing or given twice, and reduces each point's members in member
-// order. The unsharded run is the merge of its one part, so the two are the same computation.
+// A part (one shard's output) lists every member's result with full precision and ends with its
+// digest (SHA-256 of what it says); the merge reads each part within bounds, checks every field against
+// what runSweepPart writes, the program version against its own and the digest, that the parts are one
+// sweep, that no member is missing or given twice, and reduces each point's members in member order. The unsharded run is the merge of its one part, so the two are the same computation.
 // Generic over families: any family whose capabilities declare ensembles.
 #pragma once
 
@@ -29,6 +29,12 @@ inline constexpr long long kMaxSweepAxisPoints = 1000000;   // values of one axi
 inline constexpr long long kMaxSweepPoints = 1000000;       // P, the product over the axes
 inline constexpr long long kMaxSweepMembers = 100000000;    // T = P·K
 inline constexpr long long kMaxSweepShards = 1000000000;    // N
+inline constexpr long long kMaxSweepAxes = 256;             // axes crossed
+/// What one process holds of a sweep's members while it runs a part (a shard, or the whole sweep):
+/// at most 10⁶ members and 2·10⁷ samples of Err(t) (members × (samples + 1)), about 2 GB; a larger
+/// sweep is refused with the number of shards it needs (docs/sweeps.md "Bounds").
+inline constexpr long long kMaxRunMembers = 1000000;
+inline constexpr long long kMaxRunSamples = 20000000;
 
 /// One axis: a config path ("plane.tilt"; an entry of a vector as "x0.2") and its values.
 struct SweepAxis {
@@ -68,17 +74,31 @@ std::string sweepPointConfig(const SweepSpec& spec, long long point);
 
 /// Shard `shard`'s members on `threads` threads (1..kMaxEnsembleThreads): the part, as JSON text
 /// (docs/sweeps.md "Parts"). A member that cannot start (its point's config refused, its perturbed
-/// start invalid) is listed with its message; one that halts keeps its result and its message.
+/// start invalid) is listed with its message; one that halts keeps its result and its message. A
+/// shard beyond kMaxRunMembers or kMaxRunSamples is refused (InvalidInput "shard", or "sweep" for the
+/// whole sweep, with the number of shards it needs) before anything runs.
 std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads);
 
 /// The statistics of a sweep from its parts (JSON texts; names for messages): per point the
 /// ensemble's statistics (docs/ensembles.md) of its members in member order, and every failure by
-/// (point, member) with its message. Throws InvalidInput("merge", …) for a text that is not a part,
-/// parts of different sweeps or builds, a member given twice, or members missing.
+/// (point, member) with its message. Throws InvalidInput("merge", "'name': field: rule") for a part
+/// that is not what this program's runSweepPart writes (docs/sweeps.md "What the merge verifies": the
+/// text's bounds, each field's type and range, unknown keys, the version, the digest), parts of
+/// different sweeps or builds, a member given twice, or members missing.
 std::string mergeSweepParts(const std::vector<std::string>& parts, const std::vector<std::string>& names);
 
-/// mergeSweepParts of the files at `paths` (named by their paths); InvalidInput("merge", "cannot read …").
+/// mergeSweepParts of the files at `paths` (named by their paths), each streamed from its file as it is
+/// parsed; InvalidInput("merge", "cannot read …").
 std::string mergeSweepPartFiles(const std::vector<std::string>& paths);
+
+/// A part given as text, or (path non-empty) as the file to stream it from; `name` names it in messages.
+struct SweepPartSource {
+  std::string text;
+  std::string path;
+  std::string name;
+};
+/// The merge of parts given either way (the Python module's: dicts and texts, and pathlib.Paths).
+std::string mergeSweepSources(const std::vector<SweepPartSource>& parts);
 
 /// The whole sweep: mergeSweepParts of runSweepPart(spec, 1/1, threads) — the same bytes as the
 /// merge of any shards' parts.

@@ -81,6 +81,7 @@ double GeneralizedModel::hamiltonian(const State& s) const {
 
 int GeneralizedModel::jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
                            std::vector<ImpactEvent>& events) {
+  if (!spendWork(jumpWork())) return -1;  // the step's work budget (lgvci/core/work.hpp): the driver halts it
   if (constants_->system.policy != ImpactPolicy::Sequential) return simultaneousJump(s, before, tauBefore, tauAfter, budget, events);
   const GeneralizedSystem& sys = constants_->system;
   // E* = E_d(q_{i−1}, q̃, αh): the pre-impact arc (notes §3.1 step 2); every later sub-step of the
@@ -95,6 +96,7 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
   sys.V.gradient(s.q, g);
   int applied = 0;
   for (int chain = 0; chain < budget; ++chain) {
+    if (chain > 0 && !spendWork(jumpWork())) return -1;
     const VecX w = constants_->Minv * (s.p - (0.5 * tauAfter) * g);  // post-impact arc velocity without a jump
     const double vtol = 1e-13 * (w.norm() + 1e-300);
     int pick = -1, approaching = 0;

@@ -7,6 +7,7 @@
 
 #include "lgvci/generalized/generalized_model.hpp"
 #include "lgvci/core/text.hpp"
+#include "lgvci/core/work.hpp"
 #include "lgvci/core/precision.hpp"
 
 namespace lgvci {
@@ -20,7 +21,11 @@ double normalSpeed(const VecX& n, const VecX& u) { return n.dot(u) / n.norm(); }
 bool impactChain(const MatX& Minv, const std::vector<VecX>& normals, double firstKinetic, int budget, VecX& p,
                  std::vector<ChainLink>& links, double vtol) {
   links.clear();
+  const auto dof = static_cast<long long>(p.size()), K = static_cast<long long>(normals.size());
   while (true) {
+    // Each link: M⁻¹p and every surface's normal speed (lgvci/core/work.hpp); refused, the chain stops
+    // and the step that asked is discarded.
+    if (!spendWork(kFlowWork + workOfMultiplyAdds(dof * (2 * dof + K)))) return false;
     const VecX u = Minv * p;
     const double tol = vtol * (u.norm() + 1e-300);
     int pick = -1;
@@ -66,8 +71,12 @@ VecX simultaneousImpulse(const MatX& Minv, const std::vector<VecX>& normals, con
     if (s < -tol) approaching = true;
   }
   if (!approaching) return lambda;
+  const auto dof = static_cast<long long>(p.size());
   while (!set.empty()) {
     const long a = static_cast<long>(set.size());
+    // G M⁻¹ Gᵀ and its LDLT (lgvci/core/work.hpp); refused, the impulse is left as it is and the step
+    // that asked is discarded.
+    if (!spendWork(kFlowWork + workOfMultiplyAdds(a * dof * (dof + a) + a * a * a / 3))) return lambda;
     MatX G(a, p.size());
     for (long r = 0; r < a; ++r) G.row(r) = normals[static_cast<size_t>(set[static_cast<size_t>(r)])].transpose();
     // p⁺ = p − Gᵀλ with G M⁻¹p⁺ = −G M⁻¹p: (G M⁻¹ Gᵀ) λ = 2 G M⁻¹ p (energy-conserving restitution 1).

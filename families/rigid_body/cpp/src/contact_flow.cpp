@@ -5,10 +5,20 @@
 #include <cmath>
 #include <limits>
 
+#include "lgvci/core/work.hpp"
+
 namespace lgvci {
 namespace {
 
 constexpr int kMaxIterations = 60;
+
+// The work units (lgvci/core/work.hpp) of the contact phase, over k active contacts: each pass of
+// either stage (the gradients χ_f and the k×k Gram solve) 4 a contact; each iteration of the position
+// stage as much again for its φ_f and solve, plus kFlowWork for the rotation's solve (5.9c), as a
+// flight step's. Measured at 7–20 ns a unit on the rest, slide and rocking presets and on an
+// octagonal prism resting on its 8 vertices (docs/method.md "The work limit"). The flow evaluation's
+// own kFlowWork is charged by the driver.
+constexpr long long contactWork(int k) { return 4LL * k; }
 
 // Σ over the active contacts; the Gram matrices below are at most 8×8 and of rank ≤ 3 (a contact's
 // gradient (n, χ_f) has χ_f ⊥ Rᵀn: one translation and two tilts), e.g. the four corners of a face.
@@ -101,6 +111,7 @@ double ContactFlow::project(const Mat3& R, ContactSet& set, Vec3& gamma, Vec3& P
   std::array<Vec3, kMax> chi, w;
   const Vec3 omega = Jinv_ * Pi;
   while (set.count > 0) {
+    if (!spendWork(contactWork(set.count))) return 0.0;  // the step is discarded with work_limit
     gradients(R, set, chi, w);
     Gram<kMax> B;
     B.k = set.count;
@@ -145,6 +156,8 @@ ContactStepOutcome ContactFlow::step(const RigidBodyState& in, double tau, Rigid
   std::array<Vec3, kMax> chi, w;
   failedInRotation_ = false;
   while (set.count > 0) {
+    // A refused charge fails the flow; the driver then halts the step with work_limit.
+    if (!spendWork(contactWork(set.count))) return ContactStepOutcome::Failed;
     gradients(in.R, set, chi, w);
     Gram<kMax> A;
     A.k = set.count;
@@ -162,6 +175,10 @@ ContactStepOutcome ContactFlow::step(const RigidBodyState& in, double tau, Rigid
     double residual = std::numeric_limits<double>::infinity();
     int it = 0;
     for (; it < kMaxIterations; ++it) {
+      if (!spendWork(kFlowWork + contactWork(set.count))) {
+        lastIterations_ = it;
+        return ContactStepOutcome::Failed;
+      }
       sumP = 0.0;
       Pt = in.Pi;
       for (int i = 0; i < set.count; ++i) {
@@ -218,6 +235,7 @@ ContactStepOutcome ContactFlow::step(const RigidBodyState& in, double tau, Rigid
     // a force decision, which sees gravity and the rotation, not a velocity one, which would drop a
     // corner the constrained motion then drives back into the plane.
     const double sumQ = project(out.R, out.contact, out.gamma, out.Pi, std::numeric_limits<double>::infinity());
+    if (const WorkMeter* meter = activeWorkMeter(); meter && meter->exhausted()) return ContactStepOutcome::Failed;
     out.normalForce = (sumP + sumQ) / tau;  // sumP: Σ P_f of the converged position stage
     return ContactStepOutcome::Constrained;
   }

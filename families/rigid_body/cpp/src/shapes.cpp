@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "hull.hpp"
+#include "lgvci/core/work.hpp"
 #include "lgvci/rigid_body/mass_properties.hpp"
 #include "validation.hpp"
 #include "lgvci/core/precision.hpp"
@@ -67,7 +68,9 @@ class EllipsoidIntersection final : public Shape {
     for (const auto& p : parts_) r = std::min(r, p.c.norm() + 1.0 / std::sqrt(p.a2.minCoeff()));
     return r;
   }
-  /// False when no active set satisfies the optimality conditions (the parts do not intersect).
+  long long supportWork() const override { return 0; }  // solveActive charges as it goes
+  /// False when no active set satisfies the optimality conditions (the parts do not intersect), or
+  /// when the running step's work budget refused a charge (lgvci/core/work.hpp; the step is discarded).
   bool solve(const Vec3& u, SupportPoint& out) const {
     const int k = static_cast<int>(parts_.size());
     bool found = false;
@@ -75,7 +78,9 @@ class EllipsoidIntersection final : public Shape {
       for (unsigned mask = 1; mask < (1u << k); ++mask) {
         if (__builtin_popcount(mask) != size) continue;
         SupportPoint cand;
-        if (solveActive(u, mask, cand) && (!found || cand.value < out.value)) { out = cand; found = true; }
+        const bool solved = solveActive(u, mask, cand);
+        if (const WorkMeter* m = activeWorkMeter(); m && m->exhausted()) return false;
+        if (solved && (!found || cand.value < out.value)) { out = cand; found = true; }
       }
     return found;
   }
@@ -98,17 +103,24 @@ class EllipsoidIntersection final : public Shape {
     }
     return rhs.cwiseQuotient(M);
   }
+  // The charge of one ascent iteration with n active parts: n² (its gradient, Hessian and LDLT). Out of
+  // line: inlined into the loop it let g++ lose track of n ≥ 2 (a false -Wmaybe-uninitialized on grad).
+  [[gnu::noinline]] static bool spendIteration(long long n) { return spendWork(n * n); }
   double dual(const Active& S, size_t n, const Mu& mu, const Vec3& u) const {
     const Vec3 rho = rhoOf(S, n, mu, u);
     double d = u.dot(rho);
     for (size_t s = 0; s < n; ++s) d += 0.5 * mu[s] * violation(S[s], rho);
     return d;
   }
+  // Work units (lgvci/core/work.hpp): n for the set and its closed-form start, n² for each ascent
+  // iteration (its gradient, Hessian and LDLT), n for each evaluation of the dual in a line search.
   bool solveActive(const Vec3& u, unsigned mask, SupportPoint& out) const {
     Active S{};
     size_t n = 0;
     for (int i = 0; i < static_cast<int>(parts_.size()); ++i)
       if (mask & (1u << i)) S[n++] = i;
+    const long long units = static_cast<long long>(n);
+    if (!spendWork(units)) return false;
     Mu mu{};
     for (size_t s = 0; s < n; ++s)  // the single-part optimum: μ = ‖A⁻¹u‖
       mu[s] = std::sqrt(u.cwiseQuotient(parts_[static_cast<size_t>(S[s])].a2).dot(u)) / static_cast<double>(n);
@@ -138,6 +150,7 @@ class EllipsoidIntersection final : public Shape {
           for (size_t c = 0; c < n; ++c) H(index(r), index(c)) = -g[r].dot(g[c].cwiseQuotient(M));
         if (!grad.allFinite()) return false;
         if (grad.cwiseAbs().maxCoeff() <= 1e-15) { converged = true; break; }
+        if (!spendIteration(units)) return false;
         const double d0 = dual(S, n, mu, u);
         Mu next{};
         // Backtracking from t = 1 along `dir`: μ + t·dir > 0 and d increases by ≥ 1e-4·t·dir·∇d.
@@ -145,7 +158,7 @@ class EllipsoidIntersection final : public Shape {
           const double slope = dir.dot(grad);
           if (!dir.allFinite() || !(slope > 0.0)) return false;
           t = 1.0;
-          for (int ls = 0; ls <= maxHalvings; ++ls, t *= 0.5) {
+          for (int ls = 0; ls <= maxHalvings && spendWork(units); ++ls, t *= 0.5) {
             bool positive = true;
             for (size_t s = 0; s < n; ++s) {
               next[s] = mu[s] + t * dir(index(s));
@@ -233,6 +246,7 @@ class Polyhedron final : public Shape {
     for (const auto& v : v_) r = std::max(r, v.norm());
     return r + eps_;
   }
+  long long supportWork() const override { return (static_cast<long long>(v_.size()) + 7) / 8; }
   // Sharp: the polyhedron's own (the paper's convention, with the cube's closed form m s²/6 I).
   // Rounded (default, ε > 0): the Minkowski sum with the ball of radius ε that is drawn and collided.
   std::optional<BodyMass> massProperties(double mass, MassConvention convention) const override {
@@ -255,7 +269,9 @@ class Polyhedron final : public Shape {
   Vec3 cubeCenter_;
 };
 
-// Union (min, 6.15) of convex parts; the gradient is the active part's (6.16).
+// Union (min, 6.15) of convex parts; the gradient is the active part's (6.16). Each support call
+// first charges its parts' work (supportWork, lgvci/core/work.hpp); a refused charge gives a NaN point
+// (the step that asked is discarded).
 class Union final : public Shape {
  public:
   explicit Union(std::vector<ShapePtr> parts) : parts_(std::move(parts)) {
@@ -263,10 +279,13 @@ class Union final : public Shape {
     for (const auto& p : parts_) {
       offsets_.push_back(offset);
       offset += p->featureCount();
+      work_ += p->supportWork();
     }
     features_ = offset;
   }
+  long long supportWork() const override { return work_; }
   SupportPoint lowest(const Vec3& u) const override {
+    if (!spendWork(work_)) return refused();
     SupportPoint best = parts_[0]->lowest(u);
     for (size_t i = 1; i < parts_.size(); ++i) {
       SupportPoint s = parts_[i]->lowest(u);
@@ -277,6 +296,7 @@ class Union final : public Shape {
   }
   void lowestSet(const Vec3& u, double delta, std::vector<SupportPoint>& out) const override {
     const double target = lowest(u).value;
+    if (!spendWork(work_)) return;  // the parts once more below
     const size_t start = out.size();
     for (size_t i = 0; i < parts_.size(); ++i) {
       if (parts_[i]->lowest(u).value > target + delta) continue;
@@ -299,11 +319,13 @@ class Union final : public Shape {
   int featureCount() const override { return features_; }
   SupportPoint featureLowest(int feature, const Vec3& u) const override {
     const size_t i = partOf(feature);
+    if (!spendWork(parts_[i]->supportWork())) return refused();
     SupportPoint s = parts_[i]->featureLowest(feature - offsets_[i], u);
     s.feature = feature;
     return s;
   }
   SupportPoint lowestExcept(const Vec3& u, const int* excluded, int count) const override {
+    if (!spendWork(work_)) return refused();
     SupportPoint best{Vec3::Zero(), std::numeric_limits<double>::infinity(), -1};
     int local[kMaxExcluded];
     for (size_t i = 0; i < parts_.size(); ++i) {
@@ -322,6 +344,10 @@ class Union final : public Shape {
 
  private:
   static constexpr int kMaxExcluded = 64;
+  static SupportPoint refused() {
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    return {Vec3::Constant(nan), nan, 0};
+  }
   size_t partOf(int feature) const {
     size_t i = parts_.size() - 1;
     while (i > 0 && feature < offsets_[i]) --i;
@@ -330,6 +356,7 @@ class Union final : public Shape {
   std::vector<ShapePtr> parts_;
   std::vector<int> offsets_;
   int features_ = 0;
+  long long work_ = 0;  // Σ supportWork() of the parts
 };
 
 void requireFinite(const Vec3& v, const std::string& field) {

@@ -9,6 +9,7 @@
 
 #include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/precision.hpp"
+#include "lgvci/core/work.hpp"
 
 namespace lgvci {
 namespace {
@@ -77,6 +78,10 @@ bool retractionParameter(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retract
 
 double rotationalDiscreteEnergy(const Vec3& Pi, double s, const Mat3& J, const Mat3& Jinv, Retraction retraction) {
   if (s == 0.0 || Pi.isZero(0.0)) return 0.5 * Pi.dot(Jinv * Pi);  // the limit s → 0 (f/s → J⁻¹Π/2 or J⁻¹Π)
+  // The step's work budget (lgvci/core/work.hpp): a Newton solve of the retraction with a general 3×3
+  // LU, twice a flow's charge (docs/method.md "The work limit"); refused, NaN, and the driver halts
+  // the step with work_limit.
+  if (!spendWork(2 * kFlowWork)) return std::numeric_limits<double>::quiet_NaN();
   Vec3 f;
   if (!retractionParameter(s * Pi, J, Jinv, retraction, f)) return std::numeric_limits<double>::quiet_NaN();
   const Vec3 u = f / s;  // O(1): f = O(s)

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "approx.hpp"
+#include "lgvci/core/work.hpp"
+#include "lgvci/rigid_body/contact_flow.hpp"
 #include "rigid_test_support.hpp"
 
 namespace test_persistent_contact {
@@ -328,6 +330,71 @@ TEST_CASE("Case IV with e < 1 settles without the Zeno guard: a corner the conta
     CHECK(sim.contactEntries() >= 1);
     CHECK(std::abs(sim.energy().total + sim.dissipated() - E0) <= 1e-5 * E0);
   }
+}
+
+TEST_CASE("the contact step is charged in work units for each iteration over its contacts, before the work", "[contact][work]") {
+  // The contact phase's cost grows with its position-stage iterations and its contacts
+  // (lgvci/core/work.hpp, docs/method.md "The work limit"): each is charged, and a charge that does
+  // not fit fails the step with the meter exhausted, so the driver halts it with work_limit.
+  for (const double eps : {0.0, 0.1}) {
+    for (const double tiltDeg : {0.0, 20.0}) {
+      INFO("tilt " << tiltDeg << " deg, epsilon " << eps);
+      HybridIntegrator sim = makeIntegrator(restingCube(tiltDeg * M_PI / 180.0, 0.7, 2.0, eps));
+      for (int k = 0; k < 5; ++k) REQUIRE(sim.step().status == StepStatus::Ok);
+      REQUIRE(sim.contactPoints() == 4);
+      const RigidBodySystem& sys = sim.system();
+      ContactFlow flow(sys.body, sys.plane, sys.mass, sys.gravity, Retraction::Cayley, 1e-15);
+      const RigidBodyState in = sim.state();
+      const double tol = 1e-13;
+      RigidBodyState full;
+      WorkMeter enough;
+      {
+        WorkScope scope(enough);
+        REQUIRE(flow.step(in, 0.01, full, tol) == ContactStepOutcome::Constrained);
+      }
+      const int iterations = flow.lastIterations();
+      // At least a rotation's solve (as a flight step's) for each iteration, and more with contacts.
+      CHECK(enough.used() > static_cast<long long>(iterations) * kFlowWork);
+      // Exactly what it used: the same state; one unit fewer: refused, nothing computed past it.
+      RigidBodyState again;
+      WorkMeter exact(enough.used());
+      {
+        WorkScope scope(exact);
+        REQUIRE(flow.step(in, 0.01, again, tol) == ContactStepOutcome::Constrained);
+      }
+      CHECK_FALSE(exact.exhausted());
+      CHECK(again.x == full.x);
+      CHECK(again.R == full.R);
+      CHECK(again.Pi == full.Pi);
+      RigidBodyState cut;
+      WorkMeter short1(enough.used() - 1);
+      {
+        WorkScope scope(short1);
+        CHECK(flow.step(in, 0.01, cut, tol) == ContactStepOutcome::Failed);
+      }
+      CHECK(short1.exhausted());
+      CHECK(short1.used() < enough.used());
+    }
+  }
+  // Four contacts cost more than one: the same body on a corner (one contact) against its face.
+  HybridIntegrator onFace = makeIntegrator(restingCube(0.0, 0.0, 2.0, 0.1));
+  RigidBodyDef corner = restingCube(0.0, 0.0, 2.0, 0.1);
+  corner.body.type = BodyDef::Type::Ellipsoid;  // a smooth body: one contact feature
+  corner.body.semiAxes = Vec3(1.0, 1.0, 1.0);
+  corner.initial.x = Vec3(0.0, 0.0, 1.0 + 1e-13);
+  corner.initial.R = Mat3::Identity();
+  HybridIntegrator onPoint = makeIntegrator(corner);
+  long long units[2] = {0, 0};
+  HybridIntegrator* sims[2] = {&onFace, &onPoint};
+  for (int i = 0; i < 2; ++i) {
+    for (int k = 0; k < 5; ++k) sims[i]->step();
+    const long long before = sims[i]->workUnits();
+    REQUIRE(sims[i]->step().status == StepStatus::Ok);
+    units[i] = sims[i]->workUnits() - before;
+  }
+  REQUIRE(onFace.contactPoints() == 4);
+  REQUIRE(onPoint.contactPoints() == 1);
+  CHECK(units[0] > units[1]);
 }
 
 }  // namespace test_persistent_contact

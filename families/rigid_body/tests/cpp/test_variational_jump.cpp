@@ -14,6 +14,7 @@
 
 #include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/text.hpp"
+#include "lgvci/core/work.hpp"
 #include "lgvci/rigid_body/variational_jump.hpp"
 #include "make_simulation.hpp"
 #include "rigid_test_support.hpp"
@@ -500,3 +501,51 @@ TEST_CASE("variational jump: the default is the energy jump, bit for bit, the ch
 
 }  // namespace test_variational_jump
 
+
+namespace test_variational_jump {
+
+TEST_CASE("variational jump: each discrete energy is charged in work units before its solve, the multiplier's search each trial", "[rigid][jump][work]") {
+  // Its Newton solves are the jump's cost beyond the flow's (lgvci/core/work.hpp, docs/method.md "The
+  // work limit"): a step may search the multiplier at every trial after an impact.
+  auto sim = makeSimulation(caseI(0.01, "variational"));
+  toFirstImpactStep(*sim, 1000);
+  const Pieces P(parseConfig(sim->configJson()));
+  const RigidBodyState z = stateOf(*sim);
+  const double h = 0.01;
+  WorkMeter one;
+  double E = 0.0;
+  {
+    const WorkScope scope(one);
+    E = P.Ed(z, h);
+  }
+  REQUIRE(std::isfinite(E));
+  REQUIRE(one.used() > 0);
+  {  // exactly its charge: the same value
+    WorkMeter m(one.used());
+    const WorkScope scope(m);
+    CHECK(P.Ed(z, h) == E);
+    CHECK_FALSE(m.exhausted());
+  }
+  {  // one unit fewer: refused before the solve, NaN, the meter exhausted (the driver halts the step)
+    WorkMeter m(one.used() - 1);
+    const WorkScope scope(m);
+    CHECK(std::isnan(P.Ed(z, h)));
+    CHECK(m.exhausted());
+  }
+  // The impact step with the energy jump evaluates E_d twice (E₁, E₂); with (5.16a) also at each trial
+  // multiplier, each charged.
+  WorkMeter energy, variational;
+  {
+    const WorkScope scope(energy);
+    impactStep(P, z, h, false);
+  }
+  {
+    const WorkScope scope(variational);
+    impactStep(P, z, h, true);
+  }
+  CHECK(energy.used() == 2 * one.used());
+  CHECK(variational.used() >= 3 * one.used());
+  CHECK(variational.used() % one.used() == 0);
+}
+
+}  // namespace test_variational_jump

@@ -43,6 +43,10 @@ class BilliardModel {
   explicit BilliardModel(BilliardSystem system);
 
   bool flow(const State& s, double tau, State& out);
+  /// The work units of one flow evaluation (lgvci/core/work.hpp): a Verlet step on heap vectors and
+  /// the table's φ, whose wall point of an ellipse or a stadium's arc takes atan2 and sin/cos (≈ 2 µs
+  /// natively, measured on the fast thin-ellipse finding).
+  long long flowWork(const State&) const { return 128; }
   double phi(const State& s) const;
   double phiNoise(const State& s) const;
   /// φ is concave (the table is convex), so along the flight q(τ) = q + τv − (τ²/2) g e_y:

@@ -55,6 +55,12 @@ class GeneralizedModel {
   GeneralizedModel(GeneralizedSystem system, double contactTolerance);
 
   bool flow(const State& s, double tau, State& out);
+  /// The work units of one flow evaluation (lgvci/core/work.hpp): the Verlet step and φ over the
+  /// constraints, n (2n + K) multiply-adds for n coordinates and K constraints, at 8 a unit. A jump
+  /// charges its own (jumpWork, each link of its chain).
+  long long flowWork(const State&) const { return kFlowWork + workOfMultiplyAdds(dof() * (2 * dof() + constraintCount())); }
+  /// One link of a jump's chain: the constraints' φ and gradients and the (75a) solve's products.
+  long long jumpWork() const { return kFlowWork + workOfMultiplyAdds(dof() * (constraintCount() + 16 * dof())); }
   double phi(const State& s) const;
   double phiNoise(const State& s) const;
   /// ≥ sup d²φ_k/dτ² along a Verlet sample q(τ) = q + τv − (τ²/2)a: |H_k||q̇|² + |∇φ_k||a|.
@@ -83,6 +89,8 @@ class GeneralizedModel {
   long long restTruncations_ = 0;
   double truncatedMomentum_ = 0.0;
 
+  long long dof() const { return static_cast<long long>(constants_->Minv.rows()); }
+  long long constraintCount() const { return static_cast<long long>(constants_->system.constraints.size()); }
   int simultaneousJump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
                        std::vector<ImpactEvent>& events);
   double truncateResting(State& s, const VecX& p0, VecX& p, const std::vector<VecX>& normals, double Estar,

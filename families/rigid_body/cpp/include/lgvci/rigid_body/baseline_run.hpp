@@ -48,6 +48,7 @@ class RigidBodyBaselineRun {
   long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
   double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
   long long flowEvaluations() const { return driver_.flowEvaluations(); }
+  long long workUnits() const { return driver_.workUnits(); }
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
   void clearImpactLog() { driver_.clearImpactLog(); }
   /// Continue from `s` (the canonical chart's restart, docs/symplecticity.md): the grid restarts at s.t.

@@ -118,6 +118,7 @@ class HybridIntegrator {
   long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
   double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
   long long flowEvaluations() const { return driver_.flowEvaluations(); }
+  long long workUnits() const { return driver_.workUnits(); }
   /// Impacts since the last clearImpactLog().
   const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
   void clearImpactLog() { driver_.clearImpactLog(); }

@@ -52,6 +52,10 @@ class Shape {
   virtual SupportPoint lowestExcept(const Vec3& u, const int* excluded, int count) const;
   /// max |ρ| over the body: a length scale for tolerances and rendering.
   virtual double boundingRadius() const = 0;
+  /// The work units (lgvci/core/work.hpp) of one support-function call that the shape does not charge
+  /// itself: an ellipsoid 1, a polyhedron one per 8 vertices, a union the sum of its parts'; an
+  /// intersection charges its own solve as it runs (0 here). A union charges this for its parts.
+  virtual long long supportWork() const { return 1; }
   /// Closed form (ellipsoid, cube, §7) or from the convex hull (polyhedron); none for unions and
   /// intersections (their inertia must be given). An ε-rounded cube or polyhedron gets the rounded
   /// body's (roundedPolyhedronMass) unless `convention` is Sharp. Throws InvalidInput for a hull
