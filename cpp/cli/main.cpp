@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -595,14 +596,18 @@ int run(int argc, char** argv) {
   // --momentum-maps: their drift followed along this run (docs/momentum-maps.md).
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
-  // The loop shared with the Python module (lgvci/core/run.hpp).
-  const RunSummary runDone = runSteps(sim, steps, untilImpacts, [&](Simulation& s) {
-    if (momentum) momentum->observe(s);
-    if (csv) {
-      writeCsvRow();
-      requireWritten(csv, "--csv '" + printable(csvPath) + "'");
-    }
-  });
+  // The loop shared with the Python module (lgvci/core/run.hpp); a callback after each step only when
+  // there is something to do there (a CSV row, the momentum maps), not a call per step for nothing.
+  std::function<void(Simulation&)> afterStep;
+  if (momentum || csv)
+    afterStep = [&](Simulation& s) {
+      if (momentum) momentum->observe(s);
+      if (csv) {
+        writeCsvRow();
+        requireWritten(csv, "--csv '" + printable(csvPath) + "'");
+      }
+    };
+  const RunSummary runDone = runSteps(sim, steps, untilImpacts, afterStep);
   const long long done = runDone.steps;
   const double maxErr = runDone.maxAbsEnergyError;
   const double wall = runDone.wallSeconds;
