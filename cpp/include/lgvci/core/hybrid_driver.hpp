@@ -160,6 +160,9 @@ class HybridDriver {
     State before;
     double tauBefore = 0.0;
   };
+  // The step after its first trial (step() flowed it into trial_; `firstFlowed`: the flow solved)
+  // when that trial does not end the step in flight: impacts, sub-division, detection inside it.
+  StepReport stepGeneral(bool firstFlowed);
   bool advance(const Segment& seg, double c, int budget, State& out, State* jumped, std::vector<ImpactEvent>* events,
                int* applied);
   bool detectInside(const Segment& seg, double b, double fb, int budget, double& cHit, State& sHit, double& fHit);
@@ -189,6 +192,7 @@ class HybridDriver {
   bool detectionExceeded_ = false; // a detection ran out of kMaxDetectionSamples
   std::vector<ImpactEvent> log_;
   std::vector<ImpactEvent> scratch_;  // events of a trial jump, reused
+  State trial_;                       // step()'s first trial, reused
 };
 
 }  // namespace lgvci

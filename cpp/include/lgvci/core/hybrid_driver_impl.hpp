@@ -149,6 +149,34 @@ StepReport HybridDriver<Model>::step() {
   workExceeded_ = false;
   detectionExceeded_ = false;
   const double h = settings_.h;
+  const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * h;
+  // Algorithm 5.2's trial step: the whole step from the grid state (what the first pass of
+  // stepGeneral's loop flows: advance() by c = 1, τ = 1·h = h). A step in flight — the trial solved,
+  // its end admissible (φ ≥ −noise) and no bound that asks for samples inside it (detectInside with
+  // K ≤ 0) — ends here, with the state, counters and log stepGeneral would leave, without its
+  // segment and copies of the state (docs/benchmarks.md "Flight step"). Any other step continues in
+  // stepGeneral from this trial, so every step makes the same calls in the same order as before.
+  ++flows_;
+  ++totalFlows_;
+  const bool flowed = model_.flow(state_, h, trial_);
+  if (flowed) {
+    const double f = model_.phi(trial_);
+    if (std::isfinite(f) && !(f < -model_.phiNoise(trial_)) && !(model_.detectionCurvature(state_, h) > 0.0)) {
+      state_ = trial_;
+      state_.t = tEnd;
+      ++steps_;
+      ++gridSteps_;
+      report.status = status_;
+      return report;
+    }
+  }
+  return stepGeneral(flowed);
+}
+
+template <class Model>
+StepReport HybridDriver<Model>::stepGeneral(bool firstFlowed) {
+  StepReport report;
+  const double h = settings_.h;
   const int maxImpacts = settings_.maxImpactsPerStep;
   const double tStart = state_.t;
   const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * h;
@@ -178,13 +206,24 @@ StepReport HybridDriver<Model>::step() {
   bool zenoHalt = false;
   std::string zenoWhy;
   const size_t logSizeAtStart = log_.size();
+  bool first = true;  // the trial step() flowed: the first pass takes it instead of flowing again
   while (true) {
     const int budget = std::max(0, maxImpacts - report.impacts);
     State trial, jumped;
     int applied = 0;
     scratch_.clear();
     std::vector<ImpactEvent> trialEvents;
-    if (!(ok = advance(seg, chunk, budget, trial, &jumped, &trialEvents, &applied))) {
+    if (first) {  // advance(seg, 1, …) from the grid state, no jump pending: step() made that flow
+      first = false;
+      ok = firstFlowed;
+      if (ok) {
+        trial = trial_;
+        jumped = seg.start;
+      }
+    } else {
+      ok = advance(seg, chunk, budget, trial, &jumped, &trialEvents, &applied);
+    }
+    if (!ok) {
       if constexpr (detail::CanSubdivide<Model>::value) {
         // (5.9c)-type equations have a solution for |τ| < τ* (the model's bound): halve until the
         // sub-step is inside it. Give up when a sub-step at most half the bound still fails (the
