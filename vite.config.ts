@@ -15,9 +15,9 @@ export const wasmModulePath =
   process.env['LGVCI_WASM'] ?? fileURLToPath(new URL('./build/wasm/lgvci_wasm.mjs', import.meta.url));
 export const wasmBinaryPath = wasmModulePath.replace(/\.mjs$/, '.wasm');
 const engineOptionsPath = fileURLToPath(new URL('./web/src/engine/engine-options.ts', import.meta.url));
-const workerSpawnPath = fileURLToPath(new URL('./web/src/app/worker-spawn.ts', import.meta.url));
+const workerSpawnPath = fileURLToPath(new URL('./web/src/app/workers/worker-spawn.ts', import.meta.url));
 const rapierOfflinePath = fileURLToPath(new URL('./web/src/engine/rapier-offline.ts', import.meta.url));
-const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/worker-spawn.inline.ts', import.meta.url));
+const workerSpawnInlinePath = fileURLToPath(new URL('./web/src/app/workers/worker-spawn.inline.ts', import.meta.url));
 const appPath = fileURLToPath(new URL('./web/src/app/app.ts', import.meta.url));
 const rapierImportPath = fileURLToPath(new URL('./web/src/engine/rapier-import.ts', import.meta.url));
 const rapierImportHostedPath = fileURLToPath(new URL('./web/src/engine/rapier-import.hosted.ts', import.meta.url));

@@ -20,7 +20,7 @@ export default defineConfig({
   optimizeDeps: { include: ['three', 'three/examples/jsm/controls/OrbitControls.js', '@dimforge/rapier3d-compat', 'gifenc'] },
   test: {
     name: 'browser',
-    include: ['tests/web/browser/**/*.test.ts'],
+    include: ['tests/web/browser/**/*.test.ts', 'families/*/tests/web/browser/**/*.test.ts'],
     testTimeout: 60_000,
     // Failure screenshots and other attachments go to a git-ignored folder.
     attachmentsDir: '.vitest-attachments',

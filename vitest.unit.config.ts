@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     name: 'unit',
     environment: 'node',
-    include: ['tests/web/unit/**/*.test.ts'],
+    include: ['tests/web/unit/**/*.test.ts', 'families/*/tests/web/unit/**/*.test.ts'],
     setupFiles: ['tests/web/unit/setup.ts'],
     testTimeout: 60_000,
     // One module graph per worker, not per file: every file then reuses the loaded WASM engine and the

@@ -1,8 +1,8 @@
 """Closed-form bounce times of a free particle in the billiard's tables (docs/billiard.md), the
-reference that tests/cli/billiard_cli_test.py and scripts/figures.py hold the CLI's impact_times to.
+reference that families/billiard/tests/cli/billiard_cli_test.py and scripts/figures.py hold the CLI's impact_times to.
 Python 3 standard library only; neither uses the program's code.
 
-    ellipse_bounce_times   the ellipse x²/a² + y²/b² = 1, in doubles
+    ellipse_bounce_times   the ellipse x²/a² + y²/b² = 1, in decimal arithmetic of `digits` digits
     stadium_bounce_times   the stadium (flat walls y = ±r for |x| ≤ ℓ, caps |q − (±ℓ, 0)| = r), in
                            decimal arithmetic of `digits` digits: the stadium is chaotic, so a reference
                            in doubles would carry rounding amplified like the program's own
@@ -13,23 +13,31 @@ import math
 from decimal import Decimal, localcontext
 
 
-def ellipse_bounce_times(a: float, b: float, q: tuple, v: tuple, n: int) -> list[float]:
-    """The exact bounces in x²/a² + y²/b² = 1: the chord's quadratic, then the mirror reflection."""
-    times, t = [], 0.0
-    for _ in range(n):
-        A = v[0] ** 2 / a ** 2 + v[1] ** 2 / b ** 2
-        B = 2 * (q[0] * v[0] / a ** 2 + q[1] * v[1] / b ** 2)
-        C = q[0] ** 2 / a ** 2 + q[1] ** 2 / b ** 2 - 1
-        Q = -0.5 * (B + math.copysign(math.sqrt(B * B - 4 * A * C), B))
-        dt = max(Q / A, C / Q)
-        q = (q[0] + dt * v[0], q[1] + dt * v[1])
-        t += dt
-        times.append(t)
-        nx, ny = q[0] / a ** 2, q[1] / b ** 2
-        nn = math.hypot(nx, ny)
-        vn = (v[0] * nx + v[1] * ny) / nn
-        v = (v[0] - 2 * vn * nx / nn, v[1] - 2 * vn * ny / nn)
-    return times
+def ellipse_bounce_times(a: float, b: float, q: tuple, v: tuple, n: int, digits: int = 50) -> list[float]:
+    """The exact bounces in x²/a² + y²/b² = 1: the chord's quadratic, then the mirror reflection, in
+    decimal arithmetic of `digits` digits (a reference in doubles drifts by its own rounding, about
+    1e-12 over 500 bounces). The floats given are taken at their exact binary values."""
+    with localcontext() as ctx:
+        ctx.prec = digits
+        A2, B2 = Decimal(a) ** 2, Decimal(b) ** 2
+        qx, qy = Decimal(q[0]), Decimal(q[1])
+        vx, vy = Decimal(v[0]), Decimal(v[1])
+        t = Decimal(0)
+        times = []
+        for _ in range(n):
+            qa = vx * vx / A2 + vy * vy / B2
+            qb = 2 * (qx * vx / A2 + qy * vy / B2)
+            qc = qx * qx / A2 + qy * qy / B2 - 1
+            root = (qb * qb - 4 * qa * qc).sqrt()
+            dt = (-qb + root) / (2 * qa)  # the positive root: q is inside (qc < 0), the chord ahead
+            qx, qy = qx + dt * vx, qy + dt * vy
+            t += dt
+            times.append(float(t))
+            nx, ny = qx / A2, qy / B2
+            nn2 = nx * nx + ny * ny
+            vn = (vx * nx + vy * ny) / nn2
+            vx, vy = vx - 2 * vn * nx, vy - 2 * vn * ny
+        return times
 
 
 def stadium_bounce_times(r: float, l: float, q: tuple, v: tuple, n: int, digits: int = 50) -> list[float]:

@@ -1120,6 +1120,82 @@ def bench_targets(r: Runs) -> str:
 
 
 
+# The Python module's cost (docs/python.md "Example"): timed in a child interpreter with the installed
+# module (scripts/python.sh), medians of several runs, against the CLI's loop.
+PYTHON_TIMING = r"""
+import json, statistics, sys, time, timeit
+import lgvci
+def med(f, n):
+    ts = []
+    for _ in range(n):
+        t0 = time.perf_counter(); f(); ts.append(time.perf_counter() - t0)
+    return statistics.median(ts)
+cfg = lgvci.preset("IV")
+out = {}
+out["run"] = med(lambda: lgvci.run(cfg, 100000), 9)
+out["run_loop"] = statistics.median(lgvci.run(cfg, 100000)["summary"]["wall_seconds"] for _ in range(5))
+def block():
+    s = lgvci.Simulation(cfg); s.step(100000)
+out["block"] = med(block, 9)
+def loop():
+    s = lgvci.Simulation(cfg)
+    for _ in range(100000): s.step()
+out["loop"] = med(loop, 3)
+s = lgvci.Simulation(cfg)
+out["call"] = min(timeit.repeat(lambda: s.step(0), number=100000, repeat=5)) / 100000
+out["energy"] = min(timeit.repeat(s.energy, number=100000, repeat=5)) / 100000
+print(json.dumps(out))
+"""
+
+
+def _python_times(r: Runs) -> dict:
+    """The timings of PYTHON_TIMING, the CLI's loop and the two whole processes (cached per run)."""
+    if "_python" in r.cache:
+        return r.cache["_python"]
+    py = shutil.which("python3") or sys.executable
+    child = subprocess.run([py, "-c", PYTHON_TIMING], capture_output=True, text=True)
+    if child.returncode != 0:
+        raise RuntimeError(f"python-overhead: the module lgvci is not importable (scripts/python.sh): {child.stderr.strip()[-300:]}")
+    out = json.loads(child.stdout)
+    out["cli_loop"] = statistics.median(r.run("--case", "IV", "--steps", STEPS)["wall_seconds"] for _ in range(1))
+    script = r.tmp / "run_iv.py"
+    script.write_text("import lgvci\nlgvci.run(lgvci.preset('IV'), 100000)\n")
+    csv_path = r.tmp / "iv.csv"
+
+    def wall(cmd: list) -> float:
+        ts = []
+        for _ in range(7):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            ts.append(time.perf_counter() - t0)
+        return statistics.median(ts)
+
+    out["process"] = wall([py, str(script)])
+    out["process_cli"] = wall([str(r.cli), "--case", "IV", "--steps", STEPS, "--csv", str(csv_path)])
+    out["import"] = wall([py, "-c", "import lgvci"])
+    r.cache["_python"] = out
+    return out
+
+
+@figure("python-overhead", "timing")
+def python_overhead(r: Runs) -> str:
+    def table() -> str:
+        t = _python_times(r)
+        return "\n".join([
+            "| what | time |",
+            "| --- | --- |",
+            f"| `lgvci.run(preset IV, 100000)`, in the process (26 columns × 100 001 rows as NumPy arrays, and the summary) | {t['run']:.3f} s (median of 9) |",
+            f"| its C++ loop alone (the steps and a row kept per step; `summary[\"wall_seconds\"]`) | {t['run_loop']:.3f} s |",
+            f"| the CLI's loop without output (`lgvci --case IV --steps 100000 --json`, `wall_seconds`) | {t['cli_loop']:.3f} s |",
+            f"| `sim.step(100000)` (a `Simulation` made and stepped in one call) | {t['block']:.3f} s |",
+            f"| the same as a Python loop, `for _ in range(100000): sim.step()` | {t['loop']:.2f} s |",
+            f"| whole process: `python3 script.py` (start, `import lgvci`, the `run()` above) against `lgvci --case IV --steps 100000 --csv FILE` | {t['process']:.2f} s against {t['process_cli']:.2f} s wall, ratio {t['process'] / t['process_cli']:.2f} (medians of 7) |",
+            f"| `python3 -c \"import lgvci\"` (the interpreter's start and NumPy's import) | {t['import']:.2f} s wall |",
+            f"| one call from Python: `sim.step(0)`, `sim.energy()` | {t['call'] * 1e6:.1f} µs, {t['energy'] * 1e6:.1f} µs |",
+        ])
+    return r.timed(table)
+
+
 # The billiard (docs/billiard.md): bounce times against the closed forms of scripts/billiard_reference.py.
 BILLIARDS = ("billiard-ellipse", "billiard-stadium")
 
@@ -1134,8 +1210,10 @@ def billiard_table(r: Runs) -> str:
     for c in BILLIARDS:
         d = r.run("--case", c, "--steps", STEPS)
         rc = r.run("--case", c, "--steps", "1", "--reverse-check", "10000")["reverse_check"]
+        f, b = rc["impacts_forward"], rc["impacts_back"]
+        bounces = f"{f} bounces each way" if f == b else f"{f} bounces forward, {b} back"
         rows.append(f"| {c} | {d['impacts']} | {sci(rel_err(d))} | {sci(d['max_discrete_energy_mismatch'])} | "
-                    f"{sci(rc['q'])}, {sci(rc['p'])} ({rc['impacts_forward']} bounces each way) |")
+                    f"{sci(rc['q'])}, {sci(rc['p'])} ({bounces}) |")
     return "\n".join(rows)
 
 
@@ -1175,7 +1253,7 @@ def billiard_speed(r: Runs) -> str:
 
 @figure("billiard-reversal-2000")
 def billiard_reversal_2000(r: Runs) -> str:
-    """2000 steps forward and back from each preset's start (as tests/cpp/billiard/test_billiard.cpp)."""
+    """2000 steps forward and back from each preset's start (as families/billiard/tests/cpp/test_billiard.cpp)."""
     for c in BILLIARDS:
         r.submit("--case", c, "--steps", "1", "--reverse-check", "2000")
     out = []
@@ -1407,6 +1485,168 @@ def symplecticity_defect(r: Runs) -> str:
         impf = ", ".join(sci(f) for d, f, k in im)
         rows.append(f"| {integ} | {sci(max(d for d, f in fl))} | {sci(max(f for d, f in fl))} | {above} of {len(fl)} | {imp} | {impf} |")
     return "\n".join(rows)
+
+# The rigid body's two jumps (docs/symplecticity.md "The impact step", docs/rigid-body.md "The variational jump").
+
+JUMP_H = ["0.01", "0.0099", "0.0097", "0.009"]
+JUMPS = ["energy", "variational"]
+
+
+@figure("symplecticity-jumps")
+def symplecticity_jumps(r: Runs) -> str:
+    """Case I, every step of the first 600 (three impacts): the impact steps' defects for both jumps, at a dyadic
+    h and three others; (1 − α)h is the sub-step after the first impact, to the next grid point."""
+    runs = {(h, j): r.submit("--case", "I", "--h", h, "--jump", j, "--steps", "600", "--symplecticity", "600") for h in JUMP_H for j in JUMPS}
+    rows = ["| h | 1st impact: (1 − α)h | jump | 1st impact step: defect (floor) | 2nd | 3rd | flight steps: max defect (max floor) |",
+            "|---|---|---|---|---|---|---|"]
+    for h in JUMP_H:
+        for j in JUMPS:
+            d = runs[(h, j)].result()
+            s = d["symplecticity"]
+            im = [(x, f) for x, f, i in zip(s["defect"], s["floor_per_sample"], s["impacts"]) if i > 0][:3]
+            fl = [(x, f) for x, f, i in zip(s["defect"], s["floor_per_sample"], s["impacts"]) if i == 0]
+            t1, hh = d["impact_times"][0], float(h)
+            after = math.ceil(t1 / hh) * hh - t1
+            cells = [f"{sci(x)} ({sci(f, 1)})" for x, f in im]
+            rows.append(f"| {h} | {sci(after)} | {j} | " + " | ".join(cells) +
+                        f" | {sci(max(x for x, f in fl))} ({sci(max(f for x, f in fl), 1)}) |")
+    return "\n".join(rows)
+
+
+@figure("symplecticity-jumps-scaling")
+def symplecticity_jumps_scaling(r: Runs) -> str:
+    """Case I's first impact time, and the energy jump's first impact-step defect over ((1 − α)h)², the square
+    of the sub-step after the impact, at each h of the table above (the same runs)."""
+    runs = {h: r.submit("--case", "I", "--h", h, "--jump", "energy", "--steps", "600", "--symplecticity", "600") for h in JUMP_H}
+    first = runs[JUMP_H[0]].result()["impact_times"][0]
+    ratios = []
+    for h in JUMP_H:
+        d = runs[h].result()
+        s = d["symplecticity"]
+        x = next(x for x, i in zip(s["defect"], s["impacts"]) if i > 0)
+        t1, hh = d["impact_times"][0], float(h)
+        ratios.append(f"{sig(x / (math.ceil(t1 / hh) * hh - t1) ** 2, 3)} (h = {h})")
+    return f"t* = {first:.6f}; defect / ((1 − α)h)² = " + ", ".join(ratios)
+
+
+@figure("variational-fallbacks")
+def variational_fallbacks(r: Runs) -> str:
+    """The variational jump's fallbacks to Corollary 4.4 (no bounce root, after a contact step) over 10⁵ steps of
+    Cases I and IV and 10⁶ of Case I."""
+    runs = {(c, n): r.submit("--case", c, "--steps", n, "--jump", "variational") for c, n in (("I", STEPS), ("IV", STEPS), ("I", "1000000"))}
+    out = []
+    for (c, n), f in runs.items():
+        d = f.result()
+        out.append(f"Case {c}, 10{str(len(n) - 1).translate(SUPERSCRIPT)} steps: {d['jump_fallbacks_no_root']} without a root and "
+                   f"{d['jump_fallbacks_contact']} after a contact step among {d['impacts']} impacts")
+    return "; ".join(out)
+
+
+@figure("grazing-fallback")
+def grazing_fallback(r: Runs) -> str:
+    """A ball of radius 1 spinning at 50 rad/s about the vertical (Π = 20, j = 0.4) dropped 0.1 mm, one step of the
+    variational jump: the fallback counted, and what Corollary 4.4's impulse leaves of (5.16a)."""
+    config = {"body": {"type": "ellipsoid", "semi_axes": [1, 1, 1]}, "x0": [0, 0, 1.0001], "Pi0": [0, 0, 20], "jump": "variational"}
+    d = r.run("--steps", "1", config=config)
+    mm, E0 = d["max_discrete_energy_mismatch"], d["energy_initial"]  # relative to max(|E|, |E₀|), and Cor. 4.4 keeps E
+    return (f"{d['jump_fallbacks_no_root']} fallback; Corollary 4.4's impulse leaves (5.16a) off by {sci(mm)} of "
+            f"E₀ = {sig(E0, 3)} J, {sig(mm * E0, 2)} J")
+
+
+@figure("energy-jump-generalized")
+def energy_jump_generalized(r: Runs) -> str:
+    """The particle over 3000 steps and the star over 61 087 steps (300 impacts with the energy jump) with each jump:
+    the largest relative energy error."""
+    runs = {(c, n, j): r.submit("--case", c, "--steps", n, "--jump", j) for c, n in (("particle", "3000"), ("star", "61087")) for j in JUMPS}
+    out = []
+    for c, n in (("particle", "3000"), ("star", "61087")):
+        e, v = runs[(c, n, "energy")].result(), runs[(c, n, "variational")].result()
+        out.append(f"the {c}: max |ΔH|/H = {sci(rel_err(e))} over {n} steps ({e['impacts']} impacts) with the energy jump, "
+                   f"{sci(rel_err(v))} with (75a)")
+    return "; ".join(out)
+
+
+JUMP_ENERGY_H = ["0.01", "0.005", "0.0025"]
+
+
+def over_100s(r: Runs, h: str, jump: str):
+    return r.submit("--case", "I", "--h", h, "--jump", jump, "--steps", str(round(100 / float(h))))
+
+
+@figure("symplecticity-cradle-jumps")
+def symplecticity_cradle_jumps(r: Runs) -> str:
+    """The cradle's (θ₁, p₁) loop over 400 steps (2 samples) with each jump: the largest |ΔA|/A₀."""
+    s = {j: r.submit("--case", "cradle", "--steps", "400", "--symplecticity", "2", "--jump", j) for j in JUMPS}
+    return (f"max |ΔA|/A₀ = {worst_rel(s['energy'].result()['symplecticity'])} with the default chain, "
+            f"{worst_rel(s['variational'].result()['symplecticity'])} with the variational one (400 steps, 2 samples)")
+
+
+@figure("variational-energy")
+def variational_energy(r: Runs) -> str:
+    """Case I over 100 s: the largest and the final relative energy error of each jump, impacts, (5.16a)'s
+    largest residual and the fallbacks."""
+    runs = {(h, j): over_100s(r, h, j) for h in JUMP_ENERGY_H for j in JUMPS}
+    rows = ["| h | energy jump: impacts, max \\|ΔH\\|/H | variational jump: impacts | max \\|ΔH\\|/H | final ΔH/H | (5.16a): max residual / E | fallbacks |",
+            "|---|---|---|---|---|---|---|"]
+    for h in JUMP_ENERGY_H:
+        e, v = runs[(h, "energy")].result(), runs[(h, "variational")].result()
+        final = (v["energy_final"] - v["energy_initial"]) / abs(v["energy_initial"])
+        rows.append(f"| {h} | {e['impacts']}, {sci(rel_err(e))} | {v['impacts']} | {sci(rel_err(v))} | {sci(final)} | "
+                    f"{sci(v['max_discrete_energy_mismatch'])} | {v['jump_fallbacks_no_root'] + v['jump_fallbacks_contact']} |")
+    return "\n".join(rows)
+
+
+@figure("variational-energy-growth")
+def variational_energy_growth(r: Runs) -> str:
+    """Case I with the variational jump over 1000 s: the largest relative energy error up to t = 100, 300, 1000 s
+    and the impacts by then; and the RMS of the change of H in an impact step over h² (the first 100 s); at
+    h = 0.01 also over 10⁴ s (10⁶ steps, no CSV)."""
+    marks = [100, 300, 1000]
+    out = []
+    for h in ("0.01", "0.005"):
+        d = r.run("--case", "I", "--h", h, "--jump", "variational", "--steps", str(round(1000 / float(h))), cols=(("t", "E", "impacts"), 1))
+        c = d["_cols"]
+        E0, worst, k, count, text, dh = c["E"][0], 0.0, 0, 0, [], []
+        for i, (t, E, n) in enumerate(zip(c["t"], c["E"], c["impacts"])):
+            worst = max(worst, abs(E - E0))
+            count += n > 0
+            if n > 0 and t <= 100:
+                dh.append(E - c["E"][i - 1])
+            if k < len(marks) and t >= marks[k] - 1e-9:
+                text.append(f"{sci(worst / abs(E0))} by {marks[k]} s ({count} impacts)")
+                k += 1
+        rms = math.sqrt(sum(x * x for x in dh) / len(dh))
+        out.append(f"h = {h}: " + ", ".join(text) + f"; RMS of H's change in an impact step {sig(rms / float(h) ** 2, 3)} h² J (E₀ = {E0:.1f} J)")
+    d = r.run("--case", "I", "--h", "0.01", "--jump", "variational", "--steps", "1000000")
+    out.append(f"h = 0.01 over 10⁴ s: {sci(rel_err(d))} ({d['impacts']} impacts)")
+    return "; ".join(out)
+
+
+@figure("slow-bounce")
+def slow_bounce(r: Runs) -> str:
+    """A ball of radius 1 dropped 1 mm with h = 0.1 s (a bounce lasts 0.029 s): its highest point over 2 s with the variational jump."""
+    config = {"body": {"type": "ellipsoid", "semi_axes": [1, 1, 1]}, "x0": [0, 0, 1.001], "h": 0.1, "jump": "variational"}
+    d = r.run("--steps", "20", cols=(("x3",), 1), config=config)
+    top = max(d["_cols"]["x3"]) - 1.0
+    return f"a ball dropped 1 mm at h = 0.1 s rises to {sig(top * 100, 2)} cm within 2 s"
+
+
+@figure("jump-cost", "timing")
+def jump_cost(r: Runs) -> str:
+    """10⁶ steps of Cases I and IV with each jump: the variational jump's wall time over the energy jump's, the best
+    of 3 runs each, the two jumps' runs alternated (fresh runs, not the cache, so that a busy machine slows both)."""
+    def measure():
+        best = {}
+        for _ in range(3):
+            for c in ("I", "IV"):
+                for j in JUMPS:
+                    argv = [str(r.cli), "--case", c, "--steps", "1000000", "--jump", j, "--json"]
+                    w = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)["wall_seconds"]
+                    best[(c, j)] = min(best.get((c, j), math.inf), w)
+        return ", ".join(f"Case {c} {best[(c, 'variational')] / best[(c, 'energy')]:.2f}× ({best[(c, 'energy')]:.2f} s with the energy jump)"
+                         for c in ("I", "IV"))
+
+    return r.timed(measure)
 
 # The page's "Why variational?" view (docs/page.md): the same measurements from the CLI, per set-up and integrator.
 

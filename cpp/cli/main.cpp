@@ -2,6 +2,7 @@
 // Exit codes: 0 ok; 1 the integrator halted (Newton failure, work limit, a Zeno cascade it could not
 // resolve), the result is not finite,
 // time did not advance, or the output could not be written; 2 bad input.
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -29,7 +30,7 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
 #include "lgvci/core/text.hpp"
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 
 namespace {
 
@@ -67,7 +68,8 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
                        print their statistics (docs/ensembles.md "Ensembles"); with --steps N (default 1000)
   --threads T          ensemble: threads (1..256, default: the hardware's); results do not depend on T
   --perturb SIZE       ensemble: perturbation size in (0, 1] (default 1e-8, the twins' delta x)
-  --kind K             ensemble: position (x0 + SIZE u e3, default) or attitude (R0 R_y(SIZE u))
+  --kind K             ensemble: the perturbation of the start, moved by SIZE u along it (default: the
+                       family's first; --perturbations lists a config's, docs/ensembles.md)
   --seed S             ensemble: splitmix64 seed of the offsets u in [-1, 1) (0..2^53-1, default 1)
   --samples M          ensemble: Err(t) sampled at M + 1 steps (1..1000, default 100)
   --members            ensemble: also print every member's result
@@ -77,6 +79,7 @@ const char* kUsageTail = R"usage(  --ensemble K         run K perturbed copies (
   --shard i/N          sweep: run only shard i of N (1 <= i <= N) and print its members (with --json)
   merge FILE... [--json]
                        (as the first argument) the sweep's statistics from the parts of its shards
+  --perturbations      print the directions the config's start can be perturbed in (--kind) and exit
   --momentum-maps      also report the drift of the run's momentum maps (JSON "momentum_maps", docs/momentum-maps.md)
   --order-study        instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against
                        h/256, and the fitted order (JSON "order_study", docs/order-study.md); T = t0 + N h
@@ -161,6 +164,20 @@ std::vector<std::string> ownersOf(const std::string& flag) {
   return names;
 }
 
+// The families that declare option `flag`, grouped by its help text, in the families' order: families
+// sharing a flag may give it different defaults, and each must read its own.
+std::vector<std::pair<std::string, std::vector<std::string>>> helpsOf(const std::string& flag) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (const FamilyInfo& f : families())
+    for (const FamilyOption& o : f.options) {
+      if (o.flag != flag) continue;
+      auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == o.help; });
+      if (g == groups.end()) groups.push_back({o.help, {f.name}});
+      else g->second.push_back(f.name);
+    }
+  return groups;
+}
+
 // The CSV columns of a family's record (its first preset's; a family without presets has none to show).
 std::string csvFields(const FamilyInfo& f) {
   if (f.presets.empty()) return "";
@@ -197,15 +214,13 @@ std::string usage() {
       for (const std::string& flag : shown) seen = seen || flag == o.flag;
       if (seen) continue;
       shown.push_back(o.flag);
-      s += usageLine(o.flag + (o.value.empty() ? "" : " " + o.value), listed(ownersOf(o.flag)) + ": " + o.help);
+      std::string left = o.flag + (o.value.empty() ? "" : " " + o.value);
+      for (const auto& [help, owners] : helpsOf(o.flag)) {
+        s += usageLine(left, listed(owners) + ": " + help);
+        left.clear();
+      }
     }
-  std::vector<std::string> ensembles;
-  for (const FamilyInfo& f : families())
-    if (f.capabilities.ensemble) ensembles.push_back(f.name);
-  std::string tail = kUsageTail;
-  const std::string anchor = "(1..10000";  // the families that can
-  tail.insert(tail.find(anchor) + anchor.size(), "; " + (ensembles.empty() ? std::string("no family") : listed(ensembles)));
-  return s + tail;
+  return s + kUsageTail;
 }
 
 // The registered option `flag` of some family, or nullptr.
@@ -314,7 +329,7 @@ int runEnsembleCli(const EnsembleOptions& o, const json& base, bool asJson) {
   } else {
     const EnsembleSpec& s = ens->spec();
     std::printf("ensemble of %d %s-perturbed copies (size %g, seed %llu), %lld steps of h = %g, %d threads\n",
-                s.members, perturbationKindName(s.kind).c_str(), s.size, static_cast<unsigned long long>(s.seed), s.steps, ens->h(), threads);
+                s.members, s.kind.c_str(), s.size, static_cast<unsigned long long>(s.seed), s.steps, ens->h(), threads);
     std::printf("reference impacts  %lld\n", ens->reference().impacts);
     std::printf("impacts            min %lld, median %g, mean %.2f, max %lld\n", st.impactsMin, st.impactsMedian, st.impactsMean, st.impactsMax);
     std::printf("final |E-E0|/|E0|  median %.3e, max %.3e\n", st.energyMedian, st.energyMax);
@@ -365,7 +380,7 @@ int mergeCli(const std::vector<std::string>& args) {
   return 0;
 }
 
-// "/cradle/policy" → "cradle.policy": an option's config field, for messages.
+// "/a/b" → "a.b": an option's config field, for messages.
 std::string fieldOf(const FamilyOption& o) {
   std::string field = o.path.substr(1);
   for (char& ch : field) ch = ch == '/' ? '.' : ch;
@@ -433,6 +448,7 @@ int run(int argc, char** argv) {
   bool asJson = false;
   bool momentumMaps = false;
   bool orderStudy = false;
+  bool listPerturbations = false;
   json patch = json::object();
   std::vector<std::pair<std::string, std::string>> given;  // family options and their values, in command-line order
   EnsembleOptions ensemble;
@@ -517,7 +533,7 @@ int run(int argc, char** argv) {
     }
     else if (a == "--kind") {
       ensemble.kindGiven = true;
-      try { ensemble.spec.kind = parsePerturbationKind(value()); } catch (const InvalidInput& e) { rethrowAsFlag(e); }
+      ensemble.spec.kind = text("kind");
     }
     else if (a == "--samples") {
       ensemble.samplesGiven = true;
@@ -527,6 +543,7 @@ int run(int argc, char** argv) {
     else if (a == "--sweep") sweepAxes.push_back(value());
     else if (a == "--shard") shard = value();
     else if (a == "--momentum-maps") momentumMaps = true;
+    else if (a == "--perturbations") listPerturbations = true;
     else if (a == "--order-study") orderStudy = true;
     else throw Usage("unknown option '" + a + "' (see --help)");
   }
@@ -571,6 +588,17 @@ int run(int argc, char** argv) {
     return 2;
   }
   Simulation& sim = *created.simulation;
+  if (listPerturbations) {  // docs/ensembles.md "Perturbations"
+    json list = json::array();
+    for (const Perturbation& p : sim.perturbations()) {
+      list.push_back({{"name", p.name}, {"description", p.description}, {"field", p.field}, {"component", p.component},
+                      {"op", p.op == Perturbation::Op::Shift ? "shift" : "turn"}});
+      if (!asJson) std::printf("%-12s %s\n", p.name.c_str(), p.description.c_str());
+    }
+    if (asJson) std::cout << json{{"perturbations", list}}.dump() << "\n";
+    flushStdout();
+    return 0;
+  }
 
   std::FILE* csv = nullptr;
   std::vector<double> rec(static_cast<size_t>(sim.layout().size));

@@ -2,6 +2,10 @@
 // for every model family. No physics here. Records and impacts are handed to JS as typed-array views
 // into buffers owned by the object (no allocation per frame); their layouts come from the core
 // (layout(), the simulation's impactLayout()), never copied by hand. An invalid config is a value, never a throw.
+// What the module exports — classes, methods, functions and their TypeScript types — is declared once in
+// cpp/api/wasm.hpp; the registrations (bindings_registrations.inc), capabilitiesVal and familyInfoVal
+// (bindings_values.inc) and lgvci_wasm.d.ts are generated from it (docs/architecture.md "The bindings:
+// one declaration"). This file keeps the implementations.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -18,6 +22,7 @@
 #include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/lgvci.hpp"
+#include "api/signature.hpp"
 
 namespace {
 
@@ -81,22 +86,27 @@ val stringsVal(const std::vector<std::string>& names) {
   return a;
 }
 
-// The registry's Capabilities (lgvci/core/family.hpp), field for field.
-val capabilitiesVal(const Capabilities& c) {
-  val o = val::object();
-  o.set("reversible", c.reversible);
-  o.set("contactPhase", c.contactPhase);
-  o.set("dissipation", c.dissipation);
-  o.set("energyJump", c.energyJump);
-  o.set("restTruncation", c.restTruncation);
-  o.set("shapes", c.shapes);
-  o.set("twins", c.twins);
-  o.set("ensemble", c.ensemble);
-  o.set("baselines", stringsVal(c.baselines));
-  o.set("plots", stringsVal(c.plots));
-  o.set("throwable", c.throwable);
-  return o;
+/// A family's presets with their config JSON: [{ name, json }] (FamilyInfo.presets, presetJson).
+val presetsVal(const FamilyInfo& f) {
+  val presets = val::array();
+  for (const std::string& p : f.presets) {
+    val preset = val::object();
+    preset.set("name", p);
+    preset.set("json", f.presetJson(p));
+    presets.call<void>("push", preset);
+  }
+  return presets;
 }
+
+/// The record fields of a family's reversal distances, in order (FamilyInfo.reversal).
+val reversalFieldsVal(const FamilyInfo& f) {
+  std::vector<std::string> fields;
+  for (const ReversalField& r : f.reversal) fields.push_back(r.field);
+  return stringsVal(fields);
+}
+
+// capabilitiesVal and familyInfoVal, generated from the declaration (cpp/api/wasm.hpp, lgvci/api/capabilities.hpp).
+#include "bindings_values.inc"
 
 val distancesVal(const std::vector<ReturnDistance>& d) {
   val o = val::object();
@@ -185,14 +195,47 @@ class HybridSimulation {
     refresh();
   }
 
-  /// A new simulation of the same system from this one's initial state perturbed by the core's one
-  /// rule (Simulation::perturbedStart: "position" x0 + δ e₃, "attitude" R0·R_y(δ); the page's twins):
-  /// { sim, error: null } or { sim: null, error: { field, message } }, as createSimulation. No JSON.
+  /// Restarts the run from a state record (Simulation::setState, docs/api.md): `record` is an array or
+  /// typed array of layout().size numbers (e.g. another run's record()). null, or { field, message }
+  /// when the state is refused (the run is then unchanged). Pending impacts are dropped.
+  val setState(const val& record) {
+    try {
+      const unsigned n = record["length"].as<unsigned>();
+      if (n != static_cast<unsigned>(sim_->layout().size))
+        throw InvalidInput("record", "must have " + std::to_string(sim_->layout().size) + " numbers (this run's layout), got " + std::to_string(n));
+      std::vector<double> values(n);
+      for (unsigned i = 0; i < n; ++i) values[i] = record[i].as<double>();
+      sim_->setState(values);
+    } catch (const InvalidInput& e) {
+      return errorVal(e.field(), e.what());
+    }
+    pending_.clear();
+    refresh();
+    return val::null();
+  }
+  /// [{ name, description, field, component, op: 'shift' | 'turn' }]: the directions the start can be
+  /// perturbed in (Simulation::perturbations()), the default first.
+  val perturbations() const {
+    val out = val::array();
+    for (const Perturbation& p : sim_->perturbations()) {
+      val o = val::object();
+      o.set("name", p.name);
+      o.set("description", p.description);
+      o.set("field", p.field);
+      o.set("component", p.component);
+      o.set("op", std::string(p.op == Perturbation::Op::Shift ? "shift" : "turn"));
+      out.call<void>("push", o);
+    }
+    return out;
+  }
+
+  /// A new simulation of the same system from this one's initial state moved by δ along the
+  /// perturbation `kind` (Simulation::perturbations(), docs/ensembles.md "Perturbations"; the page's
+  /// twins): { sim, error: null } or { sim: null, error: { field, message } }, as createSimulation. No JSON.
   val perturbedStart(const std::string& kind, double delta) const {
     val out = val::object();
     try {
-      if (!std::isfinite(delta)) throw InvalidInput("delta", "must be a finite number");
-      std::shared_ptr<Simulation> twin = sim_->perturbedStart(parsePerturbationKind(kind), delta);
+      std::shared_ptr<Simulation> twin = sim_->perturbedStart(kind, delta);
       out.set("sim", val(HybridSimulation(std::move(twin))));
       out.set("error", val::null());
     } catch (const InvalidInput& e) {
@@ -355,29 +398,10 @@ std::string configSchemaOrEmpty(const std::string& name) {
 
 val impactLayoutVal() { return layoutVal(impactLayout()); }
 
-/// The registry, family by family: [{ name, model, summary, presets: [{ name, json }], reversal,
-/// capabilities }].
+/// The registry, family by family (familyInfoVal: FamilyInfo's declared fields).
 val familiesVal() {
   val out = val::array();
-  for (const FamilyInfo& f : families()) {
-    val o = val::object();
-    o.set("name", f.name);
-    o.set("model", f.model);
-    o.set("summary", f.summary);
-    val presets = val::array();
-    for (const std::string& p : f.presets) {
-      val preset = val::object();
-      preset.set("name", p);
-      preset.set("json", f.presetJson(p));
-      presets.call<void>("push", preset);
-    }
-    o.set("presets", presets);
-    std::vector<std::string> reversal;
-    for (const ReversalField& r : f.reversal) reversal.push_back(r.field);
-    o.set("reversal", stringsVal(reversal));
-    o.set("capabilities", capabilitiesVal(f.capabilities));
-    out.call<void>("push", o);
-  }
+  for (const FamilyInfo& f : families()) out.call<void>("push", familyInfoVal(f));
   return out;
 }
 
@@ -393,61 +417,6 @@ val statusCodesVal() {
 /// Bytes currently allocated by malloc in the WASM heap (dlmalloc's mallinfo): leak tests compare it
 /// before and after many create/delete cycles.
 double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
-
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(lgvci) {
-  emscripten::class_<HybridSimulation>("HybridSimulation")
-      .function("step", &HybridSimulation::step)
-      .function("reset", &HybridSimulation::reset)
-      .function("record", &HybridSimulation::record)
-      .function("counters", &HybridSimulation::counters)
-      .function("counterLayout", &HybridSimulation::counterLayout)
-      .function("drainImpacts", &HybridSimulation::drainImpacts)
-      .function("layout", &HybridSimulation::layout)
-      .function("impactLayout", &HybridSimulation::impactLayout)
-      .function("stateHash", &HybridSimulation::stateHash)
-      .function("model", &HybridSimulation::model)
-      .function("family", &HybridSimulation::family)
-      .function("capabilities", &HybridSimulation::capabilities)
-      .function("caseName", &HybridSimulation::caseName)
-      .function("configJson", &HybridSimulation::configJson)
-      .function("statusMessage", &HybridSimulation::statusMessage)
-      .function("status", &HybridSimulation::status)
-      .function("halted", &HybridSimulation::halted)
-      .function("zenoGuardEvents", &HybridSimulation::zenoGuardEvents)
-      .function("firstZenoGuardTime", &HybridSimulation::firstZenoGuardTime)
-      .function("flowEvaluations", &HybridSimulation::flowEvaluations)
-      .function("h", &HybridSimulation::h)
-      .function("time", &HybridSimulation::time)
-      .function("energy", &HybridSimulation::energy)
-      .function("initialEnergy", &HybridSimulation::initialEnergy)
-      .function("minPhi", &HybridSimulation::minPhi)
-      .function("totalImpacts", &HybridSimulation::totalImpacts)
-      .function("steps", &HybridSimulation::steps)
-      .function("multiImpactSteps", &HybridSimulation::multiImpactSteps)
-      .function("maxDiscreteEnergyMismatch", &HybridSimulation::maxDiscreteEnergyMismatch)
-      .function("integrator", &HybridSimulation::integrator)
-      .function("reverseMomenta", &HybridSimulation::reverseMomenta)
-      .function("perturbedStart", &HybridSimulation::perturbedStart)
-      .function("returnDistances", &HybridSimulation::returnDistances)
-      .function("momentumMapLayout", &HybridSimulation::momentumMapLayout)
-      .function("momentumMaps", &HybridSimulation::momentumMaps)
-      .function("stepRecords", &HybridSimulation::stepRecords)
-      .function("batchBuffer", &HybridSimulation::batchBuffer)
-      .function("impactBuffer", &HybridSimulation::impactBuffer);
-  emscripten::function("createSimulation", &createSimulationVal);
-  emscripten::function("presetJson", &presetJsonOrEmpty);
-  emscripten::function("reverseCheck", &reverseCheckVal);
-  emscripten::function("impactLayout", &impactLayoutVal);
-  emscripten::function("families", &familiesVal);
-  emscripten::function("configSchema", &configSchemaOrEmpty);
-  emscripten::function("presetNames", &presetNamesVal);
-  emscripten::function("statusCodes", &statusCodesVal);
-  emscripten::function("heapBytesInUse", &heapBytesInUse);
-}
-
-namespace {
 
 // ---- Ensembles: one ensemble's members, run one at a time or a chunk of steps at a time
 // (the page's workers), and the statistics of merged results. Errors are values. ----
@@ -542,28 +511,6 @@ val createEnsembleVal(const std::string& specJson) {
   return out;
 }
 
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(lgvci_ensemble) {
-  emscripten::class_<EnsembleRunner>("EnsembleRunner")
-      .function("members", &EnsembleRunner::members)
-      .function("sampleCount", &EnsembleRunner::sampleCount)
-      .function("steps", &EnsembleRunner::steps)
-      .function("memberConfig", &EnsembleRunner::memberConfig)
-      .function("referenceImpacts", &EnsembleRunner::referenceImpacts)
-      .function("runMember", &EnsembleRunner::runMember)
-      .function("begin", &EnsembleRunner::begin)
-      .function("advance", &EnsembleRunner::advance)
-      .function("stepsDone", &EnsembleRunner::stepsDone)
-      .function("result", &EnsembleRunner::result)
-      .function("statistics", &EnsembleRunner::statistics)
-      .function("runAll", &EnsembleRunner::runAll);
-  emscripten::function("createEnsemble", &createEnsembleVal);
-}
-
-
-namespace {
-
 // ---- The order study through impacts (docs/order-study.md), level by level: a worker runs the
 // reference in chunks and the levels one at a time, posting progress and stopping between calls. ----
 
@@ -638,26 +585,7 @@ val createOrderStudyVal(const std::string& json, double steps) {
   return out;
 }
 
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(lgvci_claims) {
-  emscripten::class_<OrderStudyRunner>("OrderStudyRunner")
-      .function("levels", &OrderStudyRunner::levels)
-      .function("h", &OrderStudyRunner::h)
-      .function("stepsAt", &OrderStudyRunner::stepsAt)
-      .function("T", &OrderStudyRunner::T)
-      .function("steps", &OrderStudyRunner::steps)
-      .function("integrator", &OrderStudyRunner::integrator)
-      .function("referenceSteps", &OrderStudyRunner::referenceSteps)
-      .function("referenceStepsDone", &OrderStudyRunner::referenceStepsDone)
-      .function("advanceReference", &OrderStudyRunner::advanceReference)
-      .function("runLevel", &OrderStudyRunner::runLevel)
-      .function("resultJson", &OrderStudyRunner::resultJson);
-  emscripten::function("createOrderStudy", &createOrderStudyVal);
-}
-
 // ---- Symplecticity, measured (lgvci/claims/symplecticity.hpp, docs/symplecticity.md). ----
-namespace {
 
 val float64ArrayVal(const std::vector<double>& v) {  // a copy the caller owns (not a view into the heap)
   return val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
@@ -756,7 +684,7 @@ val bounceMapVal(const std::string& json, double bounces) {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(lgvci_symplecticity) {
-  emscripten::function("symplecticity", &symplecticityVal);
-  emscripten::function("bounceMap", &bounceMapVal);
-}
+// The module's classes and functions, registered from the declaration (cpp/api/wasm.hpp) by the generated
+// block: each implementation above is checked against its declared signature (docs/architecture.md
+// "The bindings: one declaration").
+#include "bindings_registrations.inc"

@@ -6,7 +6,9 @@
 #  2. examples/consumer, configured with find_package(lgvci 0.2) against that prefix, builds and runs,
 #     and prints the CLI's state hash of the same run (lgvci --case IV --steps 1000 --json) and the
 #     version of package.json;
-#  3. examples/consumer configured with add_subdirectory of the source tree, with Catch2 and Python
+#  3. examples/toy-family, a model family built outside the library against that prefix alone (the
+#     family SDK), registered at run time and run through the core's generic machinery;
+#  4. examples/consumer configured with add_subdirectory of the source tree, with Catch2 and Python
 #     hidden from CMake: the library alone, no tests, CLI or module.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -42,6 +44,11 @@ version="$(sed -n 's/^lgvci //p' "$TMP/consumer.txt")"
 package="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$ROOT/package.json")"
 [ "$version" = "$package" ] || fail "lgvci::version() is '$version', package.json's version '$package'"
 echo "find_package(lgvci 0.2): state_hash $got = the CLI's, version $version = package.json's"
+
+cmake -S "$ROOT/examples/toy-family" -B "$TMP/toy" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$TMP/prefix" >/dev/null
+cmake --build "$TMP/toy" >"$TMP/toy-build.txt" 2>&1 || { cat "$TMP/toy-build.txt"; fail "examples/toy-family does not build against the installed SDK"; }
+"$TMP/toy/toy_family" || fail "examples/toy-family: a check failed"
+echo "examples/toy-family: a family outside the library, on the installed SDK alone, runs through the core"
 
 cmake -S "$ROOT/examples/consumer" -B "$TMP/subdir" -G Ninja -DLGVCI_SOURCE_DIR="$ROOT" \
   -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON -DCMAKE_DISABLE_FIND_PACKAGE_Python3=ON --no-warn-unused-cli >"$TMP/subdir.txt" 2>&1 \

@@ -17,7 +17,8 @@ import numpy as _np  # noqa: F401  (the extension hands out NumPy arrays: NumPy 
 from . import _lgvci
 
 __version__: str = _lgvci.__version__
-__all__ = ["Simulation", "presets", "preset", "run", "ensemble", "sweep", "merge", "families", "__version__"]
+__all__ = ["Simulation", "System", "presets", "preset", "run", "run_batch", "ensemble", "sweep", "merge", "families",
+           "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -89,15 +90,79 @@ class Simulation:
         raise KeyError(name)
 
     def impact_layout(self) -> List[Dict[str, Any]]:
+        """The impact record's fields: name, offset, size (the columns of ``impact_records()``)."""
         return self._sim.impact_layout()
 
+    def impact_records(self) -> "_np.ndarray":
+        """The impacts since the start, ``set_state()`` or the last call, one row per impulse, as a
+        structured NumPy array whose fields are ``impact_layout()``'s (``t``, ``lambda``, ``point`` …
+        and the family's own, e.g. the billiard's ``s`` and ``p_t``: its bounce map). The rows are
+        then dropped, so a long run is read in blocks. At most 1 GiB of rows wait: a ``step()`` that
+        would keep more stops at the step boundary before it and raises ValueError saying so.
+        """
+        return self._sim.impact_records()
+
+    @classmethod
+    def _wrap(cls, sim: Any) -> "Simulation":
+        out = cls.__new__(cls)
+        out._sim = sim
+        return out
+
+    def clone(self) -> "Simulation":
+        """An independent copy of this run as it is now (state, time, counters), sharing the constant
+        system: stepping either leaves the other unchanged, and both continue bit for bit alike."""
+        return Simulation._wrap(self._sim.clone())
+
+    def state_fields(self) -> List[str]:
+        """The record fields ``set_state`` reads: "t" and the family's configuration and momenta."""
+        return self._sim.state_fields()
+
+    def set_state(self, record: Union["_np.ndarray", Sequence[float], Mapping[str, Any]]) -> None:
+        """Restart this run from a state (docs/python.md "Setting a state"): a whole record (an array of
+        ``len(record())`` numbers, e.g. another run's ``record()``), or a dict of state fields by name
+        (``{"q": [...], "p": [...]}``; the fields not given keep their current values). The run is then
+        what a config whose start is that state gives, bit for bit: time t, counters and impacts from
+        zero, ``initial_energy()`` that state's energy, and ``config()`` replays it. A refused state
+        (e.g. inside an obstacle) raises ValueError naming the record field; the run is then unchanged.
+        """
+        if isinstance(record, Mapping):
+            full = _np.array(self.record(), dtype=float)
+            fields = {f["name"]: f for f in self._sim.layout()}
+            allowed = self._sim.state_fields()
+            for name, value in record.items():
+                if name not in allowed:
+                    raise ValueError(f"{name}: is not a state field of this run (one of {', '.join(allowed)})")
+                f = fields[name]
+                v = _np.asarray(value, dtype=float).reshape(-1)
+                if v.size != f["size"]:
+                    raise ValueError(f"{name}: must have {f['size']} numbers, got {v.size}")
+                full[f["offset"]:f["offset"] + f["size"]] = v
+            self._sim.set_state(full)
+            return
+        self._sim.set_state(_np.asarray(record, dtype=float))
+
+    def perturbations(self) -> List[Dict[str, Any]]:
+        """The directions the start can be perturbed in, the default of ensembles first: name,
+        description, field, component, op ("shift" or "turn") (docs/ensembles.md "Perturbations")."""
+        return self._sim.perturbations()
+
+    def perturbed_start(self, kind: str, delta: float) -> "Simulation":
+        """A new run of the same system from this run's start moved by ``delta`` along the perturbation
+        ``kind`` (a name of ``perturbations()``), as an ensemble member or a sensitivity twin starts."""
+        if not isinstance(kind, str):
+            raise ValueError(f"kind: must be the name of one of this run's perturbations, got {kind!r}")
+        return Simulation._wrap(self._sim.perturbed_start(kind, float(delta)))
+
     def csv_columns(self) -> List[str]:
+        """The CLI's ``--csv`` columns, in order (``run()``'s keys besides ``"summary"``)."""
         return self._sim.csv_columns()
 
     def energy(self) -> float:
+        """E at the current state (H in generalized coordinates)."""
         return self._sim.energy()
 
     def initial_energy(self) -> float:
+        """E₀: the start's energy (after ``set_state``, that state's)."""
         return self._sim.initial_energy()
 
     def conserved_energy(self) -> float:
@@ -126,15 +191,61 @@ class Simulation:
     impacts = property(lambda self: self._sim.impacts, doc="Impacts so far.")
     halted = property(lambda self: self._sim.halted, doc="The run halted (step() then does nothing).")
     status = property(lambda self: self._sim.status, doc="The last step's status name.")
-    status_message = property(lambda self: self._sim.status_message)
-    model = property(lambda self: self._sim.model)
-    family = property(lambda self: self._sim.family)
-    integrator = property(lambda self: self._sim.integrator)
+    status_message = property(lambda self: self._sim.status_message, doc="The last step's status message ('' if ok).")
+    model = property(lambda self: self._sim.model, doc='The config\'s "model".')
+    family = property(lambda self: self._sim.family, doc="The registered family the config belongs to.")
+    integrator = property(lambda self: self._sim.integrator, doc="The scheme (the config's integrator).")
     case = property(lambda self: self._sim.case, doc='The preset\'s name ("" for a custom config).')
 
     def __repr__(self) -> str:
         name = self.case or self.model
         return f"<lgvci.Simulation {name} t={self.time!r} steps={self.steps} impacts={self.impacts}>"
+
+
+class System:
+    """A config parsed and validated once (docs/python.md "Setting a state"): its runs start at the
+    config's start, at a state record, or at the start moved along a perturbation, without reading the
+    config again. Every run is independent; the system itself never changes."""
+
+    __slots__ = ("_sys",)
+
+    def __init__(self, config: Config) -> None:
+        self._sys = _lgvci.System(_config_text(config))
+
+    def new_run(self, state: Optional[Union["_np.ndarray", Sequence[float]]] = None, *,
+                kind: Optional[str] = None, delta: float = 0.0) -> Simulation:
+        """A run at the config's start; at ``state`` (a whole state record, as ``Simulation.set_state``);
+        or at the start moved by ``delta`` along the perturbation ``kind``."""
+        if state is not None and kind is not None:
+            raise ValueError("state: give either a state or a perturbation kind, not both")
+        if state is not None:
+            return Simulation._wrap(self._sys.new_run_at(_np.asarray(state, dtype=float)))
+        if kind is not None:
+            if not isinstance(kind, str):
+                raise ValueError(f"kind: must be the name of one of this system's perturbations, got {kind!r}")
+            return Simulation._wrap(self._sys.new_run_perturbed(kind, float(delta)))
+        return Simulation._wrap(self._sys.new_run())
+
+    def layout(self) -> List[Dict[str, Any]]:
+        """The state record's fields (a run's ``layout()``)."""
+        return self._sys.layout()
+
+    def state_fields(self) -> List[str]:
+        """The record fields a state sets (``Simulation.state_fields()``)."""
+        return self._sys.state_fields()
+
+    def start_record(self) -> "_np.ndarray":
+        """The record of the config's start (a copy)."""
+        return _np.array(self._sys.start_record())
+
+    def config(self) -> Dict[str, Any]:
+        """The fully resolved config."""
+        return _json.loads(self._sys.config_json())
+
+    family = property(lambda self: self._sys.family, doc="The registered family.")
+
+    def __repr__(self) -> str:
+        return f"<lgvci.System {self.family}>"
 
 
 def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
@@ -153,8 +264,27 @@ def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
     return out
 
 
+def run_batch(config: Config, states: Union["_np.ndarray", Sequence[Sequence[float]]], steps: int, *,
+              threads: Optional[int] = None) -> Dict[str, Any]:
+    """Runs of one system from many states (docs/python.md "Batches"): row r of ``states`` (a 2-D array,
+    one whole state record per row, e.g. rows built from ``System(config).start_record()`` or
+    ``Simulation.record()``) starts run r, which takes ``steps`` steps (fewer if it halts) on a thread
+    pool of ``threads`` (default: the hardware's). Returns ``records`` (the final state records, the
+    same shape as ``states``), ``impacts`` and ``steps`` (int64 per row) and ``status`` (the last
+    step's status name per row); every number is the same at any thread count. Every row is checked
+    before any run: ValueError "states[r].field: rule" names the first one refused.
+    """
+    steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
+    used = 0 if threads is None else _whole("threads", threads, 1, 256)
+    array = _np.asarray(states, dtype=float)
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    records, impacts, taken, status = _lgvci.run_batch(_config_text(config), _np.ascontiguousarray(array), steps, used)
+    return {"records": records, "impacts": impacts, "steps": taken, "status": status}
+
+
 def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: Optional[int], size: float,
-                   kind: str) -> Tuple[int, int, int, int, int, float]:
+                   kind: Optional[str]) -> Tuple[int, int, int, int, int, float]:
     """The ensemble's arguments checked as the CLI checks its flags; threads None -> 0 (the hardware's)."""
     members = _whole("members", members, 1, 10000)
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
@@ -163,21 +293,23 @@ def _ensemble_args(members: int, steps: int, samples: int, seed: int, threads: O
     used = 0 if threads is None else _whole("threads", threads, 1, 256)
     if isinstance(size, bool) or not isinstance(size, (int, float)):
         raise ValueError(f"size: must be a number, got {size!r}")
-    if not isinstance(kind, str):
-        raise ValueError(f"kind: must be 'position' or 'attitude', got {kind!r}")
+    if kind is not None and not isinstance(kind, str):
+        raise ValueError(f"kind: must be None or the name of one of the config's perturbations "
+                         f"(Simulation.perturbations()), got {kind!r}")
     return members, steps, samples, seed, used, float(size)
 
 
 def ensemble(config: Config, members: int, *, steps: int = 1000, threads: Optional[int] = None,
-             size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100,
+             size: float = 1e-8, kind: Optional[str] = None, seed: int = 1, samples: int = 100,
              include_members: bool = False) -> Dict[str, Any]:
     """K = ``members`` perturbed copies of a config against its unperturbed run, as the CLI's
     ``--ensemble K --json`` (docs/ensembles.md): reference, impacts and energy-error histograms,
     divergence quartiles. ``threads`` (default: the hardware's) does not change any number.
-    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples.
+    ``size``, ``kind``, ``seed`` and ``samples`` are the CLI's --perturb, --kind, --seed, --samples;
+    ``kind`` None is the family's first perturbation (the rigid body's "position").
     """
     members, steps, samples, seed, used, size = _ensemble_args(members, steps, samples, seed, threads, size, kind)
-    text = _lgvci.ensemble_json(_config_text(config), members, steps, float(size), kind, seed, samples, used,
+    text = _lgvci.ensemble_json(_config_text(config), members, steps, float(size), kind or "", seed, samples, used,
                                 bool(include_members))
     return _json.loads(text)
 
@@ -207,7 +339,7 @@ def _axis_texts(axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]]) 
 
 def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[float]]], members: int = 1, *,
           steps: int = 1000, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None,
-          size: float = 1e-8, kind: str = "position", seed: int = 1, samples: int = 100) -> Dict[str, Any]:
+          size: float = 1e-8, kind: Optional[str] = None, seed: int = 1, samples: int = 100) -> Dict[str, Any]:
     """An ensemble of ``members`` at each point of the axes' grid, as the CLI's ``--sweep ... --json``
     (docs/sweeps.md). ``axes``: ``"restitution=0:1:11"`` (11 points from 0 to 1), ``"plane.tilt=0,0.1"``,
     a list of such texts (crossed), or a dict path -> values. Without ``shard`` the statistics per point
@@ -222,7 +354,7 @@ def sweep(config: Config, axes: Union[str, Sequence[str], Mapping[str, Sequence[
             raise ValueError(f"shard: expected (i, n) with 1 <= i <= n, got {shard!r}")
         count = _whole("shard", shard[1], 1, 10**9)
         index = _whole("shard", shard[0], 1, count)
-    text = _lgvci.sweep_json(_config_text(config), texts, members, steps, float(size), kind, seed, samples, used, index, count)
+    text = _lgvci.sweep_json(_config_text(config), texts, members, steps, float(size), kind or "", seed, samples, used, index, count)
     return _json.loads(text)
 
 

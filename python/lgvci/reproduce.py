@@ -28,7 +28,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -96,7 +96,7 @@ class Experiment:
         self.rows.append(Row(self.name, quantity, expected, "—", measured, "n/r", source, note))
 
     # --- output files
-    def csv(self, filename: str, columns: Dict[str, Sequence[float]]) -> None:
+    def csv(self, filename: str, columns: Mapping[str, "Union[Sequence[float], np.ndarray]"]) -> None:
         """A series as CSV (%.17g), every k-th row so that it has at most CSV_ROWS + 1 rows (its t column
         says which steps); the table's numbers are computed from every step."""
         path = os.path.join(self.dir, filename)
@@ -111,8 +111,8 @@ class Experiment:
         if not self.plots:
             return
         # The object API on an Agg canvas: no pyplot state, no display, the caller's backend untouched.
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
+        from matplotlib.backends.backend_agg import FigureCanvasAgg  # type: ignore[import]  # no stubs in Debian's matplotlib
+        from matplotlib.figure import Figure  # type: ignore[import]
         fig = Figure(figsize=size, dpi=100)
         FigureCanvasAgg(fig)
         axes = fig.subplots(rows, cols, squeeze=False)
@@ -133,9 +133,9 @@ def decimate(n: int, most: int = 4000) -> slice:
     return slice(None, None, max(1, -(-n // most)))
 
 
-def impact_steps(t: np.ndarray, impacts: np.ndarray, times: Sequence[float]):
+def impact_steps(t: np.ndarray, impacts: np.ndarray, impact_times: Sequence[float]):
     """For each step with impacts (row k: the state after step k), its first and last impact time."""
-    times = np.asarray(times, dtype=float)
+    times = np.asarray(impact_times, dtype=float)
     out = []
     for k in np.nonzero(impacts > 0)[0]:
         lo, hi = np.searchsorted(times, t[k - 1], "right"), np.searchsorted(times, t[k], "right")
@@ -149,7 +149,7 @@ def impact_steps(t: np.ndarray, impacts: np.ndarray, times: Sequence[float]):
 
 # §7 (text after Table 1): m = 1, g = 9.80665, h = 0.01, ε_tol = 1e-15, x₀ = (0, 0, 10), γ₀ = (2, 2, 10),
 # Π₀ = (4, −4, 4), R₀ = I₃ for all four cases.
-S7_COMMON = {"mass": 1.0, "gravity": 9.80665, "h": 0.01, "tolerance": 1e-15, "x0": [0, 0, 10],
+S7_COMMON: Dict[str, Any] = {"mass": 1.0, "gravity": 9.80665, "h": 0.01, "tolerance": 1e-15, "x0": [0, 0, 10],
              "gamma0": [2, 2, 10], "Pi0": [4, -4, 4], "R0": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}
 C_III = -0.9937128  # Table 1: c, the shift that puts Case III's centroid at the origin
 # Table 1: the inertia matrices J (Case III: its diagonal; the printed ±6e-7, ±4e-7 off-diagonal
@@ -159,7 +159,7 @@ S7_INERTIA = {"I": (5, 4, 2.6), "II": (5, 4, 2.6), "III": (7.5932718, 9.9326434,
 S7_IMPACTS = {"III": 806, "IV": 652}
 S7_STEPS = 100_000
 # The tolerance on a count: 5 % (the paper says "roughly"; the same bound as the Catch2 test
-# tests/cpp/rigid_body/test_paper_reproduction.cpp).
+# families/rigid_body/tests/cpp/test_paper_reproduction.cpp).
 COUNT_TOL = 0.05
 CASE_NAMES = {"I": "ellipsoid", "II": "ellipsoid, tilted plane", "III": "union of ellipsoids", "IV": "cube"}
 
@@ -167,7 +167,7 @@ CASE_NAMES = {"I": "ellipsoid", "II": "ellipsoid, tilted plane", "III": "union o
 def table1(x: Experiment) -> None:
     """Table 1 and §7's parameters against the presets' resolved configs."""
     th = -math.pi / 90  # §7: Case II's plane is the horizontal one rotated by θ = −π/90 about y
-    bodies = {
+    bodies: Dict[str, Tuple[str, Dict[str, Any]]] = {
         "I": ("ellipsoid", {"semi_axes": [2, 3, 4], "center": [0, 0, 0]}),
         "II": ("ellipsoid", {"semi_axes": [2, 3, 4], "center": [0, 0, 0]}),
         "IV": ("cube", {"side": 2 * math.sqrt(3), "epsilon": 1e-13, "center": [0, 0, 0]}),

@@ -4,7 +4,10 @@
 // named: layouts, presets and counters come from the core's registry. Bad input is InvalidInput, a
 // std::invalid_argument, which pybind11 raises as ValueError with its "field: rule" message.
 // The Python package lgvci (python/lgvci/__init__.py) turns configs into JSON text and JSON results
-// into dicts; this extension module speaks JSON text and NumPy arrays.
+// into dicts; this extension module speaks JSON text and NumPy arrays. What it exports is declared once in
+// cpp/api/python.hpp; the registrations (module_registrations.inc) and the stub python/lgvci/_lgvci.pyi
+// are generated from it (docs/architecture.md "The bindings: one declaration"); this file keeps the
+// implementations.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,14 +20,17 @@
 #include <utility>
 #include <vector>
 
+#include "lgvci/core/batch.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/sweep.hpp"
+#include "lgvci/core/system.hpp"
 #include "lgvci/core/types.hpp"
 #include "lgvci/version.hpp"
+#include "api/signature.hpp"
 
 namespace py = pybind11;
 using namespace lgvci;
@@ -33,6 +39,10 @@ namespace {
 
 // The CLI's bound on --steps (cpp/cli/main.cpp parseSteps): an integer in [0, 1e9].
 constexpr long long kMaxSteps = 1000000000LL;
+
+// The impact rows a run keeps for impact_records(): 2^27 doubles (1 GiB), e.g. 13 million rows of the
+// common 10-number impact record; a step() that would keep more stops at the step boundary before it.
+constexpr std::size_t kMaxImpactDoubles = std::size_t{1} << 27;
 
 void checkSteps(long long n, const char* field) {
   if (n < 0 || n > kMaxSteps) throw InvalidInput(field, "must be an integer in [0, 1e9], got " + std::to_string(n));
@@ -66,20 +76,58 @@ class PySimulation {
   explicit PySimulation(const std::string& json) : sim_(create(json)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
     refresh();
   }
+  explicit PySimulation(std::unique_ptr<Simulation> sim) : sim_(std::move(sim)), rec_(static_cast<std::size_t>(sim_->layout().size)) {
+    refresh();
+  }
+  PySimulation clone() const {
+    PySimulation out(sim_->clone());
+    out.impacts_ = impacts_;
+    return out;
+  }
+  /// Simulation::setState from a float64 array of the record's size (a copy; the run is unchanged on a refusal).
+  void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) {
+    if (record.ndim() != 1)
+      throw InvalidInput("record", "must be a 1-D array of " + std::to_string(rec_.size()) + " numbers (this run's layout)");
+    sim_->setState(record.data(), static_cast<std::size_t>(record.size()));
+    impacts_.clear();  // a new start: no impacts yet
+    refresh();
+  }
+  PySimulation perturbedStart(const std::string& kind, double delta) const { return PySimulation(sim_->perturbedStart(kind, delta)); }
 
   long long step(long long n) {
     checkSteps(n, "n");
     const long long before = sim_->totalImpacts();
+    bool full = false;
     {
       py::gil_scoped_release unlocked;
+      const std::size_t width = static_cast<std::size_t>(sim_->impactLayout().size);
       for (long long k = 0; k < n && !sim_->halted(); ++k) {
+        if (impacts_.size() + width * kMaxImpactRowsPerStep > kMaxImpactDoubles) {
+          refresh();
+          full = true;
+          break;
+        }
         sim_->step();
-        sim_->clearImpactLog();  // a long run keeps no log
+        // The step's impulses as impact records (impact_records()), then the core's log is cleared:
+        // the rows are kept here, where impact_records() drains them.
+        for (const ImpactEvent& e : sim_->impactLog()) {
+          impacts_.resize(impacts_.size() + width);
+          sim_->writeImpactRecord(e, impacts_.data() + impacts_.size() - width);
+        }
+        sim_->clearImpactLog();
       }
       refresh();
     }
+    if (full)
+      throw std::length_error("impact_records: " + std::to_string(impacts_.size() / std::max<std::size_t>(1, static_cast<std::size_t>(sim_->impactLayout().size))) +
+                              " impacts are waiting (the bound is 1 GiB of records); call impact_records() to drain them, then step on "
+                              "(the run stopped at step " + std::to_string(sim_->steps()) + ")");
     return sim_->totalImpacts() - before;
   }
+
+  /// The impact records kept since the start, set_state() or the last call, as rows of the layout's
+  /// numbers (rows × impactLayout().size); the kept rows are then dropped.
+  std::vector<double> takeImpacts() { return std::exchange(impacts_, {}); }
 
   const Simulation& sim() const { return *sim_; }
   Simulation& sim() { return *sim_; }
@@ -88,8 +136,35 @@ class PySimulation {
   py::ssize_t size() const { return static_cast<py::ssize_t>(rec_.size()); }
 
  private:
+  // Room checked before each step: a step resolves at most max_impacts_per_step impacts
+  // (kMaxImpactsPerStepLimit = 1000), each a few impulses (a chain of simultaneous contacts).
+  static constexpr std::size_t kMaxImpactRowsPerStep = 1u << 16;
   std::unique_ptr<Simulation> sim_;
   std::vector<double> rec_;
+  std::vector<double> impacts_;  // impact records not yet taken by impact_records()
+};
+
+// lgvci.System: a config validated once, its runs made without reading it again (lgvci/core/system.hpp).
+class PySystem {
+ public:
+  explicit PySystem(const std::string& json) {
+    SystemResult r = System::create(json);
+    if (!r.ok()) throw InvalidInput(r.error.field, r.error.message.substr(r.error.message.find(": ") + 2));
+    sys_ = std::move(r.system);
+  }
+  explicit PySystem(std::shared_ptr<const System> sys) : sys_(std::move(sys)) {}
+  const System& sys() const { return *sys_; }
+  PySimulation newRun() const { return PySimulation(sys_->newRun()); }
+  PySimulation newRunAt(const py::array_t<double, py::array::c_style | py::array::forcecast>& record) const {
+    if (record.ndim() != 1) throw InvalidInput("record", "must be a 1-D array of the layout's size");
+    return PySimulation(sys_->newRun(std::vector<double>(record.data(), record.data() + record.size())));
+  }
+  PySimulation newRunPerturbed(const std::string& kind, double delta) const {
+    return PySimulation(sys_->newRun(sys_->perturbation(kind), delta));
+  }
+
+ private:
+  std::shared_ptr<const System> sys_;
 };
 
 // lgvci.run: the CLI's loop (runSteps) with every CSV row kept, returned as one contiguous NumPy
@@ -136,7 +211,7 @@ std::string ensembleJson(const std::string& config, int members, long long steps
   spec.members = members;
   spec.steps = steps;
   spec.size = size;
-  spec.kind = parsePerturbationKind(kind);
+  spec.kind = kind;
   spec.seed = seed;
   spec.samples = samples;
   validateEnsembleSpec(spec);
@@ -159,7 +234,7 @@ std::string sweepJson(const std::string& config, const std::vector<std::string>&
   spec.ensemble.members = members;
   spec.ensemble.steps = steps;
   spec.ensemble.size = size;
-  spec.ensemble.kind = parsePerturbationKind(kind);
+  spec.ensemble.kind = kind;
   spec.ensemble.seed = seed;
   spec.ensemble.samples = samples;
   validateSweep(spec);
@@ -170,67 +245,143 @@ std::string sweepJson(const std::string& config, const std::vector<std::string>&
   return shardCount == 0 ? runSweep(spec, used) : runSweepPart(spec, Shard{shardIndex, shardCount}, used);
 }
 
+// ---- What the registrations bind besides the classes' own members: each one reading of the object
+// (the declaration, cpp/api/python.hpp, names them; docs/architecture.md "The bindings: one declaration"). ----
+
+std::vector<std::string> familyNames() {
+  std::vector<std::string> names;
+  for (const FamilyInfo& f : families()) names.push_back(f.name);
+  return names;
+}
+
+py::array_t<double> simulationRecord(py::object self) {
+  PySimulation& s = self.cast<PySimulation&>();
+  s.refresh();
+  py::array_t<double> view({s.size()}, {static_cast<py::ssize_t>(sizeof(double))}, s.buffer(), self);
+  py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return view;
+}
+
+py::list simulationPerturbations(const PySimulation& s) {
+  py::list out;
+  for (const Perturbation& p : s.sim().perturbations()) {
+    py::dict d;
+    d["name"] = p.name;
+    d["description"] = p.description;
+    d["field"] = p.field;
+    d["component"] = p.component;
+    d["op"] = p.op == Perturbation::Op::Shift ? "shift" : "turn";
+    out.append(d);
+  }
+  return out;
+}
+
+py::dict simulationCounters(const PySimulation& s) {
+  const CounterLayout& l = s.sim().counterLayout();
+  std::vector<double> v(static_cast<std::size_t>(l.size()));
+  s.sim().writeCounters(v.data());
+  py::dict d;
+  for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
+  return d;
+}
+
+std::vector<std::string> simulationStateFields(const PySimulation& s) { return s.sim().stateFields(); }
+py::list simulationLayout(const PySimulation& s) { return layoutList(s.sim().layout()); }
+py::list simulationImpactLayout(const PySimulation& s) { return layoutList(s.sim().impactLayout()); }
+std::vector<std::string> simulationCsvColumns(const PySimulation& s) { return s.sim().layout().csvColumns(); }
+double simulationEnergy(const PySimulation& s) { return s.sim().energy(); }
+double simulationInitialEnergy(const PySimulation& s) { return s.sim().initialEnergy(); }
+double simulationConservedEnergy(const PySimulation& s) { return s.sim().conservedEnergy(); }
+std::string simulationStateHash(const PySimulation& s) { return s.sim().stateHashHex(); }
+std::string simulationConfigJson(const PySimulation& s) { return s.sim().configJson(); }
+std::string simulationFinalStateJson(const PySimulation& s) { return s.sim().finalStateJson(); }
+double simulationTime(const PySimulation& s) { return s.sim().time(); }
+double simulationTimeStep(const PySimulation& s) { return s.sim().h(); }
+long long simulationSteps(const PySimulation& s) { return s.sim().steps(); }
+long long simulationImpacts(const PySimulation& s) { return s.sim().totalImpacts(); }
+bool simulationHalted(const PySimulation& s) { return s.sim().halted(); }
+std::string simulationStatus(const PySimulation& s) { return statusName(s.sim().status()); }
+std::string simulationStatusMessage(const PySimulation& s) { return s.sim().statusMessage(); }
+std::string simulationModel(const PySimulation& s) { return s.sim().model(); }
+std::string simulationFamily(const PySimulation& s) { return s.sim().family(); }
+std::string simulationIntegrator(const PySimulation& s) { return s.sim().integrator(); }
+std::string simulationCase(const PySimulation& s) { return s.sim().caseName(); }
+
+// A structured NumPy dtype with one float64 field (or a (size,) sub-array) per field of `layout`, at the
+// layout's offsets: a record buffer of that layout reads as one row.
+py::dtype recordDtype(const RecordLayout& layout) {
+  py::list names, formats, offsets;
+  for (const RecordField& f : layout.fields) {
+    names.append(f.name);
+    formats.append(f.size == 1 ? std::string("<f8") : "(" + std::to_string(f.size) + ",)<f8");
+    offsets.append(f.offset * static_cast<int>(sizeof(double)));
+  }
+  py::dict d;
+  d["names"] = names;
+  d["formats"] = formats;
+  d["offsets"] = offsets;
+  d["itemsize"] = layout.size * static_cast<int>(sizeof(double));
+  return py::dtype::from_args(d);
+}
+
+py::array simulationImpactRecords(PySimulation& s) {
+  const RecordLayout& layout = s.sim().impactLayout();
+  std::vector<double> rows = s.takeImpacts();
+  const py::ssize_t n = static_cast<py::ssize_t>(rows.size() / static_cast<std::size_t>(layout.size));
+  py::array out(recordDtype(layout), std::vector<py::ssize_t>{n});
+  if (n > 0) std::memcpy(out.mutable_data(), rows.data(), rows.size() * sizeof(double));
+  return out;
+}
+
+// lgvci.run_batch: runBatch (lgvci/core/batch.hpp) over the rows of a 2-D array of state records,
+// without the GIL; the final records (rows × record size), the impacts and steps of each run and its
+// last status's name.
+py::tuple runBatchArrays(const std::string& config, const py::array_t<double, py::array::c_style | py::array::forcecast>& states,
+                         long long steps, int threads) {
+  SystemResult made = System::create(config);
+  if (!made.ok()) throw InvalidInput(made.error.field, made.error.message.substr(made.error.message.find(": ") + 2));
+  const System& sys = *made.system;
+  const py::ssize_t size = sys.layout().size;
+  if (states.ndim() != 2 || states.shape(1) != size)
+    throw InvalidInput("states", "must be a 2-D array of state records, one per row, " + std::to_string(size) +
+                                     " numbers each (the system's layout), got shape " +
+                                     (states.ndim() == 2 ? "(" + std::to_string(states.shape(0)) + ", " + std::to_string(states.shape(1)) + ")"
+                                                         : std::to_string(states.ndim()) + "-D"));
+  if (threads < 0 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256] (0: one per core)");
+  const unsigned hw = std::thread::hardware_concurrency();
+  const int used = threads > 0 ? threads : static_cast<int>(hw > 0 ? std::min<unsigned>(hw, kMaxEnsembleThreads) : 1);
+  std::vector<double> in(states.data(), states.data() + states.size());
+  BatchResult r;
+  {
+    py::gil_scoped_release unlocked;
+    r = runBatch(sys, in, steps, used);
+  }
+  py::array_t<double> records({static_cast<py::ssize_t>(r.rows), size});
+  std::memcpy(records.mutable_data(), r.records.data(), r.records.size() * sizeof(double));
+  py::array_t<long long> impacts(static_cast<py::ssize_t>(r.rows)), taken(static_cast<py::ssize_t>(r.rows));
+  std::memcpy(impacts.mutable_data(), r.impacts.data(), r.impacts.size() * sizeof(long long));
+  std::memcpy(taken.mutable_data(), r.steps.data(), r.steps.size() * sizeof(long long));
+  py::list status;
+  for (StepStatus st : r.status) status.append(statusName(st));
+  return py::make_tuple(std::move(records), std::move(impacts), std::move(taken), std::move(status));
+}
+
+py::list systemLayout(const PySystem& s) { return layoutList(s.sys().layout()); }
+std::vector<std::string> systemStateFields(const PySystem& s) { return s.sys().stateFields(); }
+std::vector<double> systemStartRecord(const PySystem& s) { return s.sys().startRecord(); }
+std::string systemConfigJson(const PySystem& s) { return s.sys().configJson(); }
+std::string systemFamily(const PySystem& s) { return s.sys().family().name; }
+
+std::string mergeJson(const std::vector<std::string>& parts, const std::vector<std::string>& names) {
+  py::gil_scoped_release unlocked;
+  return mergeSweepParts(parts, names);
+}
+
 }  // namespace
 
+// The extension's classes, functions and attributes, registered from the declaration
+// (cpp/api/python.hpp) by the generated chain; each implementation is checked against its declared
+// signature, and python/lgvci/_lgvci.pyi is generated from the same declaration.
 PYBIND11_MODULE(_lgvci, m) {
-  m.doc() = "LGVCI core (variational collision integrators): the C++ Simulation facade; see the package lgvci.";
-  m.attr("__version__") = lgvci::version();
-  m.attr("MAX_STEPS") = kMaxSteps;
-
-  m.def("preset_names", &presetNames, "The presets of every registered family.");
-  m.def("preset_json", &presetJson, py::arg("name"), "A preset's config as JSON text (ValueError for an unknown name).");
-  m.def("families", [] {
-    std::vector<std::string> names;
-    for (const FamilyInfo& f : families()) names.push_back(f.name);
-    return names;
-  });
-
-  py::class_<PySimulation>(m, "Simulation")
-      .def(py::init<const std::string&>(), py::arg("config_json"))
-      .def("step", &PySimulation::step, py::arg("n") = 1)
-      .def("record", [](py::object self) {
-        PySimulation& s = self.cast<PySimulation&>();
-        s.refresh();
-        py::array_t<double> view({s.size()}, {static_cast<py::ssize_t>(sizeof(double))}, s.buffer(), self);
-        py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
-        return view;
-      })
-      .def("layout", [](const PySimulation& s) { return layoutList(s.sim().layout()); })
-      .def("impact_layout", [](const PySimulation& s) { return layoutList(s.sim().impactLayout()); })
-      .def("csv_columns", [](const PySimulation& s) { return s.sim().layout().csvColumns(); })
-      .def("energy", [](const PySimulation& s) { return s.sim().energy(); })
-      .def("initial_energy", [](const PySimulation& s) { return s.sim().initialEnergy(); })
-      .def("conserved_energy", [](const PySimulation& s) { return s.sim().conservedEnergy(); })
-      .def("state_hash", [](const PySimulation& s) { return s.sim().stateHashHex(); })
-      .def("config_json", [](const PySimulation& s) { return s.sim().configJson(); })
-      .def("final_state_json", [](const PySimulation& s) { return s.sim().finalStateJson(); })
-      .def("counters", [](const PySimulation& s) {
-        const CounterLayout& l = s.sim().counterLayout();
-        std::vector<double> v(static_cast<std::size_t>(l.size()));
-        s.sim().writeCounters(v.data());
-        py::dict d;
-        for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
-        return d;
-      })
-      .def_property_readonly("time", [](const PySimulation& s) { return s.sim().time(); })
-      .def_property_readonly("h", [](const PySimulation& s) { return s.sim().h(); })
-      .def_property_readonly("steps", [](const PySimulation& s) { return s.sim().steps(); })
-      .def_property_readonly("impacts", [](const PySimulation& s) { return s.sim().totalImpacts(); })
-      .def_property_readonly("halted", [](const PySimulation& s) { return s.sim().halted(); })
-      .def_property_readonly("status", [](const PySimulation& s) { return std::string(statusName(s.sim().status())); })
-      .def_property_readonly("status_message", [](const PySimulation& s) { return s.sim().statusMessage(); })
-      .def_property_readonly("model", [](const PySimulation& s) { return s.sim().model(); })
-      .def_property_readonly("family", [](const PySimulation& s) { return s.sim().family(); })
-      .def_property_readonly("integrator", [](const PySimulation& s) { return s.sim().integrator(); })
-      .def_property_readonly("case", [](const PySimulation& s) { return s.sim().caseName(); });
-
-  m.def("run_columns", &runColumns, py::arg("config_json"), py::arg("steps"), py::arg("until_impacts") = 0);
-  m.def("ensemble_json", &ensembleJson, py::arg("config_json"), py::arg("members"), py::arg("steps"), py::arg("size"),
-        py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("with_members"));
-  m.def("sweep_json", &sweepJson, py::arg("config_json"), py::arg("axes"), py::arg("members"), py::arg("steps"), py::arg("size"),
-        py::arg("kind"), py::arg("seed"), py::arg("samples"), py::arg("threads"), py::arg("shard_index"), py::arg("shard_count"));
-  m.def("merge_json", [](const std::vector<std::string>& parts, const std::vector<std::string>& names) {
-    py::gil_scoped_release unlocked;
-    return mergeSweepParts(parts, names);
-  }, py::arg("parts"), py::arg("names"));
+#include "module_registrations.inc"
 }

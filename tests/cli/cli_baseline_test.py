@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Black-box tests of the CLI's issue-11 keys: --integrator lgvci|rk4 (same JSON/CSV) and
+"""Black-box tests of the CLI's baselines and time reversal: --integrator lgvci|rk4 (same JSON/CSV) and
 --reverse-check N (time reversal: distances from the reversed start)."""
 import csv
 import json

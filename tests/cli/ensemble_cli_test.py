@@ -86,7 +86,7 @@ for args, message in [
     (["--ensemble", "5", "--threads", "x"], "--threads: expected an integer"),
     (["--ensemble", "5", "--perturb", "0"], "--perturb: must be a number in (0, 1]"),
     (["--ensemble", "5", "--perturb", "1.5"], "--perturb: must be a number in (0, 1]"),
-    (["--ensemble", "5", "--kind", "spin"], "--kind: must be \"position\" or \"attitude\""),
+    (["--ensemble", "5", "--kind", "spin"], "--kind: must be one of position, attitude, x1"),
     (["--ensemble", "5", "--seed", "9007199254740992"], "--seed: must be an integer in [0, 2^53 - 1]"),
     (["--ensemble", "5", "--samples", "0"], "--samples: must be an integer in [1, 1000]"),
     (["--threads", "2"], "apply only with --ensemble"),
@@ -94,8 +94,24 @@ for args, message in [
 ]:
     r = run("--case", "IV", *args, "--steps", "10", "--json")
     check(f"refused {args}", r.returncode == 2 and message in r.stderr and r.stdout == "", (r.returncode, r.stderr))
-r = run("--case", "star", "--ensemble", "3")
-check("generalized refused", r.returncode == 2 and "applies only to a family with ensembles (rigid_body)" in r.stderr, r.stderr)
+# Every family has ensembles (docs/ensembles.md "Perturbations"): its first perturbation by default, the
+# statistics bit-identical at any thread count; --perturbations lists the directions.
+for case, default in [("particle", "y"), ("star", "y"), ("cradle", "theta1"), ("billiard-stadium", "x")]:
+    outs = []
+    for threads in ("1", "2", "3"):
+        r = run("--case", case, "--ensemble", "12", "--steps", "2000", "--samples", "5", "--threads", threads, "--json")
+        check(f"{case} ensemble on {threads} threads", r.returncode == 0, r.stderr)
+        out = json.loads(r.stdout)
+        del out["threads"], out["wall_seconds"]
+        outs.append(out)
+    check(f"{case} ensemble: kind {default} by default", outs[0]["ensemble"]["kind"] == default, outs[0]["ensemble"])
+    check(f"{case} ensemble: the same statistics on 1, 2, 3 threads", outs[0] == outs[1] == outs[2])
+    check(f"{case} ensemble: members diverge from the reference", outs[0]["divergence"]["median"][-1] > 0)
+r = run("--case", "star", "--perturbations", "--json")
+names = [p["name"] for p in json.loads(r.stdout)["perturbations"]] if r.returncode == 0 else []
+check("--perturbations lists the star's directions", names == ["y", "x", "theta", "p_y", "p_x", "p_theta"], (r.returncode, r.stderr, names))
+r = run("--case", "star", "--ensemble", "4", "--kind", "theta", "--steps", "100", "--json")
+check("--kind theta perturbs the star's angle", r.returncode == 0 and json.loads(r.stdout)["ensemble"]["kind"] == "theta", r.stderr)
 # A perturbed start inside the plane is a computed quantity, refused before anything runs.
 r = run("--case", "IV", "--x0", "0,0,1.7330508", "--gamma0", "0,0,0", "--Pi0", "0,0,0", "--ensemble", "20", "--perturb", "0.01", "--kind", "attitude")
 check("perturbed start inside the plane refused (attitude; position offsets go upwards near the plane)", r.returncode == 2 and "perturbed start is invalid" in r.stderr, r.stderr)

@@ -1,28 +1,14 @@
-// Umbrella header of the core: the hybrid driver and façade (core/), Tran & Leok's rigid body over
-// a plane (rigid_body/), Fetecau et al.'s generalized-coordinates VCI (generalized/).
+// Umbrella header of the core: the façade every family is reached through (createSimulation, the
+// Simulation run, its records), the family registry and its schemas, ensembles, the hybrid driver and
+// the root finders. A family's own headers are in its package (families/<name>/cpp/include/lgvci/<name>/,
+// installed beside these) and are included by name where a program needs a family's internals.
 #pragma once
 
-#include "lgvci/baselines/naive_generalized.hpp"
-#include "lgvci/baselines/naive_rigid_body.hpp"
-#include "lgvci/baselines/rk4_rigid_body.hpp"
-#include "lgvci/rigid_body/config.hpp"
+#include "lgvci/core/config_schema.hpp"
+#include "lgvci/core/ensemble.hpp"
+#include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/core/root_finders.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
-#include "lgvci/generalized/constraints.hpp"
-#include "lgvci/generalized/energy_jump.hpp"
-#include "lgvci/generalized/generalized_config.hpp"
-#include "lgvci/generalized/generalized_model.hpp"
-#include "lgvci/generalized/potential.hpp"
-#include "lgvci/generalized/verlet_flow.hpp"
-#include "lgvci/rigid_body/collision.hpp"
-#include "lgvci/rigid_body/discrete_flow.hpp"
-#include "lgvci/rigid_body/hybrid_integrator.hpp"
-#include "lgvci/rigid_body/jump_map.hpp"
-#include "lgvci/rigid_body/mass_properties.hpp"
-#include "lgvci/rigid_body/presets.hpp"
-#include "lgvci/rigid_body/rigid_body_model.hpp"
-#include "lgvci/rigid_body/shapes.hpp"
-#include "lgvci/rigid_body/state.hpp"
 #include "lgvci/version.hpp"

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/portable_math.hpp"
+#include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/types.hpp"
 
 namespace lgvci {

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/config_check.hpp"
-#include "core/json_bounds.hpp"
+#include "lgvci/core/config_check.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/types.hpp"
 
@@ -57,7 +57,7 @@ std::string quotedChoice(const std::vector<std::string>& names) {
   return s;
 }
 
-// "a cube or polyhedron body", "an ellipse".
+// "a cube or polyhedron body", "a disc".
 std::string variantWords(const std::vector<std::string>& values, const std::string& noun) {
   std::string s = values.empty() ? "" : std::string(std::string("aeiou").find(values[0][0]) != std::string::npos ? "an " : "a ");
   for (size_t i = 0; i < values.size(); ++i) s += (i == 0 ? "" : i + 1 == values.size() ? " or " : ", ") + values[i];
@@ -316,6 +316,92 @@ void checkConfigTree(const ConfigSchema& schema, const json& config, bool partia
 void checkConfig(const ConfigSchema& schema, const std::string& text) {
   checkJsonText(text);
   checkConfigTree(schema, json::parse(text), false);
+}
+
+struct CheckedConfig::Tree {
+  json config;
+  ConfigSchema schema;
+  // The value at "a.b", or the row's default, or nullptr.
+  const json* value(const std::string& path, json& fallback) const {
+    const json* at = &config;
+    std::size_t from = 0;
+    while (at) {
+      const std::size_t dot = path.find('.', from);
+      const std::string key = path.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+      at = at->is_object() && at->contains(key) ? &(*at)[key] : nullptr;
+      if (dot == std::string::npos) break;
+      from = dot + 1;
+    }
+    if (at) return at;
+    const ConfigField* row = schema.find(path);
+    if (!row || row->defaultJson.empty()) return nullptr;
+    fallback = json::parse(row->defaultJson);
+    return &fallback;
+  }
+  const json& require(const std::string& path, json& fallback, bool (json::*is)() const noexcept, const char* type) const {
+    const json* v = value(path, fallback);
+    if (!v) throw std::logic_error("CheckedConfig: '" + path + "' is absent and its row has no default");
+    if (!(v->*is)()) throw std::logic_error("CheckedConfig: '" + path + "' is not " + type);
+    return *v;
+  }
+};
+
+ConfigDocument::ConfigDocument(std::string text) : text_(std::move(text)) {
+  checkJsonText(text_);  // bounded size and depth, no duplicate keys, an object: before any tree is built
+  tree_ = std::make_shared<const json>(json::parse(text_));
+}
+
+CheckedConfig::CheckedConfig(const ConfigSchema& schema, const std::string& text) : CheckedConfig(schema, ConfigDocument(text)) {}
+
+CheckedConfig::CheckedConfig(const ConfigSchema& schema, const ConfigDocument& config) {
+  auto tree = std::make_shared<Tree>();
+  tree->config = configTree(config);
+  checkConfigTree(schema, tree->config, false);
+  tree->schema = schema;
+  tree_ = std::move(tree);
+}
+
+bool CheckedConfig::has(const std::string& path) const {
+  const json* at = &tree_->config;  // the config's own value only, not the row's default
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t dot = path.find('.', from);
+    const std::string key = path.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+    if (!at->is_object() || !at->contains(key)) return false;
+    at = &(*at)[key];
+    if (dot == std::string::npos) return true;
+    from = dot + 1;
+  }
+}
+
+double CheckedConfig::number(const std::string& path) const {
+  json f;
+  return tree_->require(path, f, &json::is_number, "a number").get<double>();
+}
+
+long long CheckedConfig::integer(const std::string& path) const {
+  json f;
+  return tree_->require(path, f, &json::is_number_integer, "an integer").get<long long>();
+}
+
+bool CheckedConfig::boolean(const std::string& path) const {
+  json f;
+  return tree_->require(path, f, &json::is_boolean, "a boolean").get<bool>();
+}
+
+std::string CheckedConfig::text(const std::string& path) const {
+  json f;
+  return tree_->require(path, f, &json::is_string, "a string").get<std::string>();
+}
+
+std::vector<double> CheckedConfig::vector(const std::string& path) const {
+  json f;
+  return tree_->require(path, f, &json::is_array, "an array").get<std::vector<double>>();
+}
+
+std::vector<std::vector<double>> CheckedConfig::matrix(const std::string& path) const {
+  json f;
+  return tree_->require(path, f, &json::is_array, "an array").get<std::vector<std::vector<double>>>();
 }
 
 void checkNumber(const ConfigSchema& schema, const std::string& path, double value, const std::string& field) {

@@ -1,6 +1,6 @@
-// Ensembles: the members' perturbation (splitmix64 → [−1, 1) → the twins' δx e₃ or R_y(δθ), applied
-// to a copy of the unperturbed start by Simulation::perturbedStart, no JSON per member), their runs
-// against the unperturbed reference, and the statistics, all in fixed operation order.
+// Ensembles: the members' perturbation (splitmix64 → [−1, 1) → size·u_k along the family's perturbation,
+// applied to a copy of the unperturbed start by Simulation::perturbedStart, no JSON per member), their
+// runs against the unperturbed reference, and the statistics, all in fixed operation order.
 #include "lgvci/core/ensemble.hpp"
 
 #include <algorithm>
@@ -10,9 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_bounds.hpp"
-#include "core/portable_math.hpp"
+#include "lgvci/core/json_bounds.hpp"
+#include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/system.hpp"
 
 namespace lgvci {
 
@@ -20,53 +21,33 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// ‖x − x_ref‖₂ + ‖R − R_ref‖₂ with the induced 2-norm (largest singular value), as the twins (§7.4, Fig. 10).
-double divergence(const double* a, const double* b) {
-  double s2 = 0.0;
-  for (int i = 0; i < 3; ++i) {
-    const double d = a[i] - b[i];
-    s2 += d * d;
+// Err = Σ over the configuration fields of ‖a − a_ref‖₂, a rotation's with the induced 2-norm (largest
+// singular value): ‖x − x_ref‖₂ + ‖R − R_ref‖₂ on SE(3), as the twins (§7.4, Fig. 10).
+double divergence(const std::vector<ReversalField>& fields, const std::vector<int>& sizes, const double* a, const double* b) {
+  double err = 0.0;
+  int o = 0;
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    const int n = sizes[f];
+    if (fields[f].kind == ReversalField::Kind::Rotation) {
+      Mat3 D;
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) D(r, c) = a[o + 3 * r + c] - b[o + 3 * r + c];
+      err += Eigen::JacobiSVD<Mat3>(D).singularValues()(0);
+    } else {
+      double s2 = 0.0;
+      for (int i = 0; i < n; ++i) {
+        const double d = a[o + i] - b[o + i];
+        s2 += d * d;
+      }
+      err += std::sqrt(s2);
+    }
+    o += n;
   }
-  Mat3 D;
-  for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 3; ++c) D(r, c) = a[3 + 3 * r + c] - b[3 + 3 * r + c];
-  return std::sqrt(s2) + Eigen::JacobiSVD<Mat3>(D).singularValues()(0);
+  return err;
 }
 
-SimulationResult createOrThrow(const std::string& config, const std::string& field, const std::string& who) {
-  SimulationResult r = createSimulation(config);
-  if (!r.ok()) throw InvalidInput(field, who + r.error.message);
-  return r;
-}
 
 }  // namespace
-
-void perturbPose(PerturbationKind kind, double delta, Vec3& x, Mat3& R) {
-  if (kind == PerturbationKind::Position) {
-    x.z() += delta;  // x0 + δ e₃
-    return;
-  }
-  double s = 0.0, c = 1.0;
-  pmath::sincos(delta, s, c);
-  const double Ry[9] = {c, 0, s, 0, 1, 0, -s, 0, c};  // R_y(δ)
-  const Mat3 R0 = R;
-  for (int r = 0; r < 3; ++r)
-    for (int col = 0; col < 3; ++col) {
-      double sum = 0.0;  // R0 · R_y(δ), summed in m order
-      for (int m = 0; m < 3; ++m) sum += R0(r, m) * Ry[3 * m + col];
-      R(r, col) = sum;
-    }
-}
-
-PerturbationKind parsePerturbationKind(const std::string& name) {
-  if (name == "position") return PerturbationKind::Position;
-  if (name == "attitude") return PerturbationKind::Attitude;
-  throw InvalidInput("kind", "must be \"position\" or \"attitude\" (got '" + printable(name) + "')");
-}
-
-std::string perturbationKindName(PerturbationKind kind) {
-  return kind == PerturbationKind::Position ? "position" : "attitude";
-}
 
 std::uint64_t splitmix64At(std::uint64_t seed, std::uint64_t k) {
   std::uint64_t z = seed + (k + 1) * 0x9E3779B97F4A7C15ull;
@@ -87,7 +68,7 @@ void validateEnsembleSpec(const EnsembleSpec& s) {
   if (s.samples < 1 || s.samples > kMaxEnsembleSamples)
     throw InvalidInput("samples", "must be an integer in [1, " + std::to_string(kMaxEnsembleSamples) + "]");
   if (!(s.size > 0.0) || !(s.size <= kMaxPerturbation))
-    throw InvalidInput("size", "must be a number in (0, 1] (a length for position, radians for attitude)");
+    throw InvalidInput("size", "must be a number in (0, 1] (in the perturbed entry's unit: a length, an angle, a momentum)");
   if (s.seed > kMaxEnsembleSeed) throw InvalidInput("seed", "must be an integer in [0, 2^53 - 1]");
 }
 
@@ -111,11 +92,11 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
     return v.get<double>();
   };
   if (j.contains("kind")) {
-    if (!j["kind"].is_string()) throw InvalidInput("kind", "must be \"position\" or \"attitude\"");
-    s.kind = parsePerturbationKind(j["kind"].get<std::string>());
+    if (!j["kind"].is_string()) throw InvalidInput("kind", "must be the name of one of the config's perturbations");
+    s.kind = j["kind"].get<std::string>();
   }
   if (j.contains("size")) {
-    if (!j["size"].is_number()) throw InvalidInput("size", "must be a number in (0, 1] (a length for position, radians for attitude)");
+    if (!j["size"].is_number()) throw InvalidInput("size", "must be a number in (0, 1] (in the perturbed entry's unit: a length, an angle, a momentum)");
     s.size = j["size"].get<double>();
   }
   if (j.contains("seed")) s.seed = static_cast<std::uint64_t>(integer("seed", static_cast<double>(kMaxEnsembleSeed)));
@@ -130,27 +111,34 @@ EnsembleSpec parseEnsembleSpec(const std::string& text) {
 
 Ensemble::Ensemble(EnsembleSpec spec, bool checkExtremeMembers) : spec_(std::move(spec)) {
   validateEnsembleSpec(spec_);
-  SimulationResult ref = createOrThrow(spec_.config, "config", "");
-  if (!ref.simulation->capabilities().ensemble) {
-    std::string names;
-    for (const FamilyInfo& f : families())
-      if (f.capabilities.ensemble) names += (names.empty() ? "" : ", ") + f.name;
-    throw InvalidInput("config", "an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (" + names + ")");
+  SystemResult made = System::create(spec_.config);
+  if (!made.ok()) throw InvalidInput("config", made.error.message);
+  system_ = std::move(made.system);
+  const System& sys = *system_;
+  perturbation_ = spec_.kind.empty() ? sys.perturbations().at(0) : sys.perturbation(spec_.kind);
+  spec_.kind = perturbation_.name;
+  for (const ReversalField& f : sys.family().reversal)
+    if (f.kind != ReversalField::Kind::Momentum) {
+      configuration_.push_back(f);
+      configurationSize_ += sys.layout().field(f.field).size;
+    }
+  resolved_ = sys.configJson();
+  caseName_ = sys.caseName();
+  h_ = sys.h();
+  t0_ = sys.t0();
+  // A start on the boundary of the admissible set (a body resting on the plane) has no room on one
+  // side: when the start moved by −size is refused, every member takes |u_k| (exact for a shift that
+  // moves Φ monotonically; members are checked again when built).
+  try {
+    sys.newRun(perturbation_, -spec_.size);
+  } catch (const InvalidInput&) {
+    upward_ = true;
   }
-  resolved_ = ref.simulation->configJson();
-  caseName_ = ref.simulation->caseName();
-  h_ = ref.simulation->h();
-  t0_ = ref.simulation->time();
-  {
-    const double n3 = nlohmann::json::parse(resolved_)["plane"]["normal"][2].get<double>();
-    upward_ = spec_.kind == PerturbationKind::Position && ref.simulation->minPhi() - spec_.size * n3 < 0.0;
-  }
-  start_ = std::move(ref.simulation);
   const long long M = std::min<long long>(spec_.samples, spec_.steps);
   for (long long j = 0; j <= M; ++j) sampleSteps_.push_back(j * spec_.steps / M);
   // The perturbed starts must be valid too (e.g. not inside the plane). Only the two extreme members
-  // are checked here — exact for the position kind, whose Φ is monotone in x0₃ — and every member
-  // again when it is built (MemberRun).
+  // are checked here — exact for a shift that moves Φ monotonically — and every member again when it is
+  // built (MemberRun).
   if (checkExtremeMembers) {
     int lo = 0, hi = 0;
     for (int k = 1; k < spec_.members; ++k) {
@@ -162,16 +150,16 @@ Ensemble::Ensemble(EnsembleSpec spec, bool checkExtremeMembers) : spec_(std::mov
   MemberRun r(*this, -1);
   r.advance(spec_.steps);
   refPoses_ = r.poses();
-  refPoses_.resize(12 * sampleSteps_.size(), kNaN);
+  refPoses_.resize(static_cast<std::size_t>(configurationSize_) * sampleSteps_.size(), kNaN);
   reference_ = r.result();
 }
 
 std::unique_ptr<Simulation> Ensemble::memberSimulation(int k) const {
-  if (k < 0) return start_->clone();
+  if (k < 0) return system_->newRun();
   const double u = memberOffset(spec_.seed, k);
   const double delta = spec_.size * (upward_ ? std::abs(u) : u);
   try {
-    return start_->perturbedStart(spec_.kind, delta);
+    return system_->newRun(perturbation_, delta);
   } catch (const InvalidInput& e) {
     throw InvalidInput("size", "member " + std::to_string(k) + "'s perturbed start is invalid: " + e.what());
   }
@@ -200,10 +188,12 @@ MemberRun::MemberRun(const Ensemble& ensemble, int member) : ens_(ensemble), mem
     throw InvalidInput("member", "must be in [0, " + std::to_string(ensemble.spec().members - 1) + "]");
   sim_ = ensemble.memberSimulation(member);
   const RecordLayout& l = sim_->layout();
-  ox_ = l.field("x").offset;
-  oR_ = l.field("R").offset;
+  for (const ReversalField& f : ensemble.configurationFields()) {
+    offsets_.push_back(l.field(f.field).offset);
+    sizes_.push_back(l.field(f.field).size);
+  }
   err_.reserve(ensemble.sampleSteps().size());
-  poses_.reserve(12 * ensemble.sampleSteps().size());
+  poses_.reserve(static_cast<std::size_t>(ensemble.configurationSize()) * ensemble.sampleSteps().size());
   sample();
 }
 
@@ -211,11 +201,10 @@ void MemberRun::sample() {
   const std::vector<long long>& at = ens_.sampleSteps();
   while (next_ < at.size() && at[next_] == done_) {
     const std::vector<double> rec = sim_->record();
-    double pose[12];
-    for (int i = 0; i < 3; ++i) pose[i] = rec[static_cast<std::size_t>(ox_ + i)];
-    for (int i = 0; i < 9; ++i) pose[3 + i] = rec[static_cast<std::size_t>(oR_ + i)];
-    poses_.insert(poses_.end(), pose, pose + 12);
-    if (member_ >= 0) err_.push_back(divergence(pose, &ens_.referencePoses()[12 * next_]));
+    const std::size_t from = poses_.size(), n = static_cast<std::size_t>(ens_.configurationSize());
+    for (std::size_t f = 0; f < offsets_.size(); ++f)
+      poses_.insert(poses_.end(), rec.begin() + offsets_[f], rec.begin() + offsets_[f] + sizes_[f]);
+    if (member_ >= 0) err_.push_back(divergence(ens_.configurationFields(), sizes_, &poses_[from], &ens_.referencePoses()[n * next_]));
     ++next_;
   }
 }
@@ -382,7 +371,7 @@ std::string ensembleStatisticsJson(const Ensemble& ens, const EnsembleStatistics
   json out;
   out["ensemble"] = {{"case", ens.caseName().empty() ? json(nullptr) : json(ens.caseName())},
                      {"members", s.members},
-                     {"kind", perturbationKindName(s.kind)},
+                     {"kind", s.kind},
                      {"size", s.size},
                      {"seed", s.seed},
                      {"steps", s.steps},

@@ -1,5 +1,7 @@
-// The family registry (lgvci/core/family.hpp) and the one list of the built-in families: the only
-// source file outside the family folders that names them (docs/architecture.md "How to add a family").
+// The family registry (lgvci/core/family.hpp). The built-in families come from the packages under
+// families/, through the list the build generates from them (builtin_families.cpp,
+// cmake/LgvciFamilies.cmake): no file of the core names a family (docs/architecture.md "How to add a
+// family").
 #include "lgvci/core/family.hpp"
 
 #include <list>
@@ -9,15 +11,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/factories.hpp"
-#include "core/json_bounds.hpp"
-#include "lgvci/billiard/billiard_config.hpp"
-#include "lgvci/generalized/generalized_config.hpp"
-#include "lgvci/rigid_body/config.hpp"
+#include "lgvci/core/config_check.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/core/types.hpp"
 
 namespace lgvci {
+namespace detail {
+/// The packages' registrations, in their ORDER (generated: cmake/LgvciFamilies.cmake).
+std::vector<FamilyInfo> builtinFamilies();
+}  // namespace detail
+
 namespace {
 
 void check(const FamilyInfo& info, const std::list<FamilyInfo>& registered) {
@@ -37,20 +41,13 @@ void check(const FamilyInfo& info, const std::list<FamilyInfo>& registered) {
 std::list<FamilyInfo>& table() {
   static std::list<FamilyInfo> t = [] {
     std::list<FamilyInfo> l;
-    // Each family with the schema of its config (the cradle, a case of the generalized model, shares
-    // that model's).
-    using Families = std::vector<FamilyInfo> (*)();
-    using Schema = const ConfigSchema& (*)();
-    const std::pair<Families, Schema> builtin[] = {{detail::rigidBodyFamilies, rigidBodyConfigSchema},
-                                                   {detail::generalizedFamilies, generalizedConfigSchema},
-                                                   {detail::billiardFamilies, billiardConfigSchema}};
-    for (const auto& [family, schema] : builtin)
-      for (FamilyInfo& f : family()) {
-        f.schema = schema();
-        f.schema.family = f.name;
-        check(f, l);
-        l.push_back(std::move(f));
-      }
+    // Each package's families, each with the schema of its config (a case of a model with capabilities
+    // of its own shares that model's schema, under its own family name).
+    for (FamilyInfo& f : detail::builtinFamilies()) {
+      f.schema.family = f.name;
+      check(f, l);
+      l.push_back(std::move(f));
+    }
     return l;
   }();
   return t;
@@ -107,14 +104,10 @@ std::vector<std::string> presetNames() {
   return out;
 }
 
-const FamilyInfo& familyOfConfig(const std::string& text) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InvalidInput("config", std::string("is not valid JSON: ") + e.what());
-  }
-  if (!j.is_object()) throw InvalidInput("config", "must be a JSON object");
+const FamilyInfo& familyOfConfig(const std::string& text) { return familyOfConfig(ConfigDocument(text)); }
+
+const FamilyInfo& familyOfConfig(const ConfigDocument& config) {
+  const nlohmann::json& j = configTree(config);  // an object: ConfigDocument checked it
   const std::list<FamilyInfo>& all = families();
   const FamilyInfo* chosen = nullptr;
   if (j.contains("model")) {
@@ -123,14 +116,14 @@ const FamilyInfo& familyOfConfig(const std::string& text) {
       bool seen = false;
       for (const std::string& m : models) seen = seen || m == f.model;
       if (!seen) models.push_back(f.model);
-      if (!chosen && j["model"].is_string() && j["model"] == f.model) chosen = &f;
+      if (!chosen && j["model"].is_string() && j["model"].get<std::string>() == f.model) chosen = &f;
     }
     if (!chosen) throw InvalidInput("model", "must be " + quotedNames(models));
   }
   if (j.contains("case")) {
     const std::string names = joinNames(presetNames());
     if (!j["case"].is_string()) throw InvalidInput("case", "must be one of " + names);
-    const std::string c = j["case"];
+    const std::string c = j["case"].get<std::string>();
     const FamilyInfo* implied = familyOfPreset(c);
     if (!implied) throw InvalidInput("case", "must be one of " + names + " (got '" + printable(c) + "')");
     if (chosen && chosen->model != implied->model)

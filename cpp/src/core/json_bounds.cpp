@@ -1,5 +1,5 @@
 // The streaming bounds check of core/json_bounds.hpp (deep nesting would otherwise exhaust the recursive parser's stack).
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 
 #include <cstdio>
 #include <set>

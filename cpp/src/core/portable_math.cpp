@@ -3,7 +3,7 @@
 // preserved."): Cody–Waite reduction by π/2 in three 33-bit parts, then the minimax kernels on
 // [−π/4, π/4]; beyond 2^20·π/2, Payne–Hanek reduction with the bits of 2/π. Only +, −, ×, comparisons
 // and integer arithmetic: deterministic under -ffp-contract=off.
-#include "core/portable_math.hpp"
+#include "lgvci/core/portable_math.hpp"
 
 #include <cmath>
 #include <cstdint>

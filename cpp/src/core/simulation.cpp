@@ -12,7 +12,9 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/types.hpp"
 
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
+#include "lgvci/core/portable_math.hpp"
+#include "lgvci/core/text.hpp"
 
 namespace lgvci {
 
@@ -84,9 +86,92 @@ const RecordLayout& impactLayout() { return impactSchema().layout(); }
 
 void writeImpactRecord(const ImpactEvent& e, double* out) { impactSchema().write(e, out); }
 
-std::unique_ptr<Simulation> Simulation::perturbedStart(PerturbationKind, double) const {
-  throw InvalidInput("kind", "the " + family() +
-                                 " family has no start pose to perturb (its capabilities declare neither twins nor ensemble)");
+void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double delta, double* record) {
+  const RecordField& f = layout.field(p.field);
+  if (p.op == Perturbation::Op::Shift) {
+    if (p.component < 0 || p.component >= f.size) throw std::out_of_range("perturbation '" + p.name + "': no entry " + std::to_string(p.component));
+    record[f.offset + p.component] += delta;
+    return;
+  }
+  if (f.size != 9 || p.component < 0 || p.component > 2) throw std::out_of_range("perturbation '" + p.name + "': not a 3x3 field's axis");
+  double s = 0.0, c = 1.0;
+  pmath::sincos(delta, s, c);
+  // R_axis(δ), row-major: the rotation by δ about body axis `component`.
+  double T[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  const int i = (p.component + 1) % 3, j = (p.component + 2) % 3;  // the plane it turns: (i, j) cyclic after the axis
+  T[3 * i + i] = c, T[3 * i + j] = -s, T[3 * j + i] = s, T[3 * j + j] = c;
+  double* R = record + f.offset;
+  double R0[9];
+  for (int k = 0; k < 9; ++k) R0[k] = R[k];
+  for (int r = 0; r < 3; ++r)
+    for (int col = 0; col < 3; ++col) {
+      double sum = 0.0;  // R0 · R_axis(δ), summed in m order
+      for (int m = 0; m < 3; ++m) sum += R0[3 * r + m] * T[3 * m + col];
+      R[3 * r + col] = sum;
+    }
+}
+
+void requireRecordSize(const RecordLayout& layout, std::size_t size) {
+  if (size != static_cast<std::size_t>(layout.size))
+    throw InvalidInput("record", "must have " + std::to_string(layout.size) + " numbers (this run's layout), got " + std::to_string(size));
+}
+
+InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<std::string, std::string>>& configToRecord) {
+  const std::string& f = e.field();
+  const std::string rule = std::string(e.what()).substr(f.size() + 2);
+  for (const auto& [config, record] : configToRecord)
+    if (f.compare(0, config.size(), config) == 0 && (f.size() == config.size() || f[config.size()] == '['))
+      return InvalidInput(record + f.substr(config.size()), rule);
+  return e;
+}
+
+std::vector<std::string> Simulation::stateFields() const {
+  std::vector<std::string> out{"t"};
+  if (const FamilyInfo* f = findFamily(family()))
+    for (const ReversalField& r : f->reversal) out.push_back(r.field);
+  return out;
+}
+
+std::vector<Perturbation> Simulation::perturbations() const {
+  std::vector<Perturbation> out;
+  const FamilyInfo* family = findFamily(this->family());
+  if (!family) return out;
+  const RecordLayout& L = layout();
+  for (const ReversalField& r : family->reversal) {
+    const RecordField& f = L.field(r.field);
+    if (r.kind == ReversalField::Kind::Rotation) {
+      for (int axis = 0; axis < 3; ++axis)
+        out.push_back({r.field + std::to_string(axis + 1), "turn " + r.field + " about its body axis " + std::to_string(axis + 1),
+                       r.field, axis, Perturbation::Op::Turn});
+      continue;
+    }
+    for (int i = 0; i < f.size; ++i) {
+      const std::string name = f.size == 1 ? r.field : r.field + std::to_string(i + 1);
+      out.push_back({name, "shift " + name, r.field, i, Perturbation::Op::Shift});
+    }
+  }
+  return out;
+}
+
+Perturbation Simulation::perturbation(const std::string& name) const {
+  const std::vector<Perturbation> all = perturbations();
+  std::string names;
+  for (const Perturbation& p : all) {
+    if (p.name == name) return p;
+    names += (names.empty() ? "" : ", ") + p.name;
+  }
+  throw InvalidInput("kind", "must be one of " + (names.empty() ? std::string("(none: the family declares no state fields)") : names) +
+                                 " (got '" + printable(name) + "')");
+}
+
+std::unique_ptr<Simulation> Simulation::perturbedStart(const Perturbation& p, double delta) const {
+  if (!std::isfinite(delta)) throw InvalidInput("delta", "must be a finite number");
+  std::unique_ptr<Simulation> run = clone();
+  run->reset();
+  std::vector<double> rec = run->record();
+  applyPerturbation(run->layout(), p, delta, rec.data());
+  run->setState(rec);
+  return run;
 }
 
 std::shared_ptr<const CanonicalChart> Simulation::canonicalChart() const { return nullptr; }
@@ -236,8 +321,8 @@ std::string libraryDetail(const std::string& what) {
 SimulationResult createSimulation(const std::string& json) {
   SimulationResult r;
   try {
-    checkJsonText(json);  // bounded size and depth, no duplicate keys, before any tree is built
-    r.simulation = familyOfConfig(json).create(json);
+    const ConfigDocument config(json);  // one bounded scan and one parse for the whole create
+    r.simulation = familyOfConfig(config).create(config);
   } catch (const InvalidInput& e) {
     r.error = {e.field(), e.what()};
   } catch (const nlohmann::json::exception& e) {  // a case the checks above missed: our words, not the library's

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/text.hpp"
@@ -87,13 +87,6 @@ Plan makePlan(const SweepSpec& spec) {
   plan.base = json::parse(spec.config);
   if (!plan.base.is_object()) throw InvalidInput("config", "must be a JSON object");
   const FamilyInfo& family = familyOfConfig(spec.config);
-  if (!family.capabilities.ensemble) {
-    std::string names;
-    for (const FamilyInfo& f : families())
-      if (f.capabilities.ensemble) names += (names.empty() ? "" : ", ") + f.name;
-    throw InvalidInput("config", "a sweep runs an ensemble at each point, which perturbs x0 or R0, so it applies only to a family with ensembles (" +
-                                     names + "), not " + family.name);
-  }
   json resolved;  // the base's resolved config, read only for an entry of a vector the base does not give
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
     const SweepAxis& axis = spec.axes[a];
@@ -173,12 +166,14 @@ json pointConfig(const Plan& plan, const SweepSpec& spec, long long p) {
 
 // A sweep none of whose points the family accepts (a misspelt key in the base config, every value out
 // of range) is bad input, refused before anything runs with point 0's message; a sweep with some valid
-// points runs, and the others' members are reported as failures.
-void requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
+// points runs, and the others' members are reported as failures. Returns the ensembles' perturbation:
+// the spec's kind, or the first valid point's default (Simulation::perturbations()), so that every point
+// perturbs along the same one and the sweep block names it.
+std::string requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
   SimulationError first;
   for (long long p = 0; p < plan.P; ++p) {
     const SimulationResult r = createSimulation(pointConfig(plan, spec, p).dump());
-    if (r.ok()) return;
+    if (r.ok()) return spec.ensemble.kind.empty() ? r.simulation->perturbations().at(0).name : r.simulation->perturbation(spec.ensemble.kind).name;
     if (p == 0) first = r.error;
   }
   const std::size_t colon = first.message.find(": ");
@@ -186,18 +181,18 @@ void requireAValidPoint(const Plan& plan, const SweepSpec& spec) {
                                       (plan.P > 1 ? " (at every point of the sweep)" : ""));
 }
 
-json definitionOf(const Plan& plan, const SweepSpec& spec) {
+json definitionOf(const Plan& plan, const SweepSpec& spec, const std::string& kind) {
   const EnsembleSpec& e = spec.ensemble;
   json axes = json::array();
   for (const SweepAxis& a : spec.axes) axes.push_back({{"path", a.path}, {"values", a.values}});
   return {{"config", plan.base}, {"axes", axes}, {"points", plan.P}, {"members", plan.K},
-          {"kind", perturbationKindName(e.kind)}, {"size", e.size}, {"seed", e.seed}, {"steps", e.steps}, {"samples", e.samples}};
+          {"kind", kind}, {"size", e.size}, {"seed", e.seed}, {"steps", e.steps}, {"samples", e.samples}};
 }
 
 const char* kSeedRule =
-    "member k of point p starts from point p's config perturbed by size*u_k (position: x0 + size*u_k*e3; attitude: "
-    "R0*R_y(size*u_k)), u_k = 2*(splitmix64(seed + (k + 1)*0x9E3779B97F4A7C15) >> 11)*2^-53 - 1: the same u_k at every "
-    "point; global id p*K + k, shard i of N runs ids [floor((i-1)*T/N), floor(i*T/N)), T = P*K";
+    "member k of point p starts from point p's config moved by size*u_k along the perturbation kind (a shift of one "
+    "entry of a state field, or a turn R*R_axis(size*u_k) of an attitude), u_k = 2*(splitmix64(seed + (k + 1)*0x9E3779B97F4A7C15) >> 11)*2^-53 - 1: the same u_k at every point; global id p*K + k, "
+    "shard i of N runs ids [floor((i-1)*T/N), floor(i*T/N)), T = P*K";
 
 json provenanceOf(const json& definition) {
   const std::string text = definition.dump();
@@ -319,16 +314,11 @@ std::string sweepPointConfig(const SweepSpec& spec, long long point) {
   return pointConfig(plan, spec, point).dump();
 }
 
-std::string sweepProvenanceJson(const SweepSpec& spec) {
-  const Plan plan = makePlan(spec);
-  return provenanceOf(definitionOf(plan, spec)).dump();
-}
-
 // ---- A shard's part ----
 
 std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
   const Plan plan = makePlan(spec);
-  requireAValidPoint(plan, spec);
+  const std::string kind = requireAValidPoint(plan, spec);
   if (threads < 1 || threads > kMaxEnsembleThreads) throw InvalidInput("threads", "must be an integer in [1, 256]");
   if (shard.index < 1 || shard.count < 1 || shard.index > shard.count || shard.count > kMaxSweepShards)
     throw InvalidInput("shard", "expected i/N with 1 <= i <= N <= 1000000000");
@@ -358,6 +348,7 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
     std::vector<PointRun> points(static_cast<std::size_t>(b1 - b0));
     forEachOnThreads(b1 - b0, threads, [&](long long i) {
       EnsembleSpec e = spec.ensemble;
+      e.kind = kind;
       e.config = pointConfig(plan, spec, b0 + i).dump();
       try {
         points[static_cast<std::size_t>(i)].ensemble = std::make_unique<Ensemble>(std::move(e), false);
@@ -401,7 +392,7 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
     }
   }
 
-  const json definition = definitionOf(plan, spec);
+  const json definition = definitionOf(plan, spec, kind);
   json out;
   out["provenance"] = provenanceOf(definition);
   out["sweep"] = definition;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../make_simulation.hpp"
+#include "make_simulation.hpp"
 #include "lgvci/claims/momentum_maps.hpp"
 
 namespace test_momentum_maps {

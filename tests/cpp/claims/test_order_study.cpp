@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../make_simulation.hpp"
+#include "make_simulation.hpp"
 #include "lgvci/claims/order_study.hpp"
 #include "lgvci/core/types.hpp"
 

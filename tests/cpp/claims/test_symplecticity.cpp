@@ -114,7 +114,7 @@ TEST_CASE("symplecticity: the star's loop in (y, p_y) keeps the action over all 
   CHECK(std::abs(n.areaRelChange.at(0)) > 1e-4);
 }
 
-TEST_CASE("symplecticity: the billiards' loops keep their action with the VCI; the loop's bounces are exposed", "[claims][symplecticity]") {
+TEST_CASE("symplecticity: the billiards' loops keep their action with the VCI, the loop's bounces are exposed", "[claims][symplecticity]") {
   for (const char* table : {"billiard-ellipse", "billiard-stadium"}) {
     auto vci = makeSimulation(caseWith(table, "vci"));
     const SymplecticityReport r = measureSymplecticity(*vci, 600, 3);

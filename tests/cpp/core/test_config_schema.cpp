@@ -264,4 +264,34 @@ TEST_CASE("config schema: each family's parser accepts its table's bounds and re
   CHECK(bounds >= 60);  // every family's bounds, not a few
 }
 
+TEST_CASE("config schema: CheckedConfig reads a checked config by path, with the rows' defaults", "[schema]") {
+  using T = ConfigField::Type;
+  ConfigSchema schema;
+  schema.family = schema.model = "reader";
+  schema.fields = {ConfigField("a", T::Number, "m", "").range(0.0, 10.0).byDefault("2.5"),
+                   ConfigField("n", T::Integer, "", "").range(1, 9).byDefault("3"),
+                   ConfigField("on", T::Boolean, "", "").byDefault("false"),
+                   ConfigField("name", T::String, "", "").oneOf({"x", "y"}),
+                   ConfigField("v", T::Vector, "", "").ofSize(3).byDefault("[1, 2, 3]"),
+                   ConfigField("m", T::Matrix, "", "").ofSize(2),
+                   ConfigField("o", T::Object, "", ""),
+                   ConfigField("o.k", T::Number, "", "").byDefault("7")};
+  const CheckedConfig c(schema, R"({"a": 4, "name": "y", "m": [[1, 2], [3, 4]], "o": {"k": 0.5}})");
+  CHECK(c.has("a"));
+  CHECK_FALSE(c.has("n"));
+  CHECK(c.has("o.k"));
+  CHECK(c.number("a") == 4.0);
+  CHECK(c.integer("n") == 3);  // the row's default
+  CHECK_FALSE(c.boolean("on"));
+  CHECK(c.text("name") == "y");
+  CHECK(c.vector("v") == std::vector<double>{1, 2, 3});
+  CHECK(c.matrix("m") == std::vector<std::vector<double>>{{1, 2}, {3, 4}});
+  CHECK(c.number("o.k") == 0.5);
+  CHECK_THROWS_AS(c.text("a"), std::logic_error);  // the wrong type is the caller's error, not the config's
+  // The checker's rules come first: the reader never sees a config its schema refuses.
+  CHECK_THROWS_WITH(CheckedConfig(schema, R"({"a": 11})"), "a: must be in [0, 10]");
+  CHECK_THROWS_WITH(CheckedConfig(schema, R"({"b": 1})"), "b: is not a known key");
+  CHECK_THROWS_AS(CheckedConfig(schema, "[1"), InvalidInput);
+}
+
 }  // namespace test_config_schema

@@ -57,8 +57,7 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   for (size_t k = 0; k < times.size(); ++k) CHECK(std::abs(times[k] - (2.0 * k + 1.0) * half) < 1e-12);
   CHECK(sim.stateHashHex().size() == 16);
 
-  // Its one-line clone() copies the run (DriverSimulation's counters included) and continues alike;
-  // it declares no twins or ensemble, so it has no start pose to perturb.
+  // Its one-line clone() copies the run (DriverSimulation's counters included) and continues alike.
   const std::unique_ptr<Simulation> copy = sim.clone();
   CHECK(copy->totalImpacts() == sim.totalImpacts());
   for (int k = 0; k < 300; ++k) {
@@ -67,7 +66,37 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   }
   CHECK(copy->stateHash() == sim.stateHash());
   CHECK(copy->steps() == 1300);
-  CHECK_THROWS_AS(sim.perturbedStart(PerturbationKind::Position, 0.1), InvalidInput);
+  // Its perturbations come from its reversal fields alone: shifts of y and v; a start moved by δ in y
+  // falls from y0 + δ (energy g (y0 + δ)), at the start (no steps), sharing the system.
+  const std::vector<Perturbation> dirs = sim.perturbations();
+  REQUIRE(dirs.size() == 2);
+  CHECK(dirs[0].name == "y");
+  CHECK(dirs[1].name == "v");
+  const std::unique_ptr<Simulation> higher = sim.perturbedStart("y", 0.25);
+  CHECK(higher->steps() == 0);
+  CHECK(higher->time() == 0.0);
+  CHECK(higher->initialEnergy() == Approx(kG * 1.25).epsilon(1e-15));
+  CHECK_THROWS_WITH(sim.perturbedStart("position", 0.1), "kind: must be one of y, v (got 'position')");
+  // setState: a run from a state is the run a config with that start gives, bit for bit (closed form:
+  // the same record after the same steps), and a refused state leaves the run as it was.
+  std::vector<double> rec = sim.record();
+  std::unique_ptr<Simulation> restarted = sim.clone();
+  restarted->setState(rec);
+  CHECK(restarted->steps() == 0);
+  CHECK(restarted->totalImpacts() == 0);
+  SimulationResult same = createSimulation(restarted->configJson());
+  REQUIRE(same.ok());
+  for (int k = 0; k < 500; ++k) {
+    restarted->step();
+    same.simulation->step();
+  }
+  CHECK(restarted->record() == same.simulation->record());
+  std::vector<double> below = rec;
+  below[1] = -0.5;
+  const std::uint64_t before = sim.stateHash();
+  CHECK_THROWS_WITH(sim.setState(below), "y: must be in [0, 100]");
+  CHECK_THROWS_WITH(sim.setState(std::vector<double>(3, 0.0)), "record: must have 5 numbers (this run's layout), got 3");
+  CHECK(sim.stateHash() == before);
 
   // A config by "model" reaches the same factory; its errors are values, as for every family.
   SimulationResult byModel = createSimulation(R"({"model": "toy_ball", "y0": 2})");
@@ -75,7 +104,7 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   CHECK(byModel.simulation->caseName().empty());
   SimulationResult bad = createSimulation(R"({"model": "toy_ball", "y0": -1})");
   CHECK_FALSE(bad.ok());
-  CHECK(bad.error.message == "y0: must be in (0, 100]");
+  CHECK(bad.error.message == "y0: must be in [0, 100]");
   SimulationResult wrongCase = createSimulation(R"({"model": "toy_ball", "case": "IV"})");
   CHECK_FALSE(wrongCase.ok());
   CHECK(wrongCase.error.field == "case");
@@ -97,7 +126,7 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   CHECK(rc.impactsForward == rc.impactsBack);
 }
 
-TEST_CASE("registry: a repeated name or preset is refused; an unregistered toy is gone", "[core][registry]") {
+TEST_CASE("registry: a repeated name or preset is refused, an unregistered toy is gone", "[core][registry]") {
   {
     ToyRegistration toy;
     CHECK_THROWS_AS(registerFamily(toyFamily()), std::invalid_argument);
@@ -160,7 +189,7 @@ TEST_CASE("registry: a family declared reversible returns from a 100-step revers
   }
 }
 
-TEST_CASE("registry: the ensemble and the baselines take exactly the families that declare them", "[core][registry]") {
+TEST_CASE("registry: every family has ensembles, the baselines take exactly the families that declare them", "[core][registry]") {
   for (const FamilyInfo& f : families()) {
     if (f.presets.empty()) continue;
     INFO(f.name);
@@ -169,8 +198,7 @@ TEST_CASE("registry: the ensemble and the baselines take exactly the families th
     spec.steps = 10;
     spec.samples = 2;
     spec.members = 2;
-    if (f.capabilities.ensemble) CHECK_NOTHROW(Ensemble(spec));
-    else CHECK_THROWS_AS(Ensemble(spec), InvalidInput);
+    CHECK_NOTHROW(Ensemble(spec));
     for (const char* baseline : {"rk4", "naive"}) {
       nlohmann::json j = nlohmann::json::parse(f.presetJson(f.presets.front()));
       j["integrator"] = baseline;

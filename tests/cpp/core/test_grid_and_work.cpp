@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/simulation.hpp"
-#include "core/json_bounds.hpp"
+#include "lgvci/core/json_bounds.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 
 namespace test_grid_and_work {

@@ -150,7 +150,7 @@ struct SettlingBall : Ball {
 
 }  // namespace
 
-TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step still ends on the grid; the summary stays", "[core][driver][zeno]") {
+TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step still ends on the grid, the summary stays", "[core][driver][zeno]") {
   // e = 0.9 from 1 cm: the rebounds e^k v accumulate (Zeno) before t∞ = (1 + e)/(1 − e) √(2y0/g) = 0.858 s,
   // with flights shorter than h/N long before that; E + dissipated = E0 throughout.
   DriverSettings set;
@@ -185,7 +185,7 @@ TEST_CASE("driver: a slow Zeno cascade is settled by the model and the step stil
   CHECK(d.state().t == 0.0);
 }
 
-TEST_CASE("driver: the work of a step is bounded; a step that needs more halts with WorkLimit, on the grid", "[core][driver][work]") {
+TEST_CASE("driver: the work of a step is bounded, a step that needs more halts with WorkLimit, on the grid", "[core][driver][work]") {
   // Budget 1000 bounces, a step of 10 s over a ball bouncing every 2.9 ms: far more flow
   // evaluations than kMaxFlowsPerStep.
   HybridDriver<Ball> d = makeBall(1e-5, 10.0, RootFinder::Bisection, 1000);
@@ -217,6 +217,97 @@ TEST_CASE("driver: a failed flow halts the run and discards the step's impacts",
   d.reset();
   CHECK(d.status() == StepStatus::Ok);
   CHECK(d.state().t == 0.0);
+}
+
+namespace {
+
+// The ball whose jump waits for the sub-step after it when asked at run time (the rigid body's
+// "jump": "variational"); its jump records what the driver gave it: the pre-impact sub-step's start time
+// and length, and the post-impact sub-step's length. The jump itself does not use them, so the run is
+// the plain ball's, bit for bit.
+template <class Base>
+struct Timed : Base {
+  bool pending = false;
+  bool jumpUsesRemainingTime() const { return pending; }
+  int jump(typename Base::State& s, const typename Base::State& before, double tauBefore, double tauAfter, int budget,
+           std::vector<ImpactEvent>& events) {
+    const size_t n0 = events.size();
+    const int n = Base::jump(s, before, tauBefore, tauAfter, budget, events);
+    for (size_t k = n0; k < events.size(); ++k) {
+      events[k].extra[0] = before.t;
+      events[k].extra[1] = tauBefore;
+      events[k].extra[2] = tauAfter;
+    }
+    return n;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("driver: a jump that waits for its post-impact sub-step by a run-time choice gets both sub-steps, impact by impact", "[core][driver]") {
+  // 3 or 4 bounces a step: each impulse sees the sub-step from the previous impact (or the step's
+  // start) and the one to the next impact (or the step's end) — (5.19a)'s arcs.
+  const double y0 = 1e-3, h = 0.1, g = 9.81;
+  const double half = std::sqrt(2.0 * y0 / g);
+  DriverSettings set;
+  set.h = h;
+  Ball::State s0;
+  s0.y = y0;
+  Timed<Ball> now, later;
+  later.pending = true;
+  HybridDriver<Timed<Ball>> a(now, set, s0), b(later, set, s0);
+  int k = 0;
+  for (int step = 0; step < 30; ++step) {
+    const double t0 = step * h, t1 = (step + 1) * h;
+    REQUIRE(a.step().status == StepStatus::Ok);
+    REQUIRE(b.step().status == StepStatus::Ok);
+    REQUIRE(a.impactLog().size() == b.impactLog().size());
+    const auto& ev = b.impactLog();
+    for (size_t i = 0; i < ev.size(); ++i, ++k) {
+      const double tk = (2.0 * k + 1.0) * half;  // closed form
+      CHECK(std::abs(ev[i].t - tk) <= 1e-11);
+      const double prev = i == 0 ? t0 : ev[i - 1].t, next = i + 1 == ev.size() ? t1 : ev[i + 1].t;
+      CHECK(ev[i].extra[0] == Approx(prev).margin(1e-14));
+      CHECK(ev[i].extra[1] == Approx(ev[i].t - prev).margin(1e-14));
+      CHECK(ev[i].extra[2] == Approx(next - ev[i].t).margin(1e-14));
+      // Without the choice: at the impact, nothing before it, the rest of the step after it.
+      CHECK(a.impactLog()[i].extra[1] == 0.0);
+      CHECK(a.impactLog()[i].extra[2] == Approx(t1 - ev[i].t).margin(1e-14));
+    }
+    CHECK(a.state().y == b.state().y);  // the same run, bit for bit
+    CHECK(a.state().v == b.state().v);
+    a.clearImpactLog();
+    b.clearImpactLog();
+  }
+  CHECK(k > 60);
+}
+
+TEST_CASE("driver: with the run-time choice a pending jump is applied before a Zeno cascade's limit, the same run, bit for bit", "[core][driver][zeno]") {
+  DriverSettings set;
+  set.h = 0.1;
+  set.maxImpactsPerStep = 4;
+  Timed<SettlingBall> now, later;
+  now.h = later.h = set.h;
+  later.pending = true;
+  SettlingBall::State s0;
+  s0.y = 1e-2;
+  HybridDriver<Timed<SettlingBall>> a(now, set, s0), b(later, set, s0);
+  bool settled = false;
+  for (int k = 1; k <= 20; ++k) {
+    const StepReport ra = a.step(), rb = b.step();
+    REQUIRE_FALSE(b.halted());
+    CHECK(ra.status == rb.status);
+    CHECK(ra.impacts == rb.impacts);
+    settled = settled || rb.status == StepStatus::ZenoGuard;
+    REQUIRE(a.impactLog().size() == b.impactLog().size());
+    for (size_t i = 0; i < a.impactLog().size(); ++i) CHECK(a.impactLog()[i].t == b.impactLog()[i].t);
+    CHECK(a.state().y == b.state().y);
+    CHECK(a.state().v == b.state().v);
+    CHECK(a.state().resting == b.state().resting);
+    CHECK(a.dissipated() == b.dissipated());
+  }
+  CHECK(settled);
+  CHECK(b.state().resting);
 }
 
 }  // namespace test_hybrid_driver

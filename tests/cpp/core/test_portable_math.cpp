@@ -9,7 +9,7 @@
 #include <cstring>
 #include <random>
 
-#include "core/portable_math.hpp"
+#include "lgvci/core/portable_math.hpp"
 
 namespace test_portable_math {
 

@@ -19,7 +19,7 @@ struct Point {
 };
 }  // namespace
 
-TEST_CASE("record schema: offsets, columns and hashing follow the table; the writer fills each field at its offset",
+TEST_CASE("record schema: offsets, columns and hashing follow the table, the writer fills each field at its offset",
           "[core][record]") {
   using P = const Point&;
   RecordSchema<Point> s;
@@ -48,7 +48,7 @@ TEST_CASE("record schema: offsets, columns and hashing follow the table; the wri
   CHECK(out[13] == 7.0);
 }
 
-TEST_CASE("record schema: the common impact record is t, lambda, point; the rest is the family's", "[core][record]") {
+TEST_CASE("record schema: the common impact record is t, lambda, point, the rest is the family's", "[core][record]") {
   ImpactEvent e;
   e.t = 1.5;
   e.lambda = -2.0;

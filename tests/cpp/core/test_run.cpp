@@ -12,7 +12,7 @@
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
-#include "../make_simulation.hpp"
+#include "make_simulation.hpp"
 
 namespace test_run {
 

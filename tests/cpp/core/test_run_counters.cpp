@@ -14,7 +14,7 @@
 #include "lgvci/rigid_body/config.hpp"
 #include "lgvci/rigid_body/hybrid_integrator.hpp"
 #include "lgvci/rigid_body/presets.hpp"
-#include "../make_simulation.hpp"
+#include "make_simulation.hpp"
 
 namespace test_run_counters {
 

@@ -9,8 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/generalized/impact.hpp"
 #include "lgvci/lgvci.hpp"
-#include "../make_simulation.hpp"
+#include "lgvci/rigid_body/impact.hpp"
+#include "make_simulation.hpp"
 
 namespace test_simulation {
 
@@ -102,14 +104,20 @@ TEST_CASE("façade: the record holds the state at the layout's offsets", "[core]
                           p[2].get<double>() * p[2].get<double>() / I) +
                    9.81 * fin["q"][1].get<double>();
   CHECK(std::abs(star->energy() - H) <= 1e-13 * H);
-  // stateHash is FNV-1a over the record's little-endian bytes.
+  // stateHash is FNV-1a over the little-endian bytes of the record's hashed fields (the page's
+  // "qdot" and "conserved_energy" are not).
+  CHECK_FALSE(L.field("qdot").hashed);
   std::uint64_t h = 14695981039346656037ull;
-  for (double v : rec) {
+  for (const RecordField& f : L.fields) {
+    if (!f.hashed) continue;
+    for (int k = f.offset; k < f.offset + f.size; ++k) {
+    const double v = rec[static_cast<size_t>(k)];
     std::uint64_t bits;
     std::memcpy(&bits, &v, 8);
     for (int i = 0; i < 8; ++i) {
       const unsigned char b = static_cast<unsigned char>(bits >> (8 * i));
       h = fnv1a64(&b, 1, h);
+    }
     }
   }
   CHECK(star->stateHash() == h);
@@ -185,7 +193,7 @@ TEST_CASE("façade: hostile JSON is bounded for every family before a tree is bu
   CHECK(big.error.message == "q0: more than 256 elements");
 }
 
-TEST_CASE("façade: old configs stay rigid bodies; \"model\" and q̇0 work", "[core][simulation]") {
+TEST_CASE("façade: old configs stay rigid bodies, \"model\" and q̇0 work", "[core][simulation]") {
   CHECK(makeSimulation(R"({"case":"IV"})")->model() == "rigid_body");
   CHECK(makeSimulation(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");
   CHECK(makeSimulation(R"({"model":"rigid_body","case":"I"})")->caseName() == "I");
@@ -259,7 +267,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   const int ox = l.field("x").offset, oR = l.field("R").offset;
   const double dx = 1e-8, dth = 0.3;
 
-  const std::unique_ptr<Simulation> pos = iv->perturbedStart(PerturbationKind::Position, dx);
+  const std::unique_ptr<Simulation> pos = iv->perturbedStart("position", dx);
   CHECK(pos->steps() == 0);
   CHECK(pos->totalImpacts() == 0);
   const std::vector<double> p0 = pos->record();
@@ -278,7 +286,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   CHECK(pos->totalImpacts() > 0);
 
   // Attitude: R0·R_y(δ) to round-off against the closed form; the attitude stays a rotation.
-  const std::unique_ptr<Simulation> att = iv->perturbedStart(PerturbationKind::Attitude, dth);
+  const std::unique_ptr<Simulation> att = iv->perturbedStart("attitude", dth);
   const std::vector<double> a0 = att->record();
   Mat3 R0, Ry;
   for (int r = 0; r < 3; ++r)
@@ -293,17 +301,19 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   }
   CHECK(att->stateHash() == replay->stateHash());
 
-  // A start pushed into the plane is refused as the config would be; families without a pose refuse.
+  // A start pushed into the plane is refused as the config would be, naming the record's field; a
+  // perturbation another family has is refused naming "kind".
   auto rest = makeSimulation(presetJson("rest"));
   try {
-    rest->perturbedStart(PerturbationKind::Position, -0.5);
+    rest->perturbedStart("position", -0.5);
     FAIL("a start inside the plane was accepted");
   } catch (const InvalidInput& e) {
-    CHECK(e.field() == "x0");
+    CHECK(e.field() == "x");
     CHECK(std::string(e.what()).find("penetrates the plane") != std::string::npos);
   }
   auto particle = makeSimulation(presetJson("particle"));
-  CHECK_THROWS_AS(particle->perturbedStart(PerturbationKind::Position, 1e-3), InvalidInput);
+  CHECK_THROWS_WITH(particle->perturbedStart("position", 1e-3), "kind: must be one of y, x, p_y, p_x (got 'position')");
+  CHECK_THROWS_WITH(iv->perturbedStart("position", std::nan("")), "delta: must be a finite number");
 }
 
 TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/determinism.json)", "[core][simulation][golden]") {

@@ -93,7 +93,7 @@ TEST_CASE("sweep: shards are i/N with 1 <= i <= N", "[sweep]") {
   }
 }
 
-TEST_CASE("sweep: paths are numbers of the family's schema; families without ensembles are refused", "[sweep]") {
+TEST_CASE("sweep: paths are numbers of the family's schema, of any family", "[sweep]") {
   SweepSpec s = smallSweep(2, 10);
   // The last axis varies fastest; an entry of a vector keeps the others (Case IV's x0 = (0, 0, 10)).
   const json p1 = json::parse(sweepPointConfig(s, 1)), p2 = json::parse(sweepPointConfig(s, 2));
@@ -113,8 +113,10 @@ TEST_CASE("sweep: paths are numbers of the family's schema; families without ens
   CHECK_THROWS_WITH(validateSweep(s), "restitution: must be in [0, 1] (at every point of the sweep)");
   CHECK_THROWS_WITH(runSweepPart(s, Shard{1, 2}, 1), "restitution: must be in [0, 1] (at every point of the sweep)");
   s.axes = {parseSweepAxis("h=0.01")};
-  s.config = R"({"case":"billiard-ellipse"})";
-  CHECK(fieldOf([&] { validateSweep(s); }) == "config");
+  s.config = R"({"case":"billiard-ellipse"})";  // every family's start can be perturbed (docs/ensembles.md)
+  CHECK(fieldOf([&] { validateSweep(s); }) == "(no error)");
+  s.axes = {parseSweepAxis("restitution=0.5")};  // the billiard's own schema, not the rigid body's
+  CHECK_THROWS_WITH(validateSweep(s), "sweep: 'restitution' is not a number of a billiard config (lgvci --schema billiard)");
 }
 
 TEST_CASE("sweep: N = 1, 3, 7 (and more shards than members) at 1 and 2 threads merge to the unsharded bytes", "[sweep]") {
@@ -165,14 +167,14 @@ TEST_CASE("sweep: a point's statistics are the ensemble's of that point's config
   }
 }
 
-TEST_CASE("sweep: a failing member is reported by (point, member) with its message; the others run", "[sweep]") {
+TEST_CASE("sweep: a failing member is reported by (point, member) with its message, the others run", "[sweep]") {
   SweepSpec s;
   s.config = R"({"case":"IV"})";
   s.axes = {parseSweepAxis("restitution=0.9,1.5"), parseSweepAxis("x0.2=2.2")};
   s.ensemble.members = 8;
   s.ensemble.steps = 40;
   s.ensemble.samples = 4;
-  s.ensemble.kind = PerturbationKind::Attitude;
+  s.ensemble.kind = "attitude";
   s.ensemble.size = 1.0;  // a turn of up to 1 rad pushes some starts 2.2 above the plane into it
   const std::string whole = runSweep(s, 2);
   CHECK(mergeSweepParts(shardParts(s, 3, 1), {}) == whole);
@@ -183,7 +185,7 @@ TEST_CASE("sweep: a failing member is reported by (point, member) with its messa
   std::vector<int> invalid;
   for (int k = 0; k < 8; ++k) {
     try {
-      point.simulation->perturbedStart(PerturbationKind::Attitude, memberOffset(s.ensemble.seed, k));
+      point.simulation->perturbedStart("attitude", memberOffset(s.ensemble.seed, k));
     } catch (const InvalidInput&) {
       invalid.push_back(k);
     }

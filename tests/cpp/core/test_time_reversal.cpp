@@ -52,7 +52,7 @@ TEST_CASE("reverseMomenta negates γ and Π (p) and leaves the configuration and
   }
 }
 
-TEST_CASE("without impacts the symmetric schemes return to round-off; RK4 does not", "[reversal]") {
+TEST_CASE("without impacts the symmetric schemes return to round-off, RK4 does not", "[reversal]") {
   // 200 steps of h = 0.01 from the paper's initial state: no impact yet (the body is still high).
   for (const char* c : {"I", "II", "III", "IV"}) {
     ReverseCheck rc;

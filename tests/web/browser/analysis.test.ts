@@ -1,6 +1,6 @@
 // The §7 analysis features in the real page (real WASM, real worker) in Chromium: live plots, the
 // sensitivity twins, the long run in a Web Worker, CSV/JSON export, and the "drop flat" situation.
-import type { UiParams } from '../../../web/src/config/params';
+import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -10,8 +10,8 @@ import { captureDownloads, captureErrors, hudText, textField, typeInto } from '.
 import { formatEnergy } from '../../../web/src/controls/hud';
 import golden from '../../golden/determinism.json';
 import { parseCsv } from '../../../web/src/model/csv';
-import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
-import type { RigidSnapshot } from '../../../web/src/model/families/rigid';
+import { PAPER_TWIN_SIZES } from '../../../families/rigid_body/web/twins';
+import type { RigidSnapshot } from '../../../families/rigid_body/web/reader';
 
 let host: HTMLElement;
 let app: App;
@@ -139,7 +139,7 @@ describe('sensitivity twins', () => {
     await expect.poll(() => plotData('divergence').length, { timeout: 5000 }).toBe(3);
     const div = plotData('divergence');
     expect(div[1]![0]).toBeCloseTo(1e-8, 14); // ‖δx‖ = 1e-8
-    expect(div[2]![0]).toBeCloseTo(2 * Math.sin(PAPER_TWIN_SPEC.dtheta / 2), 14); // ‖R_y(1e-8π) − I‖₂ ≈ 3.14e-8
+    expect(div[2]![0]).toBeCloseTo(2 * Math.sin(PAPER_TWIN_SIZES.attitude / 2), 14); // ‖R_y(1e-8π) − I‖₂ ≈ 3.14e-8
     const card = host.querySelector<HTMLElement>('[data-plot="divergence"]')!;
     expect(card.querySelector('.u-legend')?.textContent).toMatch(/δx twin.*δR twin/s);
     expect(plotData('height')).toHaveLength(4); // t, unperturbed, δx twin, δR twin
@@ -163,10 +163,10 @@ describe('sensitivity twins', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByText('δx must be positive (got -1e-8).')).toBeVisible();
     await expect.element(dx).toHaveAttribute('aria-invalid', 'true');
-    expect(app.model.twinSpec?.dx).toBe(1e-8);
+    expect(app.model.twinSpec?.find((c) => c.kind === 'position')?.size).toBe(1e-8);
     await dx.fill('1e-6');
     await userEvent.keyboard('{Enter}');
-    expect(app.model.twinSpec?.dx).toBe(1e-6);
+    expect(app.model.twinSpec?.find((c) => c.kind === 'position')?.size).toBe(1e-6);
     await expect.poll(() => plotData('divergence')[1]?.[0] ?? 0, { timeout: 5000 }).toBeCloseTo(1e-6, 12);
 
     // off again: ghosts and the divergence plot go away
@@ -208,7 +208,7 @@ describe('long run in a Web Worker', () => {
     expect(app.model.curr.steps).toBe(s0 + 1);
     expect(app.longRun.running).toBe(true); // the click was answered while the run went on
     await typeInto(field('gamma0x'), '1.5');
-    expect((app.controller.params as unknown as UiParams).gamma0[0]).toBe(1.5);
+    expect((app.controller.params as unknown as RigidBodyParams).gamma0[0]).toBe(1.5);
     await new Promise((r) => setTimeout(r, 500));
     cancelAnimationFrame(raf);
     expect(frames).toBeGreaterThan(0); // requestAnimationFrame kept firing
@@ -316,8 +316,8 @@ describe('drop flat', () => {
   it('Case IV with Π₀ = 0 and γ₀ = (0, 0, 10), typed in: the cube bounces in place without spinning', async () => {
     await mount('IV');
     for (const f of ['Pi0x', 'Pi0y', 'Pi0z', 'gamma0x', 'gamma0y']) await typeInto(field(f), '0');
-    expect((app.controller.params as unknown as UiParams).Pi0).toEqual([0, 0, 0]);
-    expect((app.controller.params as unknown as UiParams).gamma0).toEqual([0, 0, 10]);
+    expect((app.controller.params as unknown as RigidBodyParams).Pi0).toEqual([0, 0, 0]);
+    expect((app.controller.params as unknown as RigidBodyParams).gamma0).toEqual([0, 0, 10]);
     await playUntilBounced();
     expectBouncingInPlace(0, 0);
   });

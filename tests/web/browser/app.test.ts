@@ -7,7 +7,8 @@ import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import type { ErrorCapture } from './support';
 import { captureErrors, linkedPrograms, typeInto } from './support';
-import { FIELDS } from '../../../web/src/config/fields';
+import { RIGID_BODY_FIELDS } from '../../../families/rigid_body/web/fields';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 let host: HTMLElement;
 let app: App;
@@ -65,13 +66,13 @@ describe('the mounted app', () => {
 
   it('every slider and numeric field has an accessible name from a <label for>', async () => {
     await mount('IV');
-    for (const f of FIELDS) {
+    for (const f of RIGID_BODY_FIELDS) {
       await expect.element(page.getByRole('slider', { name: f.label, exact: true })).toBeInTheDocument();
       await expect
         .element(page.getByRole('textbox', { name: `${f.label}, typed value`, exact: true }))
         .toBeInTheDocument();
     }
-    expect(host.querySelectorAll('input[type="range"]')).toHaveLength(FIELDS.length);
+    expect(host.querySelectorAll('input[type="range"]')).toHaveLength(RIGID_BODY_FIELDS.length);
     for (const input of host.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
       'input, select, textarea',
     )) {
@@ -119,10 +120,10 @@ describe('the mounted app', () => {
     await mount('I');
     expect(fieldInput('epsilon', 'range').disabled).toBe(true);
     await userEvent.selectOptions(page.getByRole('combobox', { name: 'Body preset' }), 'IV');
-    expect(app.model.config.body.type).toBe('cube');
+    expect((app.model.config as ResolvedRigidBodyConfig).body.type).toBe('cube');
     expect(fieldInput('epsilon', 'range').disabled).toBe(false);
     const phi0 = app.model.curr.phi;
-    const side = (app.model.config.body as { side: number }).side;
+    const side = ((app.model.config as ResolvedRigidBodyConfig).body as { side: number }).side;
     const size = (): number => {
       const g = app.view?.bodyMeshes[0]?.geometry;
       g?.computeBoundingBox();
@@ -131,7 +132,7 @@ describe('the mounted app', () => {
     expect(size()).toBeCloseTo(side, 6);
 
     await typeInto(fieldInput('epsilon', 'value'), '0.4');
-    expect(app.model.config.body).toMatchObject({ type: 'cube', epsilon: 0.4 });
+    expect((app.model.config as ResolvedRigidBodyConfig).body).toMatchObject({ type: 'cube', epsilon: 0.4 });
     expect(app.model.curr.phi).toBeCloseTo(phi0 - 0.4, 9);
     expect(size()).toBeCloseTo(side + 0.8, 6);
     // the exported configuration is the core's resolved config of the running simulation
@@ -143,7 +144,7 @@ describe('the mounted app', () => {
     const eps = page.getByRole('slider', { name: 'Corner rounding ε of the cube' });
     await eps.click();
     await userEvent.keyboard('{Home}');
-    expect((app.model.config.body as { epsilon: number }).epsilon).toBe(1e-13);
+    expect(((app.model.config as ResolvedRigidBodyConfig).body as { epsilon: number }).epsilon).toBe(1e-13);
     expect(app.model.curr.phi).toBeCloseTo(phi0, 9);
   });
 

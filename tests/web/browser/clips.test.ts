@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
-import { CLIP_FPS } from '../../../web/src/app/clip-plan';
-import type { ClipDialog } from '../../../web/src/app/clip-dialog';
+import { CLIP_FPS } from '../../../web/src/app/media/clip-plan';
+import type { ClipDialog } from '../../../web/src/app/media/clip-dialog';
 import { gifFrames, webmFrames } from '../media-frames';
 import { axeViolations, captureDownloads, useAppFixture } from './support';
 

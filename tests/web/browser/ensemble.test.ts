@@ -92,7 +92,7 @@ describe('ensemble in the page', () => {
     await typeInto(c.fields.size.input, '0.01');
     await typeInto(c.fields.members.input, '20');
     await page.getByRole('button', { name: 'Run ensemble' }).click();
-    await vi.waitFor(() => expect(c.status.textContent).toMatch(/^The ensemble failed: size: member \d+'s perturbed start is invalid: x0: /), {
+    await vi.waitFor(() => expect(c.status.textContent).toMatch(/^The ensemble failed: size: member \d+'s perturbed start is invalid: x: /), {
       timeout: 30_000,
       interval: 50,
     });

@@ -1,7 +1,7 @@
 // A hard set-up in the real page (real WASM, real worker): the Newton-halt warning never shows
 // "nan"; after a halt, Reset and a new setting run again; a corrected long-run step count is not lost
 // on the first click; and a long run does not flood the DOM with progress text.
-import type { UiParams } from '../../../web/src/config/params';
+import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
@@ -26,7 +26,7 @@ async function haltingSetup(): Promise<void> {
     await typeInto(field(id), v);
   }
   expect(app.controller.params).toMatchObject({ h: 0.05, Pi0: [20, -20, 20], gamma0: [2, 2, -20] });
-  expect((app.controller.params as unknown as UiParams).x0[2]).toBe(30);
+  expect((app.controller.params as unknown as RigidBodyParams).x0[2]).toBe(30);
 }
 
 describe('a set-up that used to halt with NaN', () => {
@@ -45,7 +45,7 @@ describe('a set-up that used to halt with NaN', () => {
     }
     // a new setting still restarts the run
     await typeInto(field('Pi0x'), '4');
-    expect((app.controller.params as unknown as UiParams).Pi0[0]).toBe(4);
+    expect((app.controller.params as unknown as RigidBodyParams).Pi0[0]).toBe(4);
     expect(app.model.curr.t).toBe(0);
   });
 

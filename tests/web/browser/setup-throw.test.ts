@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { holdAxes } from '../../../web/src/app/throw-wiring';
-import type { ResolvedConfig } from '../../../web/src/config/types';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 import type { ScreenPoint } from './support';
 import { firePointer, screenPoint, textField, typeInto, useAppFixture } from './support';
 
 let app: App;
 const fx = useAppFixture();
-const config = (): ResolvedConfig => app.model.config;
+const config = (): ResolvedRigidBodyConfig => app.model.config as ResolvedRigidBodyConfig;
 
 async function axeViolations(context: Element): Promise<string[]> {
   const r = await axe.run(context, { resultTypes: ['violations'] });

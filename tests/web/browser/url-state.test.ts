@@ -9,8 +9,8 @@ import { page, userEvent } from 'vitest/browser';
 import type { App } from '../../../web/src/app/app';
 import { mountApp } from '../../../web/src/app/app';
 import { parseEmbedOptions } from '../../../web/src/app/embed-options';
-import type { CradleConfig } from '../../../web/src/config/families/cradle-config';
-import type { ResolvedConfig } from '../../../web/src/config/types';
+import type { CradleConfig } from '../../../families/generalized/web/cradle/config';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 import type { ErrorCapture } from './support';
 import { captureErrors, textField, typeInto } from './support';
 
@@ -90,7 +90,7 @@ describe('state in the address', () => {
     const before = {
       config: a.controller.configJson,
       params: JSON.stringify(a.controller.params),
-      twins: [a.controller.twinsOn, a.controller.twinDeltas],
+      twins: [a.controller.twinsOn, a.controller.twinKinds, a.controller.twinSize('position'), a.controller.twinSize('attitude')],
       camera: a.urlState.camera(),
       target: view.controls.target.toArray(),
     };
@@ -103,7 +103,7 @@ describe('state in the address', () => {
     expect(b.playing).toBe(false);
     expect(b.controller.configJson).toBe(before.config);
     expect(JSON.stringify(b.controller.params)).toBe(before.params);
-    expect([b.controller.twinsOn, b.controller.twinDeltas]).toEqual(before.twins);
+    expect([b.controller.twinsOn, b.controller.twinKinds, b.controller.twinSize('position'), b.controller.twinSize('attitude')]).toEqual(before.twins);
     expect(b.panel.followBox.checked).toBe(false);
     expect(b.view?.follow).toBe(false);
     const cam = b.urlState.camera()!;
@@ -148,7 +148,7 @@ describe('state in the address', () => {
     expect(box.textContent).toContain('tilt: Plane tilt angle in degrees must be between 0° and 30°');
     expect(box.textContent).toContain('gamma0: expects 3 comma-separated values');
     expect(box.textContent).toContain('foo: not a setting of Case IV');
-    const cfg = a.model.config as ResolvedConfig;
+    const cfg = a.model.config as ResolvedRigidBodyConfig;
     expect(cfg.body).toMatchObject({ type: 'cube', epsilon: 0.2 });
     expect(cfg.h).toBe(0.004);
     expect(a.controller.params['tilt']).toBe(0);
@@ -164,7 +164,7 @@ describe('state in the address', () => {
     await expect.poll(() => location.search, { timeout: 5000 }).toMatch(/^\?case=IV&flat=1&gamma0=0,0,0&Pi0=0,0,0&paused=1$/);
     const csv = csvAfterSteps(a, 100);
     const json = a.controller.configJson;
-    expect((a.model.config as ResolvedConfig).R0).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+    expect((a.model.config as ResolvedRigidBodyConfig).R0).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
     unmount(a);
     const b = await mount({ query: location.search });
     expect(b.controller.configJson).toBe(json);

@@ -3,7 +3,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { heldStateOf } from '../../../web/src/app/throw-wiring';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import type { UiParams } from '../../../web/src/config/params';
+import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
 import { parseClassOptions } from '../../../web/src/config/class-options';
 import { classEmbedLink, classLink } from '../../../web/src/config/class-link';
 import { PASSTHROUGH_KEYS, passthroughPairs } from '../../../web/src/config/url-codec';
@@ -13,7 +13,7 @@ import { ClassLock } from '../../../web/src/app/class-lock';
 import { Controller } from '../../../web/src/app/controller';
 import { FAMILIES, familyTable } from '../../../web/src/app/families';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
-import { createFakeEngine, FakeSimulation } from './support/fake-engine';
+import { createFakeEngine, FakeSimulation } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 
 describe('parseClassOptions', () => {
   it('reads the lists (trimmed, duplicates dropped in any letter case) and autoplay', () => {
@@ -133,9 +133,9 @@ describe('locks in the controller', () => {
     if (!r.ok) expect(r.message).toMatch(/^Locked by your teacher: /);
     expect(ctl.setField('gamma0y', 0.5).ok).toBe(false);
     expect(ctl.configJson).toBe(json);
-    expect((ctl.params as unknown as UiParams).tilt).toBeCloseTo((12 * Math.PI) / 180, 15);
+    expect((ctl.params as unknown as RigidBodyParams).tilt).toBeCloseTo((12 * Math.PI) / 180, 15);
     expect(ctl.setField('restitution', 0.5)).toEqual({ ok: true });
-    expect((ctl.params as unknown as UiParams).restitution).toBe(0.5);
+    expect((ctl.params as unknown as RigidBodyParams).restitution).toBe(0.5);
   });
 
   it('a locked speed (no restart) is refused too', () => {
@@ -149,7 +149,7 @@ describe('locks in the controller', () => {
     const { ctl } = locked(['tilt']);
     expect(ctl.selectCase('II')).toEqual({ ok: true });
     expect(ctl.params.caseName).toBe('II');
-    expect((ctl.params as unknown as UiParams).tilt).toBeCloseTo((12 * Math.PI) / 180, 15);
+    expect((ctl.params as unknown as RigidBodyParams).tilt).toBeCloseTo((12 * Math.PI) / 180, 15);
     const menu = locked(['case']).ctl;
     const r = menu.selectCase('II');
     expect(r.ok).toBe(false);

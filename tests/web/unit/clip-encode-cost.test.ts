@@ -1,5 +1,5 @@
 /// <reference path="../../../web/src/types/gifenc.d.ts" />
-// The GIF recorder's slices (web/src/app/clip-recorder.ts: one stage of one frame per task) stay short:
+// The GIF recorder's slices (web/src/app/media/clip-recorder.ts: one stage of one frame per task) stay short:
 // each stage of gifenc on the largest frame a clip makes costs less than 50 ms. Measured in CPU time of
 // this process (process.cpuUsage), not wall time, and the least of five frames taken as the cost (the
 // work is the same for each; other work on a shared machine can only add to what one frame shows);
@@ -8,8 +8,8 @@
 // them: the palette fitted to a quarter of the pixels, the indices in two bands of rows, the LZW in one.
 import { applyPalette, GIFEncoder, quantize } from 'gifenc';
 import { describe, expect, it } from 'vitest';
-import { clipSize, MAX_SIDE } from '../../../web/src/app/clip-plan';
-import { quarterSample } from '../../../web/src/app/clip-recorder';
+import { clipSize, MAX_SIDE } from '../../../web/src/app/media/clip-plan';
+import { quarterSample } from '../../../web/src/app/media/clip-recorder';
 
 /** CPU ms of fn (user + system). */
 function cpuMs(fn: () => void): number {

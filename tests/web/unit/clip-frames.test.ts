@@ -10,7 +10,7 @@ import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { familyTable } from '../../../web/src/app/families';
 import { FrameLoop } from '../../../web/src/app/frame-loop';
 import type { FrameParts } from '../../../web/src/app/frame-loop';
-import { CLIP_FPS } from '../../../web/src/app/clip-plan';
+import { CLIP_FPS } from '../../../web/src/app/media/clip-plan';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 
 describe('FrameLoop.drawStep (a clip frame)', () => {

@@ -1,4 +1,4 @@
-// The arithmetic of a clip (web/src/app/clip-plan.ts): frames per length, the frames' size, the WebM
+// The arithmetic of a clip (web/src/app/media/clip-plan.ts): frames per length, the frames' size, the WebM
 // type chosen, the file's name and the pacing of a WebM's frames.
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   MAX_CLIP_SECONDS,
   MAX_SIDE,
   pickWebmType,
-} from '../../../web/src/app/clip-plan';
+} from '../../../web/src/app/media/clip-plan';
 
 describe('clip plan', () => {
   it('a length of s seconds is s × 25 frames; every offered length is within the cap', () => {

@@ -4,7 +4,8 @@
 // halts, and negates its momenta on reversal.
 import { describe, expect, it } from 'vitest';
 import type { CompanionStepper } from '../../../web/src/model/companions';
-import { CompanionRun, CompanionSet, RigidPoseSpace, STEPPER_HALTED } from '../../../web/src/model/companions';
+import { CompanionRun, CompanionSet, STEPPER_HALTED } from '../../../web/src/model/companions';
+import { RigidPoseSpace } from '../../../families/rigid_body/web/pose-space';
 import { RunHistory } from '../../../web/src/model/history';
 import type { RowFormat } from '../../../web/src/model/history';
 
@@ -56,7 +57,7 @@ const NAMES = ['t', 'x1', 'x2', 'x3', 'R11', 'R12', 'R13', 'R21', 'R22', 'R23', 
 /** A history of the main run: the flight from z = 10 with v = 0, rows written by hand. */
 function mainHistory(): { history: RunHistory; main: FlightStepper; record(): void } {
   const format: RowFormat = {
-    columns: { names: NAMES, energy: 13, energyParts: [], height: 3, heightLabel: 'height x₃', energySymbol: 'E', impacts: 14 },
+    columns: { names: NAMES, energy: 13, energyParts: [], height: 3, energySymbol: 'E', impacts: 14 },
     writeRow: (s: Float64Array, out: Float64Array | number[], at: number) => {
       for (let i = 0; i < 14; i++) out[at + i] = s[i] ?? NaN;
     },

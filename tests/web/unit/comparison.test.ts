@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
-import { parseResolvedConfig } from '../../../web/src/config/parse';
+import { parseRigidBodyConfig } from '../../../families/rigid_body/web/config';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { Rapier } from '../../../web/src/engine/rapier';
 import { ComparisonBaselines, rk4Config } from '../../../web/src/model/baselines';
@@ -14,7 +14,7 @@ import { CoreStepper } from '../../../web/src/model/companions';
 import { comparisonCaption, energyPhrase, reversalText } from '../../../web/src/model/comparison-caption';
 import type { TableRow } from '../../../web/src/model/comparison-long-run';
 import { compareTable, measureRun, sweepPoint } from '../../../web/src/model/comparison-long-run';
-import { coreInertia, ellipsoidPoints, RAPIER_SETTINGS, RapierStepper, symmetricEigen3 } from '../../../web/src/model/rapier-baseline';
+import { coreInertia, ellipsoidPoints, RAPIER_SETTINGS, RapierStepper, symmetricEigen3 } from '../../../families/rigid_body/web/rapier-baseline';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { familyTable } from '../../../web/src/app/families';
 import { rowMajorFromQuat } from '../../../web/src/model/interpolation';
@@ -235,7 +235,7 @@ describe('comparison and time reversal, real WASM', () => {
 
   it('Rapier set-up: the core’s mass and inertia, the same initial state and energy', () => {
     for (const c of ['I', 'III', 'IV']) {
-      const cfg = parseResolvedConfig(engine.presetJson(c));
+      const cfg = parseRigidBodyConfig(engine.presetJson(c));
       const sim = engine.createSimulation(engine.presetJson(c)).sim!;
       const E0 = sim.energy();
       sim.delete();
@@ -288,7 +288,7 @@ describe('comparison and time reversal, real WASM', () => {
   it('Rapier loses energy at the bounces of Case IV, the LGVCI does not (measured over 3000 steps)', () => {
     const cfgJson = engine.presetJson('IV');
     const clock = (): number => performance.now();
-    const ra = new RapierStepper(rapier, parseResolvedConfig(cfgJson));
+    const ra = new RapierStepper(rapier, parseRigidBodyConfig(cfgJson));
     const rRow = measureRun('Rapier', ra, 3000, clock);
     ra.dispose();
     const lg = new CoreStepper(engine.createSimulation(cfgJson).sim!);
@@ -303,7 +303,7 @@ describe('comparison and time reversal, real WASM', () => {
   it('the long-run table: four rows, the LGVCI and RK4 rows equal to the core’s own runs', () => {
     const rows: TableRow[] = [];
     const cfg = engine.presetJson('IV');
-    compareTable(engine, rapier, cfg, 2000, (r) => rows.push(r));
+    compareTable(engine, rapier, familyTable().rapier, cfg, 2000, (r) => rows.push(r));
     expect(rows.map((r) => r.method)).toEqual(['LGVCI', 'RK4 baseline', 'Naive baseline', 'Rapier engine']);
     for (const [row, json] of [[rows[0]!, cfg], [rows[1]!, rk4Config(cfg)]] as const) {
       const sim = engine.createSimulation(json).sim!;
@@ -317,7 +317,7 @@ describe('comparison and time reversal, real WASM', () => {
     expect(rows[3]!.steps).toBe(2000);
     expect(rows[3]!.finalRelError).toBe(Math.abs(rows[3]!.finalDrift));
     const noRapier: TableRow[] = [];
-    compareTable(engine, null, cfg, 10, (r) => noRapier.push(r));
+    compareTable(engine, null, familyTable().rapier, cfg, 10, (r) => noRapier.push(r));
     expect(noRapier[3]?.note).toMatch(/could not be loaded/);
   });
 

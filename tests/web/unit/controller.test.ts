@@ -1,10 +1,11 @@
 // Control ↔ model wiring, with the fake engine (no WASM, no DOM).
-import type { UiParams } from '../../../web/src/config/params';
+import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { familyTable } from '../../../web/src/app/families';
-import { createFakeEngine, FakeSimulation } from './support/fake-engine';
+import { createFakeEngine, FakeSimulation } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 function setup(caseName: 'I' | 'II' | 'III' | 'IV' = 'I') {
   const engine = createFakeEngine();
@@ -23,8 +24,8 @@ describe('Controller', () => {
   it('starts from the preset of the requested case', () => {
     const { model, ctl } = setup('IV');
     expect(ctl.params.caseName).toBe('IV');
-    expect((ctl.params as unknown as UiParams).epsilon).toBe(1e-13);
-    expect(model.config.body.type).toBe('cube');
+    expect((ctl.params as unknown as RigidBodyParams).epsilon).toBe(1e-13);
+    expect((model.config as ResolvedRigidBodyConfig).body.type).toBe('cube');
     expect(FakeSimulation.created).toHaveLength(1);
   });
 
@@ -34,7 +35,7 @@ describe('Controller', () => {
     const r = ctl.setField('gamma0x', 3.5);
     expect(r).toEqual({ ok: true });
     expect(changes).toEqual([true]);
-    expect(model.config.gamma0).toEqual([3.5, 2, 10]);
+    expect((model.config as ResolvedRigidBodyConfig).gamma0).toEqual([3.5, 2, 10]);
     expect(model.curr.t).toBe(0);
     expect(FakeSimulation.created).toHaveLength(2);
     expect(FakeSimulation.created[0]?.deleted).toBe(true);
@@ -80,7 +81,7 @@ describe('Controller', () => {
       message: expect.stringMatching(/^The start position x₀: .*penetrates/),
       detail: expect.stringMatching(/^x0: .*penetrates/),
     });
-    expect((ctl.params as unknown as UiParams).x0[2]).toBe(10);
+    expect((ctl.params as unknown as RigidBodyParams).x0[2]).toBe(10);
     expect(model.curr.steps).toBe(3);
     expect(changes).toEqual([]);
   });
@@ -101,7 +102,7 @@ describe('Controller', () => {
     expect(ctl.selectCase('IV')).toEqual({ ok: true });
     expect(ctl.fieldEnabled('epsilon')).toBe(true);
     expect(ctl.setField('epsilon', '0.25')).toEqual({ ok: true });
-    expect(model.config.body).toMatchObject({ type: 'cube', epsilon: 0.25 });
+    expect((model.config as ResolvedRigidBodyConfig).body).toMatchObject({ type: 'cube', epsilon: 0.25 });
   });
 
   it('selecting a case resets the edited values to its preset but keeps the speed', () => {
@@ -109,12 +110,12 @@ describe('Controller', () => {
     ctl.setField('gamma0z', 5);
     ctl.setField('speed', 3);
     expect(ctl.selectCase('III')).toEqual({ ok: true });
-    expect((ctl.params as unknown as UiParams).gamma0).toEqual([2, 2, 10]);
+    expect((ctl.params as unknown as RigidBodyParams).gamma0).toEqual([2, 2, 10]);
     expect(ctl.params.speed).toBe(3);
     expect(model.clock.speed).toBe(3);
-    expect(model.config.body.type).toBe('union');
+    expect((model.config as ResolvedRigidBodyConfig).body.type).toBe('union');
     expect(ctl.selectCase('V').ok).toBe(false);
-    expect(model.config.body.type).toBe('union');
+    expect((model.config as ResolvedRigidBodyConfig).body.type).toBe('union');
   });
 
   it('playing state survives a restart', () => {

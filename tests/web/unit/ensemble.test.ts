@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnsembleRunner, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import type { EnsembleOutcome, EnsembleWorkerLike } from '../../../web/src/app/ensemble';
-import { EnsemblePool, queueTarget } from '../../../web/src/app/ensemble';
-import { ensembleWorkerHandler } from '../../../web/src/app/ensemble-worker-core';
+import type { EnsembleOutcome, EnsembleWorkerLike } from '../../../web/src/app/workers/ensemble';
+import { EnsemblePool, queueTarget } from '../../../web/src/app/workers/ensemble';
+import { ensembleWorkerHandler } from '../../../web/src/app/workers/ensemble-worker-core';
 import type { EnsembleReply, EnsembleRequest, EnsembleSpec } from '../../../web/src/model/ensemble';
 import {
   EnsembleMerge,
@@ -105,11 +105,14 @@ describe('ensemble binding errors are values', () => {
     expect(bad({ members: 0 })).toBe('members: must be an integer in [1, 10000]');
     expect(bad({ members: 2.5 })).toBe('members: must be a whole number in [0, 1000000000]');
     expect(bad({ size: 0 })).toMatch(/^size: must be a number in \(0, 1\]/);
-    expect(bad({ kind: 'spin' })).toBe('kind: must be "position" or "attitude" (got \'spin\')');
-    expect(bad({ config: engine.presetJson('star') })).toBe('config: an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (rigid_body)');
+    expect(bad({ kind: 'spin' })).toMatch(/^kind: must be one of position, attitude, x1, .* \(got 'spin'\)$/);
+    // Every family has ensembles along its own perturbations (docs/ensembles.md "Perturbations").
+    expect(bad({ config: engine.presetJson('star'), kind: 'position' })).toBe(
+      "kind: must be one of y, x, theta, p_y, p_x, p_theta (got 'position')",
+    );
     // (position offsets near the plane go upwards: the attitude kind is what can put a corner inside it)
     expect(bad({ config: '{"case":"IV","x0":[0,0,1.7330508],"gamma0":[0,0,0],"Pi0":[0,0,0]}', kind: 'attitude', size: 0.01, members: 20 })).toMatch(
-      /^size: member \d+'s perturbed start is invalid: x0: /,
+      /^size: member \d+'s perturbed start is invalid: x: /,
     );
     expect(bad({ extra: 1 })).toMatch(/^extra: unknown key/);
   });
@@ -132,7 +135,7 @@ describe('ensemble binding errors are values', () => {
 });
 
 /**
- * The page's worker code (app/ensemble-worker-core.ts, what app/ensemble.worker.ts runs on `self`)
+ * The page's worker code (app/workers/ensemble-worker-core.ts, what app/workers/ensemble.worker.ts runs on `self`)
  * in-process on the real engine, with asynchronous replies; it records the members it was asked to
  * run and the statistics text it sent.
  */
@@ -288,6 +291,6 @@ describe('ensemble worker pool', () => {
       );
       pool.start(spec({ configJson: engine.presetJson('particle') }));
     });
-    expect(message).toBe('config: an ensemble perturbs x0 or R0, so it applies only to a family with ensembles (rigid_body)');
+    expect(message).toBe("kind: must be one of y, x, p_y, p_x (got 'position')");
   });
 });

@@ -185,7 +185,7 @@ describe('the frame loop (real WASM)', () => {
     const counted = perSimCounting(real);
     const model = new SimulationModel(counted.engine, familyTable(), 20);
     model.load(real.presetJson('IV'));
-    expect(model.setTwins({ dx: 1e-8, dtheta: 1e-8 * Math.PI })).toBe('');
+    expect(model.setTwins(() => [{ kind: 'position', size: 1e-8 }, { kind: 'attitude', size: 1e-8 * Math.PI }])).toBe('');
     expect(model.setComparison(null)).toBe('');
     const ids = model.companions.map((r) => r.id);
     expect(ids.length).toBeGreaterThanOrEqual(3); // two twins and at least one baseline

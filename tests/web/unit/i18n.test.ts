@@ -1,7 +1,10 @@
 // The message files (docs/languages.md "The completeness test"): every language has exactly English's
 // keys, each message with English's {placeholders} and shape (template or plural forms, the forms
-// being plural categories of that language); every key is used somewhere in web/src or web/index.html;
-// and the language choice (?locale=, the browser's languages) and the number formats behave as documented.
+// being plural categories of that language), the page's own and each family package's
+// (families/<package>/i18n/<lang>.ts, one file per language, keys of their own); every page key is used
+// somewhere in web/src, web/index.html or a package (a word the page offers every family, as a group's
+// title) and every package key in its package's web/; and the language
+// choice (?locale=, the browser's languages) and the number formats behave as documented.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +25,7 @@ import {
 import { en } from '../../../web/src/i18n/messages/en';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
+const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
 
 type Msg = string | Readonly<Record<string, string>>;
 
@@ -30,19 +34,34 @@ function placeholders(m: Msg): string[] {
   return [...new Set(texts.flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '')))].sort();
 }
 
-/** Every .ts file under web/src (the message files themselves excepted) and web/index.html, as text. */
-function sources(): string {
-  const out: string[] = [readFileSync(join(WEB, 'index.html'), 'utf8')];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (p !== join(WEB, 'src', 'i18n', 'messages')) walk(p);
-      } else if (e.name.endsWith('.ts')) out.push(readFileSync(p, 'utf8'));
-    }
-  };
-  walk(join(WEB, 'src'));
-  return out.join('\n');
+/** Every .ts file under a folder (the page's message files excepted), as text. */
+function tsText(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (p !== join(WEB, 'src', 'i18n', 'messages')) out.push(...tsText(p));
+    } else if (e.name.endsWith('.ts')) out.push(readFileSync(p, 'utf8'));
+  }
+  return out;
+}
+
+/** web/src and web/index.html, as text: where the page's own keys are used. */
+function pageSources(): string {
+  return [readFileSync(join(WEB, 'index.html'), 'utf8'), ...tsText(join(WEB, 'src'))].join('\n');
+}
+
+/** Each family package's words, by package and language (families/<package>/i18n/<lang>.ts). */
+const PACKAGE_WORDS = new Map<string, Map<string, Readonly<Record<string, Msg>>>>();
+for (const [path, mod] of Object.entries(import.meta.glob<Record<string, Readonly<Record<string, Msg>>>>('../../../families/*/i18n/*.ts', { eager: true }))) {
+  const m = /families\/([^/]+)\/i18n\/([^/]+)\.ts$/.exec(path);
+  if (!m) continue;
+  const [, pkg = '', lang = ''] = m;
+  const words = mod[lang];
+  if (!words) throw new Error(`${path} exports no \`${lang}\``);
+  const byLang = PACKAGE_WORDS.get(pkg) ?? new Map<string, Readonly<Record<string, Msg>>>();
+  byLang.set(lang, words);
+  PACKAGE_WORDS.set(pkg, byLang);
 }
 
 afterAll(() => setLocale('en'));
@@ -51,10 +70,10 @@ afterAll(() => setLocale('en'));
 const SAME_AS_ENGLISH = new Set(['es:rigid.group.plane.hint']);
 
 describe('message files', () => {
-  const source = en as Readonly<Record<string, Msg>>;
-  const keys = Object.keys(source).sort();
-
   it.each(LOCALES.map((l) => l.code))('%s has every English key, no other, the same placeholders and shapes', async (code) => {
+    // the page's words and every package's, as the page loads them
+    const source = (await loadMessages('en')) as Readonly<Record<string, Msg>>;
+    const keys = Object.keys(source).sort();
     const m = (await loadMessages(code)) as Readonly<Record<string, Msg>>;
     expect(Object.keys(m).sort()).toEqual(keys);
     const categories = new Intl.PluralRules(localeInfo(code).tag).resolvedOptions().pluralCategories;
@@ -72,10 +91,28 @@ describe('message files', () => {
     }
   });
 
-  it('every key is used in web/src or web/index.html (quoted, as t() and data-i18n take it)', () => {
-    const text = sources();
-    const unused = keys.filter((k) => !text.includes(`'${k}'`) && !text.includes(`"${k}"`));
-    expect(unused).toEqual([]);
+  it('each family package has a file per language, keys of its own (none of the page\'s or another package\'s)', () => {
+    expect(PACKAGE_WORDS.size).toBeGreaterThan(0);
+    const owner = new Map<string, string>(Object.keys(en).map((k) => [k, 'the page']));
+    for (const [pkg, byLang] of PACKAGE_WORDS) {
+      expect([...byLang.keys()].sort(), pkg).toEqual(LOCALES.map((l) => l.code).sort());
+      const mine = Object.keys(byLang.get('en') ?? {});
+      for (const [lang, words] of byLang) expect(Object.keys(words).sort(), `${pkg}/${lang}`).toEqual([...mine].sort());
+      for (const k of mine) {
+        expect(owner.get(k), `${pkg}: ${k}`).toBeUndefined();
+        owner.set(k, pkg);
+      }
+    }
+  });
+
+  it('every page key is used in web/src, web/index.html or a package, every package key in its package\'s web/ (quoted, as t() and data-i18n take it)', () => {
+    const used = (text: string, k: string): boolean => text.includes(`'${k}'`) || text.includes(`"${k}"`);
+    const page = [pageSources(), ...[...PACKAGE_WORDS.keys()].flatMap((pkg) => tsText(join(PACKAGES, pkg, 'web')))].join('\n');
+    expect(Object.keys(en).filter((k) => !used(page, k))).toEqual([]);
+    for (const [pkg, byLang] of PACKAGE_WORDS) {
+      const text = tsText(join(PACKAGES, pkg, 'web')).join('\n');
+      expect(Object.keys(byLang.get('en') ?? {}).filter((k) => !used(text, k)), pkg).toEqual([]);
+    }
   });
 });
 

@@ -2,15 +2,34 @@
 // (web/src/engine) at the bottom, the config (web/src/config) and the model (web/src/model) above it,
 // the view and the controls above them, the app on top. A lower layer imports nothing from a higher one: the
 // model gets the family table from the app (SimulationModel's constructor, model/family.ts's
-// FamilyTable) instead of importing the registry. Every import of every source file is read from
-// its tokens (static, type-only, re-exports, side effects, dynamic import() and worker URLs), so
-// that comments and strings that merely look like imports do not count.
+// FamilyTable) instead of importing the registry. The family packages (families/<package>/web and
+// i18n) sit beside the app, above the generic layers: a package imports the generic app, model,
+// view, config, util, i18n and engine modules and its own files, never another package; web/src
+// imports no package but through import.meta.glob in its discovery files. Every import of every
+// source file is read from its tokens (static, type-only, re-exports, side effects, dynamic import(),
+// worker URLs and import.meta.glob patterns), so that comments and strings that merely look like
+// imports do not count.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
+
+/** The files of web/src that find the family packages (import.meta.glob over families/*), and nothing else does. */
+const DISCOVERY: readonly string[] = [
+  'app/families.ts',
+  'app/workers/comparison-worker-tasks.ts',
+  'i18n/index.ts',
+  'i18n/languages/de.ts',
+  'i18n/languages/fr.ts',
+  'i18n/languages/es.ts',
+  'i18n/languages/zh.ts',
+];
+
+/** What a family package may import of web/src (docs/architecture.md "The page's family registry"). */
+const PACKAGE_MAY_IMPORT: readonly string[] = ['app', 'model', 'view', 'config', 'util', 'i18n', 'engine'];
 
 /** Layer → the layers it must not import. */
 const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
@@ -20,6 +39,16 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   config: ['app', 'view', 'controls', 'model'],
   model: ['app', 'view', 'controls'],
   controls: ['app'],
+};
+
+/**
+ * Sub-folders of web/src/app that hold one subsystem each (docs/page.md "Front-end layout"): they import
+ * the generic layers and their own files, and of the rest of the app only what is listed (the
+ * workers: the packages' contract, whose worker parts they find).
+ */
+const APP_SUBSYSTEMS: Readonly<Record<string, readonly string[]>> = {
+  'app/media': [],
+  'app/workers': ['app/family-parts.ts'],
 };
 
 type Token = { kind: 'word' | 'string' | 'punct'; text: string };
@@ -110,6 +139,35 @@ function importsOf(src: string): string[] {
   return out;
 }
 
+/** The patterns of a source's import.meta.glob calls (type arguments skipped), in the order they appear. */
+function globsOf(src: string): string[] {
+  const t = tokens(src);
+  const out: string[] = [];
+  const is = (k: number, text: string): boolean => t[k]?.text === text && t[k]?.kind !== 'string';
+  for (let k = 0; k < t.length; k++) {
+    if (!(is(k, 'import') && is(k + 1, '.') && is(k + 2, 'meta') && is(k + 3, '.') && is(k + 4, 'glob'))) continue;
+    let j = k + 5;
+    if (is(j, '<')) {
+      let depth = 0;
+      for (; j < t.length; j++) {
+        if (is(j, '<')) depth++;
+        else if (is(j, '>') && --depth === 0) break;
+      }
+      j++;
+    }
+    if (is(j, '(') && t[j + 1]?.kind === 'string') out.push(t[j + 1]?.text ?? '');
+  }
+  return out;
+}
+
+/** The package folder (families/<name>) a relative specifier or pattern of `file` lands in, else null. */
+function packageOf(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const rel = relative(PACKAGES, resolve(dirname(file), spec));
+  if (rel.startsWith('..') || rel === '') return null;
+  return rel.split(sep)[0] ?? null;
+}
+
 /**
  * The layer a relative specifier of `file` lands in: its top-level folder of web/src (a folder named
  * by itself, for its index.ts, too), 'app' for the entry files directly in web/src (index.ts,
@@ -144,6 +202,18 @@ function violations(layer: string, forbidden: readonly string[]): string[] {
   return out;
 }
 
+/** Every source file of every package's page code and words (families/<name>/web, families/<name>/i18n). */
+function packageSources(): { pkg: string; file: string }[] {
+  return readdirSync(PACKAGES, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) =>
+      ['web', 'i18n']
+        .map((part) => join(PACKAGES, e.name, part))
+        .filter((dir) => existsSync(dir))
+        .flatMap((dir) => sources(dir).map((file) => ({ pkg: e.name, file }))),
+    );
+}
+
 describe('the layers of web/src', () => {
   it('the scanner finds every kind of import and resolves it to its layer', () => {
     const file = join(SRC, 'model', 'families', 'x.ts');
@@ -176,7 +246,65 @@ describe('the layers of web/src', () => {
     expect(specs.map((s) => layerOf(file, s))).toEqual(['app', 'view', 'controls', 'app', 'view', 'app', 'model', null]);
     expect(layerOf(join(SRC, 'model', 'x.ts'), '../index')).toBe('app');
     expect(layerOf(join(SRC, 'engine', 'x.ts'), '../../cpp/wasm/lgvci_wasm')).toBeNull();
+    const globbing = "const a = import.meta.glob<{ x: Array<string> }>('../../../families/*/web/index.ts', { eager: true });\n// import.meta.glob('../../../families/*/i18n/en.ts')\nconst b = import.meta.glob('./local/*.ts');";
+    expect(globsOf(globbing)).toEqual(['../../../families/*/web/index.ts', './local/*.ts']);
+    expect(packageOf(join(SRC, 'app', 'x.ts'), '../../../families/*/web/index.ts')).toBe('*');
+    expect(packageOf(join(SRC, 'app', 'x.ts'), '../../../families/billiard/web/view')).toBe('billiard');
+    expect(packageOf(join(SRC, 'app', 'x.ts'), '../model/family')).toBeNull();
+    expect(packageOf(join(PACKAGES, 'a', 'web', 'x.ts'), '../../b/web/y')).toBe('b');
+    expect(layerOf(join(PACKAGES, 'a', 'web', 'x.ts'), '../../../web/src/model/family')).toBe('model');
   });
+
+  it('web/src imports no family package; only its discovery files find them, by import.meta.glob', () => {
+    const out: string[] = [];
+    for (const file of sources(SRC)) {
+      const name = relative(SRC, file).split(sep).join('/');
+      for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+        if (packageOf(file, spec) !== null) out.push(`${name} imports ${spec}`);
+      }
+      for (const pattern of globsOf(readFileSync(file, 'utf8'))) {
+        if (packageOf(file, pattern) !== null && !DISCOVERY.includes(name)) out.push(`${name} globs ${pattern} (not a discovery file)`);
+        if (packageOf(file, pattern) !== null && packageOf(file, pattern) !== '*') out.push(`${name} globs one package: ${pattern}`);
+      }
+    }
+    expect(out).toEqual([]);
+    for (const d of DISCOVERY) expect(globsOf(readFileSync(join(SRC, d), 'utf8')).some((p) => packageOf(join(SRC, d), p) === '*'), d).toBe(true);
+  });
+
+  it(`a family package imports its own files and web/src's ${PACKAGE_MAY_IMPORT.join(', ')} only`, () => {
+    const files = packageSources();
+    expect(files.length).toBeGreaterThan(0);
+    const out: string[] = [];
+    for (const { pkg, file } of files) {
+      for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const other = packageOf(file, spec);
+        const layer = layerOf(file, spec);
+        const where = relative(PACKAGES, file);
+        if (other !== null && other !== pkg) out.push(`${where} imports ${spec} (package ${other})`);
+        else if (other === null && layer === null) out.push(`${where} imports ${spec} (outside web/src and its package)`);
+        else if (other === null && layer !== null && !PACKAGE_MAY_IMPORT.includes(layer)) out.push(`${where} imports ${spec} (${layer})`);
+      }
+    }
+    expect(out).toEqual([]);
+  });
+
+  for (const [folder, allowed] of Object.entries(APP_SUBSYSTEMS)) {
+    it(`web/src/${folder} imports of web/src/app only its own files${allowed.length ? ` and ${allowed.join(', ')}` : ''}`, () => {
+      const files = sources(join(SRC, folder));
+      expect(files.length).toBeGreaterThan(0);
+      const out: string[] = [];
+      for (const file of files) {
+        for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+          if (layerOf(file, spec) !== 'app') continue;
+          const target = relative(SRC, resolve(dirname(file), spec)).split(sep).join('/');
+          const inside = target.startsWith(`${folder}/`);
+          if (!inside && !allowed.some((a) => target === a || `${target}.ts` === a)) out.push(`${relative(SRC, file)} imports ${spec}`);
+        }
+      }
+      expect(out).toEqual([]);
+    });
+  }
 
   for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
     it(`web/src/${layer} imports nothing from ${forbidden.map((f) => `web/src/${f}`).join(', ')}`, () => {

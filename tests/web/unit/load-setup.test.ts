@@ -7,7 +7,7 @@ import { Controller } from '../../../web/src/app/controller';
 import { familyTable, pageCases } from '../../../web/src/app/families';
 import { heldStateOf, holdAxes, throwMomentum } from '../../../web/src/app/throw-wiring';
 import { decodeSetup, encodeSetup, encodeState } from '../../../web/src/config/url-codec';
-import type { ResolvedConfig } from '../../../web/src/config/types';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 
@@ -69,7 +69,7 @@ describe('loading a set-up', () => {
     const r = b.ctl.loadSetup('{"body": {"type": "ellipsoid", "semi_axes": [1, 2, 3]}, "x0": [0, 0, 9], "gamma0": [1, 0, 0]}');
     expect(r).toEqual({ ok: true });
     expect(b.model.family.id).toBe('rigid_body');
-    expect(b.model.config.x0).toEqual([0, 0, 9]);
+    expect((b.model.config as ResolvedRigidBodyConfig).x0).toEqual([0, 0, 9]);
     expect(b.ctl.params.caseName).toBe(pageCases(engine.families()).find((c) => c.family === 'rigid_body')?.name);
     // Not the preset with other field values: the address carries the whole config.
     expect(decodeSetup(encodeSetup(b.ctl.setupText() ?? ''))).toBe(b.ctl.configJson);
@@ -104,9 +104,9 @@ describe('loading a set-up', () => {
       caseName: 'IV',
       defaultCase: 'I',
       params: { ...a.ctl.params, x0: [0, 0, 5] },
-      family: { fields: a.ctl.family.fields, preset, hasTwins: true, twinsOwners: 'the rigid body', setUp: null },
-      extra: { twins: false, twinDeltas: { dx: 1e-8, dtheta: 1e-8 }, camera: null, follow: true, target: null, playing: true, flat: false },
-      defaults: { twinDeltas: { dx: 1e-8, dtheta: 1e-8 }, autoplay: true },
+      family: { fields: a.ctl.family.fields, preset, twinKeys: [], defaultTwinKinds: [], setUp: null },
+      extra: { twins: false, twinKinds: [], twinSizes: {}, camera: null, follow: true, target: null, playing: true, setUp: false },
+      defaults: { twinSize: () => 1e-8, autoplay: true },
     };
     expect(encodeState(state)).toBe('?case=IV&z0=5');
     const q = new URLSearchParams(encodeState({ ...state, setup: '{"x0": [1, 2, 5]}' }));
@@ -133,7 +133,7 @@ describe('restarting from a held body', () => {
     if (!held) return;
     const r = ctl.holdAt(held, [1, -0.5, 6], [1.5, 0, 2]);
     expect(r).toEqual({ ok: true });
-    const c = model.config as ResolvedConfig;
+    const c = model.config as ResolvedRigidBodyConfig;
     expect(c.x0).toEqual([1, -0.5, 6]);
     expect(c.gamma0).toEqual([1.5, 0, 2]);
     expect(c.R0.flat()).toEqual(held.R);

@@ -3,22 +3,27 @@
 // (unknown ones generically).
 import { describe, expect, it } from 'vitest';
 import { explainConfigError, explainStatus, plainNumber } from '../../../web/src/config/messages';
-import { cradleControls } from '../../../web/src/config/families/cradle';
-import { generalizedControls } from '../../../web/src/config/families/generalized';
+import { cradleControls } from '../../../families/generalized/web/cradle/controls';
+import { generalizedControls } from '../../../families/generalized/web/generalized/controls';
+import { rigidControls } from '../../../families/rigid_body/web/controls';
+import { rigidBodyParams } from '../../../families/rigid_body/web/params';
+import { parseRigidBodyConfig } from '../../../families/rigid_body/web/config';
+import { fakePreset } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
 
 // The core's status codes (the module's statusCodes()) and the capabilities that word the causes.
 const codes = { ok: 0, newton_failed: 1, zeno_guard: 2, work_limit: 3 };
 const rigidBody = { shapes: true, contactPhase: true };
 const generalized = { shapes: false, contactPhase: false };
 const rigid = { codes, capabilities: rigidBody, restitution: 1, halted: false, integrator: 'lgvci', h: 0.01 };
-const gen = { violationText: generalizedControls.violationText, normalZ: 1 };
-const cradle = { violationText: cradleControls.violationText, fieldWords: cradleControls.fieldWords, refusalText: cradleControls.refusalText, normalZ: 1 };
+const gen = { violationText: generalizedControls.violationText };
+const cradle = { violationText: cradleControls.violationText, fieldWords: cradleControls.fieldWords, refusalText: cradleControls.refusalText };
 
 describe('refused set-ups', () => {
-  it('a body inside the plane: how deep, and how far to raise it on a tilted plane (d / n₃)', () => {
+  it('a body inside the plane: how deep, and how far to raise it on a tilted plane (d / n₃), in the rigid body\'s words', () => {
     const raw = 'x0: the initial state penetrates the plane (Phi = -2.06896 < 0); raise x0 or change R0';
     const cos20 = Math.cos((20 * Math.PI) / 180);
-    const x = explainConfigError(raw, { normalZ: cos20 });
+    const tilted = { ...rigidBodyParams('I', parseRigidBodyConfig(JSON.stringify(fakePreset('I')))), tilt: (20 * Math.PI) / 180 };
+    const x = explainConfigError(raw, { refusalText: (r) => rigidControls.refusalText?.(r, tilted) ?? null });
     expect(x.text).toBe(`The body starts inside the plane (2.07 m too deep): raise its height z by at least ${plainNumber(2.06896 / cos20)} m.`);
     expect(plainNumber(2.06896 / cos20)).toBe('2.2');
     expect(x.detail).toBe(raw);
@@ -42,7 +47,7 @@ describe('refused set-ups', () => {
     const y = explainConfigError('the discrete energy balance (75a) has no bounce root', gen);
     expect(y.text).not.toContain('(75a)');
     // A message that needs no translation has no detail.
-    expect(explainConfigError('Plane tilt must be in [0°, 90°).', { normalZ: 1 }).detail).toBe('');
+    expect(explainConfigError('Plane tilt must be in [0°, 90°).', {}).detail).toBe('');
   });
 });
 

@@ -5,7 +5,8 @@ import { familyTable } from '../../../web/src/app/families';
 // The core's step statuses (the fake engine's statusCodes(), as the module's).
 const STATUS_NEWTON_FAILED = 1;
 const STATUS_ZENO = 2;
-import { createFakeEngine, fakePreset, FakeSimulation } from './support/fake-engine';
+import { createFakeEngine, fakePreset, FakeSimulation } from '../../../families/rigid_body/tests/web/unit/support/fake-engine';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 const presetJson = (c: string, over: Record<string, unknown> = {}) => JSON.stringify({ ...fakePreset(c), ...over });
 
@@ -17,7 +18,7 @@ describe('SimulationModel', () => {
   it('loads a config, exposes the resolved config and the initial state', () => {
     const m = new SimulationModel(createFakeEngine(), familyTable());
     m.load(presetJson('I'));
-    expect(m.config.body.type).toBe('ellipsoid');
+    expect((m.config as ResolvedRigidBodyConfig).body.type).toBe('ellipsoid');
     expect(m.normal).toEqual([0, 0, 1]);
     expect(m.curr.t).toBe(0);
     expect(m.curr.x).toEqual([0, 0, 10]);

@@ -187,7 +187,7 @@ describe('the naive baseline as a companion on the page, real WASM', () => {
   it('the long-run table has the main run’s row and one per companion, the naive row equal to the core’s naive run', () => {
     const rows: TableRow[] = [];
     const cfg = engine.presetJson('particle');
-    compareTable(engine, null, cfg, 2000, (r) => rows.push(r));
+    compareTable(engine, null, familyTable().rapier, cfg, 2000, (r) => rows.push(r));
     expect(rows.map((r) => r.method)).toEqual(['VCI', 'Naive baseline']);
     const sim = engine.createSimulation(baselineConfig(cfg, 'naive')).sim!;
     sim.step(2000);

@@ -6,10 +6,9 @@
 // names a family or a preset.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyParts } from '../../../web/src/app/families';
-import { caseFromQuery, FAMILIES, familyResolver, pageCases, registryCases, registryProblems } from '../../../web/src/app/families';
+import { caseFromQuery, FAMILIES, familyParts, familyResolver, pageCases, registryCases, registryProblems } from '../../../web/src/app/families';
 import { Layout } from '../../../web/src/engine/layout';
 import type { FamilyInfo, LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { PLOT_CARDS } from '../../../web/src/view/plot-cards';
 
 let engine: LgvciModule;
 let core: FamilyInfo[];
@@ -64,7 +63,13 @@ describe("the page's family registry agrees with the core's", () => {
   });
 
   it('every plot a family declares has a card; every status name the page words is the core\'s', () => {
-    for (const f of core) for (const plot of f.capabilities.plots) expect(PLOT_CARDS[plot], `${f.name}: ${plot}`).toBeDefined();
+    // a live plot of the page with the family's words, or a card its package draws (FamilyParts.plots)
+    for (const f of core) for (const plot of f.capabilities.plots) expect(familyParts(f.name).plots[plot], `${f.name}: ${plot}`).toBeDefined();
+    const [first] = core;
+    if (!first) throw new Error('the core registers no family');
+    expect(registryProblems([{ ...first, capabilities: { ...first.capabilities, plots: [...first.capabilities.plots, 'no_such_plot'] } }, ...core.slice(1)])).toEqual([
+      `${first.name}: its plot "no_such_plot" is not declared by its package`,
+    ]);
     const codes = engine.statusCodes();
     for (const name of ['ok', 'newton_failed', 'zeno_guard', 'work_limit']) expect(typeof codes[name], name).toBe('number');
     expect(new Set(Object.values(codes)).size).toBe(Object.keys(codes).length);

@@ -60,6 +60,6 @@ describe('a toy family registered outside the core, through the binding', () => 
   it('refuses a bad start with the toy factory’s own message, as a value', () => {
     const r = engine.createSimulation('{"model": "toy_ball", "y0": -1}');
     expect(r.sim).toBeNull();
-    expect(r.error?.message).toBe('y0: must be in (0, 100]');
+    expect(r.error?.message).toBe('y0: must be in [0, 100]');
   });
 });

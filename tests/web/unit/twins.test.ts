@@ -1,193 +1,144 @@
-// Sensitivity twins (§7.4) on the real engine: the core's perturbed starts, initial divergences, lockstep with
-// the main run, catching up when switched on mid-run, and deletion of their embind objects.
-import type { UiParams } from '../../../web/src/config/params';
+// Sensitivity twins for every family (docs/page.md "Sensitivity twins") on the real engine: each preset's
+// twins run along its family's first perturbations (the core's perturbations(), the default first), each
+// twin's start is exactly the core's perturbedStart of the main run (the same config, the same record bit
+// for bit, the perturbed entry moved by δ and nothing else), their divergence from the main run starts at
+// the perturbation's size and grows; another perturbation chosen by the controller is the core's too, and
+// the ensemble's kind menu lists the same perturbations in the family's words.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
-import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { countingEngine } from './support/counting';
+import { ensembleKinds, familyTable, pageCases } from '../../../web/src/app/families';
+import type { LgvciModule, Perturbation } from '../../../web/src/engine/lgvci_wasm';
+import { Layout } from '../../../web/src/engine/layout';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
-import { familyTable } from '../../../web/src/app/families';
-import { PAPER_TWIN_SPEC, SensitivityTwins } from '../../../web/src/model/twins';
-import { createFakeEngine } from './support/fake-engine';
+import { DEFAULT_TWIN_COUNT, perturbationText } from '../../../web/src/model/twins';
 
 let engine: LgvciModule;
-
-/** The real engine with a count of live simulations. */
-function counting(real: LgvciModule): { engine: LgvciModule; live: () => number } {
-  const c = countingEngine(real);
-  return { engine: c.engine, live: c.live };
-}
 
 beforeAll(async () => {
   const { loadEngine } = await import('../../../web/src/engine/loader');
   engine = await loadEngine();
 });
 
-describe('sensitivity twins', () => {
-  it('the core perturbs the start: x0 + δx e3, and R0 · R_y(δθ) (right multiplication), all else kept', () => {
-    const base = JSON.parse(engine.presetJson('IV'));
-    base.R0 = [[0, -1, 0], [1, 0, 0], [0, 0, 1]]; // a quarter turn about z
-    const made = engine.createSimulation(JSON.stringify(base));
-    const main = made.sim!;
-    const p = main.perturbedStart('position', 0.5);
-    const a = main.perturbedStart('attitude', 0.3);
-    const pos = JSON.parse(p.sim!.configJson());
-    const att = JSON.parse(a.sim!.configJson());
-    const ref = JSON.parse(main.configJson());
-    expect(pos.x0).toEqual([0, 0, 10.5]);
-    expect(pos.R0).toEqual(ref.R0);
-    expect(att.x0).toEqual(ref.x0);
-    const [co, si] = [Math.cos(0.3), Math.sin(0.3)];
-    // R0 R_y = [[0,-1,0],[1,0,0],[0,0,1]] · [[c,0,s],[0,1,0],[-s,0,c]]
-    const want = [[0, -1, 0], [co, 0, si], [-si, 0, co]];
-    att.R0.forEach((row: number[], i: number) => row.forEach((v, j) => expect(v).toBeCloseTo(want[i]![j]!, 15)));
-    for (const k of ['body', 'inertia', 'gamma0', 'Pi0', 'plane', 'h', 'root_finder']) {
-      expect(pos[k]).toEqual(ref[k]);
-      expect(att[k]).toEqual(ref[k]);
+/** The core's record of `json`'s start moved by δ along `kind` (perturbedStart), and its resolved config. */
+function corePerturbed(json: string, kind: string, delta: number): { record: number[]; config: string; layout: Layout } {
+  const made = engine.createSimulation(json);
+  if (!made.sim) throw new Error(made.error.message);
+  const p = made.sim.perturbedStart(kind, delta);
+  made.sim.delete();
+  if (!p.sim) throw new Error(p.error.message);
+  const out = { record: Array.from(p.sim.record()), config: p.sim.configJson(), layout: new Layout(p.sim.layout()) };
+  p.sim.delete();
+  return out;
+}
+
+/**
+ * One preset of each family (the rigid body's Case IV, the paper's twins) and how its default twins'
+ * divergence Err(N) after N steps compares with their start's Err(0) = δ: chaos (the rigid body, the
+ * star's height, the stadium) amplifies it by orders of magnitude, an integrable motion (the ellipse, the
+ * bouncing particle) keeps it within a few δ or lets it grow slowly, and a symmetry (the horizontal x of
+ * the particle and the star) keeps it at δ for ever.
+ */
+const PRESETS: readonly { name: string; steps: number; growth: Readonly<Record<string, (ratio: number) => boolean>> }[] = [
+  { name: 'IV', steps: 6000, growth: { position: (r) => r > 1e5, attitude: (r) => r > 1e5 } },
+  { name: 'particle', steps: 6000, growth: { y: (r) => r > 5 && r < 100, x: (r) => Math.abs(r - 1) < 1e-4 } },
+  { name: 'star', steps: 3000, growth: { y: (r) => r > 1e6, x: (r) => Math.abs(r - 1) < 1e-4 } },
+  { name: 'cradle', steps: 6000, growth: { theta1: (r) => r < 1, theta3: (r) => r > 100 } },
+  { name: 'billiard-ellipse', steps: 6000, growth: { x: (r) => r < 10, y: (r) => r < 10 } },
+  { name: 'billiard-stadium', steps: 6000, growth: { x: (r) => r > 1e6, y: (r) => r > 1e6 } },
+];
+
+describe('sensitivity twins of every family', () => {
+  it('every family of the core is covered here', () => {
+    const families = new Set(pageCases(engine.families()).filter((c) => PRESETS.some((p) => p.name === c.name)).map((c) => c.family));
+    expect([...families].sort()).toEqual(engine.families().map((f) => f.name).sort());
+  });
+
+  for (const preset of PRESETS) {
+    it(`${preset.name}: the twins start at the core's perturbedStart and diverge`, () => {
+      const model = new SimulationModel(engine, familyTable());
+      const ctl = new Controller(engine, model, preset.name);
+      const ps: readonly Perturbation[] = ctl.perturbations;
+      expect(ps.length).toBeGreaterThanOrEqual(DEFAULT_TWIN_COUNT);
+      expect(ctl.setTwinsEnabled(true)).toEqual({ ok: true });
+      const twins = model.twins!;
+      const spec = model.twinSpec!;
+      // the default twins: the family's first perturbations whose perturbed start is valid (the cradle's
+      // second ball touches the third, so its shift is skipped), with their sizes
+      expect(spec.map((c) => c.kind)).toEqual(Object.keys(preset.growth));
+      expect(twins.runs.map((r) => r.id)).toEqual(spec.map((c) => c.kind));
+      const main = model.run.state().slice();
+      for (const c of spec) {
+        const core = corePerturbed(model.resolvedJson, c.kind, c.size);
+        const run = twins.run(c.kind);
+        expect(run.configJson).toBe(core.config);
+        // the twin's start record is the core's, bit for bit; a shift moves its entry by δ and nothing else
+        const p = ps.find((q) => q.name === c.kind)!;
+        const at = core.layout.field(p.field).offset + p.component;
+        if (p.op === 'shift') {
+          expect(core.record[at]).toBe(main[at]! + c.size);
+          core.record.forEach((v, i) => {
+            if (i !== at && core.layout.fields.some((f) => (f.name === 'q' || f.name === 'p' || f.name === 'x' || f.name === 'gamma' || f.name === 'Pi') && i >= f.offset && i < f.offset + f.size)) {
+              expect(v, `entry ${i}`).toBe(main[i]);
+            }
+          });
+        }
+        // Err(0): its distance from the main run's start, the size of a coordinate's shift (within its rounding)
+        const d0 = run.divergence.get(0);
+        if (p.op === 'shift') expect(Math.abs(d0 / c.size - 1)).toBeLessThan(1e-6);
+      }
+      model.step(preset.steps);
+      expect(twins.length).toBe(model.history.length);
+      for (const c of spec) {
+        const d = twins.run(c.kind).divergence;
+        const ratio = d.get(preset.steps) / d.get(0);
+        expect(preset.growth[c.kind]?.(ratio), `${c.kind}: Err(${preset.steps}) / Err(0) = ${ratio}`).toBe(true);
+      }
+      model.dispose();
+    });
+  }
+
+  it('a perturbation chosen for a twin is the core’s, and its size the one entered (the cradle’s middle ball’s momentum, the billiard’s p_y)', () => {
+    for (const [name, kind, size] of [
+      ['cradle', 'p_theta2', '1e-6'],
+      ['billiard-stadium', 'p_y', '2e-7'],
+    ] as const) {
+      const model = new SimulationModel(engine, familyTable());
+      const ctl = new Controller(engine, model, name);
+      expect(ctl.setTwinSize(kind, size)).toEqual({ ok: true });
+      expect(ctl.setTwinKind(1, kind)).toEqual({ ok: true });
+      expect(ctl.setTwinsEnabled(true)).toEqual({ ok: true });
+      expect(model.twinSpec?.[1]).toEqual({ kind, size: Number(size) });
+      expect(model.twins!.run(kind).configJson).toBe(corePerturbed(model.resolvedJson, kind, Number(size)).config);
+      // the same perturbation twice is refused; the running twins stay
+      const first = ctl.twinKinds[0]!;
+      expect(ctl.setTwinKind(1, first)).toMatchObject({ ok: false });
+      expect(ctl.twinKinds[1]).toBe(kind);
+      // another family's run keeps its own choice; back on this family, its first ones
+      expect(ctl.selectCase('I')).toEqual({ ok: true });
+      expect(ctl.twinKinds).toEqual(['position', 'attitude']);
+      expect(model.twins!.runs.map((r) => r.id)).toEqual(['position', 'attitude']);
+      model.dispose();
     }
-    // Each twin is a simulation at its start; an unknown kind or δ is an error value naming it.
-    expect(p.sim!.steps()).toBe(0);
-    expect(main.perturbedStart('spin' as 'position', 0.1).error?.field).toBe('kind');
-    expect(main.perturbedStart('position', NaN).error?.message).toBe('delta: must be a finite number');
-    for (const s of [p.sim!, a.sim!, main]) s.delete();
   });
 
-  it('Case IV with the paper’s δ: Err_pos(0) = 1e-8, Err_att(0) = 2 sin(δθ/2) ≈ 3.14e-8, heights equal at first', () => {
-    const model = new SimulationModel(engine, familyTable());
-    model.load(engine.presetJson('IV'));
-    expect(model.setTwins({ ...PAPER_TWIN_SPEC })).toBe('');
-    const twins = model.twins!;
-    const pos = twins.run('position');
-    const att = twins.run('attitude');
-    // x0 + δx = 10 + 1e-8 rounds in its 16th digit, so Err_pos(0) = 1.00000008e-8
-    expect(pos.divergence.get(0)).toBe(10 + 1e-8 - 10);
-    expect(Math.abs(pos.divergence.get(0) / 1e-8 - 1)).toBeLessThan(1e-7);
-    expect(Math.abs(att.divergence.get(0) / (2 * Math.sin(PAPER_TWIN_SPEC.dtheta / 2)) - 1)).toBeLessThan(1e-12);
-    expect(att.divergence.get(0)).toBeCloseTo(3.1415926e-8, 14);
-    expect(pos.height.get(0)).toBe(10 + 1e-8);
-    expect(att.height.get(0)).toBe(10);
-    model.dispose();
-  });
-
-  it('steps in lockstep with the main run and diverges after several impacts (chaos, §7.4)', () => {
-    const model = new SimulationModel(engine, familyTable());
-    model.load(engine.presetJson('IV'));
-    model.setTwins({ ...PAPER_TWIN_SPEC });
-    model.step(6000);
-    const twins = model.twins!;
-    expect(twins.length).toBe(model.history.length);
-    expect(twins.length).toBe(6001);
-    const pos = twins.run('position');
-    const d0 = pos.divergence.get(0);
-    // still tiny over the first impact, large (order 1) at the end
-    const firstImpact = model.history.impactTimes()[0]!;
-    const kBefore = Math.floor(firstImpact / 0.01) - 5;
-    expect(pos.divergence.get(kBefore)).toBeLessThan(1e3 * d0);
-    expect(pos.divergence.get(6000)).toBeGreaterThan(1e-2);
-    expect(twins.run('attitude').divergence.get(6000)).toBeGreaterThan(1e-2);
-    // the recorded height is the twin's own x3
-    expect(pos.height.get(6000)).toBe(pos.currPose[2]);
-    model.dispose();
-  });
-
-  it('switched on mid-run, the twins catch up and record exactly what they would have from the start', () => {
-    const a = new SimulationModel(engine, familyTable());
-    a.load(engine.presetJson('III'));
-    a.setTwins({ dx: 1e-6, dtheta: 1e-5 });
-    a.step(1200);
-    const b = new SimulationModel(engine, familyTable());
-    b.load(engine.presetJson('III'));
-    b.step(700);
-    expect(b.setTwins({ dx: 1e-6, dtheta: 1e-5 })).toBe('');
-    expect(b.twins!.length).toBe(701);
-    b.step(500);
-    for (const kind of ['position', 'attitude'] as const) {
-      const ra = a.twins!.run(kind);
-      const rb = b.twins!.run(kind);
-      expect(Array.from(rb.divergence.view())).toEqual(Array.from(ra.divergence.view()));
-      expect(Array.from(rb.height.view())).toEqual(Array.from(ra.height.view()));
-    }
-    a.dispose();
-    b.dispose();
-  });
-
-  it('reset and restarts rebuild the twins; switching off and disposing delete every embind object', () => {
-    const c = counting(engine);
-    const model = new SimulationModel(c.engine, familyTable());
-    const ctl = new Controller(c.engine, model, 'IV');
-    expect(c.live()).toBe(1);
-    expect(ctl.setTwinsEnabled(true)).toEqual({ ok: true });
-    expect(c.live()).toBe(3);
-    model.step(50);
-    model.reset();
-    expect(model.twins!.length).toBe(1);
-    expect(model.twins!.run('attitude').divergence.get(0)).toBeCloseTo(3.14159e-8, 13);
-    expect(ctl.setField('gamma0x', '1')).toEqual({ ok: true }); // restart: new twins of the new config
-    expect(c.live()).toBe(3);
-    expect(JSON.parse(model.twins!.run('position').configJson).gamma0[0]).toBe(1);
-    expect(ctl.setTwinDelta('dx', '1e-6')).toEqual({ ok: true });
-    expect(model.twinSpec?.dx).toBe(1e-6);
-    expect(c.live()).toBe(3);
-    expect(ctl.setTwinsEnabled(false)).toEqual({ ok: true });
-    expect(c.live()).toBe(1);
-    ctl.setTwinsEnabled(true);
-    model.dispose();
-    expect(c.live()).toBe(0);
-  });
-
-  it('a perturbation that makes a twin start inside the plane is refused with the core’s message', () => {
+  it('the ensemble’s kind menu lists the run’s perturbations, in the family’s words where it has them', () => {
     const model = new SimulationModel(engine, familyTable());
     const ctl = new Controller(engine, model, 'IV');
-    // the cube's half side is 1.732; turned by 0.9 rad about y its lowest corner is 2.43 below its centre
-    expect(ctl.setField('x0z', '2.2')).toEqual({ ok: true });
-    const r = ctl.setTwinDelta('dtheta', '0.9');
-    expect(r.ok).toBe(true); // twins off: only stored
-    const on = ctl.setTwinsEnabled(true);
-    expect(on.ok).toBe(false);
-    if (!on.ok) expect(on.message).toMatch(/attitude-perturbed twin .*penetrates/);
-    expect(ctl.twinsOn).toBe(false);
-    expect(() => new SensitivityTwins(engine, model.resolvedJson, { dx: 1e-8, dtheta: 0.9 })).toThrow(/penetrates/);
-    // a restart that makes the running twins invalid switches them off and says why
-    expect(ctl.setTwinDelta('dtheta', '1e-8π')).toEqual({ ok: true });
-    expect(ctl.setTwinsEnabled(true)).toEqual({ ok: true });
-    // Φ(x0) = 2.4e-9 for the main run, but R_y(1e-8π) lowers a bottom corner by ≈ 5.4e-8
-    expect(ctl.setField('x0z', '1.73205081')).toEqual({ ok: true });
-    expect(ctl.twinsOn).toBe(false);
-    expect(model.twins).toBeNull();
-    expect(ctl.twinError).toMatch(/attitude-perturbed twin .*penetrates/);
+    const rigid = ensembleKinds('rigid_body', ctl.perturbations);
+    expect(rigid.map((k) => k.value)).toEqual(ctl.perturbations.map((p) => p.name));
+    expect(rigid.slice(0, 2).map((k) => k.label)).toEqual(['position (x₀ + δ u e₃)', 'attitude (R₀ R_y(δ u))']);
+    expect(rigid.find((k) => k.value === 'R3')?.label).toBe('turn of R3');
+    ctl.selectCase('billiard-ellipse');
+    const billiard = ensembleKinds('billiard', ctl.perturbations);
+    expect(billiard.map((k) => k.value)).toEqual(['x', 'y', 'p_x', 'p_y']);
+    expect(billiard.map((k) => k.label)).toEqual(['start position x', 'start position y', 'start momentum p_x', 'start momentum p_y']);
+    // the cradle's words from its package: ball i's angle and angular momentum, the size's symbol in subscripts
+    ctl.selectCase('cradle');
+    const theta2 = ctl.perturbations.find((p) => p.name === 'theta2')!;
+    expect(ctl.perturbationText(theta2)).toEqual({ symbol: 'δθ₂ (rad)', short: 'δθ₂', legend: 'δθ₂', label: 'start angle θ₂ of ball 2 in radians', member: 'start angle θ₂ of ball 2 in radians' });
+    // a name no package words: the page's
+    expect(perturbationText({ name: 'q7', description: '', field: 'q', component: 6, op: 'shift' })).toMatchObject({ symbol: 'δq7', label: 'shift of q7' });
+    expect(perturbationText({ name: 'B2', description: '', field: 'B', component: 1, op: 'turn' })).toMatchObject({ symbol: 'δθ (rad)', short: 'δθ', legend: 'δB2', label: 'turn of B2' });
     model.dispose();
-  });
-});
-
-describe('controller: twins’ δ and drop flat (fake engine)', () => {
-  it('validates δx and δθ: positive, bounded, π allowed', () => {
-    const engine = createFakeEngine();
-    const ctl = new Controller(engine, new SimulationModel(engine, familyTable()), 'IV');
-    expect(ctl.setTwinDelta('dx', '-1e-8')).toEqual({ ok: false, message: 'δx must be positive (got -1e-8).' });
-    expect(ctl.setTwinDelta('dx', '0')).toMatchObject({ ok: false });
-    expect(ctl.setTwinDelta('dx', 'abc')).toEqual({ ok: false, message: 'δx: “abc” is not a number.' });
-    expect(ctl.setTwinDelta('dx', '2')).toEqual({ ok: false, message: 'δx must be at most 1.' });
-    expect(ctl.setTwinDelta('dtheta', '4')).toEqual({ ok: false, message: 'δθ must be at most π.' });
-    expect(ctl.setTwinDelta('dtheta', '1e-6π')).toEqual({ ok: true });
-    expect(ctl.twinDeltas.dtheta).toBe(1e-6 * Math.PI);
-    expect(ctl.setTwinDelta('dtheta', '2e-3 * pi')).toEqual({ ok: true });
-    expect(ctl.twinDeltas.dtheta).toBe(2e-3 * Math.PI);
-    expect(ctl.setTwinDelta('dtheta', 'π')).toEqual({ ok: true });
-    expect(ctl.setTwinDelta('dx', '1e-7')).toEqual({ ok: true });
-    expect(ctl.twinDeltas).toEqual({ dx: 1e-7, dtheta: Math.PI });
-  });
-
-  it('drop flat loads Case IV with R0 = I, Π0 = 0, γ0 = 0', () => {
-    const engine = createFakeEngine();
-    const model = new SimulationModel(engine, familyTable());
-    const ctl = new Controller(engine, model, 'I');
-    expect(ctl.dropFlat()).toEqual({ ok: true });
-    expect(ctl.params.caseName).toBe('IV');
-    expect((ctl.params as unknown as UiParams).Pi0).toEqual([0, 0, 0]);
-    expect((ctl.params as unknown as UiParams).gamma0).toEqual([0, 0, 0]);
-    const cfg = JSON.parse(ctl.configJson);
-    expect(cfg.R0).toEqual([[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
-    expect(cfg.x0).toEqual([0, 0, 10]);
-    expect(cfg.body.type).toBe('cube');
   });
 });

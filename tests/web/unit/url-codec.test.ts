@@ -12,6 +12,7 @@ import {
   decodeCase,
   decodeExtras,
   decodeFields,
+  decodeTwins,
   encodeState,
   fieldText,
   passthroughPairs,
@@ -20,8 +21,9 @@ import {
   unknownKeys,
 } from '../../../web/src/config/url-codec';
 import { caseFromQuery, extraSupport, familyParts, pageCases } from '../../../web/src/app/families';
-import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
-import { PAPER_TWIN_SPEC } from '../../../web/src/model/twins';
+import type { LgvciModule, Perturbation } from '../../../web/src/engine/lgvci_wasm';
+import { PAPER_TWIN_SIZES } from '../../../families/rigid_body/web/twins';
+import { DEFAULT_TWIN_SIZE } from '../../../web/src/model/twins';
 
 let engine: LgvciModule;
 
@@ -35,6 +37,15 @@ type P = BaseParams & Record<string, unknown>;
 /** The page's presets: the core's, with the registry's words. */
 const cases = () => pageCases(engine.families());
 
+/** A preset's perturbations (the core's, read from a simulation of it). */
+function perturbationsOf(caseName: string): Perturbation[] {
+  const made = engine.createSimulation(engine.presetJson(caseName));
+  if (!made.sim) throw new Error(made.error.message);
+  const out = made.sim.perturbations();
+  made.sim.delete();
+  return out;
+}
+
 function family(caseName: string): { info: FamilyUrlInfo<P>; json(p: P): string; fields: readonly FieldSpec<P>[] } {
   const c = cases().find((k) => k.name === caseName);
   if (!c) throw new Error(caseName);
@@ -43,7 +54,7 @@ function family(caseName: string): { info: FamilyUrlInfo<P>; json(p: P): string;
   const preset = controls.paramsFromConfig(caseName, base, 1) as P;
   const fields = controls.fields as readonly FieldSpec<P>[];
   return {
-    info: { fields, preset, ...extraSupport(engine.families(), c.family) },
+    info: { fields, preset, ...extraSupport(c.family, perturbationsOf(caseName)) },
     json: (p) => controls.paramsToConfigJson(base, p),
     fields,
   };
@@ -51,14 +62,19 @@ function family(caseName: string): { info: FamilyUrlInfo<P>; json(p: P): string;
 
 const EXTRA: ExtraState = {
   twins: false,
-  twinDeltas: { ...PAPER_TWIN_SPEC },
+  twinKinds: ['position', 'attitude'],
+  twinSizes: { ...PAPER_TWIN_SIZES },
   camera: null,
   follow: true,
   target: null,
   playing: true,
-  flat: false,
+  setUp: false,
 };
-const DEFAULTS = { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: true };
+/** The sizes the page starts with: the rigid body's package's (the paper's), else the page's. */
+const DEFAULTS = {
+  twinSize: (kind: string): number => (kind === 'position' || kind === 'attitude' ? PAPER_TWIN_SIZES[kind] : DEFAULT_TWIN_SIZE),
+  autoplay: true,
+};
 
 function spec(fields: readonly FieldSpec<P>[], id: string): FieldSpec<P> {
   const f = fields.find((s) => s.id === id);
@@ -219,30 +235,54 @@ describe('address codec: wrong values and unknown keys', () => {
     expect(queryEntries('?h=0.01&h=0.02').issues).toEqual([{ key: 'h', message: 'h: given more than once; the first value is used.' }]);
   });
 
-  it('extra state: twins only for the rigid body; wrong twin sizes, camera and flags are reported', () => {
+  it('extra state: twins for every family; a wrong size or perturbation, camera and flags are reported', () => {
     const rigid = decode('I', '?twins=1&dx=2&dtheta=1e-6&cam=10,95,3&follow=maybe&paused=1&target=1,2');
-    expect(rigid.x).toMatchObject({ twins: true, dx: null, dtheta: 1e-6, camera: null, follow: null, paused: true, target: null });
+    expect(rigid.x).toMatchObject({ twins: true, twinKinds: null, twinSizes: { attitude: 1e-6 }, camera: null, follow: null, paused: true, target: null });
     expect(rigid.issues.map((i) => i.key)).toEqual(['dx', 'cam', 'follow', 'target']);
     expect(rigid.issues[0]?.message).toBe('dx: δx must be at most 1; using the default.');
-    const cradle = decode('cradle', '?case=cradle&twins=1&flat=1');
-    expect(cradle.issues.map((i) => i.message)).toEqual([
-      'twins: only the rigid body has sensitivity twins; ignored.',
-      'flat: “Drop flat” is a set-up of the rigid body (Case IV); ignored.',
+    // the cradle's twins: a list of its perturbations, their sizes by d_<name>; its lacking set-up is reported
+    const cradle = decode('cradle', '?case=cradle&twins=theta2,p_theta1&d_theta2=1e-6&D_P_THETA1=2e-7&flat=1');
+    expect(cradle.x).toMatchObject({ twins: true, twinKinds: ['theta2', 'p_theta1'], twinSizes: { theta2: 1e-6, p_theta1: 2e-7 } });
+    expect(cradle.issues.map((i) => i.message)).toEqual(['flat: “Drop flat” is a set-up of the rigid body (Case IV); ignored.']);
+    const wrong = decode('billiard-ellipse', '?case=billiard-ellipse&twins=x,spin&d_x=0');
+    expect(wrong.x).toMatchObject({ twins: null, twinKinds: null, twinSizes: {} });
+    expect(wrong.issues.map((i) => i.message)).toEqual([
+      'twins: “spin” is not one of this model\'s perturbations (x, y, p_x, p_y); ignored.',
+      'd_x: δx must be positive (got 0); using the default.',
     ]);
+    expect(decode('billiard-ellipse', '?case=billiard-ellipse&twins=y,y').issues.map((i) => i.message)).toEqual(['twins: “y,y” names a perturbation twice; ignored.']);
   });
 });
 
 describe('address codec: the extra state', () => {
+  it('the twins’ keys can wait for the fields that set up the run whose perturbations they name', () => {
+    const f = family('cradle');
+    const { entries } = queryEntries('?case=cradle&balls=5&twins=theta1,theta5&d_theta5=1e-6');
+    const used = new Set<string>();
+    expect(decodeExtras(entries, f.info, used, false)).toMatchObject({ twins: null, twinKinds: null, twinSizes: {}, issues: [] });
+    expect([...used]).toEqual([]);
+    // the preset's three balls have no theta5; the five the address asks for have
+    expect(decodeTwins(entries, f.info, new Set()).issues.map((i) => i.key)).toEqual(['twins']);
+    const made = engine.createSimulation(JSON.stringify({ case: 'cradle', cradle: { balls: 5 } }));
+    if (!made.sim) throw new Error(made.error.message);
+    const five = extraSupport('cradle', made.sim.perturbations());
+    made.sim.delete();
+    expect(decodeTwins(entries, five, used)).toEqual({ twins: true, twinKinds: ['theta1', 'theta5'], twinSizes: { theta5: 1e-6 }, issues: [] });
+    expect([...used].sort()).toEqual(['d_theta5', 'twins']);
+  });
+
+
   it('twins, their sizes, the camera, follow with its target and paused go out and come back', () => {
     const f = family('III');
     const extra: ExtraState = {
       twins: true,
-      twinDeltas: { dx: 1e-6, dtheta: PAPER_TWIN_SPEC.dtheta },
+      twinKinds: ['position', 'attitude'],
+      twinSizes: { position: 1e-6, attitude: PAPER_TWIN_SIZES.attitude },
       camera: { azimuth: -48.34, elevation: 21.06, distance: 43.217 },
       follow: false,
       target: [1.23456, -2, 6],
       playing: false,
-      flat: true,
+      setUp: true,
     };
     const query = encodeState({ caseName: 'III', defaultCase: 'I', params: f.info.preset, family: f.info, extra, defaults: DEFAULTS, keep: [['embed', '1']] });
     expect(query).toBe('?case=III&flat=1&twins=1&dx=0.000001&cam=-48.3,21.1,43.2&follow=0&target=1.235,-2,6&paused=1&embed=1');
@@ -250,16 +290,25 @@ describe('address codec: the extra state', () => {
     const { entries } = queryEntries(query);
     expect(decodeExtras(entries, f.info, used)).toEqual({
       twins: true,
-      dx: 1e-6,
-      dtheta: null,
+      twinKinds: null,
+      twinSizes: { position: 1e-6 },
       camera: { azimuth: -48.3, elevation: 21.1, distance: 43.2 },
       follow: false,
       target: [1.235, -2, 6],
       paused: true,
-      flat: true,
+      setUp: true,
       issues: [],
     });
     expect(unknownKeys(entries, used, 'III')).toEqual([]);
+    // another family's twins: the chosen perturbations as a list, a size under d_<name>, back the same
+    const b = family('billiard-stadium');
+    const chosen: ExtraState = { ...EXTRA, twins: true, twinKinds: ['p_y', 'x'], twinSizes: { x: 1e-8, y: 1e-8, p_x: 1e-8, p_y: 2.5e-7 } };
+    const bq = encodeState({ caseName: 'billiard-stadium', defaultCase: 'I', params: b.info.preset, family: b.info, extra: chosen, defaults: DEFAULTS });
+    expect(bq).toBe('?case=billiard-stadium&twins=p_y,x&d_p_y=2.5e-7');
+    const back = decodeExtras(queryEntries(bq).entries, b.info, new Set());
+    expect(back).toMatchObject({ twins: true, twinKinds: ['p_y', 'x'], twinSizes: { p_y: 2.5e-7 }, issues: [] });
+    // the family's default twins are twins=1
+    expect(encodeState({ caseName: 'billiard-stadium', defaultCase: 'I', params: b.info.preset, family: b.info, extra: { ...chosen, twinKinds: ['x', 'y'] }, defaults: DEFAULTS })).toBe('?case=billiard-stadium&twins=1');
     // paused is written only where the page would otherwise play
     const reduced = encodeState({ caseName: 'I', defaultCase: 'I', params: family('I').info.preset, family: family('I').info, extra: { ...EXTRA, playing: false }, defaults: { ...DEFAULTS, autoplay: false } });
     expect(reduced).toBe('');

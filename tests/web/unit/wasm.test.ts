@@ -7,14 +7,15 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { phaseText } from '../../../web/src/controls/hud';
-import { parseResolvedConfig } from '../../../web/src/config/parse';
-import { parseGeneralizedConfig } from '../../../web/src/config/families/generalized-config';
+import { parseRigidBodyConfig } from '../../../families/rigid_body/web/config';
+import { parseGeneralizedConfig } from '../../../families/generalized/web/generalized/config';
 import { createSimulation } from '../../../web/src/engine/create';
 import { Layout } from '../../../web/src/engine/layout';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import { SimulationModel } from '../../../web/src/model/simulation-model';
 import { familyTable } from '../../../web/src/app/families';
 import { cliPath, haveCli, repoRoot } from './support/cli';
+import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 
 const wasmPath = `${repoRoot}build/wasm/lgvci_wasm.mjs`;
 const haveWasm = existsSync(wasmPath);
@@ -55,7 +56,7 @@ describe('real WASM engine (Node)', () => {
 
   it('presetJson: the paper’s four experiments and Fetecau et al.’s particle and star', () => {
     for (const c of ['I', 'II', 'III', 'IV']) {
-      const cfg = parseResolvedConfig(engine.presetJson(c));
+      const cfg = parseRigidBodyConfig(engine.presetJson(c));
       expect(cfg.mass).toBe(1);
       expect(cfg.gravity).toBe(9.80665);
       expect(cfg.h).toBe(0.01);
@@ -150,7 +151,7 @@ describe('real WASM engine (Node)', () => {
     const ctl = new Controller(engine, model, 'IV');
     const phi0 = model.curr.phi;
     expect(ctl.setField('epsilon', '0.4')).toEqual({ ok: true });
-    expect(model.config.body).toMatchObject({ epsilon: 0.4 });
+    expect((model.config as ResolvedRigidBodyConfig).body).toMatchObject({ epsilon: 0.4 });
     expect(model.curr.phi).toBeCloseTo(phi0 - (0.4 - 1e-13), 9);
     model.dispose();
   });

@@ -1,7 +1,7 @@
-// Setting a recorded WebM's frame times to the clip's rate (web/src/app/webm-retime.ts), on files built
+// Setting a recorded WebM's frame times to the clip's rate (web/src/app/media/webm-retime.ts), on files built
 // byte by byte (support/ebml.ts) and read back by the tests' own reader (tests/web/media-frames.ts).
 import { describe, expect, it } from 'vitest';
-import { countBlocks, retimeWebm } from '../../../web/src/app/webm-retime';
+import { countBlocks, retimeWebm } from '../../../web/src/app/media/webm-retime';
 import { webmFrames } from '../media-frames';
 import { liveWebm } from './support/ebml';
 

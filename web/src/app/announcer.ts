@@ -7,7 +7,7 @@ import { fixed, localizeNumberText, t as tr } from '../i18n';
 export const ANNOUNCE_THROTTLE_MS = 5000;
 
 export interface SummarySource {
-  /** What the view shows ("Case IV — ε-rounded cube on a plane tilted 10°"). */
+  /** What the view shows (the preset's label and what differs from it). */
   shown(): string;
   t(): number;
   impacts(): number;
@@ -16,7 +16,7 @@ export interface SummarySource {
   playing(): boolean;
 }
 
-/** The summary in words ("Case I … Playing. Time 3.2 s, 4 impacts, relative energy error 1.2e-13."). */
+/** The summary in words ("<what is shown> … Playing. Time 3.2 s, 4 impacts, relative energy error 1.2e-13."). */
 export function summaryText(s: SummarySource): string {
   const t = s.t();
   const n = s.impacts();

@@ -22,7 +22,7 @@ import { el, uniquePrefix } from '../util/dom';
 import type { LocaleCode } from '../i18n';
 import { setLocale, t } from '../i18n';
 import { Controller } from './controller';
-import { caseFromQuery, familyParts, familyTable, pageCases } from './families';
+import { caseFromQuery, ensembleHint, ensembleKinds, familyParts, familyPlots, familyTable, longRunHint, pageCases } from './families';
 import { FIRST_FRAME_MARK, FIRST_STEP_MARK, FrameLoop } from './frame-loop';
 import type { FirstFrameStart } from './first-frame';
 import { firstFrameScene, startBeforeEngine } from './first-frame';
@@ -30,7 +30,7 @@ import { orbitCamera, ORBIT_STEP_DEG, ZOOM_STEP, zoomCamera } from './camera-key
 import { AppChrome } from './chrome';
 import type { EmbedOptions } from './embed-options';
 import { bindShortcuts } from './keyboard';
-import type { LongRunClient, WorkerLike } from './long-run';
+import type { LongRunClient, WorkerLike } from './workers/long-run';
 import { wireLongRun } from './long-run-wiring';
 import type { ComparisonWiring, JobWorker } from './comparison-wiring';
 import { comparisonJobs, wireComparison } from './comparison-wiring';
@@ -49,8 +49,8 @@ import type { ViewGestures } from './view-gestures';
 import { wireViewGestures } from './view-gestures';
 import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
-import type { ClipButton } from './clip-button';
-import { wireClipButton } from './clip-button';
+import type { ClipButton } from './media/clip-button';
+import { wireClipButton } from './media/clip-button';
 import { parseClassOptions } from '../config/class-options';
 import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
 import { urlKey } from '../config/url-codec';
@@ -72,7 +72,7 @@ export interface MountOptions {
   autoplay?: boolean;
   /** Engine module to use instead of loading @lgvci-wasm (tests). */
   engine?: LgvciModule;
-  /** Factory of the long-run worker (tests); default: app/long-run.worker.ts. */
+  /** Factory of the long-run worker (tests); default: app/workers/long-run.worker.ts. */
   longRunWorker?: () => WorkerLike;
   /** Restore the state from this query string (e.g. location.search; url-state.ts); its case wins over caseName. */
   query?: string;
@@ -80,13 +80,13 @@ export interface MountOptions {
   syncUrl?: boolean;
   /** Loader of the Rapier module for the comparison (tests); default: engine/rapier.ts (lazy import). */
   rapierLoader?: () => Promise<Rapier>;
-  /** Factory of the comparison's worker (tests); default: another instance of app/long-run.worker.ts. */
+  /** Factory of the comparison's worker (tests); default: another instance of app/workers/long-run.worker.ts. */
   comparisonWorker?: () => JobWorker;
   /** Embed mode, plots shown and theme (embed-options.ts; default: the full page). */
   embed?: EmbedOptions;
   /** Messages about rejected query values, shown over the view. */
   messages?: string[];
-  /** Factory of the "Why variational?" view's worker (tests); default: another instance of app/long-run.worker.ts. */
+  /** Factory of the "Why variational?" view's worker (tests); default: another instance of app/workers/long-run.worker.ts. */
   whyWorker?: () => WhyWorkerLike;
   /**
    * The language (docs/languages.md): loaded and made the page's before anything is built. Default:
@@ -245,10 +245,10 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   shell.layout.append(panel.element);
   const twinsControls = new TwinsControls(controller, prefix);
   panel.insertSection(twinsControls.element);
-  const plots = new PlotsView(model, prefix);
+  const plots = new PlotsView(model, prefix, familyPlots());
   plots.element.id = `${prefix}-plots-section`;
   root.append(plots.element);
-  const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, opts.longRunWorker);
+  const longRun = wireLongRun(plots, () => model.resolvedJson, prefix, longRunHint(), opts.longRunWorker);
   panel.insertSection(longRun.controls.element);
   const comparisonResults = new ComparisonResults(prefix);
   plots.element.append(comparisonResults.element);
@@ -287,7 +287,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     panel.setPlaying(on);
     chrome.setPlaying(on);
   };
-  const ensemble = wireEnsemble(() => model.resolvedJson, prefix);
+  const ensemble = wireEnsemble(() => model.resolvedJson, prefix, ensembleHint(model.family.id), undefined, undefined, () => model.family.poseSpace(model.family.layout).distanceName);
   const why = wireWhy(
     prefix,
     { configJson: () => model.resolvedJson, capabilities: () => model.capabilities, label: () => controller.caseInfo(controller.params.caseName)?.label ?? controller.params.caseName },
@@ -328,6 +328,15 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     },
     prefix,
   );
+  /**
+   * The family's plots (its Capabilities.plots), and the twins' divergence: where the family declares
+   * it, beside their controls; for another family, while its twins run.
+   */
+  const showPlots = (): void => {
+    const names = model.capabilities.plots;
+    if (model.perturbations.length === 0) plots.showPlots(names.filter((p) => p !== 'divergence'));
+    else plots.showPlots(model.twins && !names.includes('divergence') ? [...names, 'divergence'] : names);
+  };
   /** The body and ground of the running family, and which panel groups apply to it. */
   const showFamily = (): void => {
     const familyView = familyParts(model.family.id).view;
@@ -335,16 +344,18 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
     shownJson = undefined;
     panel.setFollowNote(familyView.fixedCamera ?? null);
     chrome.refreshIntro();
-    // Features by what the family can do (the core's capabilities), not by its name.
-    const can = model.capabilities;
-    twinsControls.element.hidden = !can.twins;
-    // The family's plots; the twins' divergence plot goes with their controls (its hint names them).
-    plots.showPlots(can.twins ? can.plots : can.plots.filter((p) => p !== 'divergence'));
-    ensemble.controls.element.hidden = !can.ensemble;
-    if (!can.ensemble) ensemble.plots.hide();
+    // Features by what the running set-up can do (the core's capabilities and its perturbations), not by
+    // the family's name: twins and ensembles for any set-up with perturbations (docs/page.md "Sensitivity twins").
+    const perturbed = model.perturbations.length > 0;
+    twinsControls.element.hidden = !perturbed;
+    showPlots();
+    ensemble.controls.element.hidden = !perturbed;
+    ensemble.controls.setKinds(ensembleKinds(model.family.id, model.perturbations), ensembleHint(model.family.id));
+    if (!perturbed) ensemble.plots.hide();
   };
   const offModel = model.on((e) => {
     if (e === 'load') showFamily();
+    if (e === 'twins') showPlots();
     if (e === 'load' || e === 'twins' || e === 'comparison') view?.setGhosts(model.companions.map((r) => r.color));
     if (e === 'load' || e === 'reset') view?.clearEffects();
     setPlaying(model.clock.running); // a halt stops the clock; a reset after it restarts it
@@ -373,7 +384,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const restored = opts.query !== undefined ? urlState.restore(opts.query) : null;
   const classLock = locking ? locking.wireClassLock(controller, panel, names, { preset: PRESET_CONTROL, keyOf: urlKey, label: controlLabel }) : null;
   const classBuilder = wireClassBuilder(root, prefix, { controller, urlState, panel, plots, chrome });
-  // Pointer drags in the view (the cradle's balls) set controls like typing does.
+  // Pointer drags in the view (SceneContent.drag) set controls like typing does.
   const runPort = {
     get playing() {
       return app.playing;

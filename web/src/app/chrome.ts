@@ -11,12 +11,12 @@ import { ShareDialog } from '../controls/share-dialog';
 import type { SimulationModel } from '../model/simulation-model';
 import type { PlotsView } from '../view/plots';
 import type { SceneView } from '../view/scene-view';
-import { el, icon, listen } from '../util/dom';
+import { barButton, el, icon, listen } from '../util/dom';
 import { Announcer } from './announcer';
 import type { EmbedOptions } from './embed-options';
 import { DEFAULT_EMBED_OPTIONS, PLOT_KEYS } from './embed-options';
 import { FullscreenButton } from './fullscreen';
-import { imageFileName, plotPng, saveBlob, viewPng } from './save-image';
+import { imageFileName, plotPng, saveBlob, viewPng } from './media/save-image';
 import type { Shell } from './shell';
 import type { LocaleCode } from '../i18n';
 import { currentLocale, isLocaleCode, LOCALES, t } from '../i18n';
@@ -50,19 +50,6 @@ export interface ChromeOptions {
   messages?: string[];
   /** The run starts paused because the user prefers reduced motion: show a large Play. */
   pausedForReducedMotion?: boolean;
-}
-
-/**
- * A bar button: an icon and a label; narrow stages show the icon only (chrome.css), so the accessible
- * name is always in aria-label (default: the label).
- */
-export function barButton(label: string, cls: string, iconName: string, ariaLabel?: string): HTMLButtonElement {
-  return el(
-    'button',
-    { type: 'button', class: `btn btn-small ${cls}`, 'aria-label': ariaLabel ?? label, title: ariaLabel ?? label },
-    icon(iconName),
-    el('span', { class: 'bar-label', text: label }),
-  );
 }
 
 export class AppChrome {
@@ -294,7 +281,7 @@ export class AppChrome {
     if (playing) this.dropBigPlay();
   }
 
-  /** "Case IV — ε-rounded cube" (the iframe's title and the file names' subject). */
+  /** The preset's label (the iframe's title and the file names' subject). */
   private title(): string {
     const c = this.host.caseInfo(this.host.caseName());
     return t('app.iframeTitle', { shown: c ? c.label : this.host.caseName() });

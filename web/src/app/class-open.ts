@@ -6,9 +6,22 @@ import { withLocale } from '../config/share-link';
 import { ClassBuilder } from '../controls/class-builder';
 import { currentLocale } from '../i18n';
 import { controlLabel, familyControlKeys } from './class-keys';
-import type { ClassParts } from './class-wiring';
+import type { ControlPanel } from '../controls/panel';
+import type { PlotsView } from '../view/plots';
+import type { AppChrome } from './chrome';
+import type { Controller } from './controller';
 import { PLOT_KEYS } from './embed-options';
 import { familyParts } from './families';
+import type { UrlState } from './url-state';
+
+/** The app's parts the builder reads. */
+export interface ClassParts {
+  controller: Controller;
+  urlState: UrlState;
+  panel: ControlPanel;
+  plots: PlotsView;
+  chrome: AppChrome;
+}
 
 export function createClassBuilder(prefix: string, p: ClassParts): ClassBuilder {
   const { controller, urlState, panel, plots, chrome } = p;

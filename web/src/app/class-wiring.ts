@@ -2,20 +2,7 @@
 // (controls/class-builder.ts, docs/course-material.md "Customise for class"), whose code is imported
 // on first use (class-open.ts): the page's first load does not carry it.
 import type { ClassBuilder } from '../controls/class-builder';
-import type { ControlPanel } from '../controls/panel';
-import type { PlotsView } from '../view/plots';
-import type { AppChrome } from './chrome';
-import type { Controller } from './controller';
-import type { UrlState } from './url-state';
-
-/** The app's parts the builder reads. */
-export interface ClassParts {
-  controller: Controller;
-  urlState: UrlState;
-  panel: ControlPanel;
-  plots: PlotsView;
-  chrome: AppChrome;
-}
+import type { ClassParts } from './class-open';
 
 export interface ClassBuilderWiring {
   /** The builder once it has been opened (null before). */

@@ -1,6 +1,6 @@
 // Wires the comparison into the page: the switch hands the model the companions the running family
-// declares (its core baselines, RK4 and the naive baseline, and for a rigid body with a shape Rapier,
-// loaded lazily by dynamic import only then), which runs them as companion runs of the main one
+// declares (its core baselines, RK4 and the naive baseline, and for a family with shapes Rapier,
+// loaded lazily by dynamic import only then, set up by its package), which runs them as companion runs of the main one
 // (drawn as ghosts by the frame loop, plotted by PlotsView); the Reverse button; the legend and the
 // live caption, recomputed from the measured values a few times a second and written through a
 // FrameBatch.
@@ -13,7 +13,7 @@ import { t } from '../i18n';
 import type { MethodReading } from '../model/comparison-caption';
 import { comparisonCaption, reversalText } from '../model/comparison-caption';
 import type { SimulationModel } from '../model/simulation-model';
-import { BODY_COLORS } from '../view/body-geometry';
+import { BODY_COLORS } from '../view/body-material';
 import type { ComparisonResults } from '../view/comparison-results';
 import type { ComparisonReply, ComparisonRequest } from '../model/comparison-long-run';
 import { SWEEP_STEPS } from '../model/comparison-long-run';

@@ -6,19 +6,22 @@
 import { explainConfigError } from '../config/messages';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
-import { DEFAULT_SPEED } from '../config/params';
+import { DEFAULT_SPEED } from '../config/fields';
 import type { CaseName } from '../config/types';
-import type { LgvciModule } from '../engine/lgvci_wasm';
+import type { LgvciModule, Perturbation } from '../engine/lgvci_wasm';
 import type { CaseInfo } from './families';
-import { familyParts, pageCases } from './families';
-import type { TwinDeltaId } from '../config/validation';
-import { validateFieldInput, validateTwinDelta } from '../config/validation';
+import { familyParts, pageCases, twinSizeKey, twinsOf } from './families';
+import { validateFieldInput, validateTwinSize } from '../config/validation';
 import type { HeldState } from '../config/family';
 import { createSimulation } from '../engine/create';
 import { LOAD_STRINGS } from '../controls/load-controls';
-import { THROW_STRINGS } from './throw-wiring';
-import type { TwinSpec } from '../model/twins';
-import { PAPER_TWIN_SPEC } from '../model/twins';
+import { THROW_STRINGS } from './throw-strings';
+import type { PerturbationText, TwinPlan } from '../model/twins';
+import { DEFAULT_TWIN_COUNT, DEFAULT_TWIN_SIZE, maxTwinSize, perturbationText } from '../model/twins';
+import { t } from '../i18n';
+
+/** The key of a family's perturbation in the controller's sizes. */
+const sizeKey = (family: string, kind: string): string => `${family}\u0000${kind}`;
 
 /** The page's controls of a core family name, or null when the registry has none. */
 function controlsOf(name: string): AnyFamilyControls | null {
@@ -43,12 +46,16 @@ export interface EnginePort {
 export interface ModelPort {
   load(configJson: string): void;
   clock: { speed: number };
-  /** Twins on with these perturbations, or off (null); '' or the reason they could not start. */
-  setTwins(spec: TwinSpec | null): string;
-  /** The twins' perturbations while they are on, else null. */
-  readonly twinSpec: TwinSpec | null;
+  /** Twins on with this plan, or off (null); '' or the reason they could not start. */
+  setTwins(plan: TwinPlan | null): string;
+  /** The twins are on. */
+  readonly twinsOn: boolean;
   /** Why a restart switched the twins off ('' if it did not). */
   readonly twinError: string;
+  /** The running simulation's perturbations, the default first. */
+  readonly perturbations: readonly Perturbation[];
+  /** Whether the core accepts the running start moved by `size` along `kind` (a twin could start there). */
+  acceptsPerturbation(kind: string, size: number): boolean;
 }
 
 
@@ -81,10 +88,18 @@ export class Controller implements ControllerPort {
   base!: unknown;
   /** JSON of the config currently running in the model. */
   configJson = '';
-  /** The running set-up is the family's set-up button's ("Drop flat"), not the plain preset. */
-  dropped = false;
-  /** The twins' perturbation sizes as last entered (the paper's by default), used when they are on. */
-  twinDeltas: TwinSpec = { ...PAPER_TWIN_SPEC };
+  /** The running set-up is the family's set-up button's (FamilyControls.setUp), not the plain preset. */
+  inSetUp = false;
+  /**
+   * The perturbations' sizes as entered, by family and name (sizeKey; the others: their package's, else
+   * DEFAULT_TWIN_SIZE): each family keeps its own, as one family's x is not another's.
+   */
+  private readonly twinSizes = new Map<string, number>();
+  /** The twins' perturbations as chosen, for the family they were chosen in (null: its default ones). */
+  private chosenKinds: { family: string; kinds: readonly string[] } | null = null;
+  /** Which twins a run gets: the chosen perturbations of its family, else its default ones, with their sizes. */
+  private readonly twinPlan: TwinPlan = (family, perturbations) =>
+    this.kindsFor(family, perturbations).map((kind) => ({ kind, size: this.sizeFor(family, kind) }));
   /**
    * The running set-up came from a loaded file or pasted text, or a held body (loadSetup, holdAt),
    * not from a preset and the controls: the address may then need the whole config (setupText).
@@ -147,7 +162,7 @@ export class Controller implements ControllerPort {
     const preset = family.paramsFromConfig(info.name, base, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
     const params = this.lock ? this.lock.pin(family, preset) : preset;
     const r = this.restart(family, base, params);
-    if (r.ok) this.dropped = false;
+    if (r.ok) this.inSetUp = false;
     if (r.ok) this.custom = false;
     return r;
   }
@@ -185,11 +200,8 @@ export class Controller implements ControllerPort {
     return this.restart(this.family, this.base, candidate);
   }
 
-  /**
-   * The running family's set-up (FamilyControls.setUp: the rigid body's "Drop flat", the cube of its
-   * preset with R₀ = I, Π₀ = 0 and γ₀ = 0, which falls flat on a face and should bounce in place).
-   */
-  dropFlat(): ApplyResult {
+  /** The running family's set-up (FamilyControls.setUp: one of its presets with some values changed). */
+  applySetUp(): ApplyResult {
     const family = this.family;
     const setUp = family.setUp;
     if (!setUp) return { ok: false, message: 'This model has no set-up button.' };
@@ -202,7 +214,7 @@ export class Controller implements ControllerPort {
     const params = family.paramsFromConfig(setUp.preset, preset, this.params?.speed ?? DEFAULT_SPEED) as AppParams;
     const made = setUp.make(preset, params) as { base: unknown; params: AppParams };
     const r = this.restart(family, made.base, this.lock ? this.lock.pin(family, made.params) : made.params);
-    if (r.ok) this.dropped = true;
+    if (r.ok) this.inSetUp = true;
     if (r.ok) this.custom = false;
     return r;
   }
@@ -309,19 +321,18 @@ export class Controller implements ControllerPort {
 
   /** A refusal of the core in the student's words, as restart() words it. */
   private explain(message: string, family: AnyFamilyControls, candidate: AppParams | null, words: readonly (readonly [RegExp, string])[] = []): ApplyResult {
-    const tilt = candidate && typeof candidate['tilt'] === 'number' ? candidate['tilt'] : 0;
+    const own = family.refusalText;
     const x = explainConfigError(message, {
       violationText: family.violationText,
       fieldWords: [...words, ...(family.fieldWords ?? [])],
-      refusalText: family.refusalText,
-      normalZ: Math.cos(tilt),
+      refusalText: own ? (raw) => own(raw, candidate ?? undefined) : undefined,
     });
     return x.detail ? { ok: false, message: x.text, detail: x.detail } : { ok: false, message: x.text };
   }
 
   /** Whether the sensitivity twins are running. */
   get twinsOn(): boolean {
-    return this.model.twinSpec !== null;
+    return this.model.twinsOn;
   }
 
   /** Why the last restart switched the twins off, if it did. */
@@ -329,23 +340,131 @@ export class Controller implements ControllerPort {
     return this.model.twinError;
   }
 
-  /** Switch the sensitivity twins on (with twinDeltas) or off. */
+  /** The running simulation's perturbations, the default first. */
+  get perturbations(): readonly Perturbation[] {
+    return this.model.perturbations;
+  }
+
+  /** The twins' group hint for the running family (its package's, else the page's). */
+  get twinsHint(): string {
+    return twinsOf(this.family.id)?.hint?.() ?? t('twins.hint');
+  }
+
+  /** The perturbations of the twins of a family with these perturbations: the chosen ones, else the default ones. */
+  private kindsFor(family: string, perturbations: readonly Perturbation[]): readonly string[] {
+    const chosen = this.chosenKinds;
+    if (chosen && chosen.family === family && chosen.kinds.every((k) => perturbations.some((p) => p.name === k))) return chosen.kinds;
+    return this.defaultKindsFor(family, perturbations);
+  }
+
+  /**
+   * A family's twins by default: its first DEFAULT_TWIN_COUNT perturbations whose perturbed start the
+   * core accepts at their default sizes (a shift of a body resting against another may be refused), else
+   * its first ones. A size entered does not change which they are: a twin it makes
+   * invalid says why instead of giving way to another.
+   */
+  private defaultKindsFor(family: string, perturbations: readonly Perturbation[]): readonly string[] {
+    const out: string[] = [];
+    for (const p of perturbations) {
+      if (out.length === DEFAULT_TWIN_COUNT) break;
+      if (this.model.acceptsPerturbation(p.name, twinsOf(family)?.sizes?.[p.name] ?? DEFAULT_TWIN_SIZE)) out.push(p.name);
+    }
+    return out.length > 0 ? out : perturbations.slice(0, DEFAULT_TWIN_COUNT).map((p) => p.name);
+  }
+
+  /** The perturbation of each twin of the running family, in order. */
+  get twinKinds(): readonly string[] {
+    return this.kindsFor(this.family.id, this.perturbations);
+  }
+
+  /** The running family's twins when none are chosen (an address's twins=1). */
+  get defaultTwinKinds(): readonly string[] {
+    return this.defaultKindsFor(this.family.id, this.perturbations);
+  }
+
+  /** A perturbation's size of the running family: as entered, else its package's (FamilyTwins.sizes), else DEFAULT_TWIN_SIZE. */
+  twinSize(kind: string): number {
+    return this.sizeFor(this.family.id, kind);
+  }
+
+  private sizeFor(family: string, kind: string): number {
+    return this.twinSizes.get(sizeKey(family, kind)) ?? twinsOf(family)?.sizes?.[kind] ?? DEFAULT_TWIN_SIZE;
+  }
+
+  /** A perturbation's size before any is entered (what the address leaves out). */
+  defaultTwinSize(kind: string): number {
+    return twinsOf(this.family.id)?.sizes?.[kind] ?? DEFAULT_TWIN_SIZE;
+  }
+
+  /** The address key of a perturbation's size (its package's, else d_<name>). */
+  twinSizeKey(kind: string): string {
+    return twinSizeKey(this.family.id, kind);
+  }
+
+  /** How the page writes a perturbation of the running family. */
+  perturbationText(p: Perturbation): PerturbationText {
+    return perturbationText(p, twinsOf(this.family.id));
+  }
+
+  /** Switch the sensitivity twins on or off. */
   setTwinsEnabled(on: boolean): ApplyResult {
-    const msg = this.model.setTwins(on ? { ...this.twinDeltas } : null);
+    // Switched on, the twins keep their perturbations through the family's restarts (an edit that makes
+    // one invalid switches them off and says why, rather than another taking its place).
+    if (on && this.chosenKinds?.family !== this.family.id) this.chosenKinds = { family: this.family.id, kinds: this.twinKinds };
+    const msg = this.model.setTwins(on ? this.twinPlan : null);
     this.emit(false);
     return msg ? { ok: false, message: msg } : { ok: true };
   }
 
-  /** Apply a typed perturbation size (δx, or δθ in radians; "1e-8π" accepted); rebuilds running twins. */
-  setTwinDelta(id: TwinDeltaId, raw: string | number): ApplyResult {
-    const v = validateTwinDelta(id, raw);
+  /** Run twin `slot` along `kind` (one of the running family's perturbations); rebuilds running twins. */
+  setTwinKind(slot: number, kind: string): ApplyResult {
+    const current = this.twinKinds;
+    if (!(slot >= 0 && slot < current.length)) return { ok: false, message: t('model.twinsNone') };
+    const p = this.perturbations.find((q) => q.name === kind);
+    if (!p) return { ok: false, message: t('model.twinKind', { kind, kinds: this.perturbations.map((q) => q.name).join(', ') }) };
+    const kinds = current.map((k, i) => (i === slot ? kind : k));
+    if (new Set(kinds).size !== kinds.length) return { ok: false, message: t('model.twinTwice', { kind: this.perturbationText(p).label }) };
+    return this.changeTwins(() => (this.chosenKinds = { family: this.family.id, kinds }));
+  }
+
+  /**
+   * Choose the twins' perturbations at once (the address's twins=…): each one of the running family's,
+   * none twice; rebuilds running twins.
+   */
+  setTwinKinds(kinds: readonly string[]): ApplyResult {
+    const names = this.perturbations.map((p) => p.name);
+    const bad = kinds.find((k) => !names.includes(k));
+    if (bad !== undefined) return { ok: false, message: t('model.twinKind', { kind: bad, kinds: names.join(', ') }) };
+    if (kinds.length === 0 || new Set(kinds).size !== kinds.length) return { ok: false, message: t('model.twinTwice', { kind: kinds.join(', ') }) };
+    return this.changeTwins(() => (this.chosenKinds = { family: this.family.id, kinds: [...kinds] }));
+  }
+
+  /** Apply a typed perturbation size ("1e-8π" accepted: a multiple of π); rebuilds running twins. */
+  setTwinSize(kind: string, raw: string | number): ApplyResult {
+    const p = this.perturbations.find((q) => q.name === kind);
+    if (!p) return { ok: false, message: t('model.twinKind', { kind, kinds: this.perturbations.map((q) => q.name).join(', ') }) };
+    const v = validateTwinSize(this.perturbationText(p).short, maxTwinSize(p.op), raw);
     if (!v.ok) return v;
-    const next: TwinSpec = { ...this.twinDeltas, [id]: v.value };
+    return this.changeTwins(() => this.twinSizes.set(sizeKey(this.family.id, kind), v.value));
+  }
+
+  /**
+   * Make a change of the twins' kinds or sizes: applied, and the running twins rebuilt with it; when
+   * they cannot start with it, the change is undone and the old twins keep running.
+   */
+  private changeTwins(change: () => void): ApplyResult {
+    const sizes = new Map(this.twinSizes);
+    const chosen = this.chosenKinds;
+    change();
     if (this.twinsOn) {
-      const msg = this.model.setTwins(next);
-      if (msg) return { ok: false, message: msg };
+      const msg = this.model.setTwins(this.twinPlan);
+      if (msg) {
+        this.twinSizes.clear();
+        for (const [k, v] of sizes) this.twinSizes.set(k, v);
+        this.chosenKinds = chosen;
+        return { ok: false, message: msg };
+      }
     }
-    this.twinDeltas = next;
     this.emit(false);
     return { ok: true };
   }
@@ -355,7 +474,7 @@ export class Controller implements ControllerPort {
   private restartCustom(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
     const r = this.restart(family, base, candidate, exact);
     if (r.ok) {
-      this.dropped = false;
+      this.inSetUp = false;
       this.custom = true;
     }
     return r;

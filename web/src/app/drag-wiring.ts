@@ -1,5 +1,5 @@
 // What a pointer drag in the 3-D view does (view/pointer-drag.ts): the content's DragSpec turns the
-// pointer's point into control values (the cradle: balls pulled and pull angle), which go through the
+// pointer's point into control values (SceneContent.drag.fieldsAt: a dragged part's fields), which go through the
 // controller exactly as typed values do (the same checks; the fields show the new values). The run
 // pauses while a target is held, restarts from the new set-up at every move that changes a value, and
 // plays on at the release if it was playing.

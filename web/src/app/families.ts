@@ -1,58 +1,44 @@
-// The page's family registry: the one TypeScript file that names the model families. Each entry is
-// keyed by the core's family name (FamilyInfo.name, HybridSimulation.family()) and holds the family's
-// page parts, each from its family folder: how the model reads its state record (model/families), how
-// it is drawn (view/families), which controls it has (config/families) and the words for its presets
-// (config/families). What a family can do (twins, ensemble, baselines, plots, contact phase, …) and
-// which presets it has come from the core (families(), sim.capabilities()), never from here.
-// Adding a family = its three folder files and one entry in FAMILIES (docs/architecture.md "The
-// page's family registry").
-import type { AnyFamilyControls, CaseText } from '../config/family';
+// The page's family registry: the families' page parts, found in the family packages
+// (families/<package>/web/index.ts, each exporting its `familyPackage`) by import.meta.glob, so that
+// no file of web/src names a family. Each family is keyed by the core's family name (FamilyInfo.name,
+// HybridSimulation.family()) and has its reader, its view, its controls and the words for its presets
+// (app/family-parts.ts). What a family can do (twins, ensemble, baselines, plots, contact phase, …)
+// and which presets it has come from the core (families(), sim.capabilities()), never from here.
+// Adding a family = its package folder (docs/architecture.md "The page's family registry").
 import type { PageCase } from '../controls/controller-port';
 import type { ExtraSupport } from '../config/url-codec';
-import { cradleControls, CRADLE_CASES } from '../config/families/cradle';
-import { generalizedControls, GENERALIZED_CASES } from '../config/families/generalized';
-import { rigidControls, RIGID_CASES } from '../config/families/rigid';
-import type { Layout } from '../engine/layout';
-import type { Capabilities, FamilyInfo } from '../engine/lgvci_wasm';
+import type { Capabilities, FamilyInfo, Perturbation } from '../engine/lgvci_wasm';
 import type { FamilyResolver, FamilyTable, ModelFamily } from '../model/family';
-import { cradleFamily } from '../model/families/cradle';
-import { generalizedFamily } from '../model/families/generalized';
-import { rigidFamily } from '../model/families/rigid';
+import type { FamilyTwins } from '../model/twins';
+import { DEFAULT_TWIN_COUNT, maxTwinSize, perturbationText } from '../model/twins';
 import { t } from '../i18n';
-import { decodeCase, queryEntries } from '../config/url-codec';
-import type { FamilyView } from '../view/family-view';
-import { cradleView } from '../view/families/cradle';
-import { generalizedView } from '../view/families/generalized';
-import { rigidView } from '../view/families/rigid';
-import { billiardControls, BILLIARD_CASES } from '../config/families/billiard';
-import { billiardFamily } from '../model/families/billiard';
-import { billiardView } from '../view/families/billiard';
+import { decodeCase, genericTwinKey, queryEntries } from '../config/url-codec';
+import type { FamilyPlotCard, PlotRegistry } from '../view/family-plots';
+import { isOwnPlot } from '../view/family-plots';
+import type { FamilyPackage, FamilyParts, FirstFrameStart } from './family-parts';
 
-/** A family's page parts, by the core's family name. */
-export interface FamilyParts {
-  /** The core's family name (FamilyInfo.name, HybridSimulation.family()). */
-  readonly name: string;
-  /** The reader of its state record (model/families), made once per record layout. */
-  readonly model: (layout: Layout) => ModelFamily;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly view: FamilyView<any>;
-  readonly controls: AnyFamilyControls;
-  /** The page's words for its presets, by the core's preset name (every preset needs them). */
-  readonly cases: Readonly<Record<string, CaseText>>;
+export type { FamilyParts } from './family-parts';
+
+/** Every family package's `familyPackage`, by its index file (the build finds them: discovery, not a list). */
+const PACKAGES = import.meta.glob<FamilyPackage>('../../../families/*/web/index.ts', { eager: true, import: 'familyPackage' });
+
+/** The packages by their folder's name (families/<name>), in their declared order. */
+const BY_FOLDER: readonly (readonly [string, FamilyPackage])[] = Object.entries(PACKAGES)
+  .map(([path, p]) => [/families\/([^/]+)\/web\/index\.ts$/.exec(path)?.[1] ?? path, p] as const)
+  .sort((a, b) => a[1].order - b[1].order);
+
+/** The packages' families, package by package in their declared order. */
+export const FAMILIES: readonly FamilyParts[] = BY_FOLDER.flatMap(([, p]) => p.families);
+
+/** The packages' stored starts (the first frame before the engine), package by package. */
+export const FIRST_FRAMES: readonly FirstFrameStart[] = BY_FOLDER.flatMap(([, p]) => p.firstFrames);
+
+/** The folder of the package that holds a family (families/<folder>), by the core's family name. */
+export function packageFolder(familyName: string): string {
+  const found = BY_FOLDER.find(([, p]) => p.families.some((f) => f.name === familyName));
+  if (!found) throw new Error(`no family package holds the core's family ${JSON.stringify(familyName)}`);
+  return found[0];
 }
-
-/** Erases a family's snapshot and config types (what the registry holds). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const reader = (make: (layout: Layout) => ModelFamily<any, any>) => make as (layout: Layout) => ModelFamily;
-
-export const FAMILIES: readonly FamilyParts[] = [
-  { name: 'rigid_body', model: reader(rigidFamily), view: rigidView, controls: rigidControls, cases: RIGID_CASES },
-  { name: 'generalized', model: reader(generalizedFamily), view: generalizedView, controls: generalizedControls, cases: GENERALIZED_CASES },
-  { name: 'cradle', model: reader(cradleFamily), view: cradleView, controls: cradleControls, cases: CRADLE_CASES },
-  { name: 'billiard', model: reader(billiardFamily), view: billiardView, controls: billiardControls, cases: BILLIARD_CASES },
-];
-
-// ---- Generic over FAMILIES from here on: nothing below names a family or a case. ----
 
 export function familyParts(name: string): FamilyParts {
   const f = FAMILIES.find((p) => p.name === name);
@@ -80,7 +66,22 @@ export function familyResolver(parts: readonly FamilyParts[] = FAMILIES): Family
  * families' titles, so that web/src/model never imports this file.
  */
 export function familyTable(parts: readonly FamilyParts[] = FAMILIES): FamilyTable {
-  return { resolve: familyResolver(parts), withCapability: (core, has) => familiesWith(core, has, parts) };
+  return {
+    resolve: familyResolver(parts),
+    withCapability: (core, has) => familiesWith(core, has, parts),
+    rapier: (name) => parts.find((p) => p.name === name)?.rapier,
+    twins: (name) => parts.find((p) => p.name === name)?.twins,
+  };
+}
+
+/** What a family's package says of its twins (FamilyParts.twins: its words, sizes and keys), if anything. */
+export function twinsOf(familyName: string, parts: readonly FamilyParts[] = FAMILIES): FamilyTwins | undefined {
+  return parts.find((p) => p.name === familyName)?.twins;
+}
+
+/** The address key of a perturbation's size: its package's (FamilyTwins.urlKeys), else d_<name>. */
+export function twinSizeKey(familyName: string, kind: string, parts: readonly FamilyParts[] = FAMILIES): string {
+  return twinsOf(familyName, parts)?.urlKeys?.[kind] ?? genericTwinKey(kind);
 }
 
 /** One preset of the page: the core's name (a config's "case") and family name, the registry's words. */
@@ -118,7 +119,7 @@ export function registryCases(parts: readonly FamilyParts[] = FAMILIES): CaseInf
   );
 }
 
-/** The families (their titles, "the rigid body") with a capability, in a sentence: "a, b or c". */
+/** The families (their titles, FamilyControls.title) with a capability, in a sentence: "a, b or c". */
 export function familiesWith(
   core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[],
   has: (c: Capabilities) => boolean,
@@ -132,8 +133,34 @@ export function familiesWith(
   return titles.length === 1 ? (titles[0] ?? '') : t('list.or', { rest: titles.slice(0, -1).join(t('list.comma')), last: titles[titles.length - 1] ?? '' });
 }
 
+/** The long run's hint, with the note of the first family that words its paper's long-term test (FamilyPageWords). */
+export function longRunHint(parts: readonly FamilyParts[] = FAMILIES): string {
+  return t('long.hint', { paper: parts.find((p) => p.words?.longRunPaper)?.words?.longRunPaper?.() ?? '' });
+}
+
+/** The ensemble's hint, naming the set-up as the running family words it (FamilyPageWords.ensembleSetUp; else "the current set-up"). */
+export function ensembleHint(familyName: string, parts: readonly FamilyParts[] = FAMILIES): string {
+  return t('ensemble.hint', { setUp: parts.find((p) => p.name === familyName)?.words?.ensembleSetUp?.() ?? t('ensemble.setUp') });
+}
+
+/** The ensemble's kind menu for a family's perturbations: each by name, in its package's words (PerturbationWords.member) or the page's. */
+export function ensembleKinds(familyName: string, perturbations: readonly Perturbation[], parts: readonly FamilyParts[] = FAMILIES): { value: string; label: string }[] {
+  const twins = twinsOf(familyName, parts);
+  return perturbations.map((p) => ({ value: p.name, label: perturbationText(p, twins).member }));
+}
+
 /**
- * The preset named in a query string (?case=III, ?case=star; any letter case), else the first preset
+ * The families' plot declarations (FamilyParts.plots) for the plots' view: a family's by its name, and
+ * the cards the packages draw themselves by plot name (the first package's for a name two declare).
+ */
+export function familyPlots(parts: readonly FamilyParts[] = FAMILIES): PlotRegistry {
+  const own: Record<string, (idPrefix: string) => FamilyPlotCard> = {};
+  for (const p of parts) for (const [plot, d] of Object.entries(p.plots)) if (isOwnPlot(d)) own[plot] ??= d.own;
+  return { of: (name) => parts.find((p) => p.name === name)?.plots ?? {}, own };
+}
+
+/**
+ * The preset named in a query string (?case=…, any letter case), else the first preset
  * (url-codec's decodeCase). `cases`: the page's presets (pageCases of the core's), by default the
  * registry's.
  */
@@ -143,19 +170,25 @@ export function caseFromQuery(search: string, cases: readonly Pick<CaseInfo, 'na
   return decodeCase(entries, names, names[0] ?? '').caseName;
 }
 
-/** Which extra address keys (twins, the set-up button) a family has, from the core's capabilities. */
-export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilities'>[], familyName: string): ExtraSupport {
-  const caps = core.find((f) => f.name === familyName)?.capabilities;
-  const withSetUp = FAMILIES.find((p) => p.controls.setUp !== undefined);
+/**
+ * Which extra address keys a family has: its twins' sizes (one per perturbation of the running
+ * simulation, `perturbations`) and the set-up button.
+ */
+export function extraSupport(familyName: string, perturbations: readonly Perturbation[], defaultKinds: readonly string[] = perturbations.slice(0, DEFAULT_TWIN_COUNT).map((p) => p.name)): ExtraSupport {
+  // The running family's own set-up (its address key), else the first family's that has one.
+  const running = FAMILIES.find((p) => p.name === familyName);
+  const withSetUp = running?.controls.setUp ? running : FAMILIES.find((p) => p.controls.setUp !== undefined);
   const setUp = withSetUp?.controls.setUp;
+  const twins = twinsOf(familyName);
   return {
-    hasTwins: caps?.twins ?? false,
-    twinsOwners: familiesWith(core, (c) => c.twins),
+    twinKeys: perturbations.map((p) => ({ key: twinSizeKey(familyName, p.name), kind: p.name, symbol: perturbationText(p, twins).short, max: maxTwinSize(p.op) })),
+    defaultTwinKinds: defaultKinds,
     setUp:
       withSetUp && setUp
         ? {
+            key: setUp.urlKey,
             label: setUp.label,
-            here: FAMILIES.find((p) => p.name === familyName)?.controls.setUp !== undefined,
+            here: withSetUp === running,
             owner: `${withSetUp.controls.title} (${setUp.presetWords})`,
           }
         : null,
@@ -165,11 +198,12 @@ export function extraSupport(core: readonly Pick<FamilyInfo, 'name' | 'capabilit
 /**
  * Where the registry and the core disagree, one sentence each ([] when they agree): a core family
  * without page parts, page parts of a family the core lacks, a core preset without words, words for
- * a preset the core lacks, a set-up button on a preset its family lacks, or a part whose id is not
- * the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
+ * a preset the core lacks, a set-up button on a preset its family lacks, a family with shapes whose
+ * package sets up no Rapier run, a plot of the core's
+ * capabilities its package does not declare, or a part whose id is not the family's name. The page leaves out what it cannot show; tests/web/unit/page-registry.test.ts
  * holds this list empty.
  */
-export function registryProblems(core: CoreFamilies, parts: readonly FamilyParts[] = FAMILIES): string[] {
+export function registryProblems(core: readonly Pick<FamilyInfo, 'name' | 'presets' | 'capabilities'>[], parts: readonly FamilyParts[] = FAMILIES): string[] {
   const out: string[] = [];
   for (const f of core) if (!parts.some((p) => p.name === f.name)) out.push(`the core's family "${f.name}" has no page parts`);
   for (const p of parts) {
@@ -183,6 +217,8 @@ export function registryProblems(core: CoreFamilies, parts: readonly FamilyParts
     for (const name of Object.keys(p.cases)) if (!presets.includes(name)) out.push(`${p.name}: words for "${name}", which the core does not have`);
     const setUp = p.controls.setUp;
     if (setUp && !presets.includes(setUp.preset)) out.push(`${p.name}: its set-up starts from "${setUp.preset}", not one of its presets`);
+    if (f.capabilities.shapes && !p.rapier) out.push(`${p.name}: its bodies have shapes but its package sets up no Rapier run`);
+    for (const plot of f.capabilities.plots) if (!Object.prototype.hasOwnProperty.call(p.plots, plot)) out.push(`${p.name}: its plot "${plot}" is not declared by its package`);
     for (const [what, id] of [['controls', p.controls.id], ['view', p.view.id]] as const) {
       if (id !== p.name) out.push(`${p.name}: its ${what} are registered as "${id}"`);
     }

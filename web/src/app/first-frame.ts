@@ -1,33 +1,22 @@
 // The first frame before the engine (docs/page.md "First load"): the page draws the scene of a preset
 // from the preset's start as the engine computes it — the resolved config, the record layout and the
 // state record after the controls built the preset's config (Controller.selectCase, then
-// createSimulation) — kept in first-frames.json, while the engine downloads and compiles; it steps
-// when the engine is ready. first-frames.json is the engine's own output for every preset of every
-// family (tests/web/unit/first-frame.test.ts holds it equal to the engine's first record bit for bit,
-// and rewrites it with FIRST_FRAMES_WRITE=1 after a change of the core's presets or records).
+// createSimulation) — kept in each family package's web/first-frames.json (FamilyPackage.firstFrames),
+// while the engine downloads and compiles; it steps when the engine is ready. The files are the
+// engine's own output for every preset of every family (tests/web/unit/first-frame.test.ts holds them
+// equal to the engine's first record bit for bit, and rewrites them with FIRST_FRAMES_WRITE=1 after a
+// change of the core's presets or records).
 //
 // Which addresses start before the engine: a preset (`case=`, or none: the first preset) with only
 // keys that do not change the start or the camera (start-keys.ts). A changed field (`tilt=10`),
 // `setup=`, `flat=`, the twins or a camera need the engine to compute their start, and wait for it.
-import type { RecordLayout } from '../engine/lgvci_wasm';
 import { Layout } from '../engine/layout';
 import type { FamilyConfig, Snapshot } from '../model/family';
-import data from './first-frames.json';
-import { caseFromQuery, familyParts, registryCases } from './families';
+import { FIRST_FRAMES, caseFromQuery, familyParts, registryCases } from './families';
+import type { FirstFrameStart } from './family-parts';
 import { presetStartOnly } from './start-keys';
 
-/** One preset's start, as the engine makes it. */
-export interface FirstFrameStart {
-  /** The core's preset name and family name. */
-  readonly name: string;
-  readonly family: string;
-  /** The state record's layout (HybridSimulation.layout()). */
-  readonly layout: RecordLayout;
-  /** The core's resolved config of the preset (HybridSimulation.configJson()). */
-  readonly resolvedJson: string;
-  /** The state record before the first step (HybridSimulation.record()), as its bytes in base64. */
-  readonly record: string;
-}
+export type { FirstFrameStart } from './family-parts';
 
 /** What the view draws of a start: the family's parsed config and the snapshot of its record. */
 export interface FirstFrameScene {
@@ -36,7 +25,7 @@ export interface FirstFrameScene {
   readonly snapshot: Snapshot;
 }
 
-const STARTS = (data as { starts: FirstFrameStart[] }).starts;
+const STARTS = FIRST_FRAMES;
 
 /** The bytes of a Float64Array (little-endian, as WebAssembly's memory) in base64: exact, NaN and −0 included. */
 export function encodeRecord(a: ArrayLike<number>): string {

@@ -4,8 +4,8 @@
 import type { LongRunControls as Controls } from '../controls/long-run-controls';
 import { LongRunControls, formatSteps, longRunSummary } from '../controls/long-run-controls';
 import type { PlotsView } from '../view/plots';
-import type { WorkerLike } from './long-run';
-import { LongRunClient } from './long-run';
+import type { WorkerLike } from './workers/long-run';
+import { LongRunClient } from './workers/long-run';
 import { fixed, t } from '../i18n';
 
 export interface LongRunParts {
@@ -17,6 +17,7 @@ export function wireLongRun(
   plots: PlotsView,
   configJson: () => string,
   idPrefix: string,
+  hint: string,
   makeWorker?: () => WorkerLike,
 ): LongRunParts {
   let controls: Controls | null = null;
@@ -60,6 +61,7 @@ export function wireLongRun(
       cancel: () => client.cancel(),
     },
     idPrefix,
+    hint,
   );
   return { client, controls };
 }

@@ -21,17 +21,7 @@ import { el, setMessage } from '../util/dom';
 import { formatNumber, t } from '../i18n';
 import type { Controller } from './controller';
 import type { DragRunPort } from './drag-wiring';
-
-/** Every visible string of grabbing and throwing, in the page's language (docs/languages.md). */
-export const THROW_STRINGS = {
-  get held() { return t('throw.held'); },
-  placed: (height: string) => t('throw.placed', { height }),
-  thrown: (speed: string) => t('throw.thrown', { speed }),
-  capped: (speed: string, limit: string) => t('throw.capped', { speed, limit }),
-  velocity: (vx: string, vy: string, vz: string) => t('throw.velocity', { vx, vy, vz }),
-  get letGo() { return t('throw.letGo'); },
-  get noBody() { return t('throw.noBody'); },
-};
+import { THROW_STRINGS } from './throw-strings';
 
 /** Keyboard steps: position per arrow key (m), throw velocity per Shift + arrow key (m/s). */
 export const KEY_STEP_M = 0.1;

@@ -10,13 +10,14 @@
 // state: the page's origin and path with the query this module writes, pending changes included.
 import type { AnyFamilyControls } from '../config/family';
 import type { BaseParams, FieldSpec } from '../config/fields';
-import { DEFAULT_SPEED } from '../config/params';
+import { DEFAULT_SPEED } from '../config/fields';
 import type { CameraView, ExtraState, FamilyUrlInfo, UrlIssue } from '../config/url-codec';
 import {
   SETUP_KEY,
   decodeSetup,
   decodeCase,
   decodeExtras,
+  decodeTwins,
   decodeFields,
   encodeState,
   passthroughPairs,
@@ -25,14 +26,12 @@ import {
 } from '../config/url-codec';
 import type { AppParams } from '../controls/controller-port';
 import type { ControlPanel } from '../controls/panel';
-import { PAPER_TWIN_SPEC } from '../model/twins';
 import type { SceneView } from '../view/scene-view';
 import { el, listen } from '../util/dom';
 import type { Controller, EnginePort } from './controller';
 import { plotsPairs } from './embed-options';
 import { extraSupport, familyParts } from './families';
 import { LOAD_STRINGS } from '../controls/load-controls';
-import type { FamilyInfo } from '../engine/lgvci_wasm';
 import { t as tr } from '../i18n';
 
 /** Throttle of the address writes. */
@@ -125,12 +124,11 @@ export class UrlState {
     return p;
   }
 
-  /** The core's families (their capabilities), read once. */
-  private core: FamilyInfo[] | null = null;
-
+  /** The address's view of a family: its fields, its preset, its twins' perturbations (the running simulation's) and set-up. */
   private familyInfo(family: AnyFamilyControls, preset: BaseParams): FamilyUrlInfo {
-    this.core ??= this.parts.engine.families();
-    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(this.core, family.id) };
+    const c = this.parts.controller;
+    const running = c.family.id === family.id;
+    return { fields: family.fields as readonly FieldSpec<BaseParams>[], preset, ...extraSupport(family.id, running ? c.perturbations : [], running ? c.defaultTwinKinds : []) };
   }
 
   /**
@@ -161,13 +159,14 @@ export class UrlState {
       if (!r.ok) issues.push({ key: 'case', message: `case: ${r.message}` });
     }
     const used = new Set<string>([SETUP_KEY]);
-    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used);
+    // The twins' keys wait for the fields: they name the perturbations of the run the fields set up.
+    const extra = decodeExtras(entries, this.familyInfo(c.family, c.params), used, false);
     issues.push(...extra.issues);
     const setUp = c.family.setUp;
-    if (extra.flat && setUp) {
+    if (extra.setUp && setUp) {
       if (c.params.caseName !== setUp.preset) {
-        issues.push({ key: 'flat', message: tr('panel.flatIgnored', { setUp: setUp.label, preset: setUp.presetWords, caseName: c.params.caseName }) });
-      } else this.check(issues, 'flat', c.dropFlat());
+        issues.push({ key: setUp.urlKey, message: tr('panel.setUpIgnored', { key: setUp.urlKey, setUp: setUp.label, preset: setUp.presetWords, caseName: c.params.caseName }) });
+      } else this.check(issues, setUp.urlKey, c.applySetUp());
     }
     const info = this.familyInfo(c.family, c.params);
     const fields = decodeFields(entries, info, used);
@@ -182,9 +181,12 @@ export class UrlState {
         }
       }
     }
-    if (extra.dx !== null) this.check(issues, 'dx', c.setTwinDelta('dx', extra.dx));
-    if (extra.dtheta !== null) this.check(issues, 'dtheta', c.setTwinDelta('dtheta', extra.dtheta));
-    if (extra.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
+    // The twins: their sizes and perturbations, then on (a size or choice the core refuses is an issue).
+    const twins = decodeTwins(entries, this.familyInfo(c.family, c.params), used);
+    issues.push(...twins.issues);
+    for (const [kind, size] of Object.entries(twins.twinSizes)) this.check(issues, c.twinSizeKey(kind), c.setTwinSize(kind, size));
+    if (twins.twinKinds) this.check(issues, 'twins', c.setTwinKinds(twins.twinKinds));
+    if (twins.twins) this.check(issues, 'twins', c.setTwinsEnabled(true));
     if (extra.follow !== null) this.parts.setFollow(extra.follow);
     const view = this.parts.view;
     if (view && this.parts.panel.followBox.checked) view.recentre();
@@ -262,12 +264,13 @@ export class UrlState {
     const t = view?.controls.target;
     const extra: ExtraState = {
       twins: c.twinsOn,
-      twinDeltas: { ...c.twinDeltas },
+      twinKinds: c.twinKinds,
+      twinSizes: Object.fromEntries(c.perturbations.map((p) => [p.name, c.twinSize(p.name)])),
       camera: this.cameraSet ? this.camera() : null,
       follow,
       target: !follow && t ? [t.x, t.y, t.z] : null,
       playing: this.parts.playing(),
-      flat: c.dropped,
+      setUp: c.inSetUp,
     };
     const caseName = c.params.caseName;
     return encodeState({
@@ -276,7 +279,7 @@ export class UrlState {
       params: c.params,
       family: this.familyInfo(c.family, this.preset(caseName, familyParts(c.family.id).controls)),
       extra,
-      defaults: { twinDeltas: { ...PAPER_TWIN_SPEC }, autoplay: this.parts.defaultAutoplay },
+      defaults: { twinSize: (kind) => c.defaultTwinSize(kind), autoplay: this.parts.defaultAutoplay },
       keep: plotsPairs(passthroughPairs(this.loc().search), this.parts.panel.plotsBox.checked),
       setup: c.setupText(),
     });

@@ -1,6 +1,6 @@
 // The "Why variational?" view wired (docs/page.md "Why variational?"): its dialog and button
 // (controls/why-controls.ts), its panels (view/why-view.ts) and its worker (an instance of the long-run
-// worker of its own, where app/why-worker-tasks.ts runs model/why.ts's whyComputation). Opened by the
+// worker of its own, where app/workers/why-worker-tasks.ts runs model/why.ts's whyComputation). Opened by the
 // bar's button or by `view=why` in the address; it measures the current set-up — the main run's
 // resolved config, with the family's own scheme and the baselines its capabilities declare — and a
 // Cancel ends the measurement (the worker is terminated if it does not answer within a grace time).
@@ -22,7 +22,7 @@ export interface WhyWorkerLike {
 export interface WhySource {
   configJson(): string;
   capabilities(): Capabilities;
-  /** The set-up's name for the heading line ("particle", "Case I", …). */
+  /** The set-up's name for the heading line (its preset's). */
   label(): string;
 }
 

@@ -5,9 +5,6 @@
 // Pure: this module checks the syntax (it is in the page's first chunk); the names are checked against
 // the families' keys by app/class-lock.ts, loaded only when the address locks or hides something. A bad value gives "<key>: <rule>", as the other embed keys (app/embed-options.ts).
 
-/** The query keys of this module (kept in the address when it is rewritten: url-codec PASSTHROUGH_KEYS). */
-export const CLASS_KEYS = ['lock', 'hide', 'autoplay'] as const;
-
 export interface ClassOptions {
   /** Controls shown but read-only (`lock=`), as written in the address. */
   lock: string[];

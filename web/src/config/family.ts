@@ -1,7 +1,8 @@
 // Which controls a model family has and how its parameters become a config for the core: the side
 // panel, the validation and the Controller are generic over this. Adding a family adds one of these
-// in config/families/ (with its presets' UI text, CaseText) and registers it in app/families.ts;
-// nothing else switches on the family (docs/architecture.md "The page's family registry").
+// in its package (families/<package>/web, with its presets' UI text, CaseText), which the page finds
+// (app/families.ts); nothing else switches on the family (docs/architecture.md "The page's family
+// registry").
 import type { BaseParams, FieldSpec, GroupId } from './fields';
 
 export interface GroupSpec {
@@ -22,14 +23,16 @@ export interface CaseText {
 }
 
 /**
- * A set-up the family offers as a button beside the presets ("Drop flat"): one of its presets with
- * some values changed. The panel shows the button only for a family that declares one.
+ * A set-up the family offers as a button beside the presets: one of its presets with some values
+ * changed. The panel shows the button only for a family that declares one.
  */
 export interface FamilySetUp<P extends BaseParams = BaseParams, C = unknown> {
   /** The button's text, and the note beside it. */
   readonly label: string;
   readonly hint: string;
-  /** The preset it starts from, and that preset's name in messages ("Case IV"). */
+  /** Its key in the page's address (value 1: the set-up instead of the plain preset). */
+  readonly urlKey: string;
+  /** The preset it starts from, and that preset's name in messages (CaseText-like words). */
   readonly preset: string;
   readonly presetWords: string;
   /** The config and control values of the set-up, from the preset's. */
@@ -39,7 +42,7 @@ export interface FamilySetUp<P extends BaseParams = BaseParams, C = unknown> {
 export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> {
   /** The core's family name (FamilyInfo.name, HybridSimulation.family()). */
   readonly id: string;
-  /** The family in a sentence: "the rigid body" (messages such as "only the rigid body has …"). */
+  /** The family in a sentence (messages such as "only … has …"): its package's words. */
   readonly title: string;
   /** Groups of the side panel, in order (a group without fields of this family is hidden). */
   readonly groups: readonly GroupSpec[];
@@ -52,7 +55,7 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   paramsFromConfig(caseName: string, config: C, speed: number): P;
   /** The config JSON sent to the core: the preset with the edited fields overriding it. */
   paramsToConfigJson(base: C, p: P): string;
-  /** A set-up offered as a button (the rigid body's "Drop flat"), if any. */
+  /** A set-up offered as a button beside the presets, if any. */
   readonly setUp?: FamilySetUp<P, C>;
   /**
    * The refusal "q0: the initial state violates constraint k (phi = −d < 0)" in the student's words,
@@ -61,8 +64,11 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
   violationText?(depth: string): string;
   /** Its config fields as the core names them in messages, and the words a student knows them by. */
   readonly fieldWords?: readonly (readonly [RegExp, string])[];
-  /** A refusal of the core this family words itself ("field: rule" → a sentence), else null. */
-  refusalText?(raw: string): string | null;
+  /**
+   * A refusal of the core this family words itself ("field: rule" → a sentence, measured with the
+   * refused parameters when they are known), else null.
+   */
+  refusalText?(raw: string, params?: P): string | null;
   /** How a held body restarts (a family whose core capabilities say `throwable`): see FamilyThrow. */
   readonly throwing?: FamilyThrow<P, C>;
 }

@@ -1,15 +1,17 @@
-// The numeric controls of the side panel, described as data. Each field edits one number of UiParams,
-// shown in display units (degrees for angles). The controls module builds the DOM from this list, the
-// validation module checks typed values against it, and the controller applies them.
-import type { UiParams } from './params';
-import type { Vec3 } from './types';
+// The numeric controls of the side panel, described as data. Each field edits one number of a family's
+// parameters, shown in display units (degrees for angles). Each family lists its fields in its package
+// (FamilyControls.fields); the panel builds the DOM from them, the validation module checks typed
+// values against them, and the controller applies them. The time step and the speed are every family's.
 import { t } from '../i18n';
 
-/** Id of a field, unique across every family (rigid: 'x0z', 'gamma0x', …, 'tilt', 'epsilon', 'h', 'speed'). */
+/** Id of a field, unique across every family ('h', 'speed', and each family's own). */
 export type FieldId = string;
 
 /** Id of a group of the side panel ('body', 'initial', …). */
 export type GroupId = string;
+
+/** The playback speed a preset starts with (simulated seconds per wall-clock second). */
+export const DEFAULT_SPEED = 1;
 
 /** What every family's parameters have: the preset, the time step and the playback speed. */
 export interface BaseParams {
@@ -19,7 +21,7 @@ export interface BaseParams {
   speed: number;
 }
 
-export interface FieldSpec<P = UiParams> {
+export interface FieldSpec<P = BaseParams> {
   id: FieldId;
   group: GroupId;
   /** Full accessible name, e.g. "Initial linear momentum γ₀, x component". */
@@ -56,8 +58,6 @@ export interface FieldSpec<P = UiParams> {
   urlIndex?: number;
 }
 
-const DEG = Math.PI / 180;
-
 /** Compact number formatting: fixed for ordinary magnitudes, exponent for very small/large. */
 export function formatNumber(v: number, sig = 4): string {
   if (v === 0) return '0';
@@ -84,32 +84,6 @@ export function setComponent<V extends number[]>(v: V, i: number, x: number): V 
   const out = v.slice() as V;
   out[i] = x;
   return out;
-}
-
-const AXES = ['x', 'y', 'z'] as const;
-
-function momentumFields(key: 'gamma0' | 'Pi0', name: 'field.gamma0' | 'field.Pi0'): FieldSpec[] {
-  // SI units of the paper's set-up (m = 1 kg, lengths in m): momentum kg·m/s, angular momentum kg·m²/s.
-  const unit = key === 'gamma0' ? 'kg·m/s' : 'kg·m²/s';
-  return AXES.map((axis, i) => ({
-    id: `${key}${axis}` as FieldId,
-    urlKey: key,
-    urlIndex: i,
-    group: key,
-    get label() {
-      return t('field.component', { name: t(name), axis });
-    },
-    short: axis,
-    unit,
-    min: -20,
-    max: 20,
-    scale: 'linear' as const,
-    step: 0.1,
-    restarts: true,
-    format: fixed(3),
-    read: (p: UiParams) => p[key][i] ?? 0,
-    write: (p: UiParams, v: number) => ({ ...p, [key]: setComponent(p[key], i, v) }),
-  }));
 }
 
 /** The time step and the playback speed, shared by every family. */
@@ -152,118 +126,6 @@ export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
       write: (p: P, v: number) => ({ ...p, speed: v }),
     },
   ];
-}
-
-/** The rigid body's fields (Tran & Leok). */
-export const FIELDS: readonly FieldSpec[] = [
-  {
-    id: 'x0z',
-    urlKey: 'z0',
-    group: 'initial',
-    get label() {
-      return t('field.x0z');
-    },
-    get short() {
-      return t('field.x0z.short');
-    },
-    unit: 'm',
-    min: 0,
-    max: 30,
-    scale: 'linear',
-    step: 0.1,
-    restarts: true,
-    format: fixed(3),
-    read: (p) => p.x0[2],
-    write: (p, v) => ({ ...p, x0: setComponent(p.x0, 2, v) }),
-  },
-  ...momentumFields('gamma0', 'field.gamma0'),
-  ...momentumFields('Pi0', 'field.Pi0'),
-  {
-    id: 'tilt',
-    group: 'plane',
-    get label() {
-      return t('field.tilt');
-    },
-    get short() {
-      return t('field.tilt.short');
-    },
-    unit: '°',
-    min: 0,
-    max: 30,
-    scale: 'linear',
-    step: 0.1,
-    restarts: true,
-    format: fixed(2),
-    read: (p) => p.tilt / DEG,
-    write: (p, v) => ({ ...p, tilt: v * DEG }),
-  },
-  {
-    id: 'azimuth',
-    group: 'plane',
-    get label() {
-      return t('field.azimuth');
-    },
-    get short() {
-      return t('field.azimuth.short');
-    },
-    unit: '°',
-    min: 0,
-    max: 360,
-    scale: 'linear',
-    step: 1,
-    restarts: true,
-    format: fixed(1),
-    read: (p) => p.azimuth / DEG,
-    write: (p, v) => ({ ...p, azimuth: v * DEG }),
-  },
-  {
-    id: 'epsilon',
-    urlKey: 'eps',
-    group: 'body',
-    get label() {
-      return t('field.epsilon');
-    },
-    short: 'ε',
-    unit: 'm',
-    min: 1e-13,
-    max: 0.5,
-    scale: 'log',
-    step: 0.01,
-    restarts: true,
-    format: (v) => formatNumber(v, 3),
-    read: (p) => p.epsilon,
-    write: (p, v) => ({ ...p, epsilon: v }),
-    get disabledNote() {
-      return t('field.epsilon.note');
-    },
-  },
-  {
-    id: 'restitution',
-    group: 'body',
-    get label() {
-      return t('field.restitution');
-    },
-    get short() {
-      return t('field.restitution.short');
-    },
-    unit: '',
-    min: 0,
-    max: 1,
-    scale: 'linear',
-    step: 0.01,
-    restarts: true,
-    format: fixed(2),
-    read: (p) => p.restitution,
-    write: (p, v) => ({ ...p, restitution: v }),
-  },
-  ...commonFields<UiParams>(),
-];
-
-/** A field of the rigid body by id. */
-export function fieldSpec(id: FieldId): FieldSpec {
-  const f = FIELDS.find((s) => s.id === id);
-  if (!f) throw new Error(`unknown field ${id}`);
-  return f;
 }
 
 /** Slider position (the range input's value) for a display value. */

@@ -134,8 +134,6 @@ export interface ConfigContext {
   /** The family's own config fields in words, and refusals it words itself (FamilyControls). */
   fieldWords?: readonly (readonly [RegExp, string])[];
   refusalText?: (raw: string) => string | null;
-  /** z component of the plane's unit normal (cos of the tilt): raising the body by d lifts it d·n₃ off the plane. */
-  normalZ: number;
 }
 
 /** Internal names the core uses in its messages, and the words a student knows them by. */
@@ -151,8 +149,8 @@ const NAMES: readonly [RegExp, string][] = [
   [/\s*\((?:\d+[a-z]?)\)/g, ''], // equation numbers such as (75a)
 ];
 
-const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
-const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
+/** A number as the core writes it in a message (a family's refusalText matches its own messages with it). */
+export const NUM = '(-?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[+-]?\\d+)?)';
 const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \\(phi = ${NUM} < 0\\)`, 'i');
 
 /**
@@ -162,15 +160,6 @@ const VIOLATES = new RegExp(`^q0: the initial state violates constraint (\\d+) \
  */
 export function explainConfigError(message: string, ctx: ConfigContext): Explained {
   const raw = message.trim();
-  const pen = PENETRATES.exec(raw);
-  if (pen) {
-    const depth = -Number(pen[1]);
-    const nz = ctx.normalZ > 1e-6 ? ctx.normalZ : 1;
-    return {
-      text: tr('refusal.penetrates', { depth: localizeNumberText(plainNumber(depth)), raise: localizeNumberText(plainNumber(depth / nz)) }),
-      detail: raw,
-    };
-  }
   const vio = VIOLATES.exec(raw);
   if (vio) {
     const depth = -Number(vio[2]);

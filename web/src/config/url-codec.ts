@@ -1,15 +1,14 @@
-// The page's state in its address, as a pure codec: no DOM, no history. A query
-// string such as `?case=IV&gamma0=1,2,3&tilt=10&eps=0.2` or
-// `?case=cradle&balls=5&pulled=2&angle=15&gap=0.001&policy=simultaneous` holds every setting that
-// differs from its preset. Generic over the model families: a family's FieldSpecs give the keys
+// The page's state in its address, as a pure codec: no DOM, no history. A query string such as
+// `?case=<preset>&<field key>=<value>&<list key>=1,2,3` holds every setting that differs from its
+// preset (docs/course-material.md "State in the URL"). Generic over the model families: a family's FieldSpecs give the keys
 // (FieldSpec.urlKey, default the field id; fields sharing a key are one comma list in urlIndex order),
 // the values in display units (degrees for angles, as the controls show them), the rules (range, whole
 // numbers, named choices) and how a value is written into the parameters. The rest of the state
-// (drop flat, twins, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
+// (the set-up button, the twins and their sizes, camera, follow, paused) has its own keys, below. Numbers are written with the fewest digits
 // that give back the same parameters bit for bit, so an address restores the same simulation.
 import type { BaseParams, FieldSpec } from './fields';
 import { validateFieldInput } from './validation';
-import { validateTwinDelta } from './validation';
+import { validateTwinSize } from './validation';
 
 /**
  * Keys another part of the page reads (embed mode, its plots, the theme, the open view, the language,
@@ -23,10 +22,17 @@ export interface UrlIssue {
   message: string;
 }
 
-/** The twins' perturbations (the model's TwinSpec). */
-export interface TwinDeltas {
-  dx: number;
-  dtheta: number;
+/**
+ * One of the running family's perturbations (docs/ensembles.md "Perturbations") as the address has it:
+ * the key of its twin's size (its package's own, FamilyTwins.urlKeys, else d_<name>), how messages
+ * call it and its largest size.
+ */
+export interface TwinKey {
+  readonly key: string;
+  /** The perturbation's name (HybridSimulation.perturbations()). */
+  readonly kind: string;
+  readonly symbol: string;
+  readonly max: { readonly max: number; readonly text: string };
 }
 
 /** Camera as seen from its target: azimuth and elevation in degrees, distance in scene units. */
@@ -38,30 +44,34 @@ export interface CameraView {
 
 /** The state outside the family's fields. */
 export interface ExtraState {
-  /** Sensitivity twins on (rigid body only). */
+  /** Sensitivity twins on. */
   twins: boolean;
-  twinDeltas: TwinDeltas;
+  /** The twins' perturbations, in order (the running family's). */
+  twinKinds: readonly string[];
+  /** Each perturbation's size, by name (what differs from ExtraDefaults.twinSize is written). */
+  twinSizes: Readonly<Record<string, number>>;
   /** The camera the user set, or null (the family's default view). */
   camera: CameraView | null;
   follow: boolean;
   /** Camera target, written only when the camera does not follow the body. */
   target: [number, number, number] | null;
   playing: boolean;
-  /** The family's set-up button ("Drop flat": FamilyControls.setUp) instead of the plain preset. */
-  flat: boolean;
+  /** The family's set-up button (FamilyControls.setUp) instead of the plain preset. */
+  setUp: boolean;
 }
 
 /** Which of the extra state's keys the running family has, and who has them when it does not. */
 export interface ExtraSupport {
-  /** Whether the family has sensitivity twins (the core's Capabilities.twins). */
-  hasTwins: boolean;
-  /** The families that have them, in a sentence ("the rigid body"). */
-  twinsOwners: string;
+  /** The running family's perturbations with their sizes' keys, the default first ([]: no twins). */
+  twinKeys: readonly TwinKey[];
+  /** The perturbations of its twins by default (an address without a list in `twins=` means these). */
+  defaultTwinKinds: readonly string[];
   /**
-   * The set-up button the key `flat` asks for (FamilyControls.setUp): its label, whether the running
-   * family has it, and where it is ("the rigid body (Case IV)"); null when no family has one.
+   * The set-up button a family offers (FamilyControls.setUp): its address key (FamilySetUp.urlKey), its
+   * label, whether the running family has it, and where it is (the family's title and the preset's
+   * words); null when no family has one.
    */
-  setUp: { label: string; here: boolean; owner: string } | null;
+  setUp: { key: string; label: string; here: boolean; owner: string } | null;
 }
 
 /** What the codec needs to know about a family: its fields, its preset and what else it has. */
@@ -73,7 +83,8 @@ export interface FamilyUrlInfo<P extends BaseParams = BaseParams> extends ExtraS
 
 /** The defaults of the extra state (what an absent key means). */
 export interface ExtraDefaults {
-  twinDeltas: TwinDeltas;
+  /** A perturbation's size when the address does not give it. */
+  twinSize(kind: string): number;
   /** Whether the page plays when it opens (paused=1 is written only then). */
   autoplay: boolean;
 }
@@ -133,18 +144,29 @@ export interface DecodedFields<P> {
 
 export interface DecodedExtras {
   twins: boolean | null;
-  dx: number | null;
-  dtheta: number | null;
+  /** The twins' perturbations `twins=` lists (null: the family's default ones). */
+  twinKinds: string[] | null;
+  /** The sizes the address gives, by perturbation name. */
+  twinSizes: Record<string, number>;
   camera: CameraView | null;
   follow: boolean | null;
   target: [number, number, number] | null;
   paused: boolean | null;
-  flat: boolean | null;
+  /** The family's set-up button was asked for (its key, ExtraSupport.setUp). */
+  setUp: boolean | null;
   issues: UrlIssue[];
 }
 
-/** The extra state's keys (the fields' keys come from the family). */
-export const EXTRA_KEYS = ['flat', 'twins', 'dx', 'dtheta', 'cam', 'follow', 'target', 'paused'] as const;
+/**
+ * The extra state's keys (the fields' keys, the set-up button's and the twins' sizes' come from the
+ * families: a package's own size keys, else d_<perturbation> for the running family's perturbations).
+ */
+export const EXTRA_KEYS = ['twins', 'cam', 'follow', 'target', 'paused'] as const;
+
+/** The key of a perturbation's size when its package names none. */
+export function genericTwinKey(kind: string): string {
+  return `d_${kind}`;
+}
 
 /** A field's key in the address. */
 export function urlKey<P>(spec: FieldSpec<P>): string {
@@ -215,10 +237,16 @@ export function encodeState<P extends BaseParams>(s: EncodableState<P>): string 
     pairs.push([key, applicable.map((f) => fieldText(f, params) ?? '').join(',')]);
   }
   const e = s.extra;
-  if (family.hasTwins && e.twins) pairs.push(['twins', '1']);
-  if (family.hasTwins && !Object.is(e.twinDeltas.dx, s.defaults.twinDeltas.dx)) pairs.push(['dx', String(e.twinDeltas.dx)]);
-  if (family.hasTwins && !Object.is(e.twinDeltas.dtheta, s.defaults.twinDeltas.dtheta)) {
-    pairs.push(['dtheta', String(e.twinDeltas.dtheta)]);
+  if (family.twinKeys.length > 0) {
+    // twins=1 runs the family's default twins; another choice is the list of their perturbations.
+    const kinds = e.twinKinds.filter((k) => family.twinKeys.some((tk) => tk.kind === k));
+    const defaultKinds = kinds.length === family.defaultTwinKinds.length && kinds.every((k, i) => k === family.defaultTwinKinds[i]);
+    if (e.twins) pairs.push(['twins', defaultKinds ? '1' : kinds.join(',')]);
+    for (const kind of kinds) {
+      const v = e.twinSizes[kind];
+      const key = family.twinKeys.find((tk) => tk.kind === kind)?.key;
+      if (key !== undefined && v !== undefined && !Object.is(v, s.defaults.twinSize(kind))) pairs.push([key, String(v)]);
+    }
   }
   if (e.camera) pairs.push(['cam', cameraText(e.camera)]);
   if (!e.follow) {
@@ -226,7 +254,7 @@ export function encodeState<P extends BaseParams>(s: EncodableState<P>): string 
     if (e.target) pairs.push(['target', e.target.map((x) => rounded(x, 4)).join(',')]);
   }
   if (!e.playing && s.defaults.autoplay) pairs.push(['paused', '1']);
-  if (e.flat) pairs.unshift(['flat', '1']);
+  if (e.setUp && family.setUp) pairs.unshift([family.setUp.key, '1']);
   if (pairs.length > 0 || s.caseName !== s.defaultCase) pairs.unshift(['case', s.caseName]);
   for (const kv of s.keep ?? []) pairs.push([kv[0], kv[1]]);
   return pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
@@ -322,31 +350,69 @@ function flag(key: string, raw: string, issues: UrlIssue[]): boolean | null {
   return null;
 }
 
-/** Decode the extra state's keys; `used` receives the keys read here. */
-export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>): DecodedExtras {
-  const { hasTwins } = support;
+/** The twins' keys of an address, decoded (DecodedExtras' twins, twinKinds and twinSizes). */
+export interface DecodedTwins {
+  twins: boolean | null;
+  twinKinds: string[] | null;
+  twinSizes: Record<string, number>;
+  issues: UrlIssue[];
+}
+
+/**
+ * Decode the twins' keys against the running set-up's perturbations (`support.twinKeys`): twins= (a flag,
+ * or the list of the twins' perturbations) and each size's key; `used` receives the keys read here. Apart
+ * from decodeExtras, so that the page can read them once the address's fields have set up the run whose
+ * perturbations they name (a fifth body's shift exists once a field asked for five).
+ */
+export function decodeTwins(entries: Map<string, string>, support: Pick<ExtraSupport, 'twinKeys'>, used: Set<string>): DecodedTwins {
   const issues: UrlIssue[] = [];
-  const out: DecodedExtras = { twins: null, dx: null, dtheta: null, camera: null, follow: null, target: null, paused: null, flat: null, issues };
+  const out: DecodedTwins = { twins: null, twinKinds: null, twinSizes: {}, issues };
+  const twins = entries.get('twins');
+  const keys = support.twinKeys;
+  if (twins !== undefined) {
+    used.add('twins');
+    if (keys.length === 0) issues.push({ key: 'twins', message: 'twins: this model has no perturbations, so no twins; ignored.' });
+    else if (/^[\s]*(1|0|true|false|on|off|yes|no)[\s]*$/i.test(twins)) out.twins = flag('twins', twins, issues);
+    else {
+      // A list of the twins' perturbations, each one of the family's, none twice.
+      const kinds = twins.split(',').map((k) => k.trim());
+      const bad = kinds.filter((k) => !keys.some((tk) => tk.kind === k));
+      if (bad.length > 0 || kinds.length === 0) {
+        issues.push({ key: 'twins', message: `twins: “${bad.join(', ') || twins}” is not one of this model's perturbations (${keys.map((tk) => tk.kind).join(', ')}); ignored.` });
+      } else if (new Set(kinds).size !== kinds.length) {
+        issues.push({ key: 'twins', message: `twins: “${twins}” names a perturbation twice; ignored.` });
+      } else {
+        out.twins = true;
+        out.twinKinds = kinds;
+      }
+    }
+  }
+  // The sizes: the running family's keys, a generic d_<name> in any letter case (an element's
+  // attribute names are lowercased).
+  for (const [k, raw] of entries) {
+    const tk = keys.find((x) => x.key === k) ?? (k.toLowerCase().startsWith('d_') ? keys.find((x) => x.key.toLowerCase() === k.toLowerCase()) : undefined);
+    if (!tk) continue;
+    used.add(k);
+    const r = validateTwinSize(tk.symbol, tk.max, raw);
+    if (r.ok) out.twinSizes[tk.kind] = r.value;
+    else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
+  }
+  return out;
+}
+
+/**
+ * Decode the extra state's keys; `used` receives the keys read here. Without `twins` the twins' keys are
+ * left for decodeTwins (their fields null, nothing read).
+ */
+export function decodeExtras(entries: Map<string, string>, support: ExtraSupport, used: Set<string>, twins = true): DecodedExtras {
+  const tw: DecodedTwins = twins ? decodeTwins(entries, support, used) : { twins: null, twinKinds: null, twinSizes: {}, issues: [] };
+  const issues: UrlIssue[] = [...tw.issues];
+  const out: DecodedExtras = { twins: tw.twins, twinKinds: tw.twinKinds, twinSizes: tw.twinSizes, camera: null, follow: null, target: null, paused: null, setUp: null, issues };
   const get = (k: string): string | undefined => {
     const v = entries.get(k);
     if (v !== undefined) used.add(k);
     return v;
   };
-  for (const k of ['twins', 'dx', 'dtheta'] as const) {
-    const raw = get(k);
-    if (raw === undefined) continue;
-    if (!hasTwins) {
-      issues.push({ key: k, message: `${k}: only ${support.twinsOwners} has sensitivity twins; ignored.` });
-      continue;
-    }
-    if (k === 'twins') {
-      out.twins = flag(k, raw, issues);
-      continue;
-    }
-    const r = validateTwinDelta(k, raw);
-    if (r.ok) out[k] = r.value;
-    else issues.push({ key: k, message: `${k}: ${r.message.replace(/\.$/, '')}; using the default.` });
-  }
   const cam = get('cam');
   if (cam !== undefined) {
     const v = finiteList(cam, 3);
@@ -364,12 +430,11 @@ export function decodeExtras(entries: Map<string, string>, support: ExtraSupport
   }
   const paused = get('paused');
   if (paused !== undefined) out.paused = flag('paused', paused, issues);
-  const flat = get('flat');
-  if (flat !== undefined) {
-    const setUp = support.setUp;
-    if (setUp?.here) out.flat = flag('flat', flat, issues);
-    else if (setUp) issues.push({ key: 'flat', message: `flat: “${setUp.label}” is a set-up of ${setUp.owner}; ignored.` });
-    else issues.push({ key: 'flat', message: 'flat: no model has a set-up button; ignored.' });
+  const setUp = support.setUp;
+  const asked = setUp ? get(setUp.key) : undefined;
+  if (setUp && asked !== undefined) {
+    if (setUp.here) out.setUp = flag(setUp.key, asked, issues);
+    else issues.push({ key: setUp.key, message: `${setUp.key}: “${setUp.label}” is a set-up of ${setUp.owner}; ignored.` });
   }
   return out;
 }

@@ -1,8 +1,6 @@
 // Front-end validation of typed and slid values. Physics-level rules (penetration of the plane, the
 // body's own constraints) are checked afterwards by the core's validateConfig().
 import type { FieldSpec } from './fields';
-import { FIELDS } from './fields';
-import type { UiParams } from './params';
 import { localizeNumberText, t } from '../i18n';
 
 export type FieldResult = { ok: true; value: number } | { ok: false; message: string };
@@ -59,40 +57,6 @@ export interface ParamIssue {
   message: string;
 }
 
-/** Whole-parameter check (every field in range, ε present only where it applies, h > 0). */
-export function validateParams(p: UiParams): ParamIssue[] {
-  const issues: ParamIssue[] = [];
-  for (const spec of FIELDS) {
-    const v = spec.read(p);
-    if (v === null) continue;
-    const msg = checkFieldValue(spec, v);
-    if (msg) issues.push({ field: spec.id, message: msg });
-  }
-  if (!(p.tilt >= 0 && p.tilt < Math.PI / 2)) {
-    issues.push({ field: 'tilt', message: 'Plane tilt must be in [0°, 90°).' });
-  }
-  if (!(p.h > 0)) issues.push({ field: 'h', message: 'Time step h must be positive.' });
-  return issues;
-}
-
-/** The two perturbation sizes of the sensitivity twins (§7.4). */
-export type TwinDeltaId = 'dx' | 'dtheta';
-
-export interface TwinDeltaSpec {
-  id: TwinDeltaId;
-  /** Accessible name of the input. */
-  label: string;
-  /** Largest value allowed. */
-  max: number;
-  /** Largest value, as written in messages. */
-  maxText: string;
-}
-
-export const TWIN_DELTAS: Record<TwinDeltaId, TwinDeltaSpec> = {
-  dx: { id: 'dx', get label() { return t('twins.dx'); }, max: 1, maxText: '1' },
-  dtheta: { id: 'dtheta', get label() { return t('twins.dtheta'); }, max: Math.PI, maxText: 'π' },
-};
-
 const PI_RE = /^(.*?)\s*(?:\*\s*)?(?:π|pi)$/i;
 
 /**
@@ -110,10 +74,12 @@ export function parseMaybePi(raw: string): number | null {
   return c === null ? null : c * Math.PI;
 }
 
-/** Validate a typed perturbation size: a number in (0, max]. */
-export function validateTwinDelta(id: TwinDeltaId, raw: string | number): FieldResult {
-  const spec = TWIN_DELTAS[id];
-  const name = id === 'dx' ? 'δx' : 'δθ';
+/**
+ * Validate a typed size of a perturbation (a sensitivity twin's, docs/page.md "Sensitivity twins"): a
+ * number in (0, max], where max is π for a turn and 1 for a shift (model/twins.ts maxTwinSize); `name`
+ * is how messages call it (its symbol, δx).
+ */
+export function validateTwinSize(name: string, max: { max: number; text: string }, raw: string | number): FieldResult {
   let v: number | null;
   if (typeof raw === 'number') v = Number.isFinite(raw) ? raw : null;
   else {
@@ -122,6 +88,6 @@ export function validateTwinDelta(id: TwinDeltaId, raw: string | number): FieldR
   }
   if (v === null) return { ok: false, message: t('check.notNumber', { field: name, raw: String(raw).trim() }) };
   if (!(v > 0)) return { ok: false, message: t('check.positive', { field: name, value: localizeNumberText(String(v)) }) };
-  if (v > spec.max) return { ok: false, message: t('check.atMost', { field: name, max: spec.maxText }) };
+  if (v > max.max) return { ok: false, message: t('check.atMost', { field: name, max: max.text }) };
   return { ok: true, value: v };
 }

@@ -2,8 +2,8 @@
 // so that controls/ depends on an interface of its own, not on app/.
 import type { AnyFamilyControls, CaseText } from '../config/family';
 import type { BaseParams, FieldId } from '../config/fields';
-import type { TwinDeltaId } from '../config/validation';
-import type { TwinSpec } from '../model/twins';
+import type { Perturbation } from '../engine/lgvci_wasm';
+import type { PerturbationText } from '../model/twins';
 
 /** A refusal says why in the student's words (`message`); `detail` is the core's own text, if any. */
 export type ApplyResult = { ok: true } | { ok: false; message: string; detail?: string };
@@ -26,11 +26,27 @@ export interface ControllerPort {
   onChange(fn: (params: AppParams, restarted: boolean) => void): () => void;
   selectCase(name: string): ApplyResult;
   setField(id: FieldId, raw: string | number): ApplyResult;
-  /** Start the running family's set-up (FamilyControls.setUp, "Drop flat"). */
-  dropFlat(): ApplyResult;
+  /** Start the running family's set-up (FamilyControls.setUp: a button beside the presets). */
+  applySetUp(): ApplyResult;
+  /** The sensitivity twins run (docs/page.md "Sensitivity twins"). */
   readonly twinsOn: boolean;
+  /** Why a restart switched them off ('' if it did not). */
   readonly twinError: string;
-  readonly twinDeltas: TwinSpec;
+  /** The twins' group hint for the running family (its package's, else the page's). */
+  readonly twinsHint: string;
+  /** The running family's perturbations, the default first (the same array until another run loads). */
+  readonly perturbations: readonly Perturbation[];
+  /** The perturbation of each twin, in order (the running family's). */
+  readonly twinKinds: readonly string[];
+  /** The size of a perturbation (each keeps its own). */
+  twinSize(kind: string): number;
+  /** The address key of a perturbation's size (its package's, FamilyTwins.urlKeys, else d_<name>). */
+  twinSizeKey(kind: string): string;
+  /** How the page writes a perturbation (its package's words, else the page's). */
+  perturbationText(p: Perturbation): PerturbationText;
   setTwinsEnabled(on: boolean): ApplyResult;
-  setTwinDelta(id: TwinDeltaId, raw: string | number): ApplyResult;
+  /** Run twin `slot` along the perturbation `kind`. */
+  setTwinKind(slot: number, kind: string): ApplyResult;
+  /** A perturbation's size as typed ("1e-8π" accepted); rebuilds running twins that use it. */
+  setTwinSize(kind: string, raw: string | number): ApplyResult;
 }

@@ -1,11 +1,11 @@
-// Side-panel group of the ensemble: members K, perturbation size and kind, steps N, seed;
-// Run and Cancel, a progress bar and the outcome. Each field shows its own message. The members run
-// in a pool of Web Workers (app/ensemble.ts); this module only shows the state and reports clicks.
+// Side-panel group of the ensemble (docs/ensembles.md "Page"): members K, perturbation size and kind
+// (one of the running set-up's perturbations, the default first), steps N, seed; Run and Cancel, a
+// progress bar and the outcome. Each field shows its own message. The members run
+// in a pool of Web Workers (app/workers/ensemble.ts); this module only shows the state and reports clicks.
 import type { EnsembleOutcome, EnsembleProgress } from '../model/ensemble';
 import type { Parsed, PerturbationKind } from '../model/ensemble';
 import {
   ENSEMBLE_DEFAULTS,
-  PERTURBATION_KINDS,
   histogramTotal,
   validateEnsembleSteps,
   validateMembers,
@@ -30,6 +30,12 @@ export interface EnsembleActions {
 }
 
 type FieldId = 'members' | 'size' | 'steps' | 'seed';
+
+/** One entry of the kind menu: a perturbation's name (the core's) and its words. */
+export interface EnsembleKindOption {
+  readonly value: PerturbationKind;
+  readonly label: string;
+}
 
 interface Field {
   input: HTMLInputElement;
@@ -64,6 +70,7 @@ export class EnsembleControls {
   readonly element: HTMLElement;
   readonly fields: Record<FieldId, Field>;
   readonly kindSelect: HTMLSelectElement;
+  readonly hint: HTMLElement;
   readonly runButton: HTMLButtonElement;
   readonly cancelButton: HTMLButtonElement;
   readonly progress: HTMLProgressElement;
@@ -73,7 +80,8 @@ export class EnsembleControls {
   private readonly cleanups: (() => void)[] = [];
   readonly batch: FrameBatch;
 
-  constructor(actions: EnsembleActions, idPrefix: string, batch: FrameBatch = new FrameBatch()) {
+  /** `hint`: the group's hint (app/families.ts ensembleHint: the set-up as its family words it; setKinds changes it). */
+  constructor(actions: EnsembleActions, idPrefix: string, hint: string, batch: FrameBatch = new FrameBatch()) {
     this.batch = batch;
     const id = (s: string): string => `${idPrefix}-ens-${s}`;
     const field = (key: FieldId, label: string, value: string, validate: (raw: string) => Parsed): Field => {
@@ -111,10 +119,7 @@ export class EnsembleControls {
       seed: field('seed', t('ensemble.seed'), String(d.seed), validateSeed),
     };
     this.kindSelect = el('select', { id: id('kind') });
-    for (const k of PERTURBATION_KINDS) {
-      this.kindSelect.append(el('option', { value: k, text: k === 'position' ? t('ensemble.kind.position') : t('ensemble.kind.attitude') }));
-    }
-    this.kindSelect.value = d.kind;
+    this.hint = el('p', { class: 'group-hint' }, hint);
     this.runButton = el('button', { type: 'button', class: 'btn btn-primary' }, t('ensemble.run'));
     // "Cancel" in sight, "Cancel the ensemble" to assistive technology: the long run above has a Cancel too.
     this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true, 'aria-label': t('ensemble.cancelLong') }, t('long.cancel'));
@@ -136,7 +141,7 @@ export class EnsembleControls {
         size: values.size ?? d.size,
         steps: values.steps ?? d.steps,
         seed: values.seed ?? d.seed,
-        kind: this.kindSelect.value === 'attitude' ? 'attitude' : 'position',
+        kind: this.kindSelect.value,
       });
     };
     listen(this.cleanups, this.runButton, 'click', run);
@@ -147,11 +152,7 @@ export class EnsembleControls {
       'section',
       { class: 'panel-group long-group ensemble-group', 'aria-labelledby': id('title') },
       el('h2', { id: id('title'), text: t('ensemble.title') }),
-      el(
-        'p',
-        { class: 'group-hint' },
-        t('ensemble.hint'),
-      ),
+      this.hint,
       f.members.row,
       f.size.row,
       el('div', { class: 'field field-select' }, el('label', { for: id('kind'), class: 'field-label', text: t('ensemble.kind') }), this.kindSelect),
@@ -163,6 +164,17 @@ export class EnsembleControls {
       this.status,
       el('dl', { class: 'long-stats' }, el('div', {}, el('dt', { text: t('ensemble.inHistogram') }), el('dd', {}, this.total))),
     );
+  }
+
+  /**
+   * The running set-up's perturbations in the kind menu (the default first, selected unless the one
+   * chosen before is among them) and the group's hint for its family.
+   */
+  setKinds(kinds: readonly EnsembleKindOption[], hint: string): void {
+    const chosen = this.kindSelect.value;
+    this.kindSelect.replaceChildren(...kinds.map((k) => el('option', { value: k.value, text: k.label })));
+    if (kinds.some((k) => k.value === chosen)) this.kindSelect.value = chosen;
+    this.hint.textContent = hint;
   }
 
   /** The field's value, or null with its message shown. */

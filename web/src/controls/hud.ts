@@ -10,11 +10,6 @@ import { el, icon } from '../util/dom';
 import { nonFiniteWords } from '../util/format';
 import { decimalSeparator, fixed, formatNumber, localizeNumberText, t } from '../i18n';
 
-function restitutionOf(config: unknown): number | null {
-  const e = (config as { restitution?: unknown } | undefined)?.restitution;
-  return typeof e === 'number' ? e : null;
-}
-
 function fmtTime(t: number): string {
   return nonFiniteWords(t) ?? fixed(t, 2);
 }
@@ -40,7 +35,7 @@ export function formatRelError(r: number): string {
   return `${localizeNumberText(m ?? '')} × 10${[...exp].map((ch) => SUP[ch] ?? ch).join('')}`;
 }
 
-/** "in flight", or "in contact: 4 points, N = 9.215" (docs/rigid-body.md "Persistent contact"). */
+/** "in flight", or "in contact: 4 points, N = 9.215" (the contact phase, Capabilities.contactPhase; docs/api.md). */
 export function phaseText(points: number, normalForce: number): string {
   if (!(points > 0)) return t('hud.inFlight');
   const force = nonFiniteWords(normalForce) ?? precision(normalForce, 4);
@@ -113,10 +108,10 @@ export class Hud {
     this.energy = el('span', { class: 'hud-value', 'data-hud': 'energy' });
     this.relError = el('span', { class: 'hud-value', 'data-hud': 'relerr' });
     this.mass = el('span', { class: 'hud-value', 'data-hud': 'mass' });
-    // docs/rigid-body.md "Rounded mass properties": the ε slider changes them (the rounded body's J by default).
+    // The body's mass and inertia, for a family that declares them (ModelFamily.massProperties).
     this.massItem = item(t('hud.mass'), this.mass, t('hud.massTitle'));
     this.massItem.classList.add('hud-item-wide', 'hud-item-mass'); // long: a row of its own, wrapping on a phone
-    // docs/rigid-body.md "Persistent contact": in flight, or held on the plane by the contact constraint.
+    // The contact phase (Capabilities.contactPhase): in flight, or held on the ground by the contact constraint.
     this.phase = el('span', { class: 'hud-value', 'data-hud': 'phase' });
     this.phaseItem = item(t('hud.phase'), this.phase, t('hud.phaseTitle'));
     this.phaseItem.classList.add('hud-item-wide'); // "in contact: 4 points, N = 9.215" needs a row on a phone
@@ -197,7 +192,7 @@ export class Hud {
     if (el.textContent !== text) el.textContent = text; // no DOM work on idle frames
   }
 
-  /** Name the energy as the model family does: E for the rigid body, H for generalized models. */
+  /** Name the energy as the model family does (HistoryColumns.energySymbol: E, or H for a Hamiltonian). */
   private setSymbol(sym: string): void {
     if (sym === this.symbol) return;
     this.symbol = sym;
@@ -218,13 +213,13 @@ export class Hud {
     // The phase shows for a family with a contact phase (the core's capability) whose record gives it.
     this.phaseItem.hidden = !model.capabilities.contactPhase || c.contactPoints === undefined;
     if (c.contactPoints !== undefined) Hud.set(this.phase, phaseText(c.contactPoints, c.normalForce ?? 0));
-    const cfg = model.config as { mass?: unknown; inertia?: unknown } | undefined;
-    const J = Array.isArray(cfg?.inertia) ? (cfg.inertia as number[][]) : null;
-    this.massItem.hidden = J === null || typeof cfg?.mass !== 'number';
-    if (J && typeof cfg?.mass === 'number') {
+    const mp = model.family.massProperties?.(model.config) ?? null;
+    this.massItem.hidden = mp === null;
+    if (mp) {
       // the list's separator is "; " where the decimal separator is a comma
+      const J = mp.inertia;
       const d = [0, 1, 2].map((i) => precision(J[i]?.[i] ?? NaN, 4)).join(decimalSeparator() === ',' ? '; ' : ', ');
-      Hud.set(this.mass, `${precision(cfg.mass, 4)}${decimalSeparator() === ',' ? ';' : ','} diag(${d})`);
+      Hud.set(this.mass, `${precision(mp.mass, 4)}${decimalSeparator() === ',' ? ';' : ','} diag(${d})`);
     }
     Hud.set(this.summaryText, summaryLine(model, drawnTime));
     const st = model.status;
@@ -236,7 +231,7 @@ export class Hud {
         const w = explainStatus(st, {
           codes: model.codes,
           capabilities: model.capabilities,
-          restitution: restitutionOf(model.config),
+          restitution: model.family.restitution?.(model.config) ?? null,
           halted: model.halted,
           integrator: model.run.integrator(),
           h: model.clock.h,

@@ -1,5 +1,5 @@
 // Side-panel group of the long run (§7.3): number of steps, start and cancel buttons, a progress bar
-// and the outcome (impact count, wall time). The run itself happens in a Web Worker (app/long-run.ts);
+// and the outcome (impact count, wall time). The run itself happens in a Web Worker (app/workers/long-run.ts);
 // this module only shows its state and reports clicks.
 import { LONG_RUN_DEFAULT_STEPS, validateLongRunSteps } from '../model/long-run';
 import type { LongRunResult } from '../model/long-run';
@@ -53,7 +53,8 @@ export class LongRunControls {
   /** Progress arrives many times a second: its DOM writes happen once per animation frame. */
   readonly batch: FrameBatch;
 
-  constructor(actions: LongRunActions, idPrefix: string, batch: FrameBatch = new FrameBatch()) {
+  /** `hint`: the group's hint (app/families.ts longRunHint: the families' note in it). */
+  constructor(actions: LongRunActions, idPrefix: string, hint: string, batch: FrameBatch = new FrameBatch()) {
     this.batch = batch;
     const id = (s: string): string => `${idPrefix}-long-${s}`;
     this.stepsInput = el('input', {
@@ -117,7 +118,7 @@ export class LongRunControls {
       el(
         'p',
         { class: 'group-hint' },
-        t('long.hint'),
+        hint,
       ),
       this.stepsRow,
       el('div', { class: 'btn-row' }, this.startButton, this.cancelButton),

@@ -6,7 +6,7 @@
 import type { AppParams, ControllerPort } from './controller-port';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
-import { FIELDS, fromSlider, sliderRange, toSlider } from '../config/fields';
+import { commonFields, fromSlider, sliderRange, toSlider } from '../config/fields';
 import { parseNumber } from '../config/validation';
 import { el, icon, listen, setMessage } from '../util/dom';
 import type { MessageKey } from '../i18n';
@@ -85,8 +85,8 @@ export class ControlPanel {
   readonly followNote: HTMLElement;
   private readonly followRow: HTMLElement;
   readonly plotsBox: HTMLInputElement;
-  readonly dropFlatButton: HTMLButtonElement;
-  readonly dropFlatMessage: HTMLElement;
+  readonly setUpButton: HTMLButtonElement;
+  readonly setUpMessage: HTMLElement;
   readonly configText: HTMLTextAreaElement;
   readonly downloadButton: HTMLButtonElement;
   readonly csvButton: HTMLButtonElement;
@@ -101,8 +101,8 @@ export class ControlPanel {
   private familySections: HTMLElement[] = [];
   private familyId = '';
   private readonly modelGroup: HTMLElement;
-  private readonly dropFlatRow: HTMLElement;
-  private readonly dropFlatHint: HTMLElement;
+  private readonly setUpRow: HTMLElement;
+  private readonly setUpHint: HTMLElement;
   private readonly id: (s: string) => string;
   private shownPlaying: boolean | null = null;
 
@@ -169,26 +169,26 @@ export class ControlPanel {
       el('div', { class: 'btn-row' }, this.playButton, this.stepButton, this.resetButton),
     );
 
-    this.dropFlatButton = el(
+    this.setUpButton = el(
       'button',
       {
         type: 'button',
         class: 'btn btn-small',
-        'aria-describedby': `${id('dropflat-hint')} ${id('dropflat-msg')}`,
+        'aria-describedby': `${id('setup-hint')} ${id('setup-msg')}`,
       },
       '',
     );
-    this.dropFlatMessage = el('div', { class: 'field-msg', id: id('dropflat-msg'), 'aria-live': 'polite' });
-    listen(this.cleanups, this.dropFlatButton, 'click', () => {
-      const r = controller.dropFlat();
-      if (!r.ok) setMessage(this.dropFlatMessage, r.message, r.detail);
+    this.setUpMessage = el('div', { class: 'field-msg', id: id('setup-msg'), 'aria-live': 'polite' });
+    listen(this.cleanups, this.setUpButton, 'click', () => {
+      const r = controller.applySetUp();
+      if (!r.ok) setMessage(this.setUpMessage, r.message, r.detail);
     });
-    this.dropFlatRow = el(
+    this.setUpRow = el(
       'div',
       { class: 'field field-action' },
-      this.dropFlatButton,
-      (this.dropFlatHint = el('span', { class: 'field-note', id: id('dropflat-hint') })),
-      this.dropFlatMessage,
+      this.setUpButton,
+      (this.setUpHint = el('span', { class: 'field-note', id: id('setup-hint') })),
+      this.setUpMessage,
     );
     this.modelGroup = el(
       'fieldset',
@@ -201,11 +201,11 @@ export class ControlPanel {
         this.caseSelect,
         this.caseMessage,
       ),
-      this.dropFlatRow,
+      this.setUpRow,
     );
 
     // The speed is the same for every family: built once, in the Run group.
-    const speed = FIELDS.find((f) => f.id === 'speed') as FieldSpec<AppParams> | undefined;
+    const speed = commonFields<AppParams>().find((f) => f.id === 'speed');
     if (speed) {
       const ctl = this.buildField(speed, id, this.cleanups);
       this.fields.set(speed.id, ctl);
@@ -310,11 +310,11 @@ export class ControlPanel {
       this.familySections.push(fs);
     }
     this.modelGroup.after(...this.familySections);
-    // The family's set-up button ("Drop flat"), if it declares one.
-    this.dropFlatRow.hidden = family.setUp === undefined;
+    // The family's set-up button (FamilyControls.setUp), if it declares one.
+    this.setUpRow.hidden = family.setUp === undefined;
     if (family.setUp) {
-      this.dropFlatButton.textContent = family.setUp.label;
-      this.dropFlatHint.textContent = family.setUp.hint;
+      this.setUpButton.textContent = family.setUp.label;
+      this.setUpHint.textContent = family.setUp.hint;
     }
     this.familyId = family.id;
   }
@@ -445,7 +445,7 @@ export class ControlPanel {
     }
     this.caseMessage.textContent = '';
     this.caseSelect.removeAttribute('aria-invalid');
-    this.dropFlatMessage.textContent = '';
+    this.setUpMessage.textContent = '';
   }
 
   private prettyConfig(): string {
@@ -466,7 +466,7 @@ export class ControlPanel {
     downloadText([`${this.prettyConfig()}\n`], 'application/json', `lgvci-${this.fileStem()}.json`);
   }
 
-  /** "case-IV", "case-particle", … */
+  /** "case-<preset>" */
   private fileStem(): string {
     return `case-${this.controller.params.caseName}`;
   }

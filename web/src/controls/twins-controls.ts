@@ -1,15 +1,17 @@
-// Side-panel group of the sensitivity twins (§7.4): an on/off switch and the two perturbation sizes,
-// each a labelled text field with its message beside it. Talks only to the ControllerPort.
+// Side-panel group of the sensitivity twins (§7.4; docs/page.md "Sensitivity twins"): an on/off switch
+// and one row per twin — the perturbation it runs along, chosen among the running family's (the
+// default first), and its size, a labelled text field with its message beside it. Each perturbation
+// keeps its own size. Talks only to the ControllerPort.
 import type { ControllerPort } from './controller-port';
-import type { TwinDeltaId } from '../config/validation';
-import { TWIN_DELTAS } from '../config/validation';
+import type { Perturbation } from '../engine/lgvci_wasm';
+import { DEFAULT_TWIN_COUNT } from '../model/twins';
 import { formatNumber } from '../config/fields';
 import { el, listen } from '../util/dom';
 import { t } from '../i18n';
 
-/** δθ shown as a multiple of π when it is one to 12 digits (the paper's 1e-8π), else in radians. */
-export function formatDelta(id: TwinDeltaId, v: number): string {
-  if (id === 'dtheta') {
+/** A size as typed: a turn as a multiple of π when it is one to 12 digits (the paper's 1e-8π), else the number. */
+export function formatDelta(op: Perturbation['op'], v: number): string {
+  if (op === 'turn') {
     const c = v / Math.PI;
     const short = formatNumber(c, 12);
     if (Math.abs(Number(short) * Math.PI - v) <= 1e-15 * Math.abs(v)) return `${short}π`;
@@ -17,25 +19,34 @@ export function formatDelta(id: TwinDeltaId, v: number): string {
   return formatNumber(v, 6);
 }
 
-interface DeltaControl {
-  input: HTMLInputElement;
-  message: HTMLElement;
-  row: HTMLElement;
+/** One twin's row: its perturbation's menu, its size's field, their message. */
+export interface TwinRow {
+  readonly row: HTMLElement;
+  readonly kind: HTMLSelectElement;
+  readonly symbol: HTMLElement;
+  readonly label: HTMLElement;
+  readonly input: HTMLInputElement;
+  readonly message: HTMLElement;
 }
 
 export class TwinsControls {
   readonly element: HTMLElement;
   readonly toggle: HTMLInputElement;
   readonly message: HTMLElement;
-  readonly deltas: Record<TwinDeltaId, DeltaControl>;
+  readonly hint: HTMLElement;
+  /** One row per twin, in order. */
+  readonly rows: readonly TwinRow[];
   private readonly controller: ControllerPort;
   private readonly cleanups: (() => void)[] = [];
+  /** The perturbations the menus list (rebuilt when another family runs). */
+  private listed: readonly Perturbation[] = [];
 
   constructor(controller: ControllerPort, idPrefix: string) {
     this.controller = controller;
     const id = (s: string): string => `${idPrefix}-twins-${s}`;
     this.toggle = el('input', { type: 'checkbox', id: id('on'), 'aria-describedby': `${id('hint')} ${id('msg')}` });
     this.message = el('p', { class: 'field-msg', id: id('msg'), 'aria-live': 'polite' });
+    this.hint = el('p', { class: 'group-hint', id: id('hint') });
     listen(this.cleanups, this.toggle, 'change', () => {
       const r = controller.setTwinsEnabled(this.toggle.checked);
       if (!r.ok) {
@@ -43,80 +54,72 @@ export class TwinsControls {
         this.message.textContent = r.message;
       }
     });
-
-    const delta = (key: TwinDeltaId, short: string): DeltaControl => {
-      const spec = TWIN_DELTAS[key];
-      const inputId = id(key);
-      const msgId = id(`${key}-msg`);
-      const input = el('input', {
-        type: 'text',
-        id: inputId,
-        class: 'num',
-        autocomplete: 'off',
-        spellcheck: 'false',
-        'aria-describedby': msgId,
-      });
-      const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
-      const row = el(
-        'div',
-        { class: 'field field-delta', 'data-twin': key },
-        el(
-          'label',
-          { for: inputId, class: 'field-label' },
-          el('span', { 'aria-hidden': 'true', text: short }),
-          el('span', { class: 'sr-only', text: spec.label }),
-        ),
-        input,
-        message,
-      );
-      listen(this.cleanups, input, 'change', () => {
-        const r = controller.setTwinDelta(key, input.value);
-        if (!r.ok) {
-          message.textContent = r.message;
-          row.classList.add('invalid');
-          input.setAttribute('aria-invalid', 'true');
-        }
-      });
-      return { input, message, row };
-    };
-    this.deltas = { dx: delta('dx', 'δx'), dtheta: delta('dtheta', 'δθ (rad)') };
-
+    this.rows = Array.from({ length: DEFAULT_TWIN_COUNT }, (_, slot) => this.twinRow(slot, id));
     this.element = el(
       'section',
       { class: 'panel-group twins-group', 'aria-labelledby': id('title') },
       el('h2', { id: id('title'), text: t('twins.title') }),
-      el(
-        'p',
-        { class: 'group-hint', id: id('hint') },
-        t('twins.hint'),
-      ),
-      el(
-        'div',
-        { class: 'field field-check' },
-        this.toggle,
-        el('label', { for: id('on'), text: t('twins.toggle') }),
-      ),
+      this.hint,
+      el('div', { class: 'field field-check' }, this.toggle, el('label', { for: id('on'), text: t('twins.toggle') })),
       this.message,
-      this.deltas.dx.row,
-      this.deltas.dtheta.row,
+      ...this.rows.map((r) => r.row),
     );
     this.cleanups.push(controller.onChange(() => this.sync()));
     this.sync();
   }
 
+  private twinRow(slot: number, id: (s: string) => string): TwinRow {
+    const c = this.controller;
+    const inputId = id(`size-${slot}`);
+    const msgId = id(`size-${slot}-msg`);
+    const kind = el('select', { id: id(`kind-${slot}`), 'aria-label': t('twins.kindOf', { n: String(slot + 1) }), 'aria-describedby': msgId });
+    const input = el('input', { type: 'text', id: inputId, class: 'num', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': msgId });
+    const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
+    const symbol = el('span', { 'aria-hidden': 'true' });
+    const label = el('span', { class: 'sr-only' });
+    const row = el('div', { class: 'field field-twin' }, kind, el('label', { for: inputId, class: 'field-label' }, symbol, label), input, message);
+    const show = (r: { ok: true } | { ok: false; message: string }): void => {
+      if (r.ok) return;
+      message.textContent = r.message;
+      row.classList.add('invalid');
+      input.setAttribute('aria-invalid', 'true');
+    };
+    listen(this.cleanups, kind, 'change', () => {
+      const r = c.setTwinKind(slot, kind.value);
+      if (!r.ok) {
+        kind.value = c.twinKinds[slot] ?? '';
+        show(r);
+      }
+    });
+    listen(this.cleanups, input, 'change', () => show(c.setTwinSize(c.twinKinds[slot] ?? '', input.value)));
+    return { row, kind, symbol, label, input, message };
+  }
 
   /** Show the controller's state; a restart that switched the twins off says why. */
   sync(): void {
     const c = this.controller;
     this.toggle.checked = c.twinsOn;
     this.message.textContent = c.twinError;
-    for (const key of ['dx', 'dtheta'] as const) {
-      const d = this.deltas[key];
-      d.input.value = formatDelta(key, c.twinDeltas[key]);
-      d.message.textContent = '';
-      d.row.classList.remove('invalid');
-      d.input.removeAttribute('aria-invalid');
-    }
+    this.hint.textContent = c.twinsHint;
+    const ps = c.perturbations;
+    const relist = ps !== this.listed;
+    this.listed = ps;
+    this.rows.forEach((r, slot) => {
+      if (relist) r.kind.replaceChildren(...ps.map((p) => el('option', { value: p.name, text: c.perturbationText(p).label })));
+      const name = c.twinKinds[slot];
+      const p = ps.find((q) => q.name === name);
+      r.row.hidden = !p;
+      if (!p) return;
+      const text = c.perturbationText(p);
+      r.kind.value = p.name;
+      r.row.dataset['twin'] = c.twinSizeKey(p.name);
+      r.symbol.textContent = text.symbol;
+      r.label.textContent = text.label;
+      r.input.value = formatDelta(p.op, c.twinSize(p.name));
+      r.message.textContent = '';
+      r.row.classList.remove('invalid');
+      r.input.removeAttribute('aria-invalid');
+    });
   }
 
   destroy(): void {

@@ -36,11 +36,6 @@ function elementSheet(): CSSStyleSheet {
 /** The language the page's elements show, and how many mounted elements hold it. */
 let shared: { code: LocaleCode; holders: number } | null = null;
 
-/** The language of the elements on this page (null while none is mounted). */
-export function elementsLocale(): LocaleCode | null {
-  return shared?.code ?? null;
-}
-
 /** The language the first <lgvci-sim> of the document with a valid locale asks for, else `fallback` (the browser's choice). */
 function pageLocale(languages: readonly string[], fallback: LocaleCode): LocaleCode {
   for (const e of document.querySelectorAll('lgvci-sim[locale]')) {

@@ -1,6 +1,9 @@
 // The page's languages (docs/languages.md): one message file per language, English the source of the
 // keys (messages/en.ts, bundled with the page); the others are separate chunks, loaded by dynamic
-// import when chosen, so the first load does not carry four languages it does not show.
+// import when chosen, so the first load does not carry four languages it does not show. Each family
+// package brings its own words in each language (families/<package>/i18n/<lang>.ts, found by
+// import.meta.glob: English here, the others in languages/<lang>.ts, each language's one chunk); its
+// code reads them through familyTranslator, typed by its own English file.
 //
 // t('key', { name: value }) fills a template's {placeholders}; a plural message (PluralForms) takes its
 // form from Intl.PluralRules for the placeholder `n`. Numbers are formatted for the language with
@@ -8,17 +11,22 @@
 // (setLocale, before the app is mounted): every string is looked up when it is drawn, never when a
 // module is evaluated, so a later language applies to whatever is built after it.
 import { en } from './messages/en';
+import type { MessageTable } from './compose';
+import { composeMessages } from './compose';
 import type { LocaleInfo, Message, ParamsOf, PluralForms } from './types';
 
 export type { LocaleInfo } from './types';
 
+/** The page's own messages (English, the source of the keys); each family package's are typed by its own. */
 export type Messages = typeof en;
 export type MessageKey = keyof Messages;
 /** The values of a message's placeholders: text, or a number (formatted for the language). */
 export type MessageParams<K extends MessageKey> = Record<ParamsOf<Messages[K]>, string | number>;
-/** The keys of messages without placeholders (a table of keys can hold these and pass them to t). */
-export type PlainKey = { [K in MessageKey]: [ParamsOf<Messages[K]>] extends [never] ? K : never }[MessageKey];
-type ParamArgs<K extends MessageKey> = [ParamsOf<Messages[K]>] extends [never] ? [] : [params: MessageParams<K>];
+/** The keys of messages without placeholders in a table M (a table of keys can hold these and pass them to t). */
+export type PlainKeyOf<M> = { [K in keyof M]: [ParamsOf<M[K]>] extends [never] ? K : never }[keyof M];
+export type PlainKey = PlainKeyOf<Messages>;
+/** A message's arguments after its key: none, or the values of its placeholders. */
+type ArgsOf<M> = [ParamsOf<M>] extends [never] ? [] : [params: Record<ParamsOf<M>, string | number>];
 
 /** The languages the page ships, in the menu's order. `code` is what `?locale=` takes; `tag` is the BCP 47 tag of <html lang> and Intl. */
 export const LOCALES = [
@@ -32,19 +40,29 @@ export const LOCALES = [
 export type LocaleCode = (typeof LOCALES)[number]['code'];
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 
-type Loaded = Record<MessageKey, Message>;
+type Loaded = MessageTable;
 
-/** The other languages' files, each its own chunk (docs/languages.md "Adding a language"). */
+/** English: the page's messages and every family package's English words (bundled with the page). */
+const FAMILIES_EN = import.meta.glob<MessageTable>('../../../families/*/i18n/en.ts', { eager: true, import: 'en' });
+let englishTable: Loaded | null = null;
+/** Composed on first use, so that a bundle that never calls t (a worker's) leaves the messages out. */
+function english(): Loaded {
+  return (englishTable ??= composeMessages(en, Object.values(FAMILIES_EN)));
+}
+
+/** The other languages, each its own chunk with the packages' words in it (docs/languages.md "Adding a language"). */
 const LOADERS: Record<Exclude<LocaleCode, 'en'>, () => Promise<Loaded>> = {
-  de: () => import('./messages/de').then((m) => m.de),
-  fr: () => import('./messages/fr').then((m) => m.fr),
-  es: () => import('./messages/es').then((m) => m.es),
-  zh: () => import('./messages/zh').then((m) => m.zh),
+  de: () => import('./languages/de').then((m) => m.messages),
+  fr: () => import('./languages/fr').then((m) => m.messages),
+  es: () => import('./languages/es').then((m) => m.messages),
+  zh: () => import('./languages/zh').then((m) => m.messages),
 };
 
-const loaded = new Map<LocaleCode, Loaded>([['en', en]]);
+/** The other languages loaded so far (English is english()). */
+const loaded = new Map<LocaleCode, Loaded>();
 let active: LocaleCode = DEFAULT_LOCALE;
-let activeMessages: Loaded = en;
+/** The active language's messages; null: English. */
+let activeMessages: Loaded | null = null;
 const numberFormats = new Map<string, Intl.NumberFormat>();
 let plural: Intl.PluralRules | null = null;
 
@@ -94,20 +112,20 @@ export function chooseLocale(search: string, languages: readonly string[]): Loca
 
 /** Load a language's messages (a dynamic import, once) and make it the active one. */
 export async function setLocale(code: LocaleCode): Promise<void> {
-  let m = loaded.get(code);
+  let m = code === 'en' ? english() : loaded.get(code);
   if (!m) {
     m = await LOADERS[code as Exclude<LocaleCode, 'en'>]();
     loaded.set(code, m);
   }
   active = code;
-  activeMessages = m;
+  activeMessages = code === 'en' ? null : m;
   numberFormats.clear();
   plural = null;
 }
 
 /** The messages of a language (loaded on demand): the completeness test reads every file through this. */
 export async function loadMessages(code: LocaleCode): Promise<Loaded> {
-  const m = loaded.get(code);
+  const m = code === 'en' ? english() : loaded.get(code);
   if (m) return m;
   const fresh = await LOADERS[code as Exclude<LocaleCode, 'en'>]();
   loaded.set(code, fresh);
@@ -131,15 +149,31 @@ function fill(template: string, params: Record<string, string | number> | undefi
   });
 }
 
-/** The active language's text of `key`, its {placeholders} filled (numbers formatted for the language). */
-export function t<K extends MessageKey>(key: K, ...args: ParamArgs<K>): string {
-  const msg: Message = activeMessages[key] ?? (en as Loaded)[key];
-  const params = args[0] as Record<string, string | number> | undefined;
+/** The active language's text of any key of the composed messages (the page's or a package's). */
+function translate(key: string, params: Record<string, string | number> | undefined): string {
+  const msg: Message | undefined = activeMessages?.[key] ?? english()[key];
+  if (msg === undefined) throw new Error(`no message "${key}" in the page's or a family package's words`);
   if (typeof msg === 'string') return fill(msg, params);
   const n = Number(params?.['n']);
   plural ??= new Intl.PluralRules(currentTag());
   const form = plural.select(Number.isFinite(n) ? n : 0) as keyof PluralForms;
   return fill(msg[form] ?? msg.other, params);
+}
+
+/** The active language's text of `key`, its {placeholders} filled (numbers formatted for the language). */
+export function t<K extends MessageKey>(key: K, ...args: ArgsOf<Messages[K]>): string {
+  return translate(key, args[0] as Record<string, string | number> | undefined);
+}
+
+/** t over the page's keys and a family package's own (S: its English words, families/<package>/i18n/en.ts). */
+export type FamilyTranslate<S> = <K extends MessageKey | (keyof S & string)>(key: K, ...args: ArgsOf<(Messages & S)[K]>) => string;
+
+/**
+ * A family package's t: its own keys and the page's, typed by its English words (a key the package
+ * does not have, or a missing placeholder, is a compile error as with t).
+ */
+export function familyTranslator<S>(): FamilyTranslate<S> {
+  return (key, ...args) => translate(key, args[0] as Record<string, string | number> | undefined);
 }
 
 /** A number for the active language (Intl.NumberFormat; formatters are cached per options). */

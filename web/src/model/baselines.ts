@@ -1,15 +1,15 @@
 // The comparison baselines, as companion runs of the main (variational) run: the core's baselines that
 // the running family declares (Capabilities.baselines: the RK4 baseline and the naive baseline, the
-// same config with "integrator": "rk4" or "naive", docs/baselines.md) and, for a rigid body with a
-// shape (Capabilities.shapes), the Rapier engine (rapier-baseline.ts). They step in lockstep with the
-// main run through the same mechanism as the sensitivity twins (companions.ts). No DOM.
+// same config with "integrator": "rk4" or "naive", docs/baselines.md) and, for a family with shapes
+// (Capabilities.shapes), the Rapier engine, set up by the family's package (RapierBaseline). They step
+// in lockstep with the main run through the same mechanism as the sensitivity twins (companions.ts).
+// No DOM.
 import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
 import type { Rapier } from '../engine/rapier';
 import { createSimulation } from '../engine/create';
-import type { ResolvedConfig } from '../config/types';
 import type { ModelFamily } from './family';
+import type { CompanionStepper } from './companions';
 import { CompanionRun, CompanionSet, CoreStepper } from './companions';
-import { RapierSetupError, RapierStepper } from './rapier-baseline';
 import type { PlainKey } from '../i18n';
 import { t } from '../i18n';
 
@@ -75,7 +75,7 @@ export function rk4Config(resolvedJson: string): string {
 /**
  * The companions a family's comparison runs, in order: its declared core baselines other than the
  * main run's own integrator (a run configured with "integrator": "naive" is compared with the rest),
- * then Rapier when the family is a rigid body with a shape (the only bodies Rapier is set up from).
+ * then Rapier when the family's bodies have shapes (Capabilities.shapes: what Rapier is set up from).
  */
 export function comparisonPlan(caps: Pick<Capabilities, 'baselines' | 'shapes'>, mainIntegrator: string): string[] {
   const core = caps.baselines.filter((b) => b !== mainIntegrator);
@@ -87,13 +87,27 @@ export function rapierNotLoaded(): string {
   return t('method.rapierNotLoaded');
 }
 
-/** Why Rapier cannot be set up from this body, in the active language. */
-export function rapierSetupText(e: RapierSetupError): string {
-  const r = e.reason;
-  if (r.kind === 'inertia') return t('rapier.needsInertia', { type: r.type });
-  if (r.kind === 'hull') return t('rapier.hullFailed', { shape: r.shape });
-  return t('rapier.noShape');
+/**
+ * A set-up Rapier cannot reproduce (a body without a Rapier shape): its English message, which the
+ * long-run worker (it has no language) writes in its row, and its words in the page's language (the
+ * family's package gives them on the page; by default the message).
+ */
+export class RapierSetupError extends Error {
+  readonly words: () => string;
+
+  constructor(message: string, words?: () => string) {
+    super(message);
+    this.name = 'RapierSetupError';
+    this.words = words ?? (() => message);
+  }
 }
+
+/**
+ * A family's game-engine baseline (its package's FamilyParts.rapier): Rapier's run of the main run's
+ * resolved config, as a companion's stepper; throws RapierSetupError for a set-up Rapier cannot
+ * reproduce.
+ */
+export type RapierBaseline = (rapier: Rapier, resolvedJson: string) => CompanionStepper;
 
 export class BaselineError extends Error {
   constructor(message: string) {
@@ -105,8 +119,9 @@ export class BaselineError extends Error {
 /** What a comparison is built from: the running simulation's config, family reader and capabilities. */
 export interface ComparisonSource {
   resolvedJson: string;
-  config: ResolvedConfig;
   family: ModelFamily;
+  /** The family's Rapier set-up, when it has one (its package's FamilyParts.rapier). */
+  rapier: RapierBaseline | undefined;
   capabilities: Pick<Capabilities, 'baselines' | 'shapes'>;
   /** The main run's integrator (HybridSimulation.integrator()). */
   mainIntegrator: string;
@@ -134,7 +149,7 @@ export class ComparisonBaselines extends CompanionSet {
       if (!c.ok) fail(new BaselineError(t('compare.baselineFailed', { method: baselineLabel(id), message: c.message })));
       else {
         try {
-          runs.push(new CompanionRun(id, baselineLabel(id), baselineColor(id), cfg, new CoreStepper(c.sim, src.family)));
+          runs.push(new CompanionRun(id, baselineLabel(id), baselineColor(id), cfg, new CoreStepper(c.sim, (layout) => src.family.poseSpace(layout))));
         } catch (e) {
           fail(e);
         }
@@ -142,11 +157,13 @@ export class ComparisonBaselines extends CompanionSet {
     }
     if (plan.includes('rapier')) {
       if (rapier) {
+        // A family with shapes sets Rapier up in its package (app/families.ts registryProblems checks it).
+        const setUp = src.rapier ?? fail(new BaselineError(`the family ${src.family.id} has shapes but its package sets up no Rapier run`));
         try {
-          runs.push(new CompanionRun('rapier', baselineLabel('rapier'), BASELINE_COLORS.rapier, src.resolvedJson, new RapierStepper(rapier, src.config)));
+          runs.push(new CompanionRun('rapier', baselineLabel('rapier'), BASELINE_COLORS.rapier, src.resolvedJson, setUp(rapier, src.resolvedJson)));
         } catch (e) {
           if (!(e instanceof RapierSetupError)) fail(e);
-          note = rapierSetupText(e as RapierSetupError);
+          note = (e as RapierSetupError).words();
         }
       } else {
         note = rapierNotLoaded();

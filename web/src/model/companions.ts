@@ -1,20 +1,20 @@
 // Companion runs: simulations stepped in lockstep with the main run, one step per recorded history
-// row, for the sensitivity twins (Tran & Leok §7.4) and for the comparison baselines (the core's RK4
-// and naive baselines, docs/baselines.md, and the Rapier engine). One mechanism for all: a companion
-// owns a stepper (any integrator that can take one step of h and report its pose and energy), records
-// per step its drawn height, its energy and its distance from the main run's history row of the same
-// step, and keeps the last two poses for drawing. The pose and its distance are those of the record's
-// space (PoseSpace): a rigid body's (x, R) with Err = ‖x_c − x‖₂ + ‖R_c − R‖₂ (induced 2-norm), or
-// the generalized coordinates q with |q_c − q| (the whole record kept, drawn by the family's reader).
-// No DOM.
+// row, for the sensitivity twins and for the comparison baselines (the core's RK4 and naive baselines,
+// docs/baselines.md, and the Rapier engine). One mechanism for all: a companion owns a stepper (any
+// integrator that can take one step of h and report its pose and energy), records per step its drawn
+// height, its energy and its distance from the main run's history row of the same step, and keeps the
+// last two poses for drawing. The pose and its distance are those of the family's pose space
+// (PoseSpace, which the family's reader declares: ModelFamily.poseSpace): the generalized coordinates q
+// with |q_c − q| (RecordPoseSpace: the whole record kept, drawn by the family's reader), or a family's
+// own (a body's position and attitude). No DOM.
 import type { HybridSimulation } from '../engine/lgvci_wasm';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
 import type { ModelFamily, Snapshot } from './family';
+import { rowWidth } from './family';
 import type { RunHistory } from './history';
-import type { Pose, Quat } from './interpolation';
-import { lerpPoseInto, lerpVec3Into, quatFromRowMajorInto, slerpInto } from './interpolation';
-import { dist3, diffNorm2x3 } from './linalg';
+import type { Pose } from './interpolation';
+import { lerpPoseInto } from './interpolation';
 import { BatchReader, simImpactReader } from './run';
 import { TrailBuffer } from './trail';
 
@@ -46,68 +46,6 @@ export interface PoseSpace {
   draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose;
 }
 
-/** The rigid body's pose: x (3) then R (9, row-major); Err = ‖Δx‖₂ + ‖ΔR‖₂ (Tran & Leok §7.4). */
-export class RigidPoseSpace implements PoseSpace {
-  readonly size = 12;
-  readonly distanceName = '|Δx| + ‖ΔR‖₂';
-  readonly returnName = '|x − x₀| + ‖R − R₀‖₂';
-  private cols: { x: number; R: number } | null = null;
-  private readonly o: { x: number; R: number } | null;
-
-  /** `layout`: the core record's (null for a stepper that fills the pose itself, e.g. Rapier). */
-  constructor(layout: Layout | null = null) {
-    this.o = layout ? { x: layout.offset('x', 3), R: layout.offset('R', 9) } : null;
-  }
-
-  fromRecord(s: ArrayLike<number>, into: Float64Array): void {
-    if (!this.o) throw new Error('RigidPoseSpace: no record layout');
-    for (let i = 0; i < 3; i++) into[i] = s[this.o.x + i] ?? NaN;
-    for (let i = 0; i < 9; i++) into[3 + i] = s[this.o.R + i] ?? NaN;
-  }
-
-  height(p: Float64Array): number {
-    return p[2] ?? NaN;
-  }
-
-  position(p: Float64Array, out: Vec3): void {
-    out[0] = p[0] ?? NaN;
-    out[1] = p[1] ?? NaN;
-    out[2] = p[2] ?? NaN;
-  }
-
-  private columns(history: RunHistory): { x: number; R: number } {
-    if (!this.cols) {
-      const names = history.columns.names;
-      const x = names.indexOf('x1');
-      const R = names.indexOf('R11');
-      if (x < 0 || R < 0) throw new Error('rigid-body companions need a rigid-body history (columns x1…, R11…)');
-      this.cols = { x, R };
-    }
-    return this.cols;
-  }
-
-  distanceToRow(p: Float64Array, history: RunHistory, row: number): number {
-    const c = this.columns(history);
-    const b = row * history.stride;
-    return dist3(p, 0, history.data, b + c.x) + diffNorm2x3(p, 3, history.data, b + c.R);
-  }
-
-  distance(a: Float64Array, b: Float64Array): number {
-    return dist3(a, 0, b, 0) + diffNorm2x3(a, 3, b, 3);
-  }
-
-  /** The attitudes of the two poses (scratch of draw). */
-  private readonly qa: Quat = [0, 0, 0, 1];
-  private readonly qb: Quat = [0, 0, 0, 1];
-
-  draw(a: Float64Array, b: Float64Array, alpha: number, out: DrawnPose): DrawnPose {
-    lerpVec3Into(a, b, alpha, out.x);
-    slerpInto(quatFromRowMajorInto(a, this.qa, 3), quatFromRowMajorInto(b, this.qb, 3), alpha, out.q);
-    delete out.coords;
-    return out;
-  }
-}
-
 /**
  * A model in generalized coordinates: the pose is the whole state record (its q compared, |Δq|, with
  * the history's q columns) and is drawn by the family's reader, as the main run's snapshot. Without
@@ -130,7 +68,7 @@ export class RecordPoseSpace implements PoseSpace {
     this.n = layout.field('q').size;
     this.q = layout.offset('q', this.n);
     this.qCol = layout.csvIndex('q');
-    this.row = new Float64Array(family?.columns.names.length ?? 0);
+    this.row = new Float64Array(family ? rowWidth(family.columns) : 0);
   }
 
   private get family(): ModelFamily {
@@ -174,15 +112,6 @@ export class RecordPoseSpace implements PoseSpace {
   }
 }
 
-/**
- * The pose space of a core simulation's record: a rigid body's (x, R) when it has them, else its
- * generalized coordinates (drawn by `family`, the main run's reader).
- */
-export function poseSpaceOf(layout: Layout, family?: ModelFamily): PoseSpace {
-  if (layout.has('x') && layout.has('R')) return new RigidPoseSpace(layout);
-  return new RecordPoseSpace(layout, family ?? null);
-}
-
 /** Growable Float64Array (capacity doubles). */
 export class GrowableF64 {
   private buf: Float64Array;
@@ -217,7 +146,7 @@ export class GrowableF64 {
 /** Returned by CompanionStepper.step when the integrator halted (no further steps). */
 export const STEPPER_HALTED = -1;
 
-/** What a companion needs from an integrator of the rigid body. */
+/** What a companion needs from an integrator of the family's model. */
 export interface CompanionStepper {
   /** The scheme, e.g. "lgvci", "rk4", "naive", "rapier". */
   readonly integrator: string;
@@ -227,7 +156,7 @@ export interface CompanionStepper {
   step(): number;
   /** The pose of the current state into `into` (space.size numbers). */
   readPose(into: Float64Array): void;
-  /** Energy of the current state (the rigid body's E = |γ|²/2m + ½ΠᵀJ⁻¹Π + m g x₃; the Hamiltonian H). */
+  /** Energy of the current state (the core's energy(): E, or the Hamiltonian H). */
   energy(): number;
   /** Back to the initial state. */
   reset(): void;
@@ -246,11 +175,13 @@ export interface CompanionStepper {
 
 /**
  * A stepper over one of the core's simulations (the twins, the RK4 and naive baselines). Takes
- * ownership of `sim`; `family` reads a record in generalized coordinates (poseSpaceOf).
+ * ownership of `sim`; `space` makes the pose space of its record layout (the family's,
+ * ModelFamily.poseSpace). Without it the stepper reports its steps and energies only (a run measured
+ * for its energy, as the worker's table): its poses are refused.
  */
 export class CoreStepper implements CompanionStepper {
   readonly integrator: string;
-  readonly space: PoseSpace;
+  private readonly poses: PoseSpace | null;
   firstImpactTime = NaN;
   private sim: HybridSimulation | null;
   private readonly times: number[] = [];
@@ -262,10 +193,10 @@ export class CoreStepper implements CompanionStepper {
   /** Offset of the energy E in the record (−1: read energy() from the module). */
   private readonly energyAt: number;
 
-  constructor(sim: HybridSimulation, family?: ModelFamily) {
+  constructor(sim: HybridSimulation, space?: (layout: Layout) => PoseSpace) {
     try {
       const layout = new Layout(sim.layout());
-      this.space = poseSpaceOf(layout, family);
+      this.poses = space ? space(layout) : null;
       this.integrator = sim.integrator();
       this.row = new Float64Array(layout.size);
       this.energyAt = layout.has('E') ? layout.offset('E', 1) : -1;
@@ -276,6 +207,11 @@ export class CoreStepper implements CompanionStepper {
       throw e;
     }
     this.sim = sim;
+  }
+
+  get space(): PoseSpace {
+    if (!this.poses) throw new Error(`the ${this.integrator} stepper was made for its energies: it has no pose space`);
+    return this.poses;
   }
 
   /** Views of the module's batch buffers taken so far. */
@@ -376,7 +312,7 @@ export class CompanionRun {
   /** The config it was built from (the core's JSON; for Rapier the core config it mirrors). */
   readonly configJson: string;
   private stepper: CompanionStepper | null;
-  /** Drawn height per step (the rigid body's x₃; the family's height column). */
+  /** Drawn height per step (the pose space's height: the family's height column). */
   readonly height = new GrowableF64();
   /** Energy E per step. */
   readonly energy = new GrowableF64();

@@ -1,16 +1,16 @@
 // The comparison's computations for the worker: the long-run table (energy error after N
 // steps, impacts, time per step for the main run's integrator and the comparison's companions from
-// the same config: the family's core baselines, RK4 and naive, and Rapier for a rigid body) and
+// the same config: the family's core baselines, RK4 and naive, and Rapier for a family with shapes,
+// set up by its package) and
 // the return-error sweep (the core's reverse check, N steps forward, momenta negated, N back, for a
 // list of N, LGVCI and RK4). Pure computations over the engines; the worker posts their results.
 import type { LgvciModule } from '../engine/lgvci_wasm';
 import type { Rapier } from '../engine/rapier';
 import { createSimulationOrThrow } from '../engine/create';
-import { parseResolvedConfig } from '../config/parse';
+import type { RapierBaseline } from './baselines';
 import { baselineConfig, comparisonPlan, rk4Config } from './baselines';
 import type { CompanionStepper } from './companions';
 import { CoreStepper, STEPPER_HALTED } from './companions';
-import { RapierStepper } from './rapier-baseline';
 
 export interface TableRow {
   /** The method's name as the worker writes it (English: the worker has no language), */
@@ -119,10 +119,14 @@ function englishName(id: string, main: boolean): string {
 /** Rapier's row when it does not run. */
 const RAPIER_ROW = { method: 'Rapier engine', id: 'rapier', main: false, steps: 0, impacts: 0, finalRelError: NaN, finalDrift: NaN, maxRelError: NaN, usPerStep: NaN };
 
-/** The table's rows (the main run's, then each companion's), one by one through `emit`. */
+/**
+ * The table's rows (the main run's, then each companion's), one by one through `emit`. `rapierOf`:
+ * the Rapier set-up of a family, by the core's family name (its package's, app/family-parts.ts).
+ */
 export function compareTable(
   engine: LgvciModule,
   rapier: Rapier | null,
+  rapierOf: (familyName: string) => RapierBaseline | undefined,
   configJson: string,
   steps: number,
   emit: (row: TableRow) => void,
@@ -131,6 +135,7 @@ export function compareTable(
   // measureRun reads energies and impacts only: no family reader is needed for the poses
   const sim = createSimulationOrThrow(engine, configJson);
   const plan = comparisonPlan(sim.capabilities(), sim.integrator());
+  const familyName = sim.family();
   const main = new CoreStepper(sim);
   try {
     emit({ ...measureRun(englishName(main.integrator, true), main, steps, now), id: main.integrator, main: true });
@@ -151,9 +156,11 @@ export function compareTable(
     emit({ ...RAPIER_ROW, note: 'Rapier could not be loaded', missing: true });
     return;
   }
-  let ra: RapierStepper;
+  let ra: CompanionStepper;
   try {
-    ra = new RapierStepper(rapier, parseResolvedConfig(configJson));
+    const setUp = rapierOf(familyName);
+    if (!setUp) throw new Error(`Rapier: the family ${familyName} has shapes but its package sets up no Rapier run`);
+    ra = setUp(rapier, configJson);
   } catch (e) {
     emit({ ...RAPIER_ROW, note: (e as Error).message });
     return;

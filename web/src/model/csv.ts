@@ -1,5 +1,5 @@
 // CSV export of a run in exactly the native CLI's format (`lgvci --csv FILE`): the header of the
-// family's columns (rigid body: t,x1,x2,x3,R11,…,R33,gamma1,…,Pi3,E,TPE,RE,impacts), every number printed like
+// family's columns (its record layout's CSV columns, e.g. t,q1,q2,p1,p2,E,impacts), every number printed like
 // C's printf("%.17g") (glibc: exact decimal value, ties to even) and the impacts column like "%d".
 import type { HistoryColumns } from './family';
 import type { RunHistory } from './history';
@@ -67,7 +67,8 @@ export function formatG17(x: number): string {
 function formatRow(d: Float64Array, k: number, stride: number, cols: HistoryColumns): string {
   const b = k * stride;
   let line = '';
-  for (let c = 0; c < stride; c++) {
+  // The CSV's columns only: the record-only ones after them (HistoryColumns.extra) are not the CLI's.
+  for (let c = 0; c < cols.names.length; c++) {
     const v = d[b + c] ?? NaN;
     // The impacts column is an integer ("%d"), every other one a double ("%.17g").
     line += `${c === 0 ? '' : ','}${c === cols.impacts ? String(Math.trunc(v)) : formatG17(v)}`;

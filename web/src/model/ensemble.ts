@@ -1,26 +1,29 @@
 // Ensembles on the page's side: the request (the core's EnsembleSpec as JSON), the validation
-// of the panel's fields, the messages exchanged with the pool of workers (app/ensemble.worker.ts), the
+// of the panel's fields, the messages exchanged with the pool of workers (app/workers/ensemble.worker.ts), the
 // merge of the members' results in member order, and the statistics the core computes from them
 // (cpp/include/lgvci/core/ensemble.hpp: the perturbation and the statistics are defined there once).
 // No DOM.
 import type { EnsembleMemberResult, EnsembleRunner } from '../engine/lgvci_wasm';
 import { t } from '../i18n';
 
-export type PerturbationKind = 'position' | 'attitude';
-export const PERTURBATION_KINDS: readonly PerturbationKind[] = ['position', 'attitude'];
+/**
+ * The name of one of the set-up's perturbations (HybridSimulation.perturbations(), docs/ensembles.md
+ * "Perturbations"); '' for the family's default, its first.
+ */
+export type PerturbationKind = string;
 
 /** The page's bounds (the core accepts up to 10⁴ members natively). */
 export const ENSEMBLE_MAX_MEMBERS = 1000;
 export const ENSEMBLE_MAX_STEPS = 10_000_000;
 export const ENSEMBLE_MAX_SEED = Number.MAX_SAFE_INTEGER; // 2⁵³ − 1, as the core
-export const ENSEMBLE_DEFAULTS = { members: 100, size: 1e-8, kind: 'position' as PerturbationKind, steps: 100_000, seed: 1, samples: 100 };
+export const ENSEMBLE_DEFAULTS = { members: 100, size: 1e-8, kind: '' as PerturbationKind, steps: 100_000, seed: 1, samples: 100 };
 /** The prewarm's ensemble: one member of this many steps (the optimising compiler's tier-up of the step). */
 export const ENSEMBLE_WARMUP_STEPS = 20_000;
 /** Steps a worker takes between two looks at its message queue and progress reports. */
 export const ENSEMBLE_CHUNK = 5000;
 
 export interface EnsembleSpec {
-  /** The rigid body's config JSON (the main run's resolved config). */
+  /** The config JSON of any family's set-up: the main run's resolved config. */
   configJson: string;
   kind: PerturbationKind;
   size: number;
@@ -30,11 +33,11 @@ export interface EnsembleSpec {
   members: number;
 }
 
-/** The JSON text the core's parseEnsembleSpec reads. */
+/** The JSON text the core's parseEnsembleSpec reads (without "kind" for the family's default). */
 export function ensembleSpecJson(s: EnsembleSpec): string {
   return JSON.stringify({
     config: s.configJson,
-    kind: s.kind,
+    ...(s.kind === '' ? {} : { kind: s.kind }),
     size: s.size,
     seed: s.seed,
     steps: s.steps,
@@ -61,7 +64,7 @@ export const validateMembers = (raw: string): Parsed => wholeIn(t('ensemble.fiel
 export const validateEnsembleSteps = (raw: string): Parsed => wholeIn(t('ensemble.field.steps'), raw, 1, ENSEMBLE_MAX_STEPS, '10⁷');
 export const validateSeed = (raw: string): Parsed => wholeIn(t('ensemble.seed'), raw, 0, ENSEMBLE_MAX_SEED, '2⁵³ − 1');
 
-/** Perturbation size: a number in (0, 1] (a length for position, radians for attitude); "1e-8π" allowed. */
+/** Perturbation size: a number in (0, 1], in the perturbed entry's unit (radians for a turn); "1e-8π" allowed. */
 export function validatePerturbation(raw: string): Parsed {
   const typed = raw.trim();
   const pi = /π$|pi$/i.test(typed);
@@ -205,7 +208,7 @@ export function histogramTotal(s: EnsembleStatistics): number {
   return s.impacts.histogram.counts.reduce((a, b) => a + b, 0);
 }
 
-/** How far a pool of ensemble workers has got (app/ensemble.ts reports it, the controls show it). */
+/** How far a pool of ensemble workers has got (app/workers/ensemble.ts reports it, the controls show it). */
 export interface EnsembleProgress {
   /** Members finished. */
   members: number;

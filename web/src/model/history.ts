@@ -1,16 +1,17 @@
 // Record of every step of the running simulation, in the columns of the native CLI's --csv output of
-// its model family (as the module's record layout names them: rigid body t, x, R, γ, Π, E, TPE, RE,
-// impacts; generalized t, q, p, E, impacts), the impacts column counting the impacts of that step.
+// its model family (as the module's record layout names them, e.g. t, q, p, E, impacts in generalized
+// coordinates; ModelFamily.columns), the impacts column counting the impacts of that step.
 // Row 0 is the initial state. Rows live in one growing Float64Array (capacity doubles; nothing is allocated per
 // step). It feeds the CSV export and the plots. Impact times are kept too, for marking them on plots.
 import type { HistoryColumns, ModelFamily } from './family';
+import { rowWidth } from './family';
 
 /** How a row is made: the columns and a writer of every column but the impacts. */
 export type RowFormat = Pick<ModelFamily, 'columns' | 'writeRow'>;
 
 /** Before a family is set: no columns; recording throws. */
 const NO_FORMAT: RowFormat = {
-  columns: { names: [], energy: 0, energyParts: [], height: 0, heightLabel: '', energySymbol: 'E', impacts: 0 },
+  columns: { names: [], energy: 0, energyParts: [], height: 0, energySymbol: 'E', impacts: 0 },
   writeRow: () => {
     throw new Error('RunHistory: no row format set');
   },
@@ -30,7 +31,7 @@ export class RunHistory {
   private readonly impFields: Readonly<Record<string, number>>[] = [];
   private format: RowFormat;
   private readonly initialRows: number;
-  /** Numbers per row (= columns). */
+  /** Numbers per row (HistoryColumns: the CSV's columns, then the record-only ones). */
   stride: number;
   /** Rows recorded (row 0 is the initial state). */
   length = 0;
@@ -44,7 +45,7 @@ export class RunHistory {
 
   constructor(initialRows = 1024, maxRows = DEFAULT_MAX_ROWS, format?: RowFormat) {
     this.format = format ?? NO_FORMAT;
-    this.stride = Math.max(1, this.format.columns.names.length);
+    this.stride = Math.max(1, rowWidth(this.format.columns));
     this.initialRows = Math.max(1, initialRows);
     this.buf = new Float64Array(this.stride * this.initialRows);
     this.imp = new Float64Array(64);
@@ -59,8 +60,8 @@ export class RunHistory {
   /** Record rows of another format from now on (clears the history). */
   setFormat(format: RowFormat): void {
     this.format = format;
-    if (format.columns.names.length !== this.stride) {
-      this.stride = format.columns.names.length;
+    if (Math.max(1, rowWidth(format.columns)) !== this.stride) {
+      this.stride = Math.max(1, rowWidth(format.columns));
       this.buf = new Float64Array(this.stride * Math.min(this.initialRows, this.maxRows));
     }
     this.clear();

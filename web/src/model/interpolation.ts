@@ -46,10 +46,6 @@ export function quatFromRowMajorInto(m: ArrayLike<number>, out: Quat, offset = 0
   return normalizeQuatInto((m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s, out);
 }
 
-export function normalizeQuat(q: Quat): Quat {
-  return normalizeQuatInto(q[0], q[1], q[2], q[3], [0, 0, 0, 1]);
-}
-
 /** The unit quaternion of (x, y, z, w) written into out (identity for zero); returns out. */
 function normalizeQuatInto(x: number, y: number, z: number, w: number, out: Quat): Quat {
   const n = Math.hypot(x, y, z, w);

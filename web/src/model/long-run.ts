@@ -61,7 +61,7 @@ export interface LongRunResult {
   impactTimes: number[];
   /** '' or the integrator's message if the run halted. */
   statusMessage: string;
-  /** The final state record's fields by name (rigid body: t, x, R, gamma, Pi, …; generalized: t, q, p, …). */
+  /** The final state record's fields by name (the record layout's: t, q, p, … in generalized coordinates). */
   final: Record<string, number[]>;
 }
 

@@ -1,7 +1,7 @@
 // One running embind Simulation and what comes out of it step by step: the state view, the impacts
 // of each step and the integrator's status. Owns the embind object (deleted on replace/dispose).
 // No clock, no drawing, no DOM.
-import type { Capabilities, HybridSimulation, LgvciModule } from '../engine/lgvci_wasm';
+import type { Capabilities, CreateResult, HybridSimulation, LgvciModule, Perturbation } from '../engine/lgvci_wasm';
 import { createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
@@ -212,6 +212,8 @@ export class EngineRun {
   capabilities: Capabilities | null = null;
   /** The core's fully resolved config of the running simulation (Simulation.configJson()). */
   resolvedJson = '';
+  /** Its perturbations, the default first (HybridSimulation.perturbations(), read once per load). */
+  perturbations: readonly Perturbation[] = [];
 
   constructor(engine: LgvciModule) {
     this.engine = engine;
@@ -233,12 +235,14 @@ export class EngineRun {
     let modelName: string;
     let familyName: string;
     let capabilities: Capabilities;
+    let perturbations: Perturbation[];
     let out: T;
     try {
       resolved = sim.configJson();
       modelName = sim.model();
       familyName = sim.family();
       capabilities = sim.capabilities();
+      perturbations = sim.perturbations();
       layout = new Layout(sim.layout());
       out = check(resolved, familyName, layout);
     } catch (e) {
@@ -252,6 +256,7 @@ export class EngineRun {
     this.modelName = modelName;
     this.familyName = familyName;
     this.capabilities = capabilities;
+    this.perturbations = perturbations;
     this.pastViews = this.viewRefreshes;
     this.batches = new BatchReader(sim, layout.size);
     this.stepCount = sim.steps();
@@ -301,6 +306,15 @@ export class EngineRun {
   /** The scheme of the running simulation ("lgvci", "rk4", "vci"). */
   integrator(): string {
     return this.need().integrator();
+  }
+
+  /**
+   * A new simulation of the same system (shared, not parsed again) from this run's start moved by δ
+   * along the perturbation `kind` (the core's perturbedStart): an error value when refused. The caller
+   * deletes the new simulation.
+   */
+  perturbedStart(kind: string, delta: number): CreateResult {
+    return this.need().perturbedStart(kind, delta);
   }
 
   /** Time reversal: negate the momenta of the current state (the state view is refreshed). */

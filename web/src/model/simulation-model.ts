@@ -1,11 +1,11 @@
 // The model of the page: one running simulation (EngineRun), its playback (clock, last two snapshots,
 // pending impacts), the record of every step (RunHistory, for plots and the CSV export), the trail, and
-// the rigid body's sensitivity twins when switched on. It composes these units and tells listeners
+// the family's sensitivity twins when switched on. It composes these units and tells listeners
 // about loads, resets and integrator problems. Generic over the model family through ModelFamily.
 // No DOM, no three.js.
 import { t } from '../i18n';
-import type { Capabilities, LgvciModule } from '../engine/lgvci_wasm';
-import type { ResolvedConfig, Vec3 } from '../config/types';
+import type { Capabilities, LgvciModule, Perturbation } from '../engine/lgvci_wasm';
+import type { Vec3 } from '../config/types';
 // The page's registry names the families; the app passes it in and the model only asks it for the
 // reader of a family name (FamilyTable).
 import type { FamilyConfig, FamilyTable, ModelFamily, Snapshot } from './family';
@@ -15,8 +15,9 @@ import { Playback } from './playback';
 import type { Impact, StatusCodes, StatusReport } from './run';
 import { EngineRun, statusCodes } from './run';
 import { TrailBuffer } from './trail';
-import type { TwinSpec } from './twins';
-import { SensitivityTwins, TwinError } from './twins';
+import { snapshotConservedEnergy } from './energy-balance';
+import type { TwinPlan, TwinSet, TwinSpec } from './twins';
+import { TwinError, createTwins } from './twins';
 import type { Rapier } from '../engine/rapier';
 import { BaselineError, ComparisonBaselines, comparisonPlan } from './baselines';
 import type { CompanionRun } from './companions';
@@ -48,7 +49,7 @@ export interface Reversal {
   impacts: number;
   /** The time step h, s (with the speed: how long the way back takes). */
   h: number;
-  /** The family has sensitivity twins (the wording of the limit: they show the impacts' amplification). */
+  /** The run has sensitivity twins, i.e. perturbations (the wording of the limit: they show the impacts' amplification). */
   twins: boolean;
 }
 
@@ -71,8 +72,8 @@ export class SimulationModel {
   capabilities!: Capabilities;
   /** The core's step statuses by name. */
   readonly codes: StatusCodes;
-  /** The family's parsed resolved config of the running simulation (rigid: ResolvedConfig). */
-  config!: ResolvedConfig;
+  /** The family's parsed resolved config of the running simulation (its reader's parseConfig: the family's own type). */
+  config!: FamilyConfig;
   /** The JSON this simulation was built from (what the controls sent). */
   configJson = '';
   /** Unit normal of the ground. */
@@ -85,10 +86,10 @@ export class SimulationModel {
   drainedImpacts = 0;
   /** Every step of the current run (row 0 = initial state): the CSV export and the plots read it. */
   readonly history: RunHistory;
-  /** The sensitivity twins (rigid body only), when switched on. */
-  twins: SensitivityTwins | null = null;
-  /** The perturbations asked for (kept across restarts); null when the twins are off. */
-  twinSpec: TwinSpec | null = null;
+  /** The sensitivity twins, when switched on. */
+  twins: TwinSet | null = null;
+  /** Which twins each run gets (kept across restarts, asked again at each load); null when they are off. */
+  twinPlan: TwinPlan | null = null;
   /** Why the twins were switched off after a restart ('' if they were not). */
   twinError = '';
   /** The comparison baselines (the family's core baselines, Rapier) when the comparison is on. */
@@ -141,6 +142,11 @@ export class SimulationModel {
     return this.run.resolvedJson;
   }
 
+  /** The running simulation's perturbations, the default first (the same array until the next load). */
+  get perturbations(): readonly Perturbation[] {
+    return this.run.perturbations;
+  }
+
   on(fn: ModelListener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -159,11 +165,12 @@ export class SimulationModel {
       const family = this.families.resolve(familyName, layout);
       return { family, config: family.parseConfig(resolved) as FamilyConfig };
     });
+    this.accepted.clear();
     this.family = family;
     if (this.row.length !== family.layout.size) this.row = new Float64Array(family.layout.size);
     this.capabilities = this.run.capabilities as Capabilities;
     this.configJson = json;
-    this.config = config as ResolvedConfig;
+    this.config = config;
     this.normal = family.groundNormal(config);
     this.history.setFormat(family);
     this.rebuildTwins();
@@ -177,45 +184,77 @@ export class SimulationModel {
     this.twins?.dispose();
     this.twins = null;
     this.twinError = '';
-    if (!this.twinSpec) return;
-    const t = this.makeTwins(this.twinSpec);
+    if (!this.twinPlan) return;
+    const t = this.makeTwins(this.twinPlan);
     if (typeof t === 'string') {
-      this.twinSpec = null;
+      this.twinPlan = null;
       this.twinError = t;
     } else {
       this.twins = t;
     }
   }
 
-  private makeTwins(spec: TwinSpec): SensitivityTwins | string {
-    if (!this.capabilities.twins) return t('model.twinsOnly', { families: this.families.withCapability(this.engine.families(), (c) => c.twins) });
+  private makeTwins(plan: TwinPlan): TwinSet | string {
+    const run = this.run;
+    if (run.perturbations.length === 0) return t('model.twinsNone');
     try {
-      return new SensitivityTwins(this.engine, this.resolvedJson, spec);
+      const spec = plan(this.family.id, run.perturbations);
+      return createTwins({ family: this.family, perturbations: run.perturbations, perturbedStart: (kind, delta) => run.perturbedStart(kind, delta) }, spec, this.families.twins(this.family.id));
     } catch (e) {
       return e instanceof TwinError ? e.message : t('model.twinsFailed', { message: (e as Error).message });
     }
   }
 
+  /** acceptsPerturbation's answers for the running simulation, by kind and size (cleared by a load). */
+  private readonly accepted = new Map<string, boolean>();
+
   /**
-   * Switch the sensitivity twins on with the given perturbations (rebuilding them if they were on) or
-   * off (null). Switched on mid-run, they catch up with the main run step by step from t = 0. Returns
-   * '' or the reason they could not start (the previous twins are then kept).
+   * Whether the core accepts the running simulation's start moved by `size` along the perturbation
+   * `kind` (its perturbedStart gives a simulation, deleted at once): a twin or ensemble member could start
+   * there. Asked once per kind and size until the next load.
    */
-  setTwins(spec: TwinSpec | null): string {
+  acceptsPerturbation(kind: string, size: number): boolean {
+    const key = `${kind}\u0000${size}`;
+    let ok = this.accepted.get(key);
+    if (ok === undefined) {
+      const r = this.run.perturbedStart(kind, size);
+      ok = r.sim !== null;
+      r.sim?.delete();
+      this.accepted.set(key, ok);
+    }
+    return ok;
+  }
+
+  /** The twins of the running simulation: their perturbations and sizes (null when they are off). */
+  get twinSpec(): TwinSpec | null {
+    return this.twins?.spec ?? null;
+  }
+
+  /** The twins are on (asked for; they may have failed to start after a restart: twinError says why). */
+  get twinsOn(): boolean {
+    return this.twinPlan !== null;
+  }
+
+  /**
+   * Switch the sensitivity twins on with the given plan (rebuilding them if they were on) or off
+   * (null). Switched on mid-run, they catch up with the main run step by step from t = 0. Returns ''
+   * or the reason they could not start (the previous twins are then kept).
+   */
+  setTwins(plan: TwinPlan | null): string {
     if (!this.loaded) throw new Error('SimulationModel: no simulation loaded');
-    if (spec === null) {
+    if (plan === null) {
       this.twins?.dispose();
       this.twins = null;
-      this.twinSpec = null;
+      this.twinPlan = null;
       this.twinError = '';
       this.emit('twins');
       return '';
     }
-    const twins = this.makeTwins(spec);
+    const twins = this.makeTwins(plan);
     if (typeof twins === 'string') return twins;
     this.twins?.dispose();
     this.twins = twins;
-    this.twinSpec = { ...spec };
+    this.twinPlan = plan;
     this.twinError = '';
     twins.syncTo(this.history, this.reversalRows);
     this.emit('twins');
@@ -252,8 +291,8 @@ export class SimulationModel {
     try {
       return new ComparisonBaselines(this.engine, rapier, {
         resolvedJson: this.resolvedJson,
-        config: this.config,
         family: this.family,
+        rapier: this.families.rapier(this.family.id),
         capabilities: this.capabilities,
         mainIntegrator: this.run.integrator(),
       });
@@ -289,7 +328,7 @@ export class SimulationModel {
   }
 
   /** The list `companions` returned, and the sets it was made of. */
-  private companionList: { twins: SensitivityTwins | null; baselines: ComparisonBaselines | null; runs: readonly CompanionRun[] } | null = null;
+  private companionList: { twins: TwinSet | null; baselines: ComparisonBaselines | null; runs: readonly CompanionRun[] } | null = null;
 
   /** Every companion run (twins, then baselines): the same array until either set changes (the frame loop reads it every frame). */
   get companions(): readonly CompanionRun[] {
@@ -326,7 +365,7 @@ export class SimulationModel {
       t: NaN,
       impacts: this.curr.impacts - origin.impacts,
       h: this.clock.h,
-      twins: this.capabilities.twins,
+      twins: this.run.perturbations.length > 0,
     };
     this.pendingOrigin = origin;
     this.markOrigin(); // the next reversal returns here
@@ -558,9 +597,9 @@ export class SimulationModel {
 
   /** Relative energy error |E − E0| / |E0| of the current state. */
   get relativeEnergyError(): number {
-    const { energy, energy0, dissipated } = this.curr;
-    // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution").
-    return Math.abs(energy + (dissipated ?? 0) - energy0) / Math.abs(energy0);
+    const c = this.curr;
+    // The balance the run keeps: E + dissipated = E₀ (the core's conserved_energy).
+    return Math.abs(snapshotConservedEnergy(c) - c.energy0) / Math.abs(c.energy0);
   }
 
   /** Delete the embind objects; the model is unusable afterwards. */
@@ -569,7 +608,7 @@ export class SimulationModel {
     this.twins = null;
     this.baselines?.dispose();
     this.baselines = null;
-    this.twinSpec = null;
+    this.twinPlan = null;
     this.run.dispose();
     this.listeners.clear();
     this.playback.clear();

@@ -5,10 +5,12 @@
 //   symplecticity the loop's action or the one-step map's defect (docs/symplecticity.md),
 //   momentum maps their drift over the same run (docs/momentum-maps.md),
 //   order         error against h through the first impact, fitted slope (docs/order-study.md).
-// whyComputation() is the work, cut into bounded pieces (a generator the worker drives, app/why-worker-tasks.ts);
+// whyComputation() is the work, cut into bounded pieces (a generator the worker drives, app/workers/why-worker-tasks.ts);
 // the caption functions turn the measured numbers into the panels' one-line statements. Nothing here
 // names a family: what is shown follows the module's reports and the family's capabilities.
 import type { LgvciModule, SymplecticityReport } from '../engine/lgvci_wasm';
+import { Layout } from '../engine/layout';
+import { recordConservedEnergy } from './energy-balance';
 import { fixed, localizeNumberText, t } from '../i18n';
 import { listPhrase } from './baselines';
 
@@ -28,7 +30,7 @@ export const ROUND_OFF = 1e-10;
 export const AREA_KEPT = 1e-9;
 /** Bounces the bounce map's loop is followed for (docs/symplecticity.md "The bounce map"). */
 export const WHY_BOUNCES = 20;
-/** The bounce map's loop keeps its area when (A_k − A₁)/A₁ stays below this over its resolved bounces (3e-10 measured in the ellipse). */
+/** The bounce map's loop keeps its area when (A_k − A₁)/A₁ stays below this over its resolved bounces (3e-10 measured on an integrable table, docs/symplecticity.md "The bounce map"). */
 export const BOUNCE_AREA_KEPT = 1e-7;
 
 export type Claim = 'energy' | 'symplecticity' | 'momentum' | 'order';
@@ -437,9 +439,10 @@ function* energyRun(mod: LgvciModule, cfg: string, integrator: string, base: num
     const names = sim.momentumMapLayout().map((f) => f.name);
     const m0 = Array.from(sim.momentumMaps());
     const e0 = sim.initialEnergy();
-    // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution"): its error is measured.
-    const dissipated = sim.layout().fields.find((f) => f.name === 'dissipated');
-    const conserved = (): number => sim.energy() + (dissipated ? (sim.record()[dissipated.offset] ?? NaN) : 0);
+    // The balance the run keeps (the core's conserved_energy, E + dissipated): its error is measured.
+    const balance = recordConservedEnergy(new Layout(sim.layout()));
+    const record = (): ArrayLike<number> => sim.record();
+    const conserved = (): number => balance(sim.energy(), record);
     const scale = Math.abs(e0) > 0 ? Math.abs(e0) : 1;
     const t: number[] = [sim.time()];
     const energyError: number[] = [Math.abs(conserved() - e0) / scale];

@@ -1,4 +1,4 @@
-// The part of gifenc's API the clip recorder uses (app/clip-recorder.ts); the package ships no types.
+// The part of gifenc's API the clip recorder uses (app/media/clip-recorder.ts); the package ships no types.
 declare module 'gifenc' {
   export type Palette = number[][];
   export type ColorFormat = 'rgb565' | 'rgb444' | 'rgba4444';

@@ -85,3 +85,16 @@ export function setMessage(target: HTMLElement, text: string, detail = ''): void
   if (detail) parts.push(el('details', { class: 'msg-detail' }, el('summary', { text: t('hud.technicalDetail') }), el('code', { text: detail })));
   target.replaceChildren(...parts);
 }
+
+/**
+ * A bar button: an icon and a label; narrow stages show the icon only (chrome.css), so the accessible
+ * name is always in aria-label (default: the label).
+ */
+export function barButton(label: string, cls: string, iconName: string, ariaLabel?: string): HTMLButtonElement {
+  return el(
+    'button',
+    { type: 'button', class: `btn btn-small ${cls}`, 'aria-label': ariaLabel ?? label, title: ariaLabel ?? label },
+    icon(iconName),
+    el('span', { class: 'bar-label', text: label }),
+  );
+}

@@ -32,7 +32,7 @@ export function wordsForNonFinite(message: string): string {
 
 /**
  * A linear axis's tick labels with as many decimals as the tick spacing needs, so that neighbouring
- * ticks never print alike (the cradle's energy −29.2340, −29.2345, … printed "−29.234" three times).
+ * ticks never print alike (an energy −29.2340, −29.2345, … had printed "−29.234" three times).
  */
 export function tickLabels(splits: readonly number[], incr: number): string[] {
   const step = Math.abs(incr) > 0 && Number.isFinite(incr) ? Math.abs(incr) : Math.abs((splits[1] ?? 0) - (splits[0] ?? 0));

@@ -5,7 +5,7 @@ import type uPlot from 'uplot';
 import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
 import { el } from '../util/dom';
 import type { SweepPoint, TableRow } from '../model/comparison-long-run';
-import { decadeLabel, decadeSplits, PLOT_COLORS } from './plots';
+import { decadeLabel, decadeSplits, PLOT_COLORS } from './plot-axes';
 import { sweepCaption } from '../model/comparison-caption';
 import { baselineLabel, mainMethodLabel } from '../model/baselines';
 import { fixed, localizeNumberText, t } from '../i18n';

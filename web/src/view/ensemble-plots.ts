@@ -1,13 +1,15 @@
 // The ensemble's three plots, drawn with uPlot from the core's statistics: the histogram of
 // impact counts, the histogram of final relative energy errors (log bins, 4 a decade), and the
-// divergence curve — median and quartile band of Err(t) = ‖x − x_ref‖₂ + ‖R − R_ref‖₂ on a log scale.
+// divergence curve — median and quartile band of Err(t), the family's distance over its configuration
+// fields (‖x − x_ref‖₂ + ‖R − R_ref‖₂ for a body's position and attitude, ‖q − q_ref‖₂ in generalized coordinates:
+// docs/ensembles.md), on a log scale.
 // Hidden until the first ensemble finishes.
 import type uPlot from 'uplot';
 import type { UPlotLib } from './uplot-lib';
 import { UplotSlot } from './uplot-lib';
 import type { EnsembleStatistics } from '../model/ensemble';
 import { el } from '../util/dom';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plot-axes';
 import { decimalSeparator, localizeNumberText, t } from '../i18n';
 
 const HEIGHT = 200;
@@ -45,16 +47,12 @@ export function energyHistogram(s: EnsembleStatistics): HistogramData {
 class Card {
   readonly element: HTMLElement;
   readonly host: HTMLElement;
+  readonly caption: HTMLElement;
   private readonly slot: UplotSlot;
   constructor(title: string, caption: string, key: string) {
     this.host = el('div', { class: 'plot-host', 'data-ensemble-plot': key });
-    this.element = el(
-      'figure',
-      { class: 'plot-card' },
-      el('div', { class: 'plot-head' }, el('h3', { text: title })),
-      this.host,
-      el('figcaption', { text: caption }),
-    );
+    this.caption = el('figcaption', { text: caption });
+    this.element = el('figure', { class: 'plot-card' }, el('div', { class: 'plot-head' }, el('h3', { text: title })), this.host, this.caption);
     this.slot = new UplotSlot(this.host, () => ({ width: this.width(), height: HEIGHT }));
   }
   get plot(): uPlot | null {
@@ -110,7 +108,8 @@ export class EnsemblePlots {
   readonly element: HTMLElement;
   readonly impacts = new Card(t('ensemble.impactsTitle'), t('ensemble.impactsCaption'), 'impacts');
   readonly energy = new Card(t('ensemble.energyTitle'), t('ensemble.energyCaption'), 'energy');
-  readonly divergence = new Card(t('ensemble.divergenceTitle'), t('ensemble.divergenceCaption'), 'divergence');
+  /** Its caption names the family's distance, written when it is drawn (show). */
+  readonly divergence = new Card(t('ensemble.divergenceTitle'), '', 'divergence');
   /** The statistics last drawn. */
   statistics: EnsembleStatistics | null = null;
 
@@ -123,9 +122,11 @@ export class EnsemblePlots {
     this.element.hidden = true;
   }
 
-  show(s: EnsembleStatistics): void {
+  /** Draw the statistics; `err`: the divergence's distance in symbols (the family's, PoseSpace.distanceName). */
+  show(s: EnsembleStatistics, err: string): void {
     this.statistics = s;
     this.element.hidden = false;
+    this.divergence.caption.textContent = t('ensemble.divergenceCaption', { err });
     const imp = impactHistogram(s);
     this.impacts.draw((U) => barOptions(U, t('results.impacts'), s.impacts.histogram.width), [imp.x, imp.y]);
     // Members drawn in the histogram (the sum of the bars), for the reader and for tests.

@@ -3,7 +3,7 @@
 // Adding a family adds one of these; SceneView itself knows no family.
 import type * as THREE from 'three';
 import type { Vec3 } from '../config/types';
-import type { BodyObject } from './body-geometry';
+import type { BodyObject } from './body-material';
 import type { Impact } from '../model/run';
 
 /** Parts of the content the pointer can drag (view/pointer-drag.ts) and what a drag sets. */
@@ -30,7 +30,7 @@ export interface SceneContent {
   followHeight?: number;
   /**
    * The camera's target (world frame) for a family whose camera does not follow the body
-   * (FamilyView.fixedCamera): the table seen whole from above, the cradle's frame. The camera is put
+   * (FamilyView.fixedCamera): a scene seen whole, whose body does not travel. The camera is put
    * on it when it changes and is left where the user turns it.
    */
   fixedTarget?: Vec3;
@@ -43,13 +43,13 @@ export interface SceneContent {
   viewFit?: [number, number];
   /** Direction from the target to the camera when it is first shown (default: the current one). */
   viewDirection?: Vec3;
-  /** Size of impact flashes relative to the rigid bodies' (default 1). */
+  /** Size of impact flashes relative to the default (1: bodies a few metres across). */
   effectScale?: number;
   /** Static decorations in the world frame (e.g. the floor line); disposed with the content. */
   extras?: THREE.Object3D[];
-  /** Pose the body's parts from the snapshot's coordinates (the cradle's angles θ_i). */
+  /** Pose the body's parts from the snapshot's coordinates (a pendulum's angles θ_i). */
   pose?(coords: readonly number[]): void;
-  /** World point of an impact's marker (default: the record's point as it is, the rigid body's contact). */
+  /** World point of an impact's marker (default: the record's point as it is, a contact point in the world). */
   impactPoint?(impact: Impact): Vec3;
   /** Normal of the plane the impact ring lies in (default: the ground's normal). */
   impactNormal?: Vec3;

@@ -1,14 +1,10 @@
-// The plots of the paper's §7, drawn with uPlot from the model's history of every step:
-//   Fig. 7  energy exchange (total, translational + potential, rotational) with impacts marked,
-//   Fig. 8  absolute energy error |E − E₀| on a log scale with impacts marked (and, after a long run,
-//           its long-term counterpart over 10⁵ steps),
-//   Fig. 9  centre-of-mass height, with the sensitivity twins' heights when they run,
-//   Fig. 10 divergence of the twins ‖x_per − x‖₂ + ‖R_per − R‖₂ on a log scale.
-// Data are min/max decimated incrementally (at most a few thousand points per plot however long the
-// run) and the plots are redrawn at most every UPDATE_MS; hidden plots cost nothing.
-import type uPlot from 'uplot';
-import type { UPlotLib } from './uplot-lib';
-import { forgetRetry, uplotFailure, uplotFailureText, uplotOr } from './uplot-lib';
+// The plots of a run (docs/page.md "Plots"), drawn with uPlot from the model's history of every step:
+// the running family's plots as its package declares them (FamilyParts.plots, keyed by the core's plot
+// names in its capabilities: view/live-plots.ts, view/family-plots.ts) — energy, energy error,
+// a coordinate, velocities, cards a package draws itself —, the sensitivity twins' divergence for every
+// family, and the long run's card. Each live card is fed row by row through an incremental min/max
+// decimator (at most a few thousand points per plot however long the run) and redrawn at most every
+// UPDATE_MS; hidden cards cost nothing. The card itself is plot-card.ts, the look plot-axes.ts.
 import { el } from '../util/dom';
 import { FrameBatch } from '../util/frame-batch';
 import type { DecimatedData } from '../model/decimate';
@@ -16,691 +12,147 @@ import { MinMaxDecimator } from '../model/decimate';
 import type { HistoryColumns } from '../model/family';
 import type { LongRunResult } from '../model/long-run';
 import type { SimulationModel } from '../model/simulation-model';
-import type { SensitivityTwins } from '../model/twins';
-import type { CompanionRun } from '../model/companions';
+import type { TwinSet } from '../model/twins';
 import type { ComparisonBaselines } from '../model/baselines';
 import { mainMethodLabel } from '../model/baselines';
-import { EnergyErrorStats, energyErrorCaption } from '../model/error-stats';
-import { tickLabels } from '../util/format';
-import type { CardKey, OwnCardKey } from './plot-cards';
-import { PLOT_CARDS } from './plot-cards';
-import { BounceMapCard } from './bounce-map';
-import { fixed, formatList, localizeNumberText, t as tr } from '../i18n';
+import { EnergyErrorStats } from '../model/error-stats';
+import type { FamilyPlotCard, FamilyPlots, PlotRegistry } from './family-plots';
+import { isOwnPlot } from './family-plots';
+import type { LiveCardKey, LivePlot, PlotContext } from './live-plots';
+import { divergencePlot, longDef } from './live-plots';
+import { PlotCard } from './plot-card';
+import { t as tr } from '../i18n';
 
 /** Minimum time between two redraws of the live plots. */
 export const UPDATE_MS = 100;
 /** Decimation buckets per plot (at most twice as many points). */
 const BUCKETS = 1500;
-const PLOT_HEIGHT = 210;
 
-export const PLOT_COLORS = {
-  ink: '#18263a',
-  accent: '#1f4e8c',
-  amber: '#d9822b',
-  position: '#1d5fbf',
-  attitude: '#c8102e',
-  impact: 'rgba(200, 16, 46, 0.5)',
-  grid: '#e8edf3',
-  axis: '#56677d',
-};
+/** The page's cards: the live ones (one of each kind) and the long run's. */
+export type CardKey = LiveCardKey | 'long';
 
-const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
-const LABEL_FONT = "600 12px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+const LIVE_CARDS: readonly LiveCardKey[] = ['energy', 'error', 'height', 'divergence', 'velocity'];
 
-/** The axis style of the small plot cards (the ensemble's, the "Why variational?" view's). */
-export const CARD_AXIS = {
-  stroke: PLOT_COLORS.axis,
-  font: FONT,
-  labelFont: `600 ${FONT}`,
-  grid: { stroke: PLOT_COLORS.grid, width: 1 },
-  ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
-};
-
-/** A linear axis's tick labels (util/format.ts tickLabels: as many decimals as the spacing needs, the language's decimal separator). */
-export const linearTicks = (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number): string[] => tickLabels(splits, incr);
-
-const SUP: Record<string, string> = {
-  '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
-};
-
-/** 1e-12 → "10⁻¹²"; values between powers of ten → '' (log axes label decades only). */
-export function decadeLabel(v: number): string {
-  if (!(v > 0)) return '';
-  const e = Math.round(Math.log10(v));
-  if (Math.abs(v / 10 ** e - 1) > 1e-9) return '';
-  if (e === 0) return '1';
-  if (e === 1) return '10';
-  return `10${[...String(e)].map((c) => SUP[c] ?? c).join('')}`;
-}
-
-function fmtSci(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  return v === 0 ? '0' : localizeNumberText(v.toExponential(2));
-}
-
-function fmtFixed(digits: number): (u: uPlot, v: number | null) => string {
-  return (_u, v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : fixed(v, digits));
-}
-
-interface SeriesDef {
-  label: string;
-  stroke: string;
-  width?: number;
-  dash?: number[];
-  fill?: string;
-  log?: boolean;
-}
-
-interface PlotDef {
-  key: string;
-  title: string;
-  figure: string;
-  caption: string;
-  yLabel: string;
-  log: boolean;
-  series: SeriesDef[];
-  /** How impact times are shown: dashed vertical lines, short ticks at the bottom, or not at all. */
-  impacts: 'lines' | 'rug' | 'none';
-  /** y range includes 0 (heights above the plane). */
-  fromZero?: boolean;
-  yDigits?: number;
-}
-
-/** Draws impact times on the plot canvas (a uPlot hook: configuring the library, not a chart). */
-function impactHook(U: UPlotLib, style: 'lines' | 'rug', times: () => ArrayLike<number>): (u: uPlot) => void {
-  return (u) => {
-    const ts = times();
-    if (ts.length === 0) return;
-    const xmin = u.scales['x']?.min;
-    const xmax = u.scales['x']?.max;
-    if (xmin === undefined || xmax === undefined || xmin === null || xmax === null) return;
-    const { left, top, width, height } = u.bbox;
-    const ctx = u.ctx;
-    const dpr = U.pxRatio;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, top, width, height);
-    ctx.clip();
-    ctx.beginPath();
-    ctx.strokeStyle = PLOT_COLORS.impact;
-    ctx.lineWidth = Math.max(1, dpr);
-    // Dashed lines across the plot while they are a few pixels apart, else ticks along the time axis.
-    let inView = 0;
-    for (let i = 0; i < ts.length; i++) if ((ts[i] ?? NaN) >= xmin && (ts[i] ?? NaN) <= xmax) inView++;
-    const asLines = style === 'lines' && inView * 14 * dpr <= width;
-    if (asLines) ctx.setLineDash([4 * dpr, 3 * dpr]);
-    const y0 = asLines ? top : top + height - 7 * dpr;
-    for (let i = 0; i < ts.length; i++) {
-      const t = ts[i] ?? NaN;
-      if (!(t >= xmin && t <= xmax)) continue;
-      const x = Math.round(u.valToPos(t, 'x', true)) + 0.5;
-      ctx.moveTo(x, y0);
-      ctx.lineTo(x, top + height);
-    }
-    ctx.stroke();
-    ctx.restore();
-  };
-}
-
-/** While the pointer is not over the plot, the legend shows the latest values (a live read-out). */
-function showLatestInLegend(u: uPlot): void {
-  if (u.legend.idx !== null && u.legend.idx !== undefined && (u.cursor.left ?? -1) >= 0) return;
-  const n = u.data[0]?.length ?? 0;
-  if (n > 0) u.setLegend({ idx: n - 1 }, false);
-}
-
-/** Decades to label on a log axis: every k-th power of ten so that at most ~5 are labelled. */
-export function decadeSplits(min: number, max: number): number[] {
-  if (!(min > 0) || !(max > 0)) return [];
-  const lo = Math.ceil(Math.log10(min) - 1e-9);
-  const hi = Math.floor(Math.log10(max) + 1e-9);
-  const span = hi - lo;
-  const step = span <= 4 ? 1 : span <= 8 ? 2 : span <= 12 ? 3 : Math.ceil(span / 4);
-  const out: number[] = [];
-  for (let e = hi; e >= lo; e -= step) out.unshift(10 ** e);
-  return out;
-}
-
-function plotOptions(U: UPlotLib, def: PlotDef, width: number, times: () => ArrayLike<number>): uPlot.Options {
-  const axisCommon = {
-    stroke: PLOT_COLORS.axis,
-    font: FONT,
-    labelFont: LABEL_FONT,
-    grid: { stroke: PLOT_COLORS.grid, width: 1 },
-    ticks: { stroke: PLOT_COLORS.grid, width: 1, size: 4 },
-  };
-  const yValue = def.log
-    ? (_u: uPlot, v: number | null) => fmtSci(v)
-    : fmtFixed(def.yDigits ?? 3);
-  const hooks: uPlot.Hooks.Arrays = {
-    setLegend: [
-      (u) => {
-        if (u.legend.idx === null || u.legend.idx === undefined) showLatestInLegend(u);
-      },
-    ],
-  };
-  if (def.impacts !== 'none') hooks.drawAxes = [impactHook(U, def.impacts, times)];
-  return {
-    width,
-    height: PLOT_HEIGHT,
-    pxAlign: 0,
-    scales: {
-      x: { time: false },
-      y: def.log
-        ? { distr: 3, log: 10 }
-        : def.fromZero
-          ? { range: (_u, mn, mx) => [Math.min(0, mn), mx + 0.06 * Math.max(1e-9, mx - Math.min(0, mn))] }
-          : {},
-    },
-    axes: [
-      { ...axisCommon, label: tr('plot.timeAxis'), labelSize: 18, size: 32, values: linearTicks },
-      {
-        ...axisCommon,
-        label: def.yLabel,
-        labelSize: 18,
-        size: def.log ? 50 : 56,
-        ...(def.log
-          ? {
-              splits: (_u: uPlot, _i: number, min: number, max: number) => decadeSplits(min, max),
-              filter: (_u: uPlot, splits: number[]) => splits, // already thinned by decadeSplits
-              values: (_u: uPlot, splits: number[]) => splits.map(decadeLabel),
-            }
-          : { values: (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) => tickLabels(splits, incr) }),
-      },
-    ],
-    series: [
-      { label: 't (s)', value: fmtFixed(2) },
-      ...def.series.map((s) => ({
-        label: s.label,
-        stroke: s.stroke,
-        width: s.width ?? 1.5,
-        ...(s.dash ? { dash: s.dash } : {}),
-        ...(s.fill ? { fill: s.fill } : {}),
-        points: { show: false },
-        spanGaps: false,
-        value: yValue,
-      })),
-    ],
-    legend: { show: true, live: true },
-    cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 6 } },
-    hooks,
-  };
-}
-
-/** One figure: header, uPlot host (or a placeholder message) and caption. */
-class PlotCard {
-  readonly element: HTMLElement;
-  readonly host: HTMLElement;
-  readonly placeholder: HTMLElement;
-  readonly status: HTMLElement;
-  plot: uPlot | null = null;
-  private def: PlotDef;
-  private readonly titleEl: HTMLElement;
-  private readonly figEl: HTMLElement;
-  private readonly captionEl: HTMLElement;
-  private readonly axesEl: HTMLElement;
-  private readonly times: () => ArrayLike<number>;
-  /** Data given before uPlot arrived (uplot-lib.ts): drawn by `retry` when it does. */
-  private waitingData: DecimatedData | null = null;
-  private readonly retry = (): void => {
-    const d = this.waitingData;
-    this.waitingData = null;
-    const failed = uplotFailure();
-    if (failed) this.showPlaceholder(uplotFailureText(failed));
-    else if (d) this.setData(d);
-  };
-
-  constructor(def: PlotDef, idPrefix: string, times: () => ArrayLike<number>) {
-    this.def = def;
-    this.times = times;
-    const titleId = `${idPrefix}-plot-${def.key}`;
-    const capId = `${titleId}-cap`;
-    this.titleEl = el('span', { text: def.title });
-    this.figEl = el('span', { class: 'plot-fig', text: def.figure });
-    this.figEl.hidden = def.figure === '';
-    this.status = el('span', { class: 'plot-status', 'aria-live': 'polite' });
-    const keys = el('span', { class: 'plot-keys', 'aria-hidden': 'true' });
-    if (def.impacts !== 'none') keys.append(el('span', { class: `plot-key-impact ${def.impacts}`, text: tr('hud.impacts') }));
-    this.host = el('div', { class: 'plot-host' });
-    this.placeholder = el('p', { class: 'plot-placeholder', hidden: true });
-    this.captionEl = el('span', { text: def.caption });
-    this.axesEl = el('span', { class: 'sr-only', text: PlotCard.axesText(def) });
-    this.element = el(
-      'figure',
-      {
-        class: 'plot-card',
-        'data-plot': def.key,
-        'aria-labelledby': titleId,
-        'aria-describedby': capId,
-      },
-      el(
-        'header',
-        { class: 'plot-head' },
-        el('h3', { id: titleId }, this.titleEl, this.figEl),
-        keys,
-        this.status,
-      ),
-      this.host,
-      this.placeholder,
-      el('figcaption', { id: capId }, this.captionEl, this.axesEl),
-    );
-  }
-
-  /** The axes in words (they are drawn on the canvas). */
-  static axesText(def: PlotDef): string {
-    const series = def.series.map((s) => s.label).join(tr('list.comma'));
-    return tr(def.log ? 'plot.axesLog' : 'plot.axes', { y: def.yLabel, series });
-  }
-
-  get definition(): PlotDef {
-    return this.def;
-  }
-
-  /** Replace the series (a new uPlot instance) — e.g. when the twins are switched on or off. */
-  rebuild(def: PlotDef): void {
-    this.def = def;
-    this.titleEl.textContent = def.title;
-    this.figEl.textContent = def.figure;
-    this.figEl.hidden = def.figure === '';
-    this.captionEl.textContent = def.caption;
-    this.axesEl.textContent = PlotCard.axesText(def);
-    this.destroyPlot();
-  }
-
-  /** Replace the caption's text (a caption measured from the run). */
-  setCaption(text: string): void {
-    if (this.captionEl.textContent !== text) this.captionEl.textContent = text;
-  }
-
-  showPlaceholder(text: string | null): void {
-    this.placeholder.textContent = text ?? '';
-    this.placeholder.hidden = text === null;
-    this.host.hidden = text !== null;
-    if (text !== null) this.destroyPlot();
-  }
-
-  private width(): number {
-    return Math.max(240, Math.floor(this.host.clientWidth || this.element.clientWidth || 560));
-  }
-
-  setData(d: DecimatedData): void {
-    const data: uPlot.AlignedData = [d.x, ...d.ys];
-    if (!this.plot) {
-      const U = uplotOr(this.retry);
-      if (!U) {
-        this.waitingData = d;
-        return;
-      }
-      this.plot = new U(plotOptions(U, this.def, this.width(), this.times), data, this.host);
-      this.plot.root.querySelector('canvas')?.setAttribute('aria-hidden', 'true');
-    } else {
-      this.plot.setData(data, true);
-    }
-    showLatestInLegend(this.plot);
-  }
-
-  /** Redraw without new data (e.g. impact marks changed). */
-  redraw(): void {
-    this.plot?.redraw(false, true);
-  }
-
-  resize(): void {
-    if (!this.plot) return;
-    const w = this.width();
-    if (w !== this.plot.width) this.plot.setSize({ width: w, height: PLOT_HEIGHT });
-  }
-
-  destroyPlot(): void {
-    forgetRetry(this.retry);
-    this.waitingData = null;
-    this.plot?.destroy();
-    this.plot = null;
-  }
-}
-
-/** A plot fed from the model, row by row, through an incremental decimator. */
+/** A live card fed from the model, row by row, through an incremental decimator. */
 interface LiveFeed {
-  card: PlotCard;
+  readonly card: PlotCard;
+  /** The running family's plot on this card (null: it declares none, the card is hidden). */
+  plot: LivePlot | null;
   decimator: MinMaxDecimator;
   consumed: number;
-  /** Values of row k into out; returns false if row k is not available yet. */
-  read: (m: SimulationModel, k: number, out: number[]) => void;
-  available: (m: SimulationModel) => number;
 }
 
-const PART_COLORS = [PLOT_COLORS.accent, PLOT_COLORS.amber, PLOT_COLORS.position];
-
-/** The energy plot of a family: the total and its parts (rigid body: TPE and RE, Fig. 7). */
-function energyDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [], main = 'LGVCI'): PlotDef {
-  const E = cols.energySymbol;
-  const parts = cols.energyParts;
-  // Restitution (docs/rigid-body.md "Restitution"): E + dissipated stays at E₀ while E drops at each impact.
-  const dissipatedSeries = cols.dissipated === undefined ? [] : [{ label: tr('plot.dissipated', { E }), stroke: PLOT_COLORS.ink, dash: [4, 4] }];
-  if (baselines.length > 0) {
-    return {
-      key: 'energy',
-      title: tr('plot.energy.compare'),
-      figure: tr('plot.fig.comparison'),
-      caption:
-        parts.length > 0
-          ? tr('plot.energy.compareCaptionParts', { E, main, parts: formatList(parts.map((p) => p.label)) })
-          : tr('plot.energy.compareCaption', { E, main }),
-      yLabel: tr('plot.energyAxis'),
-      log: false,
-      impacts: 'lines',
-      yDigits: 4,
-      series: [
-        { label: `${main} ${E}`, stroke: PLOT_COLORS.ink, width: 2 },
-        ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
-        ...dissipatedSeries,
-        ...baselines.map((r) => ({ label: `${r.label} ${E}`, stroke: r.color, width: 2 })),
-      ],
-    };
-  }
-  return {
-    key: 'energy',
-    title: parts.length > 0 ? tr('plot.energy.exchange') : tr('plot.energy.title', { E }),
-    figure: parts.length > 0 ? tr('plot.fig', { n: '7' }) : tr('plot.fig.energy'),
-    caption: parts.length > 0 ? tr('plot.energy.exchangeCaption', { E }) : tr('plot.energy.caption', { E }),
-    yLabel: tr('plot.energyAxis'),
-    log: false,
-    impacts: 'lines',
-    yDigits: 4,
-    series: [
-      { label: tr('plot.energy.total', { E }), stroke: PLOT_COLORS.ink, width: 2 },
-      ...parts.map((p, i) => ({ label: p.label, stroke: PART_COLORS[i % PART_COLORS.length] ?? PLOT_COLORS.accent })),
-      ...dissipatedSeries,
-    ],
-  };
-}
-
-/** Series of the energy plot: the total, its parts, E + dissipated when the family has it, the baselines. */
-function energySeriesCount(cols: HistoryColumns, baselines = 0): number {
-  return 1 + cols.energyParts.length + (cols.dissipated === undefined ? 0 : 1) + baselines;
-}
-
-/** E + dissipated of history row k (just E for a family without losses). */
-function conservedEnergy(data: ArrayLike<number>, base: number, cols: HistoryColumns): number {
-  const E = data[base + cols.energy] ?? NaN;
-  return cols.dissipated === undefined ? E : E + (data[base + cols.dissipated] ?? NaN);
-}
-
-function errorDef(cols: HistoryColumns, baselines: readonly CompanionRun[] = [], main = 'LGVCI'): PlotDef {
-  const E = cols.energySymbol;
-  if (baselines.length > 0) {
-    return {
-      key: 'error',
-      title: tr('plot.error.compare', { E }),
-      figure: tr('plot.fig.comparison'),
-      caption: tr('plot.error.compareCaption', { E, main }),
-      yLabel: `|${E} − ${E}₀|`,
-      log: true,
-      impacts: 'lines',
-      series: [
-        { label: main, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' },
-        ...baselines.map((r) => ({ label: r.label, stroke: r.color })),
-      ],
-    };
-  }
-  // With restitution the balance is E + dissipated = E₀ (docs/rigid-body.md "Restitution"): its error is plotted.
-  const lhs = cols.dissipated === undefined ? E : tr('plot.dissipated', { E });
-  return {
-    key: 'error',
-    title: tr('plot.error.title', { lhs, E }),
-    figure: E === 'E' ? tr('plot.fig', { n: '8' }) : tr('plot.fig.error'),
-    // Until the run has data nothing is claimed: the measured caption (model/error-stats.ts) replaces this.
-    caption: tr('plot.error.caption'),
-    yLabel: `|${lhs} − ${E}₀|`,
-    log: true,
-    impacts: 'lines',
-    series: [{ label: `|${lhs} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
-  };
-}
-
-const RIGID_HEIGHT_LABEL = 'height x₃';
-
-/**
- * A history column's name (HistoryColumns.heightLabel: the model names its coordinate in English, as
- * the CSV's documentation does: "height x₃", "height y", "position y", "far ball θ5") in the active
- * language; the symbol stays. A name this table does not know is shown as it is.
- */
-export function columnLabel(label: string): string {
-  const m = /^(height|position|far ball) (\S+)$/.exec(label);
-  if (!m) return label;
-  const q = m[2] ?? '';
-  return m[1] === 'height' ? tr('history.height', { q }) : m[1] === 'position' ? tr('history.position', { q }) : tr('history.farBall', { q });
-}
-
-function heightDef(twins: boolean, name: string): PlotDef {
-  // The rigid body's centre-of-mass height is Tran & Leok's Fig. 9; another family names its own
-  // coordinate (the particle's and the star's height y, the cradle's far ball θₙ).
-  const label = columnLabel(name);
-  if (name !== RIGID_HEIGHT_LABEL) {
-    return {
-      key: 'height',
-      title: label.charAt(0).toUpperCase() + label.slice(1),
-      figure: '',
-      caption: tr('plot.coordinate.caption', { label }),
-      yLabel: label,
-      log: false,
-      impacts: 'lines',
-      fromZero: false,
-      series: [{ label, stroke: PLOT_COLORS.ink, width: 2 }],
-    };
-  }
-  return {
-    key: 'height',
-    title: tr('plot.height.title'),
-    figure: tr('plot.fig', { n: '9' }),
-    caption: twins ? tr('plot.height.twinsCaption') : tr('plot.height.caption'),
-    yLabel: label,
-    log: false,
-    impacts: 'lines',
-    fromZero: true,
-    series: twins
-      ? [
-          { label: tr('plot.unperturbed'), stroke: PLOT_COLORS.ink, width: 2, dash: [7, 4] },
-          { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
-          { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
-        ]
-      : [{ label: name.replace(/^height /, ''), stroke: PLOT_COLORS.ink, width: 2 }],
-  };
-}
-
-const divergenceDef = (): PlotDef => ({
-  key: 'divergence',
-  title: tr('plot.divergence.title'),
-  figure: tr('plot.fig', { n: '10' }),
-  caption: tr('plot.divergence.caption'),
-  yLabel: tr('plot.divergence.axis'),
-  log: true,
-  impacts: 'lines',
-  series: [
-    { label: tr('plot.twin', { d: 'δx' }), stroke: PLOT_COLORS.position },
-    { label: tr('plot.twin', { d: 'δR' }), stroke: PLOT_COLORS.attitude },
-  ],
-});
-
-function longDef(cols: HistoryColumns): PlotDef {
-  const E = cols.energySymbol;
-  return {
-    key: 'long',
-    title: tr('plot.long.title', { E }),
-    figure: E === 'E' ? tr('plot.fig.long8') : tr('plot.fig.long'),
-    caption: tr('plot.long.caption', { E }),
-    yLabel: `|${E} − ${E}₀|`,
-    log: true,
-    impacts: 'rug',
-    series: [{ label: `|${E} − ${E}₀|`, stroke: PLOT_COLORS.accent, fill: 'rgba(31, 78, 140, 0.07)' }],
-  };
-}
-
-const BALL_COLORS = ['#1d5fbf', '#c8102e', '#d9822b', '#2e8b57', '#7b3fa0', '#18263a', '#8a6d1f'];
-
-/** Per-body velocities (the cradle's θ̇_i, Seghete & Murphey Fig. 3). */
-function velocityDef(cols: HistoryColumns): PlotDef {
-  const v = cols.velocities ?? [];
-  return {
-    key: 'velocity',
-    title: tr('plot.velocity.title'),
-    figure: tr('plot.fig', { n: '3' }),
-    caption: tr('plot.velocity.caption'),
-    yLabel: 'θ̇ (rad/s)',
-    log: false,
-    impacts: 'lines',
-    yDigits: 4,
-    series: v.map((c, i) => ({ label: c.label, stroke: BALL_COLORS[i % BALL_COLORS.length] ?? PLOT_COLORS.ink, width: 1.5 })),
-  };
-}
-
-/** Diagonal of the running config's mass matrix (generalized models), 1 where there is none. */
-function massDiagonal(config: unknown): number[] {
-  const M = (config as { mass_matrix?: unknown }).mass_matrix;
-  if (!Array.isArray(M)) return [];
-  return M.map((row, i) => (Array.isArray(row) && typeof row[i] === 'number' ? (row[i] as number) : 1));
-}
+/** No declarations: every family's plots empty, no own cards (a page without packages, tests). */
+const NO_PLOTS: PlotRegistry = { of: () => ({}), own: {} };
 
 export class PlotsView {
   readonly element: HTMLElement;
   readonly cards: Record<CardKey, PlotCard>;
-  /** The running family's plots (the core's names), null until showPlots is called: every card. */
+  /** The running family's plots (the core's names), null until showPlots is called: every declared one. */
   private plotNames: ReadonlySet<string> | null = null;
   /** Redraws done (for tests and measurement). */
   updates = 0;
-  private readonly feeds: LiveFeed[];
+  private readonly feeds: Record<LiveCardKey, LiveFeed>;
   private readonly grid: HTMLElement;
   private visible = true;
   private lastUpdate = -Infinity;
   private dirty = true;
   private epoch = -1;
-  private twins: SensitivityTwins | null = null;
+  private twins: TwinSet | null = null;
   private baselines: ComparisonBaselines | null = null;
   private impactsDrawn = -1;
   private longImpacts: number[] = [];
   private readonly resizeObserver: ResizeObserver | null;
   private readonly model: SimulationModel;
-  private readonly rowBuf: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-  /** M_ii of the running config, for the velocity plot (read on each new history). */
-  private massDiag: number[] = [];
-  /** The columns the live plots were built for (a new family rebuilds them). */
+  private readonly rowBuf: number[] = [];
+  /** The columns and family the live plots were built for (another rebuilds them). */
   private columns: HistoryColumns;
+  private familyId: string;
   /** The long run's status line is written at most once per animation frame. */
   private readonly batch = new FrameBatch();
   /** Measured from the error plot's rows: its caption's numbers (model/error-stats.ts). */
   readonly errorStats = new EnergyErrorStats();
-  /** The bounce map, shown for a family whose capabilities' plots have it (view/bounce-map.ts). */
-  readonly bounceMap: BounceMapCard;
+  /** The declarations of the families' plots. */
+  private readonly registry: PlotRegistry;
+  /** The cards the families' packages draw, by the core's plot name (shown for a family that declares it). */
+  private readonly familyCards: ReadonlyMap<string, FamilyPlotCard>;
 
-  constructor(model: SimulationModel, idPrefix: string) {
+  /** `registry`: the packages' plot declarations (app/families.ts familyPlots). */
+  constructor(model: SimulationModel, idPrefix: string, registry: PlotRegistry = NO_PLOTS) {
     this.model = model;
+    this.registry = registry;
     this.columns = model.history.columns;
+    this.familyId = model.loaded ? model.family.id : '';
     const impactTimes = (): ArrayLike<number> => this.model.history.impactTimes();
+    const ctx = this.context();
+    const declared = this.declaredPlots();
+    const feed = (key: LiveCardKey): LiveFeed => {
+      const plot = declared[key];
+      const def = (plot ?? (key === 'divergence' ? divergencePlot() : null))?.def(ctx);
+      const card = new PlotCard(def ?? { key, title: '', figure: '', caption: '', yLabel: '', log: false, impacts: 'none', series: [] }, idPrefix, impactTimes);
+      return { card, plot, decimator: this.decimatorFor(def?.series.length ?? 1, def?.log ?? false), consumed: 0 };
+    };
+    this.feeds = { energy: feed('energy'), error: feed('error'), height: feed('height'), divergence: feed('divergence'), velocity: feed('velocity') };
     this.cards = {
-      energy: new PlotCard(energyDef(this.columns), idPrefix, impactTimes),
-      error: new PlotCard(errorDef(this.columns), idPrefix, impactTimes),
-      height: new PlotCard(heightDef(false, this.columns.heightLabel), idPrefix, impactTimes),
-      divergence: new PlotCard(divergenceDef(), idPrefix, impactTimes),
-      velocity: new PlotCard(velocityDef(this.columns), idPrefix, impactTimes),
-      long: new PlotCard(longDef(this.columns), idPrefix, () => this.longImpacts),
+      energy: this.feeds.energy.card,
+      error: this.feeds.error.card,
+      height: this.feeds.height.card,
+      divergence: this.feeds.divergence.card,
+      velocity: this.feeds.velocity.card,
+      long: new PlotCard(longDef(this.columns, this.feeds.error.plot?.longFigure), idPrefix, () => this.longImpacts),
     };
     this.cards.long.element.classList.add('plot-wide');
     this.cards.long.element.hidden = true;
-    this.bounceMap = new BounceMapCard(idPrefix);
+    this.familyCards = new Map(Object.entries(registry.own).map(([plot, make]) => [plot, make(idPrefix)]));
     this.applyPlots();
-    this.feeds = [
-      {
-        card: this.cards.energy,
-        decimator: new MinMaxDecimator(energySeriesCount(this.columns), { maxBuckets: BUCKETS }),
-        consumed: 0,
-        available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
-        read: (m, k, out) => {
-          const h = m.history;
-          const b = k * h.stride;
-          out[0] = h.data[b + h.columns.energy] ?? NaN;
-          const parts = h.columns.energyParts;
-          parts.forEach((p, i) => (out[1 + i] = h.data[b + p.col] ?? NaN));
-          let j = 1 + parts.length;
-          if (h.columns.dissipated !== undefined) out[j++] = conservedEnergy(h.data, b, h.columns);
-          m.baselines?.runs.forEach((r, i) => (out[j + i] = r.energy.get(k)));
-        },
-      },
-      {
-        card: this.cards.error,
-        decimator: new MinMaxDecimator(1, { maxBuckets: BUCKETS, positiveOnly: [true] }),
-        consumed: 0,
-        available: (m) => (m.baselines ? Math.min(m.history.length, m.baselines.length) : m.history.length),
-        read: (m, k, out) => {
-          const h = m.history;
-          const e0 = conservedEnergy(h.data, 0, h.columns);
-          const e = conservedEnergy(h.data, k * h.stride, h.columns) - e0;
-          out[0] = Math.abs(e);
-          this.errorStats.push(e, k === 0 ? 0 : (h.data[k * h.stride + h.columns.impacts] ?? 0), e0);
-          m.baselines?.runs.forEach((r, i) => (out[1 + i] = Math.abs(r.energy.get(k) - r.energy0)));
-        },
-      },
-      {
-        card: this.cards.height,
-        decimator: new MinMaxDecimator(1, { maxBuckets: BUCKETS }),
-        consumed: 0,
-        available: (m) => (m.twins ? Math.min(m.history.length, m.twins.length) : m.history.length),
-        read: (m, k, out) => {
-          const h = m.history;
-          out[0] = h.data[k * h.stride + h.columns.height] ?? NaN;
-          if (m.twins) {
-            out[1] = m.twins.run('position').height.get(k);
-            out[2] = m.twins.run('attitude').height.get(k);
-          }
-        },
-      },
-      {
-        card: this.cards.divergence,
-        decimator: new MinMaxDecimator(2, { maxBuckets: BUCKETS, positiveOnly: [true, true] }),
-        consumed: 0,
-        available: (m) => (m.twins ? Math.min(m.history.length, m.twins.length) : 0),
-        read: (m, k, out) => {
-          out[0] = m.twins?.run('position').divergence.get(k) ?? NaN;
-          out[1] = m.twins?.run('attitude').divergence.get(k) ?? NaN;
-        },
-      },
-      {
-        card: this.cards.velocity,
-        decimator: new MinMaxDecimator(this.columns.velocities?.length ?? 1, { maxBuckets: BUCKETS }),
-        consumed: 0,
-        available: (m) => (m.history.columns.velocities ? m.history.length : 0),
-        read: (m, k, out) => {
-          const h = m.history;
-          (h.columns.velocities ?? []).forEach((c, i) => {
-            out[i] = (h.data[k * h.stride + c.col] ?? NaN) / (this.massDiag[c.index] ?? 1);
-          });
-        },
-      },
-    ];
     this.grid = el(
       'div',
       { class: 'plot-grid' },
-      this.cards.energy.element,
-      this.cards.error.element,
-      this.cards.height.element,
-      this.cards.divergence.element,
-      this.cards.velocity.element,
-      this.bounceMap.element,
+      ...LIVE_CARDS.map((k) => this.cards[k].element),
+      ...[...this.familyCards.values()].map((c) => c.element),
       this.cards.long.element,
     );
-    this.element = el(
-      'section',
-      { class: 'lgvci-plots', 'aria-label': tr('plot.section') },
-      this.grid,
-    );
-    this.cards.divergence.showPlaceholder(tr('plot.twinsPlaceholder'));
-    this.resizeObserver =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.onResize());
+    this.element = el('section', { class: 'lgvci-plots', 'aria-label': tr('plot.section') }, this.grid);
+    this.cards.divergence.showPlaceholder(this.feeds.divergence.plot?.placeholder?.(ctx) ?? null);
+    this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.onResize());
     this.resizeObserver?.observe(this.grid);
+  }
+
+  /** What the plots' definitions depend on now: the columns, the comparison's baselines and the twins. */
+  private context(): PlotContext {
+    const m = this.model;
+    return {
+      columns: this.columns,
+      baselines: this.baselines?.runs ?? [],
+      main: m.loaded ? mainMethodLabel(m.run.integrator()) : 'LGVCI',
+      twins: this.twins?.runs ?? [],
+    };
+  }
+
+  /**
+   * The running family's live plots by card: its declarations for the plot names shown (all it declares
+   * before showPlots); the twins' divergence in the page's words where the family declares none.
+   */
+  private declaredPlots(): Record<LiveCardKey, LivePlot | null> {
+    const out: Record<LiveCardKey, LivePlot | null> = { energy: null, error: null, height: null, divergence: null, velocity: null };
+    const plots: FamilyPlots = this.familyId ? this.registry.of(this.familyId) : {};
+    for (const [name, p] of Object.entries(plots)) {
+      if (isOwnPlot(p) || (this.plotNames !== null && !this.plotNames.has(name))) continue;
+      out[p.card] ??= p;
+    }
+    if (this.plotNames === null || this.plotNames.has('divergence')) out.divergence ??= divergencePlot();
+    return out;
+  }
+
+  private decimatorFor(series: number, log: boolean): MinMaxDecimator {
+    const n = Math.max(1, series);
+    return new MinMaxDecimator(n, log ? { maxBuckets: BUCKETS, positiveOnly: new Array<boolean>(n).fill(true) } : { maxBuckets: BUCKETS });
   }
 
   private onResize(): void {
     if (!this.visible) return;
     for (const c of Object.values(this.cards)) c.resize();
-    this.bounceMap.resize();
+    for (const c of this.familyCards.values()) c.resize();
   }
 
   get shown(): boolean {
@@ -717,24 +169,40 @@ export class PlotsView {
   }
 
   /**
-   * Show the cards of these plots (the running family's Capabilities.plots) and hide the others; the
-   * long run's card keeps its own state, and the velocity card needs velocity columns as well.
+   * Show the cards of these plots (the running family's Capabilities.plots, as its package declares
+   * them) and the twins' divergence, and hide the others; the long run's card keeps its own state.
    */
   showPlots(names: readonly string[]): void {
     this.plotNames = new Set(names);
-    this.applyPlots();
+    if (!this.syncFamily()) this.rebuildPlots();
   }
 
-  /** The figure of a card: a time plot's, or a card drawn by its own module (the bounce map). */
-  private cardElement(card: Exclude<CardKey, 'long'> | OwnCardKey): HTMLElement {
-    return card === 'bounceMap' ? this.bounceMap.element : this.cards[card].element;
+  /** A new family or new columns of the model (a load): its plots built anew; whether they were. */
+  private syncFamily(): boolean {
+    const m = this.model;
+    const family = m.loaded ? m.family.id : '';
+    if (m.history.columns === this.columns && family === this.familyId) return false;
+    this.columns = m.history.columns;
+    this.familyId = family;
+    this.cards.long.rebuild(longDef(this.columns, this.declaredPlots().error?.longFigure));
+    this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
+    this.rebuildPlots();
+    return true;
+  }
+
+  /** A card a family's package draws, by the core's plot name (FamilyPlotCard), if the page has one. */
+  familyCard(plot: string): FamilyPlotCard | undefined {
+    return this.familyCards.get(plot);
   }
 
   private applyPlots(): void {
-    const wanted = new Set<string>();
-    for (const [plot, card] of Object.entries(PLOT_CARDS)) if (this.plotNames === null || this.plotNames.has(plot)) wanted.add(card);
-    for (const card of new Set(Object.values(PLOT_CARDS))) this.cardElement(card).hidden = !wanted.has(card);
+    for (const k of LIVE_CARDS) this.cards[k].element.hidden = this.feeds[k].plot === null;
     if (!this.columns.velocities) this.cards.velocity.element.hidden = true;
+    const declared = this.familyId ? this.registry.of(this.familyId) : {};
+    for (const [plot, card] of this.familyCards) {
+      const own = declared[plot];
+      card.element.hidden = !(own !== undefined && isOwnPlot(own) && (this.plotNames === null || this.plotNames.has(plot)));
+    }
   }
 
   /** Something changed (restart, step while paused, twins): redraw at the next tick. */
@@ -751,57 +219,42 @@ export class PlotsView {
       m.history.epoch !== this.epoch ||
       m.twins !== this.twins ||
       m.baselines !== this.baselines ||
-      this.feeds.some((f) => f.available(m) !== f.consumed) ||
-      (this.bounceMap.shown && m.history.impactCount !== this.bounceMap.data.consumed);
+      LIVE_CARDS.some((k) => this.feedAvailable(k) !== this.feeds[k].consumed) ||
+      [...this.familyCards.values()].some((c) => c.shown && c.stale(m));
     if (!news) return;
     this.lastUpdate = now;
     this.update();
   }
 
+  private feedAvailable(k: LiveCardKey): number {
+    return this.feeds[k].plot?.available(this.model) ?? 0;
+  }
+
   /** Bring every live plot up to date now. */
   update(): void {
     const m = this.model;
-    if (m.history.columns !== this.columns) this.rebuildForColumns(m.history.columns);
-    if (m.baselines !== this.baselines) {
+    this.syncFamily();
+    if (m.baselines !== this.baselines || m.twins !== this.twins) {
+      // The comparison's baselines and the twins add series: new definitions, the data drawn anew.
       this.baselines = m.baselines;
-      this.rebuildEnergyCards();
-      for (const f of this.feeds) {
-        f.decimator.clear();
-        f.consumed = 0;
-      }
-      this.errorStats.clear();
-      this.dirty = true;
-    }
-    if (m.history.epoch !== this.epoch || m.twins !== this.twins) {
-      this.massDiag = massDiagonal(m.config);
-      const twinsChanged = m.twins !== this.twins;
-      this.epoch = m.history.epoch;
       this.twins = m.twins;
-      for (const f of this.feeds) {
-        f.decimator.clear();
-        f.consumed = 0;
-      }
-      this.errorStats.clear();
-      if (twinsChanged) {
-        const on = m.twins !== null;
-        const h = this.feeds[2];
-        if (h) h.decimator = new MinMaxDecimator(on ? 3 : 1, { maxBuckets: BUCKETS });
-        this.cards.height.rebuild(heightDef(on, this.columns.heightLabel));
-        this.cards.divergence.showPlaceholder(
-          on
-            ? null
-            : tr('plot.twinsPlaceholder'),
-        );
-      }
+      this.rebuildPlots();
+    }
+    if (m.history.epoch !== this.epoch) {
+      this.epoch = m.history.epoch;
+      this.restartFeeds();
     }
     const impactsChanged = m.history.impactCount !== this.impactsDrawn;
     this.impactsDrawn = m.history.impactCount;
-    for (const f of this.feeds) {
-      const avail = f.available(m);
+    for (const k of LIVE_CARDS) {
+      const f = this.feeds[k];
+      const plot = f.plot;
+      if (!plot) continue;
+      const avail = plot.available(m);
       const fresh = avail !== f.consumed;
-      for (let k = f.consumed; k < avail; k++) {
-        f.read(m, k, this.rowBuf);
-        f.decimator.push(m.history.data[k * m.history.stride] ?? NaN, this.rowBuf);
+      for (let row = f.consumed; row < avail; row++) {
+        plot.read(m, row, this.rowBuf, this.errorStats);
+        f.decimator.push(m.history.data[row * m.history.stride] ?? NaN, this.rowBuf);
       }
       f.consumed = avail;
       // A hidden card (the velocity plot of a family without one) builds no uPlot.
@@ -809,48 +262,43 @@ export class PlotsView {
       if (fresh || this.dirty || !f.card.plot) f.card.setData(f.decimator.output());
       else if (impactsChanged) f.card.redraw();
     }
-    this.bounceMap.update(m, this.dirty);
-    if (!m.baselines) {
-      const cols = m.history.columns;
-      const sym = cols.energySymbol;
-      this.cards.error.setCaption(energyErrorCaption(this.errorStats, sym, cols.dissipated === undefined ? sym : tr('plot.dissipated', { E: sym })));
-    }
+    for (const c of this.familyCards.values()) c.update(m, this.dirty);
+    const error = this.feeds.error.plot;
+    const caption = error?.measuredCaption?.(this.context(), this.errorStats);
+    if (caption) this.cards.error.setCaption(caption);
     this.dirty = false;
     this.updates += 1;
   }
 
-  /** Another model family: its energy series and labels (the data restart from the new history). */
-  private rebuildForColumns(cols: HistoryColumns): void {
-    this.columns = cols;
-    this.rebuildEnergyCards();
-    this.cards.height.rebuild(heightDef(this.model.twins !== null, cols.heightLabel));
-    this.cards.long.rebuild(longDef(cols));
-    this.cards.long.element.hidden = true; // a long run of the previous model does not describe this one
-    const velocity = this.feeds[4];
-    if (velocity) velocity.decimator = new MinMaxDecimator(cols.velocities?.length ?? 1, { maxBuckets: BUCKETS });
-    this.cards.velocity.rebuild(velocityDef(cols));
+  /**
+   * The running family's plots for the columns, the baselines and the twins now: each card's definition
+   * (a new uPlot), its visibility, the twins' placeholder; the data restart from the first row.
+   */
+  private rebuildPlots(): void {
+    const ctx = this.context();
+    const declared = this.declaredPlots();
+    for (const k of LIVE_CARDS) {
+      const f = this.feeds[k];
+      f.plot = declared[k];
+      const def = f.plot?.def(ctx);
+      if (def) {
+        f.card.rebuild(def);
+        f.decimator = this.decimatorFor(def.series.length, def.log);
+      }
+    }
+    this.cards.divergence.showPlaceholder(this.feeds.divergence.plot?.placeholder?.(ctx) ?? null);
     this.applyPlots();
-    for (const f of this.feeds) {
-      f.decimator.clear();
-      f.consumed = 0;
+    this.restartFeeds();
+  }
+
+  /** Every live card's data from the history's first row again. */
+  private restartFeeds(): void {
+    for (const k of LIVE_CARDS) {
+      this.feeds[k].decimator.clear();
+      this.feeds[k].consumed = 0;
     }
     this.errorStats.clear();
     this.dirty = true;
-  }
-
-  /** The energy and energy-error plots of the columns, with the comparison's baselines when on. */
-  private rebuildEnergyCards(): void {
-    const cols = this.columns;
-    const runs = this.baselines?.runs ?? [];
-    const [energy, error] = this.feeds;
-    if (energy) energy.decimator = new MinMaxDecimator(energySeriesCount(cols, runs.length), { maxBuckets: BUCKETS });
-    if (error) {
-      const n = 1 + runs.length;
-      error.decimator = new MinMaxDecimator(n, { maxBuckets: BUCKETS, positiveOnly: new Array<boolean>(n).fill(true) });
-    }
-    const main = this.model.loaded ? mainMethodLabel(this.model.run.integrator()) : 'LGVCI';
-    this.cards.energy.rebuild(energyDef(cols, runs, main));
-    this.cards.error.rebuild(errorDef(cols, runs, main));
   }
 
   /** The latest values of a live plot's series, by label (for tests and captions). */
@@ -860,8 +308,7 @@ export class PlotsView {
 
   /** Rows shown so far by a live plot (for tests). */
   consumed(key: 'energy' | 'error' | 'height' | 'divergence'): number {
-    const i = ['energy', 'error', 'height', 'divergence'].indexOf(key);
-    return this.feeds[i]?.consumed ?? 0;
+    return this.feeds[key].consumed;
   }
 
   /** Progress of a long run: show its card with the series so far. */
@@ -889,7 +336,7 @@ export class PlotsView {
     this.batch.drop();
     this.resizeObserver?.disconnect();
     for (const c of Object.values(this.cards)) c.destroyPlot();
-    this.bounceMap.destroyPlot();
+    for (const c of this.familyCards.values()) c.destroyPlot();
     this.element.remove();
   }
 }

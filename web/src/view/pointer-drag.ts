@@ -1,4 +1,4 @@
-// Dragging a part of the drawn content with the pointer (the cradle's balls, a body to throw): a press
+// Dragging a part of the drawn content with the pointer (a family's drag targets, a body to throw): a press
 // on one of the drag targets (DragSource: by default SceneContent.drag, raycast from the camera) grabs it, the
 // pointer's ray meets the content's drag plane at every move, and the release lets go. While a target
 // is held the orbit camera does not move: the press is seen before OrbitControls sees it (a capture
@@ -28,7 +28,7 @@ export interface DragSource {
   plane(index: number, hit: Vec3): { normal: Vec3; point: Vec3 };
 }
 
-/** The content's own drag targets and plane (SceneContent.drag: the cradle's balls). */
+/** The content's own drag targets and plane (SceneContent.drag). */
 export function contentDragSource(view: SceneView): DragSource {
   return {
     targets: () => view.drag?.targets ?? [],

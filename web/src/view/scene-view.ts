@@ -9,8 +9,8 @@ import type { Vec3 } from '../config/types';
 import type { Quat } from '../model/interpolation';
 import type { Impact } from '../model/run';
 import type { TrailBuffer } from '../model/trail';
-import type { BodyObject } from './body-geometry';
-import { createBodyMaterial } from './body-geometry';
+import type { BodyObject } from './body-material';
+import { createBodyMaterial } from './body-material';
 import { litMaterial, whiteVertexColors } from './lit-surface';
 import type { DragSpec, FamilyView } from './family-view';
 import { t as tr } from '../i18n';
@@ -246,7 +246,8 @@ export class SceneView {
     this.canvas = this.renderer.domElement;
     this.canvas.className = 'lgvci-canvas';
     this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', tr('view.rigid'));
+    // Until a family's content is shown (show(): its FamilyView.describe).
+    this.canvas.setAttribute('aria-label', tr('view.scene'));
     container.appendChild(this.canvas);
 
     this.scene.fog = new THREE.Fog(HORIZON, 90, 260);
@@ -352,7 +353,7 @@ export class SceneView {
     this.bodyRadius = content.radius;
     this.followHeight = content.followHeight ?? 6;
     const fixed = content.fixedTarget ? new THREE.Vector3(...content.fixedTarget) : null;
-    // A fixed target is where the camera looks when it changes (another family, another cradle);
+    // A fixed target is where the camera looks when it changes (another family, another set-up);
     // after that the camera stays where the user turns it.
     const moveTo = fixed && !(this.fixedTarget && this.fixedTarget.equals(fixed)) ? fixed : null;
     this.fixedTarget = fixed;
@@ -490,7 +491,7 @@ export class SceneView {
   }
 
   /**
-   * Pose ghost i. `coords` pose its parts (the content's pose, e.g. the cradle's balls): the body is
+   * Pose ghost i. `coords` pose its parts (the content's pose, e.g. a pendulum's bobs): the body is
    * posed with them for a moment, its parts' transforms are copied to the ghost's, and the body is
    * posed back with its own coordinates.
    */

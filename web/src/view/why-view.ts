@@ -11,7 +11,7 @@ import { bounceAreaChange, energyCaption, methodName, momentumCaption, orderCapt
 import { BASELINE_COLORS } from '../model/baselines';
 import { el } from '../util/dom';
 import { tickLabels } from '../util/format';
-import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plots';
+import { CARD_AXIS, PLOT_COLORS, decadeLabel, decadeSplits, linearTicks } from './plot-axes';
 import { fixed, t } from '../i18n';
 
 const HEIGHT = 210;

@@ -22,7 +22,7 @@ struct SymplecticityOptions {
   std::string measure;
   /// Starts on the loop (at least 8).
   int loopPoints = 200;
-  /// The loop is the ellipse z0 + ρ(s_q cos θ e_{q_i} + s_p sin θ e_{p_i}), s = max(1, |z0 component|).
+  /// The loop is the closed curve z0 + ρ(s_q cos θ e_{q_i} + s_p sin θ e_{p_i}), s = max(1, |z0 component|).
   double loopRadius = 1e-3;
   /// Adaptive refinement of the image (docs/symplecticity.md "Refinement"): a segment is bisected (its
   /// midpoint start evolved) when its length, in units of the chart scaled by ρ s per component, exceeds
@@ -80,7 +80,7 @@ struct SymplecticityReport {
   /// (1 = the loop's radius). The area across a tear is that of the straight chord closing it.
   std::vector<int> tears;
   std::vector<double> maxTear;
-  std::vector<double> loopTheta;              // the final image's parameters (its starts: θ on the ellipse)
+  std::vector<double> loopTheta;              // the final image's parameters (its starts: θ on the loop)
   std::vector<double> startQ, startP;         // the start loop in the slice (at loopTheta)
   std::vector<double> imageQ, imageP;         // its image at the last sample, in the slice
   /// For a family whose impact record has Birkhoff coordinates "s" and "p_t" (docs/billiard.md "The
@@ -140,8 +140,8 @@ struct BounceMapReport {
   /// rule's error grows as (edge × the loop's curvature)², so a sheared loop's areas are trusted while
   /// this stays small (docs/symplecticity.md "The bounce map").
   std::vector<double> maxEdge;
-  /// Bounces k = 1..resolved have maxEdge ≤ options.resolvedEdge (all of them in the ellipse; the stadium's
-  /// chaos stretches the loop about 3 times a bounce, so only its first few).
+  /// Bounces k = 1..resolved have maxEdge ≤ options.resolvedEdge (all of them in an integrable
+  /// table; a chaotic one stretches the loop several times a bounce, so only its first few: docs/billiard.md).
   int resolved = 0;
   int haltedRuns = 0, shortRuns = 0;  // members that halted, or made fewer than options.bounces bounces
 };

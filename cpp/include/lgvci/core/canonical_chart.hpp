@@ -1,7 +1,7 @@
 // A family's canonical chart of its phase space (docs/symplecticity.md "The charts"): coordinates
 // z = (q_1, …, q_n, p_1, …, p_n) in which the symplectic form is ω = Σ_i dq_i ∧ dp_i, so that a
 // scheme's symplecticity can be measured by generic code (lgvci/claims/symplecticity.hpp) that names
-// no family. A chart may be local, centred at the run state it was made from (the rigid body's
+// no family. A chart may be local, centred at the run state it was made from (a body's
 // rotation vector ξ with R = R̄ exp(ξ̂)); it reads the state of any run of the same system and builds
 // a run of that system starting at a given z.
 #pragma once
@@ -26,7 +26,7 @@ class CanonicalChart {
 
   /// `names`: the 2n coordinate names, the q's then their conjugate p's. `slicePair`: the pair i whose
   /// (q_i, p_i) plane a loop of starts is drawn in (the family's 2-D slice), or −1 when the family has
-  /// none to show (the rigid body: the one-step map's defect is measured instead).
+  /// none to show (then the one-step map's defect is measured instead).
   CanonicalChart(std::vector<std::string> names, int slicePair, Read read, Start start)
       : names_(std::move(names)), slicePair_(slicePair), read_(std::move(read)), start_(std::move(start)) {}
 

@@ -7,6 +7,7 @@
 // p0 sized like q0) stays in the family's code and is listed in docs/config.md.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -56,7 +57,7 @@ struct ConfigField {
   std::string whenKey;
   std::vector<std::string> whenValues;
   /// A discriminator row (a String with choices that rows of its object name as whenKey): the noun of
-  /// its messages, "applies only to a cube or polyhedron body" ("body"), "an ellipse" ("").
+  /// its messages, "applies only to a cube or polyhedron body" (noun "body"), "a disc" (noun "").
   std::string noun;
   /// Matrix: the numbers of each row (0: as many as the matrix has rows; 3 for a list of points).
   int columns = 0;
@@ -92,11 +93,53 @@ struct ConfigSchema {
 };
 
 /// Parses `json` and throws InvalidInput("field", "rule") for the first violation of `schema`: an
-/// unknown key ("foo: is not a known key"), a key of another variant ("table.a: applies only to an
-/// ellipse"), a wrong type ("x0: must be an array of 3 numbers"), an array size, a value outside its
-/// bounds ("cradle.balls: must be an integer in [2, 7]"), a string outside its choices, a missing
+/// unknown key ("foo: is not a known key"), a key of another variant ("shape.a: applies only to a
+/// disc"), a wrong type ("x0: must be an array of 3 numbers"), an array size, a value outside its
+/// bounds ("body.n: must be an integer in [2, 7]"), a string outside its choices, a missing
 /// required field. Rules across fields are not checked here (the family's parser has them).
 void checkConfig(const ConfigSchema& schema, const std::string& json);
+
+/// A config's text, checked once for its bounds (checkJsonText: size, depth, duplicate keys) and parsed
+/// once: what createSimulation hands to a family's factory, so that one create reads the text once (docs/
+/// architecture.md "How to add a family"). A family in the library reads its tree (configTree, in the
+/// library's lgvci/core/config_check.hpp); one outside it reads the values with CheckedConfig.
+class ConfigDocument {
+ public:
+  /// Throws InvalidInput("config", …) for text outside the bounds or not a JSON object.
+  explicit ConfigDocument(std::string text);
+  const std::string& text() const { return text_; }
+  /// The tree (an nlohmann::json, opaque here: the library's headers read it).
+  const void* tree() const { return tree_.get(); }
+
+ private:
+  std::string text_;
+  std::shared_ptr<const void> tree_;
+};
+
+/// A config checked against a family's schema and read by path: what a family's parser needs without a
+/// JSON library of its own (a family built outside the library uses it; docs/architecture.md "How to
+/// add a family"). "a.b" reads key b of object a. An absent field reads as its row's default.
+class CheckedConfig {
+ public:
+  /// checkConfig(schema, json): throws InvalidInput naming the field; then the values are readable.
+  CheckedConfig(const ConfigSchema& schema, const std::string& json);
+  /// The same over a document already read (a family's factory: FamilyInfo::create).
+  CheckedConfig(const ConfigSchema& schema, const ConfigDocument& config);
+  /// Whether the config gives `path` (a row's default does not count).
+  bool has(const std::string& path) const;
+  /// The value at `path` — the config's, else its row's default. Throws std::logic_error for a path of
+  /// the wrong type or with neither (a family's parser asks has() first for a field without a default).
+  double number(const std::string& path) const;
+  long long integer(const std::string& path) const;
+  bool boolean(const std::string& path) const;
+  std::string text(const std::string& path) const;
+  std::vector<double> vector(const std::string& path) const;
+  std::vector<std::vector<double>> matrix(const std::string& path) const;
+
+ private:
+  struct Tree;
+  std::shared_ptr<const Tree> tree_;
+};
 
 /// The bounds of the row `path` on a value a program built (not parsed): throws
 /// InvalidInput(field, rule) with the checker's rule, so that a def's validator and the parser

@@ -1,13 +1,15 @@
-// Ensembles: K copies of one rigid-body set-up, each started from the initial condition
-// perturbed as the sensitivity twins perturb it (Tran & Leok §7.4), run N steps, and summarised as
-// the histogram of impact counts, the histogram of final energy errors, and the median and quartiles
-// of the divergence Err(t) = ‖x − x_ref‖₂ + ‖R − R_ref‖₂ from the unperturbed reference run.
+// Ensembles: K copies of one set-up of any family, each started from the initial condition perturbed
+// as the sensitivity twins perturb it (Tran & Leok §7.4), run N steps, and summarised as the histogram
+// of impact counts, the histogram of final energy errors, and the median and quartiles of the
+// divergence Err(t) from the unperturbed reference run: the sum over the family's configuration fields
+// of their distance, ‖x − x_ref‖₂ + ‖R − R_ref‖₂ for a body with a position and an attitude,
+// ‖q − q_ref‖₂ in generalized coordinates (docs/ensembles.md).
 //
 // Member k's perturbation is defined here once, so the native program and the page (WebAssembly)
-// run the same K copies: u_k = the k-th output of splitmix64 seeded with `seed`, mapped to [−1, 1);
-// "position" moves x0 to x0 + size·u_k·e₃, "attitude" turns R0 into R0·R_y(size·u_k) (the twins'
-// δx e₃ and R_y(δθ), scaled by u_k). No std:: distributions (they differ between C++ libraries) and
-// only portable sin/cos, so every member is bit-identical natively and in WebAssembly.
+// run the same K copies: u_k = the k-th output of splitmix64 seeded with `seed`, mapped to [−1, 1),
+// and the start moved by size·u_k along the perturbation `kind` (Simulation::perturbations(): a
+// shift of a coordinate or a momentum, or a turn R0·R_axis(size·u_k) of an attitude). No std:: distributions (they differ between C++ libraries) and only portable
+// sin/cos, so every member is bit-identical natively and in WebAssembly.
 #pragma once
 
 #include <cstdint>
@@ -16,20 +18,17 @@
 #include <vector>
 
 #include "lgvci/core/simulation.hpp"
+#include "lgvci/core/system.hpp"
 
 namespace lgvci {
 
 inline constexpr int kMaxEnsembleMembers = 10000;          // K
 inline constexpr long long kMaxEnsembleSteps = 10000000;    // N, as the page's long run
 inline constexpr int kMaxEnsembleSamples = 1000;            // M
-inline constexpr double kMaxPerturbation = 1.0;             // size: length (position) or radians (attitude)
+inline constexpr double kMaxPerturbation = 1.0;             // size, in the perturbed entry's unit
 inline constexpr std::uint64_t kMaxEnsembleSeed = (1ull << 53) - 1;  // a JS number holds it exactly
 inline constexpr int kEnsembleImpactBins = 40;              // at most this many impact-count bins
 inline constexpr int kEnergyBinsPerDecade = 4;               // log bins of the energy-error histogram
-
-/// "position" | "attitude"; throws InvalidInput("kind", …).
-PerturbationKind parsePerturbationKind(const std::string& name);
-std::string perturbationKindName(PerturbationKind kind);
 
 /// splitmix64 (Steele, Lea & Flood 2014): the k-th output (k ≥ 0) of the stream seeded with `seed`,
 /// mix(seed + (k + 1)·0x9E3779B97F4A7C15), computed directly so every member is independent.
@@ -38,8 +37,9 @@ std::uint64_t splitmix64At(std::uint64_t seed, std::uint64_t k);
 double memberOffset(std::uint64_t seed, int k);
 
 struct EnsembleSpec {
-  std::string config;  // JSON config of a rigid body (a "case" or a full set-up)
-  PerturbationKind kind = PerturbationKind::Position;
+  std::string config;  // JSON config of any family (a "case" or a full set-up)
+  /// A name of the config's Simulation::perturbations(); "" for its first (the family's default).
+  std::string kind;
   double size = 1e-8;  // the twins' default δx = 10⁻⁸
   std::uint64_t seed = 1;
   long long steps = 100000;  // N
@@ -77,7 +77,9 @@ class MemberRun {
   bool finished() const;
   long long stepsDone() const { return done_; }
   MemberResult result() const;
-  /// x (3) and R (9, row-major) at each sample step reached so far (12 per sample).
+  /// The configuration (Ensemble::configurationFields(), their values in order: a position then an
+  /// attitude row-major, or q in generalized coordinates) at each sample step reached so far,
+  /// Ensemble::configurationSize() values per sample.
   const std::vector<double>& poses() const { return poses_; }
 
  private:
@@ -89,22 +91,32 @@ class MemberRun {
   std::size_t next_ = 0;  // next sample index
   bool halted_ = false;
   std::vector<double> err_, poses_;
-  int ox_ = 0, oR_ = 0;
+  std::vector<int> offsets_, sizes_;  // the configuration fields' place in the record
 };
 
 class Ensemble {
  public:
-  /// Validates the spec and the starts of the members with the smallest and largest offsets (a
-  /// perturbation may push the body into the plane: InvalidInput("size", "member k's perturbed start
-  /// is invalid: …"); MemberRun checks each member again), then runs the unperturbed reference.
+  /// Validates the spec, its kind against the config's perturbations (InvalidInput("kind", …)), and
+  /// the starts of the members with the smallest and largest offsets (a perturbation may push the body
+  /// into the plane: InvalidInput("size", "member k's perturbed start is invalid: …"); MemberRun
+  /// checks each member again), then runs the unperturbed reference.
   /// With checkExtremeMembers = false the two members are not checked here (a sweep reports each
   /// member whose start is invalid by itself, docs/sweeps.md); MemberRun still checks every member.
   explicit Ensemble(EnsembleSpec spec, bool checkExtremeMembers = true);
+  /// The spec, its kind resolved (the config's first perturbation when it was "").
   const EnsembleSpec& spec() const { return spec_; }
+  const Perturbation& perturbation() const { return perturbation_; }
+  /// The record fields of the divergence, each with how its distance is measured: the family's
+  /// reversal fields of kind Configuration (‖a − a_ref‖₂) and Rotation (‖A − A_ref‖₂, the largest
+  /// singular value), in order.
+  const std::vector<ReversalField>& configurationFields() const { return configuration_; }
+  /// Values per sample of poses(): the sizes of configurationFields() summed.
+  int configurationSize() const { return configurationSize_; }
   /// Member k's run at its start (k = −1: the reference, a copy of the unperturbed start): the start's
-  /// perturbedStart(kind, size·u_k), sharing its system; no JSON is parsed. A position perturbation of
-  /// a start closer to the plane than δ n3 (e.g. a body resting on it) uses |δ|: no member starts
-  /// inside the plane. Throws InvalidInput("size", "member k's perturbed start is invalid: …").
+  /// perturbedStart(kind, size·u_k), sharing its system; no JSON is parsed. When the start moved by
+  /// −size along the kind is not a valid start (a body resting on the plane, lowered), every member
+  /// uses |u_k|: none starts outside the admissible set for want of a sign. Throws
+  /// InvalidInput("size", "member k's perturbed start is invalid: …").
   std::unique_ptr<Simulation> memberSimulation(int k) const;
   /// The fully resolved config of member k (k = −1: the reference): what replays it (memberSimulation(k)'s configJson()).
   std::string memberConfig(int k) const;
@@ -112,17 +124,20 @@ class Ensemble {
   std::vector<double> sampleTimes() const;
   double h() const { return h_; }
   const std::string& caseName() const { return caseName_; }
-  /// The reference's x, R at each sample step (12 per sample; NaN after a halt).
+  /// The reference's configuration at each sample step (configurationSize() per sample; NaN after a halt).
   const std::vector<double>& referencePoses() const { return refPoses_; }
   const MemberResult& reference() const { return reference_; }
   MemberResult runMember(int k) const;
 
  private:
   EnsembleSpec spec_;
-  std::shared_ptr<const Simulation> start_;  // the unperturbed start, never stepped: members copy it
+  std::shared_ptr<const System> system_;  // the config once: the reference and the members are its runs
   std::string resolved_;  // the reference's resolved config
   std::string caseName_;
-  bool upward_ = false;   // position offsets taken as |δ|: the start lies within `size` of the plane
+  Perturbation perturbation_;
+  std::vector<ReversalField> configuration_;
+  int configurationSize_ = 0;
+  bool upward_ = false;   // offsets taken as |δ|: the start moved by −size is not a valid start
   double h_ = 0.0;
   double t0_ = 0.0;
   std::vector<long long> sampleSteps_;

@@ -12,47 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/api/capabilities.hpp"  // struct Capabilities: what a family can do, one row per capability
 #include "lgvci/core/config_schema.hpp"
 
 namespace lgvci {
 
 class Simulation;
-
-/// What a family can do, declared once by the family (docs/glossary.md "Capability"). A flag says
-/// what the family's scheme and record offer, not what one config of it does (a rigid body with
-/// restitution 1 dissipates nothing).
-struct Capabilities {
-  /// reverseMomenta() runs the motion backwards with a symmetric scheme: N steps, the momenta
-  /// negated, N steps return to the start to round-off while no impact intervenes
-  /// (docs/baselines.md "Time reversal").
-  bool reversible = false;
-  /// A persistent-contact phase: record fields contact_points and normal_force, run counters
-  /// contact_entries, contact_releases and subdivided_steps (docs/rigid-body.md "Persistent contact").
-  bool contactPhase = false;
-  /// Impacts may lose energy (restitution e < 1): the record's "dissipated" ledger, E + dissipated = E0.
-  bool dissipation = false;
-  /// Impacts solve the discrete energy balance (75a): maxDiscreteEnergyMismatch() is meaningful.
-  bool energyJump = false;
-  /// Simultaneous impacts with a rest truncation: record fields rest_truncations, truncated_momentum
-  /// (with any impact policy but the sequential one, docs/generalized.md).
-  bool restTruncation = false;
-  /// A rigid body with a shape over a plane: "body", "plane", the CLI's --epsilon, --tilt, --x0.
-  bool shapes = false;
-  /// The page's sensitivity twins (a start perturbed by R0·R_y(δ)) and their divergence Err(t).
-  bool twins = false;
-  /// Ensemble runs (lgvci --ensemble, Ensemble): members perturb x0 or R0 (docs/ensembles.md).
-  bool ensemble = false;
-  /// Non-variational integrators the config's "integrator" may select besides the family's own ("rk4",
-  /// "naive": docs/baselines.md).
-  std::vector<std::string> baselines;
-  /// The page's plots that make sense (docs/page.md "Plots"): "energy", "energy_error", "height",
-  /// "divergence" (the twins' Err(t)), "angle" (the far ball's θ_n), "velocities" (one per ball).
-  std::vector<std::string> plots;
-  /// One free body whose start is its centre x0, attitude R0 and momenta gamma0 = m v, Pi0 (body
-  /// frame): the page can grab it and throw it, restarting from the state it holds with a new x0 and
-  /// gamma0 (docs/page.md "Grabbing and throwing the body").
-  bool throwable = false;
-};
 
 /// One term of the reversal distance (docs/baselines.md "Time reversal"), over a record field.
 struct ReversalField {
@@ -76,7 +41,7 @@ struct FamilyOption {
     Flag,    // no value: sets true
   };
   std::string flag;   // "--balls"
-  std::string path;   // "/cradle/balls"
+  std::string path;   // "/body/epsilon"
   Kind kind = Kind::Number;
   std::string value;  // the value's name in the usage text ("N"; empty for a flag)
   std::string help;   // one line of the usage text
@@ -92,7 +57,7 @@ struct FamilyOption {
 };
 
 struct FamilyInfo {
-  /// What Simulation::family() reports; unique (the built-in ones: rigid_body, generalized, cradle).
+  /// What Simulation::family() reports; unique (the built-in ones: families/*/family.cmake).
   std::string name;
   /// The config's "model" value that selects this family's factory; a case of a model shares it.
   std::string model;
@@ -102,8 +67,9 @@ struct FamilyInfo {
   std::vector<std::string> presets;
   /// The config JSON of one of `presets`.
   std::function<std::string(const std::string& preset)> presetJson;
-  /// Parses and validates a config of this model (throws InvalidInput) and builds the simulation.
-  std::function<std::unique_ptr<Simulation>(const std::string& json)> create;
+  /// Validates a config of this model, read once by createSimulation (throws InvalidInput), and builds
+  /// the simulation.
+  std::function<std::unique_ptr<Simulation>(const ConfigDocument& config)> create;
   /// The terms of reversalDistances(), in order.
   std::vector<ReversalField> reversal;
   std::vector<FamilyOption> options;
@@ -130,7 +96,8 @@ const FamilyInfo* familyOfPreset(const std::string& name);
 /// Every preset name, family by family.
 std::vector<std::string> presetNames();
 /// The family a JSON config describes: its "case" if given, else the first family of its "model",
-/// else the first family registered (the rigid body). Throws InvalidInput("config" | "model" | "case", …).
+/// else the first family registered (the lowest ORDER of families/*/family.cmake). Throws InvalidInput("config" | "model" | "case", …).
 const FamilyInfo& familyOfConfig(const std::string& json);
+const FamilyInfo& familyOfConfig(const ConfigDocument& config);
 
 }  // namespace lgvci

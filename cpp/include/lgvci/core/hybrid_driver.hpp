@@ -31,7 +31,7 @@ inline constexpr const char* kMaxImpactsPerStepRule =
 
 /// The status of the last step. Ok: the step ended on the grid with nothing to report. NewtonFailed:
 /// an implicit solve failed (halted). ZenoGuard: the step used up its impact budget; either the
-/// model took the cascade's limit (rigid body: persistent contact) and the step still ended on the
+/// model took the cascade's limit (a persistent contact phase) and the step still ended on the
 /// grid, or it could not and the run is halted (halted() tells which). WorkLimit: the step needed more
 /// flow evaluations than kMaxFlowsPerStep (halted). A halted run stays at its last grid time t0 + k h.
 enum class StepStatus { Ok = 0, NewtonFailed = 1, ZenoGuard = 2, WorkLimit = 3 };
@@ -57,9 +57,9 @@ inline constexpr StepStatus kStepStatuses[] = {StepStatus::Ok, StepStatus::Newto
 /// family names once, in its own impact schema (docs/architecture.md "Records"); the common impact record
 /// (impactLayout()) shows only t, lambda and point.
 struct ImpactEvent {
-  /// The number of a family's own slots: enough for the largest family's (the rigid body's body point
-  /// and contact count, 4 values); fixed so that an event stays allocation-free and copyable.
-  static constexpr int kExtraSlots = 4;
+  /// The number of a family's own slots: enough for the largest family's (a body point, a
+  /// contact count and the jump used, 5 values); fixed so that an event stays allocation-free and copyable.
+  static constexpr int kExtraSlots = 5;
 
   double t = 0.0;
   double lambda = 0.0;            // multiplier of the jump
@@ -77,6 +77,10 @@ struct StepReport {
 /// The driver over a Model with:
 ///   using State = …;  (with a member `double t`)
 ///   static constexpr bool kJumpUsesRemainingTime;  // Fetecau (75a) couples the jump to the sub-step after it
+/// and optionally, for a model whose kJumpUsesRemainingTime is false but whose config may choose a jump
+/// that balances the discrete energies of the sub-steps around the impact (Tran & Leok (5.16a), (5.19a);
+/// docs/rigid-body.md "The variational jump"), the same choice made at run time:
+///   bool jumpUsesRemainingTime() const;  // true: the jump waits for its post-impact sub-step, as above
 ///   bool flow(const State&, double tau, State& out);  // discrete flow by τ (any sign); false: solve failed
 ///   double phi(const State&) const;                    // min_k φ_k
 ///   double phiNoise(const State&) const;               // rounding error of φ (hysteresis of the impact test)
@@ -85,11 +89,13 @@ struct StepReport {
 ///            std::vector<ImpactEvent>& events);  // impulses applied (0..budget), −1 when it failed
 ///   std::string failureMessage(double t) const;     // after flow or jump failed
 /// and optionally, to have a step whose implicit flow fails sub-divided instead of halted (docs/rigid-body.md
-/// "Hard impacts: sub-division"; only for models whose jump does not use the remaining time):
+/// "Hard impacts: sub-division"; only for models whose kJumpUsesRemainingTime is false — with the run-time
+/// choice the bound is taken at the jumped state and the pending jump is solved for the first sub-step):
 ///   double solvableStep(const State&) const;  // τ*: flow(s, τ) has a solution for every |τ| < τ*
 ///   std::string subdivisionFailure(const State&, double tau, bool withinBound) const;  // why it gave up
 /// and optionally, to have a cascade that exhausts the Zeno budget resolved instead of halted (docs/rigid-body.md
-/// "Persistent contact"; only for models whose jump does not use the remaining time):
+/// "Persistent contact"; only for models whose kJumpUsesRemainingTime is false — with the run-time choice a
+/// pending jump is applied first, and the cascade's limit, which needs no sub-step, at once):
 ///   int settleCascade(State& s, std::vector<ImpactEvent>& events);  // the cascade's limit at an impact
 ///       // (impulses applied, 0 or more), or −1 when the impact is too fast to be one
 ///   std::string settleDescription(const State& s) const;  // what the limit did, for the message
@@ -176,6 +182,8 @@ class HybridDriver {
   // `curvature`: the model's detectionCurvature(seg.start, b·h) when the caller has it (else nullptr).
   bool detectInside(const Segment& seg, double b, double fb, int budget, double& cHit, State& sHit, double& fHit,
                     const double* curvature);
+  // The model's jump waits for the sub-step after it: always (kJumpUsesRemainingTime) or as its config chose.
+  bool jumpIsPending() const;
   // What a step that could not end on the grid leaves: the step discarded, the run halted.
   StepReport halt(StepStatus status, std::string message, size_t logSizeAtStart);
 

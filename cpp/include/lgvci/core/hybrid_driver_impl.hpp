@@ -28,7 +28,19 @@ struct CanSettle<M, std::void_t<decltype(std::declval<M&>().settleCascade(std::d
                                                                           std::declval<std::vector<ImpactEvent>&>())),
                                 decltype(std::declval<const M&>().settleDescription(std::declval<const typename M::State&>()))>>
     : std::bool_constant<!M::kJumpUsesRemainingTime> {};
+// Does the model choose at run time whether its jump waits for the sub-step after it (jumpUsesRemainingTime)?
+template <class M, class = void>
+struct ChoosesRemainingTime : std::false_type {};
+template <class M>
+struct ChoosesRemainingTime<M, std::void_t<decltype(std::declval<const M&>().jumpUsesRemainingTime())>> : std::true_type {};
 }  // namespace detail
+
+template <class Model>
+bool HybridDriver<Model>::jumpIsPending() const {
+  if constexpr (Model::kJumpUsesRemainingTime) return true;
+  else if constexpr (detail::ChoosesRemainingTime<Model>::value) return model_.jumpUsesRemainingTime();
+  else return false;
+}
 
 template <class Model>
 HybridDriver<Model>::HybridDriver(Model model, DriverSettings settings, const State& initial)
@@ -75,8 +87,9 @@ bool HybridDriver<Model>::advance(const Segment& seg, double c, int budget, Stat
   ++flows_;
   ++totalFlows_;
   const double tau = c * settings_.h;
-  if constexpr (Model::kJumpUsesRemainingTime) {
+  if (jumpIsPending()) {
     if (seg.pending) {
+      if (jumped) *jumped = seg.start;  // what flowed if the jump fails (the sub-division's bound)
       State j = seg.start;
       std::vector<ImpactEvent>& ev = events ? *events : scratch_;
       if (!events) scratch_.clear();
@@ -237,7 +250,9 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
         // (5.9c)-type equations have a solution for |τ| < τ* (the model's bound): halve until the
         // sub-step is inside it. Give up when a sub-step at most half the bound still fails (the
         // solver, not the existence, failed) or below 2⁻¹² h (the step is far too large).
-        const double bound = model_.solvableStep(seg.start);
+        // The state whose flow failed: after a pending jump (a run-time choice), the jumped one.
+        const State& flowed = seg.pending ? jumped : seg.start;
+        const double bound = model_.solvableStep(flowed);
         const bool withinBound = chunk * h <= 0.5 * bound;
         if (!workExceeded_ && !phiFailed && !withinBound && 0.5 * chunk >= kMinSubStep) {
           chunk *= 0.5;
@@ -245,7 +260,7 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
           ok = true;
           continue;
         }
-        if (!workExceeded_ && !phiFailed) subdivisionMessage = model_.subdivisionFailure(seg.start, chunk * h, withinBound);
+        if (!workExceeded_ && !phiFailed) subdivisionMessage = model_.subdivisionFailure(flowed, chunk * h, withinBound);
       }
       break;
     }
@@ -288,7 +303,7 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
         settling = true;  // locate this impact and take the cascade's limit there
       } else {
         zenoHalt = true;
-        zenoWhy = "this integrator has no contact phase to hand the cascade to (the rigid body's LGVCI has one)";
+        zenoWhy = "this integrator has no contact phase to hand the cascade to";
         ok = false;
         break;
       }
@@ -315,7 +330,7 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
     }
     if (!ok) break;
     remaining -= loc.alpha;
-    if constexpr (Model::kJumpUsesRemainingTime) {
+    if (jumpIsPending() && !settling) {
       // The jump pending at the segment's start now knows its post-impact sub-step: αh.
       State before = seg.start;
       if (seg.pending) {
@@ -331,6 +346,15 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
       seg.pending = true;
       s = seg.start;
     } else {
+      if (seg.pending) {  // a run-time pending jump before the cascade's limit: its sub-step was αh
+        State before = seg.start;
+        std::vector<ImpactEvent> events;
+        const int n = model_.jump(before, seg.before, seg.tauBefore, loc.alpha * h, budget, events);
+        if (!(ok = n >= 0)) break;
+        log_.insert(log_.end(), events.begin(), events.end());
+        report.impacts += n;
+        seg.pending = false;
+      }
       s = loc.atImpact;
       int n = 0;
       if (settling) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lgvci/core/canonical_chart.hpp"
@@ -21,7 +22,7 @@ struct RecordField {
   int offset = 0;
   int size = 1;
   std::vector<std::string> columns;
-  /// Part of stateHash(). A ledger kept beside the state (the rigid body's "dissipated") is not, so
+  /// Part of stateHash(). A ledger kept beside the state (e.g. "dissipated", the energy restitution took) is not, so
   /// that adding it left the golden hashes of every earlier run unchanged.
   bool hashed = true;
 };
@@ -74,14 +75,30 @@ struct MomentumMapLayout {
 const RecordLayout& impactLayout();
 void writeImpactRecord(const ImpactEvent& e, double* out);
 
-/// The start perturbations of the sensitivity twins and of ensemble members (Tran & Leok §7.4,
-/// docs/ensembles.md): "position" x0 → x0 + δ e₃, "attitude" R0 → R0·R_y(δ) (right multiplication, as
-/// the paper's δR).
-enum class PerturbationKind { Position, Attitude };
-/// The perturbation, defined once: x ← x + δ e₃, or R ← R·R_y(δ) with the portable sin/cos
-/// (core/portable_math.hpp) and each entry summed in m order, Σ_m R_rm (R_y)_mc, so it is the same
-/// bits natively and in WebAssembly.
-void perturbPose(PerturbationKind kind, double delta, Vec3& x, Mat3& R);
+/// A direction in which a run's start can be perturbed (docs/ensembles.md "Perturbations"): the
+/// sensitivity twins, ensemble members and sweeps start from the state record moved by δ along it. A
+/// Shift moves one entry of a state field, a ← a + δ (a coordinate or a momentum); a Turn rotates a 3×3
+/// attitude field about one of its body axes, R ← R·R_axis(δ) (right multiplication, as Tran & Leok's
+/// δR in §7.4), computed with the portable sin/cos and each entry summed in m order, Σ_m R_rm (R_axis)_mc,
+/// so that it is the same bits natively and in WebAssembly.
+struct Perturbation {
+  enum class Op { Shift, Turn };
+  std::string name;         // what the ensemble's "kind", the CLI's --kind and the page call it
+  std::string description;  // a few words for the usage and the page
+  std::string field;        // a state field of the record (Simulation::stateFields())
+  int component = 0;        // Shift: the entry of the field; Turn: the body axis, 0, 1 or 2
+  Op op = Op::Shift;
+};
+/// Moves the state record `record` of `layout` by δ along `p` (throws std::out_of_range when the layout
+/// has no such field).
+void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double delta, double* record);
+
+/// For a family's Simulation::setState: throws InvalidInput("record", …) unless `size` is layout.size.
+void requireRecordSize(const RecordLayout& layout, std::size_t size);
+/// For a family's Simulation::setState, whose restart validates the state as a config's start: the
+/// refusal `e` with its field renamed from the config's start to the record's, by prefix ("x0" → "x",
+/// "q0[1]" → "q[1]"), or `e` itself when no name matches.
+InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<std::string, std::string>>& configToRecord);
 
 /// A run of a model (docs/architecture.md "Model and data"): the family's constant, validated system
 /// is shared by reference between copies; the run state (the driver's state, time, counters, scratch
@@ -93,11 +110,32 @@ class Simulation {
   /// An independent copy of this run as it is now (state, time, counters, impact log), sharing the
   /// constant system: stepping either leaves the other unchanged, and both continue bit for bit alike.
   virtual std::unique_ptr<Simulation> clone() const = 0;
-  /// A new run of the same system from this run's initial state perturbed by perturbPose(kind, δ),
-  /// at its start (no steps, no impacts), validated as a config's start is (throws InvalidInput, e.g.
-  /// "x0: the initial state penetrates the plane …"). No JSON is parsed or written. Families whose
-  /// capabilities declare neither twins nor ensemble have no pose to perturb: InvalidInput("kind", …).
-  virtual std::unique_ptr<Simulation> perturbedStart(PerturbationKind kind, double delta) const;
+  /// Restarts this run from the state in `record` (layout().size values, e.g. another run's record()):
+  /// its stateFields() are read, the rest is ignored. The run is then what a config whose start is
+  /// that state would give — the same system, settings and integrator, time t, counters, impact log and
+  /// ledgers from zero, E0 that state's energy, and reset() returning there — bit for bit. Validated as a
+  /// config's start is (throws InvalidInput naming the record field, e.g. "x: the initial state
+  /// penetrates the plane …", or "record" for a wrong size); on a throw the run is unchanged.
+  virtual void setState(const double* record, std::size_t size) = 0;
+  void setState(const std::vector<double>& record) { setState(record.data(), record.size()); }
+  /// The record fields setState() reads: "t" and the family's reversal fields (its configuration and
+  /// momenta: x, R, gamma, Pi for a body on SE(3); q, p in generalized coordinates).
+  std::vector<std::string> stateFields() const;
+  /// The directions this run's start can be perturbed in (docs/ensembles.md "Perturbations"); the first
+  /// is the default of ensembles and twins. By default one Shift per entry of each of the family's
+  /// configuration and momentum fields, named after the field ("q2", "p1"; a scalar field by its own
+  /// name), and a Turn about each body axis of a rotation field ("R1", "R2", "R3"); a family may name
+  /// and order them otherwise.
+  virtual std::vector<Perturbation> perturbations() const;
+  /// The perturbation called `name` (throws InvalidInput("kind", "must be one of …")).
+  Perturbation perturbation(const std::string& name) const;
+  /// A new run of the same system from this run's start (reset()'s state) moved by δ along `p`,
+  /// validated as a config's start (throws InvalidInput, e.g. "x: the initial state penetrates the
+  /// plane …", or "delta" for a non-finite δ). No JSON is parsed or written.
+  std::unique_ptr<Simulation> perturbedStart(const Perturbation& p, double delta) const;
+  std::unique_ptr<Simulation> perturbedStart(const std::string& name, double delta) const {
+    return perturbedStart(perturbation(name), delta);
+  }
 
   virtual StepReport step() = 0;
   virtual void reset() = 0;
@@ -109,17 +147,17 @@ class Simulation {
   virtual std::string family() const { return model(); }
   /// The declared capabilities of family() (lgvci/core/family.hpp); none for an unregistered family.
   const Capabilities& capabilities() const;
-  /// The scheme: "lgvci" (rigid body, Tran & Leok), "vci" (Fetecau et al.), or a baseline the family
-  /// declares (Capabilities::baselines): "rk4" (rigid body), "naive" (every built-in family; docs/baselines.md).
+  /// The scheme: "lgvci" (Tran & Leok), "vci" (Fetecau et al.), or a baseline the family declares
+  /// (Capabilities::baselines): "rk4", "naive" (docs/baselines.md).
   virtual std::string integrator() const = 0;
-  /// Time reversal: negate the momenta of the current state (γ, Π for the rigid body; p for
+  /// Time reversal: negate the momenta of the current state (γ, Π on SE(3); p for
   /// generalized models) and continue from there; step() then runs the motion backwards.
   virtual void reverseMomenta() = 0;
   virtual std::string caseName() const = 0;   // "" for a custom set-up
   virtual std::string configJson() const = 0; // fully resolved, replays exactly
   virtual double h() const = 0;
   virtual double time() const = 0;
-  /// E for the rigid body; H = ½pᵀM⁻¹p + V(q) for generalized models.
+  /// E on SE(3) (Tran & Leok §7.2); H = ½pᵀM⁻¹p + V(q) in generalized coordinates.
   virtual double energy() const = 0;
   virtual double initialEnergy() const = 0;
   virtual double minPhi() const = 0;
@@ -140,7 +178,7 @@ class Simulation {
   virtual long long flowEvaluations() const = 0;
   virtual const std::vector<ImpactEvent>& impactLog() const = 0;
   virtual void clearImpactLog() = 0;
-  /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for the rigid body.
+  /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for a family whose jump does not solve it.
   virtual double maxDiscreteEnergyMismatch() const = 0;
   /// E + the energy the impacts took so far (Σ ImpactEvent::dissipated: restitution e < 1, the start
   /// of a persistent contact) — the balance the scheme keeps at initialEnergy(); energy() itself for a
@@ -197,7 +235,7 @@ struct ReturnDistance {
 
 /// How far the current state of `sim` is from the time-reversed image of `start` (a record() of the
 /// same simulation), over its family's FamilyInfo::reversal fields: |x − x0|, ‖R − R0‖₂ (spectral
-/// norm), |γ + γ0|, |Π + Π0| for the rigid body; |q − q0|, |p + p0| for generalized models. Throws
+/// norm), |γ + γ0|, |Π + Π0| on SE(3); |q − q0|, |p + p0| in generalized coordinates. Throws
 /// std::invalid_argument for an unregistered family.
 std::vector<ReturnDistance> reversalDistances(const Simulation& sim, const std::vector<double>& start);
 
@@ -213,7 +251,7 @@ struct ReverseCheck {
 /// Runs the check from the current state of `sim` (which it advances by 2N steps).
 ReverseCheck runReverseCheck(Simulation& sim, long long steps);
 /// {"steps": N, "x": …, "R": …, "gamma": …, "Pi": …, "impacts_forward": …, "impacts_back": …,
-///  "energy_error": …, "status": …} (generalized: "q", "p" instead of the rigid body's four).
+///  "energy_error": …, "status": …} (the family's reversal fields: "x", "R", "gamma", "Pi"; "q", "p").
 std::string reverseCheckJson(const ReverseCheck& check);
 
 struct SimulationError {

@@ -66,11 +66,6 @@ void validateSweep(const SweepSpec& spec);
 /// CLI's options are). Not validated: a point may be refused by the family (e.g. restitution 2).
 std::string sweepPointConfig(const SweepSpec& spec, long long point);
 
-/// The provenance block every output carries (JSON text): program, version, compiler, the build
-/// flags that decide the bits, the seed rule, and the config hash (FNV-1a 64 of the sweep's
-/// definition: base config, axes, ensemble settings).
-std::string sweepProvenanceJson(const SweepSpec& spec);
-
 /// Shard `shard`'s members on `threads` threads (1..kMaxEnsembleThreads): the part, as JSON text
 /// (docs/sweeps.md "Parts"). A member that cannot start (its point's config refused, its perturbed
 /// start invalid) is listed with its message; one that halts keeps its result and its message.

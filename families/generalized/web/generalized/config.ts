@@ -1,0 +1,104 @@
+// Generalized-coordinate models (Fetecau et al. §4: the particle and the star): the shape of the
+// core's resolved config JSON, the controls' parameters (initial height, θ₀, initial velocities
+// q̇₀ = M⁻¹p₀, h) and the config sent back to the core.
+import { ConfigShapeError, isRecord, parseJsonObject } from '../../../../web/src/config/parse';
+
+export interface GeneralizedConfig {
+  model: 'generalized';
+  case?: string;
+  /** Mass matrix rows (n × n). */
+  mass_matrix: number[][];
+  potential: Record<string, unknown>;
+  constraints: Record<string, unknown>[];
+  q0: number[];
+  p0: number[];
+  h: number;
+  [key: string]: unknown;
+}
+
+function finiteArray(v: unknown, where: string, n?: number): number[] {
+  if (!Array.isArray(v) || (n !== undefined && v.length !== n) || v.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
+    throw new ConfigShapeError(`${where}: expected ${n ?? 'an array of'} finite numbers, got ${JSON.stringify(v)}`);
+  }
+  return v as number[];
+}
+
+/** Parse the core's resolved JSON of a generalized model (presetJson / configJson). */
+export function parseGeneralizedConfig(json: string): GeneralizedConfig {
+  const raw = parseJsonObject(json);
+  if (raw['model'] !== 'generalized') throw new ConfigShapeError(`model: expected "generalized", got ${JSON.stringify(raw['model'])}`);
+  const q0 = finiteArray(raw['q0'], 'q0');
+  const n = q0.length;
+  const M = raw['mass_matrix'];
+  if (!Array.isArray(M) || M.length !== n) throw new ConfigShapeError(`mass_matrix: expected ${n} rows`);
+  const rows = M.map((r, i) => finiteArray(r, `mass_matrix[${i}]`, n));
+  if (!isRecord(raw['potential'])) throw new ConfigShapeError('potential: expected an object');
+  const cs = raw['constraints'];
+  if (!Array.isArray(cs) || !cs.every(isRecord)) throw new ConfigShapeError('constraints: expected an array of objects');
+  const h = raw['h'];
+  if (typeof h !== 'number' || !(h > 0)) throw new ConfigShapeError(`h: expected a positive number, got ${JSON.stringify(h)}`);
+  return {
+    ...(raw as object),
+    model: 'generalized',
+    mass_matrix: rows,
+    potential: raw['potential'] as Record<string, unknown>,
+    constraints: cs as Record<string, unknown>[],
+    q0,
+    p0: finiteArray(raw['p0'], 'p0', n),
+    h,
+  };
+}
+
+/** Solve M v = p (Gaussian elimination with partial pivoting; n is tiny). */
+export function solve(M: readonly (readonly number[])[], p: readonly number[]): number[] {
+  const n = p.length;
+  const a = M.map((r, i) => [...r, p[i] ?? NaN]);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]?.[c] ?? 0) > Math.abs(a[piv]?.[c] ?? 0)) piv = r;
+    [a[c], a[piv]] = [a[piv] ?? [], a[c] ?? []];
+    const rowC = a[c] ?? [];
+    for (let r = c + 1; r < n; r++) {
+      const row = a[r] ?? [];
+      const f = (row[c] ?? 0) / (rowC[c] ?? NaN);
+      for (let k = c; k <= n; k++) row[k] = (row[k] ?? 0) - f * (rowC[k] ?? 0);
+    }
+  }
+  const v = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    const row = a[r] ?? [];
+    let s = row[n] ?? NaN;
+    for (let k = r + 1; k < n; k++) s -= (row[k] ?? 0) * (v[k] ?? 0);
+    v[r] = s / (row[r] ?? NaN);
+  }
+  return v;
+}
+
+export interface GeneralizedParams {
+  caseName: string;
+  h: number;
+  speed: number;
+  /** Initial coordinates q₀ (the UI edits the height q₀[1] and, for the star, θ₀ = q₀[2]). */
+  q0: number[];
+  /** Initial velocities q̇₀ = M⁻¹ p₀. */
+  v0: number[];
+  [key: string]: unknown;
+}
+
+export function generalizedParams(caseName: string, c: GeneralizedConfig, speed: number): GeneralizedParams {
+  return { caseName, h: c.h, speed, q0: [...c.q0], v0: solve(c.mass_matrix, c.p0) };
+}
+
+/**
+ * The config sent to the core: the resolved preset with the edited values. An unedited start is sent
+ * with the preset's own p₀ (bit-exact); an edited one as q̇₀ ("qdot0", p₀ = M q̇₀ computed by the core).
+ */
+export function generalizedConfigJson(base: GeneralizedConfig, p: GeneralizedParams): string {
+  const baseV = solve(base.mass_matrix, base.p0);
+  const sameV = baseV.every((v, i) => Object.is(v, p.v0[i]));
+  const { p0, ...rest } = base;
+  const cfg: Record<string, unknown> = { ...rest, q0: [...p.q0], h: p.h };
+  if (sameV) cfg['p0'] = [...p0];
+  else cfg['qdot0'] = [...p.v0];
+  return JSON.stringify(cfg);
+}
