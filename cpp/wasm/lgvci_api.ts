@@ -13,8 +13,6 @@ export const CAPABILITY_FIELDS = [
   { name: 'energyJump', kind: 'flag' },
   { name: 'restTruncation', kind: 'flag' },
   { name: 'shapes', kind: 'flag' },
-  { name: 'twins', kind: 'flag' },
-  { name: 'ensemble', kind: 'flag' },
   { name: 'baselines', kind: 'list' },
   { name: 'plots', kind: 'list' },
   { name: 'throwable', kind: 'flag' },
@@ -29,8 +27,6 @@ export function noCapabilities(): Capabilities {
     energyJump: false,
     restTruncation: false,
     shapes: false,
-    twins: false,
-    ensemble: false,
     baselines: [],
     plots: [],
     throwable: false,
@@ -76,8 +72,8 @@ export const VALUE_FIELDS = {
   Perturbation: { required: ['name', 'description', 'field', 'component', 'op'], optional: [] },
   MomentumMapField: { required: ['name', 'description'], optional: [] },
   Capabilities: { required: [
-    'reversible', 'contactPhase', 'dissipation', 'energyJump', 'restTruncation', 'shapes', 'twins',
-    'ensemble', 'baselines', 'plots', 'throwable'
+    'reversible', 'contactPhase', 'dissipation', 'energyJump', 'restTruncation', 'shapes',
+    'baselines', 'plots', 'throwable'
   ], optional: [] },
   FamilyInfo: { required: ['name', 'model', 'summary', 'presets', 'reversal', 'capabilities'], optional: [] },
   SimulationError: { required: ['field', 'message'], optional: [] },

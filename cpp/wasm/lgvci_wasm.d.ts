@@ -214,10 +214,6 @@ export interface Capabilities {
   readonly restTruncation: boolean;
   /** One body with a shape over a plane: "body", "plane", the CLI's --epsilon, --tilt, --x0. */
   readonly shapes: boolean;
-  /** The page's sensitivity twins (a start perturbed by R0·R_y(δ)) and their divergence Err(t). */
-  readonly twins: boolean;
-  /** Ensemble runs (lgvci --ensemble, createEnsemble): members perturb the start (docs/ensembles.md). */
-  readonly ensemble: boolean;
   /**
    * Non-variational integrators the config's "integrator" may select besides the family's own ("rk4",
    * "naive": docs/baselines.md).

@@ -24,7 +24,7 @@ export interface FamilyParts {
   readonly cases: Readonly<Record<string, CaseText>>;
   /** The comparison's Rapier run of its set-ups, for a family whose capabilities have `shapes`. */
   readonly rapier?: RapierBaseline;
-  /** Its sensitivity twins, for a family whose capabilities have `twins`. */
+  /** Its sensitivity twins' words, sizes and address keys (twins exist for every family with perturbations). */
   readonly twins?: FamilyTwins;
   /**
    * Its plots, one for each of the core's plot names in its capabilities (Capabilities.plots): one of

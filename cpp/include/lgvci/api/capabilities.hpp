@@ -29,8 +29,6 @@
     "Simultaneous impacts with a rest truncation: record fields rest_truncations, truncated_momentum (with any "   \
     "impact policy but the sequential one, docs/generalized.md).")                                                 \
   X(shapes, bool, "One body with a shape over a plane: \"body\", \"plane\", the CLI's --epsilon, --tilt, --x0.")   \
-  X(twins, bool, "The page's sensitivity twins (a start perturbed by R0·R_y(δ)) and their divergence Err(t).")     \
-  X(ensemble, bool, "Ensemble runs (lgvci --ensemble, createEnsemble): members perturb the start (docs/ensembles.md).") \
   X(baselines, std::vector<std::string>,                                                                           \
     "Non-variational integrators the config's \"integrator\" may select besides the family's own (\"rk4\", "      \
     "\"naive\": docs/baselines.md).")                                                                              \

@@ -326,8 +326,6 @@ std::vector<FamilyInfo> rigidBodyFamilies() {
   c.contactPhase = true;
   c.dissipation = true;
   c.shapes = true;
-  c.twins = true;
-  c.ensemble = true;
   c.baselines = {"rk4", "naive"};
   c.plots = {"energy", "energy_error", "height", "divergence"};
   c.throwable = true;

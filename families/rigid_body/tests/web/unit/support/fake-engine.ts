@@ -170,7 +170,7 @@ export function validateFake(json: string): { field: string; message: string } |
  * capability added to the core needs no edit here.
  */
 function fakeCapabilities(): Capabilities {
-  return { ...noCapabilities(), reversible: true, shapes: true, twins: true, plots: ['energy', 'energy_error', 'height'], throwable: true };
+  return { ...noCapabilities(), reversible: true, shapes: true, plots: ['energy', 'energy_error', 'height'], throwable: true };
 }
 
 const FAKE_PRESETS = ['I', 'II', 'III', 'IV'];
