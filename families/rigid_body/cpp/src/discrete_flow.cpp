@@ -373,7 +373,7 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retra
 }
 
 DiscreteFlow::DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance)
-    : mass_(mass), Jinv_(mass.J.inverse()), g_(gravity), retraction_(retraction), tol_(tolerance),
+    : mass_(mass), Jinv_(mass.J.inverse()), g_(gravity), tol_(tolerance),
       kernel_(implicitKernel(mass.J, retraction)) {}
 
 bool DiscreteFlow::step(const RigidBodyState& in, double h, RigidBodyState& out) const {

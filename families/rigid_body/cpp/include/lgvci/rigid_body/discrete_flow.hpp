@@ -58,7 +58,6 @@ class DiscreteFlow {
   MassProperties mass_;
   Mat3 Jinv_;
   double g_;
-  Retraction retraction_;
   double tol_;
   ImplicitKernel kernel_;
   mutable NewtonResult last_;
