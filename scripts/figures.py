@@ -11,12 +11,15 @@ go stale. Usage (Python 3 standard library only):
     python3 scripts/figures.py            rewrite every figure except the benchmark's
     python3 scripts/figures.py --check    exit 1 when a figure in the docs differs from a fresh run
     python3 scripts/figures.py --bench    also rerun scripts/bench.mjs (needs the WASM build and npm ci)
+    python3 scripts/figures.py --callgrind  also count the step's instructions (scripts/step_cost.py, valgrind)
     python3 scripts/figures.py --list     the figures, their kind and where they are
 
 Figure kinds: "exact" figures are impact counts, energy errors, distances… — bit-reproducible on any
 machine, compared by --check. "timing" values (wall times of the CLI) are rewritten by a plain run but
 never compared: --check skips their runs and matches any text in their place. "bench" figures come
-from scripts/bench.mjs and are rewritten only with --bench. How to add a figure: docs/contributing.md.
+from scripts/bench.mjs and are rewritten only with --bench; "callgrind" figures, instruction counts of
+scripts/step_cost.py (the same for a given build, not across compilers), only with --callgrind. How to
+add a figure: docs/contributing.md.
 """
 from __future__ import annotations
 
@@ -918,6 +921,37 @@ def readme_case_iv_time(r: Runs) -> str:
     return f"in about {bench_data(ROOT)['IV']['native_ms']:.0f} ms"
 
 
+# --- the flight step's instructions (scripts/step_cost.py under Callgrind), only with --callgrind -------
+
+CALLGRIND: dict = {}
+
+
+def callgrind_data(r: Runs) -> dict:
+    """One run of scripts/step_cost.py for both figures: every preset, and where Case IV's step goes."""
+    if not CALLGRIND:
+        from step_cost import measure  # scripts/, beside this file
+
+        CALLGRIND.update(measure(r.cli, STEP_COST_PRESETS, 100_000, ["IV"], jobs=2))
+    return CALLGRIND
+
+
+STEP_COST_PRESETS = ["I", "II", "III", "IV", "particle", "star", "cradle", "billiard-ellipse", "billiard-stadium"]
+
+
+@figure("step-cost-table", "callgrind")
+def step_cost_table(r: Runs) -> str:
+    from step_cost import table
+
+    return "\n".join(["```", *table(callgrind_data(r)), "```"])
+
+
+@figure("step-cost-iv", "callgrind")
+def step_cost_iv(r: Runs) -> str:
+    from step_cost import function_table
+
+    return "\n".join(["```", *function_table(callgrind_data(r), "IV"), "```"])
+
+
 # --- the page's and the ensemble's targets (docs/benchmarks.md "Targets of the page and the ensembles"),
 # from the same run of scripts/bench.mjs ---------------------------------------------------------------
 
@@ -1779,6 +1813,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a stale figure")
     ap.add_argument("--bench", action="store_true", help="also rerun scripts/bench.mjs for the benchmark figures")
+    ap.add_argument("--callgrind", action="store_true", help="also count the step's instructions (scripts/step_cost.py) for the step-cost figures")
     ap.add_argument("--cli", default=os.environ.get("LGVCI_CLI", str(ROOT / "build/native/lgvci")), help="the lgvci executable")
     ap.add_argument("--jobs", type=int, default=0, help="parallel runs (default: the cores under --check, else 1 so that timings are honest)")
     ap.add_argument("--only", action="append", default=[], help="only this figure (repeatable)")
@@ -1807,10 +1842,12 @@ def main() -> int:
     names = [n for n in FIGURES if (not a.only or n in a.only)]
     timing_ok = True
     if a.check:
-        names = [n for n in names if FIGURES[n][0] != "timing" and FIGURES[n][0] != "bench"]
+        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind")]
     else:
         if not a.bench:
             names = [n for n in names if FIGURES[n][0] != "bench"]
+        if not a.callgrind:
+            names = [n for n in names if FIGURES[n][0] != "callgrind"]
         load, cores = os.getloadavg()[0], os.cpu_count() or 1
         if load > cores and not a.timing:  # the machine is busy: timings would mislead, keep the docs'
             print(f"figures: timing figures kept (load average {load:.1f} > {cores} cores; --timing rewrites them)", file=sys.stderr)

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <mutex>
 #include <new>
@@ -766,22 +767,26 @@ int run(int argc, char** argv) {
   // --momentum-maps: their drift followed along this run (docs/momentum-maps.md).
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
-  // The loop shared with the Python module (lgvci/core/run.hpp).
+  // The loop shared with the Python module (lgvci/core/run.hpp); a callback after each step only when
+  // there is something to do there (a CSV row, the momentum maps, progress), not a call per step for nothing.
   long long nextProgressCheck = sim.workUnits() + kProgressCheckWork;
   auto lastProgress = std::chrono::steady_clock::now();
-  const RunSummary runDone = runSteps(sim, steps, untilImpacts, [&](Simulation& s) {
-    if (momentum) momentum->observe(s);
-    if (csv) writeCsvRow();
-    if (gProgress.on && s.workUnits() >= nextProgressCheck) {  // a long run says where it is (docs/cli.md "Long runs")
-      nextProgressCheck = s.workUnits() + kProgressCheckWork;
-      const auto now = std::chrono::steady_clock::now();
-      if (std::chrono::duration<double>(now - lastProgress).count() >= gProgress.interval) {
-        lastProgress = now;
-        std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
-                  << " impacts)\n";
+  std::function<void(Simulation&)> afterStep;
+  if (momentum || csv || gProgress.on)
+    afterStep = [&](Simulation& s) {
+      if (momentum) momentum->observe(s);
+      if (csv) writeCsvRow();
+      if (gProgress.on && s.workUnits() >= nextProgressCheck) {  // a long run says where it is (docs/cli.md "Long runs")
+        nextProgressCheck = s.workUnits() + kProgressCheckWork;
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - lastProgress).count() >= gProgress.interval) {
+          lastProgress = now;
+          std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
+                    << " impacts)\n";
+        }
       }
-    }
-  });
+    };
+  const RunSummary runDone = runSteps(sim, steps, untilImpacts, afterStep);
   const long long done = runDone.steps;
   const double maxErr = runDone.maxAbsEnergyError;
   const double wall = runDone.wallSeconds;

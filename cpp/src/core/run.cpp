@@ -33,16 +33,21 @@ RunSummary runSteps(Simulation& sim, long long steps, long long untilImpacts,
       run.interrupted = true;
       break;
     }
+    StepStatus status;
     try {
-      sim.step();
+      status = sim.step().status;
     } catch (const Interrupted&) {  // the flag was set since the check above: the same stop
       run.interrupted = true;
       break;
     }
-    if (sim.halted()) break;  // the step was discarded: t stays at the last grid time
-    for (const auto& ev : sim.impactLog())
-      if (!instants || run.impactTimes.empty() || ev.t != run.impactTimes.back()) run.impactTimes.push_back(ev.t);
-    sim.clearImpactLog();
+    // A step that halts the run is discarded (t stays at the last grid time); it never reports Ok.
+    if (status != StepStatus::Ok && sim.halted()) break;
+    const std::vector<ImpactEvent>& log = sim.impactLog();
+    if (!log.empty()) {  // most steps have no impact: nothing to read or clear
+      for (const auto& ev : log)
+        if (!instants || run.impactTimes.empty() || ev.t != run.impactTimes.back()) run.impactTimes.push_back(ev.t);
+      sim.clearImpactLog();
+    }
     run.maxAbsEnergyError = std::max(run.maxAbsEnergyError, std::abs(sim.conservedEnergy() - E0));
     if (afterStep) afterStep(sim);
   }

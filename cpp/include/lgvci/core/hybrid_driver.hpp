@@ -174,9 +174,22 @@ class HybridDriver {
     State before;
     double tauBefore = 0.0;
   };
+  // What step() learnt of its first trial (flowed into trial_), as far as it got: whether the flow
+  // solved, then φ at its end, then whether that end is inadmissible, then the detection bound K.
+  struct FirstTrial {
+    bool flowed = false;
+    double phi = 0.0;
+    bool hit = false;
+    double curvature = 0.0;
+  };
+  // The step after its first trial when that trial does not end the step in flight: impacts,
+  // sub-division, detection inside it. Its first pass takes the trial and what step() evaluated of it.
+  StepReport stepGeneral(const FirstTrial& firstTrial);
   bool advance(const Segment& seg, double c, int budget, State& out, State* jumped, std::vector<ImpactEvent>* events,
                int* applied);
-  bool detectInside(const Segment& seg, double b, double fb, int budget, double& cHit, State& sHit, double& fHit);
+  // `curvature`: the model's detectionCurvature(seg.start, b·h) when the caller has it (else nullptr).
+  bool detectInside(const Segment& seg, double b, double fb, int budget, double& cHit, State& sHit, double& fHit,
+                    const double* curvature);
   // The model's jump waits for the sub-step after it: always (kJumpUsesRemainingTime) or as its config chose.
   bool jumpIsPending() const;
   // What a step that could not end on the grid leaves: the step discarded, the run halted.
@@ -210,6 +223,7 @@ class HybridDriver {
   bool detectionExceeded_ = false; // a detection ran out of kMaxDetectionSamples
   std::vector<ImpactEvent> log_;
   std::vector<ImpactEvent> scratch_;  // events of a trial jump, reused
+  State trial_;                       // step()'s first trial, reused
 };
 
 }  // namespace lgvci

@@ -126,9 +126,9 @@ bool HybridDriver<Model>::advance(const Segment& seg, double c, int budget, Stat
 // silently — the detection fails (detectionExceeded_) and step() halts the run with WorkLimit.
 template <class Model>
 bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, int budget, double& cHit,
-                                       State& sHit, double& fHit) {
+                                       State& sHit, double& fHit, const double* curvature) {
   const double h = settings_.h;
-  const double K = model_.detectionCurvature(seg.start, b * h);
+  const double K = curvature ? *curvature : model_.detectionCurvature(seg.start, b * h);
   cHit = -1.0;
   if (!(K > 0.0)) return true;
   const double noise = model_.phiNoise(seg.start);
@@ -190,6 +190,42 @@ StepReport HybridDriver<Model>::stepMetered() {
   workExceeded_ = false;
   detectionExceeded_ = false;
   const double h = settings_.h;
+  const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * h;
+  // Algorithm 5.2's trial step: the whole step from the grid state (what the first pass of
+  // stepGeneral's loop flows: advance() by c = 1, τ = 1·h = h). A step in flight — the trial solved,
+  // its end admissible (φ ≥ −noise) and no bound that asks for samples inside it (detectInside with
+  // K ≤ 0) — ends here, with the state, counters and log stepGeneral would leave, without its
+  // segment and copies of the state (docs/benchmarks.md "Flight step"). Any other step continues in
+  // stepGeneral from this trial and what was evaluated of it (φ, the admissibility, the bound K), so
+  // every step evaluates the model as before, each of these once.
+  ++flows_;
+  ++totalFlows_;
+  FirstTrial first;
+  first.flowed = model_.flow(state_, h, trial_);
+  if (first.flowed) {
+    first.phi = model_.phi(trial_);
+    if (std::isfinite(first.phi)) {
+      first.hit = first.phi < -model_.phiNoise(trial_);
+      if (!first.hit) {
+        first.curvature = model_.detectionCurvature(state_, h);
+        if (!(first.curvature > 0.0)) {
+          state_ = trial_;
+          state_.t = tEnd;
+          ++steps_;
+          ++gridSteps_;
+          report.status = status_;
+          return report;
+        }
+      }
+    }
+  }
+  return stepGeneral(first);
+}
+
+template <class Model>
+StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
+  StepReport report;
+  const double h = settings_.h;
   const int maxImpacts = settings_.maxImpactsPerStep;
   const double tStart = state_.t;
   const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * h;
@@ -219,13 +255,25 @@ StepReport HybridDriver<Model>::stepMetered() {
   bool zenoHalt = false;
   std::string zenoWhy;
   const size_t logSizeAtStart = log_.size();
+  bool first = true;  // the trial step() flowed: the first pass takes it instead of flowing again
   while (true) {
     const int budget = std::max(0, maxImpacts - report.impacts);
     State trial, jumped;
     int applied = 0;
     scratch_.clear();
     std::vector<ImpactEvent> trialEvents;
-    if (!(ok = advance(seg, chunk, budget, trial, &jumped, &trialEvents, &applied))) {
+    const bool firstPass = first;  // advance(seg, 1, …) from the grid state, no jump pending: step()'s trial
+    first = false;
+    if (firstPass) {
+      ok = firstTrial.flowed;
+      if (ok) {
+        std::swap(trial, trial_);  // its storage, not a copy (a state of vectors would allocate one)
+        jumped = seg.start;
+      }
+    } else {
+      ok = advance(seg, chunk, budget, trial, &jumped, &trialEvents, &applied);
+    }
+    if (!ok) {
       if constexpr (detail::CanSubdivide<Model>::value) {
         // (5.9c)-type equations have a solution for |τ| < τ* (the model's bound): halve until the
         // sub-step is inside it. Give up when a sub-step at most half the bound still fails (the
@@ -244,17 +292,17 @@ StepReport HybridDriver<Model>::stepMetered() {
       }
       break;
     }
-    double fTrial = model_.phi(trial);
+    double fTrial = firstPass ? firstTrial.phi : model_.phi(trial);
     if (!(ok = std::isfinite(fTrial))) {  // the model's geometry failed: halt, never carry a NaN on
       phiFailed = true;
       break;
     }
     double bEnd = chunk;
-    bool hit = fTrial < -model_.phiNoise(trial);
+    bool hit = firstPass ? firstTrial.hit : fTrial < -model_.phiNoise(trial);
     if (!hit) {
       double cHit = -1.0, fHit = 0.0;
       State sHit;
-      if (!(ok = detectInside(seg, chunk, fTrial, budget, cHit, sHit, fHit))) break;
+      if (!(ok = detectInside(seg, chunk, fTrial, budget, cHit, sHit, fHit, firstPass ? &firstTrial.curvature : nullptr))) break;
       if (cHit > 0.0) {
         hit = true;
         bEnd = cHit;

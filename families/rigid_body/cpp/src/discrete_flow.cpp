@@ -154,10 +154,9 @@ Vec3 solve3(Mat3 A, Vec3 b) {
 // Cay S(f) = I + k (S + S²), k = 2/(1 + |f|²) (D.7), written out: the bits of so3::cayley (Eigen's
 // fixed-size product sums a0 + (a1 + a2); the products with S's zero entries only add exact zeros, and
 // I + … turns every zero into +0 either way) without its temporaries.
-Mat3 cayleyMatrix(const Vec3& f) {
+inline void cayleyMatrix(const Vec3& f, Mat3& F) {
   const double f0 = f[0], f1 = f[1], f2 = f[2];
   const double k = 2.0 / (1.0 + dot3(f0, f1, f2, f0, f1, f2));
-  Mat3 F;
   F(0, 0) = 1.0 + k * (-f2 * f2 + -f1 * f1);
   F(1, 1) = 1.0 + k * (-f2 * f2 + -f0 * f0);
   F(2, 2) = 1.0 + k * (-f1 * f1 + -f0 * f0);
@@ -167,7 +166,6 @@ Mat3 cayleyMatrix(const Vec3& f) {
   F(1, 2) = 0.0 + k * (-f0 + f2 * f1);
   F(2, 0) = 0.0 + k * (-f1 + f0 * f2);
   F(2, 1) = 0.0 + k * (f0 + f1 * f2);
-  return F;
 }
 
 // The three residual/Jacobian pairs Newton runs on. A diagonal J (every preset: principal axes)
@@ -182,6 +180,7 @@ struct CayleyGeneral {
 struct CayleyDiagonal {
   static constexpr bool kDirect = true;
   double d0, d1, d2;
+  bool isotropic;  // J = cI (ImplicitKernel::CayleyIsotropic): f in closed form
   Vec3 G(const Vec3& f) const {  // (D.8) with Jf = (d0 f0, d1 f1, d2 f2)
     const double v0 = d0 * f[0], v1 = d1 * f[1], v2 = d2 * f[2];
     const double k = 2.0 / (1.0 + dot3(f[0], f[1], f[2], f[0], f[1], f[2]));
@@ -213,11 +212,11 @@ struct CayleyDiagonal {
 // iteration but measured no faster, docs/benchmarks.md "Benchmark"). A step costs ~40 flops instead of a 3×3
 // Jacobian and elimination. Returns the iterations used, or −1 if Newton on P did not settle within
 // maxIterations or left the branch through I (the caller then falls back to Newton on f).
-int cayleyDiagonalDirect(double d0, double d1, double d2, double e0, double e1, double e2, const Vec3& g,
+int cayleyDiagonalDirect(double d0, double d1, double d2, bool isotropic, double e0, double e1, double e2, const Vec3& g,
                          int maxIterations, Vec3& f) {
   const double q0 = g[0] * g[0], q1 = g[1] * g[1], q2 = g[2] * g[2];
   const double G2 = q0 + (q1 + q2), G4 = G2 * G2;
-  if (d0 == d1 && d1 == d2) {
+  if (isotropic) {  // d0 == d1 == d2, known from J beforehand (implicitKernel)
     // J = cI (a ball, the cube of Case IV): f ∥ g, s(2c − s) = |g|², so f = g/(c + √(c² − |g|²)) in
     // closed form (|f| ≤ |g|/c ≤ 1: the branch through I); no solution when |g| > c.
     const double r2 = d0 * d0 - G2;
@@ -272,19 +271,23 @@ bool isDiagonal(const Mat3& J) {
 }
 
 // Newton (D.4) on G(f) = g from the linearisation (G_c ≈ 2Jf, G ≈ Jf near f = 0); stops when the
-// residual is below tol·|g| or the step reaches round-off.
+// residual is below tol·|g| or the step reaches round-off. Writes every field of `r` (DiscreteFlow
+// solves into the result it keeps, lastSolve(), instead of copying a returned one).
 template <class Kernel>
-NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, double tol, int maxIterations) {
-  NewtonResult r;
+void newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, double tol, int maxIterations, NewtonResult& r) {
+  r.iterations = 0;
+  r.residual = 0.0;
+  r.converged = false;
   const double gnorm = norm(g);
   if (gnorm == 0.0) {  // F = I solves (D.1) exactly
     r.converged = true;
-    return r;
+    r.F.setIdentity();
+    return;
   }
   Vec3 f;
   r.iterations = -1;
   if constexpr (Kernel::kDirect)
-    r.iterations = cayleyDiagonalDirect(K.d0, K.d1, K.d2, Jinv(0, 0), Jinv(1, 1), Jinv(2, 2), g, maxIterations, f);
+    r.iterations = cayleyDiagonalDirect(K.d0, K.d1, K.d2, K.isotropic, Jinv(0, 0), Jinv(1, 1), Jinv(2, 2), g, maxIterations, f);
   if (r.iterations < 0) {  // no direct solution: Newton on f from the linearisation
     r.iterations = 0;
     f = mul(Jinv, g);
@@ -321,11 +324,39 @@ NewtonResult newton(const Kernel& K, const Vec3& g, const Mat3& Jinv, bool cay, 
   }
   if (!r.converged && (r.residual <= tol * gnorm || r.residual <= 64.0 * kMachineEps * gnorm) && finite3(f))
     r.converged = true;
-  r.F = cay ? cayleyMatrix(f) : so3::expmap(f);
-  return r;
+  if (cay) cayleyMatrix(f, r.F);
+  else r.F = so3::expmap(f);
 }
 
 }  // namespace
+
+// Which residual/Jacobian pair solves (D.1) for this J and retraction: fixed by the body, so
+// DiscreteFlow picks it once (its constructor) instead of testing J on every step.
+ImplicitKernel implicitKernel(const Mat3& J, Retraction retraction) {
+  if (retraction == Retraction::Exponential) return ImplicitKernel::Exponential;
+  if (!isDiagonal(J)) return ImplicitKernel::CayleyGeneral;
+  return J(0, 0) == J(1, 1) && J(1, 1) == J(2, 2) ? ImplicitKernel::CayleyIsotropic : ImplicitKernel::CayleyDiagonal;
+}
+
+namespace {
+// The dispatch of solveImplicit, inlined into DiscreteFlow::step: no call layer between a step and its Newton.
+inline void solveWith(ImplicitKernel kernel, const Vec3& g, const Mat3& J, const Mat3& Jinv, double tol, int maxIterations,
+                      NewtonResult& r) {
+  if (kernel == ImplicitKernel::CayleyDiagonal || kernel == ImplicitKernel::CayleyIsotropic) {  // every preset's
+    newton(CayleyDiagonal{J(0, 0), J(1, 1), J(2, 2), kernel == ImplicitKernel::CayleyIsotropic}, g, Jinv, true, tol,
+           maxIterations, r);
+  } else if (kernel == ImplicitKernel::CayleyGeneral) {
+    newton(CayleyGeneral{J}, g, Jinv, true, tol, maxIterations, r);
+  } else {
+    newton(Exponential{J}, g, Jinv, false, tol, maxIterations, r);
+  }
+}
+}  // namespace
+
+void solveImplicit(ImplicitKernel kernel, const Vec3& g, const Mat3& J, const Mat3& Jinv, double tol, int maxIterations,
+                   NewtonResult& r) {
+  solveWith(kernel, g, J, Jinv, tol, maxIterations, r);
+}
 
 Vec3 cayleyResidualMap(const Vec3& f, const Mat3& J) { return cayleyG(f, J); }
 Vec3 expResidualMap(const Vec3& f, const Mat3& J) { return expG(f, J); }
@@ -336,23 +367,36 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, 
 
 NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
                            int maxIterations) {
-  if (retraction == Retraction::Exponential) return newton(Exponential{J}, g, Jinv, false, tol, maxIterations);
-  if (isDiagonal(J)) return newton(CayleyDiagonal{J(0, 0), J(1, 1), J(2, 2)}, g, Jinv, true, tol, maxIterations);
-  return newton(CayleyGeneral{J}, g, Jinv, true, tol, maxIterations);
+  NewtonResult r;
+  solveImplicit(implicitKernel(J, retraction), g, J, Jinv, tol, maxIterations, r);
+  return r;
 }
 
 DiscreteFlow::DiscreteFlow(const MassProperties& mass, double gravity, Retraction retraction, double tolerance)
-    : mass_(mass), Jinv_(mass.J.inverse()), g_(gravity), retraction_(retraction), tol_(tolerance) {}
+    : mass_(mass), Jinv_(mass.J.inverse()), g_(gravity), tol_(tolerance),
+      kernel_(implicitKernel(mass.J, retraction)) {}
 
 bool DiscreteFlow::step(const RigidBodyState& in, double h, RigidBodyState& out) const {
-  last_ = solveImplicit(h * in.Pi, mass_.J, Jinv_, retraction_, tol_);  // (5.9c)
+  solveWith(kernel_, h * in.Pi, mass_.J, Jinv_, tol_, 50, last_);  // (5.9c)
   if (!last_.converged) return false;
-  const double m = mass_.mass;
+  if (h != coefH_) {  // (5.9a–b)'s h/m, ½gh², mgh: once per step size, not per step
+    const double m = mass_.mass;
+    hOverM_ = h / m;
+    fall_ = 0.5 * g_ * h * h;
+    impulse_ = m * g_ * h;
+    coefH_ = h != 0.0 ? h : std::numeric_limits<double>::quiet_NaN();  // ±0 not kept: 0 == −0, their signs differ
+  }
   out.t = in.t + h;
-  out.x = in.x + (h / m) * in.gamma - Vec3(0.0, 0.0, 0.5 * g_ * h * h);  // (5.9a)
-  out.gamma = in.gamma - Vec3(0.0, 0.0, m * g_ * h);                    // (5.9b)
-  out.Pi = last_.F.transpose() * in.Pi;                                 // (5.9d)
-  out.R = in.R * last_.F;                                               // (5.9e)
+  out.x = in.x + hOverM_ * in.gamma - Vec3(0.0, 0.0, fall_);  // (5.9a)
+  out.gamma = in.gamma - Vec3(0.0, 0.0, impulse_);            // (5.9b)
+  const Mat3& F = last_.F;
+  if (&in != &out) {  // the products straight into `out` (the same coefficients as through a temporary)
+    out.Pi.noalias() = F.transpose() * in.Pi;  // (5.9d)
+    out.R.noalias() = in.R * F;                // (5.9e)
+  } else {
+    out.Pi = F.transpose() * in.Pi;
+    out.R = in.R * F;
+  }
   return true;
 }
 

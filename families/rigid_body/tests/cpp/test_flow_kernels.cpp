@@ -12,6 +12,7 @@
 
 #include "lgvci/core/portable_math.hpp"
 #include "lgvci/rigid_body/discrete_flow.hpp"
+#include "lgvci/rigid_body/state.hpp"
 #include "so3.hpp"
 #include "approx.hpp"
 #include "rigid_test_support.hpp"
@@ -222,6 +223,56 @@ TEST_CASE("diagonal J, Cayley, |g| up to 2λmin: the direct solve converges exac
   }
   CHECK(both > 1000);
   CHECK(neither > 1000);
+}
+
+TEST_CASE("DiscreteFlow::step is (5.9) as Eigen expressions, bit for bit: step sizes kept or changed, in and out one state",
+          "[flow][bits]") {
+  // DiscreteFlow keeps h/m, ½gh² and mgh for the last step size and writes the products into `out`
+  // directly (docs/benchmarks.md "Flight step"); this is the formulation it replaced.
+  Rng rng(145);
+  for (int kind = 0; kind < 4; ++kind) {
+    MassProperties mp;
+    mp.mass = uniform(rng, 0.1, 10.0);
+    mp.J = someInertia(rng, kind);
+    const double gravity = kind == 3 ? 0.0 : 9.80665;
+    for (Retraction ret : {Retraction::Cayley, Retraction::Exponential}) {
+      const DiscreteFlow flow(mp, gravity, ret, 1e-15);
+      RigidBodyState s;
+      s.t = uniform(rng, -10.0, 10.0);
+      s.x = randomVec(rng, 10.0);
+      s.R = randomRotation(rng);
+      s.gamma = randomVec(rng, 5.0);
+      s.Pi = randomVec(rng, 5.0);
+      const double sizes[] = {0.01, 0.01, 0.003, -0.01, 0.01, 1e-7, 1e-7, 0.0, -0.0, 0.01};
+      for (int k = 0; k < 200; ++k) {
+        const double h = sizes[k % 10] * (k % 20 < 10 ? 1.0 : uniform(rng, 0.5, 1.0));
+        const NewtonResult solved = solveImplicit(h * s.Pi, mp.J, mp.J.inverse(), ret, 1e-15);
+        REQUIRE(solved.converged);
+        RigidBodyState expected = s;
+        const double m = mp.mass;
+        expected.t = s.t + h;
+        expected.x = s.x + (h / m) * s.gamma - Vec3(0.0, 0.0, 0.5 * gravity * h * h);
+        expected.gamma = s.gamma - Vec3(0.0, 0.0, m * gravity * h);
+        expected.Pi = solved.F.transpose() * s.Pi;
+        expected.R = s.R * solved.F;
+        RigidBodyState out, same = s;
+        REQUIRE(flow.step(s, h, out));
+        REQUIRE(flow.step(same, h, same));  // in and out the same object
+        for (const RigidBodyState* r : {&out, &same}) {
+          INFO("kind " << kind << ", step " << k << ", h = " << h << (r == &same ? ", in place" : ""));
+          CHECK(sameBits(r->t, expected.t));
+          CHECK(sameBits(r->x, expected.x));
+          CHECK(sameBits(r->gamma, expected.gamma));
+          CHECK(sameBits(r->Pi, expected.Pi));
+          CHECK(sameBits(r->R, expected.R));
+        }
+        s = out;
+        s.t = std::fmod(s.t, 10.0);
+        if (s.x.norm() > 100.0) s.x = randomVec(rng, 10.0);
+        if (s.gamma.norm() > 100.0) s.gamma = randomVec(rng, 5.0);
+      }
+    }
+  }
 }
 
 }  // namespace test_flow_kernels

@@ -2,6 +2,8 @@
 // method on one of the two retractions of Appendix D.
 #pragma once
 
+#include <limits>
+
 #include "lgvci/rigid_body/mass_properties.hpp"
 #include "lgvci/rigid_body/state.hpp"
 
@@ -27,6 +29,16 @@ NewtonResult solveImplicit(const Vec3& g, const Mat3& J, Retraction retraction, 
 NewtonResult solveImplicit(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retraction retraction, double tol,
                            int maxIterations = 50);
 
+/// The residual/Jacobian pair that solves (D.1): the exponential map's (D.3), or the Cayley map's
+/// (D.8), for a diagonal J through the scalar s = f·g, for J = cI in closed form. It depends on J and
+/// the retraction only.
+enum class ImplicitKernel { CayleyDiagonal, CayleyIsotropic, CayleyGeneral, Exponential };
+ImplicitKernel implicitKernel(const Mat3& J, Retraction retraction);
+/// solveImplicit with the kernel chosen beforehand, into `r` (every field written): the dispatch
+/// DiscreteFlow::step inlines, the same bits as the two functions above.
+void solveImplicit(ImplicitKernel kernel, const Vec3& g, const Mat3& J, const Mat3& Jinv, double tol, int maxIterations,
+                   NewtonResult& r);
+
 /// G_c(f) of (D.8) and G(f) of (D.3); exposed for tests.
 Vec3 cayleyResidualMap(const Vec3& f, const Mat3& J);
 Vec3 expResidualMap(const Vec3& f, const Mat3& J);
@@ -46,9 +58,12 @@ class DiscreteFlow {
   MassProperties mass_;
   Mat3 Jinv_;
   double g_;
-  Retraction retraction_;
   double tol_;
+  ImplicitKernel kernel_;
   mutable NewtonResult last_;
+  // h/m, ½gh² and mgh of (5.9a–b) for the step size coefH_ (NaN: none yet).
+  mutable double coefH_ = std::numeric_limits<double>::quiet_NaN();
+  mutable double hOverM_ = 0.0, fall_ = 0.0, impulse_ = 0.0;
 };
 
 }  // namespace lgvci
