@@ -198,13 +198,21 @@ StepReport HybridDriver<Model>::stepMetered() {
   // segment and copies of the state (docs/benchmarks.md "Flight step"). Any other step continues in
   // stepGeneral from this trial and what was evaluated of it (φ, the admissibility, the bound K), so
   // every step evaluates the model as before, each of these once.
-  ++flows_;
-  ++totalFlows_;
+  // The trial's flow is charged as advance() charges every flow; a refused charge leaves it unflowed
+  // (flowed false), and stepGeneral then halts the run with WorkLimit, as it does for any flow.
   FirstTrial first;
-  first.flowed = model_.flow(state_, h, trial_);
+  if (meter_.spend(detail::flowWorkOf(model_, state_))) {
+    ++flows_;
+    ++totalFlows_;
+    first.flowed = model_.flow(state_, h, trial_);
+  } else {
+    workExceeded_ = true;
+  }
   if (first.flowed) {
     first.phi = model_.phi(trial_);
-    if (std::isfinite(first.phi)) {
+    // A charge refused while flowing or evaluating φ (a composite body's support points) left work
+    // undone: the step is not taken here, whatever its values (stepGeneral discards it).
+    if (std::isfinite(first.phi) && !meter_.exhausted()) {
       first.hit = first.phi < -model_.phiNoise(trial_);
       if (!first.hit) {
         first.curvature = model_.detectionCurvature(state_, h);
