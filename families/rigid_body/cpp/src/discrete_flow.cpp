@@ -44,24 +44,10 @@ inline double skewAt(const Vec3& v, int i, int j) {
   return kIdx[i][j] < 0 ? 0.0 : (kSign[i][j] > 0 ? v[kIdx[i][j]] : -v[kIdx[i][j]]);
 }
 
-// (θcosθ − sinθ)/θ³ and (θ sinθ − 2(1 − cosθ))/θ⁴, with series where the closed forms cancel.
-double expCoefA(double th) {
-  if (th < 0.1) { const double t2 = th * th; return -1.0 / 3.0 + t2 / 30.0 - t2 * t2 / 840.0 + t2 * t2 * t2 / 45360.0; }
-  double s, c;
-  pmath::sincos(th, s, c);
-  return (th * c - s) / (th * th * th);
-}
-double expCoefB(double th) {
-  if (th < 0.1) { const double t2 = th * th; return -1.0 / 12.0 + t2 / 180.0 - t2 * t2 / 6720.0 + t2 * t2 * t2 / 453600.0; }
-  double s, c;
-  pmath::sincos(th, s, c);
-  return (th * s - 2.0 * (1.0 - c)) / (th * th * th * th);
-}
-double sinc(double th) { return th < 1e-4 ? 1.0 - th * th / 6.0 : pmath::sin(th) / th; }
-double cosc(double th) {  // (1 − cosθ)/θ² = ½ (sin(θ/2)/(θ/2))²
-  const double s = sinc(0.5 * th);
-  return 0.5 * s * s;
-}
+using so3::cosc;
+using so3::expCoefA;
+using so3::expCoefB;
+using so3::sinc;
 
 // G_c(f) of (D.8): 2/(1 + |f|²) (Jf + f × Jf).
 inline Vec3 cayleyG(const Vec3& f, const Mat3& J) {

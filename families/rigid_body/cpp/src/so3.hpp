@@ -69,4 +69,27 @@ inline Mat3 rightJacobian(const Vec3& xi) {
   return Mat3::Identity() - a * S + b * S * S;
 }
 
+/// sinθ/θ and (1 − cosθ)/θ² = ½ (sin(θ/2)/(θ/2))², the coefficients of exp's G(f) (D.3), with a series
+/// where sinθ/θ cancels.
+inline double sinc(double th) { return th < 1e-4 ? 1.0 - th * th / 6.0 : pmath::sin(th) / th; }
+inline double cosc(double th) {
+  const double s = sinc(0.5 * th);
+  return 0.5 * s * s;
+}
+
+/// (θcosθ − sinθ)/θ³ and (θ sinθ − 2(1 − cosθ))/θ⁴, the derivatives' coefficients of Appendix D.1, with
+/// series where the closed forms cancel.
+inline double expCoefA(double th) {
+  if (th < 0.1) { const double t2 = th * th; return -1.0 / 3.0 + t2 / 30.0 - t2 * t2 / 840.0 + t2 * t2 * t2 / 45360.0; }
+  double s, c;
+  pmath::sincos(th, s, c);
+  return (th * c - s) / (th * th * th);
+}
+inline double expCoefB(double th) {
+  if (th < 0.1) { const double t2 = th * th; return -1.0 / 12.0 + t2 / 180.0 - t2 * t2 / 6720.0 + t2 * t2 * t2 / 453600.0; }
+  double s, c;
+  pmath::sincos(th, s, c);
+  return (th * s - 2.0 * (1.0 - c)) / (th * th * th * th);
+}
+
 }  // namespace lgvci::so3

@@ -10,35 +10,17 @@
 #include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/precision.hpp"
 #include "lgvci/core/work.hpp"
+#include "so3.hpp"
 
 namespace lgvci {
 namespace {
 
-Mat3 skew(const Vec3& v) {
-  Mat3 S;
-  S << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
-  return S;
-}
-
-// sinθ/θ, (1 − cosθ)/θ² = ½ (sin(θ/2)/(θ/2))², and the derivatives' (θcosθ − sinθ)/θ³ and
-// (θ sinθ − 2(1 − cosθ))/θ⁴ of Appendix D.1, with series where the closed forms cancel.
-double sinc(double th) { return th < 1e-4 ? 1.0 - th * th / 6.0 : pmath::sin(th) / th; }
-double cosc(double th) {
-  const double s = sinc(0.5 * th);
-  return 0.5 * s * s;
-}
-double coefA(double th) {
-  if (th < 0.1) { const double t2 = th * th; return -1.0 / 3.0 + t2 / 30.0 - t2 * t2 / 840.0 + t2 * t2 * t2 / 45360.0; }
-  double s, c;
-  pmath::sincos(th, s, c);
-  return (th * c - s) / (th * th * th);
-}
-double coefB(double th) {
-  if (th < 0.1) { const double t2 = th * th; return -1.0 / 12.0 + t2 / 180.0 - t2 * t2 / 6720.0 + t2 * t2 * t2 / 453600.0; }
-  double s, c;
-  pmath::sincos(th, s, c);
-  return (th * s - 2.0 * (1.0 - c)) / (th * th * th * th);
-}
+// sinθ/θ, (1 − cosθ)/θ² and the derivatives' coefficients of Appendix D.1 (so3.hpp).
+using so3::cosc;
+using so3::sinc;
+using so3::skew;
+using so3::expCoefA;
+using so3::expCoefB;
 
 // G(f) = g for the retraction's parameter f by Newton with the exact Jacobian (Appendix D): Cayley
 // G_c(f) = k (Jf + f × Jf), k = 2/(1 + |f|²), ∇G_c = k (J + S(f)J − S(Jf)) − k² (Jf + f × Jf) fᵀ;
@@ -62,7 +44,7 @@ bool retractionParameter(const Vec3& g, const Mat3& J, const Mat3& Jinv, Retract
       const double th = f.norm();
       const double sc = sinc(th), cc = cosc(th);
       G = sc * Jf + cc * c;
-      D = coefA(th) * Jf * f.transpose() + sc * J + coefB(th) * c * f.transpose() + cc * (skew(f) * J - skew(Jf));
+      D = expCoefA(th) * Jf * f.transpose() + sc * J + expCoefB(th) * c * f.transpose() + cc * (skew(f) * J - skew(Jf));
     }
     const Vec3 r = G - g;
     if (r.isZero(0.0)) return true;
