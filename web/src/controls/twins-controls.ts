@@ -72,12 +72,15 @@ export class TwinsControls {
     const c = this.controller;
     const inputId = id(`size-${slot}`);
     const msgId = id(`size-${slot}-msg`);
-    const kind = el('select', { id: id(`kind-${slot}`), 'aria-label': t('twins.kindOf', { n: String(slot + 1) }), 'aria-describedby': msgId });
+    const kindId = id(`kind-${slot}`);
+    const kind = el('select', { id: kindId, 'aria-describedby': msgId });
+    // Named by a <label for> (as every field of the panel), visually hidden: the row's visible label is the size's.
+    const kindLabel = el('label', { for: kindId, class: 'sr-only', text: t('twins.kindOf', { n: String(slot + 1) }) });
     const input = el('input', { type: 'text', id: inputId, class: 'num', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': msgId });
     const message = el('p', { class: 'field-msg', id: msgId, 'aria-live': 'polite' });
     const symbol = el('span', { 'aria-hidden': 'true' });
     const label = el('span', { class: 'sr-only' });
-    const row = el('div', { class: 'field field-twin' }, kind, el('label', { for: inputId, class: 'field-label' }, symbol, label), input, message);
+    const row = el('div', { class: 'field field-twin' }, kindLabel, kind, el('label', { for: inputId, class: 'field-label' }, symbol, label), input, message);
     const show = (r: { ok: true } | { ok: false; message: string }): void => {
       if (r.ok) return;
       message.replaceChildren(...echoNodes(r.message));
