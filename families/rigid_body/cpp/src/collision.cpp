@@ -32,10 +32,6 @@ double collisionFunction(const Shape& body, const Plane& plane, const Vec3& x, c
   return n.dot(x) + body.lowest(R.transpose() * n).value;  // (6.9)
 }
 
-double collisionRoundOff(const Plane& plane, const Vec3& x, double boundingRadius) {
-  return 64.0 * kMachineEps * (plane.normal().cwiseAbs().dot(x.cwiseAbs()) + boundingRadius);
-}
-
 ContactPoint closestPoint(const Shape& body, const Plane& plane, const Vec3& x, const Mat3& R) {
   const Vec3& n = plane.normal();
   const Vec3 u = R.transpose() * n;

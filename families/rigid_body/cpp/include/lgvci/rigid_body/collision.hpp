@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "lgvci/core/precision.hpp"
 #include "lgvci/rigid_body/shapes.hpp"
 
 namespace lgvci {
@@ -37,7 +38,9 @@ double collisionFunction(const Shape& body, const Plane& plane, const Vec3& x, c
 /// The rounding error Φ carries: a few ulps of Σ|n_i x_i| + |ρ_C| (from the dot products and from
 /// R F), bounded by 64 ε (|n|·|x| + r) with r the body's bounding radius. A state at Φ ≥ −this is not
 /// penetrating: the driver's trial steps (RigidBodyModel::phiNoise) and a start (setState, x0) agree.
-double collisionRoundOff(const Plane& plane, const Vec3& x, double boundingRadius);
+inline double collisionRoundOff(const Plane& plane, const Vec3& x, double boundingRadius) {
+  return 64.0 * kMachineEps * (plane.normal().cwiseAbs().dot(x.cwiseAbs()) + boundingRadius);
+}
 
 /// The closest point and its gradient data (the single point of the paper).
 ContactPoint closestPoint(const Shape& body, const Plane& plane, const Vec3& x, const Mat3& R);
