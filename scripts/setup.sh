@@ -8,7 +8,9 @@ APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-js
               clang libclang-rt-14-dev  # clang + compiler-rt: the asan preset and libFuzzer
               parallel                  # GNU parallel: the test command runs the sweep recipe (docs/sweeps.md)
               mypy)                     # the Python package's stubs type-checked (tests/python/test_typing.py)
-[[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium)
+# Chromium for the browser tests; MkDocs and Sphinx build the course-site recipes the dist tests open
+# (docs/custom-element.md, tests/web/dist/course-sites.test.ts).
+[[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium mkdocs python3-sphinx)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
