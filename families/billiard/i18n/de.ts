@@ -7,6 +7,8 @@ export const de = defineFamilyMessages<typeof en>()({
   'billiard.shape.short': 'Form',
   'billiard.direction': 'Startrichtung von v₀ in Grad (von der x-Achse, gegen den Uhrzeigersinn)',
   'billiard.speed': 'Startgeschwindigkeit |v₀|',
+  'billiard.direction.short': 'Richtung',
+  'billiard.speed.short': 'Tempo |v₀|',
   'billiard.g': 'Schwerkraft g entlang −y',
   'billiard.g.short': 'Schwerkraft g',
   'billiard.title': 'das Billard',

@@ -7,6 +7,8 @@ export const en = {
   'billiard.shape.short': 'shape',
   'billiard.direction': 'Start direction of v₀ in degrees (from the x axis, counter-clockwise)',
   'billiard.speed': 'Start speed |v₀|',
+  'billiard.direction.short': 'direction',
+  'billiard.speed.short': 'speed |v₀|',
   'billiard.g': 'Gravity g along −y',
   'billiard.g.short': 'gravity g',
   'billiard.title': 'the billiard',

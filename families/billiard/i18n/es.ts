@@ -7,6 +7,8 @@ export const es = defineFamilyMessages<typeof en>()({
   'billiard.shape.short': 'forma',
   'billiard.direction': 'Dirección inicial de v₀ en grados (desde el eje x, en sentido antihorario)',
   'billiard.speed': 'Rapidez inicial |v₀|',
+  'billiard.direction.short': 'dirección',
+  'billiard.speed.short': 'rapidez |v₀|',
   'billiard.g': 'Gravedad g a lo largo de −y',
   'billiard.g.short': 'gravedad g',
   'billiard.title': 'el billar',

@@ -7,6 +7,8 @@ export const fr = defineFamilyMessages<typeof en>()({
   'billiard.shape.short': 'forme',
   'billiard.direction': 'Direction initiale de v₀ en degrés (depuis l’axe x, sens antihoraire)',
   'billiard.speed': 'Vitesse initiale |v₀|',
+  'billiard.direction.short': 'direction',
+  'billiard.speed.short': 'vitesse |v₀|',
   'billiard.g': 'Gravité g selon −y',
   'billiard.g.short': 'gravité g',
   'billiard.title': 'le billard',

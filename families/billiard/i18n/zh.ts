@@ -7,6 +7,8 @@ export const zh = defineFamilyMessages<typeof en>()({
   'billiard.shape.short': '形状',
   'billiard.direction': 'v₀ 的初始方向（度，从 x 轴起逆时针）',
   'billiard.speed': '初始速率 |v₀|',
+  'billiard.direction.short': '方向',
+  'billiard.speed.short': '速率 |v₀|',
   'billiard.g': '沿 −y 方向的重力 g',
   'billiard.g.short': '重力 g',
   'billiard.title': '台球',

@@ -23,6 +23,7 @@ import {
   t,
 } from '../../../web/src/i18n';
 import { en } from '../../../web/src/i18n/messages/en';
+import { FAMILIES } from '../../../web/src/app/families';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
 const PACKAGES = fileURLToPath(new URL('../../../families/', import.meta.url));
@@ -113,6 +114,21 @@ describe('message files', () => {
       const text = tsText(join(PACKAGES, pkg, 'web')).join('\n');
       expect(Object.keys(byLang.get('en') ?? {}).filter((k) => !used(text, k)), pkg).toEqual([]);
     }
+  });
+});
+
+describe("the controls' words", () => {
+  // A visible label with a word in it (three or more letters in a row: not a symbol such as h, x, θ₀ or
+  // ε) is looked up in the language shown: it is a value of that language's message files. The
+  // billiard's "direction" and "speed |v₀|" were written into its field specs, English in every language.
+  const word = /\p{L}{3,}/u;
+  it.each(LOCALES.map((l) => l.code))("%s: every family's field labels come from the message files", async (code) => {
+    await setLocale(code);
+    const values = new Set(Object.values((await loadMessages(code)) as Readonly<Record<string, Msg>>).filter((v): v is string => typeof v === 'string'));
+    const strays: string[] = [];
+    for (const f of FAMILIES)
+      for (const spec of f.controls.fields) if (word.test(spec.short) && !values.has(spec.short)) strays.push(`${f.name}/${spec.id}: ${spec.short}`);
+    expect(strays).toEqual([]);
   });
 });
 
