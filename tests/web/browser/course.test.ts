@@ -314,7 +314,7 @@ describe('share dialog', () => {
     const snippet = share.snippetText.value;
     const embedSrc = `${location.origin}/course/sim/index.html?case=IV&embed=1`;
     expect(snippet).toBe(
-      `<iframe src="${embedSrc.replace('&', '&amp;')}" title="Cube on a plane" width="800" height="500" allowfullscreen allow="fullscreen" loading="lazy" style="border: 0; display: block; width: 100%; max-width: 800px; height: auto; aspect-ratio: 800 / 500;"></iframe>`,
+      `<iframe src="${embedSrc.replace('&', '&amp;')}" title="Cube on a plane" width="800" height="500" allowfullscreen loading="lazy" style="border: 0; display: block; width: 100%; max-width: 800px; height: auto; aspect-ratio: 800 / 500;"></iframe>`,
     );
     // The snippet is HTML that parses back to an iframe of the embed address.
     const parsed = new DOMParser().parseFromString(snippet, 'text/html').querySelector('iframe');

@@ -72,6 +72,9 @@ async function open(path: string, width = 1000, height = 700): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${path}: ${m.text()}`);
+    // The snippet's own attributes: Chromium warned that `allow` overrides `allowfullscreen` when the
+    // snippet had both.
+    if (m.type() === 'warning' && /allowfullscreen|Allow attribute/i.test(m.text())) errors.push(`${path}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
   await page.goto(`${origin}${path}`);

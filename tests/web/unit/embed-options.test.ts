@@ -54,7 +54,7 @@ describe('share links and the iframe snippet', () => {
     const s = iframeSnippet(embedUrl(link), 'Cube "IV" <demo>');
     expect(s).toBe(
       '<iframe src="https://course.example.org/sims/lgvci/?case=IV&amp;eps=0.2&amp;embed=1" title="Cube &quot;IV&quot; &lt;demo&gt;" ' +
-        'width="800" height="500" allowfullscreen allow="fullscreen" loading="lazy" style="border: 0; display: block; width: 100%; max-width: 800px; height: auto; aspect-ratio: 800 / 500;"></iframe>',
+        'width="800" height="500" allowfullscreen loading="lazy" style="border: 0; display: block; width: 100%; max-width: 800px; height: auto; aspect-ratio: 800 / 500;"></iframe>',
     );
   });
 });

@@ -4,8 +4,14 @@
 import { el, icon, listen } from '../util/dom';
 import { t } from '../i18n';
 
-/** Why the button is disabled where the document may not go fullscreen. */
-export const fullscreenRefused = (): string => t('bar.fullscreenUnavailable');
+/**
+ * Why the button is disabled: a browser with no fullscreen for page elements (Safari on an iPhone has
+ * it for videos only) is not the embedding page's doing; a frame whose page did not allow it is.
+ */
+export function fullscreenRefused(target: HTMLElement): string {
+  const api = typeof target.requestFullscreen === 'function';
+  return api && window.self !== window.top ? t('bar.fullscreenUnavailable') : t('bar.fullscreenNoApi');
+}
 
 export class FullscreenButton {
   readonly button: HTMLButtonElement;
@@ -24,8 +30,8 @@ export class FullscreenButton {
     this.cleanups.push(() => document.removeEventListener('fullscreenchange', this.onChange));
     if (!document.fullscreenEnabled || typeof target.requestFullscreen !== 'function') {
       this.button.disabled = true;
-      this.button.title = fullscreenRefused();
-      this.reason.textContent = fullscreenRefused();
+      this.button.title = fullscreenRefused(target);
+      this.reason.textContent = fullscreenRefused(target);
       this.button.setAttribute('aria-describedby', reasonId);
     }
     this.sync();

@@ -48,14 +48,15 @@ export const SNIPPET_WIDTH = 800;
 export const SNIPPET_HEIGHT = 500;
 
 /**
- * The iframe HTML a course page pastes: titled, fullscreen allowed, lazy; 800 px wide at most and as
+ * The iframe HTML a course page pastes: titled, fullscreen allowed (`allowfullscreen`, which every
+ * browser reads; with `allow="fullscreen"` beside it Chromium warns that one overrides the other), lazy; 800 px wide at most and as
  * wide as the column otherwise, its height following from the 8:5 aspect ratio (a phone's column gets a
  * smaller frame of the same shape, not a squeezed one).
  */
 export function iframeSnippet(src: string, title: string): string {
   return (
     `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" width="${SNIPPET_WIDTH}" height="${SNIPPET_HEIGHT}" ` +
-    `allowfullscreen allow="fullscreen" loading="lazy" ` +
+    `allowfullscreen loading="lazy" ` +
     `style="border: 0; display: block; width: 100%; max-width: ${SNIPPET_WIDTH}px; height: auto; aspect-ratio: ${SNIPPET_WIDTH} / ${SNIPPET_HEIGHT};"></iframe>`
   );
 }

@@ -49,6 +49,7 @@ export const de = defineMessages({
   'bar.fullscreen': 'Vollbild',
   'bar.exitFullscreen': 'Vollbild beenden',
   'bar.fullscreenUnavailable': 'Vollbild ist hier nicht verfügbar (eine einbettende Seite muss es erlauben: allowfullscreen an ihrem iframe).',
+  'bar.fullscreenNoApi': 'Dieser Browser kann keine Seite im Vollbild zeigen (auf dem iPhone zeigt Safari nur Videos im Vollbild): Drehen Sie das Telefon quer für eine größere Ansicht.',
   'bar.fullscreenRefused': 'Vollbild wurde abgelehnt: {reason}',
   'bar.legendImpact': 'Stoß',
   'bar.legendTrail': 'Bahn des Schwerpunkts (letzte 6 s)',

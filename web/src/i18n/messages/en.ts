@@ -56,6 +56,7 @@ export const en = {
   'bar.fullscreen': 'Fullscreen',
   'bar.exitFullscreen': 'Exit fullscreen',
   'bar.fullscreenUnavailable': 'Fullscreen is not available here (an embedding page must allow it: allowfullscreen on its iframe).',
+  'bar.fullscreenNoApi': 'This browser cannot show a page fullscreen (on an iPhone, Safari shows only videos fullscreen): turn the phone sideways for a larger view.',
   'bar.fullscreenRefused': 'Fullscreen was refused: {reason}',
   'bar.legendImpact': 'impact',
   'bar.legendTrail': 'path of the centre of mass (last 6 s)',

@@ -49,6 +49,7 @@ export const es = defineMessages({
   'bar.fullscreen': 'Pantalla completa',
   'bar.exitFullscreen': 'Salir de pantalla completa',
   'bar.fullscreenUnavailable': 'La pantalla completa no está disponible aquí (la página que la inserta debe permitirla: allowfullscreen en su iframe).',
+  'bar.fullscreenNoApi': 'Este navegador no puede mostrar una página a pantalla completa (en el iPhone, Safari solo muestra vídeos a pantalla completa): gire el teléfono en horizontal para una vista más grande.',
   'bar.fullscreenRefused': 'Se rechazó la pantalla completa: {reason}',
   'bar.legendImpact': 'choque',
   'bar.legendTrail': 'trayectoria del centro de masas (últimos 6 s)',

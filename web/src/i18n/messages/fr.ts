@@ -49,6 +49,7 @@ export const fr = defineMessages({
   'bar.fullscreen': 'Plein écran',
   'bar.exitFullscreen': 'Quitter le plein écran',
   'bar.fullscreenUnavailable': 'Le plein écran n’est pas disponible ici (une page qui intègre la simulation doit l’autoriser : allowfullscreen sur son iframe).',
+  'bar.fullscreenNoApi': 'Ce navigateur ne peut pas afficher une page en plein écran (sur iPhone, Safari n’affiche en plein écran que les vidéos) : tournez le téléphone à l’horizontale pour une vue plus grande.',
   'bar.fullscreenRefused': 'Le plein écran a été refusé : {reason}',
   'bar.legendImpact': 'choc',
   'bar.legendTrail': 'trajectoire du centre de masse (6 dernières s)',

@@ -50,6 +50,7 @@ export const zh = defineMessages({
   'bar.fullscreen': '全屏',
   'bar.exitFullscreen': '退出全屏',
   'bar.fullscreenUnavailable': '此处无法全屏（嵌入页面必须允许：在其 iframe 上设置 allowfullscreen）。',
+  'bar.fullscreenNoApi': '此浏览器无法全屏显示网页（在 iPhone 上，Safari 只能全屏显示视频）：将手机横过来可获得更大的视图。',
   'bar.fullscreenRefused': '全屏请求被拒绝：{reason}',
   'bar.legendImpact': '碰撞',
   'bar.legendTrail': '质心轨迹（最近 6 s）',
