@@ -32,7 +32,16 @@ describe('comparison with RK4, the naive baseline and Rapier', () => {
     expect(app.comparison.controls.overlay.hidden).toBe(true);
 
     await page.getByRole('checkbox', { name: SWITCH }).click();
+    // While Rapier loads the switch is busy but keeps the focus (a disabled box dropped it to <body>),
+    // and a second press does not toggle it back.
+    const toggle = app.comparison.controls.toggle;
+    expect(toggle.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(toggle);
+    toggle.click();
+    expect(toggle.checked).toBe(true);
     await expect.poll(() => app.model.baselines?.runs.length ?? 0, { timeout: 30_000 }).toBe(3);
+    expect(document.activeElement).toBe(toggle);
+    expect(toggle.hasAttribute('aria-disabled')).toBe(false);
     expect(rapierRequested()).toBe(true);
     expect(rapierFetched()).toBe(true);
     expect(app.view?.ghostObjects).toHaveLength(3);
