@@ -116,6 +116,9 @@ describe('clips', () => {
       video.onerror = () => reject(new Error(`the WebM does not load: ${video.error?.message ?? ''}`));
     });
     expect({ width: video.videoWidth, height: video.videoHeight }).toEqual({ width: clip!.width, height: clip!.height });
+    // and as long as the clip: the header's Duration is the frames' (Chromium writes the wall-clock
+    // time the recording took, which players showed: "1 ms" for a clip drawn faster than real time)
+    expect(video.duration).toBeCloseTo(1, 3);
     URL.revokeObjectURL(video.src);
     expect(dl.names[0]).toMatch(/^lgvci-clip-case-IV-t0\.00-\d+\.\d\ds\.webm$/);
   });
