@@ -12,17 +12,33 @@
 // download and evaluation of the app's chunk. mountApp awaits the same engine promise.
 // A language other than English is one more small chunk, loaded at the same time.
 import './styles/page.css';
+import { captureOwnFile, readSettings, settingsElement } from './config/offline-file';
 import { loadEngine } from './engine/loader';
 import { parseEmbedOptions } from './app/embed-options';
 import { presetStartOnly } from './app/start-keys';
 import type { App } from './app/app';
 import type { LocaleCode } from './i18n';
 
+// The single offline file keeps its own markup (to make copies with other settings) and applies the
+// settings written into it when its address has none (config/offline-file.ts).
+captureOwnFile();
+let settingsIssue: string | null = null;
+const baked = settingsElement();
+if (baked) {
+  try {
+    const query = readSettings(baked.textContent ?? '');
+    if (query !== '' && location.search === '') history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
+  } catch (e) {
+    settingsIssue = (e as Error).message;
+  }
+}
+
 const root = document.getElementById('app');
 if (root) {
   // A failure is shown by mountApp (it awaits the same promise); this only avoids an unhandled rejection.
   if (!presetStartOnly(location.search)) loadEngine().catch(() => undefined);
   const { options, messages } = parseEmbedOptions(location.search);
+  if (settingsIssue) messages.push(settingsIssue);
   // The page around the app: embed mode keeps only the simulator, filling the frame.
   document.documentElement.classList.toggle('lgvci-embed-page', options.embed);
   if (options.theme === 'projector') document.documentElement.dataset['theme'] = 'projector';

@@ -12,7 +12,7 @@ import type { ClassChoice } from '../config/class-link';
 import { classEmbedLink, classLink } from '../config/class-link';
 import { iframeSnippet, SNIPPET_HEIGHT, SNIPPET_WIDTH } from '../config/share-link';
 import type { PageCase } from './controller-port';
-import { copyField } from './share-dialog';
+import { copyField, downloadOfflineFile, linksAreLocal } from './share-dialog';
 import { ModalDialog } from './dialog';
 import { el, listen } from '../util/dom';
 import type { LocaleCode } from '../i18n';
@@ -60,6 +60,10 @@ export class ClassBuilder {
   readonly snippetText: HTMLTextAreaElement;
   readonly status: HTMLElement;
   readonly previewBox: HTMLElement;
+  /** "Download offline file with these settings" (config/offline-file.ts). */
+  readonly offlineButton: HTMLButtonElement;
+  /** On a page that is a file: why there is no link (it would point to this computer only). */
+  readonly localNote: HTMLElement;
   /** The preview frame while the dialog is open (removed on close, so that it stops running). */
   preview: HTMLIFrameElement | null = null;
   private readonly source: ClassBuilderSource;
@@ -104,6 +108,17 @@ export class ClassBuilder {
     const copySnippet = el('button', { type: 'button', class: 'btn btn-small' }, t('share.copySnippet'));
     this.status = el('p', { class: 'share-status', role: 'status' });
     this.previewBox = el('div', { class: 'share-preview', id: id('preview') });
+    this.offlineButton = el('button', { type: 'button', class: 'btn btn-small', 'aria-describedby': id('offline-note') }, t('class.offlineDownload'));
+    this.localNote = el('p', { class: 'dialog-note share-local-note', id: id('local-note'), hidden: true, text: t('share.fileNoLinks') });
+    const copyButtons = [copyLink, copySnippet];
+    this.setLocal = (local: boolean): void => {
+      this.localNote.hidden = !local;
+      for (const c of [this.linkInput, this.snippetText, ...copyButtons]) c.disabled = local;
+      for (const c of [this.linkInput, this.snippetText]) {
+        if (local) c.setAttribute('aria-describedby', this.localNote.id);
+        else c.removeAttribute('aria-describedby');
+      }
+    };
 
     const section = (title: string, ...children: (Node | null)[]): HTMLElement =>
       el('fieldset', { class: 'dialog-group' }, el('legend', { text: title }), ...children);
@@ -145,6 +160,9 @@ export class ClassBuilder {
       el('div', { class: 'share-row' }, this.linkInput, copyLink),
       el('label', { for: id('snippet'), class: 'share-label', text: t('class.snippetLabel') }),
       el('div', { class: 'share-row' }, this.snippetText, copySnippet),
+      this.localNote,
+      el('div', { class: 'btn-row' }, this.offlineButton),
+      el('p', { class: 'dialog-note', id: id('offline-note'), text: t('share.offlineNote') }),
       this.status,
       el('h3', { class: 'share-label', text: t('class.preview', { width: String(SNIPPET_WIDTH), height: String(SNIPPET_HEIGHT) }) }),
       this.previewBox,
@@ -162,7 +180,11 @@ export class ClassBuilder {
     listen(c, unlockAll, 'click', () => this.setAllLocked(false));
     listen(c, copyLink, 'click', () => void this.copy(this.linkInput, 'link'));
     listen(c, copySnippet, 'click', () => void this.copy(this.snippetText, 'snippet'));
+    listen(c, this.offlineButton, 'click', () => void downloadOfflineFile(this.link, true, this.offlineButton, this.status));
   }
+
+  /** Links and snippet off (with the reason) on a page that is a file, on elsewhere. */
+  private readonly setLocal: (local: boolean) => void;
 
   get element(): HTMLDialogElement {
     return this.dialog.element;
@@ -267,8 +289,12 @@ export class ClassBuilder {
   }
 
   private update(): void {
-    this.linkInput.value = this.link;
-    this.snippetText.value = iframeSnippet(this.embedSrc, this.title());
+    // A page that is a file makes no link or embed: they would open this computer's file, or nothing,
+    // elsewhere; the offline file with the settings is what is shared.
+    const local = linksAreLocal();
+    this.setLocal(local);
+    this.linkInput.value = local ? '' : this.link;
+    this.snippetText.value = local ? '' : iframeSnippet(this.embedSrc, this.title());
   }
 
   /** A choice changed: the link and snippet now, the preview after PREVIEW_DELAY_MS without changes. */
@@ -284,7 +310,7 @@ export class ClassBuilder {
 
   /** A fresh frame of the embed (its own address and history: it never writes the page's). */
   private loadPreview(): void {
-    if (!this.dialog.isOpen) return;
+    if (!this.dialog.isOpen || linksAreLocal()) return;
     const src = this.embedSrc;
     if (this.preview?.src === src) return;
     this.preview?.remove();
