@@ -1,4 +1,3 @@
-#include <cstdlib>
 #include "lgvci/rigid_body/discrete_flow.hpp"
 
 #include <algorithm>
@@ -374,24 +373,8 @@ bool DiscreteFlow::step(const RigidBodyState& in, double h, RigidBodyState& out)
     coefH_ = h != 0.0 ? h : std::numeric_limits<double>::quiet_NaN();  // ±0 not kept: 0 == −0, their signs differ
   }
   out.t = in.t + h;
-  {
-    auto twoSum = [](double a, double b, double& lo) { const double s = a + b; const double bb = s - a; lo = (a - (s - bb)) + (b - bb); return s; };
-    static const int mode = getenv("RMODE") ? atoi(getenv("RMODE")) : 0;
-    const double k = 0.5 * impulse_;
-    Vec3 g = in.gamma, gl = in.gammaLo, x = in.x, xl = in.xLo;
-    if (mode & 2) {  // compensated kick
-      double e; double y = -k + gl.z(); double s = twoSum(g.z(), y, e); g.z() = s; gl.z() = e;
-    } else g.z() = g.z() - k;
-    const Vec3 gh = g;
-    for (int i = 0; i < 3; ++i) {
-      if (mode & 1) { double e; double y = hOverM_ * gh[i] + xl[i]; x[i] = twoSum(x[i], y, e); xl[i] = e; }
-      else x[i] = x[i] + hOverM_ * gh[i];
-    }
-    if (mode & 2) {
-      double e; double y = -k + gl.z(); double s = twoSum(g.z(), y, e); g.z() = s; gl.z() = e;
-    } else g.z() = g.z() - k;
-    out.x = x; out.xLo = xl; out.gamma = g; out.gammaLo = gl;
-  }
+  out.x = in.x + hOverM_ * in.gamma - Vec3(0.0, 0.0, fall_);  // (5.9a)
+  out.gamma = in.gamma - Vec3(0.0, 0.0, impulse_);            // (5.9b)
   const Mat3& F = last_.F;
   if (&in != &out) {  // the products straight into `out` (the same coefficients as through a temporary)
     out.Pi.noalias() = F.transpose() * in.Pi;  // (5.9d)

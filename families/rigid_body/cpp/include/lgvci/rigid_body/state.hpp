@@ -37,7 +37,6 @@ struct RigidBodyState {
   Vec3 gamma = Vec3::Zero();
   Vec3 Pi = Vec3::Zero();
   ContactSet contact;
-  Vec3 xLo = Vec3::Zero(), gammaLo = Vec3::Zero();
   double normalForce = 0.0;  // Σ of the contact multipliers over the last step (mean of λ_k, λ_{k+1}), N
 };
 
