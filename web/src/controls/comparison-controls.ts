@@ -43,6 +43,8 @@ export class ComparisonControls {
   readonly overlay: HTMLElement;
   readonly legend: HTMLElement;
   readonly caption: HTMLElement;
+  /** Over a short view the caption shows its first lines; this shows all of it, or the first lines again. */
+  readonly moreButton: HTMLButtonElement;
   private readonly batch = new FrameBatch();
   private readonly cleanups: (() => void)[] = [];
   private busy = false;
@@ -66,12 +68,17 @@ export class ComparisonControls {
       if (this.busy) return;
       const want = this.toggle.checked;
       this.busy = true;
-      this.toggle.disabled = true;
+      // Busy, not disabled: a disabled control loses the focus (to <body>), so a keyboard user would
+      // have to find their place again after Rapier loads. A press while busy changes nothing (below).
+      this.toggle.setAttribute('aria-disabled', 'true');
       if (want) this.message.textContent = this.loadingText;
       void port.setComparison(want).then(
         (r) => this.settle(want && r.ok, r.message),
         (e: unknown) => this.settle(false, t('compare.failed', { reason: e instanceof Error ? e.message : String(e) })),
       );
+    });
+    listen(this.cleanups, this.toggle, 'click', (e) => {
+      if (this.busy) e.preventDefault();
     });
     listen(this.cleanups, this.reverseButton, 'click', () => {
       const msg = port.reverse();
@@ -93,8 +100,15 @@ export class ComparisonControls {
       el('div', { class: 'btn-row' }, this.sweepButton),
     );
     this.legend = el('ul', { class: 'compare-legend', 'aria-label': t('compare.legend') });
-    this.caption = el('p', { class: 'compare-caption', 'aria-live': 'off' });
-    this.overlay = el('div', { class: 'compare-overlay', hidden: true }, this.legend, this.caption);
+    this.caption = el('p', { class: 'compare-caption', id: id('caption'), 'aria-live': 'off' });
+    this.moreButton = el('button', { type: 'button', class: 'compare-more', 'aria-expanded': 'false', 'aria-controls': id('caption') }, t('compare.more'));
+    this.overlay = el('div', { class: 'compare-overlay', hidden: true }, this.legend, this.caption, this.moreButton);
+    listen(this.cleanups, this.moreButton, 'click', () => {
+      const all = !this.overlay.classList.contains('compare-all');
+      this.overlay.classList.toggle('compare-all', all);
+      this.moreButton.setAttribute('aria-expanded', String(all));
+      this.moreButton.textContent = all ? t('compare.less') : t('compare.more');
+    });
   }
 
   /** What the message says while the switch starts the comparison. */
@@ -114,7 +128,7 @@ export class ComparisonControls {
 
   private settle(on: boolean, msg: string): void {
     this.busy = false;
-    this.toggle.disabled = false;
+    this.toggle.removeAttribute('aria-disabled');
     this.message.textContent = msg;
     this.toggle.checked = on;
   }

@@ -367,6 +367,8 @@ export const de = defineMessages({
   'compare.failed': 'Der Vergleich konnte nicht starten: {reason}',
   'compare.title': 'Vergleich und Zeitumkehr',
   'compare.legend': 'Körper in der Ansicht',
+  'compare.more': 'Alle Zahlen',
+  'compare.less': 'Weniger Zahlen',
   'compare.loadingRapier': 'Rapier wird geladen …',
   'compare.starting': 'Die Vergleichsverfahren werden gestartet …',
   'compare.outOfView': ' — außerhalb der Ansicht',

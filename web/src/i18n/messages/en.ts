@@ -386,6 +386,8 @@ export const en = {
   'compare.failed': 'The comparison could not start: {reason}',
   'compare.title': 'Comparison and time reversal',
   'compare.legend': 'Bodies in the view',
+  'compare.more': 'All numbers',
+  'compare.less': 'Fewer numbers',
   'compare.loadingRapier': 'Loading Rapier…',
   'compare.starting': 'Starting the baselines…',
   'compare.outOfView': ' — out of view',

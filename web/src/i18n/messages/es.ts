@@ -367,6 +367,8 @@ export const es = defineMessages({
   'compare.failed': 'No se pudo iniciar la comparación: {reason}',
   'compare.title': 'Comparación e inversión temporal',
   'compare.legend': 'Cuerpos en la vista',
+  'compare.more': 'Todos los números',
+  'compare.less': 'Menos números',
   'compare.loadingRapier': 'Cargando Rapier…',
   'compare.starting': 'Iniciando los métodos de referencia…',
   'compare.outOfView': ' — fuera de la vista',

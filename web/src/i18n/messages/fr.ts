@@ -367,6 +367,8 @@ export const fr = defineMessages({
   'compare.failed': 'La comparaison n’a pas pu démarrer : {reason}',
   'compare.title': 'Comparaison et renversement du temps',
   'compare.legend': 'Corps dans la vue',
+  'compare.more': 'Tous les nombres',
+  'compare.less': 'Moins de nombres',
   'compare.loadingRapier': 'Chargement de Rapier…',
   'compare.starting': 'Démarrage des méthodes de référence…',
   'compare.outOfView': ' — hors de la vue',

@@ -365,6 +365,8 @@ export const zh = defineMessages({
   'compare.failed': '无法开始比较：{reason}',
   'compare.title': '比较与时间反演',
   'compare.legend': '视图中的物体',
+  'compare.more': '全部数值',
+  'compare.less': '更少数值',
   'compare.loadingRapier': '正在加载 Rapier…',
   'compare.starting': '正在启动基准方法…',
   'compare.outOfView': ' — 不在视野内',

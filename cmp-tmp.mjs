@@ -1,0 +1,18 @@
+import { createServer } from 'node:http';
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { join, extname, normalize } from 'node:path';
+import { chromium } from 'playwright';
+const DIST='/work/main/dist/';
+const types={'.html':'text/html','.js':'text/javascript','.css':'text/css','.wasm':'application/wasm','.json':'application/json','.svg':'image/svg+xml'};
+const srv=createServer((req,res)=>{let p=decodeURIComponent(new URL(req.url,'http://x').pathname);if(p.endsWith('/'))p+='index.html';let f=normalize(join(DIST,p));if(!existsSync(f)||statSync(f).isDirectory()){res.writeHead(404).end();return;}res.writeHead(200,{'content-type':types[extname(f)]||'application/octet-stream'});res.end(readFileSync(f));});
+await new Promise(r=>srv.listen(0,'127.0.0.1',r));
+const O=`http://127.0.0.1:${srv.address().port}`;
+const b=await chromium.launch({executablePath:'/usr/bin/chromium',args:['--no-sandbox','--disable-gpu']});
+const [w,h,q]=[+process.argv[2],+process.argv[3],process.argv[4]];
+const p=await b.newPage({viewport:{width:w,height:h}});await p.goto(O+q);await p.waitForFunction(()=>performance.getEntriesByName('lgvci:app-ready').length>0,undefined,{timeout:60000});
+await p.locator('.compare-group input[type=checkbox]').check();
+await p.waitForFunction(()=>{const o=document.querySelector('.compare-overlay');return o&&!o.hidden&&o.textContent.length>40},undefined,{timeout:60000});
+await p.waitForTimeout(8000);
+console.log(JSON.stringify(await p.evaluate(()=>{const v=document.querySelector('.lgvci-viewport').getBoundingClientRect();const o=document.querySelector('.compare-overlay').getBoundingClientRect();const vis=(a)=>Math.max(0,Math.min(a.bottom,innerHeight)-Math.max(a.top,0))*Math.max(0,Math.min(a.right,innerWidth)-Math.max(a.left,0));const inter=Math.max(0,Math.min(v.right,o.right)-Math.max(v.left,o.left))*Math.max(0,Math.min(v.bottom,o.bottom,innerHeight)-Math.max(v.top,o.top));return {view:[v.left,v.top,v.width,v.height],overlay:[o.left,o.top,o.width,o.height],share:inter/vis(v)}})));
+await p.screenshot({path:'/tmp/shots/cmp.png'});
+await b.close();srv.close();
