@@ -41,6 +41,11 @@ out: Dict[str, Any] = lgvci.run_batch({"case": "particle"}, np.stack([start, sta
 names: List[str] = lgvci.presets()
 t: float = sim.time
 halted: bool = sim.halted
+result: lgvci.Run = lgvci.run({"case": "particle"}, 10)
+columns: npt.NDArray[np.float64] = result["q1"]
+config: Dict[str, Any] = result.config
+figure = lgvci.plot(result, sim.impact_records())
+figure2 = lgvci.plot(dict(result), config={"case": "particle"})
 """
 
 # Each line a wrong use the stubs must refuse.
@@ -51,6 +56,8 @@ BAD = [
     'y: int = lgvci.System({"case": "particle"}).family',
     'lgvci.Simulation({"case": "particle"}).perturbed_start(1, 0.1)',
     'z: bool = lgvci.Simulation({"case": "particle"}).impact_records()',
+    'c: str = lgvci.run({"case": "particle"}, 1).config',
+    'lgvci.plot(lgvci.run({"case": "particle"}, 1), impacts="all")',
 ]
 
 
