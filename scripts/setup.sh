@@ -7,7 +7,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-json3-dev catch2 nodejs npm
               clang libclang-rt-14-dev  # clang + compiler-rt: the asan preset and libFuzzer
               parallel                  # GNU parallel: the test command runs the sweep recipe (docs/sweeps.md)
-              mypy)                     # the Python package's stubs type-checked (tests/python/test_typing.py)
+              mypy                      # the Python package's stubs type-checked (tests/python/test_typing.py)
+              jupyter-nbconvert python3-ipykernel python3-nbformat  # the example notebook run (examples/notebook)
+              python3-matplotlib python3-scipy)  # the notebook's pictures (lgvci.notebook)
 [[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium)
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the installed library as examples/consumer uses it, the Python module's tests, a sweep
+# (ctest), the installed library as examples/consumer uses it, the Python module's tests, the example
+# notebook run by jupyter nbconvert, a sweep
 # sharded with GNU parallel and merged (examples/sweeps), the same
 # suite under ASan + UBSan and a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
 # Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
@@ -54,6 +55,15 @@ stage python "the Python module: scripts/python.sh builds and installs it, its t
 "$ROOT/scripts/python.sh" >"$LOG/python-build.txt" 2>&1 || { tail -n 40 "$LOG/python-build.txt"; exit 1; }
 grep '^python.sh: lgvci' "$LOG/python-build.txt"
 LGVCI_CLI="$ROOT/build/native/lgvci" python3 -m unittest discover -s tests/python 2>&1 | tee "$LOG/python.txt"
+
+stage notebook "the example notebook (examples/notebook/lgvci.ipynb) run by Debian's jupyter nbconvert against the built module, its outputs and its HTML export checked (docs/python.md \"Notebooks\")"
+NB="$LOG/notebook"
+export PYDEVD_DISABLE_FILE_VALIDATION=1  # ipykernel's debugger warns on the interpreter's frozen modules
+PYTHONPATH="$ROOT/build/native/python" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
+  examples/notebook/lgvci.ipynb --output-dir "$NB" --output lgvci
+jupyter nbconvert --to html "$NB/lgvci.ipynb" --output-dir "$NB" --output lgvci
+jupyter nbconvert --to html --ClearOutputPreprocessor.enabled=True examples/notebook/lgvci.ipynb --output-dir "$NB" --output empty
+/usr/bin/python3 tests/notebook/check_notebook.py "$NB/lgvci.ipynb" "$NB/lgvci.html" "$NB/empty.html"
 
 stage sweeps "sweeps: the GNU parallel recipe (examples/sweeps/parallel.sh) over 4 shards, merged, byte for byte against the unsharded run (docs/sweeps.md)"
 SWEEP=(--case IV --sweep restitution=0.5:1:6 --ensemble 50 --steps 1000 --samples 10)

@@ -331,6 +331,12 @@ class Run(Dict[str, Any]):
         super().__init__(columns)
         self.config: Dict[str, Any] = config  # the resolved config: run(result.config, n) replays the run
 
+    def __repr__(self) -> str:
+        s = self.get("summary", {})
+        columns = [k for k in self if k != "summary"]
+        return (f"<lgvci.Run {s.get('case') or s.get('model', '')}: {s.get('steps')} steps, {s.get('impacts')} impacts; "
+                f"columns {', '.join(columns)} and 'summary'>")
+
     def _repr_html_(self) -> str:
         """In a notebook: the summary, the motion and the plots, self-contained (lgvci.notebook)."""
         from . import notebook

@@ -232,7 +232,7 @@ COMMON_PANELS = [Panel("energy error", _energy_error), Panel("impacts", _impact_
 def plot(result: Mapping[str, Any], impacts: Optional[np.ndarray] = None, *,
          config: Optional[Mapping[str, Any]] = None) -> Any:
     """The papers' plots of a run as a matplotlib Figure: the energy error and the impact count against t,
-    then the family's own (``FamilyPart.panels``); a panel that needs the impact records (the billiard's
+    then the family's own (``FamilyPart.panels``); a panel that needs the impact records (a
     bounce map) is drawn when ``impacts`` (``Simulation.impact_records()`` of the same run) is given.
     ``result`` is what ``run()`` returns (it knows its config) or its columns with ``config``."""
     from . import Simulation
