@@ -1196,6 +1196,33 @@ def python_overhead(r: Runs) -> str:
     return r.timed(table)
 
 
+NOTEBOOK_TIMING = """
+import json, time
+import lgvci
+from lgvci import notebook
+r = lgvci.run(lgvci.preset("IV"), 600)
+t = time.process_time()
+html = notebook.animation_html(r.config, r)
+cpu = time.process_time() - t
+print(json.dumps({"bytes": len(html.encode()), "cpu": cpu, "frames": notebook.MAX_FRAMES}))
+"""
+
+
+@figure("notebook-motion", "timing")
+def notebook_motion(r: Runs) -> str:
+    """The notebook's player of a Case IV run (docs/python.md "Notebooks"): its size and the CPU time of
+    drawing its frames (matplotlib's; machine- and version-dependent, so a timing)."""
+    def measure() -> str:
+        py = shutil.which("python3") or sys.executable
+        child = subprocess.run([py, "-c", NOTEBOOK_TIMING], capture_output=True, text=True)
+        if child.returncode != 0:
+            raise RuntimeError(f"notebook-motion: lgvci.notebook did not run (scripts/python.sh; matplotlib): {child.stderr.strip()[-300:]}")
+        d = json.loads(child.stdout)
+        return f"Case IV's {d['frames']} frames (of a 600-step run) are {d['bytes'] / 1e6:.2f} MB and {d['cpu']:.1f} s of CPU to draw"
+
+    return r.timed(measure)
+
+
 # The billiard (docs/billiard.md): bounce times against the closed forms of scripts/billiard_reference.py.
 BILLIARDS = ("billiard-ellipse", "billiard-stadium")
 
