@@ -125,6 +125,31 @@ class Notebook(unittest.TestCase):
         finally:
             notebook.MAX_FRAMES = saved
 
+    def test_every_body_type_is_drawn_on_its_surface(self):
+        from lgvci.family_parts.rigid_body import faces
+        octahedron = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
+        lens = [{"type": "ellipsoid", "semi_axes": [2, 1, 1]}, {"type": "ellipsoid", "semi_axes": [1, 2, 1]}]
+        bodies = {"polyhedron": {"type": "polyhedron", "vertices": octahedron, "epsilon": 0.05},
+                  "intersection": {"type": "intersection", "parts": lens},
+                  "union": {"type": "union", "parts": [dict(lens[0], center=[0.5, 0, 0]), dict(lens[1], center=[-0.5, 0, 0])]},
+                  "cube": {"type": "cube", "side": 2.0, "epsilon": 0.1}}
+        for name, body in bodies.items():
+            with self.subTest(name):
+                polys = faces(body)
+                self.assertGreater(len(polys), 0)
+                corners = np.concatenate(polys)
+                if name == "polyhedron":  # the hull's 8 triangles, their corners the vertices
+                    self.assertEqual(len(polys), 8)
+                    self.assertTrue(all(any(np.allclose(c, v) for v in octahedron) for c in corners))
+                if name == "intersection":  # every face's centre inside both ellipsoids
+                    for f in polys:
+                        c = f.mean(axis=0)
+                        self.assertLessEqual(max((c[0] / 2) ** 2 + c[1] ** 2, c[0] ** 2 + (c[1] / 2) ** 2) + c[2] ** 2, 1 + 1e-9)
+                if name == "cube":  # the box of side s + 2ε
+                    np.testing.assert_allclose(np.abs(corners).max(axis=0), [1.1, 1.1, 1.1])
+                config = {"model": "rigid_body", "body": body, "x0": [0, 0, 5], "inertia": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}
+                self_contained(self, lgvci.Simulation(config)._repr_html_())
+
     def test_a_run_after_set_state_replays_that_state(self):
         sim = lgvci.Simulation({"case": "particle"})
         sim.set_state({"q": [0.0, 2.0], "p": [1.0, 0.0]})
