@@ -176,8 +176,9 @@ def _frames(n: int, most: int) -> List[int]:
 
 # matplotlib's player (matplotlib/_animation_data.py) links Font Awesome from a CDN for its buttons'
 # icons: the link is dropped and each icon becomes a character, so that the player works offline.
-_ICONS = {"fa-minus": "−", "fa-fast-backward": "⏮", "fa-step-backward": "◁", "fa-play fa-flip-horizontal": "◀",
-          "fa-pause": "❚❚", "fa-play": "▶", "fa-step-forward": "▷", "fa-fast-forward": "⏭", "fa-plus": "+"}
+# Characters that common fonts have (Chromium on Debian draws ⏮/⏭ as empty boxes).
+_ICONS = {"fa-minus": "−", "fa-fast-backward": "«", "fa-step-backward": "‹", "fa-play fa-flip-horizontal": "◀",
+          "fa-pause": "❚❚", "fa-play": "▶", "fa-step-forward": "›", "fa-fast-forward": "»", "fa-plus": "+"}
 _LINK = re.compile(r"<link rel=\"stylesheet\"\s+href=\"https?://[^\"]*\">")
 _ICON = re.compile(r"<i class=\"fa ([a-z -]+)\"></i>")
 

@@ -120,6 +120,7 @@ class Notebook(unittest.TestCase):
                     # the player's buttons still there, as text: Play and Pause
                     self.assertIn("▶", html)
                     self.assertIn("❚❚", html)
+                    self.assertNotIn('class="fa', html)  # every icon of the font replaced
                     short = lgvci.run({"case": name}, 3)._repr_html_()
                     self.assertEqual(len(re.findall(r'frames\[\d+\] = "data:image/png', short)), 4)  # rows 0..3
         finally:
