@@ -370,6 +370,17 @@ class Docstrings(unittest.TestCase):
                         continue
                     if not (getattr(member, "__doc__", None) or "").strip():
                         missing.append(f"{name}.{key}")
+        # lgvci.notebook's public functions and classes (docs/python.md "Notebooks") and the families' parts' views.
+        import inspect
+        from lgvci import notebook
+        for key, obj in vars(notebook).items():
+            if not key.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj)) and obj.__module__ == notebook.__name__:
+                if not (obj.__doc__ or "").strip():
+                    missing.append(f"notebook.{key}")
+        for family, part in notebook.family_parts().items():
+            for what in ("view", "panels"):
+                if not (getattr(part, what).__doc__ or "").strip():
+                    missing.append(f"{family}.{what}")
         self.assertEqual(missing, [])
 
 

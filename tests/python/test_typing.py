@@ -46,6 +46,10 @@ columns: npt.NDArray[np.float64] = result["q1"]
 config: Dict[str, Any] = result.config
 figure = lgvci.plot(result, sim.impact_records())
 figure2 = lgvci.plot(dict(result), config={"case": "particle"})
+from lgvci import notebook
+notebook.MAX_FRAMES = 12
+part: notebook.FamilyPart = notebook.family_parts()[sim.family]
+html: str = notebook.run_html(result, result.config, frames=8)
 """
 
 # Each line a wrong use the stubs must refuse.
@@ -58,6 +62,8 @@ BAD = [
     'z: bool = lgvci.Simulation({"case": "particle"}).impact_records()',
     'c: str = lgvci.run({"case": "particle"}, 1).config',
     'lgvci.plot(lgvci.run({"case": "particle"}, 1), impacts="all")',
+    'from lgvci.notebook import MAX_FRAMES as most; many: str = most',
+    'from lgvci.notebook import animation_html; animation_html({"case": "IV"}, {}, frames="all")',
 ]
 
 
