@@ -87,8 +87,9 @@ class Notebook(unittest.TestCase):
                     self.assertNotIn("bounce map", [a.get_title() for a in lgvci.plot(result).axes if a.get_visible()])
 
     def test_the_family_plots(self):
-        cases = {"IV": ["height of the centre of mass", "body angular momentum"], "slide": ["contact force"],
-                 "star": ["configuration q", "momenta p"], "cradle": ["angles θᵢ"], "billiard-stadium": ["path"]}
+        cases = {"IV": ["energies (Tran & Leok Fig. 7)", "height of the centre of mass", "body angular momentum"],
+                 "slide": ["contact force"], "star": ["configuration q", "momenta p"],
+                 "cradle": ["angles θᵢ", "angular velocities (Seghete & Murphey Fig. 3)"], "billiard-stadium": ["path"]}
         for name, want in cases.items():
             with self.subTest(name):
                 titles = [ax.get_title() for ax in lgvci.plot(lgvci.run({"case": name}, 200)).axes if ax.get_visible()]
@@ -99,6 +100,14 @@ class Notebook(unittest.TestCase):
         fig = lgvci.plot(result)
         height = next(ax for ax in fig.axes if ax.get_title() == "height of the centre of mass")
         np.testing.assert_array_equal(height.lines[0].get_data()[1], result["x3"])
+        energies = next(ax for ax in fig.axes if ax.get_title().startswith("energies"))
+        for line, column in zip(energies.lines, ("E", "TPE", "RE")):  # T.E. = T.P.E. + R.E. (Fig. 7)
+            np.testing.assert_array_equal(line.get_data()[1], result[column])
+        self.assertNotIn("contact force", [ax.get_title() for ax in fig.axes])  # Case IV flies and bounces
+        cradle = lgvci.run({"case": "cradle"}, 200)
+        omega = next(ax for ax in lgvci.plot(cradle).axes if ax.get_title().startswith("angular velocities"))
+        setup = cradle.config["cradle"]
+        np.testing.assert_allclose(omega.lines[0].get_data()[1], cradle["p1"] / (setup["mass"] * setup["length"] ** 2), rtol=1e-15)
         with self.assertRaises(ValueError):
             lgvci.plot(dict(result))  # columns without their config
         self.assertEqual(len(lgvci.plot(dict(result), config={"case": "IV"}).axes), len(fig.axes))

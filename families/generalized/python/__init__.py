@@ -119,13 +119,28 @@ def _coordinates(name: str, symbol: str) -> Panel:
 
 
 def planar_panels(config: Dict[str, Any], fields: Fields) -> List[Panel]:
-    """Fetecau et al. §4.2–4.3: the configuration q(t) (the particle's height, the star's x, y, θ) and p(t)."""
+    """Fetecau et al. §4.2–4.3: the configuration q(t) (the particle's x and height, the star's x, y, θ)
+    and the momenta p(t); their Figs. 2 and 4 are the energy, every family's panel."""
     return [_coordinates("q", "q"), _coordinates("p", "p")]
 
 
+def _angular_velocities(ax: Any, fields: Fields, impacts: Optional[np.ndarray], inertia: float) -> None:
+    p = np.asarray(fields["p"]).reshape(len(fields["t"]), -1)
+    for k in range(p.shape[1]):
+        ax.plot(fields["t"], p[:, k] / inertia, lw=0.8, label=f"θ̇{k + 1}")
+    ax.legend(fontsize=7, loc="upper right")
+    ax.set_xlabel("t")
+    ax.set_ylabel("θ̇ = p / (m ℓ²)")
+
+
 def cradle_panels(config: Dict[str, Any], fields: Fields) -> List[Panel]:
-    """Seghete & Murphey Fig. 3: the balls' angles θᵢ(t)."""
-    return [_coordinates("q", "θ"), _coordinates("p", "p")]
+    """Seghete & Murphey: the balls' angles θᵢ(t) and angular velocities θ̇ᵢ = pᵢ/(m ℓ²) (their Fig. 3:
+    the momentum handed along the row at each impact)."""
+    setup = config["cradle"]
+    inertia = float(setup["mass"]) * float(setup["length"]) ** 2
+    return [_coordinates("q", "θ"),
+            Panel("angular velocities (Seghete & Murphey Fig. 3)",
+                  lambda ax, fields, impacts: _angular_velocities(ax, fields, impacts, inertia))]
 
 
 PARTS = {"generalized": FamilyPart(view=planar_view, panels=planar_panels),

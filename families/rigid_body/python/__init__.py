@@ -1,6 +1,6 @@
 """The rigid body in a notebook (lgvci.notebook; docs/python.md "Notebooks"): the body and the plane in
-3-D, posed by the record's x and R, and the plots of Tran & Leok §7 (the height of the centre of mass,
-the body angular momentum Π, the contact force once the body rests).
+3-D, posed by the record's x and R, and the plots of Tran & Leok §7 (the energies T.E., T.P.E., R.E. of
+Fig. 7, the height of the centre of mass, the body angular momentum Π, the contact force once the body rests).
 
 The body is drawn from the resolved config's "body" at its true geometry in the body frame (centre of
 mass at the origin, as families/rigid_body/web/body-geometry.ts builds it for the page): an ellipsoid
@@ -142,6 +142,14 @@ def _momentum(ax: Any, fields: Fields, impacts: Optional[np.ndarray]) -> None:
     ax.set_ylabel("Π (body frame)")
 
 
+def _energies(ax: Any, fields: Fields, impacts: Optional[np.ndarray]) -> None:
+    for name, label in (("E", "T.E."), ("TPE", "T.P.E."), ("RE", "R.E.")):
+        ax.plot(fields["t"], fields[name], lw=0.8, label=label)
+    ax.legend(fontsize=7, loc="upper right")
+    ax.set_xlabel("t")
+    ax.set_ylabel("energy")
+
+
 def _contact(ax: Any, fields: Fields, impacts: Optional[np.ndarray]) -> None:
     ax.plot(fields["t"], fields["normal_force"], lw=0.8)
     ax.set_xlabel("t")
@@ -149,10 +157,12 @@ def _contact(ax: Any, fields: Fields, impacts: Optional[np.ndarray]) -> None:
 
 
 def panels(config: Dict[str, Any], fields: Fields) -> List[Panel]:
-    """Tran & Leok §7's plots: the height of the centre of mass (Figs. 7–10) and Π; the contact force
-    on a body in persistent contact with the plane, when the run has some (docs/rigid-body.md
-    "Persistent contact")."""
-    out = [Panel("height of the centre of mass", _height), Panel("body angular momentum", _momentum)]
+    """Tran & Leok §7's energies, the total T.E., the translational and potential T.P.E. and the rotational
+    R.E. that the impacts exchange (Fig. 7; the energy error, Fig. 8, is every family's panel); the height
+    of the centre of mass and the body angular momentum Π; the contact force on a body in persistent
+    contact with the plane, when the run has some (docs/rigid-body.md "Persistent contact")."""
+    out = [Panel("energies (Tran & Leok Fig. 7)", _energies), Panel("height of the centre of mass", _height),
+           Panel("body angular momentum", _momentum)]
     if "normal_force" in fields and np.any(np.asarray(fields["normal_force"]) != 0):
         out.append(Panel("contact force", _contact))
     return out
