@@ -113,7 +113,7 @@ npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
 summary 0
 # One closing line over all suites (each step above already failed the script on any failure).
 ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
-ctest_passed=$((ctest_passed + 2))  # the libFuzzer run and the sweeps recipe's cmp
+ctest_passed=$((ctest_passed + 3))  # the libFuzzer run, the notebook's check and the sweeps recipe's cmp
 python_passed=$(sed -nE 's/^Ran ([0-9]+) tests? in.*/\1/p' "$LOG/python.txt")
 vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" "$LOG/dist.txt" | awk '{s+=$1} END {print s+0}')
 echo "all: $((ctest_passed + python_passed + vitest_passed)) passed, 0 failed"
