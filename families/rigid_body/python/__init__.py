@@ -121,9 +121,10 @@ def view(ax: Any, config: Dict[str, Any], state: Fields, path: Optional[Fields])
     ax.set_zlim(mid[2] - half, mid[2] + half)
     ax.set_box_aspect((1, 1, 1))
     ax.view_init(elev=18, azim=-62)
-    ax.set_xlabel("x₁")
-    ax.set_ylabel("x₂")
-    ax.set_zlabel("x₃")
+    ax.tick_params(labelsize=6, pad=0)
+    ax.set_xlabel("x₁", labelpad=-4)
+    ax.set_ylabel("x₂", labelpad=-4)
+    ax.set_zlabel("x₃", labelpad=-4)
     ax.text2D(0.03, 0.93, f"t = {float(state['t'][0]):.4g}", transform=ax.transAxes, fontsize=9)
 
 
