@@ -7,11 +7,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-json3-dev catch2 nodejs npm
               clang libclang-rt-14-dev  # clang + compiler-rt: the asan preset and libFuzzer
               parallel                  # GNU parallel: the test command runs the sweep recipe (docs/sweeps.md)
-              mypy                      # the Python package's stubs type-checked (tests/python/test_typing.py)
-              jupyter-nbconvert python3-ipykernel python3-nbformat  # the example notebook run (examples/notebook)
-              python3-matplotlib python3-scipy)  # the notebook's pictures (lgvci.notebook)
+              mypy)                     # the Python package's stubs type-checked (tests/python/test_typing.py)
 [[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium)
 
+# The example notebook run by Debian's jupyter nbconvert, and its pictures (examples/notebook,
+# lgvci.notebook: matplotlib, SciPy for a polyhedron's hull; docs/python.md "Notebooks").
+APT_PACKAGES+=(jupyter-nbconvert python3-ipykernel python3-nbformat python3-matplotlib python3-scipy)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
