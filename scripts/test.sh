@@ -59,7 +59,12 @@ LGVCI_CLI="$ROOT/build/native/lgvci" python3 -m unittest discover -s tests/pytho
 stage notebook "the example notebook (examples/notebook/lgvci.ipynb) run by Debian's jupyter nbconvert against the built module, its outputs and its HTML export checked (docs/python.md \"Notebooks\")"
 NB="$LOG/notebook"
 export PYDEVD_DISABLE_FILE_VALIDATION=1  # ipykernel's debugger warns on the interpreter's frozen modules
-PYTHONPATH="$ROOT/build/native/python" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
+# The kernel is Debian's /usr/bin/python3 (python3-ipykernel): the module python.sh built for its ABI,
+# build/native's when the extension suffixes agree, else its own build/python-<suffix>.
+suffix=$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+KERNEL_PATH="$ROOT/build/native/python"
+[[ -e $KERNEL_PATH/lgvci/_lgvci$suffix ]] || KERNEL_PATH="$ROOT/build/python-${suffix//[^A-Za-z0-9_-]/_}/python"
+PYTHONPATH="$KERNEL_PATH" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
   examples/notebook/lgvci.ipynb --output-dir "$NB" --output lgvci
 jupyter nbconvert --to html "$NB/lgvci.ipynb" --output-dir "$NB" --output lgvci
 jupyter nbconvert --to html --ClearOutputPreprocessor.enabled=True examples/notebook/lgvci.ipynb --output-dir "$NB" --output empty
