@@ -12,14 +12,16 @@ go stale. Usage (Python 3 standard library only):
     python3 scripts/figures.py --check    exit 1 when a figure in the docs differs from a fresh run
     python3 scripts/figures.py --bench    also rerun scripts/bench.mjs (needs the WASM build and npm ci)
     python3 scripts/figures.py --callgrind  also count the step's instructions (scripts/step_cost.py, valgrind)
+    python3 scripts/figures.py --memory   also measure the peak memory of large sweeps (about a minute)
     python3 scripts/figures.py --list     the figures, their kind and where they are
 
 Figure kinds: "exact" figures are impact counts, energy errors, distances… — bit-reproducible on any
 machine, compared by --check. "timing" values (wall times of the CLI) are rewritten by a plain run but
 never compared: --check skips their runs and matches any text in their place. "bench" figures come
 from scripts/bench.mjs and are rewritten only with --bench; "callgrind" figures, instruction counts of
-scripts/step_cost.py (the same for a given build, not across compilers), only with --callgrind. How to
-add a figure: docs/contributing.md.
+scripts/step_cost.py (the same for a given build, not across compilers), only with --callgrind; "memory"
+figures, peak resident memory of large sweeps (the allocator's and the machine's, and minutes of runs),
+only with --memory. None of the three is compared by --check. How to add a figure: docs/contributing.md.
 """
 from __future__ import annotations
 
@@ -938,6 +940,49 @@ def callgrind_data(r: Runs) -> dict:
 STEP_COST_PRESETS = ["I", "II", "III", "IV", "particle", "star", "cradle", "billiard-ellipse", "billiard-stadium"]
 
 
+# Peak memory of sweeps (docs/sweeps.md "On a cluster"): the peak resident set of one CLI process, from
+# the kernel's accounting of that child alone (os.wait4), with its wall time.
+def peak_memory(r: Runs, *args: str) -> tuple[int, float]:
+    argv = [str(r.cli), *args, "--json"]
+    t0 = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - t0
+    err = child.stderr.read().decode() if child.stderr else ""
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{' '.join(argv)}: exit {os.waitstatus_to_exitcode(status)}: {err.strip()[-300:]}")
+    return usage.ru_maxrss * 1024, wall  # Linux: ru_maxrss in KiB
+
+
+def megabytes(b: float) -> str:
+    if b >= 5e9:
+        return f"{b / 1e9:.1f} GB"
+    return f"{b / 1e9:.2f} GB" if b >= 0.5e9 else f"{b / 1e6:.0f} MB"
+
+
+SWEEP_MEMBERS = ("--case", "IV", "--sweep", "restitution=0.1:1:10", "--ensemble", "1000", "--steps", "1000")
+
+
+@figure("sweep-member-memory", "memory")
+def sweep_member_memory(r: Runs) -> str:
+    """The unsharded 10⁴-member sweep's peak: what each member's results and the part's text cost."""
+    low, _ = peak_memory(r, *SWEEP_MEMBERS, "--samples", "10")
+    full, _ = peak_memory(r, *SWEEP_MEMBERS)
+    return (f"a peak of ≈ {low / 1e4 / 1e3:.1f} kB per member at\n`--samples 10` ({megabytes(low)} for 10⁴ members; "
+            f"{megabytes(full)} at 100 samples, measured)")
+
+
+@figure("sweep-point-memory", "memory")
+def sweep_point_memory(r: Runs) -> str:
+    """One-member points, unsharded, 10 steps: the peak grows with the points, their ensembles batched or not."""
+    small, _ = peak_memory(r, "--case", "IV", "--sweep", "restitution=0:1:10000", "--ensemble", "1", "--steps", "10")
+    large, wall = peak_memory(r, "--case", "IV", "--sweep", "restitution=0:1:100000", "--ensemble", "1", "--steps", "10")
+    slope = (large - small) / 90000
+    return (f"10⁴ points × 1 member unsharded at 10 steps: {megabytes(small)} peak; 10⁵: {megabytes(large)}, "
+            f"{wall:.0f} s: ≈ {slope / 1e3:.1f} kB more a point, so 10⁶ one-member points in one process would need "
+            f"≈ {megabytes(small + slope * (10**6 - 10**4))}")
+
+
 @figure("step-cost-table", "callgrind")
 def step_cost_table(r: Runs) -> str:
     from step_cost import table
@@ -1194,6 +1239,33 @@ def python_overhead(r: Runs) -> str:
             f"| one call from Python: `sim.step(0)`, `sim.energy()` | {t['call'] * 1e6:.1f} µs, {t['energy'] * 1e6:.1f} µs |",
         ])
     return r.timed(table)
+
+
+NOTEBOOK_TIMING = """
+import json, time
+import lgvci
+from lgvci import notebook
+r = lgvci.run(lgvci.preset("IV"), 600)
+t = time.process_time()
+html = notebook.animation_html(r.config, r)
+cpu = time.process_time() - t
+print(json.dumps({"bytes": len(html.encode()), "cpu": cpu, "frames": notebook.MAX_FRAMES}))
+"""
+
+
+@figure("notebook-motion", "timing")
+def notebook_motion(r: Runs) -> str:
+    """The notebook's player of a Case IV run (docs/python.md "Notebooks"): its size and the CPU time of
+    drawing its frames (matplotlib's; machine- and version-dependent, so a timing)."""
+    def measure() -> str:
+        py = shutil.which("python3") or sys.executable
+        child = subprocess.run([py, "-c", NOTEBOOK_TIMING], capture_output=True, text=True)
+        if child.returncode != 0:
+            raise RuntimeError(f"notebook-motion: lgvci.notebook did not run (scripts/python.sh; matplotlib): {child.stderr.strip()[-300:]}")
+        d = json.loads(child.stdout)
+        return f"Case IV's {d['frames']} frames (of a 600-step run) are {d['bytes'] / 1e6:.2f} MB and {d['cpu']:.1f} s of CPU to draw"
+
+    return r.timed(measure)
 
 
 # The billiard (docs/billiard.md): bounce times against the closed forms of scripts/billiard_reference.py.
@@ -1814,6 +1886,7 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a stale figure")
     ap.add_argument("--bench", action="store_true", help="also rerun scripts/bench.mjs for the benchmark figures")
     ap.add_argument("--callgrind", action="store_true", help="also count the step's instructions (scripts/step_cost.py) for the step-cost figures")
+    ap.add_argument("--memory", action="store_true", help="also measure the peak memory of large sweeps for the memory figures (about a minute)")
     ap.add_argument("--cli", default=os.environ.get("LGVCI_CLI", str(ROOT / "build/native/lgvci")), help="the lgvci executable")
     ap.add_argument("--jobs", type=int, default=0, help="parallel runs (default: the cores under --check, else 1 so that timings are honest)")
     ap.add_argument("--only", action="append", default=[], help="only this figure (repeatable)")
@@ -1842,12 +1915,14 @@ def main() -> int:
     names = [n for n in FIGURES if (not a.only or n in a.only)]
     timing_ok = True
     if a.check:
-        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind")]
+        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind", "memory")]
     else:
         if not a.bench:
             names = [n for n in names if FIGURES[n][0] != "bench"]
         if not a.callgrind:
             names = [n for n in names if FIGURES[n][0] != "callgrind"]
+        if not a.memory:
+            names = [n for n in names if FIGURES[n][0] != "memory"]
         load, cores = os.getloadavg()[0], os.cpu_count() or 1
         if load > cores and not a.timing:  # the machine is busy: timings would mislead, keep the docs'
             print(f"figures: timing figures kept (load average {load:.1f} > {cores} cores; --timing rewrites them)", file=sys.stderr)

@@ -2,7 +2,8 @@
 # Builds the Python module lgvci (pybind11 over the C++ library, docs/python.md) and installs it for
 # the `python3` first on PATH and, when that is another interpreter, for Debian's /usr/bin/python3.
 # Installs what it needs, only if missing (Debian: python3-dev, pybind11-dev, python3-pybind11,
-# python3-numpy; python3-matplotlib for the plots of `python3 -m lgvci.reproduce`). Safe to run any number of
+# python3-numpy; python3-matplotlib for the plots of `python3 -m lgvci.reproduce` and the notebook's pictures,
+# python3-scipy for a polyhedron's hull in them). Safe to run any number of
 # times: an unchanged tree rebuilds nothing.
 #
 # The module is built in the native build (build/native, preset native: its library is position-
@@ -16,7 +17,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-APT_PACKAGES=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-matplotlib)
+APT_PACKAGES=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-matplotlib python3-scipy)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -72,11 +73,13 @@ else:
     print(site.getusersitepackages())
 EOF
 )
-  mkdir -p "$dest/lgvci"
-  for f in "$build"/python/lgvci/*; do
-    [[ -f $f ]] || continue  # not a __pycache__ left by a run from the build tree
-    cmp -s "$f" "$dest/lgvci/${f##*/}" 2>/dev/null || cp "$f" "$dest/lgvci/"
-  done
+  # The package with its subpackages (lgvci/family_parts/<package>/: the families' notebook parts),
+  # without the __pycache__ folders a run from the build tree leaves.
+  while IFS= read -r -d '' f; do
+    rel=${f#"$build/python/"}
+    mkdir -p "$dest/${rel%/*}"
+    cmp -s "$f" "$dest/$rel" 2>/dev/null || cp "$f" "$dest/$rel"
+  done < <(find "$build/python/lgvci" -type f ! -path '*/__pycache__/*' -print0)
   # NumPy: Debian's, for an interpreter of Debian's minor version that has none of its own.
   if ! "$py" -c 'import numpy' 2>/dev/null; then
     debian=$(/usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')

@@ -12,6 +12,9 @@ APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-js
 # (docs/custom-element.md, tests/web/dist/course-sites.test.ts).
 [[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium mkdocs python3-sphinx)
 
+# The example notebook run by Debian's jupyter nbconvert, and its pictures (examples/notebook,
+# lgvci.notebook: matplotlib, SciPy for a polyhedron's hull; docs/python.md "Notebooks").
+APT_PACKAGES+=(jupyter-nbconvert python3-ipykernel python3-nbformat python3-matplotlib python3-scipy)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, then run every test: the Catch2 suite
-# (ctest), the installed library as examples/consumer uses it, the Python module's tests, a sweep
+# (ctest), the installed library as examples/consumer uses it, the Python module's tests, the example
+# notebook run by jupyter nbconvert, a sweep
 # sharded with GNU parallel and merged (examples/sweeps), the same
 # suite under ASan + UBSan and a seeded libFuzzer run, the TypeScript type check, the Vitest unit tests (Node, real WASM) and the
 # Vitest browser tests (headless Debian Chromium, real WASM). Ends with one "N passed, N failed" line.
@@ -55,6 +56,20 @@ stage python "the Python module: scripts/python.sh builds and installs it, its t
 grep '^python.sh: lgvci' "$LOG/python-build.txt"
 LGVCI_CLI="$ROOT/build/native/lgvci" python3 -m unittest discover -s tests/python 2>&1 | tee "$LOG/python.txt"
 
+stage notebook "the example notebook (examples/notebook/lgvci.ipynb) run by Debian's jupyter nbconvert against the built module, its outputs and its HTML export checked (docs/python.md \"Notebooks\")"
+NB="$LOG/notebook"
+export PYDEVD_DISABLE_FILE_VALIDATION=1  # ipykernel's debugger warns on the interpreter's frozen modules
+# The kernel is Debian's /usr/bin/python3 (python3-ipykernel): the module python.sh built for its ABI,
+# build/native's when the extension suffixes agree, else its own build/python-<suffix>.
+suffix=$(/usr/bin/python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+KERNEL_PATH="$ROOT/build/native/python"
+[[ -e $KERNEL_PATH/lgvci/_lgvci$suffix ]] || KERNEL_PATH="$ROOT/build/python-${suffix//[^A-Za-z0-9_-]/_}/python"
+PYTHONPATH="$KERNEL_PATH" jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
+  examples/notebook/lgvci.ipynb --output-dir "$NB" --output lgvci
+jupyter nbconvert --to html "$NB/lgvci.ipynb" --output-dir "$NB" --output lgvci
+jupyter nbconvert --to html --ClearOutputPreprocessor.enabled=True examples/notebook/lgvci.ipynb --output-dir "$NB" --output empty
+/usr/bin/python3 tests/notebook/check_notebook.py "$NB/lgvci.ipynb" "$NB/lgvci.html" "$NB/empty.html"
+
 stage sweeps "sweeps: the GNU parallel recipe (examples/sweeps/parallel.sh) over 4 shards, merged, byte for byte against the unsharded run (docs/sweeps.md)"
 SWEEP=(--case IV --sweep restitution=0.5:1:6 --ensemble 50 --steps 1000 --samples 10)
 LGVCI="$ROOT/build/native/lgvci" "$ROOT/examples/sweeps/parallel.sh" 4 "$LOG/sweep" "${SWEEP[@]}"
@@ -104,7 +119,7 @@ npm run --silent test:dist 2>&1 | tee "$LOG/dist.txt"
 summary 0
 # One closing line over all suites (each step above already failed the script on any failure).
 ctest_passed=$(sed -nE 's/.*tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/p' "$LOG/ctest.txt" "$LOG/asan.txt" | awk '{s+=$1-$2} END {print s+0}')
-ctest_passed=$((ctest_passed + 2))  # the libFuzzer run and the sweeps recipe's cmp
+ctest_passed=$((ctest_passed + 3))  # the libFuzzer run, the notebook's check and the sweeps recipe's cmp
 python_passed=$(sed -nE 's/^Ran ([0-9]+) tests? in.*/\1/p' "$LOG/python.txt")
 vitest_passed=$(sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' "$LOG/unit.txt" "$LOG/browser.txt" "$LOG/dist.txt" | awk '{s+=$1} END {print s+0}')
 echo "all: $((ctest_passed + python_passed + vitest_passed)) passed, 0 failed"

@@ -2,7 +2,8 @@
 """No family or case name in the core's code or comments (docs/architecture.md "How to add a family").
 
 A model family lives in its package, families/<name>/; the core (cpp/: the library, the CLI, the
-WebAssembly bindings) and the Python module's bindings (python/src) are generic over the registry.
+WebAssembly bindings), the Python module's bindings (python/src) and its notebook code
+(python/lgvci/notebook.py, python/lgvci/family_parts/) are generic over the registry.
 This test reads every source file there and fails on a line that names a family or a preset — in code
 or in a comment — listing each. A reference to a docs page by its file name (docs/rigid-body.md) is a
 citation, not a name, and is allowed; so is the generated registry in the build tree, which is not
@@ -14,8 +15,10 @@ import subprocess
 import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCOPE = ("cpp/", "python/src/")
-EXTENSIONS = (".cpp", ".hpp", ".h", ".inc", ".ts")
+# The generic notebook code (python/lgvci/notebook.py and the family_parts package that finds the
+# families' own parts in families/<package>/python) too: it draws every family and names none.
+SCOPE = ("cpp/", "python/src/", "python/lgvci/notebook.py", "python/lgvci/family_parts/")
+EXTENSIONS = (".cpp", ".hpp", ".h", ".inc", ".ts", ".py")
 
 # The built-in families and their presets (the design review's list): a word-bounded, case-blind
 # match of the names, the quoted presets, and "Case I".."Case IV".

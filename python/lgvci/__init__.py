@@ -7,6 +7,8 @@ Bad input raises ``ValueError`` with the core's "field: rule" message, and every
 the same way; NumPy numbers and arrays are taken wherever numbers and lists of them are. Long calls
 stop on Ctrl-C between steps with ``KeyboardInterrupt``. See docs/python.md.
 ``python3 -m lgvci.reproduce`` reruns the papers' experiments with this API (docs/reproduce.md).
+In a notebook a ``Simulation`` and a ``run()``'s result show themselves (the view, the motion, the
+plots) and ``plot(result)`` draws the papers' plots (lgvci.notebook; docs/python.md "Notebooks").
 """
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ import numpy as _np  # the extension hands out NumPy arrays: NumPy must be impor
 from . import _lgvci
 
 __version__: str = _lgvci.__version__
-__all__ = ["Simulation", "System", "presets", "preset", "run", "run_batch", "ensemble", "sweep", "merge", "families",
-           "order_study", "reverse_check", "symplecticity", "momentum_maps", "__version__"]
+__all__ = ["Simulation", "System", "Run", "presets", "preset", "run", "run_batch", "ensemble", "sweep", "merge", "families",
+           "order_study", "reverse_check", "symplecticity", "momentum_maps", "plot", "__version__"]
 
 Config = Union[Mapping[str, Any], str]
 
@@ -267,6 +269,12 @@ class Simulation:
         name = self.case or self.model
         return f"<lgvci.Simulation {name} t={self.time!r} steps={self.steps} impacts={self.impacts}>"
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the current state's view (its family's drawing, an inline PNG) with its clock,
+        energy and impacts (lgvci.notebook)."""
+        from . import notebook
+        return notebook.simulation_html(self)
+
 
 class System:
     """A config parsed and validated once (docs/python.md "Setting a state"): its runs start at the
@@ -314,18 +322,52 @@ class System:
         return f"<lgvci.System {self.family}>"
 
 
-def run(config: Config, steps: int, until_impacts: int = 0) -> Dict[str, Any]:
+class Run(Dict[str, Any]):
+    """What ``run()`` returns: a dict of the CLI's CSV columns as NumPy arrays and ``"summary"``, that
+    also knows the run's resolved config (``result.config``, as ``Simulation.config()``). In a notebook it shows the motion (a player of at most
+    ``lgvci.notebook.MAX_FRAMES`` frames, the rows sampled evenly) and ``plot()``'s plots, all inline."""
+
+    def __init__(self, columns: Mapping[str, Any], config: Dict[str, Any]) -> None:
+        super().__init__(columns)
+        self.config: Dict[str, Any] = config  # the resolved config: run(result.config, n) replays the run
+
+    def __repr__(self) -> str:
+        s = self.get("summary", {})
+        columns = [k for k in self if k != "summary"]
+        return (f"<lgvci.Run {s.get('case') or s.get('model', '')}: {s.get('steps')} steps, {s.get('impacts')} impacts; "
+                f"columns {', '.join(columns)} and 'summary'>")
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the summary, the motion and the plots, self-contained (lgvci.notebook)."""
+        from . import notebook
+        return notebook.run_html(self, self.config)
+
+
+def plot(result: Mapping[str, Any], impacts: Optional["_np.ndarray"] = None, *,
+         config: Optional[Mapping[str, Any]] = None) -> Any:
+    """The papers' plots of a run as a matplotlib Figure (docs/python.md "Notebooks"): the energy error
+    and the impact count against t, then its family's own (the rigid body's height and Π, the
+    generalized models' q and p, the cradle's angles, the billiard's path and, given ``impacts``, its
+    bounce map). ``result`` is ``run()``'s (it knows its config), or columns with ``config=``;
+    ``impacts`` the run's ``Simulation.impact_records()``."""
+    from . import notebook
+    return notebook.plot(result, impacts, config=config)
+
+
+def run(config: Config, steps: int, until_impacts: int = 0) -> Run:
     """Run ``steps`` steps in C++ (the CLI's loop) and return every CSV column as a NumPy array
     (row 0 the start, then one row per step), plus ``"summary"``: the CLI's ``--json`` object
     (impacts, impact_times, energies, state_hash, status, wall_seconds, …). The per-step column
     ``"impacts"`` counts each step's impacts; ``summary["impacts"]`` is their total. The columns are
     kept in memory, at most 1 GiB of them (8 bytes x columns x (steps + 1)): beyond, ValueError
     ("steps: …"); step a Simulation in blocks instead. Ctrl-C stops it with KeyboardInterrupt.
+    The dict is a ``Run``: it carries the resolved config and shows itself in a notebook.
     """
     steps = _whole("steps", steps, 0, _lgvci.MAX_STEPS)
     until_impacts = _whole("until_impacts", until_impacts, 0, _lgvci.MAX_STEPS)
-    columns, summary = _lgvci.run_columns(_config_text(config), steps, until_impacts)
-    out: Dict[str, Any] = dict(columns)
+    text = _config_text(config)
+    columns, summary = _lgvci.run_columns(text, steps, until_impacts)
+    out = Run(columns, _json.loads(_lgvci.Simulation(text).config_json()))
     if "summary" in out:  # a family's CSV column may not take the summary's key
         raise RuntimeError("a CSV column is named 'summary'")
     out["summary"] = _json.loads(summary)

@@ -68,8 +68,17 @@ class System:
     @property
     def family(self) -> str: ...
 
-def run(config: Config, steps: SupportsIndex, until_impacts: SupportsIndex = 0) -> Dict[str, Any]:
-    """CSV column name -> npt.NDArray[np.float64] (steps + 1 rows), and "summary" -> the CLI's --json dict."""
+class Run(Dict[str, Any]):
+    """CSV column name -> npt.NDArray[np.float64] (steps + 1 rows), and "summary" -> the CLI's --json dict;
+    ``config``: the run's resolved config. Shows itself in a notebook (``_repr_html_``)."""
+    config: Dict[str, Any]
+    def __init__(self, columns: Mapping[str, Any], config: Dict[str, Any]) -> None: ...
+
+def run(config: Config, steps: SupportsIndex, until_impacts: SupportsIndex = 0) -> Run: ...
+
+def plot(result: Mapping[str, Any], impacts: Optional[npt.NDArray[np.void]] = None, *,
+         config: Optional[Config] = None) -> Any:
+    """A matplotlib.figure.Figure (Debian's matplotlib has no type stubs)."""
     ...
 
 def run_batch(config: Config, states: npt.ArrayLike, steps: SupportsIndex, *, threads: Optional[SupportsIndex] = None) -> Dict[str, Any]: ...

@@ -370,6 +370,17 @@ class Docstrings(unittest.TestCase):
                         continue
                     if not (getattr(member, "__doc__", None) or "").strip():
                         missing.append(f"{name}.{key}")
+        # lgvci.notebook's public functions and classes (docs/python.md "Notebooks") and the families' parts' views.
+        import inspect
+        from lgvci import notebook
+        for key, obj in vars(notebook).items():
+            if not key.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj)) and obj.__module__ == notebook.__name__:
+                if not (obj.__doc__ or "").strip():
+                    missing.append(f"notebook.{key}")
+        for family, part in notebook.family_parts().items():
+            for what in ("view", "panels"):
+                if not (getattr(part, what).__doc__ or "").strip():
+                    missing.append(f"{family}.{what}")
         self.assertEqual(missing, [])
 
 
@@ -517,7 +528,8 @@ class Stubs(unittest.TestCase):
                 self.assertEqual(params(node), list(inspect.signature(getattr(lgvci, name)).parameters))
         for cname, cls in classes.items():
             members = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef)}
-            public = {n for n in dir(getattr(lgvci, cname)) if not n.startswith("_")} | {"__init__"}
+            # the class's own members (Run's dict methods are dict's)
+            public = {n for n in vars(getattr(lgvci, cname)) if not n.startswith("_")} | {"__init__"}
             self.assertEqual(sorted(members), sorted(public), cname)
             for name, node in members.items():
                 with self.subTest(f"{cname}.{name}"):

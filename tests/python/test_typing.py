@@ -41,6 +41,15 @@ out: Dict[str, Any] = lgvci.run_batch({"case": "particle"}, np.stack([start, sta
 names: List[str] = lgvci.presets()
 t: float = sim.time
 halted: bool = sim.halted
+result: lgvci.Run = lgvci.run({"case": "particle"}, 10)
+columns: npt.NDArray[np.float64] = result["q1"]
+config: Dict[str, Any] = result.config
+figure = lgvci.plot(result, sim.impact_records())
+figure2 = lgvci.plot(dict(result), config={"case": "particle"})
+from lgvci import notebook
+notebook.MAX_FRAMES = 12
+part: notebook.FamilyPart = notebook.family_parts()[sim.family]
+html: str = notebook.run_html(result, result.config, frames=8)
 """
 
 # Each line a wrong use the stubs must refuse.
@@ -51,6 +60,10 @@ BAD = [
     'y: int = lgvci.System({"case": "particle"}).family',
     'lgvci.Simulation({"case": "particle"}).perturbed_start(1, 0.1)',
     'z: bool = lgvci.Simulation({"case": "particle"}).impact_records()',
+    'c: str = lgvci.run({"case": "particle"}, 1).config',
+    'lgvci.plot(lgvci.run({"case": "particle"}, 1), impacts="all")',
+    'from lgvci.notebook import MAX_FRAMES as most; many: str = most',
+    'from lgvci.notebook import animation_html; animation_html({"case": "IV"}, {}, frames="all")',
 ]
 
 
