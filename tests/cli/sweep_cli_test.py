@@ -114,6 +114,13 @@ for name, edit, message in [
 r = run("--case", "IV", "--sweep", "restitution=0:1:10000", "--ensemble", "10000", "--steps", "10", "--samples", "1", "--json")
 check("an unsharded sweep of 10^8 members is refused with --shard", r.returncode == 2 and "too many to run unsharded" in r.stderr
       and "--shard i/N, N >= 100" in r.stderr, (r.returncode, r.stderr))
+# Points count too (≈ 7.5 kB each, docs/sweeps.md "Bounds"): 10^6 one-member points would need ≈ 7.5 GB.
+r = run("--case", "IV", "--sweep", "restitution=0:1:1000000", "--ensemble", "1", "--steps", "10", "--json")
+check("an unsharded sweep of 10^6 one-member points is refused with --shard", r.returncode == 2 and "(1000000 points)" in r.stderr
+      and "and 200000 points (about 1.5 GB)" in r.stderr and "--shard i/N, N >= 6," in r.stderr, (r.returncode, r.stderr))
+r = run("--case", "IV", "--sweep", "restitution=0:1:1000000", "--ensemble", "1", "--steps", "10", "--shard", "1/4", "--json")
+check("... a shard of 250000 of its points is refused too", r.returncode == 2 and r.stderr.startswith("lgvci: invalid input: shard: shard 1/4 holds 250000 members (250000 points)")
+      and "cut the sweep into N >= 6 shards" in r.stderr, (r.returncode, r.stderr[:300]))
 
 for args, message in [
     (["--sweep", "restitution"], "sweep: expected PATH=A:B:N or PATH=V1,V2,..."),

@@ -331,12 +331,14 @@ std::string runSweepPart(const SweepSpec& spec, Shard shard, int threads) {
   // What this process will hold (docs/sweeps.md "Bounds"): refused before anything runs, with the cut
   // that fits, rather than failing to allocate it.
   const long long samples = std::min<long long>(spec.ensemble.samples, spec.ensemble.steps) + 1;
-  if (end - first > kMaxRunMembers || (end - first) * samples > kMaxRunSamples) {
+  if (end - first > kMaxRunMembers || (end - first) * samples > kMaxRunSamples || p1 - p0 > kMaxRunPoints) {
     const long long perShard = std::min(kMaxRunMembers, kMaxRunSamples / samples);
-    const long long need = (T + perShard - 1) / perShard;
-    const std::string size = std::to_string(end - first) + " members of " + std::to_string(samples) + " samples of Err(t) each";
-    const std::string bound = "one process holds at most " + std::to_string(kMaxRunMembers) + " members and " + std::to_string(kMaxRunSamples) +
-                              " samples of Err(t) (about 2 GB)";
+    // A shard of ⌊T/N⌋ or ⌈T/N⌉ contiguous members touches at most P/N + 1 points.
+    const long long need = std::max((T + perShard - 1) / perShard, (plan.P + kMaxRunPoints - 2) / (kMaxRunPoints - 1));
+    const std::string size = std::to_string(end - first) + " members (" + std::to_string(p1 - p0) + " points) of " + std::to_string(samples) +
+                             " samples of Err(t) each";
+    const std::string bound = "one process holds at most " + std::to_string(kMaxRunMembers) + " members, " + std::to_string(kMaxRunSamples) +
+                              " samples of Err(t) (about 2 GB) and " + std::to_string(kMaxRunPoints) + " points (about 1.5 GB)";
     if (shard.count == 1)
       throw InvalidInput("sweep", size + " are too many to run unsharded: " + bound + "; cut it with --shard i/N, N >= " + std::to_string(need) +
                                       ", and merge the parts (lgvci merge; docs/sweeps.md)");

@@ -166,13 +166,20 @@ TEST_CASE("sweep: an unsharded sweep too large for one process is refused with t
   s.ensemble.members = 10000;  // 10⁸ members, inside the bounds of a sweep
   s.ensemble.samples = 10;
   validateSweep(s);
-  CHECK_THROWS_WITH(runSweep(s, 1), "sweep: 100000000 members of 11 samples of Err(t) each are too many to run unsharded: one process "
-                                    "holds at most 1000000 members and 20000000 samples of Err(t) (about 2 GB); cut it with --shard "
-                                    "i/N, N >= 100, and merge the parts (lgvci merge; docs/sweeps.md)");
+  CHECK_THROWS_WITH(runSweep(s, 1), "sweep: 100000000 members (10000 points) of 11 samples of Err(t) each are too many to run unsharded: "
+                                    "one process holds at most 1000000 members, 20000000 samples of Err(t) (about 2 GB) and 200000 points "
+                                    "(about 1.5 GB); cut it with --shard i/N, N >= 100, and merge the parts (lgvci merge; docs/sweeps.md)");
   CHECK_THROWS_WITH(runSweepPart(s, Shard{1, 50}, 1), Catch::StartsWith("shard: shard 1/50 holds 2000000 members"));
   s.ensemble.samples = 1000;  // 1001 samples (1000 steps): 19 980 members a shard at most
   s.ensemble.steps = 1000;
   CHECK_THROWS_WITH(runSweepPart(s, Shard{1, 1000}, 1), Catch::EndsWith("cut the sweep into N >= 5006 shards"));
+  // Points count as well (each ≈ 7.5 kB held): 10⁶ one-member points need 6 shards.
+  s.axes = {parseSweepAxis("restitution=0:1:1000000")};
+  s.ensemble.members = 1;
+  s.ensemble.samples = 10;
+  s.ensemble.steps = 10;
+  CHECK_THROWS_WITH(runSweep(s, 1), Catch::Contains("(1000000 points)") && Catch::Contains("--shard i/N, N >= 6,"));
+  CHECK_THROWS_WITH(runSweepPart(s, Shard{2, 4}, 1), Catch::StartsWith("shard: shard 2/4 holds 250000 members (250000 points)"));
 }
 
 }  // namespace test_merge_verify

@@ -31,10 +31,12 @@ inline constexpr long long kMaxSweepMembers = 100000000;    // T = P·K
 inline constexpr long long kMaxSweepShards = 1000000000;    // N
 inline constexpr long long kMaxSweepAxes = 256;             // axes crossed
 /// What one process holds of a sweep's members while it runs a part (a shard, or the whole sweep):
-/// at most 10⁶ members and 2·10⁷ samples of Err(t) (members × (samples + 1)), about 2 GB; a larger
-/// sweep is refused with the number of shards it needs (docs/sweeps.md "Bounds").
+/// at most 10⁶ members and 2·10⁷ samples of Err(t) (members × (samples + 1)), about 2 GB, and 2·10⁵
+/// points (each point's statistics and output, measured ≈ 7.5 kB a point: 1.5 GB); a larger sweep is
+/// refused with the number of shards it needs (docs/sweeps.md "Bounds").
 inline constexpr long long kMaxRunMembers = 1000000;
 inline constexpr long long kMaxRunSamples = 20000000;
+inline constexpr long long kMaxRunPoints = 200000;
 
 /// One axis: a config path ("plane.tilt"; an entry of a vector as "x0.2") and its values.
 struct SweepAxis {
