@@ -52,6 +52,9 @@ import type { WhyWiring, WhyWorkerLike } from './why-wiring';
 import { wireWhy } from './why-wiring';
 import type { ClipButton } from './media/clip-button';
 import { wireClipButton } from './media/clip-button';
+import { PrintSheet, setupLine } from './media/print-sheet';
+import type { FieldSpec } from '../config/fields';
+import type { AppParams } from '../controls/controller-port';
 import { parseClassOptions } from '../config/class-options';
 import { classNames, controlLabel, PRESET_CONTROL } from './class-keys';
 import { urlKey } from '../config/url-codec';
@@ -257,6 +260,19 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
   const comparison = wireComparison(model, prefix, jobs, opts.rapierLoader);
   panel.insertSection(comparison.controls.element);
   shell.viewport.append(comparison.controls.overlay);
+
+  // Printing gives a worksheet: the view as it is, the set-up, the plots and space for answers.
+  const printSheet = new PrintSheet({
+    view: () => view,
+    title: () => controller.caseInfo(controller.params.caseName)?.label ?? controller.params.caseName,
+    setup: () =>
+      (controller.family.fields as readonly FieldSpec<AppParams>[])
+        .filter((f) => controller.fieldEnabled(f.id))
+        .map((f) => setupLine(f, f.read(controller.params)))
+        .filter((s): s is string => s !== null),
+    state: () => root.querySelector('.hud-summary')?.textContent ?? '',
+  });
+  plots.element.before(printSheet.element);
 
   const chrome = new AppChrome(
     {
@@ -485,6 +501,7 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       unbindKeys();
       classLock?.dispose();
       classBuilder.destroy();
+      printSheet.destroy();
       drag?.dispose();
       throwing?.dispose();
       load.destroy();

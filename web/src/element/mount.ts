@@ -12,6 +12,7 @@
 import appCss from '../styles/app.css?inline';
 import chromeCss from '../styles/chrome.css?inline';
 import comparisonCss from '../styles/comparison.css?inline';
+import printCss from '../styles/print.css?inline';
 import uplotCss from 'uplot/dist/uPlot.min.css?inline';
 import elementCss from './element.css?inline';
 import type { App } from '../app/app';
@@ -28,7 +29,7 @@ let sheet: CSSStyleSheet | null = null;
 function elementSheet(): CSSStyleSheet {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync([appCss, chromeCss, comparisonCss, uplotCss].map(scopeCss).join('\n') + '\n' + elementCss);
+    sheet.replaceSync([appCss, chromeCss, comparisonCss, uplotCss, printCss].map(scopeCss).join('\n') + '\n' + elementCss);
   }
   return sheet;
 }

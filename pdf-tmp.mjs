@@ -1,0 +1,18 @@
+import { createServer } from 'node:http';
+import { readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { join, extname, normalize } from 'node:path';
+import { chromium } from 'playwright';
+const DIST='/work/main/dist/';
+const types={'.html':'text/html','.js':'text/javascript','.css':'text/css','.wasm':'application/wasm','.json':'application/json','.svg':'image/svg+xml'};
+const srv=createServer((req,res)=>{let p=decodeURIComponent(new URL(req.url,'http://x').pathname);if(p.endsWith('/'))p+='index.html';let f=normalize(join(DIST,p));if(!existsSync(f)||statSync(f).isDirectory()){res.writeHead(404).end();return;}res.writeHead(200,{'content-type':types[extname(f)]||'application/octet-stream'});res.end(readFileSync(f));});
+await new Promise(r=>srv.listen(0,'127.0.0.1',r));
+const O=`http://127.0.0.1:${srv.address().port}`;
+const b=await chromium.launch({executablePath:'/usr/bin/chromium',args:['--no-sandbox','--disable-gpu']});
+const p=await b.newPage({viewport:{width:1280,height:900}});await p.goto(O+process.argv[2]);await p.waitForFunction(()=>performance.getEntriesByName('lgvci:app-ready').length>0,undefined,{timeout:60000});
+await p.waitForTimeout(4000);
+await p.evaluate(()=>window.dispatchEvent(new Event('beforeprint')));
+await p.emulateMedia({media:'print'});console.log(await p.evaluate(async()=>{const i=document.querySelector('.print-view');return [i.width,i.height]}));
+await p.evaluate(()=>{window.__ev=[];for(const n of ['beforeprint','afterprint'])addEventListener(n,()=>window.__ev.push(n+':'+document.querySelector('.print-view').width))});writeFileSync('/tmp/shots/sheet.pdf', await p.pdf({format:'A4'}));console.log(await p.evaluate(()=>window.__ev));
+await p.setViewportSize({width:794,height:1123});
+await p.screenshot({path:'/tmp/shots/sheet.png', fullPage:true});
+await b.close();srv.close();
