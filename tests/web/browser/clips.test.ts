@@ -123,6 +123,27 @@ describe('clips', () => {
     expect(dl.names[0]).toMatch(/^lgvci-clip-case-IV-t0\.00-\d+\.\d\ds\.webm$/);
   });
 
+  it('a clip for a widescreen slide is 16:9, cut from the middle of the view', async () => {
+    const dl = captureDownloads(restore);
+    const app = await fx.mount({ caseName: 'IV', autoplay: false });
+    const d = await openDialog(app);
+    await userEvent.selectOptions(d.lengthSelect, '1');
+    await userEvent.selectOptions(d.aspectSelect, '16:9');
+    const clip = await d.record();
+    expect(clip, d.status.textContent ?? '').not.toBeNull();
+    // even sides within 2 px of 16:9 (the encoders want even sides)
+    expect(Math.abs(clip!.width - (clip!.height * 16) / 9)).toBeLessThanOrEqual(2);
+    const video = document.createElement('video');
+    video.muted = true;
+    video.src = URL.createObjectURL(dl.blobs[0]!);
+    await new Promise<void>((resolve, reject) => {
+      video.onloadedmetadata = () => resolve();
+      video.onerror = () => reject(new Error(`the WebM does not load: ${video.error?.message ?? ''}`));
+    });
+    expect({ width: video.videoWidth, height: video.videoHeight }).toEqual({ width: clip!.width, height: clip!.height });
+    URL.revokeObjectURL(video.src);
+  });
+
   it('Cancel saves nothing and gives the run back', async () => {
     const dl = captureDownloads(restore);
     const app = await fx.mount({ caseName: 'IV', autoplay: false });

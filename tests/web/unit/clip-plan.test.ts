@@ -1,5 +1,6 @@
 // The arithmetic of a clip (web/src/app/media/clip-plan.ts): frames per length, the frames' size, the WebM
 // type chosen, the file's name and the pacing of a WebM's frames.
+import { CLIP_ASPECTS, clipCrop } from '../../../web/src/app/media/clip-plan';
 import { describe, expect, it } from 'vitest';
 import {
   CLIP_FPS,
@@ -51,6 +52,25 @@ describe('clip plan', () => {
     expect(clipFileName('IV', 1.5, 3.46, 'gif')).toBe('lgvci-clip-case-IV-t1.50-3.46s.gif');
     expect(clipFileName('a b/c', 0, 1, 'gif')).toBe('lgvci-clip-case-a-b-c-t0.00-1.00s.gif');
     expect(clipFileName('IV', Number.NaN, 1, 'gif')).toBe('lgvci-clip-case-IV.gif');
+  });
+
+  it("a slide's shape is the largest centred rectangle of that aspect in the view: cut, never stretched", () => {
+    // a 16:10 view: 16:9 loses strips at the top and bottom, 4:3 and 1:1 the sides
+    expect(clipCrop(1600, 1000, 'view')).toEqual({ sx: 0, sy: 0, sw: 1600, sh: 1000 });
+    expect(clipCrop(1600, 1000, '16:9')).toEqual({ sx: 0, sy: 50, sw: 1600, sh: 900 });
+    expect(clipCrop(1600, 1000, '4:3')).toEqual({ sx: (1600 - 4000 / 3) / 2, sy: 0, sw: 4000 / 3, sh: 1000 });
+    expect(clipCrop(1600, 1000, '1:1')).toEqual({ sx: 300, sy: 0, sw: 1000, sh: 1000 });
+    for (const aspect of CLIP_ASPECTS)
+      for (const [w, h] of [[390, 844], [846, 502], [2, 2]] as const) {
+        const c = clipCrop(w, h, aspect);
+        expect(c.sx >= 0 && c.sy >= 0 && c.sx + c.sw <= w + 1e-9 && c.sy + c.sh <= h + 1e-9).toBe(true);
+        if (aspect !== 'view') {
+          const [a, b] = aspect.split(':').map(Number) as [number, number];
+          expect(c.sw / c.sh).toBeCloseTo(a / b, 12);
+          expect(Math.max(c.sw / w, c.sh / h)).toBeCloseTo(1, 12); // as large as fits
+        }
+      }
+    expect(() => clipCrop(0, 10, '16:9')).toThrow(/^canvas: must have a positive size/);
   });
 
   it('frame k of a WebM is due k/25 s after the first', () => {

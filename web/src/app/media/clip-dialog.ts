@@ -9,7 +9,8 @@
 import formCss from '../../styles/dialog-form.css?inline';
 import css from '../../styles/clips.css?inline';
 import type { ClipHost } from './clip-host';
-import { CLIP_FPS, CLIP_LENGTHS, clipFileName, clipFrameCount, MAX_CLIP_SECONDS, webmSupport } from './clip-plan';
+import type { ClipAspect } from './clip-plan';
+import { CLIP_ASPECTS, CLIP_FPS, CLIP_LENGTHS, clipFileName, clipFrameCount, MAX_CLIP_SECONDS, webmSupport } from './clip-plan';
 import type { ClipFormat } from './clip-plan';
 import type { ClipProgress, ClipResult, ClipSource } from './clip-recorder';
 import { ClipCancelled, recordClip } from './clip-recorder';
@@ -29,6 +30,8 @@ export class ClipDialog {
   /** The reason WebM cannot be chosen, next to its radio ('' where it can). */
   readonly webmNote: HTMLElement;
   readonly lengthSelect: HTMLSelectElement;
+  /** The clip's shape: the view's, or a slide's (16:9, 4:3) or a square, cut from the middle of the view. */
+  readonly aspectSelect: HTMLSelectElement;
   readonly fromStartBox: HTMLInputElement;
   readonly recordButton: HTMLButtonElement;
   readonly stopButton: HTMLButtonElement;
@@ -63,6 +66,13 @@ export class ClipDialog {
       { id: id('length') },
       ...CLIP_LENGTHS.map((s) => el('option', { value: String(s), text: t('clips.seconds', { n: s }), selected: s === DEFAULT_SECONDS })),
     );
+    const aspectWords: Record<ClipAspect, string> = {
+      view: t('clips.aspectView'),
+      '16:9': t('clips.aspectWide'),
+      '4:3': t('clips.aspectClassic'),
+      '1:1': t('clips.aspectSquare'),
+    };
+    this.aspectSelect = el('select', { id: id('aspect') }, ...CLIP_ASPECTS.map((a) => el('option', { value: a, text: aspectWords[a] })));
     this.fromStartBox = el('input', { type: 'checkbox', id: id('start'), checked: true });
     this.recordButton = el('button', { type: 'button', class: 'btn btn-primary' }, t('clips.record'));
     this.stopButton = el('button', { type: 'button', class: 'btn', disabled: true }, t('clips.stop'));
@@ -80,6 +90,7 @@ export class ClipDialog {
         el('div', { class: 'clip-choice' }, this.gifRadio, el('label', { for: this.gifRadio.id, text: t('clips.gif') })),
       ),
       el('div', { class: 'dialog-row' }, el('label', { for: this.lengthSelect.id, text: t('clips.length', { max: MAX_CLIP_SECONDS }) }), this.lengthSelect),
+      el('div', { class: 'dialog-row' }, el('label', { for: this.aspectSelect.id, text: t('clips.aspect') }), this.aspectSelect),
       el('div', { class: 'dialog-row clip-choice' }, this.fromStartBox, el('label', { for: this.fromStartBox.id, text: t('clips.fromStart') })),
       el('div', { class: 'clip-actions' }, this.recordButton, this.stopButton, this.cancelButton),
       this.progress,
@@ -150,7 +161,8 @@ export class ClipDialog {
       line: (time) => summaryLine(model, time),
     };
     try {
-      const clip = await recordClip(src, { format, seconds, webmType: this.webmType }, {
+      const aspect = (CLIP_ASPECTS as readonly string[]).includes(this.aspectSelect.value) ? (this.aspectSelect.value as ClipAspect) : 'view';
+      const clip = await recordClip(src, { format, seconds, webmType: this.webmType, aspect }, {
         stopRequested: () => this.stopWanted,
         signal: abort.signal,
         onProgress: (p) => this.showProgress(p, format),
@@ -180,6 +192,7 @@ export class ClipDialog {
     this.webmRadio.disabled = on || this.webmType === null;
     this.gifRadio.disabled = on;
     this.lengthSelect.disabled = on;
+    this.aspectSelect.disabled = on;
     this.fromStartBox.disabled = on;
     this.progress.hidden = !on;
     // the focus stays on a control that can still be pressed

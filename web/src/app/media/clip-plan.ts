@@ -37,6 +37,24 @@ export function clipSize(w: number, h: number, maxSide: number): { width: number
   return { width: even(w), height: even(h) };
 }
 
+/** A clip's shape: the view's own, or a slide's (widescreen 16:9, classic 4:3) or a square. */
+export const CLIP_ASPECTS = ['view', '16:9', '4:3', '1:1'] as const;
+export type ClipAspect = (typeof CLIP_ASPECTS)[number];
+
+/**
+ * The part of a w × h view a clip of that aspect shows: the view itself, or the largest centred
+ * rectangle of the aspect inside it (the view is cut, never stretched: a 16:10 view loses a strip at the
+ * top and bottom for 16:9, the sides for 4:3).
+ */
+export function clipCrop(w: number, h: number, aspect: ClipAspect): { sx: number; sy: number; sw: number; sh: number } {
+  if (!(w > 0) || !(h > 0)) throw new Error(`canvas: must have a positive size, got ${w} × ${h}`);
+  if (aspect === 'view') return { sx: 0, sy: 0, sw: w, sh: h };
+  const [a, b] = aspect.split(':').map(Number) as [number, number];
+  const sw = Math.min(w, (h * a) / b);
+  const sh = Math.min(h, (w * b) / a);
+  return { sx: (w - sw) / 2, sy: (h - sh) / 2, sw, sh };
+}
+
 /** WebM types in the order tried: VP9 (smaller for the same quality), VP8, the browser's default codec. */
 export const WEBM_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'] as const;
 

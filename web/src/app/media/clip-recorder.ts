@@ -8,7 +8,8 @@
 //         (webm-retime.ts), so a frame that was slow to draw does not stretch the clip.
 //   GIF:  gifenc (quantize → palette indices → LZW) in slices, one stage of one frame per task, with a
 //         yield between, so no task is long; gifenc itself is its own chunk, fetched on the first GIF.
-import { CLIP_FPS, clipFrameCount, clipSize, frameDueMs, MAX_SIDE } from './clip-plan';
+import type { ClipAspect } from './clip-plan';
+import { CLIP_FPS, clipCrop, clipFrameCount, clipSize, frameDueMs, MAX_SIDE } from './clip-plan';
 import type { ClipFormat } from './clip-plan';
 import { yieldToEvents } from '../../util/yield-to-events';
 import { countBlocks, retimeWebm } from './webm-retime';
@@ -28,6 +29,8 @@ export interface ClipRequest {
   seconds: number;
   /** The WebM type (clip-plan.ts webmSupport); required for WebM. */
   webmType?: string | null;
+  /** The clip's shape (default: the view's): a slide's is cut from the middle of the view (clipCrop). */
+  aspect?: ClipAspect;
 }
 
 export interface ClipProgress {
@@ -75,7 +78,11 @@ export class FrameComposer {
   readonly ctx: CanvasRenderingContext2D;
   private readonly font: number;
 
-  constructor(width: number, height: number) {
+  /** The part of the view drawn into the frame (clipCrop), in the view canvas's pixels. */
+  private readonly crop: { sx: number; sy: number; sw: number; sh: number } | null;
+
+  constructor(width: number, height: number, crop: { sx: number; sy: number; sw: number; sh: number } | null = null) {
+    this.crop = crop;
     this.canvas = document.createElement('canvas');
     this.canvas.width = width;
     this.canvas.height = height;
@@ -91,7 +98,9 @@ export class FrameComposer {
     const { width: w, height: h } = canvas;
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(view, 0, 0, w, h);
+    const c = this.crop;
+    if (c) ctx.drawImage(view, c.sx, c.sy, c.sw, c.sh, 0, 0, w, h);
+    else ctx.drawImage(view, 0, 0, w, h);
     const pad = Math.round(font * 0.45);
     const band = font + 2 * pad;
     ctx.fillStyle = 'rgba(16, 24, 36, 0.72)';
@@ -162,24 +171,25 @@ function painted(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
-function composerFor(src: ClipSource, format: ClipFormat): FrameComposer {
-  const { width, height } = clipSize(src.canvas.width, src.canvas.height, MAX_SIDE[format]);
-  return new FrameComposer(width, height);
+function composerFor(src: ClipSource, format: ClipFormat, aspect: ClipAspect = 'view'): FrameComposer {
+  const crop = clipCrop(src.canvas.width, src.canvas.height, aspect);
+  const { width, height } = clipSize(crop.sw, crop.sh, MAX_SIDE[format]);
+  return new FrameComposer(width, height, aspect === 'view' ? null : crop);
 }
 
 /** Record a clip; rejects with ClipCancelled when the control's signal aborts. */
 export function recordClip(src: ClipSource, req: ClipRequest, control: ClipControl): Promise<ClipResult> {
-  return req.format === 'gif' ? recordGif(src, req.seconds, control) : recordWebm(src, req, control);
+  return req.format === 'gif' ? recordGif(src, req.seconds, control, req.aspect) : recordWebm(src, req, control);
 }
 
-async function recordGif(src: ClipSource, seconds: number, control: ClipControl): Promise<ClipResult> {
+async function recordGif(src: ClipSource, seconds: number, control: ClipControl, aspect: ClipAspect = 'view'): Promise<ClipResult> {
   const total = clipFrameCount(seconds);
   const signal = control.signal;
   const tasks = new TaskClock();
   const { GIFEncoder, quantize, applyPalette } = await import('gifenc');
   if (signal?.aborted) throw new ClipCancelled();
   tasks.restart();
-  const comp = composerFor(src, 'gif');
+  const comp = composerFor(src, 'gif', aspect);
   const { width, height } = comp.canvas;
   const gif = GIFEncoder({ initialCapacity: width * height });
   const delay = 1000 / CLIP_FPS;
@@ -221,7 +231,7 @@ async function recordWebm(src: ClipSource, req: ClipRequest, control: ClipContro
   const total = clipFrameCount(req.seconds);
   const signal = control.signal;
   const tasks = new TaskClock();
-  const comp = composerFor(src, 'webm');
+  const comp = composerFor(src, 'webm', req.aspect);
   const { width, height } = comp.canvas;
   // the first frame is on the canvas before the stream starts
   const first = src.drawFrame(0);
