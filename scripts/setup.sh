@@ -7,7 +7,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-json3-dev catch2 nodejs npm
               clang libclang-rt-14-dev  # clang + compiler-rt: the asan preset and libFuzzer
               parallel                  # GNU parallel: the test command runs the sweep recipe (docs/sweeps.md)
-              mypy)                     # the Python package's stubs type-checked (tests/python/test_typing.py)
+              mypy                      # the Python package's stubs type-checked (tests/python/test_typing.py)
+              valgrind)                 # Callgrind: the step's instruction ceilings (ctest step_cost)
 # Chromium for the browser tests; MkDocs and Sphinx build the course-site recipes the dist tests open
 # (docs/custom-element.md, tests/web/dist/course-sites.test.ts).
 [[ "${LGVCI_NO_BROWSER:-0}" == 1 ]] || APT_PACKAGES+=(chromium mkdocs python3-sphinx)

@@ -16,7 +16,12 @@ instructions (exclusive, callgrind_annotate) in the N-step run minus the 1-step 
 first; inlined code is counted in the function it was inlined into.
 
 scripts/figures.py --callgrind writes this table and the Case IV list into docs/benchmarks.md.
-Python 3 standard library and valgrind only.
+
+--check FILE compares each preset's count with its ceiling in FILE (tests/perf/step-cost.json, at the
+file's own N; ctest step_cost runs it): exit 1 when a step costs more than its ceiling, so the step
+cannot creep up unnoticed (a count repeats where a time does not). --write-ceilings FILE measures and
+writes the ceilings (each the count + 2 %), keeping each preset's reason. Python 3 standard library and
+valgrind only.
 """
 from __future__ import annotations
 
@@ -161,6 +166,51 @@ def function_table(result: dict, case: str, limit: int = 12) -> list[str]:
     return lines
 
 
+CEILING_SLACK = 1.02  # a ceiling is the count measured + 2 %: a step that grows by more fails
+
+
+def ceilings(cli: Path, path: Path, write: bool, jobs: int) -> int:
+    """Check every preset of `path` against its ceiling (or write the ceilings), at the file's N."""
+    doc = json.loads(path.read_text()) if path.exists() else {}
+    steps = int(doc.get("steps", 20_000))
+    old = doc.get("ceilings", {})
+    cases = list(old) if (old and not write) else PRESETS
+    result = measure(cli, cases, steps, [], jobs)
+    if write:
+        doc = {
+            "about": doc.get("about", "Callgrind instructions per step of each preset (scripts/step_cost.py: Ir of an N-step run minus a "
+                                      "1-step run, over N − 1), checked by ctest step_cost: a step that costs more than its ceiling "
+                                      "fails. Each ceiling is the count measured + 2 %; a change that makes a step dearer on purpose "
+                                      "rewrites them (scripts/step_cost.py --write-ceilings) and says why in the commit and in the "
+                                      "preset's reason (docs/benchmarks.md \"Instructions per step\")."),
+            "steps": steps,
+            "build": result["build"],
+            "ceilings": {
+                c: {
+                    "instructions_per_step": round(r["instructions_per_step"] * CEILING_SLACK, 1),
+                    "measured": round(r["instructions_per_step"], 1),
+                    **({"reason": old[c]["reason"]} if "reason" in old.get(c, {}) else {}),
+                }
+                for c, r in result["cases"].items()
+            },
+        }
+        path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        print(f"step_cost: wrote {path} ({len(doc['ceilings'])} presets, N = {steps})")
+        return 0
+    failed = 0
+    print(f"step_cost: instructions per step at N = {steps} ({result['build']}; ceilings from {doc.get('build', '?')})")
+    for c, r in result["cases"].items():
+        ceiling = float(old[c]["instructions_per_step"])
+        ok = r["instructions_per_step"] <= ceiling
+        failed += not ok
+        print(f"  {c:18s} {r['instructions_per_step']:9.1f}  ceiling {ceiling:9.1f}  {100 * r['instructions_per_step'] / ceiling:5.1f} %  "
+              f"{'ok' if ok else 'OVER'}")
+    if failed:
+        print(f"step_cost: {failed} preset(s) over their ceiling: a deliberate increase rewrites the ceilings "
+              f"(scripts/step_cost.py --write-ceilings {path}) and says why (docs/benchmarks.md)", file=sys.stderr)
+    return 1 if failed else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cli", default=str(ROOT / "build/native/lgvci"), help="the lgvci executable")
@@ -169,6 +219,8 @@ def main() -> int:
     ap.add_argument("--functions", action="append", default=[], help="also where this preset's instructions go (repeatable)")
     ap.add_argument("--jobs", type=int, default=1, help="runs at a time (the counts do not depend on it)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--check", metavar="FILE", help="fail (exit 1) when a preset's count is above its ceiling in FILE")
+    ap.add_argument("--write-ceilings", metavar="FILE", help="measure and write the ceilings (count + 2 %%) into FILE")
     a = ap.parse_args()
     if shutil.which("valgrind") is None:
         print("step_cost: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
@@ -180,6 +232,8 @@ def main() -> int:
     if a.steps < 2:
         print("step_cost: --steps must be at least 2", file=sys.stderr)
         return 2
+    if a.check or a.write_ceilings:
+        return ceilings(cli, Path(a.check or a.write_ceilings), write=bool(a.write_ceilings), jobs=max(1, a.jobs))
     cases = a.case or PRESETS
     result = measure(cli, list(dict.fromkeys(cases + a.functions)), a.steps, a.functions, max(1, a.jobs))
     if a.json:
