@@ -56,7 +56,20 @@ export interface ModelPort {
   readonly perturbations: readonly Perturbation[];
   /** Whether the core accepts the running start moved by `size` along `kind` (a twin could start there). */
   acceptsPerturbation(kind: string, size: number): boolean;
+  /** Whether acceptsPerturbation(kind, size) is answered without asking the core (default: never). */
+  knowsPerturbation?(kind: string, size: number): boolean;
+  /** The JSON the running simulation was built from. */
+  readonly configJson?: string;
 }
+
+/**
+ * A set-up whose config is longer than this (characters) is slow to build: the core's work to build a
+ * simulation grows with its shapes' parts (a union of 36 intersections of six ellipsoids is 15 kB; the
+ * presets are under 2 kB), so its perturbed starts are asked one per task, not all in the restart's
+ * (TwinsControls). Decided by the set-up, not by a time measured on the machine, so the page does the
+ * same on a fast and a loaded one.
+ */
+export const SLOW_CONFIG_CHARS = 8192;
 
 
 import type { AppParams, ApplyResult, ControllerPort } from '../controls/controller-port';
@@ -370,6 +383,28 @@ export class Controller implements ControllerPort {
       if (this.model.acceptsPerturbation(p.name, twinsOf(family)?.sizes?.[p.name] ?? DEFAULT_TWIN_SIZE)) out.push(p.name);
     }
     return out.length > 0 ? out : perturbations.slice(0, DEFAULT_TWIN_COUNT).map((p) => p.name);
+  }
+
+  /**
+   * Ask the core about one perturbed start that defaultKindsFor would ask about and has not yet (a
+   * simulation built and deleted); false when none is left, so twinKinds then asks nothing.
+   */
+  probeTwinKind(): boolean {
+    const family = this.family.id;
+    let accepted = 0;
+    for (const p of this.perturbations) {
+      if (accepted === DEFAULT_TWIN_COUNT) return false;
+      const size = twinsOf(family)?.sizes?.[p.name] ?? DEFAULT_TWIN_SIZE;
+      const known = this.model.knowsPerturbation?.(p.name, size) ?? false;
+      if (this.model.acceptsPerturbation(p.name, size)) accepted += 1;
+      if (!known) return true;
+    }
+    return false;
+  }
+
+  /** Whether the running set-up is slow to build (its config is longer than SLOW_CONFIG_CHARS): see probeTwinKind. */
+  get slowSetUp(): boolean {
+    return (this.model.configJson?.length ?? 0) > SLOW_CONFIG_CHARS;
   }
 
   /** The perturbation of each twin of the running family, in order. */

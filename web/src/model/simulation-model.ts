@@ -211,6 +211,11 @@ export class SimulationModel {
     }
   }
 
+  /** Whether acceptsPerturbation(kind, size) is answered without asking the core. */
+  knowsPerturbation(kind: string, size: number): boolean {
+    return this.accepted.has(`${kind}\u0000${size}`);
+  }
+
   /** acceptsPerturbation's answers for the running simulation, by kind and size (cleared by a load). */
   private readonly accepted = new Map<string, boolean>();
 
