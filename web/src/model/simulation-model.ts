@@ -516,9 +516,18 @@ export class SimulationModel {
     return impacts;
   }
 
+  private readonly impactListeners = new Set<(recs: readonly Impact[]) => void>();
+
+  /** Call fn with each batch's impact records as they are taken (the host API's impact events). */
+  onImpacts(fn: (recs: readonly Impact[]) => void): () => void {
+    this.impactListeners.add(fn);
+    return () => this.impactListeners.delete(fn);
+  }
+
   /** The impact records of rows [from, to) of the last batch. */
   private collectImpacts(from: number, to: number): void {
     const recs = this.run.batchImpacts(from, to);
+    for (const fn of this.impactListeners) fn(recs);
     this.drainedImpacts += recs.length;
     for (const r of recs) this.history.recordImpactTime(r.t, r.fields);
     this.playback.addImpacts(recs);
