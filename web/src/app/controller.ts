@@ -58,18 +58,7 @@ export interface ModelPort {
   acceptsPerturbation(kind: string, size: number): boolean;
   /** Whether acceptsPerturbation(kind, size) is answered without asking the core (default: never). */
   knowsPerturbation?(kind: string, size: number): boolean;
-  /** The JSON the running simulation was built from. */
-  readonly configJson?: string;
 }
-
-/**
- * A set-up whose config is longer than this (characters) is slow to build: the core's work to build a
- * simulation grows with its shapes' parts (a union of 36 intersections of six ellipsoids resolves to
- * 17,712 characters; the presets to at most 722), so its perturbed starts are asked one per task, not all in the restart's
- * (TwinsControls). Decided by the set-up, not by a time measured on the machine, so the page does the
- * same on a fast and a loaded one.
- */
-export const SLOW_CONFIG_CHARS = 8192;
 
 
 import type { AppParams, ApplyResult, ControllerPort } from '../controls/controller-port';
@@ -402,9 +391,16 @@ export class Controller implements ControllerPort {
     return false;
   }
 
-  /** Whether the running set-up is slow to build (its config is longer than SLOW_CONFIG_CHARS): see probeTwinKind. */
+  /** A restart from a loaded, pasted or thrown set-up is under way (restartCustom). */
+  private customRestart = false;
+
+  /**
+   * Whether the running set-up may be slow to build: one loaded, pasted or thrown (custom), whose cost
+   * the page cannot know (a union of many intersections, docs/page.md "Slow set-ups"), so its perturbed
+   * starts are asked one per task (probeTwinKind, TwinsControls); a preset and its edited values are not.
+   */
   get slowSetUp(): boolean {
-    return (this.model.configJson?.length ?? 0) > SLOW_CONFIG_CHARS;
+    return this.customRestart || this.custom;
   }
 
   /** The perturbation of each twin of the running family, in order. */
@@ -507,7 +503,13 @@ export class Controller implements ControllerPort {
   /** Restart the model from a candidate; the core's message if it rejects it (the old run goes on). */
   /** restart() from a set-up no preset says (loaded or held): the address then carries it whole (setupText). */
   private restartCustom(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
-    const r = this.restart(family, base, candidate, exact);
+    this.customRestart = true;
+    let r: ApplyResult;
+    try {
+      r = this.restart(family, base, candidate, exact);
+    } finally {
+      this.customRestart = false;
+    }
     if (r.ok) {
       this.inSetUp = false;
       this.custom = true;
