@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
+import { apiJsonText } from './web/src/api/protocol.ts';
 
 // LGVCI_WASM=/path/to/lgvci_wasm.mjs points the page and the tests at another build of the module
 // (its .wasm is taken from beside it).
@@ -83,6 +84,22 @@ function elementDemo(): Plugin {
   };
 }
 
+/**
+ * The host API's description (docs/host-api.md): dist/api.json, made from the protocol's declaration
+ * (web/src/api/protocol.ts) at every build. Its checked-in copy docs/api.json is compared with it by
+ * tests/web/unit/host-api.test.ts and tests/web/dist/api-json.test.ts, so a change of the protocol
+ * shows as a diff of docs/api.json.
+ */
+function apiJson(): Plugin {
+  return {
+    name: 'lgvci-api-json',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'api.json', source: apiJsonText() });
+    },
+  };
+}
+
 /** Entry file names: the custom element's script has a fixed name beside index.html (course pages link it); the rest are hashed. */
 const entryFileNames = (chunk: { name: string }): string => (chunk.name === 'lgvci-element' ? 'lgvci-element.js' : 'assets/[name]-[hash].js');
 
@@ -101,7 +118,7 @@ export default defineConfig(({ command, mode }) => {
   // (rapier-import.hosted.ts); the dev server and the tests import the package itself.
   const hosted = command === 'build' && !single;
   return {
-    plugins: single ? [] : hosted ? [preloadApp(), elementDemo()] : [preloadApp()],
+    plugins: single ? [] : hosted ? [preloadApp(), elementDemo(), apiJson()] : [preloadApp()],
     root: 'web',
     // Relative asset URLs: the built site works from any sub-path of any static server.
     base: './',

@@ -57,14 +57,27 @@ if (root) {
   const slot = document.getElementById('page-language');
   const languageSlot = !options.embed && slot && getComputedStyle(slot).display !== 'none' ? slot : null;
   let app: App | null = null;
+  // The host API through postMessage (api/frame.ts, docs/host-api.md), only for an embedder that allows
+  // origins by `api-origins=`: its code is fetched only then.
+  const frameApi = new URLSearchParams(location.search).has('api-origins') ? import('./api/frame') : null;
+  let unwireFrame: (() => void) | null = null;
+  const wireFrame = async (mounted: App): Promise<void> => {
+    if (!frameApi) return;
+    const { parseApiOrigins, wireFrameApi } = await frameApi;
+    unwireFrame?.();
+    unwireFrame = wireFrameApi(mounted, parseApiOrigins(location.search).origins);
+  };
   /** The language menu: the same state (the address) mounted again in the chosen language. */
   const chooseLanguage = async (code: LocaleCode): Promise<void> => {
     const q = new URLSearchParams(location.search);
     q.set('locale', code);
     history.replaceState(history.state, '', `${location.pathname}?${q.toString()}${location.hash}`);
     const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(code)]);
+    unwireFrame?.();
+    unwireFrame = null;
     app?.destroy();
     app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages: [], chooseLanguage, languageSlot });
+    await wireFrame(app);
     // The menu the keyboard was on is the new app's (the old one went with its app).
     app.chrome.languageSelect?.focus({ preventScroll: true });
   };
@@ -73,8 +86,10 @@ if (root) {
     const choice = chooseLocale(location.search, navigator.languages ?? [navigator.language]);
     if (choice.message) messages.push(choice.message);
     const [{ mountApp }] = await Promise.all([import('./app/app'), useLocale(choice.code)]);
+    if (frameApi) messages.push(...(await frameApi).parseApiOrigins(location.search).messages);
     try {
       app = await mountApp(root, { query: location.search, syncUrl: true, embed: options, messages, chooseLanguage, languageSlot });
+      await wireFrame(app);
     } catch (e) {
       // mountApp already shows the reason inside the page; keep it in the console for developers.
       console.error(e);

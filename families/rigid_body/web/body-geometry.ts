@@ -5,7 +5,7 @@
 import * as THREE from 'three';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
-import { mergeGeometries, mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Vec3 } from '../../../web/src/config/types';
 import type { BodyObject } from '../../../web/src/view/body-material';
 import { BODY_COLORS } from '../../../web/src/view/body-material';
@@ -176,39 +176,161 @@ export function boundingRadius(body: RigidBodyShape): number {
   }
 }
 
-/** Boundary of a star-shaped body (e.g. an intersection of convex parts) by bisection along rays. */
-function starShapedGeometry(body: RigidBodyShape): THREE.BufferGeometry {
+/**
+ * Whether a body-frame point is inside the body (its implicit function ≤ 0, as implicitFunction), as a
+ * predicate: the bisection of starShapedSteps needs only the sign, so an ellipsoid is tested by its
+ * quadratic form without the square root, and an intersection stops at the first part the point is
+ * outside of (a union at the first part it is inside).
+ */
+export function insideTest(body: RigidBodyShape): (p: THREE.Vector3) => boolean {
+  switch (body.type) {
+    case 'ellipsoid': {
+      const [a, b, c] = body.semi_axes;
+      const [ox, oy, oz] = body.center ?? [0, 0, 0];
+      return (p) => {
+        const x = (p.x - ox) / a;
+        const y = (p.y - oy) / b;
+        const z = (p.z - oz) / c;
+        return x * x + y * y + z * z <= 1;
+      };
+    }
+    case 'cube':
+    case 'polyhedron': {
+      const f = implicitFunction(body);
+      return (p) => f(p) <= 0;
+    }
+    case 'union': {
+      const ts = body.parts.map(insideTest);
+      return (p) => ts.some((t) => t(p));
+    }
+    case 'intersection': {
+      const ts = body.parts.map(insideTest);
+      return (p) => ts.every((t) => t(p));
+    }
+  }
+}
+
+/** Subdivision of the icosahedron a star-shaped mesh is drawn with: 20·(d + 1)² triangles. */
+export const STAR_DETAIL = 16;
+/** The fewest subdivisions a star-shaped mesh gets however many there are (500 triangles). */
+export const STAR_DETAIL_MIN = 4;
+/** The longest slice of a refinement's work between two yields to the page (ms). */
+export const REFINE_SLICE_MS = 4;
+
+/**
+ * The icosahedron's subdivision for each of `count` star-shaped meshes of one body: the bisection's work
+ * grows with the vertices, ≈ 10·(d + 1)², so `count` meshes share the work of one at STAR_DETAIL
+ * (d + 1 ∝ 1/√count), down to STAR_DETAIL_MIN: a union of many intersections is drawn coarser instead of
+ * building hundreds of thousands of triangles (docs/page.md "Slow set-ups").
+ */
+export function starDetail(count: number): number {
+  return Math.max(STAR_DETAIL_MIN, Math.round((STAR_DETAIL + 1) / Math.sqrt(Math.max(1, count))) - 1);
+}
+
+/** The distinct vertices (unit directions) of the subdivided icosahedron and its triangles over them. */
+interface UnitSphere {
+  readonly dirs: Float32Array;
+  readonly index: Uint32Array;
+}
+const unitSpheres = new Map<number, UnitSphere>();
+
+/**
+ * three.js's IcosahedronGeometry(1, detail) with its repeated vertices merged (it is non-indexed: each
+ * vertex once per triangle, six times over), by a numeric key of the position on a 10⁻⁵ grid (vertices
+ * are ≥ 10⁻² apart up to detail 100), so the rays are cast once per vertex. Kept per detail.
+ */
+function unitSphere(detail: number): UnitSphere {
+  const known = unitSpheres.get(detail);
+  if (known) return known;
+  const ico = new THREE.IcosahedronGeometry(1, detail);
+  const pos = ico.getAttribute('position').array as Float32Array;
+  const n = pos.length / 3;
+  const ids = new Map<number, number>();
+  const index = new Uint32Array(n);
+  const dirs: number[] = [];
+  const G = 1e5;
+  const K = 2 * G + 1;
+  for (let i = 0; i < n; i++) {
+    const x = pos[3 * i] ?? 0;
+    const y = pos[3 * i + 1] ?? 0;
+    const z = pos[3 * i + 2] ?? 0;
+    const key = (Math.round(x * G) + G) * K * K + (Math.round(y * G) + G) * K + (Math.round(z * G) + G);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = dirs.length / 3;
+      ids.set(key, id);
+      dirs.push(x, y, z);
+    }
+    index[i] = id;
+  }
+  ico.dispose();
+  const sphere = { dirs: Float32Array.from(dirs), index };
+  unitSpheres.set(detail, sphere);
+  return sphere;
+}
+
+/**
+ * Boundary of a star-shaped body (e.g. an intersection of convex parts) by bisection along rays from an
+ * inner point, one ray per distinct vertex of a subdivided icosahedron (`detail`). A generator that
+ * yields between chunks of its work, so that buildBodyObject spreads it over several tasks.
+ */
+function* starShapedSteps(body: RigidBodyShape, detail: number): Generator<void, THREE.BufferGeometry> {
   const f = implicitFunction(body);
+  const inside = insideTest(body);
   const cands = bodyCenters(body);
   const mean = cands.reduce((a, c) => a.add(c), new THREE.Vector3()).divideScalar(cands.length);
   cands.push(mean, new THREE.Vector3());
   let o = cands[0] ?? new THREE.Vector3();
   for (const c of cands) if (f(c) < f(o)) o = c;
   const rMax = 2 * boundingRadius(body) + o.length();
-  const geo = new THREE.IcosahedronGeometry(1, 24);
-  const pos = geo.getAttribute('position');
+  yield;
+  const { dirs, index } = unitSphere(detail);
+  const count = dirs.length / 3;
+  const out = new Float32Array(dirs.length);
   const u = new THREE.Vector3();
   const p = new THREE.Vector3();
-  for (let i = 0; i < pos.count; i++) {
-    u.fromBufferAttribute(pos, i).normalize();
+  for (let i = 0; i < count; i++) {
+    if (i % 128 === 127) yield;
+    u.fromArray(dirs, 3 * i).normalize();
     let lo = 0;
     let hi = rMax;
     for (let k = 0; k < 50; k++) {
       const mid = 0.5 * (lo + hi);
-      if (f(p.copy(u).multiplyScalar(mid).add(o)) <= 0) lo = mid;
+      if (inside(p.copy(u).multiplyScalar(mid).add(o))) lo = mid;
       else hi = mid;
     }
     p.copy(u).multiplyScalar(lo).add(o);
-    pos.setXYZ(i, p.x, p.y, p.z);
+    p.toArray(out, 3 * i);
   }
-  geo.deleteAttribute('normal');
-  geo.deleteAttribute('uv');
-  const merged = mergeVertices(geo, 1e-9);
-  geo.dispose();
-  merged.computeVertexNormals();
-  const out = nonIndexed(merged);
-  colorFaces(out, (c) => octantColor(c));
-  return out;
+  yield;
+  const geo = new THREE.BufferGeometry();
+  geo.setAttribute('position', new THREE.BufferAttribute(out, 3));
+  geo.setIndex(new THREE.BufferAttribute(index, 1));
+  geo.computeVertexNormals();
+  yield;
+  const flat = nonIndexed(geo);
+  yield;
+  colorFaces(flat, (c) => octantColor(c));
+  return flat;
+}
+
+/** The star-shaped meshes buildBodyObject makes for a body: its intersections, duplicates counted once. */
+function starCount(body: RigidBodyShape): number {
+  return body.type === 'union' ? distinctParts(body.parts).reduce((n, b) => n + starCount(b), 0) : body.type === 'intersection' ? 1 : 0;
+}
+
+/**
+ * The parts of a union without repeats: a part equal to an earlier one (the same shape at the same
+ * place) adds nothing to the union's set, so it gets no mesh of its own.
+ */
+function distinctParts(parts: readonly RigidBodyShape[]): RigidBodyShape[] {
+  const seen = new Set<string>();
+  return parts.filter((b) => {
+    const key = JSON.stringify(b);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Build the three.js object of a body (body frame). The material is shared and not disposed here. */
@@ -216,7 +338,7 @@ export function buildBodyObject(body: RigidBodyShape, material: THREE.Material):
   const group = new THREE.Group();
   group.name = 'body';
   const meshes: THREE.Mesh[] = [];
-  const add = (geo: THREE.BufferGeometry, center: Vec3 | undefined, name: string): void => {
+  const add = (geo: THREE.BufferGeometry, center: Vec3 | undefined, name: string): THREE.Mesh => {
     const mesh = new THREE.Mesh(geo, material);
     mesh.name = name;
     if (center) mesh.position.set(...center);
@@ -224,7 +346,12 @@ export function buildBodyObject(body: RigidBodyShape, material: THREE.Material):
     mesh.receiveShadow = true;
     group.add(mesh);
     meshes.push(mesh);
+    return mesh;
   };
+  // An intersection's mesh is built after this returns, in slices of REFINE_SLICE_MS between which the
+  // page answers its input and draws (docs/page.md "Slow set-ups"); it is empty until then.
+  const detail = starDetail(starCount(body));
+  const toRefine: { mesh: THREE.Mesh; body: RigidBodyShape }[] = [];
   const visit = (b: RigidBodyShape): void => {
     switch (b.type) {
       case 'ellipsoid':
@@ -237,18 +364,49 @@ export function buildBodyObject(body: RigidBodyShape, material: THREE.Material):
         add(polyhedronGeometry(b.vertices, b.epsilon), undefined, 'polyhedron');
         break;
       case 'union':
-        b.parts.forEach(visit);
+        distinctParts(b.parts).forEach(visit);
         break;
       case 'intersection':
-        add(starShapedGeometry(b), undefined, 'intersection');
+        toRefine.push({ mesh: add(new THREE.BufferGeometry(), undefined, 'intersection'), body: b });
         break;
     }
   };
   visit(body);
+  let disposed = false;
+  // Each slice is a timer's callback of its own (not a promise's continuation), so its work is that
+  // task's: the page's input and frames come between two slices.
+  const refine = (): Promise<void> =>
+    new Promise((resolve) => {
+      let k = 0;
+      let steps: Generator<void, THREE.BufferGeometry> | null = null;
+      const slice = (): void => {
+        if (disposed) return;
+        const t0 = performance.now();
+        while (performance.now() - t0 < REFINE_SLICE_MS) {
+          const item = toRefine[k];
+          if (!item) {
+            resolve();
+            return;
+          }
+          steps ??= starShapedSteps(item.body, detail);
+          const r = steps.next();
+          if (r.done) {
+            item.mesh.geometry.dispose();
+            item.mesh.geometry = r.value;
+            steps = null;
+            k += 1;
+          }
+        }
+        setTimeout(slice, 0);
+      };
+      setTimeout(slice, 0);
+    });
   return {
     group,
     meshes,
+    refined: toRefine.length > 0 ? refine() : null,
     dispose() {
+      disposed = true;
       for (const m of meshes) m.geometry.dispose();
       group.removeFromParent();
     },

@@ -152,6 +152,8 @@ export interface App {
   pause(): void;
   togglePlay(): void;
   stepOnce(): void;
+  /** Pause and take n steps at once (stops early at a halt), then draw (the host API's step(n)). */
+  step(n: number): void;
   reset(): void;
   destroy(): void;
 }
@@ -485,8 +487,11 @@ export async function mountApp(root: HTMLElement, opts: MountOptions = {}): Prom
       else app.play();
     },
     stepOnce() {
+      app.step(1);
+    },
+    step(n: number) {
       app.pause();
-      model.step(1);
+      model.step(n);
       loop.flashUpTo(model.curr.t);
       plots.invalidate();
       loop.sync();

@@ -56,6 +56,8 @@ export interface ModelPort {
   readonly perturbations: readonly Perturbation[];
   /** Whether the core accepts the running start moved by `size` along `kind` (a twin could start there). */
   acceptsPerturbation(kind: string, size: number): boolean;
+  /** Whether acceptsPerturbation(kind, size) is answered without asking the core (default: never). */
+  knowsPerturbation?(kind: string, size: number): boolean;
 }
 
 
@@ -372,6 +374,35 @@ export class Controller implements ControllerPort {
     return out.length > 0 ? out : perturbations.slice(0, DEFAULT_TWIN_COUNT).map((p) => p.name);
   }
 
+  /**
+   * Ask the core about one perturbed start that defaultKindsFor would ask about and has not yet (a
+   * simulation built and deleted); false when none is left, so twinKinds then asks nothing.
+   */
+  probeTwinKind(): boolean {
+    const family = this.family.id;
+    let accepted = 0;
+    for (const p of this.perturbations) {
+      if (accepted === DEFAULT_TWIN_COUNT) return false;
+      const size = twinsOf(family)?.sizes?.[p.name] ?? DEFAULT_TWIN_SIZE;
+      const known = this.model.knowsPerturbation?.(p.name, size) ?? false;
+      if (this.model.acceptsPerturbation(p.name, size)) accepted += 1;
+      if (!known) return true;
+    }
+    return false;
+  }
+
+  /** A restart from a loaded, pasted or thrown set-up is under way (restartCustom). */
+  private customRestart = false;
+
+  /**
+   * Whether the running set-up may be slow to build: one loaded, pasted or thrown (custom), whose cost
+   * the page cannot know (a union of many intersections, docs/page.md "Slow set-ups"), so its perturbed
+   * starts are asked one per task (probeTwinKind, TwinsControls); a preset and its edited values are not.
+   */
+  get slowSetUp(): boolean {
+    return this.customRestart || this.custom;
+  }
+
   /** The perturbation of each twin of the running family, in order. */
   get twinKinds(): readonly string[] {
     return this.kindsFor(this.family.id, this.perturbations);
@@ -472,7 +503,13 @@ export class Controller implements ControllerPort {
   /** Restart the model from a candidate; the core's message if it rejects it (the old run goes on). */
   /** restart() from a set-up no preset says (loaded or held): the address then carries it whole (setupText). */
   private restartCustom(family: AnyFamilyControls, base: unknown, candidate: AppParams, exact?: string): ApplyResult {
-    const r = this.restart(family, base, candidate, exact);
+    this.customRestart = true;
+    let r: ApplyResult;
+    try {
+      r = this.restart(family, base, candidate, exact);
+    } finally {
+      this.customRestart = false;
+    }
     if (r.ok) {
       this.inSetUp = false;
       this.custom = true;

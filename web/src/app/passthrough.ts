@@ -47,6 +47,9 @@ function validValue(key: string, value: string): string | null {
     }
     case 'autoplay':
       return parseClassOptions(one).messages.length === 0 ? value : null;
+    case 'api-origins':
+      // Whom an embedded page answers is its embedder's choice (its iframe's src), not a link's.
+      return null;
     default:
       return value;
   }

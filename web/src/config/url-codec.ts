@@ -15,7 +15,7 @@ import { echo, echoKey } from '../util/echo';
  * Keys another part of the page reads (embed mode, its plots, the theme, the open view, the language,
  * the teacher's locks, hidden controls and autoplay: config/class-options.ts): kept, never reported.
  */
-export const PASSTHROUGH_KEYS: readonly string[] = ['embed', 'plots', 'theme', 'view', 'locale', 'lock', 'hide', 'autoplay'];
+export const PASSTHROUGH_KEYS: readonly string[] = ['embed', 'plots', 'theme', 'view', 'locale', 'lock', 'hide', 'autoplay', 'api-origins'];
 
 /** One problem with the address: the key and a sentence naming the rule. */
 export interface UrlIssue {

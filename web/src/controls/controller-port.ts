@@ -36,6 +36,10 @@ export interface ControllerPort {
   readonly twinsHint: string;
   /** The running family's perturbations, the default first (the same array until another run loads). */
   readonly perturbations: readonly Perturbation[];
+  /** The running set-up is slow to build: its perturbed starts are asked one per task (probeTwinKind). */
+  readonly slowSetUp?: boolean;
+  /** Ask the core about one perturbed start twinKinds needs and has not asked about; false when none is left. */
+  probeTwinKind?(): boolean;
   /** The perturbation of each twin, in order (the running family's). */
   readonly twinKinds: readonly string[];
   /** The size of a perturbation (each keeps its own). */

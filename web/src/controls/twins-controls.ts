@@ -64,8 +64,30 @@ export class TwinsControls {
       this.message,
       ...this.rows.map((r) => r.row),
     );
-    this.cleanups.push(controller.onChange(() => this.sync()));
+    this.cleanups.push(controller.onChange(() => this.afterChange()));
     this.sync();
+  }
+
+  private probing = 0;
+
+  /**
+   * Show the new state. The default twins are the perturbations whose perturbed start the core accepts
+   * (ControllerPort.twinKinds), each asked by building a simulation: for a set-up slow to build (a union
+   * of many intersections) they are asked one per task, then the rows are shown, so that the restart's
+   * task stays short (docs/page.md "Slow set-ups").
+   */
+  private afterChange(): void {
+    clearTimeout(this.probing);
+    const c = this.controller;
+    if (!c.slowSetUp || !c.probeTwinKind) {
+      this.sync();
+      return;
+    }
+    const probe = (): void => {
+      if (c.probeTwinKind?.()) this.probing = window.setTimeout(probe, 0);
+      else this.sync();
+    };
+    this.probing = window.setTimeout(probe, 0);
   }
 
   private twinRow(slot: number, id: (s: string) => string): TwinRow {
@@ -126,6 +148,7 @@ export class TwinsControls {
   }
 
   destroy(): void {
+    clearTimeout(this.probing);
     for (const f of this.cleanups.splice(0)) f();
     this.element.remove();
   }

@@ -9,6 +9,8 @@
 // family, so no fixed observedAttributes list): a change re-mounts the app with the new settings;
 // removing the element destroys its app and every engine object it made.
 import type { App } from '../app/app';
+import type { ApiMethods, ApiResult, EventName, MethodName } from '../api/protocol';
+import { METHODS } from '../api/protocol';
 import type { MountedElement } from './mount';
 
 /** The full simulator page beside this script: what the element's share link opens. */
@@ -26,6 +28,21 @@ export class LgvciSimElement extends HTMLElement {
     super();
     this.shadow = this.attachShadow({ mode: 'open' });
   }
+
+  /**
+   * Call a method of the host API (docs/host-api.md; each is also a method of the element of its own
+   * name): its arguments are checked against the protocol, and an error is an answer, never thrown.
+   */
+  call(method: MethodName, args: readonly unknown[]): ApiResult {
+    const host = this.mounted?.host;
+    if (!host) return { ok: false, error: { field: String(method), message: 'the simulator is not mounted yet: wait for its lgvci-ready event' } };
+    return host.call(method, [...args]);
+  }
+
+  /** The host API's events as DOM events "lgvci-<name>" (bubbling out of the element, not composed beyond it). */
+  private readonly emit = (name: EventName, detail: Record<string, unknown>): void => {
+    this.dispatchEvent(new CustomEvent(`lgvci-${name}`, { detail, bubbles: true }));
+  };
 
   /** The app inside (null until it is mounted, and after the element is removed). */
   get app(): App | null {
@@ -65,13 +82,13 @@ export class LgvciSimElement extends HTMLElement {
     try {
       const { mountElement } = await import('./mount');
       if (generation !== this.generation) return;
-      const m = await mountElement({ attributes: this.attributes, shadow: this.shadow, pageUrl: PAGE_URL }, navigator.languages ?? [navigator.language]);
+      const m = await mountElement({ attributes: this.attributes, shadow: this.shadow, pageUrl: PAGE_URL, emit: this.emit }, navigator.languages ?? [navigator.language]);
       if (generation !== this.generation) {
         m.destroy();
         return;
       }
       this.mounted = m;
-      this.dispatchEvent(new CustomEvent('lgvci-ready', { detail: { app: m.app } }));
+      this.dispatchEvent(new CustomEvent('lgvci-ready', { detail: { app: m.app, ...m.host.readyDetail() }, bubbles: true }));
     } catch (e) {
       // mountApp shows its own failure inside the element; a chunk that did not load is said here.
       if (generation === this.generation && this.shadow.childElementCount === 0) {
@@ -84,6 +101,20 @@ export class LgvciSimElement extends HTMLElement {
     }
   }
 }
+
+/** The host API's methods on the element, one per method of the protocol (api/protocol.ts METHODS). */
+for (const name of Object.keys(METHODS) as MethodName[]) {
+  Object.defineProperty(LgvciSimElement.prototype, name, {
+    value(this: LgvciSimElement, ...args: unknown[]): ApiResult {
+      return this.call(name, args);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** The methods' types, as the protocol declares their arguments (defined on the prototype above). */
+export interface LgvciSimElement extends ApiMethods {}
 
 if (!customElements.get('lgvci-sim')) customElements.define('lgvci-sim', LgvciSimElement);
 

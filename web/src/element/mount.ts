@@ -23,6 +23,8 @@ import { chooseLocale, formatNumber, t } from '../i18n';
 import { addressKeys } from './address-keys';
 import { attributesToQuery } from './attributes';
 import { scopeCss } from './scope-css';
+import type { HostEmit } from '../api/host';
+import { HostApi } from '../api/host';
 
 let sheet: CSSStyleSheet | null = null;
 /** One parsed stylesheet shared by every element's shadow root. */
@@ -52,12 +54,16 @@ export interface ElementHost {
   readonly shadow: ShadowRoot;
   /** The full page the share link opens (index.html beside lgvci-element.js). */
   readonly pageUrl: URL;
+  /** Send one of the host API's events (docs/host-api.md) from the element. */
+  readonly emit?: HostEmit;
 }
 
 export interface MountedElement {
   readonly app: App;
   /** The query the attributes gave ("?case=…&tilt=…&embed=1"). */
   readonly query: string;
+  /** The host API on the app (api/host.ts): the element's methods call it, its events come from it. */
+  readonly host: HostApi;
   destroy(): void;
 }
 
@@ -116,10 +122,13 @@ export async function mountElement(host: ElementHost, languages: readonly string
     if (e.defaultPrevented) e.stopPropagation();
   };
   shadow.addEventListener('keydown', keepHandledKeys);
+  const api = new HostApi(app, host.emit ?? (() => undefined));
   return {
     app,
     query,
+    host: api,
     destroy() {
+      api.destroy();
       shadow.removeEventListener('keydown', keepHandledKeys);
       app.destroy();
       root.remove();

@@ -211,6 +211,11 @@ export class SimulationModel {
     }
   }
 
+  /** Whether acceptsPerturbation(kind, size) is answered without asking the core. */
+  knowsPerturbation(kind: string, size: number): boolean {
+    return this.accepted.has(`${kind}\u0000${size}`);
+  }
+
   /** acceptsPerturbation's answers for the running simulation, by kind and size (cleared by a load). */
   private readonly accepted = new Map<string, boolean>();
 
@@ -511,9 +516,18 @@ export class SimulationModel {
     return impacts;
   }
 
+  private readonly impactListeners = new Set<(recs: readonly Impact[]) => void>();
+
+  /** Call fn with each batch's impact records as they are taken (the host API's impact events). */
+  onImpacts(fn: (recs: readonly Impact[]) => void): () => void {
+    this.impactListeners.add(fn);
+    return () => this.impactListeners.delete(fn);
+  }
+
   /** The impact records of rows [from, to) of the last batch. */
   private collectImpacts(from: number, to: number): void {
     const recs = this.run.batchImpacts(from, to);
+    for (const fn of this.impactListeners) fn(recs);
     this.drainedImpacts += recs.length;
     for (const r of recs) this.history.recordImpactTime(r.t, r.fields);
     this.playback.addImpacts(recs);

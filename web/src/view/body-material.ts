@@ -14,6 +14,12 @@ export interface BodyObject {
   group: THREE.Group;
   /** Every mesh, for shadows and disposal. */
   meshes: THREE.Mesh[];
+  /**
+   * Settles when meshes built after the object (empty until then) have their geometry (a mesh's
+   * `geometry` is then another object), or null when every mesh is built at once; never settles after
+   * dispose().
+   */
+  refined?: Promise<void> | null;
   dispose(): void;
 }
 

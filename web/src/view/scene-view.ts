@@ -366,6 +366,19 @@ export class SceneView {
     this.body?.dispose();
     this.body = content.body;
     this.bodyRoot.add(this.body.group);
+    // A body whose meshes are built in slices after it (an intersection's): its ghosts take their
+    // geometry too, and the next frame draws it.
+    const body = content.body;
+    void body.refined?.then(() => {
+      if (this.disposed || this.body !== body) return;
+      for (const g of this.ghosts) {
+        g.children.forEach((c, k) => {
+          const m = body.meshes[k];
+          if (m && c instanceof THREE.Mesh) c.geometry = m.geometry;
+        });
+      }
+      this.dirty = true;
+    });
     this.posePart = content.pose ?? null;
     this.posedCoords = null;
     this.setGhosts(ghostColors);
@@ -448,6 +461,11 @@ export class SceneView {
   /** The body's three.js meshes (body frame), e.g. to inspect their geometry. */
   get bodyMeshes(): readonly THREE.Mesh[] {
     return this.body?.meshes ?? [];
+  }
+
+  /** Settles when the drawn body's meshes are built (an intersection's are built in slices: BodyObject.refined). */
+  get bodyRefined(): Promise<void> {
+    return this.body?.refined ?? Promise.resolve();
   }
 
   /** The twins' ghosts in the scene (names ghost-0, ghost-1, …). */

@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { BODY_COLORS, createBodyMaterial } from '../../../../../web/src/view/body-material';
-import { buildBodyObject } from '../../../web/body-geometry';
+import { STAR_DETAIL, STAR_DETAIL_MIN, buildBodyObject, implicitFunction, starDetail } from '../../../web/body-geometry';
 
 describe('the ellipsoid as drawn', () => {
   const axes: [number, number, number] = [1.5, 2, 3.25];
@@ -57,5 +57,66 @@ describe('the ellipsoid as drawn', () => {
       count[sign > 0 ? 'a' : 'b']++;
     }
     expect(count.a).toBe(count.b);
+  });
+});
+
+// The drawn intersection (docs/page.md "Slow set-ups"): built after buildBodyObject returns, in slices,
+// every vertex on the body's boundary; a union's repeated parts drawn once, distinct ones each with
+// their share of the triangles (starDetail).
+describe('an intersection as drawn', () => {
+  const six = {
+    type: 'intersection',
+    parts: [
+      { type: 'ellipsoid', semi_axes: [256, 1, 1], center: [0, 0, 0] },
+      { type: 'ellipsoid', semi_axes: [1, 256, 1], center: [0, 0, 0] },
+      { type: 'ellipsoid', semi_axes: [256, 256, 0.0012], center: [0, 0, 0] },
+      { type: 'ellipsoid', semi_axes: [0.0012, 256, 256], center: [0, 0, 0] },
+      { type: 'ellipsoid', semi_axes: [256, 0.0012, 256], center: [0, 0, 0] },
+      { type: 'ellipsoid', semi_axes: [2, 256, 3], center: [0, 0, 0] },
+    ],
+  };
+  const lens = {
+    type: 'intersection',
+    parts: [
+      { type: 'ellipsoid', semi_axes: [1, 1, 1], center: [0, 0, 0.5] },
+      { type: 'ellipsoid', semi_axes: [1, 1, 1], center: [0, 0, -0.5] },
+    ],
+  };
+  const triangles = (m: THREE.Mesh): number => (m.geometry.getAttribute('position')?.count ?? 0) / 3;
+
+  it('is empty when built, then every vertex lies on the boundary (the implicit function within float precision)', async () => {
+    const body = buildBodyObject(six as never, createBodyMaterial());
+    expect(body.meshes.map(triangles)).toEqual([0]);
+    await body.refined;
+    const f = implicitFunction(six as never);
+    const pos = body.meshes[0]!.geometry.getAttribute('position');
+    expect(pos.count / 3).toBe(20 * (STAR_DETAIL + 1) ** 2);
+    const p = new THREE.Vector3();
+    let worst = 0;
+    for (let i = 0; i < pos.count; i++) worst = Math.max(worst, Math.abs(f(p.fromBufferAttribute(pos, i))));
+    // f is dimensionless (‖x/a‖ − 1): float32 positions on the 0.0012 axis give ~1e-4 at most
+    expect(worst).toBeLessThan(1e-3);
+  });
+
+  it('a union of 36 copies draws one mesh; a union of two distinct intersections two, each with half the rays', async () => {
+    const copies = buildBodyObject({ type: 'union', parts: Array.from({ length: 36 }, () => six) } as never, createBodyMaterial());
+    await copies.refined;
+    expect(copies.meshes.map(triangles)).toEqual([20 * (STAR_DETAIL + 1) ** 2]);
+    const two = buildBodyObject({ type: 'union', parts: [six, lens] } as never, createBodyMaterial());
+    await two.refined;
+    const d = starDetail(2);
+    expect(d).toBeLessThan(STAR_DETAIL);
+    expect(two.meshes.map(triangles)).toEqual([20 * (d + 1) ** 2, 20 * (d + 1) ** 2]);
+    expect(starDetail(10_000)).toBe(STAR_DETAIL_MIN);
+  });
+
+  it('a disposed body stops building', async () => {
+    const body = buildBodyObject(six as never, createBodyMaterial());
+    body.dispose();
+    // another build of the same body, started after it: by its end the first would have been done
+    const other = buildBodyObject(six as never, createBodyMaterial());
+    await other.refined;
+    expect(other.meshes.map(triangles)).toEqual([20 * (STAR_DETAIL + 1) ** 2]);
+    expect(body.meshes.map(triangles)).toEqual([0]);
   });
 });
