@@ -14,7 +14,7 @@ import type { SceneView } from '../../view/scene-view';
 
 export interface PrintSource {
   view(): SceneView | null;
-  /** The preset's label ("Case IV — rounded cube"). */
+  /** The preset's label, as the preset menu shows it. */
   title(): string;
   /** The set-up's lines ("label: value unit", setupLine), in the panel's order. */
   setup(): readonly string[];
