@@ -13,6 +13,7 @@ go stale. Usage (Python 3 standard library only):
     python3 scripts/figures.py --bench    also rerun scripts/bench.mjs (needs the WASM build and npm ci)
     python3 scripts/figures.py --callgrind  also count the step's instructions (scripts/step_cost.py, valgrind)
     python3 scripts/figures.py --memory   also measure the peak memory of large sweeps (about a minute)
+    python3 scripts/figures.py --lighthouse  also run Lighthouse on the built site (web/scripts/lighthouse.mjs)
     python3 scripts/figures.py --list     the figures, their kind and where they are
 
 Figure kinds: "exact" figures are impact counts, energy errors, distances… — bit-reproducible on any
@@ -21,7 +22,8 @@ never compared: --check skips their runs and matches any text in their place. "b
 from scripts/bench.mjs and are rewritten only with --bench; "callgrind" figures, instruction counts of
 scripts/step_cost.py (the same for a given build, not across compilers), only with --callgrind; "memory"
 figures, peak resident memory of large sweeps (the allocator's and the machine's, and minutes of runs),
-only with --memory. None of the three is compared by --check. How to add a figure: docs/contributing.md.
+only with --memory; "lighthouse" figures, Lighthouse's scores of the built site (a quiet machine's, after
+npm run build), only with --lighthouse. None of these is compared by --check. How to add a figure: docs/contributing.md.
 """
 from __future__ import annotations
 
@@ -983,6 +985,38 @@ def sweep_point_memory(r: Runs) -> str:
             f"≈ {megabytes(small + slope * (10**6 - 10**4))}")
 
 
+# --- Lighthouse on the built site served gzipped (web/scripts/lighthouse.mjs), only with --lighthouse ---
+
+LIGHTHOUSE: dict = {}
+
+
+def lighthouse_data() -> dict:
+    """One run of web/scripts/lighthouse.mjs --json (five pages, mobile median of 3 and desktop)."""
+    if not LIGHTHOUSE:
+        if not (ROOT / "dist" / "index.html").is_file():
+            raise RuntimeError("dist/index.html is missing: npm run build first")
+        p = subprocess.run(["node", str(ROOT / "web/scripts/lighthouse.mjs"), "--json"], capture_output=True, text=True, cwd=ROOT)
+        if p.returncode != 0:
+            raise RuntimeError(f"web/scripts/lighthouse.mjs: exit {p.returncode}: {p.stderr.strip()[-800:]}")
+        LIGHTHOUSE.update(json.loads(p.stdout))
+    return LIGHTHOUSE
+
+
+@figure("lighthouse-table", "lighthouse")
+def lighthouse_table(r: Runs) -> str:
+    d = lighthouse_data()
+    load = os.getloadavg()[0]
+    rows = [f"Lighthouse {d['lighthouse']}, dist/ served gzipped; mobile preset: median of {d['runs']} runs (each run's score); "
+            f"desktop preset: one run; load average {load:.1f} on {os.cpu_count()} cores",
+            "page                         mobile (runs)      a11y  LCP s  TBT ms  CLS    FCP s  SI s  desktop"]
+    for p in d["pages"]:
+        m = p["mobile"]
+        runs = "(" + ", ".join(str(x) for x in p["mobileRuns"]) + ")"
+        rows.append(f"{p['page']:28} {m['performance']:6} {runs:13} {m['accessibility']:5} {m['lcp'] / 1000:6.1f} {m['tbt']:7.0f} "
+                    f"{m['cls']:6.3f} {m['fcp'] / 1000:6.1f} {m['si'] / 1000:5.1f} {p['desktop']['performance']:8}")
+    return "\n".join(["```", *rows, "```"])
+
+
 @figure("step-cost-table", "callgrind")
 def step_cost_table(r: Runs) -> str:
     from step_cost import table
@@ -1887,6 +1921,7 @@ def main() -> int:
     ap.add_argument("--bench", action="store_true", help="also rerun scripts/bench.mjs for the benchmark figures")
     ap.add_argument("--callgrind", action="store_true", help="also count the step's instructions (scripts/step_cost.py) for the step-cost figures")
     ap.add_argument("--memory", action="store_true", help="also measure the peak memory of large sweeps for the memory figures (about a minute)")
+    ap.add_argument("--lighthouse", action="store_true", help="also run Lighthouse on the built site (web/scripts/lighthouse.mjs) for its figure")
     ap.add_argument("--cli", default=os.environ.get("LGVCI_CLI", str(ROOT / "build/native/lgvci")), help="the lgvci executable")
     ap.add_argument("--jobs", type=int, default=0, help="parallel runs (default: the cores under --check, else 1 so that timings are honest)")
     ap.add_argument("--only", action="append", default=[], help="only this figure (repeatable)")
@@ -1915,7 +1950,7 @@ def main() -> int:
     names = [n for n in FIGURES if (not a.only or n in a.only)]
     timing_ok = True
     if a.check:
-        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind", "memory")]
+        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind", "memory", "lighthouse")]
     else:
         if not a.bench:
             names = [n for n in names if FIGURES[n][0] != "bench"]
@@ -1923,6 +1958,8 @@ def main() -> int:
             names = [n for n in names if FIGURES[n][0] != "callgrind"]
         if not a.memory:
             names = [n for n in names if FIGURES[n][0] != "memory"]
+        if not a.lighthouse:
+            names = [n for n in names if FIGURES[n][0] != "lighthouse"]
         load, cores = os.getloadavg()[0], os.cpu_count() or 1
         if load > cores and not a.timing:  # the machine is busy: timings would mislead, keep the docs'
             print(f"figures: timing figures kept (load average {load:.1f} > {cores} cores; --timing rewrites them)", file=sys.stderr)
