@@ -37,7 +37,7 @@ const RecordSchema<ImpactEvent>& billiardImpactSchema() {
 // Driver: HybridDriver<BilliardModel> (the VCI) or NaiveDriver<NaiveBilliardModel> (the naive baseline,
 // docs/baselines.md "The naive baseline"), whose models share φ and H.
 template <class Driver>
-class BilliardSimulation final : public DriverSimulation<Driver> {
+class BilliardSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public BounceMap {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::state;
@@ -93,17 +93,15 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   void writeRecord(double* out) const override { schema().write(*this, out); }
   // The momentum maps (docs/momentum-maps.md): a circular table (an ellipse with a = b) without gravity
   // is invariant under the rotations about its centre, the origin, so L = q₁p₂ − q₂p₁ is conserved; the
-  // wall's impulse is along ∇φ ∥ q and adds nothing to it. A true ellipse, the stadium or gravity: none.
+  // wall's impulse is along ∇φ ∥ q and adds nothing to it. A true ellipse, the stadium or gravity: none
+  // (findExtension offers MomentumMaps for a circular table only).
   const MomentumMapLayout& momentumMapLayout() const override {
-    static const MomentumMapLayout circle{{{"L", "angular momentum about the centre, q1 p2 - q2 p1"}}}, none;
-    return circular() ? circle : none;
+    static const MomentumMapLayout circle{{{"L", "angular momentum about the centre, q1 p2 - q2 p1"}}};
+    return circle;
   }
-  void writeMomentumMaps(double* out) const override {
-    if (circular()) out[0] = state().q(0) * state().p(1) - state().q(1) * state().p(0);
-  }
+  void writeMomentumMaps(double* out) const override { out[0] = state().q(0) * state().p(1) - state().q(1) * state().p(0); }
 
-  const RecordLayout& impactLayout() const override { return billiardImpactSchema().layout(); }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override { billiardImpactSchema().write(e, out); }
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return billiardImpactSchema(); }
 
   /// z = (x, y, p_x, p_y) (docs/symplecticity.md "The charts"); the loop is drawn in (x, p_x).
   std::shared_ptr<const CanonicalChart> canonicalChart() const override {
@@ -156,6 +154,15 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
     return nlohmann::json{{"t", s.t}, {"q", {s.q(0), s.q(1)}}, {"p", {s.p(0), s.p(1)}}}.dump();
   }
 
+ protected:
+  /// Its canonical chart and bounce map always; its momentum map on a circular table.
+  const Extension* findExtension(const std::type_info& type) const override {
+    if (type == typeid(MomentumMaps)) return circular() ? offerExtension<MomentumMaps>(this, type) : nullptr;
+    if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    if (const Extension* e = offerExtension<BounceMap>(this, type)) return e;
+    return Base::findExtension(type);
+  }
+
  private:
   std::shared_ptr<const BilliardDef> def_;  // the validated config (constant, shared by clones)
   double energy0_ = 0.0;
@@ -172,13 +179,13 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
             .scalar("E", csv, [](B b, double* o) { o[0] = b.energy(); })
             .scalar("impacts", csv, [](B b, double* o) { o[0] = b.lastImpacts(); })
             .scalar("phi", rec, [](B b, double* o) { o[0] = b.minPhi(); })
-            .scalar("total_impacts", rec, [](B b, double* o) { o[0] = static_cast<double>(b.totalImpacts()); })
-            .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.steps()); })
-            .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.status()); })
+            .scalar("total_impacts", rec, [](B b, double* o) { o[0] = static_cast<double>(b.driver_.totalImpacts()); })
+            .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.driver_.steps()); })
+            .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.driver_.status()); })
             .scalar("E0", rec, [](B b, double* o) { o[0] = b.energy0_; })
             .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); })
             // For the page, the record only and not hashed: the balance kept at E0 (H itself).
-            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](B b, double* o) { o[0] = b.conservedEnergy(); });
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](B b, double* o) { o[0] = b.energies().conserved; });
     return s;
   }
 };

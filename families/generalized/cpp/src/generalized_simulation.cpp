@@ -67,7 +67,7 @@ struct GeneralizedSymmetry {
 // Driver: HybridDriver<GeneralizedModel> (Fetecau et al.'s VCI) or NaiveDriver<NaiveGeneralizedModel>
 // (the naive baseline, docs/baselines.md "The naive baseline"), whose models share φ, H and the statistics.
 template <class Driver>
-class GeneralizedSimulation final : public DriverSimulation<Driver> {
+class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::state;
@@ -98,8 +98,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema_->layout(); }
   void writeRecord(double* out) const override { schema_->write(*this, out); }
-  const RecordLayout& impactLayout() const override { return generalizedImpactSchema().layout(); }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override { generalizedImpactSchema().write(e, out); }
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return generalizedImpactSchema(); }
   const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
   void writeMomentumMaps(double* out) const override {
     for (std::size_t k = 0; k < symmetry_->cyclic.size(); ++k) out[k] = driver_.state().p(symmetry_->cyclic[k]);
@@ -187,6 +186,14 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
     return nlohmann::json{{"t", s.t}, {"q", q}, {"p", p}}.dump();
   }
 
+ protected:
+  /// Its canonical chart always; its momentum maps when a coordinate is cyclic.
+  const Extension* findExtension(const std::type_info& type) const override {
+    if (type == typeid(MomentumMaps)) return symmetry_->cyclic.empty() ? nullptr : offerExtension<MomentumMaps>(this, type);
+    if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    return Base::findExtension(type);
+  }
+
  private:
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
@@ -204,9 +211,9 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
         .scalar("E", csv, [](G g, double* o) { o[0] = g.energy(); })
         .scalar("impacts", csv, [](G g, double* o) { o[0] = g.lastImpacts(); })
         .scalar("phi", rec, [](G g, double* o) { o[0] = g.minPhi(); })
-        .scalar("total_impacts", rec, [](G g, double* o) { o[0] = static_cast<double>(g.totalImpacts()); })
-        .scalar("steps", rec, [](G g, double* o) { o[0] = static_cast<double>(g.steps()); })
-        .scalar("status", rec, [](G g, double* o) { o[0] = static_cast<double>(g.status()); })
+        .scalar("total_impacts", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.totalImpacts()); })
+        .scalar("steps", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.steps()); })
+        .scalar("status", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.status()); })
         .scalar("E0", rec, [](G g, double* o) { o[0] = g.energy0_; })
         .scalar("max_discrete_energy_mismatch", rec, [](G g, double* o) { o[0] = g.maxDiscreteEnergyMismatch(); });
     // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
@@ -219,7 +226,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
              const VecX v = g.driver_.model().inverseMass() * g.state().p;
              for (long i = 0; i < v.size(); ++i) o[i] = v(i);
            })
-        .scalar("conserved_energy", FieldUse::RecordUnhashed, [](G g, double* o) { o[0] = g.conservedEnergy(); });
+        .scalar("conserved_energy", FieldUse::RecordUnhashed, [](G g, double* o) { o[0] = g.energies().conserved; });
     return table;
   }
 };

@@ -72,7 +72,7 @@ struct RigidBodySymmetry {
 // Integrator: HybridIntegrator (the LGVCI), Rk4Integrator or NaiveRigidBodyIntegrator (the baselines), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
-class RigidBodySimulation final : public DriverSimulation<Integrator> {
+class RigidBodySimulation final : public DriverSimulation<Integrator>, public MomentumMaps, public PhaseSpaceChart, public FamilyCounters {
   using Base = DriverSimulation<Integrator>;
   using Base::driver_;
 
@@ -142,8 +142,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   double minPhi() const override { return driver_.phi(); }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
-  const RecordLayout& impactLayout() const override { return rigidImpactSchema().layout(); }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override { rigidImpactSchema().write(e, out); }
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return rigidImpactSchema(); }
   const CounterLayout& counterLayout() const override { return counters().layout(); }
   void writeCounters(double* out) const override { counters().write(*this, out); }
   const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
@@ -190,6 +189,17 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
         std::vector<std::string>{"x1", "x2", "x3", "xi1", "xi2", "xi3", "gamma1", "gamma2", "gamma3", "p_xi1", "p_xi2", "p_xi3"},
         -1, std::move(read), std::move(start));
   }
+
+ protected:
+  /// Its momentum maps (at least γ·u), canonical chart and run counters, for every integrator.
+  const Extension* findExtension(const std::type_info& type) const override {
+    if (const Extension* e = offerExtension<MomentumMaps>(this, type)) return e;
+    if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    if (const Extension* e = offerExtension<FamilyCounters>(this, type)) return e;
+    return Base::findExtension(type);
+  }
+
+ public:
 
   std::string finalStateJson() const override {
     const RigidBodyState& s = driver_.state();
@@ -242,7 +252,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
             .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; })
             // The balance the scheme keeps at E0, E + dissipated (Simulation::conservedEnergy), for the page's
             // error plots and HUD; the record only, not hashed.
-            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](S r, double* o) { o[0] = r.conservedEnergy(); });
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](S r, double* o) { o[0] = r.energies().conserved; });
     return table;
   }
 
