@@ -13,8 +13,7 @@
 namespace lgvci {
 
 /// The momentum maps of a run's symmetries (docs/momentum-maps.md), declared by the family from its
-/// config: offered only when there is at least one (a circular billiard table, a generalized system
-/// with a cyclic coordinate, a body over a plane).
+/// config: offered only when there is at least one (docs/momentum-maps.md "What each family conserves").
 class MomentumMaps : public Extension {
  public:
   virtual const MomentumMapLayout& momentumMapLayout() const = 0;
@@ -36,7 +35,7 @@ class PhaseSpaceChart : public Extension {
 };
 
 /// The Birkhoff chart of the family's bounce map at the run's energy (lgvci/core/canonical_chart.hpp,
-/// docs/symplecticity.md "The bounce map"): a particle in a table.
+/// docs/symplecticity.md "The bounce map"): a point in a table with walls.
 class BounceMap : public Extension {
  public:
   virtual std::shared_ptr<const BounceChart> bounceChart() const = 0;
