@@ -14,6 +14,7 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/vci/qp_chart.hpp"
+#include "lgvci/vci/qp_facade.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -67,8 +68,7 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
     def->momentumGiven = true;
     def->p0 = Vec2(p[0], p[1]);
     try {
-      if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) *this = BilliardSimulation(def, makeBilliardDriver(*def));
-      else *this = BilliardSimulation(def, makeNaiveBilliardDriver(*def));
+      *this = BilliardSimulation(def, makeQpDriver<Driver>(*def, makeBilliardDriver, makeNaiveBilliardDriver));
     } catch (const InvalidInput& e) {
       throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
@@ -164,40 +164,28 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
   }
 
  private:
+  friend struct QpRecord<BilliardSimulation>;
   std::shared_ptr<const BilliardDef> def_;  // the validated config (constant, shared by clones)
   double energy0_ = 0.0;
 
-  // The state record (docs/billiard.md "Records"): the generalized models' fields for q, p ∈ R².
+  // The state record (docs/billiard.md "Records"): the generalized models' fields for q, p ∈ R², then,
+  // for the page, the record only and not hashed: the balance kept at E0 (H itself).
   static const RecordSchema<BilliardSimulation>& schema() {
-    using B = const BilliardSimulation&;
-    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record;
-    static const RecordSchema<BilliardSimulation> s =
-        RecordSchema<BilliardSimulation>()
-            .scalar("t", csv, [](B b, double* o) { o[0] = b.state().t; })
-            .field("q", 2, csv, [](B b, double* o) { o[0] = b.state().q(0), o[1] = b.state().q(1); })
-            .field("p", 2, csv, [](B b, double* o) { o[0] = b.state().p(0), o[1] = b.state().p(1); })
-            .scalar("E", csv, [](B b, double* o) { o[0] = b.energy(); })
-            .scalar("impacts", csv, [](B b, double* o) { o[0] = b.lastImpacts(); })
-            .scalar("phi", rec, [](B b, double* o) { o[0] = b.minPhi(); })
-            .scalar("total_impacts", rec, [](B b, double* o) { o[0] = static_cast<double>(b.driver_.totalImpacts()); })
-            .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.driver_.steps()); })
-            .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.driver_.status()); })
-            .scalar("E0", rec, [](B b, double* o) { o[0] = b.energy0_; })
-            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); })
-            // For the page, the record only and not hashed: the balance kept at E0 (H itself).
-            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](B b, double* o) { o[0] = b.energies().conserved; });
+    static const RecordSchema<BilliardSimulation> s = [] {
+      RecordSchema<BilliardSimulation> table;
+      QpRecord<BilliardSimulation>::addCommonRows(table, 2);
+      table.scalar("conserved_energy", FieldUse::RecordUnhashed,
+                   [](const BilliardSimulation& b, double* o) { o[0] = b.energies().conserved; });
+      return table;
+    }();
     return s;
   }
 };
 
+// The VCI, or the naive baseline (docs/baselines.md "The naive baseline").
 std::unique_ptr<Simulation> makeBilliardSimulation(const ConfigDocument& config) {
-  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(config));
-  if (def->naive) {  // docs/baselines.md "The naive baseline"
-    auto driver = makeNaiveBilliardDriver(*def);
-    return std::make_unique<BilliardSimulation<NaiveDriver<NaiveBilliardModel>>>(def, std::move(driver));
-  }
-  auto driver = makeBilliardDriver(*def);
-  return std::make_unique<BilliardSimulation<HybridDriver<BilliardModel>>>(def, std::move(driver));
+  return makeQpSimulation<BilliardSimulation>(std::make_shared<const BilliardDef>(parseBilliardConfig(config)), makeBilliardDriver,
+                                              makeNaiveBilliardDriver);
 }
 
 }  // namespace

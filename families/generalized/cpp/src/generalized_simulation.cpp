@@ -12,6 +12,7 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
 #include "lgvci/vci/qp_chart.hpp"
+#include "lgvci/vci/qp_facade.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -117,8 +118,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
       def->p0(i) = record[L.field("p").offset + i];
     }
     try {
-      if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) *this = GeneralizedSimulation(def, makeGeneralizedDriver(*def));
-      else *this = GeneralizedSimulation(def, makeNaiveGeneralizedDriver(*def));
+      *this = GeneralizedSimulation(def, makeQpDriver<Driver>(*def, makeGeneralizedDriver, makeNaiveGeneralizedDriver));
     } catch (const InvalidInput& e) {
       throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
@@ -195,6 +195,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   }
 
  private:
+  friend struct QpRecord<GeneralizedSimulation>;
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
   std::shared_ptr<const GeneralizedSymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
@@ -203,19 +204,9 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.
   static std::shared_ptr<const RecordSchema<GeneralizedSimulation>> makeSchema(int n, bool truncation) {
     using G = const GeneralizedSimulation&;
-    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record;
+    constexpr FieldUse rec = FieldUse::Record;
     auto table = std::make_shared<RecordSchema<GeneralizedSimulation>>();
-    table->scalar("t", csv, [](G g, double* o) { o[0] = g.state().t; })
-        .field("q", n, csv, [](G g, double* o) { for (long i = 0; i < g.state().q.size(); ++i) o[i] = g.state().q(i); })
-        .field("p", n, csv, [](G g, double* o) { for (long i = 0; i < g.state().p.size(); ++i) o[i] = g.state().p(i); })
-        .scalar("E", csv, [](G g, double* o) { o[0] = g.energy(); })
-        .scalar("impacts", csv, [](G g, double* o) { o[0] = g.lastImpacts(); })
-        .scalar("phi", rec, [](G g, double* o) { o[0] = g.minPhi(); })
-        .scalar("total_impacts", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.totalImpacts()); })
-        .scalar("steps", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.steps()); })
-        .scalar("status", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.status()); })
-        .scalar("E0", rec, [](G g, double* o) { o[0] = g.energy0_; })
-        .scalar("max_discrete_energy_mismatch", rec, [](G g, double* o) { o[0] = g.maxDiscreteEnergyMismatch(); });
+    QpRecord<GeneralizedSimulation>::addCommonRows(*table, n);
     // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
     if (truncation)
       table->scalar("rest_truncations", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.model().restTruncations()); })
@@ -231,14 +222,10 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   }
 };
 
+// The VCI, or the naive baseline (docs/baselines.md "The naive baseline").
 std::unique_ptr<Simulation> makeGeneralizedSimulation(const ConfigDocument& config) {
-  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(config));
-  if (def->naive) {  // docs/baselines.md "The naive baseline"
-    auto driver = makeNaiveGeneralizedDriver(*def);
-    return std::make_unique<GeneralizedSimulation<NaiveDriver<NaiveGeneralizedModel>>>(def, std::move(driver));
-  }
-  auto driver = makeGeneralizedDriver(*def);
-  return std::make_unique<GeneralizedSimulation<HybridDriver<GeneralizedModel>>>(def, std::move(driver));
+  return makeQpSimulation<GeneralizedSimulation>(std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(config)),
+                                                 makeGeneralizedDriver, makeNaiveGeneralizedDriver);
 }
 
 }  // namespace
