@@ -32,7 +32,7 @@ struct HasSettings<D, std::void_t<decltype(std::declval<const D&>().settings().h
 /// step(), reset(), totalImpacts(), steps(), multiImpactSteps(), dissipated(), status(),
 /// statusMessage(), halted(), zenoGuardEvents(), firstZenoGuardTime(), flowEvaluations(), workUnits(), impactLog(),
 /// clearImpactLog(), and settings() or def() for h). The derived class implements model(),
-/// integrator(), caseName(), energy() and initialEnergy() (the pieces of info() and energies()),
+/// integrator(), caseName() (the pieces of info()) and energy(), and sets energy0_ (E at its start),
 /// reverseMomenta(), configJson(), minPhi(), layout(), writeRecord() and finalStateJson(), and overrides
 /// the rest only where it differs (its impact record; the extensions it offers, findExtension()).
 /// Every such run offers EnergyBalance: the mismatch of (75a) is measured here, from the driver's
@@ -52,7 +52,7 @@ class DriverSimulation : public Simulation, public EnergyBalance {
     const auto& log = driver_.impactLog();
     if (log.size() > before) {
       // (75a)'s mismatch relative to the energy scale at the step's end: E_d itself can be near zero.
-      const double scale = std::max(std::abs(energy()), std::abs(initialEnergy()));
+      const double scale = std::max(std::abs(energy()), std::abs(energy0_));
       for (std::size_t i = before; i < log.size(); ++i)
         maxMismatch_ = std::max(maxMismatch_, std::abs(log[i].energyMismatch) / (scale > 0.0 ? scale : 1.0));
     }
@@ -83,7 +83,7 @@ class DriverSimulation : public Simulation, public EnergyBalance {
   /// dissipated(): 0 for a family whose impacts keep the energy).
   Energies energies() const override {
     const double E = energy();
-    return {E, initialEnergy(), E + driver_.dissipated()};
+    return {E, energy0_, E + driver_.dissipated()};
   }
   const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
   void clearImpactLog() override { driver_.clearImpactLog(); }
@@ -103,7 +103,6 @@ class DriverSimulation : public Simulation, public EnergyBalance {
   virtual std::string integrator() const = 0;
   virtual std::string caseName() const = 0;
   virtual double energy() const = 0;
-  virtual double initialEnergy() const = 0;
 
   double h() const {
     if constexpr (detail::HasSettings<Driver>::value) return driver_.settings().h;
@@ -121,6 +120,7 @@ class DriverSimulation : public Simulation, public EnergyBalance {
   }
 
   Driver driver_;
+  double energy0_ = 0.0;  // E at the run's start, set by the family's constructor (a member, not a call: energies() runs every step)
 
  private:
   int lastImpacts_ = 0;

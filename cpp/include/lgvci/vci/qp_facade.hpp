@@ -1,7 +1,6 @@
-// What the façades of the families in generalized coordinates share (the generalized models and the
-// cradle, the billiard; docs/architecture.md "How to add a family"): the rows their state records start
-// with, and the choice between the VCI's driver and the naive baseline's (docs/baselines.md "The naive
-// baseline"), whose models share φ and H.
+// What the façades of the families in generalized coordinates (q, p) share (docs/architecture.md "How
+// to add a family"): the rows their state records start with, and the choice between the VCI's driver
+// and the naive baseline's (docs/baselines.md "The naive baseline"), whose models share φ and H.
 #pragma once
 
 #include <memory>
@@ -14,8 +13,8 @@ namespace lgvci {
 
 /// The rows of a (q, p) state record that every such family starts with, in this order (the golden
 /// hashes depend on it): t, q, p, E, impacts (the CSV), then phi, total_impacts, steps, status, E0 and
-/// max_discrete_energy_mismatch (the record only). `Sim` is a DriverSimulation over a GeneralizedState
-/// with a member energy0_ (E at its start); it befriends QpRecord<Sim> for them.
+/// max_discrete_energy_mismatch (the record only). `Sim` is a DriverSimulation over a GeneralizedState;
+/// it befriends QpRecord<Sim> for its state, driver and E0.
 template <class Sim>
 struct QpRecord {
   static void addCommonRows(RecordSchema<Sim>& s, int n) {

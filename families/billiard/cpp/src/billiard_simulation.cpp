@@ -41,6 +41,7 @@ template <class Driver>
 class BilliardSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public BounceMap {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
+  using Base::energy0_;
   using Base::state;
 
  public:
@@ -87,7 +88,6 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
-  double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
@@ -166,7 +166,6 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
  private:
   friend struct QpRecord<BilliardSimulation>;
   std::shared_ptr<const BilliardDef> def_;  // the validated config (constant, shared by clones)
-  double energy0_ = 0.0;
 
   // The state record (docs/billiard.md "Records"): the generalized models' fields for q, p ∈ R², then,
   // for the page, the record only and not hashed: the balance kept at E0 (H itself).

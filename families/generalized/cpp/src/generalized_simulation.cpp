@@ -71,6 +71,7 @@ template <class Driver>
 class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
+  using Base::energy0_;
   using Base::state;
 
  public:
@@ -95,7 +96,6 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
-  double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema_->layout(); }
   void writeRecord(double* out) const override { schema_->write(*this, out); }
@@ -199,7 +199,6 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
   std::shared_ptr<const GeneralizedSymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
-  double energy0_ = 0.0;
 
   // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.
   static std::shared_ptr<const RecordSchema<GeneralizedSimulation>> makeSchema(int n, bool truncation) {

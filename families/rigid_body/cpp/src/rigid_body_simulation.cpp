@@ -75,6 +75,7 @@ template <class Integrator>
 class RigidBodySimulation final : public DriverSimulation<Integrator>, public MomentumMaps, public PhaseSpaceChart, public FamilyCounters {
   using Base = DriverSimulation<Integrator>;
   using Base::driver_;
+  using Base::energy0_;
 
  public:
   /// `start`: the initial state the run was built from (def's, or a perturbed one); `sim` starts there.
@@ -138,7 +139,6 @@ class RigidBodySimulation final : public DriverSimulation<Integrator>, public Mo
     return toJson(d);
   }
   double energy() const override { return driver_.energy().total; }
-  double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.phi(); }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
@@ -217,7 +217,6 @@ class RigidBodySimulation final : public DriverSimulation<Integrator>, public Mo
   std::shared_ptr<const RigidBodyDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
   RigidBodyState start_;                                // this run's initial state
   std::shared_ptr<const RigidBodySymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
-  double energy0_ = 0.0;
 
   // The state record: the CLI's CSV columns (the paper's 23 quantities, then the ledgers) and what the
   // page reads beside them.
