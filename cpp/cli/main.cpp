@@ -32,6 +32,7 @@
 #include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/progress.hpp"
@@ -374,11 +375,12 @@ void flushStdout() {
 
 // The last guard: a result with NaN or infinity is never printed as a success (JSON would say null).
 void requireFiniteResult(const Simulation& sim, double t0, double E0, double maxErr, long long steps) {
-  bool finite = std::isfinite(E0) && std::isfinite(sim.energy()) && std::isfinite(maxErr);
+  bool finite = std::isfinite(E0) && std::isfinite(sim.energies().energy) && std::isfinite(maxErr);
   for (double v : sim.record()) finite = finite && std::isfinite(v);
-  if (!finite) throw RunError("the result is not finite (t = " + std::to_string(sim.time()) + "); nothing is printed");
-  if (steps > 0 && !(sim.time() > t0))
-    throw RunError("time did not advance in " + std::to_string(steps) + " steps (t = " + std::to_string(sim.time()) + "): " + sim.statusMessage());
+  const RunStatus run = sim.runStatus();
+  if (!finite) throw RunError("the result is not finite (t = " + std::to_string(run.time) + "); nothing is printed");
+  if (steps > 0 && !(run.time > t0))
+    throw RunError("time did not advance in " + std::to_string(steps) + " steps (t = " + std::to_string(run.time) + "): " + run.message);
 }
 
 // ---- Ensembles: K perturbed copies on a pool of std::thread, statistics as JSON. ----
@@ -762,26 +764,27 @@ int run(int argc, char** argv) {
     flushCsvRows();
   }
 
-  const double E0 = sim.initialEnergy();
-  const double t0 = sim.time();
+  const double E0 = sim.energies().initial;
+  const double t0 = sim.runStatus().time;
   // --momentum-maps: their drift followed along this run (docs/momentum-maps.md).
   std::optional<MomentumMapTracker> momentum;
   if (momentumMaps) momentum.emplace(sim);
   // The loop shared with the Python module (lgvci/core/run.hpp); a callback after each step only when
   // there is something to do there (a CSV row, the momentum maps, progress), not a call per step for nothing.
-  long long nextProgressCheck = sim.workUnits() + kProgressCheckWork;
+  long long nextProgressCheck = sim.runStatus().workUnits + kProgressCheckWork;
   auto lastProgress = std::chrono::steady_clock::now();
   std::function<void(Simulation&)> afterStep;
   if (momentum || csv || gProgress.on)
     afterStep = [&](Simulation& s) {
       if (momentum) momentum->observe(s);
       if (csv) writeCsvRow();
-      if (gProgress.on && s.workUnits() >= nextProgressCheck) {  // a long run says where it is (docs/cli.md "Long runs")
-        nextProgressCheck = s.workUnits() + kProgressCheckWork;
+      if (gProgress.on && s.runStatus().workUnits >= nextProgressCheck) {  // a long run says where it is (docs/cli.md "Long runs")
+        nextProgressCheck = s.runStatus().workUnits + kProgressCheckWork;
         const auto now = std::chrono::steady_clock::now();
         if (std::chrono::duration<double>(now - lastProgress).count() >= gProgress.interval) {
           lastProgress = now;
-          std::cerr << "lgvci: step " << s.steps() << " of " << steps << " (t = " << formatNumber(s.time()) << ", " << s.totalImpacts()
+          const RunStatus at = s.runStatus();
+          std::cerr << "lgvci: step " << at.steps << " of " << steps << " (t = " << formatNumber(at.time) << ", " << at.impacts
                     << " impacts)\n";
         }
       }
@@ -795,7 +798,7 @@ int run(int argc, char** argv) {
     closeCsv(csv, csvPath);
   }
   if (runDone.interrupted) {  // Ctrl-C: stopped between two steps; nothing is printed as if it had finished
-    std::cerr << "lgvci: interrupted (SIGINT) after " << done << " of " << steps << " steps, at t = " << formatNumber(sim.time());
+    std::cerr << "lgvci: interrupted (SIGINT) after " << done << " of " << steps << " steps, at t = " << formatNumber(sim.runStatus().time);
     if (csv) std::cerr << "; '" << printable(csvPath) << "' holds the start and those " << done << " steps, " << rowsWritten << " whole rows";
     std::cerr << "; no summary is printed\n";
     return kExitInterrupted;
@@ -819,27 +822,30 @@ int run(int argc, char** argv) {
     symplecticJson = symplecticityClaimJson(*again.simulation, steps, symplecticSamples, &symplecticLine);  // with the bounce map's loop
   }
 
-  const double E = sim.energy();
-  const char* status = statusName(sim.status());
+  const double E = sim.energies().energy;
+  const RunStatus run = sim.runStatus();
+  const RunInfo info = sim.info();
+  const char* status = statusName(run.status);
   // The energy the impacts took (the state record's "dissipated" ledger, in the families that keep one)
   // and the family's own run counters, read by name from the layouts the family declares.
   sim.writeRecord(rec.data());
   const RecordField* ledger = sim.layout().find("dissipated");
   const double dissipated = ledger ? rec[static_cast<size_t>(ledger->offset)] : 0.0;
-  std::vector<double> counters(static_cast<size_t>(sim.counterLayout().size()));
-  sim.writeCounters(counters.data());
+  const FamilyCounters* family = sim.extension<FamilyCounters>();
+  std::vector<double> counters(family ? static_cast<size_t>(family->counterLayout().size()) : 0);
+  if (family) family->writeCounters(counters.data());
   // The Zeno guard's summary (docs/rigid-body.md "Persistent contact"): kept when later steps were clean, and
   // always said on stderr, so that a run that ends "ok" does not hide it.
-  const long long zenoEvents = sim.zenoGuardEvents();
+  const long long zenoEvents = run.zenoGuardEvents;
   if (zenoEvents > 0)
     std::cerr << "lgvci: the Zeno guard fired in " << zenoEvents << (zenoEvents == 1 ? " step" : " steps")
-              << " (first at t = " << formatNumber(sim.firstZenoGuardTime()) << ")\n";
-  if (sim.halted()) std::cerr << "lgvci: halted at t = " << formatNumber(sim.time()) << ": " << sim.statusMessage() << "\n";
-  const bool capped = untilImpacts > 0 && sim.totalImpacts() < untilImpacts && !sim.halted();
+              << " (first at t = " << formatNumber(run.firstZenoGuardTime) << ")\n";
+  if (run.halted) std::cerr << "lgvci: halted at t = " << formatNumber(run.time) << ": " << run.message << "\n";
+  const bool capped = untilImpacts > 0 && run.impacts < untilImpacts && !run.halted;
   if (capped)  // the cap on the steps came first (docs/cli.md)
-    std::cerr << "lgvci: --until-impacts " << untilImpacts << ": " << sim.totalImpacts() << " impacts in the " << done
+    std::cerr << "lgvci: --until-impacts " << untilImpacts << ": " << run.impacts << " impacts in the " << done
               << " steps of the cap" << (stepsGiven ? " (--steps)" : " (the default 1e7; raise it with --steps)") << "\n";
-  const std::string shownCase = sim.caseName();
+  const std::string& shownCase = info.caseName;
   if (asJson) {
     json out = json::parse(runSummaryJson(sim, runDone));  // lgvci/core/run.hpp, as the Python module's summary
     if (!reverseJson.empty()) out["reverse_check"] = json::parse(reverseJson);
@@ -847,10 +853,10 @@ int run(int argc, char** argv) {
     if (!symplecticJson.empty()) out["symplecticity"] = json::parse(symplecticJson);
     std::cout << out.dump() << "\n";
   } else {
-    const double t = sim.time();
-    std::printf("case %s: %lld steps of h = %g, t = %.6f\n", shownCase.empty() ? "(config)" : shownCase.c_str(), done, sim.h(), t);
-    std::printf("integrator         %s\n", sim.integrator().c_str());
-    std::printf("impacts            %lld (%lld steps with several)\n", sim.totalImpacts(), sim.multiImpactSteps());
+    const double t = run.time;
+    std::printf("case %s: %lld steps of h = %g, t = %.6f\n", shownCase.empty() ? "(config)" : shownCase.c_str(), done, info.h, t);
+    std::printf("integrator         %s\n", info.integrator.c_str());
+    std::printf("impacts            %lld (%lld steps with several)\n", run.impacts, run.multiImpactSteps);
     std::printf("energy initial     %.17g\n", E0);
     std::printf("energy final       %.17g\n", E);
     const double relErr = maxErr / std::abs(E0);  // 0/0 for a body at rest at zero energy
@@ -860,11 +866,11 @@ int run(int argc, char** argv) {
     else std::printf("max |E - E0|       %.3e (E0 = 0)\n", maxErr);
     for (size_t k = 0; k < counters.size(); ++k)  // the family's counters that counted something
       if (counters[k] > 0)
-        std::printf("%-18s %lld\n", sim.counterLayout().fields[k].description.c_str(), static_cast<long long>(counters[k]));
-    if (sim.capabilities().energyJump) std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", sim.maxDiscreteEnergyMismatch());
+        std::printf("%-18s %lld\n", family->counterLayout().fields[k].description.c_str(), static_cast<long long>(counters[k]));
+    if (sim.capabilities().energyJump) std::printf("max E_d mismatch   %.3e (relative, at impacts)\n", maxDiscreteEnergyMismatch(sim));
     std::printf("final state        %s\n", sim.finalStateJson().c_str());
-    std::printf("status             %s %s\n", status, sim.statusMessage().c_str());
-    if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, sim.firstZenoGuardTime());
+    std::printf("status             %s %s\n", status, run.message.c_str());
+    if (zenoEvents > 0) std::printf("zeno guard         %lld steps, first at t = %g\n", zenoEvents, run.firstZenoGuardTime);
     if (untilImpacts > 0)
       std::printf("until impacts      %lld %s (cap %lld steps)\n", untilImpacts, capped ? "not reached" : "reached", steps);
     std::printf("wall time          %.3f s\n", wall);
@@ -873,7 +879,7 @@ int run(int argc, char** argv) {
     if (!symplecticLine.empty()) std::printf("symplecticity      %s\n", symplecticLine.c_str());
   }
   flushStdout();
-  return sim.halted() ? 1 : 0;
+  return run.halted ? 1 : 0;
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
 #include "lgvci/claims/symplecticity.hpp"
@@ -118,7 +119,7 @@ class HybridSimulation {
  public:
   explicit HybridSimulation(std::shared_ptr<Simulation> sim) : sim_(std::move(sim)) {
     record_.resize(static_cast<size_t>(sim_->layout().size));
-    counters_.resize(static_cast<size_t>(sim_->counterLayout().size()));
+    counters_.resize(static_cast<size_t>(familyCounters().size()));
     const size_t stride = static_cast<size_t>(sim_->impactLayout().size);
     row_.resize(stride);
     pending_.reserve(kMaxPendingImpacts * stride);
@@ -132,7 +133,7 @@ class HybridSimulation {
       const StepReport r = sim_->step();
       impacts += r.impacts;
       collectImpacts();
-      if (sim_->halted()) break;
+      if (sim_->runStatus().halted) break;
     }
     refresh();
     return impacts;
@@ -147,10 +148,11 @@ class HybridSimulation {
   val record() const { return val(emscripten::typed_memory_view(record_.size(), record_.data())); }
   /// The family's run counters, as the record: a view into a buffer the object owns, refreshed with it.
   val counters() const { return val(emscripten::typed_memory_view(counters_.size(), counters_.data())); }
-  /// [{ name, description }] of counters(), in order (lgvci/core/simulation.hpp CounterLayout).
+  /// [{ name, description }] of counters(), in order (lgvci/core/simulation.hpp CounterLayout; [] for a
+  /// family without the FamilyCounters extension).
   val counterLayout() const {
     val out = val::array();
-    for (const CounterField& c : sim_->counterLayout().fields) {
+    for (const CounterField& c : familyCounters().fields) {
       val o = val::object();
       o.set("name", c.name);
       o.set("description", c.description);
@@ -167,27 +169,29 @@ class HybridSimulation {
   /// The layout of drainImpacts()'s rows: the common impact record and the family's own columns.
   val impactLayout() const { return layoutVal(sim_->impactLayout()); }
   std::string stateHash() const { return sim_->stateHashHex(); }
-  std::string model() const { return sim_->model(); }
-  std::string family() const { return sim_->family(); }
+  // The core's RunInfo, RunStatus and Energies, a method per member as the page reads them.
+  std::string model() const { return sim_->info().model; }
+  std::string family() const { return sim_->info().family; }
   val capabilities() const { return capabilitiesVal(sim_->capabilities()); }
-  std::string caseName() const { return sim_->caseName(); }
+  std::string caseName() const { return sim_->info().caseName; }
   std::string configJson() const { return sim_->configJson(); }
-  std::string statusMessage() const { return sim_->statusMessage(); }
-  int status() const { return static_cast<int>(sim_->status()); }
-  bool halted() const { return sim_->halted(); }
-  double zenoGuardEvents() const { return static_cast<double>(sim_->zenoGuardEvents()); }
-  double firstZenoGuardTime() const { return sim_->firstZenoGuardTime(); }
-  double flowEvaluations() const { return static_cast<double>(sim_->flowEvaluations()); }
-  double h() const { return sim_->h(); }
-  double time() const { return sim_->time(); }
-  double energy() const { return sim_->energy(); }
-  double initialEnergy() const { return sim_->initialEnergy(); }
+  std::string statusMessage() const { return sim_->runStatus().message; }
+  int status() const { return static_cast<int>(sim_->runStatus().status); }
+  bool halted() const { return sim_->runStatus().halted; }
+  double zenoGuardEvents() const { return static_cast<double>(sim_->runStatus().zenoGuardEvents); }
+  double firstZenoGuardTime() const { return sim_->runStatus().firstZenoGuardTime; }
+  double flowEvaluations() const { return static_cast<double>(sim_->runStatus().flowEvaluations); }
+  double h() const { return sim_->info().h; }
+  double time() const { return sim_->runStatus().time; }
+  double energy() const { return sim_->energies().energy; }
+  double initialEnergy() const { return sim_->energies().initial; }
   double minPhi() const { return sim_->minPhi(); }
-  double totalImpacts() const { return static_cast<double>(sim_->totalImpacts()); }
-  double steps() const { return static_cast<double>(sim_->steps()); }
-  double multiImpactSteps() const { return static_cast<double>(sim_->multiImpactSteps()); }
-  double maxDiscreteEnergyMismatch() const { return sim_->maxDiscreteEnergyMismatch(); }
-  std::string integrator() const { return sim_->integrator(); }
+  double totalImpacts() const { return static_cast<double>(sim_->runStatus().impacts); }
+  double steps() const { return static_cast<double>(sim_->runStatus().steps); }
+  double multiImpactSteps() const { return static_cast<double>(sim_->runStatus().multiImpactSteps); }
+  /// The EnergyBalance extension's value, 0 for a run without it.
+  double maxDiscreteEnergyMismatch() const { return lgvci::maxDiscreteEnergyMismatch(*sim_); }
+  std::string integrator() const { return sim_->info().integrator; }
 
   /// Time reversal (docs/baselines.md "Time reversal"): negate the current momenta; the record is refreshed.
   void reverseMomenta() {
@@ -263,10 +267,12 @@ class HybridSimulation {
   }
 
   /// [{ name, description }] of momentumMaps() (docs/momentum-maps.md; the core's MomentumMapLayout):
-  /// the symmetries of this run's config, none for a family or set-up without one.
+  /// the symmetries of this run's config, none for a family or set-up without one (no MomentumMaps extension).
   val momentumMapLayout() const {
     val out = val::array();
-    for (const MomentumMapField& f : sim_->momentumMapLayout().fields) {
+    const MomentumMaps* maps = sim_->extension<MomentumMaps>();
+    if (!maps) return out;
+    for (const MomentumMapField& f : maps->momentumMapLayout().fields) {
       val o = val::object();
       o.set("name", f.name);
       o.set("description", f.description);
@@ -294,19 +300,21 @@ class HybridSimulation {
       const StepReport r = sim_->step();
       collectImpacts();
       double* row = batch_.data() + kBatchHeader + stride * static_cast<size_t>(k);
+      const RunStatus status = sim_->runStatus();
       row[0] = r.impacts;
       row[1] = static_cast<double>(impactStride == 0 ? 0 : pending_.size() / impactStride);
-      row[2] = static_cast<int>(sim_->status());
-      row[3] = sim_->time();
+      row[2] = static_cast<int>(status.status);
+      row[3] = status.time;
       sim_->writeRecord(row + kBatchMeta);
       ++k;
-      if (sim_->halted() || sim_->status() != StepStatus::Ok || 2 * pending_.size() >= pending_.capacity()) break;
+      if (status.halted || status.status != StepStatus::Ok || 2 * pending_.size() >= pending_.capacity()) break;
     }
     refresh();
+    const RunStatus status = sim_->runStatus();
     batch_[0] = static_cast<double>(kBatchHeader);
     batch_[1] = static_cast<double>(kBatchMeta);
-    batch_[2] = sim_->halted() ? 1.0 : 0.0;
-    batch_[3] = static_cast<double>(sim_->steps());
+    batch_[2] = status.halted ? 1.0 : 0.0;
+    batch_[3] = static_cast<double>(status.steps);
     return k;
   }
   /// The buffer stepRecords() writes (a view of all of it; take a new one when it grew or the heap did).
@@ -318,9 +326,10 @@ class HybridSimulation {
   /// The momentum maps of the current state: a view into a buffer the object owns (sized once), written
   /// on each call, so a frame allocates nothing.
   val momentumMaps() {
-    const auto n = static_cast<size_t>(sim_->momentumMapLayout().size());
+    const MomentumMaps* maps = sim_->extension<MomentumMaps>();
+    const auto n = maps ? static_cast<size_t>(maps->momentumMapLayout().size()) : size_t{0};
     if (momentumMaps_.size() != n) momentumMaps_.resize(n);
-    if (n > 0) sim_->writeMomentumMaps(momentumMaps_.data());
+    if (n > 0) maps->writeMomentumMaps(momentumMaps_.data());
     return val(emscripten::typed_memory_view(momentumMaps_.size(), momentumMaps_.data()));
   }
 
@@ -337,7 +346,13 @@ class HybridSimulation {
   }
   void refresh() {
     sim_->writeRecord(record_.data());
-    sim_->writeCounters(counters_.data());
+    if (const FamilyCounters* c = sim_->extension<FamilyCounters>()) c->writeCounters(counters_.data());
+  }
+  /// The family's run counters (the FamilyCounters extension), none without it.
+  const CounterLayout& familyCounters() const {
+    static const CounterLayout none;
+    const FamilyCounters* c = sim_->extension<FamilyCounters>();
+    return c ? c->counterLayout() : none;
   }
 
   std::shared_ptr<Simulation> sim_;

@@ -8,8 +8,9 @@ int main() {
   lgvci::SimulationResult created = lgvci::createSimulation(lgvci::presetJson("IV"));
   if (!created.ok()) return std::fprintf(stderr, "%s\n", created.error.message.c_str()), 2;
   lgvci::Simulation& sim = *created.simulation;
-  for (int k = 0; k < 1000 && !sim.halted(); ++k) sim.step();  // Algorithm 5.2, one step of h each
-  if (sim.halted()) return std::fprintf(stderr, "%s\n", sim.statusMessage().c_str()), 1;
-  std::printf("lgvci %s\ntime %.6f\nimpacts %lld\nenergy %.17g\nstate_hash %s\n", lgvci::version(), sim.time(),
-              sim.totalImpacts(), sim.energy(), sim.stateHashHex().c_str());
+  for (int k = 0; k < 1000 && !sim.runStatus().halted; ++k) sim.step();  // Algorithm 5.2, one step of h each
+  const lgvci::RunStatus run = sim.runStatus();  // time, counts and the last step's status, in one value
+  if (run.halted) return std::fprintf(stderr, "%s\n", run.message.c_str()), 1;
+  std::printf("lgvci %s\ntime %.6f\nimpacts %lld\nenergy %.17g\nstate_hash %s\n", lgvci::version(), run.time, run.impacts,
+              sim.energies().energy, sim.stateHashHex().c_str());
 }

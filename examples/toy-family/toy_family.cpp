@@ -92,7 +92,9 @@ HybridDriver<Ball> makeDriver(const Def& d) {
 
 class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
  public:
-  explicit BallSimulation(std::shared_ptr<const Def> def) : DriverSimulation(makeDriver(*def)), def_(std::move(def)) {}
+  explicit BallSimulation(std::shared_ptr<const Def> def) : DriverSimulation(makeDriver(*def)), def_(std::move(def)) {
+    energy0_ = 0.5 * def_->v0 * def_->v0 + def_->g * def_->y0;
+  }
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<BallSimulation>(*this); }
   void setState(const double* record, std::size_t size) override {
@@ -120,7 +122,6 @@ class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
                   formatNumber(def_->t0), ",\"h\":", formatNumber(def_->h), ",\"g\":", formatNumber(def_->g), "}");
   }
   double energy() const override { return 0.5 * state().v * state().v + def_->g * state().y; }
-  double initialEnergy() const override { return 0.5 * def_->v0 * def_->v0 + def_->g * def_->y0; }
   double minPhi() const override { return state().y; }
   const RecordLayout& layout() const override { return table().layout(); }
   void writeRecord(double* out) const override { table().write(*this, out); }

@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
 #include "lgvci/claims/symplecticity.hpp"
@@ -168,13 +169,13 @@ class PySimulation {
 
   long long step(long long n) {
     checkSteps(n, "n");
-    const long long before = sim_->totalImpacts();
+    const long long before = sim_->runStatus().impacts;
     bool full = false, signalled = false;
     {
       py::gil_scoped_release unlocked;
       const std::size_t width = static_cast<std::size_t>(sim_->impactLayout().size);
-      long long nextPoll = sim_->workUnits() + kSignalPollWork;
-      for (long long k = 0; k < n && !sim_->halted(); ++k) {
+      long long nextPoll = sim_->runStatus().workUnits + kSignalPollWork;
+      for (long long k = 0; k < n && !sim_->runStatus().halted; ++k) {
         if (impacts_.size() + width * kMaxImpactRowsPerStep > kMaxImpactDoubles) {
           refresh();
           full = true;
@@ -188,9 +189,10 @@ class PySimulation {
           sim_->writeImpactRecord(e, impacts_.data() + impacts_.size() - width);
         }
         sim_->clearImpactLog();
-        if (sim_->workUnits() >= nextPoll) {  // Ctrl-C stops it here, between two steps
+        const long long work = sim_->runStatus().workUnits;
+        if (work >= nextPoll) {  // Ctrl-C stops it here, between two steps
           if ((signalled = signalPending())) break;
-          nextPoll = sim_->workUnits() + kSignalPollWork;
+          nextPoll = work + kSignalPollWork;
         }
       }
       refresh();
@@ -199,8 +201,8 @@ class PySimulation {
     if (full)
       throw std::length_error("impact_records: " + std::to_string(impacts_.size() / std::max<std::size_t>(1, static_cast<std::size_t>(sim_->impactLayout().size))) +
                               " impacts are waiting (the bound is 1 GiB of records); call impact_records() to drain them, then step on "
-                              "(the run stopped at step " + std::to_string(sim_->steps()) + ")");
-    return sim_->totalImpacts() - before;
+                              "(the run stopped at step " + std::to_string(sim_->runStatus().steps) + ")");
+    return sim_->runStatus().impacts - before;
   }
 
   /// The impact records kept since the start, set_state() or the last call, as rows of the layout's
@@ -268,14 +270,15 @@ py::tuple runColumns(const std::string& json, long long steps, long long untilIm
   std::vector<std::vector<double>> columnData(cols);
   std::vector<double> rec(static_cast<std::size_t>(layout.size)), row(cols);
   std::atomic<bool> stop{false};
-  long long nextPoll = sim->workUnits() + kSignalPollWork;
+  long long nextPoll = sim->runStatus().workUnits + kSignalPollWork;
   auto keep = [&](const Simulation& s) {
     s.writeRecord(rec.data());
     writeCsvValues(layout, rec.data(), row.data());
     for (std::size_t c = 0; c < cols; ++c) columnData[c].push_back(row[c]);
-    if (s.workUnits() >= nextPoll) {  // Ctrl-C: the run stops before its next step (runSteps reads the flag)
+    const long long work = s.runStatus().workUnits;
+    if (work >= nextPoll) {  // Ctrl-C: the run stops before its next step (runSteps reads the flag)
       if (signalPending()) stop = true;
-      nextPoll = s.workUnits() + kSignalPollWork;
+      nextPoll = work + kSignalPollWork;
     }
   };
   std::string summary;
@@ -375,10 +378,12 @@ py::list simulationPerturbations(const PySimulation& s) {
 }
 
 py::dict simulationCounters(const PySimulation& s) {
-  const CounterLayout& l = s.sim().counterLayout();
-  std::vector<double> v(static_cast<std::size_t>(l.size()));
-  s.sim().writeCounters(v.data());
   py::dict d;
+  const FamilyCounters* c = s.sim().extension<FamilyCounters>();  // none: a family without counters of its own
+  if (!c) return d;
+  const CounterLayout& l = c->counterLayout();
+  std::vector<double> v(static_cast<std::size_t>(l.size()));
+  c->writeCounters(v.data());
   for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
   return d;
 }
@@ -387,23 +392,23 @@ std::vector<std::string> simulationStateFields(const PySimulation& s) { return s
 py::list simulationLayout(const PySimulation& s) { return layoutList(s.sim().layout()); }
 py::list simulationImpactLayout(const PySimulation& s) { return layoutList(s.sim().impactLayout()); }
 std::vector<std::string> simulationCsvColumns(const PySimulation& s) { return s.sim().layout().csvColumns(); }
-double simulationEnergy(const PySimulation& s) { return s.sim().energy(); }
-double simulationInitialEnergy(const PySimulation& s) { return s.sim().initialEnergy(); }
-double simulationConservedEnergy(const PySimulation& s) { return s.sim().conservedEnergy(); }
+double simulationEnergy(const PySimulation& s) { return s.sim().energies().energy; }
+double simulationInitialEnergy(const PySimulation& s) { return s.sim().energies().initial; }
+double simulationConservedEnergy(const PySimulation& s) { return s.sim().energies().conserved; }
 std::string simulationStateHash(const PySimulation& s) { return s.sim().stateHashHex(); }
 std::string simulationConfigJson(const PySimulation& s) { return s.sim().configJson(); }
 std::string simulationFinalStateJson(const PySimulation& s) { return s.sim().finalStateJson(); }
-double simulationTime(const PySimulation& s) { return s.sim().time(); }
-double simulationTimeStep(const PySimulation& s) { return s.sim().h(); }
-long long simulationSteps(const PySimulation& s) { return s.sim().steps(); }
-long long simulationImpacts(const PySimulation& s) { return s.sim().totalImpacts(); }
-bool simulationHalted(const PySimulation& s) { return s.sim().halted(); }
-std::string simulationStatus(const PySimulation& s) { return statusName(s.sim().status()); }
-std::string simulationStatusMessage(const PySimulation& s) { return s.sim().statusMessage(); }
-std::string simulationModel(const PySimulation& s) { return s.sim().model(); }
-std::string simulationFamily(const PySimulation& s) { return s.sim().family(); }
-std::string simulationIntegrator(const PySimulation& s) { return s.sim().integrator(); }
-std::string simulationCase(const PySimulation& s) { return s.sim().caseName(); }
+double simulationTime(const PySimulation& s) { return s.sim().runStatus().time; }
+double simulationTimeStep(const PySimulation& s) { return s.sim().info().h; }
+long long simulationSteps(const PySimulation& s) { return s.sim().runStatus().steps; }
+long long simulationImpacts(const PySimulation& s) { return s.sim().runStatus().impacts; }
+bool simulationHalted(const PySimulation& s) { return s.sim().runStatus().halted; }
+std::string simulationStatus(const PySimulation& s) { return statusName(s.sim().runStatus().status); }
+std::string simulationStatusMessage(const PySimulation& s) { return s.sim().runStatus().message; }
+std::string simulationModel(const PySimulation& s) { return s.sim().info().model; }
+std::string simulationFamily(const PySimulation& s) { return s.sim().info().family; }
+std::string simulationIntegrator(const PySimulation& s) { return s.sim().info().integrator; }
+std::string simulationCase(const PySimulation& s) { return s.sim().info().caseName; }
 
 // A structured NumPy dtype with one float64 field (or a (size,) sub-array) per field of `layout`, at the
 // layout's offsets: a record buffer of that layout reads as one row.

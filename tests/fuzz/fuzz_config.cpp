@@ -45,7 +45,7 @@ bool printableAscii(const std::string& s) {
 bool finite(const Simulation& sim) {
   for (const double v : sim.record())
     if (!std::isfinite(v)) return false;
-  return std::isfinite(sim.energy()) && std::isfinite(sim.minPhi());
+  return std::isfinite(sim.energies().energy) && std::isfinite(sim.minPhi());
 }
 
 constexpr int kSteps = 300;             // "a few hundred steps"
@@ -95,33 +95,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   SimulationResult replay = cappedReplay(*created.simulation);  // what was accepted replays
   if (!replay.ok()) violated("an accepted configuration replays", replay.error.message + ": " + text);
   Simulation& sim = *replay.simulation;
-  const double t0 = sim.time();
+  const double t0 = sim.runStatus().time;
   if (!finite(sim)) violated("accepted start is finite", text);
-  const double h = sim.h();
-  const long long flowsAtStart = sim.flowEvaluations();
-  const long long workAtStart = sim.workUnits();
+  const double h = sim.info().h;
+  const long long flowsAtStart = sim.runStatus().flowEvaluations;
+  const long long workAtStart = sim.runStatus().workUnits;
   for (int k = 1; k <= kSteps; ++k) {
-    if (sim.flowEvaluations() - flowsAtStart >= kRunFlows || sim.workUnits() - workAtStart >= kRunWork) {
+    if (sim.runStatus().flowEvaluations - flowsAtStart >= kRunFlows || sim.runStatus().workUnits - workAtStart >= kRunWork) {
       ++lgvci_fuzz::workCapped;  // accepted, with fewer steps checked
       break;
     }
-    const double before = sim.time();
-    const long long flowsBefore = sim.flowEvaluations();
-    const long long workBefore = sim.workUnits();
+    const double before = sim.runStatus().time;
+    const long long flowsBefore = sim.runStatus().flowEvaluations;
+    const long long workBefore = sim.runStatus().workUnits;
     const StepReport r = sim.step();
-    if (sim.flowEvaluations() - flowsBefore > kMaxFlowsPerStep) violated("a step's work is bounded", text);
-    if (sim.workUnits() - workBefore > kStepWorkBudget) violated("a step's work stays within the budget", text);
-    if (sim.status() == StepStatus::WorkLimit && !sim.halted()) violated("a step out of work is halted", text);
-    if (sim.halted()) {  // reported, halted, nothing half-done, at the last grid time
-      if (r.status == StepStatus::Ok || sim.status() == StepStatus::Ok) violated("a halt has a non-ok status", text);
-      if (sim.statusMessage().empty()) violated("a halt has a message", text);
-      if (!finite(sim) || sim.time() != before) violated("a halt leaves the state", text);
+    if (sim.runStatus().flowEvaluations - flowsBefore > kMaxFlowsPerStep) violated("a step's work is bounded", text);
+    if (sim.runStatus().workUnits - workBefore > kStepWorkBudget) violated("a step's work stays within the budget", text);
+    if (sim.runStatus().status == StepStatus::WorkLimit && !sim.runStatus().halted) violated("a step out of work is halted", text);
+    if (sim.runStatus().halted) {  // reported, halted, nothing half-done, at the last grid time
+      if (r.status == StepStatus::Ok || sim.runStatus().status == StepStatus::Ok) violated("a halt has a non-ok status", text);
+      if (sim.runStatus().message.empty()) violated("a halt has a message", text);
+      if (!finite(sim) || sim.runStatus().time != before) violated("a halt leaves the state", text);
       ++lgvci_fuzz::halted;
       break;
     }
     if (!finite(sim)) violated("accepted run stays finite", "step " + std::to_string(k) + ": " + text);
-    if (sim.time() != t0 + static_cast<double>(k) * h)
-      violated("time on the grid or a non-ok status", "t = " + std::to_string(sim.time()) + " after " + std::to_string(k) + " steps: " + text);
+    if (sim.runStatus().time != t0 + static_cast<double>(k) * h)
+      violated("time on the grid or a non-ok status", "t = " + std::to_string(sim.runStatus().time) + " after " + std::to_string(k) + " steps: " + text);
   }
   ++lgvci_fuzz::accepted;
   return 0;

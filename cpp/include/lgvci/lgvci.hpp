@@ -6,6 +6,7 @@
 
 #include "lgvci/core/config_schema.hpp"
 #include "lgvci/core/ensemble.hpp"
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/core/root_finders.hpp"

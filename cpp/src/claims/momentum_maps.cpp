@@ -5,29 +5,33 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lgvci/core/extensions.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace lgvci {
 
 std::vector<double> momentumMaps(const Simulation& sim) {
-  std::vector<double> v(static_cast<std::size_t>(sim.momentumMapLayout().size()));
-  if (!v.empty()) sim.writeMomentumMaps(v.data());
+  const MomentumMaps* maps = sim.extension<MomentumMaps>();  // none: a set-up without symmetries
+  std::vector<double> v(maps ? static_cast<std::size_t>(maps->momentumMapLayout().size()) : 0);
+  if (!v.empty()) maps->writeMomentumMaps(v.data());
   return v;
 }
 
 MomentumMapTracker::MomentumMapTracker(const Simulation& sim) {
-  for (const MomentumMapField& f : sim.momentumMapLayout().fields) drift_.names.push_back(f.name);
+  if (const MomentumMaps* maps = sim.extension<MomentumMaps>())
+    for (const MomentumMapField& f : maps->momentumMapLayout().fields) drift_.names.push_back(f.name);
   drift_.initial = momentumMaps(sim);
   drift_.maxDrift.assign(drift_.initial.size(), 0.0);
   now_.resize(drift_.initial.size());
-  impacts0_ = sim.totalImpacts();
+  impacts0_ = sim.runStatus().impacts;
 }
 
 void MomentumMapTracker::observe(const Simulation& sim) {
   ++drift_.steps;
-  drift_.impacts = sim.totalImpacts() - impacts0_;
+  drift_.impacts = sim.runStatus().impacts - impacts0_;
   if (now_.empty()) return;
-  sim.writeMomentumMaps(now_.data());
+  sim.extension<MomentumMaps>()->writeMomentumMaps(now_.data());  // now_ is not empty: the run has them
   for (std::size_t k = 0; k < now_.size(); ++k) {
     const double d = std::abs(now_[k] - drift_.initial[k]);
     // NaN is kept (a non-finite state is not a small drift): max() would drop it.
@@ -37,9 +41,9 @@ void MomentumMapTracker::observe(const Simulation& sim) {
 
 MomentumMapDrift measureMomentumMapDrift(Simulation& sim, long long steps) {
   MomentumMapTracker tracker(sim);
-  for (long long k = 0; k < steps && !sim.halted(); ++k) {
+  for (long long k = 0; k < steps && !sim.runStatus().halted; ++k) {
     sim.step();
-    if (sim.halted()) break;  // the step was discarded
+    if (sim.runStatus().halted) break;  // the step was discarded
     tracker.observe(sim);
     sim.clearImpactLog();  // a long run keeps no log
   }

@@ -23,8 +23,8 @@ std::unique_ptr<Simulation> create(const std::string& json) {
 }
 
 [[noreturn]] void halted(const Simulation& sim) {
-  throw std::runtime_error(concat("order study: the run at h = ", sim.h(), " halted at t = ", sim.time(), ": ",
-                                  sim.statusMessage()));
+  const RunStatus status = sim.runStatus();
+  throw std::runtime_error(concat("order study: the run at h = ", sim.info().h, " halted at t = ", status.time, ": ", status.message));
 }
 
 }  // namespace
@@ -32,8 +32,8 @@ std::unique_ptr<Simulation> create(const std::string& json) {
 OrderStudy::OrderStudy(const std::string& config, long long steps) {
   std::unique_ptr<Simulation> coarse = create(config);
   config_ = coarse->configJson();
-  h0_ = coarse->h();
-  result_.integrator = coarse->integrator();
+  h0_ = coarse->info().h;
+  result_.integrator = coarse->info().integrator;
   result_.reference = "refined";
   result_.firstImpact = std::numeric_limits<double>::quiet_NaN();
   const long long cap = kMaxOrderStudySteps >> kOrderStudyReference;
@@ -41,27 +41,27 @@ OrderStudy::OrderStudy(const std::string& config, long long steps) {
   if (steps > cap)
     throw InvalidInput("steps", concat("must be at most ", cap, " (the reference at h/2^", kOrderStudyReference, " takes 2^",
                                        kOrderStudyReference, " steps per step of h, at most ", kMaxOrderStudySteps, ")"));
-  const double t0 = coarse->time();
+  const double t0 = coarse->runStatus().time;
   if (steps == 0) {  // N = ⌈1.5 k₁⌉, k₁ the coarse step of the first impact
     long long k1 = 0;
-    while (coarse->totalImpacts() == 0 && k1 < cap) {
+    while (coarse->runStatus().impacts == 0 && k1 < cap) {
       coarse->step();
-      if (coarse->halted()) halted(*coarse);
+      if (coarse->runStatus().halted) halted(*coarse);
       ++k1;
     }
-    if (coarse->totalImpacts() == 0)
+    if (coarse->runStatus().impacts == 0)
       throw InvalidInput("steps", concat("no impact within ", cap, " steps of h = ", h0_,
                                          ": give the number of steps N (T = t0 + N h) to study"));
-    result_.firstImpact = coarse->impactLog().empty() ? coarse->time() : coarse->impactLog().front().t;
+    result_.firstImpact = coarse->impactLog().empty() ? coarse->runStatus().time : coarse->impactLog().front().t;
     steps = (3 * k1 + 1) / 2;
     if (steps > cap)
       throw InvalidInput("steps", concat("the first impact comes at step ", k1, ": the study's N = ", steps,
                                          " steps would exceed the reference's cap of ", kMaxOrderStudySteps, " steps"));
   }
   else {  // N given: the first impact before T, if any, for the report (NaN when T comes first)
-    for (long long k = 0; k < steps && coarse->totalImpacts() == 0; ++k) {
+    for (long long k = 0; k < steps && coarse->runStatus().impacts == 0; ++k) {
       coarse->step();
-      if (coarse->halted()) halted(*coarse);
+      if (coarse->runStatus().halted) halted(*coarse);
     }
     if (!coarse->impactLog().empty()) result_.firstImpact = coarse->impactLog().front().t;
   }
@@ -85,7 +85,7 @@ std::vector<double> OrderStudy::finalRecord(int level) const {
   const long long n = stepsAt(level);
   for (long long k = 0; k < n; ++k) {
     sim->step();
-    if (sim->halted()) halted(*sim);
+    if (sim->runStatus().halted) halted(*sim);
     sim->clearImpactLog();
   }
   return sim->record();
@@ -99,7 +99,7 @@ bool OrderStudy::advanceReference(long long maxSteps) {
   const long long n = stepsAt(kOrderStudyReference);
   for (long long k = 0; k < maxSteps && referenceDone_ < n; ++k, ++referenceDone_) {
     referenceRun_->step();
-    if (referenceRun_->halted()) halted(*referenceRun_);
+    if (referenceRun_->runStatus().halted) halted(*referenceRun_);
     referenceRun_->clearImpactLog();
   }
   if (referenceDone_ < n) return false;
@@ -113,8 +113,9 @@ double OrderStudy::runLevel(int level) {
   runReference();
   const std::vector<double> now = finalRecord(level);
   std::unique_ptr<Simulation> probe = create(config_);  // its family's fields and record layout
-  const FamilyInfo* family = findFamily(probe->family());
-  if (!family) throw std::invalid_argument("order study: family '" + probe->family() + "' is not registered");
+  const std::string name = probe->info().family;
+  const FamilyInfo* family = findFamily(name);
+  if (!family) throw std::invalid_argument("order study: family '" + name + "' is not registered");
   const RecordLayout& l = probe->layout();
   double s2 = 0.0;
   for (const ReversalField& r : family->reversal) {

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/types.hpp"
 
@@ -22,8 +23,9 @@ constexpr double kTwoPi = 6.283185307179586476925286766559;
 [[noreturn]] void bad(const std::string& rule) { throw InvalidInput("--symplecticity", rule); }
 
 std::shared_ptr<const CanonicalChart> chartOf(const Simulation& sim) {
-  std::shared_ptr<const CanonicalChart> chart = sim.canonicalChart();
-  if (!chart) bad("the " + sim.family() + " family declares no canonical chart (Simulation::canonicalChart, docs/symplecticity.md)");
+  const PhaseSpaceChart* charts = sim.extension<PhaseSpaceChart>();
+  std::shared_ptr<const CanonicalChart> chart = charts ? charts->canonicalChart() : nullptr;
+  if (!chart) bad("the " + sim.info().family + " family declares no canonical chart (the PhaseSpaceChart extension, docs/symplecticity.md)");
   return chart;
 }
 
@@ -39,7 +41,7 @@ Eigen::MatrixXd symplecticProduct(const CanonicalChart& chart, const std::vector
       z[static_cast<std::size_t>(j)] += s == 0 ? dj : -dj;
       std::unique_ptr<Simulation> run = chart.start(z);
       run->step();
-      if (run->halted()) ++halted;
+      if (run->runStatus().halted) ++halted;
       phi[s] = chart.read(*run);
     }
     for (int i = 0; i < m; ++i) D(i, j) = (phi[0][static_cast<std::size_t>(i)] - phi[1][static_cast<std::size_t>(i)]) / (2.0 * dj);
@@ -119,7 +121,7 @@ void advance(LoopPoint& p, long long count, const BounceFields& bf, int& halted)
   for (long long k = 0; k < count; ++k) {
     p.run->step();
     collectBounces(*p.run, bf, row, p.bounces);
-    if (p.run->halted()) {
+    if (p.run->runStatus().halted) {
       ++halted;
       break;
     }
@@ -230,11 +232,11 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
     bad("refinement bounds must be positive (separation > 1, min segment < 1)");
   std::shared_ptr<const CanonicalChart> chart = chartOf(sim);
   SymplecticityReport rep;
-  rep.family = sim.family();
-  rep.integrator = sim.integrator();
+  rep.family = sim.info().family;
+  rep.integrator = sim.info().integrator;
   rep.coordinates = chart->names();
   std::string measure = o.measure.empty() ? (chart->slicePair() >= 0 ? "loop" : "defect") : o.measure;
-  if (measure == "loop" && chart->slicePair() < 0) bad("the " + sim.family() + " family's chart has no 2-D slice for a loop");
+  if (measure == "loop" && chart->slicePair() < 0) bad("the " + sim.info().family + " family's chart has no 2-D slice for a loop");
   if (measure != "loop" && measure != "defect") bad("measure must be loop or defect");
   int halted = 0;
 
@@ -246,20 +248,20 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
     long long done = 0;
     for (int k = 0; k < samples; ++k) {
       const long long at = steps * k / samples;
-      for (; done < at && !run->halted(); ++done) {
+      for (; done < at && !run->runStatus().halted; ++done) {
         run->step();
         run->clearImpactLog();
       }
-      if (run->halted()) break;
+      if (run->runStatus().halted) break;
       std::shared_ptr<const CanonicalChart> local = chartOf(*run);  // centred at the sample's state
       const StepDefect d = stepDefectCounting(*run, *local, o.delta, halted);
       rep.sampleSteps.push_back(done);
-      rep.sampleTimes.push_back(run->time());
+      rep.sampleTimes.push_back(run->runStatus().time);
       rep.defect.push_back(d.defect);
       rep.floor.push_back(d.floor);
       rep.impacts.push_back(d.impacts);
     }
-    rep.haltedRuns = halted + (run->halted() ? 1 : 0);
+    rep.haltedRuns = halted + (run->runStatus().halted ? 1 : 0);
     return rep;
   }
 
@@ -304,7 +306,7 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
   for (int k = 1; k <= samples; ++k) {
     const long long at = steps * k / samples;
     for (LoopPoint& p : pts) advance(p, at - done, bf, halted);
-    for (long long s = done; s < at && !centre->halted(); ++s) {
+    for (long long s = done; s < at && !centre->runStatus().halted; ++s) {
       centre->step();
       centre->clearImpactLog();
     }
@@ -369,7 +371,7 @@ SymplecticityReport measureSymplecticity(const Simulation& sim, long long steps,
     for (double t : th) z0s.push_back(loop.at(t));
     rep.startArea = loopAction(z0s, th, n, chord);
     rep.sampleSteps.push_back(done);
-    rep.sampleTimes.push_back(centre->time());
+    rep.sampleTimes.push_back(centre->runStatus().time);
     // A capped refinement leaves stretched segments: their chords misstate the area by any amount, so
     // the sample reports none (NaN; JSON null) rather than a wrong number.
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -490,17 +492,18 @@ BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& 
   const BounceFields bf = bounceFields(sim);
   std::unique_ptr<Simulation> base = sim.clone();
   base->clearImpactLog();
-  std::shared_ptr<const BounceChart> chart = base->bounceChart();
-  if (!chart || bf.s < 0) bad("the " + sim.family() + " family has no bounce map");
+  const BounceMap* bounces = base->extension<BounceMap>();
+  std::shared_ptr<const BounceChart> chart = bounces ? bounces->bounceChart() : nullptr;
+  if (!chart || bf.s < 0) bad("the " + sim.info().family + " family has no bounce map");
   std::vector<double> row(static_cast<std::size_t>(bf.size));
   BounceMapReport rep;
-  rep.family = sim.family();
-  rep.integrator = sim.integrator();
+  rep.family = sim.info().family;
+  rep.integrator = sim.info().integrator;
   rep.perimeter = chart->perimeter();
   rep.maxMomentum = chart->maxMomentum();
   // The loop's centre: the base run's next bounce.
   std::vector<std::pair<double, double>> first;
-  for (long long k = 0; k < o.maxSteps && first.empty() && !base->halted(); ++k) {
+  for (long long k = 0; k < o.maxSteps && first.empty() && !base->runStatus().halted; ++k) {
     base->step();
     if (!base->impactLog().empty()) rep.t0 = base->impactLog().front().t;
     collectBounces(*base, bf, row, first);
@@ -522,11 +525,11 @@ BounceMapReport measureBounceMap(const Simulation& sim, const BounceMapOptions& 
     std::unique_ptr<Simulation> run = chart->start(si, pi);
     if (!run) bad("the next bounce is grazing (|p_t| within the loop's radius of |p|): no loop of bounces around it");
     auto& b = member[static_cast<std::size_t>(i)];
-    for (long long k = 0; k < o.maxSteps && static_cast<int>(b.size()) < o.bounces && !run->halted(); ++k) {
+    for (long long k = 0; k < o.maxSteps && static_cast<int>(b.size()) < o.bounces && !run->runStatus().halted; ++k) {
       run->step();
       collectBounces(*run, bf, row, b);
     }
-    if (run->halted()) ++rep.haltedRuns;
+    if (run->runStatus().halted) ++rep.haltedRuns;
     else if (static_cast<int>(b.size()) < o.bounces) ++rep.shortRuns;
   }
   std::size_t K = static_cast<std::size_t>(o.bounces);
@@ -583,7 +586,7 @@ std::string symplecticityClaimJson(const Simulation& sim, long long steps, int s
   const SymplecticityReport rep = measureSymplecticity(sim, steps, samples);
   std::string out = symplecticityJson(rep);
   if (line) *line = symplecticityText(rep);
-  if (sim.bounceChart()) {  // a family with a bounce map: its loop too
+  if (sim.extension<BounceMap>()) {  // a family with a bounce map: its loop too
     const BounceMapReport b = measureBounceMap(sim);
     nlohmann::json j = nlohmann::json::parse(out);
     j["bounce_map"] = nlohmann::json::parse(bounceMapJson(b));

@@ -54,15 +54,16 @@ BatchResult runBatch(const System& system, const std::vector<double>& states, lo
   forEachOnThreads(out.rows, threads, [&](long long r) {
     const std::unique_ptr<Simulation> run = runAt(system, row(states, size, r), r);
     const std::size_t i = static_cast<std::size_t>(r);
-    for (long long k = 0; k < steps && !run->halted(); ++k) {
+    for (long long k = 0; k < steps && !run->runStatus().halted; ++k) {
       if (stop != nullptr && stop->load(std::memory_order_relaxed)) break;
       run->step();
       run->clearImpactLog();  // a long run keeps no log
     }
     run->writeRecord(out.records.data() + i * size);
-    out.impacts[i] = run->totalImpacts();
-    out.steps[i] = run->steps();
-    out.status[i] = run->status();
+    const RunStatus status = run->runStatus();
+    out.impacts[i] = status.impacts;
+    out.steps[i] = status.steps;
+    out.status[i] = status.status;
   });
   return out;
 }

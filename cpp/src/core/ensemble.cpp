@@ -214,7 +214,7 @@ bool MemberRun::finished() const { return halted_ || done_ >= ens_.spec().steps;
 bool MemberRun::advance(long long n) {
   for (long long i = 0; i < n && !finished(); ++i) {
     sim_->step();
-    if (sim_->halted()) {
+    if (sim_->runStatus().halted) {
       halted_ = true;
       break;
     }
@@ -229,14 +229,16 @@ MemberResult MemberRun::result() const {
   MemberResult m;
   m.member = member_;
   m.steps = done_;
-  m.impacts = sim_->totalImpacts();
+  const RunStatus status = sim_->runStatus();
+  m.impacts = status.impacts;
   // With restitution or a plastic start of contact the balance is E + dissipated = E0 (docs/rigid-body.md "Restitution").
-  const double E0 = sim_->initialEnergy(), dE = std::abs(sim_->conservedEnergy() - E0);
+  const Energies energies = sim_->energies();
+  const double E0 = energies.initial, dE = std::abs(energies.conserved - E0);
   m.energyError = E0 != 0.0 ? dE / std::abs(E0) : dE;
   m.err = err_;
   if (member_ >= 0) m.err.resize(ens_.sampleSteps().size(), kNaN);
   m.halted = halted_;
-  if (halted_) m.message = sim_->statusMessage();
+  if (halted_) m.message = status.message;
   return m;
 }
 

@@ -9,6 +9,7 @@
 #include <Eigen/SVD>
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/types.hpp"
 
@@ -84,6 +85,10 @@ const RecordSchema<ImpactEvent>& impactSchema() {
 
 const RecordLayout& impactLayout() { return impactSchema().layout(); }
 
+const RecordLayout& Simulation::impactLayout() const { return impactSchema().layout(); }
+
+void Simulation::writeImpactRecord(const ImpactEvent& e, double* out) const { impactSchema().write(e, out); }
+
 void writeImpactRecord(const ImpactEvent& e, double* out) { impactSchema().write(e, out); }
 
 void applyPerturbation(const RecordLayout& layout, const Perturbation& p, double delta, double* record) {
@@ -127,14 +132,14 @@ InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<st
 
 std::vector<std::string> Simulation::stateFields() const {
   std::vector<std::string> out{"t"};
-  if (const FamilyInfo* f = findFamily(family()))
+  if (const FamilyInfo* f = findFamily(info().family))
     for (const ReversalField& r : f->reversal) out.push_back(r.field);
   return out;
 }
 
 std::vector<Perturbation> Simulation::perturbations() const {
   std::vector<Perturbation> out;
-  const FamilyInfo* family = findFamily(this->family());
+  const FamilyInfo* family = findFamily(info().family);
   if (!family) return out;
   const RecordLayout& L = layout();
   for (const ReversalField& r : family->reversal) {
@@ -174,34 +179,20 @@ std::unique_ptr<Simulation> Simulation::perturbedStart(const Perturbation& p, do
   return run;
 }
 
-std::shared_ptr<const CanonicalChart> Simulation::canonicalChart() const { return nullptr; }
-
-std::shared_ptr<const BounceChart> Simulation::bounceChart() const { return nullptr; }
-
 int CounterLayout::index(const std::string& name) const {
   for (std::size_t i = 0; i < fields.size(); ++i)
     if (fields[i].name == name) return static_cast<int>(i);
   throw std::out_of_range("no run counter '" + name + "'");
 }
 
-const CounterLayout& Simulation::counterLayout() const {
-  static const CounterLayout none;
-  return none;
-}
-
-void Simulation::writeCounters(double*) const {}
-
-const MomentumMapLayout& Simulation::momentumMapLayout() const {
-  static const MomentumMapLayout none;
-  return none;
-}
-
-void Simulation::writeMomentumMaps(double*) const {}
+const Extension* Simulation::findExtension(const std::type_info&) const { return nullptr; }
 
 long long Simulation::counter(const std::string& name) const {
-  const int k = counterLayout().index(name);
-  std::vector<double> values(static_cast<std::size_t>(counterLayout().size()));
-  writeCounters(values.data());
+  const FamilyCounters* c = extension<FamilyCounters>();
+  if (!c) throw std::out_of_range("no run counter '" + name + "'");
+  const int k = c->counterLayout().index(name);
+  std::vector<double> values(static_cast<std::size_t>(c->counterLayout().size()));
+  c->writeCounters(values.data());
   return static_cast<long long>(values[static_cast<std::size_t>(k)]);
 }
 
@@ -259,8 +250,9 @@ std::vector<ReturnDistance> reversalDistances(const Simulation& sim, const std::
     }
     return ReturnDistance{name, std::sqrt(s2)};
   };
-  const FamilyInfo* family = findFamily(sim.family());
-  if (!family) throw std::invalid_argument("reversalDistances: family '" + sim.family() + "' is not registered");
+  const std::string name = sim.info().family;
+  const FamilyInfo* family = findFamily(name);
+  if (!family) throw std::invalid_argument("reversalDistances: family '" + name + "' is not registered");
   std::vector<ReturnDistance> out;
   for (const ReversalField& r : family->reversal) {
     if (r.kind != ReversalField::Kind::Rotation) {
@@ -283,17 +275,17 @@ ReverseCheck runReverseCheck(Simulation& sim, long long steps) {
   ReverseCheck c;
   c.steps = steps;
   const std::vector<double> start = sim.record();
-  const double E0 = sim.energy();
-  const long long impacts0 = sim.totalImpacts();
-  for (long long k = 0; k < steps && !sim.halted(); ++k) sim.step();
-  const long long impacts1 = sim.totalImpacts();
+  const double E0 = sim.energies().energy;  // the start's energy, E(start)
+  const long long impacts0 = sim.runStatus().impacts;
+  for (long long k = 0; k < steps && !sim.runStatus().halted; ++k) sim.step();
+  const long long impacts1 = sim.runStatus().impacts;
   sim.reverseMomenta();
-  for (long long k = 0; k < steps && !sim.halted(); ++k) sim.step();
+  for (long long k = 0; k < steps && !sim.runStatus().halted; ++k) sim.step();
   c.impactsForward = impacts1 - impacts0;
-  c.impactsBack = sim.totalImpacts() - impacts1;
-  c.energyError = std::abs(sim.energy() - E0);
+  c.impactsBack = sim.runStatus().impacts - impacts1;
+  c.energyError = std::abs(sim.energies().energy - E0);
   c.distances = reversalDistances(sim, start);
-  c.status = sim.status();
+  c.status = sim.runStatus().status;  // the last step's
   return c;
 }
 
@@ -345,7 +337,7 @@ std::string presetJson(const std::string& name) {
 
 const Capabilities& Simulation::capabilities() const {
   static const Capabilities none;
-  const FamilyInfo* f = findFamily(family());
+  const FamilyInfo* f = findFamily(info().family);
   return f ? f->capabilities : none;
 }
 

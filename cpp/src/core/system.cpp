@@ -15,9 +15,10 @@ SystemResult System::create(const std::string& json) {
     out.error = r.error;
     return out;
   }
-  const FamilyInfo* family = findFamily(r.simulation->family());
+  const std::string name = r.simulation->info().family;
+  const FamilyInfo* family = findFamily(name);
   if (!family) {
-    out.error = {"config", "config: its family '" + r.simulation->family() + "' is not registered"};
+    out.error = {"config", "config: its family '" + name + "' is not registered"};
     return out;
   }
   out.system = std::shared_ptr<const System>(new System(std::move(r.simulation), *family));
@@ -25,8 +26,9 @@ SystemResult System::create(const std::string& json) {
 }
 
 std::shared_ptr<const System> System::of(const Simulation& run) {
-  const FamilyInfo* family = findFamily(run.family());
-  if (!family) throw std::invalid_argument("System::of: family '" + run.family() + "' is not registered");
+  const std::string name = run.info().family;
+  const FamilyInfo* family = findFamily(name);
+  if (!family) throw std::invalid_argument("System::of: family '" + name + "' is not registered");
   std::unique_ptr<Simulation> start = run.clone();
   start->reset();
   start->clearImpactLog();

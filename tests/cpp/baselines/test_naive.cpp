@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/ensemble.hpp"
 #include "test_support.hpp"
 
@@ -102,17 +103,17 @@ TEST_CASE("naive: the particle's bounce times are first order, the VCI's are sec
 TEST_CASE("naive: the particle's energy drifts over 10⁴ steps, the VCI's stays in its O(h²) band", "[naive]") {
   auto naive = create({{"case", "particle"}, {"integrator", "naive"}});
   auto vci = create({{"case", "particle"}});
-  const double E0 = vci->initialEnergy();
-  REQUIRE(naive->initialEnergy() == E0);
+  const double E0 = vci->energies().initial;
+  REQUIRE(naive->energies().initial == E0);
   double vciBand = 0.0;
   for (int k = 0; k < 10000; ++k) {
     REQUIRE(naive->step().status == StepStatus::Ok);
     REQUIRE(vci->step().status == StepStatus::Ok);
-    vciBand = std::max(vciBand, std::abs(vci->energy() - E0));
+    vciBand = std::max(vciBand, std::abs(vci->energies().energy - E0));
   }
-  const double naiveDrift = std::abs(naive->energy() - E0) / E0;
-  INFO("naive |E − E0|/E0 after 10^4 steps " << naiveDrift << " (" << naive->totalImpacts() << " impacts); VCI max "
-                                              << vciBand / E0 << " (" << vci->totalImpacts() << " impacts)");
+  const double naiveDrift = std::abs(naive->energies().energy - E0) / E0;
+  INFO("naive |E − E0|/E0 after 10^4 steps " << naiveDrift << " (" << naive->runStatus().impacts << " impacts); VCI max "
+                                              << vciBand / E0 << " (" << vci->runStatus().impacts << " impacts)");
   // The VCI's bound is test_particle.cpp's: each impact changes H by m g² h² (1 − 2α)/8, the changes do
   // not accumulate, max |H − H0| ≤ 8 of them.
   CHECK(vciBand <= g * g * 0.01 * 0.01);
@@ -120,8 +121,8 @@ TEST_CASE("naive: the particle's energy drifts over 10⁴ steps, the VCI's stays
   CHECK(naiveDrift * E0 > 10.0 * vciBand);
   // Symplectic Euler keeps H̃ = H − (h/2) g p_y exactly in flight; the reflection p_y → −p_y changes it
   // by h g p_y < 0 at every bounce, the push-back returns only part of it: the energy falls.
-  CHECK(naive->energy() < E0);
-  CHECK(naive->maxDiscreteEnergyMismatch() == 0.0);
+  CHECK(naive->energies().energy < E0);
+  CHECK(naive->extension<EnergyBalance>()->maxDiscreteEnergyMismatch() == 0.0);
 }
 
 TEST_CASE("naive: the billiard's reflection keeps |v| to round-off, but its bounce times err O(h)", "[naive]") {
@@ -161,14 +162,14 @@ TEST_CASE("naive: the billiard's reflection keeps |v| to round-off, but its boun
 
   // |p| over a long run: the mirror p − 2 (n̂·p) n̂ is an isometry (M = m I), flight does not change p.
   auto sim = create({{"case", "billiard-ellipse"}, {"integrator", "naive"}});
-  const double E0 = sim->initialEnergy();
+  const double E0 = sim->energies().initial;
   double worst = 0.0;
   for (int k = 0; k < 10000; ++k) {
     REQUIRE(sim->step().status == StepStatus::Ok);
-    worst = std::max(worst, std::abs(sim->energy() - E0));
+    worst = std::max(worst, std::abs(sim->energies().energy - E0));
   }
-  INFO(sim->totalImpacts() << " impacts, max |E − E0|/E0 " << worst / E0);
-  CHECK(sim->totalImpacts() > 40);
+  INFO(sim->runStatus().impacts << " impacts, max |E − E0|/E0 " << worst / E0);
+  CHECK(sim->runStatus().impacts > 40);
   CHECK(worst <= 1e-13 * E0);
 }
 
@@ -179,9 +180,9 @@ TEST_CASE("naive: the rigid body (Case I) drifts in energy at impacts, tangentia
   nj["integrator"] = "naive";
   auto naive = create(nj);
   auto lgvci = create(base);
-  REQUIRE(naive->integrator() == "naive");
-  const double E0 = naive->initialEnergy();
-  REQUIRE(lgvci->initialEnergy() == E0);
+  REQUIRE(naive->info().integrator == "naive");
+  const double E0 = naive->energies().initial;
+  REQUIRE(lgvci->energies().initial == E0);
   const RecordLayout& L = naive->layout();
   const size_t gOff = static_cast<size_t>(L.field("gamma").offset), xOff = static_cast<size_t>(L.field("x").offset),
                lOff = static_cast<size_t>(L.field("spatial_L").offset);
@@ -197,12 +198,12 @@ TEST_CASE("naive: the rigid body (Case I) drifts in energy at impacts, tangentia
     REQUIRE(r[gOff] == 1.0);  // n = e3: gravity and the impulse are along e3, γ1 and γ2 untouched, bit for bit
     REQUIRE(r[gOff + 1] == -0.5);
     worstLn = std::max(worstLn, std::abs(normalMomentum(r) - Ln0));
-    worstNaive = std::max(worstNaive, std::abs(naive->energy() - E0) / E0);
-    worstLgvci = std::max(worstLgvci, std::abs(lgvci->energy() - E0) / E0);
+    worstNaive = std::max(worstNaive, std::abs(naive->energies().energy - E0) / E0);
+    worstLgvci = std::max(worstLgvci, std::abs(lgvci->energies().energy - E0) / E0);
   }
-  INFO("impacts naive " << naive->totalImpacts() << ", lgvci " << lgvci->totalImpacts() << "; max |E − E0|/E0 naive "
+  INFO("impacts naive " << naive->runStatus().impacts << ", lgvci " << lgvci->runStatus().impacts << "; max |E − E0|/E0 naive "
                         << worstNaive << ", lgvci " << worstLgvci << "; normal angular momentum drift " << worstLn);
-  CHECK(naive->totalImpacts() >= 5);
+  CHECK(naive->runStatus().impacts >= 5);
   CHECK(worstNaive > 1e-3);
   CHECK(worstNaive > 1e6 * worstLgvci);
   // π = RΠ is constant in flight and the impulse's moment (r × j e3) has no e3 component; x × γ's e3
@@ -230,9 +231,9 @@ TEST_CASE("naive: every family's presets run 10³ steps finite, impacts logged a
       j["integrator"] = "naive";
       auto sim = create(j);
       INFO(preset);
-      REQUIRE(sim->integrator() == "naive");
-      REQUIRE(sim->family() == f.name);
-      const double h = sim->h();
+      REQUIRE(sim->info().integrator == "naive");
+      REQUIRE(sim->info().family == f.name);
+      const double h = sim->info().h;
       long long logged = 0, counted = 0;
       double worstPhi = 0.0;
       for (int k = 0; k < 1000; ++k) {
@@ -240,19 +241,19 @@ TEST_CASE("naive: every family's presets run 10³ steps finite, impacts logged a
         REQUIRE(r.status == StepStatus::Ok);
         counted += r.impacts;
         for (const ImpactEvent& e : sim->impactLog()) {
-          CHECK(e.t == sim->time());
+          CHECK(e.t == sim->runStatus().time);
           ++logged;
         }
         sim->clearImpactLog();
         const std::vector<double> rec = sim->record();
         for (double v : rec) REQUIRE(std::isfinite(v));
-        REQUIRE(std::isfinite(sim->energy()));
+        REQUIRE(std::isfinite(sim->energies().energy));
         worstPhi = std::min(worstPhi, sim->minPhi());
       }
-      INFO("impacts " << sim->totalImpacts() << ", min phi " << worstPhi << ", h² " << h * h);
-      CHECK(sim->steps() == 1000);
-      CHECK(sim->flowEvaluations() == 1000);
-      CHECK(sim->totalImpacts() == counted);
+      INFO("impacts " << sim->runStatus().impacts << ", min phi " << worstPhi << ", h² " << h * h);
+      CHECK(sim->runStatus().steps == 1000);
+      CHECK(sim->runStatus().flowEvaluations == 1000);
+      CHECK(sim->runStatus().impacts == counted);
       CHECK(logged == counted);
       // One projection step leaves O(φ²) = O(h²) of a curved constraint (measured: the ellipse's 0.7 h²; 0
       // for planes and the rigid body's translation). The cradle's ball pairs share balls: pushing pair
@@ -269,9 +270,9 @@ TEST_CASE("naive: every family's presets run 10³ steps finite, impacts logged a
       CHECK(sim->stateHash() == twin->stateHash());
       // reset() starts over.
       sim->reset();
-      CHECK(sim->steps() == 0);
-      CHECK(sim->totalImpacts() == 0);
-      CHECK(sim->time() == json::parse(sim->configJson()).value("t0", 0.0));
+      CHECK(sim->runStatus().steps == 0);
+      CHECK(sim->runStatus().impacts == 0);
+      CHECK(sim->runStatus().time == json::parse(sim->configJson()).value("t0", 0.0));
       // The resolved config replays the naive run.
       CHECK(json::parse(sim->configJson())["integrator"] == "naive");
     }
@@ -292,21 +293,21 @@ TEST_CASE("naive: a non-finite step halts the run with its message and keeps the
   StepReport r;
   int k = 0;
   for (; k < 10000 && r.status == StepStatus::Ok; ++k) r = sim->step();
-  INFO(sim->statusMessage());
+  INFO(sim->runStatus().message);
   REQUIRE(r.status == StepStatus::NewtonFailed);
-  CHECK(sim->halted());
-  CHECK(sim->statusMessage().find("symplectic Euler") != std::string::npos);
-  const double t = sim->time();
+  CHECK(sim->runStatus().halted);
+  CHECK(sim->runStatus().message.find("symplectic Euler") != std::string::npos);
+  const double t = sim->runStatus().time;
   CHECK(sim->step().status == StepStatus::NewtonFailed);
-  CHECK(sim->time() == t);
-  CHECK(std::isfinite(sim->energy()));
+  CHECK(sim->runStatus().time == t);
+  CHECK(std::isfinite(sim->energies().energy));
 }
 
 TEST_CASE("naive: the rigid body's twins and ensembles run the naive scheme from the perturbed start", "[naive]") {
   auto sim = create({{"case", "I"}, {"integrator", "naive"}});
   auto twin = sim->perturbedStart("position", 1e-6);
-  REQUIRE(twin->integrator() == "naive");
-  CHECK(twin->steps() == 0);
+  REQUIRE(twin->info().integrator == "naive");
+  CHECK(twin->runStatus().steps == 0);
   const size_t z = static_cast<size_t>(sim->layout().field("x").offset + 2);
   CHECK(twin->record()[z] == sim->record()[z] + 1e-6);
   for (int k = 0; k < 300; ++k) {
@@ -338,10 +339,10 @@ TEST_CASE("naive golden determinism hashes after 10^4 steps of every preset (tes
     config["integrator"] = "naive";
     auto sim = create(config);
     for (long long k = 0; k < steps; ++k) sim->step();
-    INFO(sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
-    CHECK(sim->status() == StepStatus::Ok);
-    CHECK(sim->time() == want["t"].get<double>());
-    CHECK(sim->totalImpacts() == want["impacts"].get<long long>());
+    INFO(sim->stateHashHex() << " after " << sim->runStatus().impacts << " impacts");
+    CHECK(sim->runStatus().status == StepStatus::Ok);
+    CHECK(sim->runStatus().time == want["t"].get<double>());
+    CHECK(sim->runStatus().impacts == want["impacts"].get<long long>());
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
   }
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/ball_family.hpp"
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/simulation.hpp"
@@ -65,7 +66,7 @@ TEST_CASE("symplecticity: the charts read a run back and restart it where they w
   for (const char* name : {"particle", "star", "cradle", "billiard-ellipse", "I"}) {
     auto sim = makeSimulation(caseWith(name, name[0] == 'I' ? "lgvci" : "vci"));
     for (int k = 0; k < 37; ++k) sim->step();
-    auto chart = sim->canonicalChart();
+    auto chart = sim->extension<PhaseSpaceChart>()->canonicalChart();
     REQUIRE(chart);
     const std::vector<double> z = chart->read(*sim);
     REQUIRE(static_cast<int>(z.size()) == 2 * chart->pairs());
@@ -77,7 +78,7 @@ TEST_CASE("symplecticity: the charts read a run back and restart it where they w
   // The rigid body's chart is centred at the state: ξ = 0 and p_ξ = Π there (J_r(0) = I).
   auto body = makeSimulation(caseWith("I", "lgvci"));
   for (int k = 0; k < 50; ++k) body->step();
-  const std::vector<double> z = body->canonicalChart()->read(*body);
+  const std::vector<double> z = body->extension<PhaseSpaceChart>()->canonicalChart()->read(*body);
   const std::vector<double> rec = body->record();
   const int pi = body->layout().field("Pi").offset;
   for (int j = 0; j < 3; ++j) {
@@ -104,7 +105,7 @@ TEST_CASE("symplecticity: the star's loop in (y, p_y) keeps the action over all 
   // From y = 3.5 the first tip reaches the floor near t = 0.7 s: 200 steps of h = 0.005 pass it.
   auto probe = makeSimulation(caseWith("star", "vci"));
   for (int k = 0; k < 200; ++k) probe->step();
-  REQUIRE(probe->totalImpacts() >= 1);
+  REQUIRE(probe->runStatus().impacts >= 1);
   auto vci = makeSimulation(caseWith("star", "vci"));
   const SymplecticityReport r = measureSymplecticity(*vci, 200, 1);
   REQUIRE(r.sliceQ == "y");
@@ -138,12 +139,12 @@ TEST_CASE("symplecticity: the rigid body's one-step defect is at the differencin
   // h = 0.01, 0.005 and 0.0025 alike, above its floor (~1e-7) — docs/symplecticity.md "Measured" —
   // while the naive scheme's is of order 1.
   stepsToFirstImpact(*lg, 1000);
-  const StepDefect d = stepDefect(*lg, *lg->canonicalChart(), 1e-5);
+  const StepDefect d = stepDefect(*lg, *lg->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
   CHECK(d.impacts >= 1);
   CHECK(d.floor < 1e-6);
   auto nv = makeSimulation(caseWith("I", "naive"));
   stepsToFirstImpact(*nv, 1000);
-  const StepDefect dn = stepDefect(*nv, *nv->canonicalChart(), 1e-5);
+  const StepDefect dn = stepDefect(*nv, *nv->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
   CHECK(dn.impacts >= 1);
   CHECK(dn.defect > 100.0 * dn.floor);
   CHECK(d.defect < 1e-2 * dn.defect);
@@ -152,12 +153,12 @@ TEST_CASE("symplecticity: the rigid body's one-step defect is at the differencin
 TEST_CASE("symplecticity: the defect is generic over the chart: the particle's impact step is at the floor with the VCI", "[claims][symplecticity]") {
   auto vci = makeSimulation(caseWith("particle", "vci"));
   stepsToFirstImpact(*vci, 1000);
-  const StepDefect d = stepDefect(*vci, *vci->canonicalChart(), 1e-5);
+  const StepDefect d = stepDefect(*vci, *vci->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
   CHECK(d.impacts == 1);
   CHECK(d.defect <= d.floor);
   auto nv = makeSimulation(caseWith("particle", "naive"));
   stepsToFirstImpact(*nv, 1000);
-  const StepDefect dn = stepDefect(*nv, *nv->canonicalChart(), 1e-5);
+  const StepDefect dn = stepDefect(*nv, *nv->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
   CHECK(dn.defect > 0.1);  // the push-back to y = 0 collapses the y direction: DΦ is singular
 }
 
@@ -227,11 +228,11 @@ TEST_CASE("symplecticity: the bounce map keeps the loop's area bounce by bounce 
     CHECK(ratio > 1.7);
     CHECK(ratio < 2.4);
     CHECK(worstFirst(r2, 3) < 1e-2);
-    auto chart = g1->bounceChart();
+    auto chart = g1->extension<BounceMap>()->bounceChart();
     REQUIRE(chart);
     auto m = chart->start(r1.s0, r1.pt0);
     REQUIRE(m);
-    CHECK(std::abs(m->energy() - g1->energy()) <= 1e-14 * std::abs(g1->energy()));
+    CHECK(std::abs(m->energies().energy - g1->energies().energy) <= 1e-14 * std::abs(g1->energies().energy));
     CHECK(chart->start(r1.s0, 1.01 * chart->maxMomentum()) == nullptr);  // not a bounce at this energy
   }
   auto particle = makeSimulation(caseWith("particle", "vci"));

@@ -30,7 +30,9 @@ constexpr double kG = 9.81;
 class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
  public:
   BallSimulation(double y0, double v0, double t0, double h, std::string caseName)
-      : DriverSimulation(makeDriver(y0, v0, t0, h)), y0_(y0), v0_(v0), t0_(t0), case_(std::move(caseName)) {}
+      : DriverSimulation(makeDriver(y0, v0, t0, h)), y0_(y0), v0_(v0), t0_(t0), case_(std::move(caseName)) {
+    energy0_ = 0.5 * v0_ * v0_ + kG * y0_;
+  }
 
   /// The toy's config rules for a start: y in [0, 100], v and t finite.
   static void validateStart(double y0, double v0, double t0) {
@@ -61,7 +63,6 @@ class BallSimulation final : public DriverSimulation<HybridDriver<Ball>> {
     return nlohmann::json{{"model", "toy_ball"}, {"y0", y0_}, {"v0", v0_}, {"t0", t0_}, {"h", h()}}.dump();
   }
   double energy() const override { return 0.5 * driver_.state().v * driver_.state().v + kG * driver_.state().y; }
-  double initialEnergy() const override { return 0.5 * v0_ * v0_ + kG * y0_; }
   double minPhi() const override { return driver_.state().y; }
   const RecordLayout& layout() const override {
     static const RecordLayout l = [] {

@@ -28,7 +28,7 @@ std::vector<double> threeStates(const System& sys) {
   std::unique_ptr<Simulation> run = sys.newRun();
   std::vector<double> states = run->record();
   for (int target : {37, 211}) {
-    while (run->steps() < target) run->step();
+    while (run->runStatus().steps < target) run->step();
     const std::vector<double> r = run->record();
     states.insert(states.end(), r.begin(), r.end());
   }
@@ -51,13 +51,13 @@ TEST_CASE("runBatch: every preset's rows end where their runs stepped alone end,
     for (long long r = 0; r < one.rows; ++r) {
       const auto first = states.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) * size);
       std::unique_ptr<Simulation> alone = sys->newRun(std::vector<double>(first, first + static_cast<std::ptrdiff_t>(size)));
-      for (int k = 0; k < 150 && !alone->halted(); ++k) alone->step();
+      for (int k = 0; k < 150 && !alone->runStatus().halted; ++k) alone->step();
       const std::vector<double> end = alone->record();
       CHECK(std::vector<double>(one.records.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) * size),
                                 one.records.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r + 1) * size)) == end);
-      CHECK(one.impacts[static_cast<std::size_t>(r)] == alone->totalImpacts());
-      CHECK(one.steps[static_cast<std::size_t>(r)] == alone->steps());
-      CHECK(one.status[static_cast<std::size_t>(r)] == alone->status());
+      CHECK(one.impacts[static_cast<std::size_t>(r)] == alone->runStatus().impacts);
+      CHECK(one.steps[static_cast<std::size_t>(r)] == alone->runStatus().steps);
+      CHECK(one.status[static_cast<std::size_t>(r)] == alone->runStatus().status);
     }
   }
 }

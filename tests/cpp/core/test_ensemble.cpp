@@ -119,13 +119,13 @@ TEST_CASE("the ensemble's members and statistics equal K separate runs", "[ensem
     SimulationResult r = createSimulation(cfg.dump());
     REQUIRE(r.ok());
     for (long long s = 0; s < N; ++s) r.simulation->step();
-    const double E0 = r.simulation->initialEnergy();
-    CHECK(members[static_cast<std::size_t>(k)].impacts == r.simulation->totalImpacts());
-    CHECK(members[static_cast<std::size_t>(k)].energyError == std::abs(r.simulation->energy() - E0) / std::abs(E0));
+    const double E0 = r.simulation->energies().initial;
+    CHECK(members[static_cast<std::size_t>(k)].impacts == r.simulation->runStatus().impacts);
+    CHECK(members[static_cast<std::size_t>(k)].energyError == std::abs(r.simulation->energies().energy - E0) / std::abs(E0));
     CHECK(members[static_cast<std::size_t>(k)].steps == N);
     // The paper's conservation: relative energy error stays at round-off (§7.3).
     CHECK(members[static_cast<std::size_t>(k)].energyError < 1e-10);
-    impacts.push_back(r.simulation->totalImpacts());
+    impacts.push_back(r.simulation->runStatus().impacts);
   }
   // Histogram of impact counts: K in total, each bin holding exactly the separate runs in its range.
   long long total = 0;

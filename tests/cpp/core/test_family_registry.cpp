@@ -39,8 +39,8 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   SimulationResult r = createSimulation(presetJson("toy_drop"));
   REQUIRE(r.ok());
   Simulation& sim = *r.simulation;
-  CHECK(sim.family() == "toy_ball");
-  CHECK(sim.caseName() == "toy_drop");
+  CHECK(sim.info().family == "toy_ball");
+  CHECK(sim.info().caseName == "toy_drop");
   CHECK(sim.capabilities().reversible);
   CHECK(sim.capabilities().plots == std::vector<std::string>{"energy", "height"});
 
@@ -51,7 +51,7 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
     REQUIRE(sim.step().status == StepStatus::Ok);
     for (const ImpactEvent& e : sim.impactLog()) times.push_back(e.t);
     sim.clearImpactLog();
-    REQUIRE(std::abs(sim.energy() - kG) < 1e-12);
+    REQUIRE(std::abs(sim.energies().energy - kG) < 1e-12);
   }
   REQUIRE(times.size() == static_cast<size_t>(std::floor((10.0 / half + 1.0) / 2.0)));
   for (size_t k = 0; k < times.size(); ++k) CHECK(std::abs(times[k] - (2.0 * k + 1.0) * half) < 1e-12);
@@ -59,13 +59,13 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
 
   // Its one-line clone() copies the run (DriverSimulation's counters included) and continues alike.
   const std::unique_ptr<Simulation> copy = sim.clone();
-  CHECK(copy->totalImpacts() == sim.totalImpacts());
+  CHECK(copy->runStatus().impacts == sim.runStatus().impacts);
   for (int k = 0; k < 300; ++k) {
     sim.step();
     copy->step();
   }
   CHECK(copy->stateHash() == sim.stateHash());
-  CHECK(copy->steps() == 1300);
+  CHECK(copy->runStatus().steps == 1300);
   // Its perturbations come from its reversal fields alone: shifts of y and v; a start moved by δ in y
   // falls from y0 + δ (energy g (y0 + δ)), at the start (no steps), sharing the system.
   const std::vector<Perturbation> dirs = sim.perturbations();
@@ -73,17 +73,17 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   CHECK(dirs[0].name == "y");
   CHECK(dirs[1].name == "v");
   const std::unique_ptr<Simulation> higher = sim.perturbedStart("y", 0.25);
-  CHECK(higher->steps() == 0);
-  CHECK(higher->time() == 0.0);
-  CHECK(higher->initialEnergy() == Approx(kG * 1.25).epsilon(1e-15));
+  CHECK(higher->runStatus().steps == 0);
+  CHECK(higher->runStatus().time == 0.0);
+  CHECK(higher->energies().initial == Approx(kG * 1.25).epsilon(1e-15));
   CHECK_THROWS_WITH(sim.perturbedStart("position", 0.1), "kind: must be one of y, v (got 'position')");
   // setState: a run from a state is the run a config with that start gives, bit for bit (closed form:
   // the same record after the same steps), and a refused state leaves the run as it was.
   std::vector<double> rec = sim.record();
   std::unique_ptr<Simulation> restarted = sim.clone();
   restarted->setState(rec);
-  CHECK(restarted->steps() == 0);
-  CHECK(restarted->totalImpacts() == 0);
+  CHECK(restarted->runStatus().steps == 0);
+  CHECK(restarted->runStatus().impacts == 0);
   SimulationResult same = createSimulation(restarted->configJson());
   REQUIRE(same.ok());
   for (int k = 0; k < 500; ++k) {
@@ -101,7 +101,7 @@ TEST_CASE("registry: a toy family registered from a test runs through createSimu
   // A config by "model" reaches the same factory; its errors are values, as for every family.
   SimulationResult byModel = createSimulation(R"({"model": "toy_ball", "y0": 2})");
   REQUIRE(byModel.ok());
-  CHECK(byModel.simulation->caseName().empty());
+  CHECK(byModel.simulation->info().caseName.empty());
   SimulationResult bad = createSimulation(R"({"model": "toy_ball", "y0": -1})");
   CHECK_FALSE(bad.ok());
   CHECK(bad.error.message == "y0: must be in [0, 100]");
@@ -151,9 +151,9 @@ TEST_CASE("registry: every built-in preset builds a simulation of its own family
       SimulationResult r = createSimulation(f.presetJson(p));
       INFO(p);
       REQUIRE(r.ok());
-      CHECK(r.simulation->family() == f.name);
-      CHECK(r.simulation->model() == f.model);
-      CHECK(r.simulation->caseName() == p);
+      CHECK(r.simulation->info().family == f.name);
+      CHECK(r.simulation->info().model == f.model);
+      CHECK(r.simulation->info().caseName == p);
       CHECK(familyOfPreset(p) == &f);
       // The reversal fields are record fields, and the layout offers what the capabilities declare.
       const RecordLayout& l = r.simulation->layout();
@@ -207,7 +207,7 @@ TEST_CASE("registry: every family has ensembles, the baselines take exactly the 
       const bool listed = std::find(declared.begin(), declared.end(), baseline) != declared.end();
       INFO(baseline);
       CHECK(run.ok() == listed);
-      if (listed) CHECK(run.simulation->integrator() == baseline);
+      if (listed) CHECK(run.simulation->info().integrator == baseline);
       else CHECK(run.error.field == "integrator");
     }
   }

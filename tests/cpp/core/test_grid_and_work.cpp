@@ -37,27 +37,27 @@ struct RunOutcome {
 };
 RunOutcome runChecked(Simulation& sim, long long steps, double tolE, const std::string& what) {
   INFO(what);
-  const double t0 = sim.time();
-  const double h = sim.h();
-  const double E0 = sim.initialEnergy();
+  const double t0 = sim.runStatus().time;
+  const double h = sim.info().h;
+  const double E0 = sim.energies().initial;
   RunOutcome out;
   for (long long k = 1; k <= steps; ++k) {
-    const double before = sim.time();
-    const long long flowsBefore = sim.flowEvaluations();
+    const double before = sim.runStatus().time;
+    const long long flowsBefore = sim.runStatus().flowEvaluations;
     const StepReport r = sim.step();
-    REQUIRE(sim.flowEvaluations() - flowsBefore <= HybridDriver<RigidBodyModel>::kMaxFlowsPerStep);
-    if (sim.halted()) {
+    REQUIRE(sim.runStatus().flowEvaluations - flowsBefore <= HybridDriver<RigidBodyModel>::kMaxFlowsPerStep);
+    if (sim.runStatus().halted) {
       REQUIRE(r.status != StepStatus::Ok);
-      REQUIRE(sim.status() != StepStatus::Ok);
-      REQUIRE_FALSE(sim.statusMessage().empty());
-      REQUIRE(sim.time() == before);  // the step was discarded
-      REQUIRE(sim.time() == t0 + static_cast<double>(k - 1) * h);
+      REQUIRE(sim.runStatus().status != StepStatus::Ok);
+      REQUIRE_FALSE(sim.runStatus().message.empty());
+      REQUIRE(sim.runStatus().time == before);  // the step was discarded
+      REQUIRE(sim.runStatus().time == t0 + static_cast<double>(k - 1) * h);
       for (double v : sim.record()) REQUIRE(std::isfinite(v));
       out.halted = true;
       return out;
     }
-    REQUIRE(sim.time() == t0 + static_cast<double>(k) * h);
-    if (tolE >= 0.0) REQUIRE(std::abs(sim.conservedEnergy() - E0) <= tolE * (std::abs(E0) + 1.0));
+    REQUIRE(sim.runStatus().time == t0 + static_cast<double>(k) * h);
+    if (tolE >= 0.0) REQUIRE(std::abs(sim.energies().conserved - E0) <= tolE * (std::abs(E0) + 1.0));
     ++out.steps;
   }
   return out;
@@ -88,10 +88,10 @@ TEST_CASE("restitution near 1: the corner cascades of a face landing flat are ha
   auto sim = make({{"case", "IV"}, {"restitution", 0.99}});
   const RunOutcome o = runChecked(*sim, 40000, 1e-11, "Case IV, e = 0.99");
   CHECK_FALSE(o.halted);
-  CHECK(sim->time() == 40000 * 0.01);
-  CHECK(sim->zenoGuardEvents() == 1);
-  CHECK(sim->firstZenoGuardTime() == Approx(341.169).margin(1e-3));
-  CHECK(sim->status() == StepStatus::Ok);  // later steps clean; the summary above keeps the guard
+  CHECK(sim->runStatus().time == 40000 * 0.01);
+  CHECK(sim->runStatus().zenoGuardEvents == 1);
+  CHECK(sim->runStatus().firstZenoGuardTime == Approx(341.169).margin(1e-3));
+  CHECK(sim->runStatus().status == StepStatus::Ok);  // later steps clean; the summary above keeps the guard
   CHECK(sim->counter("contact_entries") == 1);
   CHECK(sim->counter("contact_releases") == 0);
   // At rest on the face, spinning: four corners on the plane, the centre at s/2.
@@ -107,12 +107,12 @@ TEST_CASE("restitution 0.98-0.995 on Cases I-IV: 10^5 steps end at t0 + N h", "[
       auto sim = make({{"case", name}, {"restitution", e}});
       for (long long k = 1; k <= 100000; ++k) {
         sim->step();
-        REQUIRE_FALSE(sim->halted());
-        REQUIRE(sim->time() == static_cast<double>(k) * 0.01);
+        REQUIRE_FALSE(sim->runStatus().halted);
+        REQUIRE(sim->runStatus().time == static_cast<double>(k) * 0.01);
       }
       INFO("Case " << name << ", e = " << e);
       // The balance E + dissipated = E0 after the hand-over: the contact phase's O(h²) error.
-      CHECK(std::abs(sim->conservedEnergy() - sim->initialEnergy()) <= 2e-4 * sim->initialEnergy());
+      CHECK(std::abs(sim->energies().conserved - sim->energies().initial) <= 2e-4 * sim->energies().initial);
     }
   }
 }
@@ -123,14 +123,14 @@ TEST_CASE("RK4 on the rocking preset with max_impacts_per_step 1000 halts in its
   auto sim = make({{"case", "rocking"}, {"integrator", "rk4"}, {"max_impacts_per_step", 1000}});
   const RunOutcome o = runChecked(*sim, 1000, -1.0, "rocking, rk4, 1000");
   CHECK(o.halted);
-  CHECK(sim->time() == 0.0);
-  CHECK(sim->status() != StepStatus::Ok);
-  CHECK(sim->flowEvaluations() <= HybridDriver<RigidBodyModel>::kMaxFlowsPerStep);
+  CHECK(sim->runStatus().time == 0.0);
+  CHECK(sim->runStatus().status != StepStatus::Ok);
+  CHECK(sim->runStatus().flowEvaluations <= HybridDriver<RigidBodyModel>::kMaxFlowsPerStep);
   // The RK4 baseline on a body at rest says so at once (it used to stall 64 impacts a step).
   auto rest = make({{"case", "rest"}, {"integrator", "rk4"}});
   CHECK(runChecked(*rest, 100, -1.0, "rest, rk4").halted);
-  CHECK(rest->status() == StepStatus::ZenoGuard);
-  CHECK(rest->statusMessage().find("has no contact phase to hand the cascade to") != std::string::npos);
+  CHECK(rest->runStatus().status == StepStatus::ZenoGuard);
+  CHECK(rest->runStatus().message.find("has no contact phase to hand the cascade to") != std::string::npos);
 }
 
 TEST_CASE("max_impacts_per_step is bounded by validation, with the reason", "[zeno][validation]") {
@@ -231,8 +231,8 @@ TEST_CASE("generated configurations: t on the grid or a worded halt, and bounded
     const long long steps = 200;
     const RunOutcome o = runChecked(*r.simulation, steps, tolE, cfg.dump());
     halted += o.halted;
-    zeno += r.simulation->zenoGuardEvents() > 0;
-    work += r.simulation->status() == StepStatus::WorkLimit;
+    zeno += r.simulation->runStatus().zenoGuardEvents > 0;
+    work += r.simulation->runStatus().status == StepStatus::WorkLimit;
     ++total;
   }
   INFO(halted << " of " << total << " runs halted with a status; " << zeno << " met the Zeno guard, " << work << " the work limit");

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
@@ -25,26 +26,26 @@ TEST_CASE("runSteps: every preset's run is its steps taken by hand, with a callb
     const std::string config = presetJson(preset);
     auto sim = makeSimulation(config);
     auto byHand = makeSimulation(config);
-    const double t0 = sim->time();
-    const double E0 = sim->initialEnergy();
+    const double t0 = sim->runStatus().time;
+    const double E0 = sim->energies().initial;
     long long calls = 0;
     double largest = 0.0;
     const RunSummary run = runSteps(*sim, 2000, 0, [&](Simulation& s) {
       ++calls;
       CHECK(s.impactLog().empty());  // read and cleared before the callback
-      largest = std::max(largest, std::abs(s.conservedEnergy() - E0));
+      largest = std::max(largest, std::abs(s.energies().conserved - E0));
     });
-    for (int k = 0; k < 2000 && !byHand->halted(); ++k) byHand->step();
-    CHECK(run.steps == (sim->halted() ? sim->steps() : 2000));
+    for (int k = 0; k < 2000 && !byHand->runStatus().halted; ++k) byHand->step();
+    CHECK(run.steps == (sim->runStatus().halted ? sim->runStatus().steps : 2000));
     CHECK(calls == run.steps);
     CHECK(sim->stateHashHex() == byHand->stateHashHex());
     CHECK(run.energyInitial == E0);
     CHECK(run.maxAbsEnergyError == largest);
-    CHECK(run.impactTimes.size() <= static_cast<size_t>(sim->totalImpacts()));
-    CHECK((run.impactTimes.empty() == (sim->totalImpacts() == 0)));
+    CHECK(run.impactTimes.size() <= static_cast<size_t>(sim->runStatus().impacts));
+    CHECK((run.impactTimes.empty() == (sim->runStatus().impacts == 0)));
     for (size_t k = 0; k < run.impactTimes.size(); ++k) {
       CHECK(run.impactTimes[k] > t0);
-      CHECK(run.impactTimes[k] <= sim->time());
+      CHECK(run.impactTimes[k] <= sim->runStatus().time);
       if (k > 0) CHECK(run.impactTimes[k] >= run.impactTimes[k - 1]);
     }
     CHECK(run.wallSeconds >= 0.0);
@@ -55,11 +56,11 @@ TEST_CASE("runSteps with untilImpacts stops after the step of the N-th impact", 
   const std::string config = presetJson(presetNames().front());
   auto sim = makeSimulation(config);
   const RunSummary run = runSteps(*sim, 1000000, 3);
-  REQUIRE(sim->totalImpacts() >= 3);
+  REQUIRE(sim->runStatus().impacts >= 3);
   REQUIRE(run.steps >= 1);
   auto before = makeSimulation(config);
   for (long long k = 0; k + 1 < run.steps; ++k) before->step();
-  CHECK(before->totalImpacts() < 3);  // one step fewer has not reached it
+  CHECK(before->runStatus().impacts < 3);  // one step fewer has not reached it
   CHECK(runSteps(*sim, 10, 3).steps == 0);  // already there: no step
 }
 
@@ -93,17 +94,18 @@ TEST_CASE("runSummaryJson: the run's numbers and the simulation's", "[run]") {
     const RunSummary run = runSteps(*sim, 500);
     const nlohmann::json j = nlohmann::json::parse(runSummaryJson(*sim, run));
     CHECK(j.at("case") == preset);
-    CHECK(j.at("model") == sim->model());
+    CHECK(j.at("model") == sim->info().model);
     CHECK(j.at("steps") == run.steps);
-    CHECK(j.at("impacts") == sim->totalImpacts());
+    CHECK(j.at("impacts") == sim->runStatus().impacts);
     CHECK(j.at("energy_initial").get<double>() == run.energyInitial);
-    CHECK(j.at("energy_final").get<double>() == sim->energy());
+    CHECK(j.at("energy_final").get<double>() == sim->energies().energy);
     CHECK(j.at("max_abs_energy_error").get<double>() == run.maxAbsEnergyError);
     CHECK(j.at("impact_times").get<std::vector<double>>() == run.impactTimes);
     CHECK(j.at("state_hash") == sim->stateHashHex());
-    CHECK(j.at("halted") == sim->halted());
+    CHECK(j.at("halted") == sim->runStatus().halted);
     CHECK(j.contains("dissipated") == (sim->layout().find("dissipated") != nullptr));
-    for (const CounterField& c : sim->counterLayout().fields) CHECK(j.at(c.name) == sim->counter(c.name));
+    if (const auto* counters = sim->extension<FamilyCounters>())
+      for (const CounterField& c : counters->counterLayout().fields) CHECK(j.at(c.name) == sim->counter(c.name));
   }
 }
 

@@ -27,7 +27,7 @@ namespace {
 void advance(Simulation& sim, int n) {
   for (int k = 0; k < n; ++k) {
     sim.step();
-    REQUIRE_FALSE(sim.halted());
+    REQUIRE_FALSE(sim.runStatus().halted);
   }
 }
 
@@ -53,19 +53,19 @@ TEST_CASE("setState: every preset restarted from its state after 300 steps runs 
     const std::vector<double> rec = sim->record();
     auto restarted = makeSimulation(presetJson(preset));  // another run of the same system
     restarted->setState(rec);
-    CHECK(restarted->steps() == 0);
-    CHECK(restarted->totalImpacts() == 0);
+    CHECK(restarted->runStatus().steps == 0);
+    CHECK(restarted->runStatus().impacts == 0);
     CHECK(restarted->impactLog().empty());
-    CHECK(restarted->time() == sim->time());
+    CHECK(restarted->runStatus().time == sim->runStatus().time);
     CHECK(stateOf(*restarted) == stateOf(*sim));
-    CHECK(restarted->initialEnergy() == restarted->energy());
+    CHECK(restarted->energies().initial == restarted->energies().energy);
     // The config that replays it is the config of that start: the same record after 700 more steps.
     auto fromConfig = makeSimulation(restarted->configJson());
     CHECK(fromConfig->record() == restarted->record());
     advance(*restarted, 700);
     advance(*fromConfig, 700);
     CHECK(restarted->record() == fromConfig->record());
-    CHECK(restarted->totalImpacts() == fromConfig->totalImpacts());
+    CHECK(restarted->runStatus().impacts == fromConfig->runStatus().impacts);
     // reset() returns to the set state.
     restarted->reset();
     CHECK(stateOf(*restarted) == stateOf(*fromConfig->perturbedStart(fromConfig->perturbations().front(), 0.0)));
@@ -168,7 +168,7 @@ TEST_CASE("ensembles for every family: the default perturbation, Err over the co
     // Member k is the reference's start moved by size·u_k: its run is perturbedStart's.
     auto member = start->perturbedStart(ens.perturbation(), spec.size * memberOffset(spec.seed, 3));
     advance(*member, static_cast<int>(spec.steps));
-    CHECK(member->totalImpacts() == results[3].impacts);
+    CHECK(member->runStatus().impacts == results[3].impacts);
   }
 }
 
@@ -199,8 +199,8 @@ TEST_CASE("System: one config, validated once, shared by runs made on several th
   for (const std::vector<double>& r : records) CHECK(r == direct->record());
   // A run at a state, and at a perturbed start, are setState's and perturbedStart's.
   auto at = sys.newRun(direct->record());
-  CHECK(at->time() == direct->time());
-  CHECK(at->steps() == 0);
+  CHECK(at->runStatus().time == direct->runStatus().time);
+  CHECK(at->runStatus().steps == 0);
   CHECK(sys.newRun(sys.perturbation("theta1"), -1e-3)->record() == direct->perturbedStart("theta1", -1e-3)->record());
   // System::of(run): the run's config with its start, whatever the run did since.
   const std::shared_ptr<const System> of = System::of(*direct);

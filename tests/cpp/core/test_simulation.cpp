@@ -95,15 +95,15 @@ TEST_CASE("façade: the record holds the state at the layout's offsets", "[core]
     CHECK(rec[static_cast<size_t>(L.field("q").offset + i)] == fin["q"][static_cast<size_t>(i)].get<double>());
     CHECK(rec[static_cast<size_t>(L.field("p").offset + i)] == fin["p"][static_cast<size_t>(i)].get<double>());
   }
-  CHECK(rec[static_cast<size_t>(L.field("E").offset)] == star->energy());
-  CHECK(rec[static_cast<size_t>(L.field("total_impacts").offset)] == static_cast<double>(star->totalImpacts()));
+  CHECK(rec[static_cast<size_t>(L.field("E").offset)] == star->energies().energy);
+  CHECK(rec[static_cast<size_t>(L.field("total_impacts").offset)] == static_cast<double>(star->runStatus().impacts));
   // H = ½pᵀM⁻¹p + m g y, recomputed here.
   const double I = 29.0 / 192.0;
   const auto p = fin["p"];
   const double H = 0.5 * (p[0].get<double>() * p[0].get<double>() + p[1].get<double>() * p[1].get<double>() +
                           p[2].get<double>() * p[2].get<double>() / I) +
                    9.81 * fin["q"][1].get<double>();
-  CHECK(std::abs(star->energy() - H) <= 1e-13 * H);
+  CHECK(std::abs(star->energies().energy - H) <= 1e-13 * H);
   // stateHash is FNV-1a over the little-endian bytes of the record's hashed fields (the page's
   // "qdot" and "conserved_energy" are not).
   CHECK_FALSE(L.field("qdot").hashed);
@@ -194,10 +194,10 @@ TEST_CASE("façade: hostile JSON is bounded for every family before a tree is bu
 }
 
 TEST_CASE("façade: old configs stay rigid bodies, \"model\" and q̇0 work", "[core][simulation]") {
-  CHECK(makeSimulation(R"({"case":"IV"})")->model() == "rigid_body");
-  CHECK(makeSimulation(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->model() == "rigid_body");
-  CHECK(makeSimulation(R"({"model":"rigid_body","case":"I"})")->caseName() == "I");
-  CHECK(makeSimulation(R"({"case":"star"})")->model() == "generalized");
+  CHECK(makeSimulation(R"({"case":"IV"})")->info().model == "rigid_body");
+  CHECK(makeSimulation(R"({"body":{"type":"ellipsoid","semi_axes":[1,2,3]},"x0":[0,0,5]})")->info().model == "rigid_body");
+  CHECK(makeSimulation(R"({"model":"rigid_body","case":"I"})")->info().caseName == "I");
+  CHECK(makeSimulation(R"({"case":"star"})")->info().model == "generalized");
   auto s = makeSimulation(R"({"case":"star","qdot0":[1,0,2]})");
   const nlohmann::json fin = nlohmann::json::parse(s->finalStateJson());
   CHECK(fin["p"][0] == 1.0);
@@ -224,7 +224,7 @@ TEST_CASE("façade: configJson replays every preset exactly", "[core][simulation
     INFO(name);
     CHECK(a->stateHash() == b->stateHash());
     CHECK(a->stateHash() == c->stateHash());
-    CHECK(a->totalImpacts() > 0);
+    CHECK(a->runStatus().impacts > 0);
   }
 }
 
@@ -236,15 +236,15 @@ TEST_CASE("façade: clone() copies the run state and continues bit for bit, inde
     const std::unique_ptr<Simulation> b = a->clone();
     // The copy is the run as it is now: the same record, counters, log and status.
     CHECK(b->record() == a->record());
-    CHECK(b->steps() == a->steps());
-    CHECK(b->totalImpacts() == a->totalImpacts());
-    CHECK(b->flowEvaluations() == a->flowEvaluations());
+    CHECK(b->runStatus().steps == a->runStatus().steps);
+    CHECK(b->runStatus().impacts == a->runStatus().impacts);
+    CHECK(b->runStatus().flowEvaluations == a->runStatus().flowEvaluations);
     CHECK(b->impactLog().size() == a->impactLog().size());
     CHECK(b->configJson() == a->configJson());
     // Stepping one leaves the other where it was.
-    const double t = b->time();
+    const double t = b->runStatus().time;
     for (int k = 0; k < 200; ++k) a->step();
-    CHECK(b->time() == t);
+    CHECK(b->runStatus().time == t);
     for (int k = 0; k < 200; ++k) b->step();
     CHECK(b->stateHash() == a->stateHash());
     CHECK(b->record() == a->record());
@@ -268,8 +268,8 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
   const double dx = 1e-8, dth = 0.3;
 
   const std::unique_ptr<Simulation> pos = iv->perturbedStart("position", dx);
-  CHECK(pos->steps() == 0);
-  CHECK(pos->totalImpacts() == 0);
+  CHECK(pos->runStatus().steps == 0);
+  CHECK(pos->runStatus().impacts == 0);
   const std::vector<double> p0 = pos->record();
   CHECK(p0[ox + 2] == cfg["x0"][2].get<double>() + dx);
   CHECK(p0[ox + 0] == cfg["x0"][0].get<double>());
@@ -283,7 +283,7 @@ TEST_CASE("façade: perturbedStart is the config with x0 + δ e₃ or R0·R_y(δ
     viaJson->step();
   }
   CHECK(pos->stateHash() == viaJson->stateHash());
-  CHECK(pos->totalImpacts() > 0);
+  CHECK(pos->runStatus().impacts > 0);
 
   // Attitude: R0·R_y(δ) to round-off against the closed form; the attitude stays a rotation.
   const std::unique_ptr<Simulation> att = iv->perturbedStart("attitude", dth);
@@ -325,9 +325,9 @@ TEST_CASE("façade: golden determinism hashes after 10⁴ steps (tests/golden/de
   for (const auto& [name, want] : golden["presets"].items()) {
     auto sim = makeSimulation(R"({"case":")" + name + "\"}");
     for (long long k = 0; k < steps; ++k) sim->step();
-    INFO(name << ": " << sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
+    INFO(name << ": " << sim->stateHashHex() << " after " << sim->runStatus().impacts << " impacts");
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
-    CHECK(sim->totalImpacts() == want["impacts"].get<long long>());
+    CHECK(sim->runStatus().impacts == want["impacts"].get<long long>());
     // Determinism across a reset, too.
     sim->reset();
     for (long long k = 0; k < steps; ++k) sim->step();
@@ -348,8 +348,8 @@ TEST_CASE("façade: Cases I–IV keep their golden impact counts over 10⁵ step
     auto sim = makeSimulation(R"({"case":")" + name + "\"}");
     for (long long k = 0; k < steps; ++k) sim->step();
     INFO(name);
-    CHECK(sim->totalImpacts() == count.get<long long>());
-    CHECK(sim->status() == StepStatus::Ok);
+    CHECK(sim->runStatus().impacts == count.get<long long>());
+    CHECK(sim->runStatus().status == StepStatus::Ok);
   }
 }
 

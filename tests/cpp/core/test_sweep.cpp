@@ -263,12 +263,12 @@ TEST_CASE("sweep: a member that halts is reported by id with the simulation's me
     CHECK(f["stage"] == "halted");
     // The member stepped here by hand until it halts: its status message.
     std::unique_ptr<Simulation> sim = ens.memberSimulation(k);
-    for (int n = 0; n < 700 && !sim->halted(); ++n) {
+    for (int n = 0; n < 700 && !sim->runStatus().halted; ++n) {
       sim->step();
       sim->clearImpactLog();
     }
-    REQUIRE(sim->halted());
-    CHECK(f["message"] == sim->statusMessage());
+    REQUIRE(sim->runStatus().halted);
+    CHECK(f["message"] == sim->runStatus().message);
     CHECK(f["message"].get<std::string>().rfind("Zeno guard", 0) == 0);
   }
 }

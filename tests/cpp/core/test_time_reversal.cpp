@@ -40,15 +40,15 @@ TEST_CASE("reverseMomenta negates γ and Π (p) and leaves the configuration and
     Simulation& sim = *r.simulation;
     for (int k = 0; k < 37; ++k) sim.step();
     const std::vector<double> before = sim.record();
-    const double E = sim.energy();
+    const double E = sim.energies().energy;
     sim.reverseMomenta();
     const auto d = reversalDistances(sim, before);
     INFO(json);
     for (const ReturnDistance& x : d) CHECK(x.value == 0.0);  // exactly the reversed state
-    CHECK(sim.energy() == E);
-    CHECK(sim.time() == before[0]);
+    CHECK(sim.energies().energy == E);
+    CHECK(sim.runStatus().time == before[0]);
     sim.step();
-    CHECK(std::abs(sim.time() - (before[0] + sim.h())) < 1e-12);
+    CHECK(std::abs(sim.runStatus().time - (before[0] + sim.info().h)) < 1e-12);
   }
 }
 

@@ -85,18 +85,18 @@ json reproducer(const json& body) {
 // Every step spends at most the budget, and a run that needs more halts at its last grid time with
 // work_limit and a message that says so.
 void requireBoundedHalt(Simulation& sim, long long steps) {
-  const double h = sim.h();
+  const double h = sim.info().h;
   for (long long k = 1; k <= steps; ++k) {
-    const long long before = sim.workUnits();
-    const double t = sim.time();
+    const long long before = sim.runStatus().workUnits;
+    const double t = sim.runStatus().time;
     sim.step();
-    REQUIRE(sim.workUnits() - before <= kStepWorkBudget);
-    if (sim.halted()) {
-      CHECK(sim.status() == StepStatus::WorkLimit);
-      CHECK(sim.time() == t);
-      CHECK(sim.time() == static_cast<double>(k - 1) * h);
-      CHECK(sim.statusMessage().rfind("work limit: the step from t = ", 0) == 0);
-      CHECK(sim.statusMessage().find("needed more than 2500000 work units") != std::string::npos);
+    REQUIRE(sim.runStatus().workUnits - before <= kStepWorkBudget);
+    if (sim.runStatus().halted) {
+      CHECK(sim.runStatus().status == StepStatus::WorkLimit);
+      CHECK(sim.runStatus().time == t);
+      CHECK(sim.runStatus().time == static_cast<double>(k - 1) * h);
+      CHECK(sim.runStatus().message.rfind("work limit: the step from t = ", 0) == 0);
+      CHECK(sim.runStatus().message.find("needed more than 2500000 work units") != std::string::npos);
       for (double v : sim.record()) CHECK(std::isfinite(v));
       return;
     }
@@ -174,10 +174,10 @@ TEST_CASE("the six-ellipsoid intersection just above the plane halts with work_l
   requireBoundedHalt(*sim, 10);
   // Deterministic: the same units and the same place on a second run.
   auto again = make(reproducer(sixEllipsoids()));
-  while (!again->halted()) again->step();
-  CHECK(again->workUnits() == sim->workUnits());
-  CHECK(again->time() == sim->time());
-  CHECK(again->statusMessage() == sim->statusMessage());
+  while (!again->runStatus().halted) again->step();
+  CHECK(again->runStatus().workUnits == sim->runStatus().workUnits);
+  CHECK(again->runStatus().time == sim->runStatus().time);
+  CHECK(again->runStatus().message == sim->runStatus().message);
 }
 
 TEST_CASE("a union of 36 copies of the intersection (253 shapes) halts with work_limit in its first step", "[rigid][work]") {
@@ -190,20 +190,20 @@ TEST_CASE("a union of 36 copies of the intersection (253 shapes) halts with work
   config["x0"] = {0, 0, 0.0112};
   auto sim = make(config);
   requireBoundedHalt(*sim, 1);
-  CHECK(sim->steps() == 0);
+  CHECK(sim->runStatus().steps == 0);
 }
 
 TEST_CASE("the presets never come near the work budget", "[work][presets]") {
   for (const std::string& name : presetNames()) {
     auto sim = make({{"case", name}});
     long long most = 0;
-    for (int k = 0; k < 3000 && !sim->halted(); ++k) {
-      const long long before = sim->workUnits();
+    for (int k = 0; k < 3000 && !sim->runStatus().halted; ++k) {
+      const long long before = sim->runStatus().workUnits;
       sim->step();
-      most = std::max(most, sim->workUnits() - before);
+      most = std::max(most, sim->runStatus().workUnits - before);
     }
     INFO(name << ": " << most << " work units in its costliest step");
-    CHECK_FALSE(sim->halted());
+    CHECK_FALSE(sim->runStatus().halted);
     CHECK(most * 100 < kStepWorkBudget);
   }
 }

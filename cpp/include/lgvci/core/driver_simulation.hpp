@@ -1,7 +1,7 @@
 // The Simulation façade over a hybrid driver (docs/architecture.md "How to add a family"): the step
 // bookkeeping, time, counters, status, the Zeno guard's summary, the work count and the impact log are
-// forwarded here once, so a family's façade keeps only what is its own — its names, energy, record,
-// final state and time reversal.
+// forwarded here once (Simulation::runStatus()), so a family's façade keeps only what is its own — its
+// names, energy, record, final state, time reversal and the extensions it offers.
 #pragma once
 
 #include <algorithm>
@@ -9,11 +9,14 @@
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/core/interrupt.hpp"
+#include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 
 namespace lgvci {
@@ -29,11 +32,13 @@ struct HasSettings<D, std::void_t<decltype(std::declval<const D&>().settings().h
 /// step(), reset(), totalImpacts(), steps(), multiImpactSteps(), dissipated(), status(),
 /// statusMessage(), halted(), zenoGuardEvents(), firstZenoGuardTime(), flowEvaluations(), workUnits(), impactLog(),
 /// clearImpactLog(), and settings() or def() for h). The derived class implements model(),
-/// integrator(), reverseMomenta(), caseName(), configJson(), energy(), initialEnergy(), minPhi(),
-/// layout(), writeRecord() and finalStateJson(), and overrides the rest only where it differs (its
-/// impact record, its run counters: counterLayout(), writeCounters()).
+/// integrator(), caseName() (the pieces of info()) and energy(), and sets energy0_ (E at its start),
+/// reverseMomenta(), configJson(), minPhi(), layout(), writeRecord() and finalStateJson(), and overrides
+/// the rest only where it differs (its impact record; the extensions it offers, findExtension()).
+/// Every such run offers EnergyBalance: the mismatch of (75a) is measured here, from the driver's
+/// impact log.
 template <class Driver>
-class DriverSimulation : public Simulation {
+class DriverSimulation : public Simulation, public EnergyBalance {
  public:
   using State = std::decay_t<decltype(std::declval<const Driver&>().state())>;
 
@@ -47,7 +52,7 @@ class DriverSimulation : public Simulation {
     const auto& log = driver_.impactLog();
     if (log.size() > before) {
       // (75a)'s mismatch relative to the energy scale at the step's end: E_d itself can be near zero.
-      const double scale = std::max(std::abs(energy()), std::abs(initialEnergy()));
+      const double scale = std::max(std::abs(energy()), std::abs(energy0_));
       for (std::size_t i = before; i < log.size(); ++i)
         maxMismatch_ = std::max(maxMismatch_, std::abs(log[i].energyMismatch) / (scale > 0.0 ? scale : 1.0));
     }
@@ -58,31 +63,51 @@ class DriverSimulation : public Simulation {
     lastImpacts_ = 0;
     maxMismatch_ = 0.0;
   }
-  double h() const override {
-    if constexpr (detail::HasSettings<Driver>::value) return driver_.settings().h;
-    else return driver_.def().h;
+  RunInfo info() const override { return {model(), family(), integrator(), caseName(), h()}; }
+  RunStatus runStatus() const override {
+    RunStatus s;
+    s.time = driver_.state().t;
+    s.steps = driver_.steps();
+    s.impacts = driver_.totalImpacts();
+    s.multiImpactSteps = driver_.multiImpactSteps();
+    s.zenoGuardEvents = driver_.zenoGuardEvents();
+    s.firstZenoGuardTime = driver_.firstZenoGuardTime();
+    s.flowEvaluations = driver_.flowEvaluations();
+    s.workUnits = driver_.workUnits();
+    s.status = driver_.status();
+    s.halted = driver_.halted();
+    s.message = driver_.statusMessage();
+    return s;
   }
-  double time() const override { return driver_.state().t; }
-  long long totalImpacts() const override { return driver_.totalImpacts(); }
-  long long steps() const override { return driver_.steps(); }
-  long long multiImpactSteps() const override { return driver_.multiImpactSteps(); }
-  StepStatus status() const override { return driver_.status(); }
-  const std::string& statusMessage() const override { return driver_.statusMessage(); }
-  bool halted() const override { return driver_.halted(); }
-  long long zenoGuardEvents() const override { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const override { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const override { return driver_.flowEvaluations(); }
-  long long workUnits() const override { return driver_.workUnits(); }
+  /// E + Σ ImpactEvent::dissipated over the impacts so far as the conserved balance (the driver's
+  /// dissipated(): 0 for a family whose impacts keep the energy).
+  Energies energies() const override {
+    const double E = energy();
+    return {E, energy0_, E + driver_.dissipated()};
+  }
   const std::vector<ImpactEvent>& impactLog() const override { return driver_.impactLog(); }
   void clearImpactLog() override { driver_.clearImpactLog(); }
+  /// The common impact record (a family with columns of its own overrides it).
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return lgvci::impactSchema(); }
   /// The largest |ImpactEvent::energyMismatch| of the run relative to max(|E|, |E0|) (0 for a family
   /// whose jump does not solve (75a)).
   double maxDiscreteEnergyMismatch() const override { return maxMismatch_; }
-  /// E + Σ ImpactEvent::dissipated over the impacts so far (the driver's dissipated(): 0 for a family
-  /// whose impacts keep the energy).
-  double conservedEnergy() const override { return energy() + driver_.dissipated(); }
 
  protected:
+  const Extension* findExtension(const std::type_info& type) const override { return offerExtension<EnergyBalance>(this, type); }
+
+  // The family's pieces of info() and energies().
+  virtual std::string model() const = 0;
+  /// model() or, for a case with capabilities of its own, that case's family.
+  virtual std::string family() const { return model(); }
+  virtual std::string integrator() const = 0;
+  virtual std::string caseName() const = 0;
+  virtual double energy() const = 0;
+
+  double h() const {
+    if constexpr (detail::HasSettings<Driver>::value) return driver_.settings().h;
+    else return driver_.def().h;
+  }
   const State& state() const { return driver_.state(); }
   /// Impacts of the last step (the record's "impacts" field).
   int lastImpacts() const { return lastImpacts_; }
@@ -95,6 +120,7 @@ class DriverSimulation : public Simulation {
   }
 
   Driver driver_;
+  double energy0_ = 0.0;  // E at the run's start, set by the family's constructor (a member, not a call: energies() runs every step)
 
  private:
   int lastImpacts_ = 0;

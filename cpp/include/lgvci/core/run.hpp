@@ -18,7 +18,7 @@ void writeCsvValues(const RecordLayout& layout, const double* record, double* ou
 /// What a run leaves besides the simulation's own state.
 struct RunSummary {
   long long steps = 0;            // steps taken (fewer than asked: --until-impacts reached, or halted)
-  double energyInitial = 0.0;     // initialEnergy() at the start
+  double energyInitial = 0.0;     // energies().initial at the start
   double maxAbsEnergyError = 0.0; // max over the steps of |E + dissipated − E0| (docs/rigid-body.md "Restitution")
   std::vector<double> impactTimes;  // one per impact (one per instant under a simultaneous-impact policy)
   double wallSeconds = 0.0;       // the loop's wall time

@@ -4,16 +4,21 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
-#include "lgvci/core/canonical_chart.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 
 namespace lgvci {
+
+template <class Source>
+class RecordSchema;
 
 /// One named field of a record of doubles: [offset, offset + size). `columns` are its CSV column
 /// names (empty when the field is not written to the CSV).
@@ -41,13 +46,13 @@ struct RecordLayout {
   std::string toJson() const;
 };
 
-/// One run counter of a family (Simulation::counterLayout()): its name — the CLI's JSON key, the
+/// One run counter of a family (FamilyCounters::counterLayout(), lgvci/core/extensions.hpp): its name — the CLI's JSON key, the
 /// binding's — and a few words on what it counts (the CLI's text output).
 struct CounterField {
   std::string name;
   std::string description;
 };
-/// A family's run counters, in the order Simulation::writeCounters() writes them.
+/// A family's run counters, in the order FamilyCounters::writeCounters() writes them.
 struct CounterLayout {
   std::vector<CounterField> fields;
   int size() const { return static_cast<int>(fields.size()); }
@@ -55,14 +60,14 @@ struct CounterLayout {
   int index(const std::string& name) const;
 };
 
-/// One momentum map of a run (Simulation::momentumMapLayout(), docs/momentum-maps.md): a quantity the
+/// One momentum map of a run (MomentumMaps::momentumMapLayout(), docs/momentum-maps.md): a quantity the
 /// symmetry of the system's Lagrangian and of its admissible set conserves (discrete Noether: the
 /// variational schemes keep it through every impact), its name and what it is.
 struct MomentumMapField {
   std::string name;
   std::string description;
 };
-/// A run's momentum maps, in the order Simulation::writeMomentumMaps() writes them. They depend on the
+/// A run's momentum maps, in the order MomentumMaps::writeMomentumMaps() writes them. They depend on the
 /// config (a tilted plane, gravity, a circular table), so each simulation has its own; none is empty.
 struct MomentumMapLayout {
   std::vector<MomentumMapField> fields;
@@ -100,9 +105,71 @@ void requireRecordSize(const RecordLayout& layout, std::size_t size);
 /// "q0[1]" → "q[1]"), or `e` itself when no name matches.
 InvalidInput asRecordField(const InvalidInput& e, const std::vector<std::pair<std::string, std::string>>& configToRecord);
 
+/// The bookkeeping of a run, in one value (Simulation::runStatus()): its time, the counts every family
+/// keeps and the last step's status. Copied out of the driver on each call; a few words and numbers.
+struct RunStatus {
+  double time = 0.0;                   // t0 + k h of the last step
+  long long steps = 0;                 // steps taken since the start
+  long long impacts = 0;               // impacts so far
+  long long multiImpactSteps = 0;      // steps with more than one impact
+  /// Steps in which the Zeno guard fired (resolved or halting) and the time of the first one's last
+  /// impact before the guard (NaN when none): kept when later steps are clean.
+  long long zenoGuardEvents = 0;
+  double firstZenoGuardTime = std::numeric_limits<double>::quiet_NaN();
+  /// Flow evaluations so far (trial steps, impact-location and detection samples, sub-steps): the run's
+  /// work count, at most HybridDriver::kMaxFlowsPerStep per step.
+  long long flowEvaluations = 0;
+  /// Work units so far (lgvci/core/work.hpp: flow evaluations and a composite body's support points), at
+  /// most kStepWorkBudget per step; the same count natively and in WebAssembly.
+  long long workUnits = 0;
+  StepStatus status = StepStatus::Ok;  // the last step's
+  /// The run is halted (a Newton failure, the work limit, or a Zeno cascade that could not be resolved):
+  /// step() returns at once, time stays at the last grid time t0 + k h.
+  bool halted = false;
+  std::string message;                 // what the last step's status means, "" when ok
+};
+
+/// What a run is (Simulation::info()): constant over the run.
+struct RunInfo {
+  std::string model;       // the config's "model" (FamilyInfo::model): the factory that built it
+  /// The registered family (FamilyInfo::name): model or, for a case with capabilities of its own, that
+  /// case's family.
+  std::string family;
+  /// The scheme: "lgvci" (Tran & Leok), "vci" (Fetecau et al.), or a baseline the family declares
+  /// (Capabilities::baselines): "rk4", "naive" (docs/baselines.md).
+  std::string integrator;
+  std::string caseName;    // the preset, "" for a custom set-up
+  double h = 0.0;          // the time step
+};
+
+/// The energies of a run (Simulation::energies()).
+struct Energies {
+  /// E on SE(3) (Tran & Leok §7.2); H = ½pᵀM⁻¹p + V(q) in generalized coordinates.
+  double energy = 0.0;
+  double initial = 0.0;  // E0, the start's
+  /// E + the energy the impacts took so far (Σ ImpactEvent::dissipated: restitution e < 1, the start of
+  /// a persistent contact) — the balance the scheme keeps at E0; `energy` itself for a run whose impacts
+  /// are elastic. The amount lost is the state record's "dissipated" ledger, in the families that
+  /// declare the dissipation capability (docs/rigid-body.md "Restitution").
+  double conserved = 0.0;
+};
+
+/// The base of a family-specific interface a run may offer beside the generic Simulation
+/// (lgvci/core/extensions.hpp: momentum maps, canonical charts, the bounce map, the family's counters,
+/// the discrete energy balance). A caller asks for one by type, Simulation::extension<E>(), and gets
+/// nullptr when the run has none (docs/architecture.md "Model and data").
+class Extension {
+ protected:
+  ~Extension() = default;
+};
+
 /// A run of a model (docs/architecture.md "Model and data"): the family's constant, validated system
 /// is shared by reference between copies; the run state (the driver's state, time, counters, scratch
 /// and the model's statistics) is the simulation's own, so clone() is a copy of that state only.
+///
+/// The interface is what every family has: stepping and restarting, what the run is and its config,
+/// its bookkeeping, energies and φ, the state and impact records. What only some families have is an
+/// extension (lgvci/core/extensions.hpp), found with extension<E>().
 class Simulation {
  public:
   virtual ~Simulation() = default;
@@ -141,74 +208,37 @@ class Simulation {
   /// (lgvci/core/interrupt.hpp: only a computation that installed one, the CLI's or Python's).
   virtual StepReport step() = 0;
   virtual void reset() = 0;
-
-  /// The config's "model" (FamilyInfo::model): the factory that built it.
-  virtual std::string model() const = 0;
-  /// The registered family (FamilyInfo::name): model() or, for a case with capabilities of its own,
-  /// that case's family.
-  virtual std::string family() const { return model(); }
-  /// The declared capabilities of family() (lgvci/core/family.hpp); none for an unregistered family.
-  const Capabilities& capabilities() const;
-  /// The scheme: "lgvci" (Tran & Leok), "vci" (Fetecau et al.), or a baseline the family declares
-  /// (Capabilities::baselines): "rk4", "naive" (docs/baselines.md).
-  virtual std::string integrator() const = 0;
   /// Time reversal: negate the momenta of the current state (γ, Π on SE(3); p for
   /// generalized models) and continue from there; step() then runs the motion backwards.
   virtual void reverseMomenta() = 0;
-  virtual std::string caseName() const = 0;   // "" for a custom set-up
-  virtual std::string configJson() const = 0; // fully resolved, replays exactly
-  virtual double h() const = 0;
-  virtual double time() const = 0;
-  /// E on SE(3) (Tran & Leok §7.2); H = ½pᵀM⁻¹p + V(q) in generalized coordinates.
-  virtual double energy() const = 0;
-  virtual double initialEnergy() const = 0;
+
+  /// Its model, family, integrator, preset and time step.
+  virtual RunInfo info() const = 0;
+  /// The declared capabilities of info().family (lgvci/core/family.hpp); none for an unregistered family.
+  const Capabilities& capabilities() const;
+  virtual std::string configJson() const = 0;  // fully resolved, replays exactly
+
+  /// Time, counts and the last step's status.
+  virtual RunStatus runStatus() const = 0;
+  virtual Energies energies() const = 0;
+  /// min_k φ_k of the current state (≥ 0: admissible).
   virtual double minPhi() const = 0;
-  virtual long long totalImpacts() const = 0;
-  virtual long long steps() const = 0;
-  virtual long long multiImpactSteps() const = 0;
-  virtual StepStatus status() const = 0;
-  virtual const std::string& statusMessage() const = 0;
-  /// The run is halted (a Newton failure, the work limit, or a Zeno cascade that could not be
-  /// resolved): step() returns at once, time stays at the last grid time t0 + k h.
-  virtual bool halted() const = 0;
-  /// Steps in which the Zeno guard fired (resolved or halting) and the time of the first one's last
-  /// impact before the guard (NaN when none): kept when later steps are clean.
-  virtual long long zenoGuardEvents() const = 0;
-  virtual double firstZenoGuardTime() const = 0;
-  /// Flow evaluations so far (trial steps, impact-location and detection samples, sub-steps): the
-  /// run's work count, at most HybridDriver::kMaxFlowsPerStep per step.
-  virtual long long flowEvaluations() const = 0;
-  /// Work units so far (lgvci/core/work.hpp: flow evaluations and a composite body's support points),
-  /// at most kStepWorkBudget per step; the same count natively and in WebAssembly.
-  virtual long long workUnits() const = 0;
+
+  /// The impacts since the start, the last setState() or clearImpactLog().
   virtual const std::vector<ImpactEvent>& impactLog() const = 0;
   virtual void clearImpactLog() = 0;
-  /// max over the run's impacts of |E_d after − E_d before| / |E_d| (75a); 0 for a family whose jump does not solve it.
-  virtual double maxDiscreteEnergyMismatch() const = 0;
-  /// E + the energy the impacts took so far (Σ ImpactEvent::dissipated: restitution e < 1, the start
-  /// of a persistent contact) — the balance the scheme keeps at initialEnergy(); energy() itself for a
-  /// run whose impacts are elastic. The amount lost is the state record's "dissipated" ledger, in the
-  /// families that declare the dissipation capability (docs/rigid-body.md "Restitution").
-  virtual double conservedEnergy() const = 0;
-
-  /// The run counters the family keeps beside the ones every family has (steps(), totalImpacts(),
-  /// multiImpactSteps(), zenoGuardEvents(), flowEvaluations()): whole numbers counted since the start,
-  /// each with its name and what it counts (docs/architecture.md "Records"). None by default.
-  virtual const CounterLayout& counterLayout() const;
-  /// Writes counterLayout().size() values, in its order (each a whole number, exact in a double).
-  virtual void writeCounters(double* out) const;
-  /// The value of counter `name` (throws std::out_of_range when the family declares none of that name).
-  long long counter(const std::string& name) const;
 
   /// The state record (layout().size doubles; its "impacts" field counts the last step's impacts).
   virtual const RecordLayout& layout() const = 0;
   virtual void writeRecord(double* out) const = 0;
-  /// The impact record of this simulation: the common lgvci::impactLayout() (the default), or that
+  /// The impact record's table (lgvci/core/record_schema.hpp): the common impactSchema(), or that
   /// followed by the family's own columns, from ImpactEvent's dissipated, energyMismatch and the extra
-  /// slots the family fills (docs/architecture.md "Records").
-  virtual const RecordLayout& impactLayout() const { return lgvci::impactLayout(); }
+  /// slots the family fills (docs/architecture.md "Records"). One table gives both of:
+  virtual const RecordSchema<ImpactEvent>& impactSchema() const = 0;
+  /// The impact record's layout (impactSchema()'s).
+  const RecordLayout& impactLayout() const;
   /// Writes impactLayout().size doubles for an event of impactLog() (before clearImpactLog()).
-  virtual void writeImpactRecord(const ImpactEvent& e, double* out) const { lgvci::writeImpactRecord(e, out); }
+  void writeImpactRecord(const ImpactEvent& e, double* out) const;
   /// The final-state object of the CLI's JSON ("final"), as JSON text.
   virtual std::string finalStateJson() const = 0;
 
@@ -218,18 +248,22 @@ class Simulation {
   std::uint64_t stateHash() const;
   std::string stateHashHex() const;
 
-  /// The momentum maps of this run's symmetries (docs/momentum-maps.md), declared by the family from
-  /// its config; none by default.
-  virtual const MomentumMapLayout& momentumMapLayout() const;
-  /// Writes momentumMapLayout().size() values of the current state, in its order (no allocation).
-  virtual void writeMomentumMaps(double* out) const;
-  /// The family's canonical chart of phase space centred at this run's current state
-  /// (lgvci/core/canonical_chart.hpp, docs/symplecticity.md "The charts"); nullptr when the family
-  /// declares none (the default).
-  virtual std::shared_ptr<const CanonicalChart> canonicalChart() const;
-  /// The family's Birkhoff chart of its bounce map at this run's energy (lgvci/core/canonical_chart.hpp,
-  /// docs/symplecticity.md "The bounce map"); nullptr when the family has no bounce map (the default).
-  virtual std::shared_ptr<const BounceChart> bounceChart() const;
+  /// The extension `E` of this run (an interface of lgvci/core/extensions.hpp, or a family's own
+  /// derived from Extension), or nullptr when the run has none: `if (auto* m = sim.extension<MomentumMaps>())`.
+  /// Found by type, as Jolt finds a body's shape by its sub-type; a family may offer one for some configs only.
+  template <class E>
+  const E* extension() const {
+    static_assert(std::is_base_of_v<Extension, E>, "an extension derives from lgvci::Extension");
+    return static_cast<const E*>(findExtension(typeid(E)));
+  }
+  /// The value of the family's run counter `name` (FamilyCounters; throws std::out_of_range when the
+  /// run has none of that name).
+  long long counter(const std::string& name) const;
+
+ protected:
+  /// The extension of type `type` this run offers, as the Extension base of that interface (so that
+  /// extension<E>() casts it back), or nullptr (the default: none).
+  virtual const Extension* findExtension(const std::type_info& type) const;
 };
 
 /// One distance of a reverse check (docs/baselines.md "Time reversal").

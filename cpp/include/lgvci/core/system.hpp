@@ -49,9 +49,9 @@ class System {
   Perturbation perturbation(const std::string& name) const { return start_->perturbation(name); }
   /// The fully resolved config (it replays the start), its preset ("" for a custom set-up), h and t0.
   std::string configJson() const { return start_->configJson(); }
-  std::string caseName() const { return start_->caseName(); }
-  double h() const { return start_->h(); }
-  double t0() const { return start_->time(); }
+  std::string caseName() const { return start_->info().caseName; }
+  double h() const { return start_->info().h; }
+  double t0() const { return start_->runStatus().time; }
 
  private:
   System(std::unique_ptr<Simulation> start, const FamilyInfo& family);

@@ -14,6 +14,7 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/vci/qp_chart.hpp"
+#include "lgvci/vci/qp_facade.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -37,9 +38,10 @@ const RecordSchema<ImpactEvent>& billiardImpactSchema() {
 // Driver: HybridDriver<BilliardModel> (the VCI) or NaiveDriver<NaiveBilliardModel> (the naive baseline,
 // docs/baselines.md "The naive baseline"), whose models share φ and H.
 template <class Driver>
-class BilliardSimulation final : public DriverSimulation<Driver> {
+class BilliardSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public BounceMap {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
+  using Base::energy0_;
   using Base::state;
 
  public:
@@ -67,8 +69,7 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
     def->momentumGiven = true;
     def->p0 = Vec2(p[0], p[1]);
     try {
-      if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) *this = BilliardSimulation(def, makeBilliardDriver(*def));
-      else *this = BilliardSimulation(def, makeNaiveBilliardDriver(*def));
+      *this = BilliardSimulation(def, makeQpDriver<Driver>(*def, makeBilliardDriver, makeNaiveBilliardDriver));
     } catch (const InvalidInput& e) {
       throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
@@ -87,23 +88,20 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
-  double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
   // The momentum maps (docs/momentum-maps.md): a circular table (an ellipse with a = b) without gravity
   // is invariant under the rotations about its centre, the origin, so L = q₁p₂ − q₂p₁ is conserved; the
-  // wall's impulse is along ∇φ ∥ q and adds nothing to it. A true ellipse, the stadium or gravity: none.
+  // wall's impulse is along ∇φ ∥ q and adds nothing to it. A true ellipse, the stadium or gravity: none
+  // (findExtension offers MomentumMaps for a circular table only).
   const MomentumMapLayout& momentumMapLayout() const override {
-    static const MomentumMapLayout circle{{{"L", "angular momentum about the centre, q1 p2 - q2 p1"}}}, none;
-    return circular() ? circle : none;
+    static const MomentumMapLayout circle{{{"L", "angular momentum about the centre, q1 p2 - q2 p1"}}};
+    return circle;
   }
-  void writeMomentumMaps(double* out) const override {
-    if (circular()) out[0] = state().q(0) * state().p(1) - state().q(1) * state().p(0);
-  }
+  void writeMomentumMaps(double* out) const override { out[0] = state().q(0) * state().p(1) - state().q(1) * state().p(0); }
 
-  const RecordLayout& impactLayout() const override { return billiardImpactSchema().layout(); }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override { billiardImpactSchema().write(e, out); }
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return billiardImpactSchema(); }
 
   /// z = (x, y, p_x, p_y) (docs/symplecticity.md "The charts"); the loop is drawn in (x, p_x).
   std::shared_ptr<const CanonicalChart> canonicalChart() const override {
@@ -156,41 +154,37 @@ class BilliardSimulation final : public DriverSimulation<Driver> {
     return nlohmann::json{{"t", s.t}, {"q", {s.q(0), s.q(1)}}, {"p", {s.p(0), s.p(1)}}}.dump();
   }
 
- private:
-  std::shared_ptr<const BilliardDef> def_;  // the validated config (constant, shared by clones)
-  double energy0_ = 0.0;
+ protected:
+  /// Its canonical chart and bounce map always; its momentum map on a circular table.
+  const Extension* findExtension(const std::type_info& type) const override {
+    if (type == typeid(MomentumMaps)) return circular() ? offerExtension<MomentumMaps>(this, type) : nullptr;
+    if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    if (const Extension* e = offerExtension<BounceMap>(this, type)) return e;
+    return Base::findExtension(type);
+  }
 
-  // The state record (docs/billiard.md "Records"): the generalized models' fields for q, p ∈ R².
+ private:
+  friend struct QpRecord<BilliardSimulation>;
+  std::shared_ptr<const BilliardDef> def_;  // the validated config (constant, shared by clones)
+
+  // The state record (docs/billiard.md "Records"): the generalized models' fields for q, p ∈ R², then,
+  // for the page, the record only and not hashed: the balance kept at E0 (H itself).
   static const RecordSchema<BilliardSimulation>& schema() {
-    using B = const BilliardSimulation&;
-    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record;
-    static const RecordSchema<BilliardSimulation> s =
-        RecordSchema<BilliardSimulation>()
-            .scalar("t", csv, [](B b, double* o) { o[0] = b.state().t; })
-            .field("q", 2, csv, [](B b, double* o) { o[0] = b.state().q(0), o[1] = b.state().q(1); })
-            .field("p", 2, csv, [](B b, double* o) { o[0] = b.state().p(0), o[1] = b.state().p(1); })
-            .scalar("E", csv, [](B b, double* o) { o[0] = b.energy(); })
-            .scalar("impacts", csv, [](B b, double* o) { o[0] = b.lastImpacts(); })
-            .scalar("phi", rec, [](B b, double* o) { o[0] = b.minPhi(); })
-            .scalar("total_impacts", rec, [](B b, double* o) { o[0] = static_cast<double>(b.totalImpacts()); })
-            .scalar("steps", rec, [](B b, double* o) { o[0] = static_cast<double>(b.steps()); })
-            .scalar("status", rec, [](B b, double* o) { o[0] = static_cast<double>(b.status()); })
-            .scalar("E0", rec, [](B b, double* o) { o[0] = b.energy0_; })
-            .scalar("max_discrete_energy_mismatch", rec, [](B b, double* o) { o[0] = b.maxDiscreteEnergyMismatch(); })
-            // For the page, the record only and not hashed: the balance kept at E0 (H itself).
-            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](B b, double* o) { o[0] = b.conservedEnergy(); });
+    static const RecordSchema<BilliardSimulation> s = [] {
+      RecordSchema<BilliardSimulation> table;
+      QpRecord<BilliardSimulation>::addCommonRows(table, 2);
+      table.scalar("conserved_energy", FieldUse::RecordUnhashed,
+                   [](const BilliardSimulation& b, double* o) { o[0] = b.energies().conserved; });
+      return table;
+    }();
     return s;
   }
 };
 
+// The VCI, or the naive baseline (docs/baselines.md "The naive baseline").
 std::unique_ptr<Simulation> makeBilliardSimulation(const ConfigDocument& config) {
-  auto def = std::make_shared<const BilliardDef>(parseBilliardConfig(config));
-  if (def->naive) {  // docs/baselines.md "The naive baseline"
-    auto driver = makeNaiveBilliardDriver(*def);
-    return std::make_unique<BilliardSimulation<NaiveDriver<NaiveBilliardModel>>>(def, std::move(driver));
-  }
-  auto driver = makeBilliardDriver(*def);
-  return std::make_unique<BilliardSimulation<HybridDriver<BilliardModel>>>(def, std::move(driver));
+  return makeQpSimulation<BilliardSimulation>(std::make_shared<const BilliardDef>(parseBilliardConfig(config)), makeBilliardDriver,
+                                              makeNaiveBilliardDriver);
 }
 
 }  // namespace

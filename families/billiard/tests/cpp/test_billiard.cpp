@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/billiard/billiard_config.hpp"
 #include "lgvci/lgvci.hpp"
 #include "make_simulation.hpp"
@@ -41,7 +42,7 @@ Run runImpacts(Simulation& sim, int impacts, long long maxSteps = 10000000) {
   const double speed0 = std::hypot(r0[static_cast<size_t>(pf.offset)], r0[static_cast<size_t>(pf.offset + 1)]);
   for (long long k = 0; k < maxSteps && static_cast<int>(out.t.size()) < impacts; ++k) {
     sim.step();
-    REQUIRE(!sim.halted());
+    REQUIRE(!sim.runStatus().halted);
     for (const ImpactEvent& e : sim.impactLog()) {
       sim.writeImpactRecord(e, row.data());
       out.t.push_back(row[static_cast<size_t>(ot)]);
@@ -161,7 +162,7 @@ TEST_CASE("billiard: 100 bounces in the ellipse at the exact chord/ellipse times
   CHECK(err <= 1e-9);
   CHECK(err <= 1e-12);  // measured: 3.8e-13
   CHECK(run.maxSpeedError <= 1e-14);  // measured: 1.8e-15  // |p| = |v| = 1: a mirror reflection keeps it to rounding
-  CHECK(sim->maxDiscreteEnergyMismatch() <= 1e-14);
+  CHECK(sim->extension<EnergyBalance>()->maxDiscreteEnergyMismatch() <= 1e-14);
 }
 
 TEST_CASE("billiard: 10 bounces in the stadium at the exact segment/circle times", "[billiard]") {
@@ -391,7 +392,7 @@ TEST_CASE("billiard: configJson round-trips and replays bit for bit, a patch of 
       b->step();
     }
     INFO(cfg);
-    CHECK(a->totalImpacts() > 0);
+    CHECK(a->runStatus().impacts > 0);
     CHECK(a->stateHash() == b->stateHash());
   }
   const nlohmann::json j = nlohmann::json::parse(makeSimulation(R"({"case":"billiard-ellipse"})")->configJson());
@@ -426,15 +427,15 @@ TEST_CASE("billiard: gravity — flight is the exact parabola, the discrete ener
   auto sim = makeSimulation(R"({"case":"billiard-ellipse","g":9.81})");
   // Before the first bounce: q(t) = q0 + v0 t − g t²/2 e_y; the step is exact for a constant force.
   for (int k = 0; k < 10; ++k) sim->step();
-  REQUIRE(sim->totalImpacts() == 0);
+  REQUIRE(sim->runStatus().impacts == 0);
   const std::vector<double> r = sim->record();
   const RecordField& q = sim->layout().field("q");
   CHECK(std::abs(r[static_cast<size_t>(q.offset)] - (0.5 + 0.6 * 0.1)) <= 1e-15);
   CHECK(std::abs(r[static_cast<size_t>(q.offset + 1)] - (0.2 + 0.8 * 0.1 - 0.5 * 9.81 * 0.01)) <= 1e-15);
   for (int k = 0; k < 20000; ++k) sim->step();
-  CHECK(sim->totalImpacts() > 100);
-  CHECK(sim->status() == StepStatus::Ok);
-  CHECK(sim->maxDiscreteEnergyMismatch() <= 1e-13);
+  CHECK(sim->runStatus().impacts > 100);
+  CHECK(sim->runStatus().status == StepStatus::Ok);
+  CHECK(sim->extension<EnergyBalance>()->maxDiscreteEnergyMismatch() <= 1e-13);
   CHECK(sim->minPhi() >= 0.0);
 }
 

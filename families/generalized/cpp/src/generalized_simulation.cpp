@@ -12,6 +12,7 @@
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
 #include "lgvci/vci/qp_chart.hpp"
+#include "lgvci/vci/qp_facade.hpp"
 
 namespace lgvci::detail {
 namespace {
@@ -67,9 +68,10 @@ struct GeneralizedSymmetry {
 // Driver: HybridDriver<GeneralizedModel> (Fetecau et al.'s VCI) or NaiveDriver<NaiveGeneralizedModel>
 // (the naive baseline, docs/baselines.md "The naive baseline"), whose models share φ, H and the statistics.
 template <class Driver>
-class GeneralizedSimulation final : public DriverSimulation<Driver> {
+class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
+  using Base::energy0_;
   using Base::state;
 
  public:
@@ -94,12 +96,10 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
   std::string caseName() const override { return def_->caseName; }
   std::string configJson() const override { return toJson(*def_); }
   double energy() const override { return driver_.model().hamiltonian(driver_.state()); }
-  double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.model().phi(driver_.state()); }
   const RecordLayout& layout() const override { return schema_->layout(); }
   void writeRecord(double* out) const override { schema_->write(*this, out); }
-  const RecordLayout& impactLayout() const override { return generalizedImpactSchema().layout(); }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override { generalizedImpactSchema().write(e, out); }
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return generalizedImpactSchema(); }
   const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
   void writeMomentumMaps(double* out) const override {
     for (std::size_t k = 0; k < symmetry_->cyclic.size(); ++k) out[k] = driver_.state().p(symmetry_->cyclic[k]);
@@ -118,8 +118,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
       def->p0(i) = record[L.field("p").offset + i];
     }
     try {
-      if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) *this = GeneralizedSimulation(def, makeGeneralizedDriver(*def));
-      else *this = GeneralizedSimulation(def, makeNaiveGeneralizedDriver(*def));
+      *this = GeneralizedSimulation(def, makeQpDriver<Driver>(*def, makeGeneralizedDriver, makeNaiveGeneralizedDriver));
     } catch (const InvalidInput& e) {
       throw asRecordField(e, {{"q0", "q"}, {"p0", "p"}, {"t0", "t"}});
     }
@@ -187,28 +186,26 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
     return nlohmann::json{{"t", s.t}, {"q", q}, {"p", p}}.dump();
   }
 
+ protected:
+  /// Its canonical chart always; its momentum maps when a coordinate is cyclic.
+  const Extension* findExtension(const std::type_info& type) const override {
+    if (type == typeid(MomentumMaps)) return symmetry_->cyclic.empty() ? nullptr : offerExtension<MomentumMaps>(this, type);
+    if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    return Base::findExtension(type);
+  }
+
  private:
+  friend struct QpRecord<GeneralizedSimulation>;
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
   std::shared_ptr<const GeneralizedSymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
-  double energy0_ = 0.0;
 
   // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.
   static std::shared_ptr<const RecordSchema<GeneralizedSimulation>> makeSchema(int n, bool truncation) {
     using G = const GeneralizedSimulation&;
-    constexpr FieldUse csv = FieldUse::Csv, rec = FieldUse::Record;
+    constexpr FieldUse rec = FieldUse::Record;
     auto table = std::make_shared<RecordSchema<GeneralizedSimulation>>();
-    table->scalar("t", csv, [](G g, double* o) { o[0] = g.state().t; })
-        .field("q", n, csv, [](G g, double* o) { for (long i = 0; i < g.state().q.size(); ++i) o[i] = g.state().q(i); })
-        .field("p", n, csv, [](G g, double* o) { for (long i = 0; i < g.state().p.size(); ++i) o[i] = g.state().p(i); })
-        .scalar("E", csv, [](G g, double* o) { o[0] = g.energy(); })
-        .scalar("impacts", csv, [](G g, double* o) { o[0] = g.lastImpacts(); })
-        .scalar("phi", rec, [](G g, double* o) { o[0] = g.minPhi(); })
-        .scalar("total_impacts", rec, [](G g, double* o) { o[0] = static_cast<double>(g.totalImpacts()); })
-        .scalar("steps", rec, [](G g, double* o) { o[0] = static_cast<double>(g.steps()); })
-        .scalar("status", rec, [](G g, double* o) { o[0] = static_cast<double>(g.status()); })
-        .scalar("E0", rec, [](G g, double* o) { o[0] = g.energy0_; })
-        .scalar("max_discrete_energy_mismatch", rec, [](G g, double* o) { o[0] = g.maxDiscreteEnergyMismatch(); });
+    QpRecord<GeneralizedSimulation>::addCommonRows(*table, n);
     // Models with a simultaneous-impact policy (the cradle): what the rest truncation did so far.
     if (truncation)
       table->scalar("rest_truncations", rec, [](G g, double* o) { o[0] = static_cast<double>(g.driver_.model().restTruncations()); })
@@ -219,19 +216,15 @@ class GeneralizedSimulation final : public DriverSimulation<Driver> {
              const VecX v = g.driver_.model().inverseMass() * g.state().p;
              for (long i = 0; i < v.size(); ++i) o[i] = v(i);
            })
-        .scalar("conserved_energy", FieldUse::RecordUnhashed, [](G g, double* o) { o[0] = g.conservedEnergy(); });
+        .scalar("conserved_energy", FieldUse::RecordUnhashed, [](G g, double* o) { o[0] = g.energies().conserved; });
     return table;
   }
 };
 
+// The VCI, or the naive baseline (docs/baselines.md "The naive baseline").
 std::unique_ptr<Simulation> makeGeneralizedSimulation(const ConfigDocument& config) {
-  auto def = std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(config));
-  if (def->naive) {  // docs/baselines.md "The naive baseline"
-    auto driver = makeNaiveGeneralizedDriver(*def);
-    return std::make_unique<GeneralizedSimulation<NaiveDriver<NaiveGeneralizedModel>>>(def, std::move(driver));
-  }
-  auto driver = makeGeneralizedDriver(*def);
-  return std::make_unique<GeneralizedSimulation<HybridDriver<GeneralizedModel>>>(def, std::move(driver));
+  return makeQpSimulation<GeneralizedSimulation>(std::make_shared<const GeneralizedDef>(parseGeneralizedConfig(config)),
+                                                 makeGeneralizedDriver, makeNaiveGeneralizedDriver);
 }
 
 }  // namespace

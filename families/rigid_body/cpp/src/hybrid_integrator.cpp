@@ -60,7 +60,7 @@ HybridDriver<RigidBodyModel> HybridIntegrator::build(RigidBodySystem system, con
 }
 
 HybridIntegrator::HybridIntegrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial)
-    : def_(def), driver_(build(std::move(system), def, initial)) {}
+    : RigidBodyDriverRun(def, build(std::move(system), def, initial)) {}
 
 Energy rigidBodyEnergy(const RigidBodySystem& sys, const Mat3& Jinv, const RigidBodyState& s) {
   const double m = sys.mass.mass;

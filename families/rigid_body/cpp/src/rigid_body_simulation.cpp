@@ -72,9 +72,10 @@ struct RigidBodySymmetry {
 // Integrator: HybridIntegrator (the LGVCI), Rk4Integrator or NaiveRigidBodyIntegrator (the baselines), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
 template <class Integrator>
-class RigidBodySimulation final : public DriverSimulation<Integrator> {
+class RigidBodySimulation final : public DriverSimulation<Integrator>, public MomentumMaps, public PhaseSpaceChart, public FamilyCounters {
   using Base = DriverSimulation<Integrator>;
   using Base::driver_;
+  using Base::energy0_;
 
  public:
   /// `start`: the initial state the run was built from (def's, or a perturbed one); `sim` starts there.
@@ -138,12 +139,10 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
     return toJson(d);
   }
   double energy() const override { return driver_.energy().total; }
-  double initialEnergy() const override { return energy0_; }
   double minPhi() const override { return driver_.phi(); }
   const RecordLayout& layout() const override { return schema().layout(); }
   void writeRecord(double* out) const override { schema().write(*this, out); }
-  const RecordLayout& impactLayout() const override { return rigidImpactSchema().layout(); }
-  void writeImpactRecord(const ImpactEvent& e, double* out) const override { rigidImpactSchema().write(e, out); }
+  const RecordSchema<ImpactEvent>& impactSchema() const override { return rigidImpactSchema(); }
   const CounterLayout& counterLayout() const override { return counters().layout(); }
   void writeCounters(double* out) const override { counters().write(*this, out); }
   const MomentumMapLayout& momentumMapLayout() const override { return symmetry_->layout; }
@@ -191,6 +190,17 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
         -1, std::move(read), std::move(start));
   }
 
+ protected:
+  /// Its momentum maps (at least γ·u), canonical chart and run counters, for every integrator.
+  const Extension* findExtension(const std::type_info& type) const override {
+    if (const Extension* e = offerExtension<MomentumMaps>(this, type)) return e;
+    if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    if (const Extension* e = offerExtension<FamilyCounters>(this, type)) return e;
+    return Base::findExtension(type);
+  }
+
+ public:
+
   std::string finalStateJson() const override {
     const RigidBodyState& s = driver_.state();
     auto vec = [](const Vec3& v) { return nlohmann::json{v.x(), v.y(), v.z()}; };
@@ -207,7 +217,6 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
   std::shared_ptr<const RigidBodyDef> def_;  // the validated config: body, mass, plane, settings (constant, shared)
   RigidBodyState start_;                                // this run's initial state
   std::shared_ptr<const RigidBodySymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
-  double energy0_ = 0.0;
 
   // The state record: the CLI's CSV columns (the paper's 23 quantities, then the ledgers) and what the
   // page reads beside them.
@@ -242,7 +251,7 @@ class RigidBodySimulation final : public DriverSimulation<Integrator> {
             .scalar("normal_force", ledger, [](S r, double* o) { o[0] = r.driver_.state().normalForce; })
             // The balance the scheme keeps at E0, E + dissipated (Simulation::conservedEnergy), for the page's
             // error plots and HUD; the record only, not hashed.
-            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](S r, double* o) { o[0] = r.conservedEnergy(); });
+            .scalar("conserved_energy", FieldUse::RecordUnhashed, [](S r, double* o) { o[0] = r.energies().conserved; });
     return table;
   }
 

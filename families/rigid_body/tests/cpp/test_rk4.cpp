@@ -33,11 +33,11 @@ Rk4State flyRk4(const Rk4Flow& flow, Rk4State s, double T, int n) {
 }
 
 double relEnergyError(Simulation& sim, long long steps) {
-  const double E0 = sim.initialEnergy();
+  const double E0 = sim.energies().initial;
   double worst = 0.0;
   for (long long k = 0; k < steps; ++k) {
     REQUIRE(sim.step().status != StepStatus::NewtonFailed);
-    worst = std::max(worst, std::abs(sim.energy() - E0));
+    worst = std::max(worst, std::abs(sim.energies().energy - E0));
   }
   return worst / std::abs(E0);
 }
@@ -117,10 +117,10 @@ TEST_CASE("RK4's impacts are located like the LGVCI's: a spinning sphere bounces
   const std::string json = R"({"body": {"type": "ellipsoid", "semi_axes": [1, 1, 1]}, "mass": 1, "h": 0.01,
       "x0": [0, 0, 10], "gamma0": [2, 2, 10], "Pi0": [4, -4, 4], "integrator": "rk4"})";
   auto sim = create(json);
-  REQUIRE(sim->integrator() == "rk4");
+  REQUIRE(sim->info().integrator == "rk4");
   const double g = 9.80665, v = std::sqrt(100.0 + 2.0 * g * 9.0), t1 = (10.0 + v) / g, period = 2.0 * v / g;
   std::vector<double> times;
-  while (times.size() < 6 && sim->steps() < 100000) {
+  while (times.size() < 6 && sim->runStatus().steps < 100000) {
     sim->step();
     for (const ImpactEvent& e : sim->impactLog()) times.push_back(e.t);
     sim->clearImpactLog();
@@ -130,7 +130,7 @@ TEST_CASE("RK4's impacts are located like the LGVCI's: a spinning sphere bounces
     INFO("impact " << k);
     CHECK(std::abs(times[k] - (t1 + static_cast<double>(k) * period)) < 1e-12);
   }
-  CHECK(std::abs(sim->energy() - sim->initialEnergy()) < 1e-12 * sim->initialEnergy());
+  CHECK(std::abs(sim->energies().energy - sim->energies().initial) < 1e-12 * sim->energies().initial);
 }
 
 TEST_CASE("Newton's law with restitution 1 at the contact point: normal velocity reversed, impulse at the point, energy kept to round-off", "[rk4]") {
@@ -174,19 +174,19 @@ TEST_CASE("Newton's law with restitution 1 at the contact point: normal velocity
 
 TEST_CASE("Config and façade: \"integrator\" selects RK4 for the rigid body only, replays, and is validated", "[rk4][simulation]") {
   auto rk4 = create(R"({"case": "I", "integrator": "rk4"})");
-  CHECK(rk4->integrator() == "rk4");
-  CHECK(rk4->model() == "rigid_body");
+  CHECK(rk4->info().integrator == "rk4");
+  CHECK(rk4->info().model == "rigid_body");
   auto replay = create(rk4->configJson());
-  CHECK(replay->integrator() == "rk4");
+  CHECK(replay->info().integrator == "rk4");
   auto lg = create(R"({"case": "I", "integrator": "lgvci"})");
-  CHECK(lg->integrator() == "lgvci");
+  CHECK(lg->info().integrator == "lgvci");
   CHECK(lg->configJson() == create(R"({"case": "I"})")->configJson());  // the default writes nothing new
   for (int k = 0; k < 300; ++k) {
     rk4->step();
     replay->step();
   }
   CHECK(rk4->stateHash() == replay->stateHash());
-  CHECK(create(R"({"case": "star"})")->integrator() == "vci");
+  CHECK(create(R"({"case": "star"})")->info().integrator == "vci");
 
   SimulationResult bad = createSimulation(R"({"case": "I", "integrator": "euler"})");
   CHECK(!bad.ok());
@@ -220,8 +220,8 @@ TEST_CASE("Long run, 10^5 steps: the LGVCI's and RK4's energy errors measured on
   REQUIRE(in);
   const nlohmann::json golden = nlohmann::json::parse(in)["long_run"];
   REQUIRE(golden["steps"].get<long long>() == 100000);
-  CHECK(lgIV->totalImpacts() == golden["impacts"]["IV"].get<long long>());  // golden counts of this core
-  CHECK(rkIV->totalImpacts() == golden["rk4_impacts"]["IV"].get<long long>());
+  CHECK(lgIV->runStatus().impacts == golden["impacts"]["IV"].get<long long>());  // golden counts of this core
+  CHECK(rkIV->runStatus().impacts == golden["rk4_impacts"]["IV"].get<long long>());
   CHECK(eLgIV < 2e-12);
   CHECK(eRkIV < 1e-13);
   CHECK(eRkIV * 10.0 < eLgIV);  // ordering as measured: the isotropic cube favours RK4
@@ -248,9 +248,9 @@ TEST_CASE("RK4 golden determinism hashes after 10^4 steps (tests/golden/determin
     const auto& want = golden["rk4"][name];
     auto sim = create(std::string(R"({"case":")") + name + R"(", "integrator": "rk4"})");
     for (long long k = 0; k < steps; ++k) sim->step();
-    INFO(name << ": " << sim->stateHashHex() << " after " << sim->totalImpacts() << " impacts");
+    INFO(name << ": " << sim->stateHashHex() << " after " << sim->runStatus().impacts << " impacts");
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());
-    CHECK(sim->totalImpacts() == want["impacts"].get<long long>());
+    CHECK(sim->runStatus().impacts == want["impacts"].get<long long>());
     sim->reset();
     for (long long k = 0; k < steps; ++k) sim->step();
     CHECK(sim->stateHashHex() == want["hash"].get<std::string>());

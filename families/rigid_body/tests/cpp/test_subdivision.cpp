@@ -43,17 +43,17 @@ TEST_CASE("the hard throw (Case IV, gamma0 = (0, 0, -1e3), 10 steps) runs to com
   // halt with "residual -nan". Sub-divided, every sub-step is a variational step: energy to 1e-9.
   auto sim = createSimulation(R"({"case":"IV","gamma0":[0,0,-1000]})").simulation;
   REQUIRE(sim);
-  const double E0 = sim->energy();
+  const double E0 = sim->energies().energy;
   double worst = 0.0;
   for (int k = 0; k < 10; ++k) {
     const StepReport r = sim->step();
-    INFO("step " << k << ": " << sim->statusMessage());
+    INFO("step " << k << ": " << sim->runStatus().message);
     REQUIRE(r.status == StepStatus::Ok);
-    worst = std::max(worst, std::abs(sim->energy() - E0) / E0);
+    worst = std::max(worst, std::abs(sim->energies().energy - E0) / E0);
   }
-  CHECK(sim->time() == Approx(0.1).epsilon(1e-15));
+  CHECK(sim->runStatus().time == Approx(0.1).epsilon(1e-15));
   CHECK(sim->counter("subdivided_steps") >= 1);
-  CHECK(sim->totalImpacts() >= 3);
+  CHECK(sim->runStatus().impacts >= 3);
   INFO("max relative energy error " << worst);
   CHECK(worst <= 1e-9);
 }
@@ -65,7 +65,7 @@ TEST_CASE("sub-division gives the same motion as a run with a smaller h", "[subd
   auto fine = createSimulation(R"({"case":"IV","gamma0":[0,0,-1000],"h":0.001})").simulation;
   for (int k = 0; k < 10; ++k) REQUIRE(coarse->step().status == StepStatus::Ok);
   for (int k = 0; k < 100; ++k) REQUIRE(fine->step().status == StepStatus::Ok);
-  CHECK(coarse->totalImpacts() == fine->totalImpacts());
+  CHECK(coarse->runStatus().impacts == fine->runStatus().impacts);
   const auto rc = coarse->record(), rf = fine->record();
   const auto& L = coarse->layout();
   const int pi = L.field("Pi").offset, x = L.field("x").offset;

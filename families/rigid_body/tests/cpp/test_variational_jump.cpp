@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/text.hpp"
 #include "lgvci/core/work.hpp"
@@ -147,7 +148,7 @@ void toFirstImpactStep(Simulation& sim, long long limit) {
 // ‖dτ ∧ dΔ‖_F in the run's chart at its state, Δ = E₁ − E₂ of the energy jump, both from impactStep at
 // z ± δ_j e_j (central differences with the defect's own steps δ_j = δ max(1, |z_j|)).
 double predictedDefect(const Pieces& P, const Simulation& run, double h, double delta) {
-  const auto chart = run.canonicalChart();
+  const auto chart = run.extension<PhaseSpaceChart>()->canonicalChart();
   const std::vector<double> z0 = chart->read(run);
   const int m = static_cast<int>(z0.size());
   Eigen::VectorXd dtau(m), ddelta(m);
@@ -173,7 +174,7 @@ double predictedDefect(const Pieces& P, const Simulation& run, double h, double 
 // divided by δ, stays near ε‖DΦ‖. Every perturbed start must keep the step's impact count (the
 // map is smooth only on the set where it does).
 Eigen::MatrixXd extrapolatedJacobian(const Simulation& run, double delta) {
-  const auto chart = run.canonicalChart();
+  const auto chart = run.extension<PhaseSpaceChart>()->canonicalChart();
   const std::vector<double> z0 = chart->read(run);
   const int m = static_cast<int>(z0.size());
   const int impacts = run.clone()->step().impacts;
@@ -255,7 +256,7 @@ TEST_CASE("variational jump: the energy jump's impact-step defect is dτ ∧ d(E
     auto energy = makeSimulation(caseI(h, "energy"));
     toFirstImpactStep(*energy, 1000);
     const Pieces P(parseConfig(energy->configJson()));
-    const StepDefect d = stepDefect(*energy, *energy->canonicalChart(), 1e-5);
+    const StepDefect d = stepDefect(*energy, *energy->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
     REQUIRE(d.impacts == 1);
     const double predicted = predictedDefect(P, *energy, h, 1e-5);
     const ImpactStep st = impactStep(P, stateOf(*energy), h);
@@ -268,7 +269,7 @@ TEST_CASE("variational jump: the energy jump's impact-step defect is dτ ∧ d(E
     auto variational = makeSimulation(caseI(h, "variational"));
     toFirstImpactStep(*variational, 1000);
     REQUIRE(stateOf(*variational).t == stateOf(*energy).t);  // the same flight up to the impact step
-    const StepDefect v = stepDefect(*variational, *variational->canonicalChart(), 1e-5);
+    const StepDefect v = stepDefect(*variational, *variational->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
     REQUIRE(v.impacts == 1);
     INFO("variational jump: defect " << v.defect << ", floor " << v.floor);
     CHECK(v.defect <= 2.0 * v.floor);
@@ -299,7 +300,7 @@ TEST_CASE("variational jump: the impact step is symplectic to round-off under si
     REQUIRE(variational->clone()->step().impacts == 1);
     const Eigen::MatrixXd De = extrapolatedJacobian(*energy, 3e-3), Dv = extrapolatedJacobian(*variational, 3e-3);
     const double de = symplecticDefect(De), dv = symplecticDefect(Dv), roundoff = eps * Dv.squaredNorm();
-    const StepDefect central = stepDefect(*energy, *energy->canonicalChart(), 1e-5);
+    const StepDefect central = stepDefect(*energy, *energy->extension<PhaseSpaceChart>()->canonicalChart(), 1e-5);
     INFO("energy jump " << de << " (central differences " << central.defect << "), variational jump " << dv << ", eps |DPhi|^2 " << roundoff);
     CHECK(dv <= 50.0 * roundoff);
     // Rounding, not truncation: ten times smaller steps give a larger value.
@@ -422,7 +423,7 @@ TEST_CASE("variational jump: a grazing impact without a bounce root keeps Coroll
   sim->step();
   CHECK(sim->counter("jump_fallbacks_no_root") == 1);
   CHECK(sim->counter("jump_fallbacks_contact") == 0);
-  CHECK(sim->maxDiscreteEnergyMismatch() > 1e-3);
+  CHECK(sim->extension<EnergyBalance>()->maxDiscreteEnergyMismatch() > 1e-3);
 }
 
 TEST_CASE("variational jump: the contact phase is the energy jump's: entry, rest, and impacts after a contact step", "[rigid][jump][contact]") {
@@ -468,11 +469,11 @@ TEST_CASE("variational jump: hard impacts are sub-divided as with the energy jum
   // its impacts; the pending jump is solved for the first sub-step.
   auto sim = makeSimulation(R"({"case": "IV", "gamma0": [0, 0, -1000], "jump": "variational"})");
   for (int k = 0; k < 10; ++k) sim->step();
-  CHECK_FALSE(sim->halted());
-  CHECK(sim->time() == Approx(0.1).epsilon(1e-15));
+  CHECK_FALSE(sim->runStatus().halted);
+  CHECK(sim->runStatus().time == Approx(0.1).epsilon(1e-15));
   CHECK(sim->counter("subdivided_steps") >= 1);
-  CHECK(sim->totalImpacts() >= 1);
-  CHECK(sim->maxDiscreteEnergyMismatch() <= 1e-13);
+  CHECK(sim->runStatus().impacts >= 1);
+  CHECK(sim->extension<EnergyBalance>()->maxDiscreteEnergyMismatch() <= 1e-13);
 }
 
 TEST_CASE("variational jump: the default is the energy jump, bit for bit, the choice replays from the config", "[rigid][jump]") {
@@ -487,7 +488,7 @@ TEST_CASE("variational jump: the default is the energy jump, bit for bit, the ch
       energy->step();
       variational->step();
     }
-    CHECK(plain->totalImpacts() > 0);
+    CHECK(plain->runStatus().impacts > 0);
     CHECK(plain->stateHashHex() == energy->stateHashHex());
     CHECK(plain->stateHashHex() != variational->stateHashHex());
     auto again = makeSimulation(variational->configJson());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lgvci/core/hybrid_driver.hpp"
@@ -51,7 +52,54 @@ Energy rigidBodyEnergy(const RigidBodySystem& system, const Mat3& Jinv, const Ri
 /// The driver's part of a rigid body's integrator settings (h, ε_tol, root finder, Zeno budget).
 DriverSettings driverSettings(const IntegratorDef& def);
 
-class HybridIntegrator {
+/// What every run of the rigid body forwards to its driver, written once (the LGVCI's HybridIntegrator
+/// and the baselines' RigidBodyBaselineRun, lgvci/rigid_body/baseline_run.hpp): its settings, state and
+/// system, time reversal, and the driver's bookkeeping that the façade (rigid_body_simulation.cpp) reads.
+/// `Driver`: HybridDriver<M> or NaiveDriver<M> over a rigid-body model M with system().
+template <class Driver>
+class RigidBodyDriverRun {
+ public:
+  using State = typename Driver::State;
+
+  /// Time reversal: γ → −γ, Π → −Π at the current configuration; the run continues from there.
+  void reverseMomenta() {
+    State s = driver_.state();
+    s.gamma = -s.gamma;
+    s.Pi = -s.Pi;
+    driver_.setState(s);
+  }
+
+  const State& state() const { return driver_.state(); }
+  const State& initialState() const { return driver_.initialState(); }
+  const RigidBodySystem& system() const { return driver_.model().system(); }
+  const IntegratorDef& def() const { return def_; }
+  Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
+  long long totalImpacts() const { return driver_.totalImpacts(); }
+  long long steps() const { return driver_.steps(); }
+  long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
+  /// Energy lost at the impacts so far (restitution < 1, docs/rigid-body.md "Restitution"): E + dissipated = E0.
+  double dissipated() const { return driver_.dissipated(); }
+  StepStatus status() const { return driver_.status(); }
+  const std::string& statusMessage() const { return driver_.statusMessage(); }
+  bool halted() const { return driver_.halted(); }
+  long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
+  double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
+  long long flowEvaluations() const { return driver_.flowEvaluations(); }
+  long long workUnits() const { return driver_.workUnits(); }
+  /// Impacts since the last clearImpactLog().
+  const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
+  void clearImpactLog() { driver_.clearImpactLog(); }
+  /// Continue from `s` (the canonical chart's restart, docs/symplecticity.md): the grid restarts at s.t.
+  void setState(const State& s) { driver_.setState(s); }
+
+ protected:
+  RigidBodyDriverRun(IntegratorDef def, Driver driver) : def_(def), driver_(std::move(driver)) {}
+
+  IntegratorDef def_;
+  Driver driver_;
+};
+
+class HybridIntegrator : public RigidBodyDriverRun<HybridDriver<RigidBodyModel>> {
  public:
   /// Validates everything (throws InvalidInput naming the field), including Φ(x0, R0) ≥ 0.
   HybridIntegrator(RigidBodySystem system, IntegratorDef def, const RigidBodyState& initial);
@@ -77,18 +125,7 @@ class HybridIntegrator {
     contactEntries_ = contactReleases_ = 0;
     noBounceRoot_ = afterContactStep_ = 0;
   }
-  /// Time reversal: γ → −γ, Π → −Π at the current configuration; the run continues from there.
-  void reverseMomenta() {
-    RigidBodyState s = driver_.state();
-    s.gamma = -s.gamma;
-    s.Pi = -s.Pi;
-    driver_.setState(s);
-  }
 
-  const RigidBodyState& state() const { return driver_.state(); }
-  const RigidBodyState& initialState() const { return driver_.initialState(); }
-  const RigidBodySystem& system() const { return driver_.model().system(); }
-  const IntegratorDef& def() const { return def_; }
   Energy energy() const { return energyOf(state()); }
   Energy energyOf(const RigidBodyState& s) const;
   /// Φ(x, R) (6.9) of the current state, active contacts included.
@@ -104,32 +141,12 @@ class HybridIntegrator {
   /// impact was one of the contact phase. 0 with the energy jump.
   long long jumpFallbacksNoRoot() const { return noBounceRoot_; }
   long long jumpFallbacksAfterContact() const { return afterContactStep_; }
-  Vec3 spatialAngularMomentum() const { return state().R * state().Pi; }
-  long long totalImpacts() const { return driver_.totalImpacts(); }
-  long long steps() const { return driver_.steps(); }
-  long long multiImpactSteps() const { return driver_.multiImpactSteps(); }
-  /// Energy lost at the impacts so far (restitution < 1): E + dissipated = E0.
-  double dissipated() const { return driver_.dissipated(); }
   long long subdividedSteps() const { return driver_.subdividedSteps(); }
   long long extraSubSteps() const { return driver_.extraSubSteps(); }
-  StepStatus status() const { return driver_.status(); }
-  const std::string& statusMessage() const { return driver_.statusMessage(); }
-  bool halted() const { return driver_.halted(); }
-  long long zenoGuardEvents() const { return driver_.zenoGuardEvents(); }
-  double firstZenoGuardTime() const { return driver_.firstZenoGuardTime(); }
-  long long flowEvaluations() const { return driver_.flowEvaluations(); }
-  long long workUnits() const { return driver_.workUnits(); }
-  /// Impacts since the last clearImpactLog().
-  const std::vector<ImpactEvent>& impactLog() const { return driver_.impactLog(); }
-  void clearImpactLog() { driver_.clearImpactLog(); }
-  /// Continue from `s` (the canonical chart's restart, docs/symplecticity.md): the grid restarts at s.t.
-  void setState(const RigidBodyState& s) { driver_.setState(s); }
 
  private:
   static HybridDriver<RigidBodyModel> build(RigidBodySystem system, const IntegratorDef& def, const RigidBodyState& initial);
 
-  IntegratorDef def_;
-  HybridDriver<RigidBodyModel> driver_;
   long long contactEntries_ = 0;
   long long contactReleases_ = 0;
   long long noBounceRoot_ = 0;
