@@ -2,8 +2,8 @@
 // start position q₀ and velocity v₀ (direction and speed), optional gravity g, h and the playback
 // speed; each restarts from the new set-up. A start outside the table is refused beside the control
 // that put it there. Also the presets' lines in the selector.
-import type { FieldSpec } from '../../../web/src/config/fields';
-import { commonFields, fixed, formatNumber } from '../../../web/src/config/fields';
+import type { FieldSpec, JumpKind } from '../../../web/src/config/fields';
+import { commonFields, fixed, formatNumber, jumpOf } from '../../../web/src/config/fields';
 import type { CaseText, FamilyControls } from '../../../web/src/config/family';
 import type { BilliardConfig, BilliardShape, BilliardTable } from './table';
 import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './table';
@@ -15,6 +15,7 @@ const DEG = Math.PI / 180;
 export interface BilliardParams {
   caseName: string;
   h: number;
+  jump: JumpKind;
   speed: number;
   shape: BilliardShape;
   /** Both shapes' dimensions are kept, so that switching the shape back restores them. */
@@ -164,12 +165,15 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
 export function billiardParams(caseName: string, c: BilliardConfig, speed: number): P {
   const t = c.table;
   const dims = t.shape === 'ellipse' ? { ...OTHER_DEFAULTS, a: t.a, b: t.b } : { ...OTHER_DEFAULTS, r: t.r, l: t.l };
-  return { caseName, h: c.h, speed, shape: t.shape, ...dims, q0: [...c.q0], v0: [...c.v0], g: c.g };
+  // The resolved config names the energy jump; no "jump" is the variational one ((75a), the default).
+  return { caseName, h: c.h, jump: jumpOf(c['jump'], 'variational'), speed, shape: t.shape, ...dims, q0: [...c.q0], v0: [...c.v0], g: c.g };
 }
 
 /** The config sent to the core: the preset with the table, start, g and h of the controls. */
 export function billiardConfigJson(base: BilliardConfig, p: P): string {
-  return JSON.stringify({ ...base, table: paramsTable(p), q0: [...p.q0], v0: [...p.v0], g: p.g, h: p.h });
+  const { jump: _jump, ...rest } = base;
+  void _jump;
+  return JSON.stringify({ ...rest, table: paramsTable(p), q0: [...p.q0], v0: [...p.v0], g: p.g, h: p.h, ...(p.jump === 'energy' ? { jump: 'energy' } : {}) });
 }
 
 /**

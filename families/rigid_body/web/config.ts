@@ -66,6 +66,8 @@ export interface RigidBodyConfig {
   restitution?: number;
   /** Mass properties of an ε-rounded body: the rounded body's (default) or the sharp polyhedron's. */
   mass_properties?: 'rounded' | 'sharp';
+  /** The impact's jump (docs/rigid-body.md "The variational jump"); absent: "energy", Corollary 4.4. */
+  jump?: 'energy' | 'variational';
 }
 
 /** A config with every field the page relies on present (what presetJson / configJson return). */

@@ -1,12 +1,15 @@
 // The values the rigid body's controls edit (RigidBodyParams), and how they turn into a config JSON
 // for the core.
 import type { CaseName, Vec3 } from '../../../web/src/config/types';
-import { DEFAULT_SPEED } from '../../../web/src/config/fields';
+import type { JumpKind } from '../../../web/src/config/fields';
+import { DEFAULT_SPEED, jumpOf } from '../../../web/src/config/fields';
 import type { ResolvedRigidBodyConfig, RigidBodyConfig, RigidBodyShape } from './config';
 import { bodyEpsilon, planeAngles } from './config';
 
 export interface RigidBodyParams {
   caseName: CaseName;
+  /** The impact's jump: Corollary 4.4's (energy, the default) or the variational one. */
+  jump: JumpKind;
   /** Initial centre of mass; the UI edits the height x0[2]. */
   x0: Vec3;
   gamma0: Vec3;
@@ -36,6 +39,7 @@ export function rigidBodyParams(caseName: CaseName, cfg: ResolvedRigidBodyConfig
     epsilon: bodyEpsilon(cfg.body),
     restitution: cfg.restitution ?? 1,
     h: cfg.h,
+    jump: jumpOf(cfg.jump, 'energy'),
     speed,
   };
 }
@@ -64,6 +68,9 @@ export function rigidBodyConfig(base: ResolvedRigidBodyConfig, p: RigidBodyParam
     gamma0: [...p.gamma0],
     Pi0: [...p.Pi0],
   };
+  // The energy jump, the rigid body's default, is sent as no key, so presets stay the same JSON.
+  if (p.jump === 'variational') cfg.jump = 'variational';
+  else delete cfg.jump;
   // e = 1 is sent as no key at all, so presets stay the same JSON (and the same bits).
   if (p.restitution === 1) delete cfg.restitution;
   else cfg.restitution = p.restitution;

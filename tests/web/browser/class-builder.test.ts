@@ -53,7 +53,7 @@ describe('Customise for class', () => {
     expect(teacher.classBuilder.builder).toBeNull(); // its code is loaded on first use
     const b = await openBuilder(teacher);
     // The controls offered are the running family's address keys, from its field specs.
-    expect([...b.rows.keys()]).toEqual(['case', 'z0', 'gamma0', 'Pi0', 'tilt', 'azimuth', 'eps', 'restitution', 'h', 'speed']);
+    expect([...b.rows.keys()]).toEqual(['case', 'z0', 'gamma0', 'Pi0', 'tilt', 'azimuth', 'eps', 'restitution', 'h', 'jump', 'speed']);
     // With the keyboard: Space on "Show azimuth" hides it.
     b.rows.get('azimuth')!.shown.focus();
     await userEvent.keyboard(' ');

@@ -73,8 +73,8 @@ describe('control keys from the field specs', () => {
     const owners = FAMILIES.filter((f) => familyControlKeys(f.controls).includes('restitution')).map((f) => f.name);
     expect(owners).toEqual(['rigid_body']);
     const cradle = FAMILIES.find((f) => f.name === 'cradle')!.controls;
-    expect(familyControlKeys(cradle)).toEqual(['case', 'balls', 'pulled', 'angle', 'gap', 'policy', 'h', 'speed']);
-    const k = classNames(parseClassOptions('?case=cradle&lock=case,balls,pulled,angle,gap,h,speed&locale=de').options, cradle);
+    expect(familyControlKeys(cradle)).toEqual(['case', 'balls', 'pulled', 'angle', 'gap', 'policy', 'h', 'jump', 'speed']);
+    const k = classNames(parseClassOptions('?case=cradle&lock=case,balls,pulled,angle,gap,h,jump,speed&locale=de').options, cradle);
     expect(k.messages).toEqual([]);
     expect(familyControlKeys(cradle).filter((key) => !k.lock.includes(key))).toEqual(['policy']);
   });
@@ -85,7 +85,7 @@ describe('control keys from the field specs', () => {
     expect(k.lock).toEqual(['balls']);
     expect(k.hide).toEqual(['case']);
     expect(k.messages).toHaveLength(1);
-    expect(k.messages[0]).toMatch(/^lock: no control "\u2068nope\u2069" \(this model's are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, speed\)$/);
+    expect(k.messages[0]).toMatch(/^lock: no control "\u2068nope\u2069" \(this model's are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, jump, speed\)$/);
   });
 });
 

@@ -73,7 +73,7 @@ describe('the address: a 100,000-character value with a right-to-left override',
   it('a field key echoes 60 characters of it, isolated; the page’s words after it keep their direction', () => {
     const { entries } = queryEntries(`?tilt=${encodeURIComponent(HOSTILE)}`);
     const tilt = fields.find((f) => (f.urlKey ?? f.id) === 'tilt')!;
-    const preset = { caseName: 'IV', h: 0.001, speed: 1, tilt: 0 } as BaseParams;
+    const preset = { caseName: 'IV', h: 0.001, jump: 'energy', speed: 1, tilt: 0 } as BaseParams;
     const info = { fields: [tilt], preset, twinKeys: [], defaultTwinKinds: [], setUp: null };
     const d = decodeFields(entries, info, new Set());
     expect(d.issues).toHaveLength(1);

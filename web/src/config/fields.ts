@@ -14,9 +14,24 @@ export type GroupId = string;
 export const DEFAULT_SPEED = 1;
 
 /** What every family's parameters have: the preset, the time step and the playback speed. */
+/**
+ * How an impact is resolved (every family's config key "jump", docs/symplecticity.md): "energy" keeps H
+ * across it exactly; "variational" solves the discrete energy balance, which makes the impact step
+ * symplectic. Each family has its own default.
+ */
+export type JumpKind = 'energy' | 'variational';
+export const JUMP_KINDS: readonly JumpKind[] = ['energy', 'variational'];
+
+/** The jump a resolved config states, or the family's default where it states none. */
+export function jumpOf(value: unknown, familyDefault: JumpKind): JumpKind {
+  return value === 'energy' || value === 'variational' ? value : familyDefault;
+}
+
 export interface BaseParams {
   caseName: string;
   h: number;
+  /** The impact's jump (the config's "jump"). */
+  jump: JumpKind;
   /** Simulated seconds per wall-clock second; not part of the config (no restart). */
   speed: number;
 }
@@ -105,6 +120,30 @@ export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
       format: (v) => formatNumber(v, 3),
       read: (p: P) => p.h,
       write: (p: P, v: number) => ({ ...p, h: v }),
+    },
+    {
+      id: 'jump',
+      group: 'integrator',
+      get label() {
+        return t('field.jump');
+      },
+      get short() {
+        return t('field.jump.short');
+      },
+      unit: '',
+      min: 0,
+      max: JUMP_KINDS.length - 1,
+      scale: 'linear' as const,
+      step: 1,
+      integer: true,
+      restarts: true,
+      format: fixed(0),
+      get choices() {
+        return JUMP_KINDS.map((value) => ({ value, label: t(value === 'energy' ? 'field.jump.energy' : 'field.jump.variational') }));
+      },
+      read: (p: P) => JUMP_KINDS.indexOf(p.jump),
+      // v is an index of JUMP_KINDS (an integer in [0, 1], checked before write).
+      write: (p: P, v: number) => ({ ...p, jump: JUMP_KINDS[v] ?? p.jump }),
     },
     {
       id: 'speed',

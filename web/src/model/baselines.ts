@@ -63,7 +63,10 @@ export function listPhrase(items: readonly string[]): string {
 
 /** The main run's resolved config with another of the family's integrators (a core baseline). */
 export function baselineConfig(resolvedJson: string, integrator: string): string {
-  const raw = JSON.parse(resolvedJson) as Record<string, unknown>;
+  // The jump is the VCI's choice of impact map (docs/symplecticity.md); a baseline resolves its impacts its
+  // own way (some families' RK4 and naive baselines refuse "variational").
+  const { jump: _jump, ...raw } = JSON.parse(resolvedJson) as Record<string, unknown>;
+  void _jump;
   return JSON.stringify({ ...raw, integrator });
 }
 

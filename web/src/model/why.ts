@@ -179,7 +179,11 @@ export function withIntegrator(configJson: string, integrator: string): string {
   const raw = JSON.parse(configJson) as Record<string, unknown>;
   const { integrator: _drop, ...rest } = raw;
   void _drop;
-  return JSON.stringify(integrator === '' ? rest : { ...rest, integrator });
+  if (integrator === '') return JSON.stringify(rest);
+  // A baseline has no jump of the VCI's to choose (some refuse "variational"): its own.
+  const { jump: _jump, ...baseline } = rest;
+  void _jump;
+  return JSON.stringify({ ...baseline, integrator });
 }
 
 /**

@@ -3,7 +3,8 @@
 // The controls edit that set-up (balls, pulled, pull angle, gap, policy) and h; the config sent back is
 // the preset's set-up patched with them, so the core rebuilds q₀, the pivots and the contacts.
 import type { GeneralizedConfig } from '../generalized/config';
-import { parseGeneralizedConfig } from '../generalized/config';
+import { effectiveJump, jumpKeys, parseGeneralizedConfig } from '../generalized/config';
+import type { JumpKind } from '../../../../web/src/config/fields';
 import { ConfigShapeError } from '../../../../web/src/config/parse';
 import { tr } from '../words';
 
@@ -36,6 +37,7 @@ export interface CradleConfig extends GeneralizedConfig {
 export interface CradleParams {
   caseName: string;
   h: number;
+  jump: JumpKind;
   speed: number;
   balls: number;
   pulled: number;
@@ -78,13 +80,14 @@ export function parseCradleConfig(json: string): CradleConfig {
 
 export function cradleParams(caseName: string, c: CradleConfig, speed: number): CradleParams {
   const { balls, pulled, angle, gap, policy } = c.cradle;
-  return { caseName, h: c.h, speed, balls, pulled, angle, gap, policy };
+  return { caseName, h: c.h, jump: effectiveJump(c, policy), speed, balls, pulled, angle, gap, policy };
 }
 
 /** The config sent to the core: {"case", "cradle": preset set-up with the edited values, "h"}. */
 export function cradleConfigJson(base: CradleConfig, p: CradleParams): string {
   const cradle: CradleSetup = { ...base.cradle, balls: p.balls, pulled: p.pulled, angle: p.angle, gap: p.gap, policy: p.policy };
-  return JSON.stringify({ case: base.case ?? 'cradle', cradle, h: p.h });
+  // The jump as the policy takes it (generalized/config.ts jumpKeys): a chain's is its chain_energy.
+  return JSON.stringify({ case: base.case ?? 'cradle', cradle, h: p.h, ...jumpKeys(base, base.cradle.policy, p.jump, p.policy) });
 }
 
 /** Pivot x of ball i (0-based): the row of pivots 2r + gap apart, centred on x = 0. */

@@ -1,6 +1,8 @@
 // Generalized-coordinate models (Fetecau et al. §4: the particle and the star): the shape of the
 // core's resolved config JSON, the controls' parameters (initial height, θ₀, initial velocities
 // q̇₀ = M⁻¹p₀, h) and the config sent back to the core.
+import type { JumpKind } from '../../../../web/src/config/fields';
+import { jumpOf } from '../../../../web/src/config/fields';
 import { ConfigShapeError, isRecord, parseJsonObject } from '../../../../web/src/config/parse';
 
 export interface GeneralizedConfig {
@@ -77,6 +79,7 @@ export function solve(M: readonly (readonly number[])[], p: readonly number[]): 
 export interface GeneralizedParams {
   caseName: string;
   h: number;
+  jump: JumpKind;
   speed: number;
   /** Initial coordinates q₀ (the UI edits the height q₀[1] and, for the star, θ₀ = q₀[2]). */
   q0: number[];
@@ -85,8 +88,33 @@ export interface GeneralizedParams {
   [key: string]: unknown;
 }
 
+/**
+ * The jump a resolved config of the generalized family runs (docs/generalized.md "The energy jump"): a
+ * "jump" it names; else by its impact policy: a chain's is its chain_energy ("discrete": the variational
+ * jump), the simultaneous impulse has only the energy form, the sequential policy's default is (75a).
+ */
+export function effectiveJump(c: Record<string, unknown>, policy: unknown = c['impact_policy']): JumpKind {
+  if (policy === 'chain') return c['chain_energy'] === 'discrete' ? 'variational' : 'energy';
+  if (policy === 'simultaneous') return 'energy';
+  return jumpOf(c['jump'], 'variational');
+}
+
+/**
+ * The keys that make a config run `jump` under `policy`, added to a config of the preset: none when the
+ * preset already runs it (its JSON, and its bits, unchanged); a chain's as its chain_energy (a "jump"
+ * beside the preset's chain_energy would contradict it); the simultaneous impulse's energy jump as none
+ * (its only form), its "variational" as "jump", which the core refuses with its reason; else "jump".
+ */
+export function jumpKeys(base: Record<string, unknown>, basePolicy: unknown, jump: JumpKind, policy: unknown): Record<string, unknown> {
+  if (policy === basePolicy && jump === effectiveJump(base, basePolicy)) return {};
+  if (policy === 'chain') return { chain_energy: jump === 'variational' ? 'discrete' : 'continuous' };
+  // the simultaneous impulse runs the energy jump only (no key); "variational" is sent to be refused
+  if (policy === 'simultaneous' && jump === 'energy') return {};
+  return { jump };
+}
+
 export function generalizedParams(caseName: string, c: GeneralizedConfig, speed: number): GeneralizedParams {
-  return { caseName, h: c.h, speed, q0: [...c.q0], v0: solve(c.mass_matrix, c.p0) };
+  return { caseName, h: c.h, jump: effectiveJump(c), speed, q0: [...c.q0], v0: solve(c.mass_matrix, c.p0) };
 }
 
 /**
@@ -97,7 +125,7 @@ export function generalizedConfigJson(base: GeneralizedConfig, p: GeneralizedPar
   const baseV = solve(base.mass_matrix, base.p0);
   const sameV = baseV.every((v, i) => Object.is(v, p.v0[i]));
   const { p0, ...rest } = base;
-  const cfg: Record<string, unknown> = { ...rest, q0: [...p.q0], h: p.h };
+  const cfg: Record<string, unknown> = { ...rest, q0: [...p.q0], h: p.h, ...jumpKeys(base, base['impact_policy'], p.jump, base['impact_policy']) };
   if (sameV) cfg['p0'] = [...p0];
   else cfg['qdot0'] = [...p.v0];
   return JSON.stringify(cfg);

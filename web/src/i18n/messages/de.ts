@@ -227,6 +227,10 @@ export const de = defineMessages({
   'unit.kg·m²/s': '{value} Kilogramm mal Quadratmeter pro Sekunde',
 
   'field.h': 'Zeitschritt h in Sekunden',
+  'field.jump': 'Wie ein Stoß aufgelöst wird (der Sprung)',
+  'field.jump.short': 'Stoß',
+  'field.jump.energy': 'Energie erhalten (H exakt)',
+  'field.jump.variational': 'variationell (symplektisch)',
   'field.speed': 'Simulationsgeschwindigkeit (simulierte Sekunden pro Sekunde)',
   'field.speed.short': 'Tempo',
 

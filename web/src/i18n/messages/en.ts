@@ -238,6 +238,10 @@ export const en = {
 
   // the fields shared by every family (each family's own words are in its package, families/<package>/i18n)
   'field.h': 'Time step h in seconds',
+  'field.jump': 'How an impact is resolved (the jump)',
+  'field.jump.short': 'impact',
+  'field.jump.energy': 'energy kept (H exact)',
+  'field.jump.variational': 'variational (symplectic)',
   'field.speed': 'Simulation speed (simulated seconds per second)',
   'field.speed.short': 'speed',
 

@@ -227,6 +227,10 @@ export const es = defineMessages({
   'unit.kg·m²/s': '{value} kilogramos metro cuadrado por segundo',
 
   'field.h': 'Paso de tiempo h en segundos',
+  'field.jump': 'Cómo se resuelve un impacto (el salto)',
+  'field.jump.short': 'impacto',
+  'field.jump.energy': 'energía conservada (H exacta)',
+  'field.jump.variational': 'variacional (simpléctico)',
   'field.speed': 'Velocidad de la simulación (segundos simulados por segundo)',
   'field.speed.short': 'velocidad',
 

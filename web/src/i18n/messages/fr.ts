@@ -227,6 +227,10 @@ export const fr = defineMessages({
   'unit.kg·m²/s': '{value} kilogrammes mètres carrés par seconde',
 
   'field.h': 'Pas de temps h en secondes',
+  'field.jump': 'Comment un choc est résolu (le saut)',
+  'field.jump.short': 'choc',
+  'field.jump.energy': 'énergie conservée (H exacte)',
+  'field.jump.variational': 'variationnel (symplectique)',
   'field.speed': 'Vitesse de simulation (secondes simulées par seconde)',
   'field.speed.short': 'vitesse',
 

@@ -228,6 +228,10 @@ export const zh = defineMessages({
   'unit.kg·m²/s': '{value} 千克·平方米每秒',
 
   'field.h': '时间步长 h（秒）',
+  'field.jump': '碰撞的处理方式（跳跃映射）',
+  'field.jump.short': '碰撞',
+  'field.jump.energy': '能量守恒（H 精确）',
+  'field.jump.variational': '变分（辛）',
   'field.speed': '模拟速度（每秒模拟的秒数）',
   'field.speed.short': '速度',
 

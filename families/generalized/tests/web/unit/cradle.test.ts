@@ -42,7 +42,8 @@ function field(id: string) {
 describe('cradle params ↔ config (pure)', () => {
   it('reads the set-up and sends it back patched, with the case and h', () => {
     const p = cradleParams('cradle', base, 2);
-    expect(p).toEqual({ caseName: 'cradle', h: 0.01, speed: 2, balls: 3, pulled: 1, angle: -0.2, gap: 0, policy: 'chain' });
+    // a chain without chain_energy "discrete" runs the energy jump (the cradle's default)
+    expect(p).toEqual({ caseName: 'cradle', h: 0.01, jump: 'energy', speed: 2, balls: 3, pulled: 1, angle: -0.2, gap: 0, policy: 'chain' });
     const sent = JSON.parse(cradleConfigJson(base, { ...p, balls: 5, pulled: 2, gap: 0.01, policy: 'simultaneous', h: 0.005 })) as Record<string, unknown>;
     expect(sent).toEqual({
       case: 'cradle',
