@@ -81,6 +81,7 @@ class HybridIntegrator {
   void reverseMomenta() {
     RigidBodyState s = driver_.state();
     s.gamma = -s.gamma;
+    s.gammaLow = -s.gammaLow;  // the whole momentum e3·γ + gammaLow reversed
     s.Pi = -s.Pi;
     driver_.setState(s);
   }
