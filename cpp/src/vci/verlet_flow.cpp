@@ -7,28 +7,38 @@
 
 namespace lgvci {
 
-bool verletFlow(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out) {
+namespace {
+// The step into `out`, a state other than `in`, reusing its vectors' storage (no allocation once
+// they have the size): `out` is written even when the step fails.
+bool verletInto(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out) {
   // Kick, drift, kick: p½ = p − (τ/2)∇V(q), q⁺ = q + τM⁻¹p½, p⁺ = p½ − (τ/2)∇V(q⁺), the header's (q⁺, p⁺)
   // in exact arithmetic, each addition compensated (lgvci/core/compensated.hpp): a linear potential's
   // kick is the same every step and would round the same way (docs/method.md "Round-off without drift").
   const long n = in.q.size();
   const double half = 0.5 * tau;
+  out.q = in.q;
+  out.p = in.p;
+  if (in.qLow.size() == n) out.qLow = in.qLow; else out.qLow.setZero(n);
+  if (in.pLow.size() == n) out.pLow = in.pLow; else out.pLow.setZero(n);
   VecX g;
   V.gradient(in.q, g);
-  VecX p = in.p, pLow = in.pLow.size() == n ? in.pLow : VecX::Zero(n);
-  for (long i = 0; i < n; ++i) compensatedAdd(p(i), pLow(i), -half * g(i));
-  const VecX v = Minv * p;
-  VecX q = in.q, qLow = in.qLow.size() == n ? in.qLow : VecX::Zero(n);
-  for (long i = 0; i < n; ++i) compensatedAdd(q(i), qLow(i), tau * v(i));
-  if (!q.allFinite() || !V.defined(q)) return false;
-  V.gradient(q, g);
-  for (long i = 0; i < n; ++i) compensatedAdd(p(i), pLow(i), -half * g(i));
+  for (long i = 0; i < n; ++i) compensatedAdd(out.p(i), out.pLow(i), -half * g(i));
+  const VecX v = Minv * out.p;
+  for (long i = 0; i < n; ++i) compensatedAdd(out.q(i), out.qLow(i), tau * v(i));
+  if (!out.q.allFinite() || !V.defined(out.q)) return false;
+  V.gradient(out.q, g);
+  for (long i = 0; i < n; ++i) compensatedAdd(out.p(i), out.pLow(i), -half * g(i));
   out.t = in.t + tau;
-  out.q = std::move(q);
-  out.p = std::move(p);
-  out.qLow = std::move(qLow);
-  out.pLow = std::move(pLow);
   return out.p.allFinite();
+}
+}  // namespace
+
+bool verletFlow(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out) {
+  if (&in != &out) return verletInto(Minv, V, in, tau, out);
+  GeneralizedState next;  // in place: `in` stays as it is unless the step succeeds
+  if (!verletInto(Minv, V, in, tau, next)) return false;
+  out = std::move(next);
+  return true;
 }
 
 double arcDiscreteEnergy(const MatX& M, const MatX& Minv, const Potential& V, const GeneralizedState& start, double tau,
