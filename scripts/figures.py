@@ -14,6 +14,7 @@ go stale. Usage (Python 3 standard library only):
     python3 scripts/figures.py --callgrind  also count the step's instructions (scripts/step_cost.py, valgrind)
     python3 scripts/figures.py --memory   also measure the peak memory of large sweeps (about a minute)
     python3 scripts/figures.py --lighthouse  also run Lighthouse on the built site (web/scripts/lighthouse.mjs)
+    python3 scripts/figures.py --long     also the long runs (the energy's round-off to 10⁸ steps, ~6 min)
     python3 scripts/figures.py --list     the figures, their kind and where they are
 
 Figure kinds: "exact" figures are impact counts, energy errors, distances… — bit-reproducible on any
@@ -23,7 +24,8 @@ from scripts/bench.mjs and are rewritten only with --bench; "callgrind" figures,
 scripts/step_cost.py (the same for a given build, not across compilers), only with --callgrind; "memory"
 figures, peak resident memory of large sweeps (the allocator's and the machine's, and minutes of runs),
 only with --memory; "lighthouse" figures, Lighthouse's scores of the built site (a quiet machine's, after
-npm run build), only with --lighthouse. None of these is compared by --check. How to add a figure: docs/contributing.md.
+npm run build), only with --lighthouse; "long" figures are exact but take minutes of runs: only --long
+rewrites them. None of these is compared by --check. How to add a figure: docs/contributing.md.
 """
 from __future__ import annotations
 
@@ -1804,6 +1806,38 @@ def why_args(integ: str | None) -> tuple:
     return ("--integrator", integ) if integ else ()
 
 
+# The energy's round-off against the number of steps (docs/method.md "Round-off without drift"): max
+# |E − E₀|/E₀ over N = 10³ … 10⁸ steps, one run per N, and the least-squares slope of its log on log N
+# over 10⁴ … the largest N with a non-zero error. A drift linear in N has slope 1, a random walk ½.
+# Kind "long": some 6 minutes of runs, so --check skips it and only --long rewrites it.
+ROUND_OFF_RUNS = [("Case IV", ("--case", "IV"), 8), ("Case I", ("--case", "I"), 8),
+                  ("particle, energy jump", ("--case", "particle", "--jump", "energy"), 8),
+                  ("billiard-ellipse", ("--case", "billiard-ellipse"), 7)]
+
+
+def loglog_slope(ns: list[int], errs: list[float]) -> float | None:
+    pts = [(math.log10(n), math.log10(e)) for n, e in zip(ns, errs) if n >= 10**4 and e > 0]
+    if len(pts) < 2:
+        return None
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
+
+
+@figure("round-off-drift", "long")
+def round_off_drift(r: Runs) -> str:
+    futures = {(name, k): r.submit(*args, "--steps", str(10**k)) for name, args, top in ROUND_OFF_RUNS for k in range(3, top + 1)}
+    head = "| set-up | " + " | ".join(f"N = 10{'³⁴⁵⁶⁷⁸'[k - 3]}" for k in range(3, 9)) + " | slope |"
+    rows = [head, "| --- " * 8 + "|"]
+    for name, _, top in ROUND_OFF_RUNS:
+        ks = list(range(3, top + 1))
+        errs = [rel_err(futures[(name, k)].result()) for k in ks]
+        slope = loglog_slope([10**k for k in ks], errs)
+        cells = [sci(e) for e in errs] + ["—"] * (8 - top)
+        rows.append(f"| {name} | " + " | ".join(cells) + f" | {'—' if slope is None else f'{slope:.2f}'} |")
+    return "\n".join(rows)
+
+
 @figure("page-why")
 def page_why(r: Runs) -> str:
     """What the view shows for four set-ups: the max energy error and momentum-map drift over 4000 steps,
@@ -1846,7 +1880,10 @@ def page_why(r: Runs) -> str:
         orders = []
         for i in integs:
             o = own_study if i is None else r.submit("--case", case, "--order-study", "--steps", str(n), *why_args(i)).result()["order_study"]
-            orders.append(f"{why_name(i, case)} {o['fitted_order']:.2f}" + (f" (error ≤ {sci(max(o['error']))}: no slope)" if max(o["error"]) <= 1e-10 else ""))
+            if o["fitted_order"] is None:  # every error 0 (the billiard's compensated straight flight is exact): no line to fit
+                orders.append(f"{why_name(i, case)} none (every error 0)")
+            else:
+                orders.append(f"{why_name(i, case)} {o['fitted_order']:.2f}" + (f" (error ≤ {sci(max(o['error']))}: no slope)" if max(o["error"]) <= 1e-10 else ""))
         rows.append(f"| {case} | {energy} | {sym_head}{'; '.join(sy)} | {maps} | {', '.join(orders)} |")
     return "\n".join(rows)
 
@@ -1922,6 +1959,7 @@ def main() -> int:
     ap.add_argument("--callgrind", action="store_true", help="also count the step's instructions (scripts/step_cost.py) for the step-cost figures")
     ap.add_argument("--memory", action="store_true", help="also measure the peak memory of large sweeps for the memory figures (about a minute)")
     ap.add_argument("--lighthouse", action="store_true", help="also run Lighthouse on the built site (web/scripts/lighthouse.mjs) for its figure")
+    ap.add_argument("--long", action="store_true", help="also the figures of long runs (the energy's round-off to 10⁸ steps, some 6 minutes)")
     ap.add_argument("--cli", default=os.environ.get("LGVCI_CLI", str(ROOT / "build/native/lgvci")), help="the lgvci executable")
     ap.add_argument("--jobs", type=int, default=0, help="parallel runs (default: the cores under --check, else 1 so that timings are honest)")
     ap.add_argument("--only", action="append", default=[], help="only this figure (repeatable)")
@@ -1950,7 +1988,7 @@ def main() -> int:
     names = [n for n in FIGURES if (not a.only or n in a.only)]
     timing_ok = True
     if a.check:
-        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind", "memory", "lighthouse")]
+        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind", "memory", "lighthouse", "long")]
     else:
         if not a.bench:
             names = [n for n in names if FIGURES[n][0] != "bench"]
@@ -1960,6 +1998,8 @@ def main() -> int:
             names = [n for n in names if FIGURES[n][0] != "memory"]
         if not a.lighthouse:
             names = [n for n in names if FIGURES[n][0] != "lighthouse"]
+        if not a.long:
+            names = [n for n in names if FIGURES[n][0] != "long"]
         load, cores = os.getloadavg()[0], os.cpu_count() or 1
         if load > cores and not a.timing:  # the machine is busy: timings would mislead, keep the docs'
             print(f"figures: timing figures kept (load average {load:.1f} > {cores} cores; --timing rewrites them)", file=sys.stderr)

@@ -81,7 +81,7 @@ json triple(double a, double b, double c) { return json::array({a, b, c}); }
 }  // namespace
 
 TEST_CASE("restitution near 1: the corner cascades of a face landing flat are handed to the contact phase, on the grid", "[zeno][grid]") {
-  // Case IV with e = 0.99 stalled in the Zeno guard at t = 341.17 (64 impacts of the four corners
+  // Case IV with e = 0.99 stalled in the Zeno guard at t = 345.31 (64 impacts of the four corners
   // of the bottom face, 5–14 mm/s each, the cube spinning flat at 2 rad/s) and then carried on from
   // the off-grid time with status ok. Now the cascade's limit is taken there (the face in contact)
   // and every step ends at k h.
@@ -90,7 +90,7 @@ TEST_CASE("restitution near 1: the corner cascades of a face landing flat are ha
   CHECK_FALSE(o.halted);
   CHECK(sim->runStatus().time == 40000 * 0.01);
   CHECK(sim->runStatus().zenoGuardEvents == 1);
-  CHECK(sim->runStatus().firstZenoGuardTime == Approx(341.169).margin(1e-3));
+  CHECK(sim->runStatus().firstZenoGuardTime == Approx(345.308).margin(1e-3));  // measured (341.169 before the flight's sums were compensated: the time is the chaotic run's)
   CHECK(sim->runStatus().status == StepStatus::Ok);  // later steps clean; the summary above keeps the guard
   CHECK(sim->counter("contact_entries") == 1);
   CHECK(sim->counter("contact_releases") == 0);

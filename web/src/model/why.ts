@@ -403,7 +403,8 @@ export function orderCaption(parts: readonly OrderPart[]): string {
     T: fixed(own.T, 2),
     h: localizeNumberText(String(h0)),
     last: `h/${2 ** (own.h.length - 1)}`,
-    list: list(parts.map((p) => `${methodName(p.integrator)} ${fixed(p.fittedOrder, 2)}`)),
+    // NaN: every error 0, no line to fit (the caption below says round-off)
+    list: list(parts.map((p) => `${methodName(p.integrator)} ${Number.isFinite(p.fittedOrder) ? fixed(p.fittedOrder, 2) : '—'}`)),
   });
   const scattered: string[] = [];
   for (const p of parts) {

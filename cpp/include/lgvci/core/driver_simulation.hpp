@@ -112,10 +112,11 @@ class DriverSimulation : public Simulation, public EnergyBalance {
   /// Impacts of the last step (the record's "impacts" field).
   int lastImpacts() const { return lastImpacts_; }
   /// Time reversal of a state in generalized coordinates (q, p) (docs/baselines.md "Time reversal"):
-  /// p → −p at the current q; the run continues from there. For a family's reverseMomenta().
+  /// p → −p at the current q (the state's reverseMomentum, found by argument-dependent lookup); the run
+  /// continues from there. For a family's reverseMomenta().
   void negateMomenta() {
     State s = driver_.state();
-    s.p = -s.p;
+    reverseMomentum(s);
     driver_.setState(s);
   }
 

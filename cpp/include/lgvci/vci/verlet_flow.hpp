@@ -7,7 +7,8 @@
 
 namespace lgvci {
 
-/// One step of size τ (any sign). False when q⁺ leaves V's domain.
+/// One step of size τ (any sign). False when q⁺ leaves V's domain; `out` is then written all the same
+/// when it is another state than `in`, and left as it was when it is `in`.
 bool verletFlow(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out);
 
 /// E_d (72) of the Verlet arc of length τ starting at `start` and ending at `end` (= its q⁺):

@@ -70,6 +70,7 @@ int BilliardModel::jump(State& s, const State& before, double tauBefore, double 
     return -1;
   }
   s.p -= j.lambda * n;  // (76)
+  s.pLow.setZero();     // the impact restarts the flight's residual of p (lgvci/vci/state.hpp)
   ImpactEvent ev;
   ev.t = s.t;
   ev.lambda = j.lambda;

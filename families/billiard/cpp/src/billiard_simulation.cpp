@@ -110,6 +110,8 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
                          GeneralizedState s = run.driver_.state();
                          s.q << z[0], z[1];
                          s.p << z[2], z[3];
+                         s.qLow.resize(0);  // a state built from numbers (lgvci/vci/state.hpp)
+                         s.pLow.resize(0);
                          run.driver_.setState(s);
                        });
   }
@@ -144,6 +146,8 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
           GeneralizedState st = run->driver_.state();
           st.q << q0.x(), q0.y();
           st.p << std::sqrt(speed2) * dir.x(), std::sqrt(speed2) * dir.y();
+          st.qLow.resize(0);  // a state built from numbers (lgvci/vci/state.hpp)
+          st.pLow.resize(0);
           run->driver_.setState(st);
           return run;
         });

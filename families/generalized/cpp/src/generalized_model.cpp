@@ -122,6 +122,7 @@ int GeneralizedModel::jump(State& s, const State& before, double tauBefore, doub
       return -1;
     }
     s.p -= j.lambda * n;  // (76)
+    s.pLow.setZero();     // the impact restarts the flight's residual of p (lgvci/vci/state.hpp)
     ImpactEvent ev;
     ev.t = s.t;
     ev.lambda = j.lambda;

@@ -172,6 +172,8 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
                            s.q(i) = z[static_cast<std::size_t>(i)];
                            s.p(i) = z[static_cast<std::size_t>(n + i)];
                          }
+                         s.qLow.resize(0);  // a state built from numbers (lgvci/vci/state.hpp)
+                         s.pLow.resize(0);
                          run.driver_.setState(s);
                        });
   }

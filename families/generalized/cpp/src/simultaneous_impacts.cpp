@@ -166,6 +166,7 @@ int GeneralizedModel::simultaneousJump(State& s, const State& before, double tau
     mismatch = truncateResting(s, p0, p, normals, discrete ? Estar : H0, discrete ? tauAfter : 0.0, delta, mismatch);
   }
   s.p = p;
+  s.pLow.setZero();  // the impact restarts the flight's residual of p (lgvci/vci/state.hpp)
   for (ImpactEvent& ev : out) generalized_impact::setContacts(ev, static_cast<int>(out.size()));
   out.back().energyMismatch = mismatch;
   events.insert(events.end(), out.begin(), out.end());

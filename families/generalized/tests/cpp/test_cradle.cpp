@@ -337,15 +337,23 @@ TEST_CASE("cradle: the residual-position problem without rest truncation is meas
   CHECK(creep > 0.0);
   CHECK(creep < 1e-11 * v);
   // The paper's discrete outer links without truncation: the O(h²) energy conversions turn into
-  // contact velocity and the cradle chatters (more instants than swings, a large energy error).
+  // contact velocity and the cradle chatters, more instants than half-swings (T/2 ≈ 1 s, one instant
+  // each in a cradle that does not chatter). Then either a chain's last link finds no bounce root of
+  // (75a) and the run halts, or it goes on with a large energy error. Which one is round-off: of
+  // the starts −0.19, −0.2, −0.21, −0.25 rad and −0.2 ± 10⁻⁷ rad, one in three ran the 20000 steps
+  // before the flight's sums were compensated, none after; this one halts at t = 9.53 s after 26
+  // instants.
   GeneralizedDef lit = cradlePreset(cradle(3, 1));
   lit.system.restTruncation = false;
   lit.system.discreteOuterLinks = true;
   Run chatter(lit);
   const double H0 = chatter.d.model().hamiltonian(chatter.d.state());
-  REQUIRE(chatter.until(400, 20000));  // 20000 steps = 200 s ≈ 200 swings
-  CHECK(chatter.instants.size() >= 250);
-  CHECK(std::abs(chatter.d.model().hamiltonian(chatter.d.state()) - H0) > 1e-3);
+  const bool ran = chatter.until(400, 20000);  // 20000 steps = 200 s ≈ 200 swings
+  const double t = chatter.d.state().t;
+  INFO("t = " << t << ", " << chatter.instants.size() << " instants: " << chatter.d.statusMessage());
+  CHECK(static_cast<double>(chatter.instants.size()) >= 1.25 * t);
+  if (ran) CHECK(std::abs(chatter.d.model().hamiltonian(chatter.d.state()) - H0) > 1e-3);
+  else CHECK(chatter.d.statusMessage().find("no bounce root") != std::string::npos);
 }
 
 }  // namespace test_cradle

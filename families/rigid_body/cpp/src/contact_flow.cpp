@@ -230,6 +230,8 @@ ContactStepOutcome ContactFlow::step(const RigidBodyState& in, double tau, Rigid
     out.gamma = gt - Vec3(0.0, 0.0, 0.5 * tau * m * g_);
     out.Pi = rotation.F.transpose() * Pt;
     out.contact = set;
+    out.xLow = 0.0;  // its sums are not compensated (state.hpp)
+    out.gammaLow = 0.0;
     // Every contact is kept through the velocity stage (Q_f may be slightly negative, the half-step
     // multiplier λ_{k+1} of RATTLE); whether it is released is the next position stage's P_f ≥ 0 —
     // a force decision, which sees gravity and the rotation, not a velocity one, which would drop a

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "so3.hpp"
+#include "lgvci/core/compensated.hpp"
 #include "lgvci/core/precision.hpp"
 
 namespace lgvci {
@@ -365,16 +366,25 @@ DiscreteFlow::DiscreteFlow(const MassProperties& mass, double gravity, Retractio
 bool DiscreteFlow::step(const RigidBodyState& in, double h, RigidBodyState& out) const {
   solveWith(kernel_, h * in.Pi, mass_.J, Jinv_, tol_, 50, last_);  // (5.9c)
   if (!last_.converged) return false;
-  if (h != coefH_) {  // (5.9a–b)'s h/m, ½gh², mgh: once per step size, not per step
+  if (h != coefH_) {  // (5.9a–b)'s h/m and ½mgh: once per step size, not per step
     const double m = mass_.mass;
     hOverM_ = h / m;
-    fall_ = 0.5 * g_ * h * h;
-    impulse_ = m * g_ * h;
+    halfImpulse_ = 0.5 * (m * g_ * h);
     coefH_ = h != 0.0 ? h : std::numeric_limits<double>::quiet_NaN();  // ±0 not kept: 0 == −0, their signs differ
   }
   out.t = in.t + h;
-  out.x = in.x + hOverM_ * in.gamma - Vec3(0.0, 0.0, fall_);  // (5.9a)
-  out.gamma = in.gamma - Vec3(0.0, 0.0, impulse_);            // (5.9b)
+  // (5.9a–b) as kick, drift, kick along e3: γ₃ − ½mgh, x₃ + (h/m)γ₃, γ₃ − ½mgh, which is x + hγ/m − ½gh²e3,
+  // γ − mghe3 in exact arithmetic; the three additions compensated (lgvci/core/compensated.hpp), so
+  // that the roundings of the fixed kick and of the drift do not add up to an energy drift
+  // (docs/method.md "Round-off without drift"). The energy sees x through x₃ only.
+  double gz = in.gamma.z(), gzLow = in.gammaLow, xz = in.x.z(), xzLow = in.xLow;
+  compensatedAdd(gz, gzLow, -halfImpulse_);
+  compensatedAdd(xz, xzLow, hOverM_ * gz);
+  compensatedAdd(gz, gzLow, -halfImpulse_);
+  out.x = Vec3(in.x.x() + hOverM_ * in.gamma.x(), in.x.y() + hOverM_ * in.gamma.y(), xz);  // (5.9a)
+  out.gamma = Vec3(in.gamma.x(), in.gamma.y(), gz);                                       // (5.9b)
+  out.xLow = xzLow;
+  out.gammaLow = gzLow;
   const Mat3& F = last_.F;
   if (&in != &out) {  // the products straight into `out` (the same coefficients as through a temporary)
     out.Pi.noalias() = F.transpose() * in.Pi;  // (5.9d)

@@ -183,6 +183,7 @@ int RigidBodyModel::jump(State& s, const State& before, double tauBefore, double
     }
     const JumpResult j = jumpMap(n, chi, s.gamma, s.Pi, m, Jinv_, restitution_);
     s.gamma = j.gamma;
+    s.gammaLow = 0.0;  // the impact restarts the flight's residual of e3·γ (state.hpp)
     s.Pi = j.Pi;
     ImpactEvent ev;
     ev.t = s.t;

