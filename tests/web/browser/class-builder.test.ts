@@ -160,7 +160,7 @@ describe('Customise for class', () => {
     await page.getByRole('button', { name: 'Lock all' }).click();
     await userEvent.click(b.rows.get('restitution')!.locked);
     const link = b.linkInput.value;
-    expect(new URL(link).searchParams.get('lock')).toBe('case,z0,gamma0,Pi0,tilt,azimuth,eps,h,speed');
+    expect(new URL(link).searchParams.get('lock')).toBe('case,z0,gamma0,Pi0,tilt,azimuth,eps,h,jump,speed');
     expect(new URL(link).searchParams.get('locale')).toBe('de');
     teacher.destroy();
 
@@ -202,7 +202,7 @@ describe('Customise for class', () => {
     const shown = s.chrome.message.textContent ?? '';
     expect(shown).toContain('hide: "a b" is not a control key');
     expect(shown).toContain('autoplay: must be 1 or 0 (got "later")');
-    expect(shown).toContain('lock: no control "nope" (this model\'s are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, speed)');
+    expect(shown).toContain('lock: no control "nope" (this model\'s are case, z0, gamma0, Pi0, tilt, azimuth, eps, restitution, h, jump, speed)');
     expect(s.panel.fields.get('tilt')!.range.disabled).toBe(true); // the good name still applies
   });
 });

@@ -26,6 +26,18 @@ async function openDialog(app: App): Promise<ClipDialog> {
   return app.clips.dialog!;
 }
 
+/** A <video> of the blob, once the browser has read its metadata (size, duration). */
+async function loadedVideo(blob: Blob): Promise<HTMLVideoElement> {
+  const video = document.createElement('video');
+  video.muted = true;
+  video.src = URL.createObjectURL(blob);
+  await new Promise<void>((resolve, reject) => {
+    video.onloadedmetadata = () => resolve();
+    video.onerror = () => reject(new Error(`the WebM does not load: ${video.error?.message ?? ''}`));
+  });
+  return video;
+}
+
 async function bytesOf(b: Blob): Promise<Uint8Array> {
   return new Uint8Array(await b.arrayBuffer());
 }
@@ -108,13 +120,7 @@ describe('clips', () => {
     // the frames are 1/25 s apart in the file, however long each took to draw
     expect(f.times).toEqual(Array.from({ length: CLIP_FPS }, (_, k) => (k * 1000) / CLIP_FPS));
     // and the browser reads it as a video of the clip's size
-    const video = document.createElement('video');
-    video.muted = true;
-    video.src = URL.createObjectURL(dl.blobs[0]!);
-    await new Promise<void>((resolve, reject) => {
-      video.onloadedmetadata = () => resolve();
-      video.onerror = () => reject(new Error(`the WebM does not load: ${video.error?.message ?? ''}`));
-    });
+    const video = await loadedVideo(dl.blobs[0]!);
     expect({ width: video.videoWidth, height: video.videoHeight }).toEqual({ width: clip!.width, height: clip!.height });
     // and as long as the clip: the header's Duration is the frames' (Chromium writes the wall-clock
     // time the recording took, which players showed: "1 ms" for a clip drawn faster than real time)
@@ -133,13 +139,7 @@ describe('clips', () => {
     expect(clip, d.status.textContent ?? '').not.toBeNull();
     // even sides within 2 px of 16:9 (the encoders want even sides)
     expect(Math.abs(clip!.width - (clip!.height * 16) / 9)).toBeLessThanOrEqual(2);
-    const video = document.createElement('video');
-    video.muted = true;
-    video.src = URL.createObjectURL(dl.blobs[0]!);
-    await new Promise<void>((resolve, reject) => {
-      video.onloadedmetadata = () => resolve();
-      video.onerror = () => reject(new Error(`the WebM does not load: ${video.error?.message ?? ''}`));
-    });
+    const video = await loadedVideo(dl.blobs[0]!);
     expect({ width: video.videoWidth, height: video.videoHeight }).toEqual({ width: clip!.width, height: clip!.height });
     URL.revokeObjectURL(video.src);
   });

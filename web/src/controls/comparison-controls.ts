@@ -101,7 +101,7 @@ export class ComparisonControls {
     );
     this.legend = el('ul', { class: 'compare-legend', 'aria-label': t('compare.legend') });
     this.caption = el('p', { class: 'compare-caption', id: id('caption'), 'aria-live': 'off' });
-    this.moreButton = el('button', { type: 'button', class: 'compare-more', 'aria-expanded': 'false', 'aria-controls': id('caption') }, t('compare.more'));
+    this.moreButton = el('button', { type: 'button', class: 'btn btn-small compare-more', 'aria-expanded': 'false', 'aria-controls': id('caption') }, t('compare.more'));
     this.overlay = el('div', { class: 'compare-overlay', hidden: true }, this.legend, this.caption, this.moreButton);
     listen(this.cleanups, this.moreButton, 'click', () => {
       const all = !this.overlay.classList.contains('compare-all');
