@@ -12,7 +12,7 @@ import type { LgvciModule, SymplecticityReport } from '../engine/lgvci_wasm';
 import { Layout } from '../engine/layout';
 import { recordConservedEnergy } from './energy-balance';
 import { fixed, localizeNumberText, t } from '../i18n';
-import { listPhrase } from './baselines';
+import { baselineConfig, listPhrase } from './baselines';
 
 /** Steps of the energy and momentum-map run (the same for every integrator). */
 export const WHY_RUN_STEPS = 4000;
@@ -176,14 +176,11 @@ export function times(ratio: number): string {
 
 /** The config with another integrator ('' : the family's own scheme, the key removed). */
 export function withIntegrator(configJson: string, integrator: string): string {
-  const raw = JSON.parse(configJson) as Record<string, unknown>;
-  const { integrator: _drop, ...rest } = raw;
+  // A baseline's config is the comparison's (baselines.ts: its own impacts, no "jump").
+  if (integrator !== '') return baselineConfig(configJson, integrator);
+  const { integrator: _drop, ...rest } = JSON.parse(configJson) as Record<string, unknown>;
   void _drop;
-  if (integrator === '') return JSON.stringify(rest);
-  // A baseline has no jump of the VCI's to choose (some refuse "variational"): its own.
-  const { jump: _jump, ...baseline } = rest;
-  void _jump;
-  return JSON.stringify({ ...baseline, integrator });
+  return JSON.stringify(rest);
 }
 
 /**
