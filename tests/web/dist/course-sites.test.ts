@@ -10,11 +10,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_TYPES, DIST, launchChromium } from './support';
+import { DIST, launchChromium, sendFileUnder } from './support';
 
 const DOC = fileURLToPath(new URL('../../../docs/custom-element.md', import.meta.url));
 
@@ -72,16 +72,7 @@ beforeAll(async () => {
         .map((f) => relative(out, f)),
     );
   }
-  server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(work, 'out', path));
-    if (!file.startsWith(join(work, 'out')) || !existsSync(file) || statSync(file).isDirectory()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
+  server = createServer((req, res) => sendFileUnder(res, join(work, 'out', sep), decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchChromium();

@@ -1,6 +1,6 @@
 // Shared by the tests of the built artefacts: the dist/ folder served file by file (a tiny static
 // server's response) and Debian's Chromium launched through Playwright.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -23,8 +23,13 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 /** Answer with dist/`rel` (a normalised relative path), or 404 when it is outside dist/ or missing. */
 export function sendDistFile(res: ServerResponse, rel: string): void {
-  const file = join(DIST, rel);
-  if (!file.startsWith(DIST) || !existsSync(file)) {
+  sendFileUnder(res, DIST, rel);
+}
+
+/** Answer with `root`/`rel` (root ending in a separator), or 404 when it is outside root, missing or a folder. */
+export function sendFileUnder(res: ServerResponse, root: string, rel: string): void {
+  const file = join(root, normalize(rel));
+  if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
     res.writeHead(404).end('not found');
     return;
   }
