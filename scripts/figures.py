@@ -1812,7 +1812,8 @@ def why_args(integ: str | None) -> tuple:
 # Kind "long": some 6 minutes of runs, so --check skips it and only --long rewrites it.
 ROUND_OFF_RUNS = [("Case IV", ("--case", "IV"), 8), ("Case I", ("--case", "I"), 8),
                   ("particle, energy jump", ("--case", "particle", "--jump", "energy"), 8),
-                  ("billiard-ellipse", ("--case", "billiard-ellipse"), 7)]
+                  ("billiard-ellipse", ("--case", "billiard-ellipse"), 7),
+                  ("billiard-stadium", ("--case", "billiard-stadium"), 7)]
 
 
 def loglog_slope(ns: list[int], errs: list[float]) -> float | None:
@@ -1835,6 +1836,28 @@ def round_off_drift(r: Runs) -> str:
         slope = loglog_slope([10**k for k in ks], errs)
         cells = [sci(e) for e in errs] + ["—"] * (8 - top)
         rows.append(f"| {name} | " + " | ".join(cells) + f" | {'—' if slope is None else f'{slope:.2f}'} |")
+    return "\n".join(rows)
+
+
+@figure("bounce-rounding", "long")
+def bounce_rounding(r: Runs) -> str:
+    """The exact change of |p|² across each bounce step of the two tables (10⁶ steps, no gravity: the
+    flight keeps p), its mean and standard error in units of 2⁻⁵², the bias a linear drift would show."""
+    from fractions import Fraction
+    rows = ["| table | bounce steps | mean change of \\|p\\|² per bounce (2⁻⁵²) | standard error (2⁻⁵²) |", "| --- | --- | --- | --- |"]
+    futures = {c: r.submit("--case", c, "--steps", str(10**6), cols=(("p1", "p2", "impacts"), 1)) for c in ("billiard-ellipse", "billiard-stadium")}
+    for case, fut in futures.items():
+        c = fut.result()["_cols"]
+        p1, p2, imp = c["p1"], c["p2"], c["impacts"]
+        d = []
+        for i in range(1, len(imp)):
+            if imp[i] != imp[i - 1]:
+                before = Fraction(p1[i - 1]) ** 2 + Fraction(p2[i - 1]) ** 2
+                after = Fraction(p1[i]) ** 2 + Fraction(p2[i]) ** 2
+                d.append(float(after - before) * 2.0**52)
+        mean = sum(d) / len(d)
+        se = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+        rows.append(f"| {case} | {len(d)} | {mean:+.3f} | {se:.3f} |")
     return "\n".join(rows)
 
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "lgvci/core/double_double.hpp"
 #include "lgvci/core/precision.hpp"
 
 namespace lgvci {
@@ -35,19 +36,21 @@ EnergyJump energyBalanceJump(const MatX& M, const MatX& Minv, const Potential& V
   V.gradient(qt, g);
   const VecX m = Minv * n;
   const VecX w = Minv * (p - (0.5 * tau2) * g);  // v⁺ at λ = 0
-  // With V linear along the post-impact arc: A λ² + B λ + C = 0 (notes §3.1).
-  const double A = 0.5 * n.dot(m);
-  const double B = -(m.dot(p));
+  // With V linear along the post-impact arc: A λ² + B λ + C = 0 (notes §3.1), A = ½nᵀM⁻¹n, B = −nᵀM⁻¹p,
+  // solved in double-double and rounded once (lgvci/core/double_double.hpp): A and B rounded to double
+  // lean one way at a curved wall, a drift of the energy bounce after bounce.
+  const dd::Double2 twoA = dd::dot(n, m), minusB = dd::dot(m, p);
   const double C = 0.5 * w.dot(M * w) + V.value(qt) + 0.5 * tau2 * g.dot(w) - Estar;
-  if (!(A > 0.0)) return r;
-  double disc = B * B - 4.0 * A * C;
-  if (disc < 0.0) {
-    if (disc < -1e-12 * B * B) return r;  // no real root: the energy cannot be matched
-    disc = 0.0;
+  if (!(twoA.hi > 0.0)) return r;
+  dd::Double2 disc = dd::add(dd::mul(minusB, minusB), dd::neg(dd::mul(twoA, 2.0 * C)));  // B² − 4AC
+  if (disc.hi < 0.0) {
+    if (disc.hi < -1e-12 * minusB.hi * minusB.hi) return r;  // no real root: the energy cannot be matched
+    disc = dd::Double2{};
   }
-  const double sq = std::sqrt(disc);
+  const dd::Double2 sq = dd::sqrt(disc);
   // The smaller root: the largest outward impulse (−λn with λ < 0), computed without cancellation.
-  double lambda = B > 0.0 ? (-B - sq) / (2.0 * A) : (2.0 * C) / (-B + sq);
+  double lambda = minusB.hi < 0.0 ? dd::div(dd::add(minusB, dd::neg(sq)), twoA).hi
+                                  : dd::div(dd::Double2{2.0 * C, 0.0}, dd::add(minusB, sq)).hi;
   if (!V.isLinear()) {
     const double scale = std::abs(Estar) + std::abs(V.value(qt)) + 0.5 * w.dot(M * w);
     for (int it = 0; it < 50; ++it) {
@@ -72,9 +75,9 @@ EnergyJump hamiltonianJump(const MatX& M, const MatX& Minv, const Potential& V, 
                            const VecX& n, double tau2, double Estar) {
   EnergyJump r;
   const VecX m = Minv * n;
-  const double a = n.dot(m), vn = m.dot(p);  // nᵀM⁻¹n, nᵀM⁻¹p
-  if (!(a > 0.0) || !(vn < 0.0)) return r;
-  r.lambda = 2.0 * vn / a;
+  const dd::Double2 a = dd::dot(n, m), vn = dd::dot(m, p);  // nᵀM⁻¹n, nᵀM⁻¹p, rounded once in λ as above
+  if (!(a.hi > 0.0) || !(vn.hi < 0.0)) return r;
+  r.lambda = dd::div(dd::mul(vn, 2.0), a).hi;
   VecX g;
   V.gradient(qt, g);
   const VecX w = Minv * (p - (0.5 * tau2) * g);  // the post-impact arc's velocity without the jump
