@@ -5,18 +5,31 @@
 // layout, axe-core on the dialog; then from the keyboard: Escape closes it, the bar's button opens it
 // again; Cancel stops a new measurement. The billiard's symplecticity card draws its bounce map's loop.
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import { useAppFixture } from './support';
 
 const fx = useAppFixture();
 
 describe('the "Why variational?" view', () => {
+  afterEach(async () => {
+    await page.viewport(1280, 860);
+  });
+
   it('particle: the four claims measured, the slopes and the area change read from the panels', async () => {
+    // A phone's width: the run's row (progress, status, Cancel, Measure again) must not move the
+    // panels while a measurement runs and when it ends (a layout shift, CLS: the status wraps to two
+    // lines there and the progress bar hides).
+    await page.viewport(390, 844);
     const app = await fx.mount({ query: '?case=particle&view=why', autoplay: false });
     const { controls, panels } = app.why;
     expect(controls.dialog.isOpen).toBe(true);
+    const panelsTop = (): number => panels.order.element.closest('.why-panels')!.getBoundingClientRect().top;
+    expect(app.why.running).toBe(true);
+    const topWhileMeasuring = panelsTop();
     await expect.poll(() => panels.order.element.dataset['done'] ?? '', { timeout: 25_000 }).toBe('true');
+    await expect.poll(() => app.why.running).toBe(false);
+    expect(panelsTop()).toBe(topWhileMeasuring);
 
     // 4: error against h, fitted slope (docs/order-study.md: the VCI 2.09, the naive baseline 1.02 for this start).
     const fitted = JSON.parse(panels.order.element.dataset['fitted'] ?? '{}') as Record<string, number>;
