@@ -71,6 +71,14 @@ async function open(path: string, width = 1000, height = 800): Promise<Page> {
     if (m.type() === 'warning' && !m.text().includes('GL Driver')) warnings.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
+  // The page's layout shifts (Core Web Vitals' CLS), from its start.
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShifts: number[] };
+    w.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.layoutShifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto(`${origin}${path}`);
   return page;
 }
@@ -299,6 +307,19 @@ describe('<lgvci-sim> in a course page at another path', () => {
     for (const id of ids) await ready(page, id);
     const families = await Promise.all(ids.map(async (id) => (await probe(page, id)).family));
     expect(new Set(families).size).toBe(2);
+    // The elements arrive without moving the page (its rule for an undefined element, then the box the
+    // element adopts when it is defined, before its app's chunk: docs/custom-element.md "Size and styles").
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+    const box = await page.evaluate(() => {
+      const el = document.createElement('lgvci-sim');
+      el.setAttribute('case', 'particle');
+      document.querySelector('main')!.append(el);
+      const r = el.getBoundingClientRect();  // in the same task: its app's chunk has not run yet
+      el.remove();
+      return { width: r.width, height: r.height };
+    });
+    expect(box.height).toBeCloseTo(Math.max(320, (box.width * 10) / 16), 0);
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {
       const w = window as unknown as { axe: { run(c: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } };

@@ -12,6 +12,7 @@ import type { App } from '../app/app';
 import type { ApiMethods, ApiResult, EventName, MethodName } from '../api/protocol';
 import { METHODS } from '../api/protocol';
 import type { MountedElement } from './mount';
+import { hostBoxSheet } from './host-box';
 
 /** The full simulator page beside this script: what the element's share link opens. */
 const PAGE_URL = new URL('./index.html', import.meta.url);
@@ -27,6 +28,7 @@ export class LgvciSimElement extends HTMLElement {
   constructor() {
     super();
     this.shadow = this.attachShadow({ mode: 'open' });
+    this.shadow.adoptedStyleSheets = [hostBoxSheet()];
   }
 
   /**

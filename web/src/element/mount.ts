@@ -22,6 +22,7 @@ import type { LocaleCode } from '../i18n';
 import { chooseLocale, formatNumber, t } from '../i18n';
 import { addressKeys } from './address-keys';
 import { attributesToQuery } from './attributes';
+import { hostBoxSheet } from './host-box';
 import { scopeCss } from './scope-css';
 import type { HostEmit } from '../api/host';
 import { HostApi } from '../api/host';
@@ -70,7 +71,7 @@ export interface MountedElement {
 /** Mount an app in the element's shadow root; destroy() deletes it and releases the shared language. */
 export async function mountElement(host: ElementHost, languages: readonly string[]): Promise<MountedElement> {
   const { shadow } = host;
-  shadow.adoptedStyleSheets = [elementSheet()];
+  shadow.adoptedStyleSheets = [hostBoxSheet(), elementSheet()];
   const root = document.createElement('div');
   root.className = 'lgvci-element-root';
   shadow.replaceChildren(root);
