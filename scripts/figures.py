@@ -976,6 +976,34 @@ def sweep_member_memory(r: Runs) -> str:
             f"{megabytes(full)} at 100 samples, measured)")
 
 
+SWEEP_RECIPE = ("--case", "IV", "--sweep", "restitution=0:1:100", "--ensemble", "10000")
+
+
+@figure("sweep-parts", "memory")
+def sweep_parts(r: Runs) -> str:
+    """The 10⁶-member recipe at 10 steps a member: its 100 parts' bytes (`--samples 10`, and one part at
+    the default 100 samples and the recipe's 1000 steps), and the merge's peak and wall time over the 100 parts."""
+    parts = r.tmp / "sweep-parts"
+    parts.mkdir(exist_ok=True)
+
+    def shard(i: int, samples: str, steps: str) -> int:
+        path = parts / f"part-{samples}-{i:03d}.json"
+        with open(path, "w") as f:
+            subprocess.run([str(r.cli), *SWEEP_RECIPE, "--steps", steps, "--samples", samples, "--threads", "1", "--json", "--shard", f"{i}/100"],
+                           stdout=f, check=True)
+        return path.stat().st_size
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        sizes = list(pool.map(lambda i: shard(i, "10", "10"), range(1, 101)))
+    full = shard(1, "100", "1000")  # 101 samples need 100 steps at least: the recipe's 1000
+    files = sorted(str(p) for p in parts.glob("part-10-*.json"))
+    peak, wall = peak_memory(r, "merge", *files)
+    per_member = sum(sizes) / 10**6
+    return (f"a part holds ≈ {per_member:.0f} bytes per member at `--samples 10` (≈ {full / 10**4 / 1e3:.1f} kB\n"
+            f"at the default 100), so the 10⁶ sweep's parts are {megabytes(sum(sizes))}; the merge reads one part file at a time and\n"
+            f"keeps each member's numbers ({megabytes(peak)} peak and {wall:.0f} s for the 10⁶ members at `--samples 10`, measured)")
+
+
 @figure("sweep-point-memory", "memory")
 def sweep_point_memory(r: Runs) -> str:
     """One-member points, unsharded, 10 steps: the peak grows with the points, their ensembles batched or not."""
