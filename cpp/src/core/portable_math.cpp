@@ -227,4 +227,33 @@ double atan2(double y, double x) {
   return std::signbit(y) ? -r : r;
 }
 
+double log(double x) {
+  if (!(x > 0.0) || !std::isfinite(x)) return std::log(x);  // NaN, ±0, negatives, +∞: the C library's (exact cases)
+  // x = m·2^e with m in [√½, √2): frexp is exact, a subnormal is scaled into the normal range first.
+  int e = 0;
+  double scale = 0.0;
+  if (x < 2.2250738585072014e-308) {
+    x *= 18014398509481984.0;  // 2^54
+    scale = -54.0;
+  }
+  double m = std::frexp(x, &e);
+  if (m < 0.7071067811865476) {
+    m *= 2.0;
+    e -= 1;
+  }
+  // log m = log(1 + f) = f − ½f² + s(½f² + R(s²)), s = f/(2 + f), R = Σ 2s^(2k)/(2k + 1) (k ≥ 1), the
+  // series of 2 atanh s beyond its first term; |s| ≤ 0.1716, so 12 terms are exact to rounding. f = m − 1
+  // is exact (Sterbenz). e·ln 2 as hi + lo, hi with trailing zeros so that e·hi is exact (fdlibm's e_log.c).
+  constexpr double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
+  const double f = m - 1.0;
+  const double s = f / (2.0 + f);
+  const double z = s * s;
+  double r = 0.0;
+  for (int k = 12; k >= 1; --k) r = 2.0 / (2 * k + 1) + z * r;
+  r *= z;
+  const double hfsq = 0.5 * f * f;
+  const double dk = static_cast<double>(e) + scale;
+  return dk * kLn2Hi - ((hfsq - (s * (hfsq + r) + dk * kLn2Lo)) - f);
+}
+
 }  // namespace lgvci::pmath

@@ -3,6 +3,7 @@
 // special values, and correctly rounded where reduction is hardest.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -139,6 +140,34 @@ TEST_CASE("pmath atan2 is within 4 ulp of the C library in every quadrant, with 
   CHECK(atan2(-1.0, 0.0) == -1.5707963267948966);
   CHECK(ulps(atan2(1.0, 1.0), 0.7853981633974483) <= 2);
   CHECK(std::isnan(atan2(NAN, 1.0)));
+}
+
+TEST_CASE("pmath log is within 2 ulp of the C library over every binade, exact at 1 and at powers of 2's hi part", "[core][portable_math]") {
+  std::mt19937_64 rng(20261128);
+  std::uniform_real_distribution<double> mant(1.0, 2.0);
+  std::int64_t worst = 0;
+  for (int e = -1074; e <= 1023; ++e) {
+    for (int i = 0; i < 40; ++i) {
+      const double x = std::ldexp(mant(rng), e);
+      if (!(x > 0.0) || !std::isfinite(x)) continue;
+      worst = std::max(worst, ulps(lgvci::pmath::log(x), std::log(x)));
+    }
+  }
+  // Near 1, where log x is small and its relative accuracy is hardest.
+  std::uniform_real_distribution<double> near(-1e-3, 1e-3);
+  for (int i = 0; i < 100000; ++i) {
+    const double x = 1.0 + near(rng);
+    worst = std::max(worst, ulps(lgvci::pmath::log(x), std::log(x)));
+  }
+  CHECK(worst <= 2);
+  CHECK(lgvci::pmath::log(1.0) == 0.0);
+  CHECK(lgvci::pmath::log(2.0) == std::log(2.0));
+  CHECK(lgvci::pmath::log(std::exp(1.0)) == std::log(std::exp(1.0)));
+  CHECK(std::isnan(lgvci::pmath::log(-1.0)));
+  CHECK(lgvci::pmath::log(0.0) == -HUGE_VAL);
+  CHECK(lgvci::pmath::log(HUGE_VAL) == HUGE_VAL);
+  CHECK(ulps(lgvci::pmath::log(DBL_TRUE_MIN), std::log(DBL_TRUE_MIN)) <= 2);
+  CHECK(ulps(lgvci::pmath::log(DBL_MAX), std::log(DBL_MAX)) <= 2);
 }
 
 }  // namespace test_portable_math
