@@ -5,6 +5,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 APT_PACKAGES=(cmake ninja-build g++ python3 emscripten libeigen3-dev nlohmann-json3-dev catch2 nodejs npm
+              libcli11-dev              # CLI11: the lgvci program's command line (docs/cli.md)
               clang libclang-rt-14-dev  # clang + compiler-rt: the asan preset and libFuzzer
               parallel                  # GNU parallel: the test command runs the sweep recipe (docs/sweeps.md)
               mypy                      # the Python package's stubs type-checked (tests/python/test_typing.py)
