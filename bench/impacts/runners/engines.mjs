@@ -1,0 +1,392 @@
+// The game and robotics engines of the impacts benchmark (docs/benchmark-impacts.md): Rapier
+// (@dimforge/rapier3d-compat), Jolt (jolt-physics) and MuJoCo (mujoco-js, the official WASM build),
+// each under Node, set up from a problem's "engine_setup" (bench/impacts/problems/*.json) with the
+// settings of bench/impacts/engines/<engine>.json. Prints one JSON array, one entry per problem:
+// the measured errors (their definitions are the docs page's "Errors") or "not_expressible" with the
+// reason the problem file gives.
+//
+//   node bench/impacts/runners/engines.mjs --engine rapier|jolt|mujoco [--quick] PROBLEM.json...
+//
+// Every engine advances by the problem's h, one engine step per problem step; the state is read back
+// in doubles after each step (Rapier and Jolt keep it in single precision, MuJoCo in double).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+// ---- small vector algebra -------------------------------------------------------------------------
+const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const norm = (a) => Math.hypot(a[0], a[1], a[2]);
+/** Row-major R of the unit quaternion (w, x, y, z). */
+function quatToR([w, x, y, z]) {
+  return [
+    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
+  ];
+}
+const matVec = (M, v) => [0, 1, 2].map((i) => M[3 * i] * v[0] + M[3 * i + 1] * v[1] + M[3 * i + 2] * v[2]);
+const matTVec = (M, v) => [0, 1, 2].map((i) => M[i] * v[0] + M[3 + i] * v[1] + M[6 + i] * v[2]);
+
+/** Points on an ellipsoid (the page's lat-long grid, RAPIER_SETTINGS in families/rigid_body/web/rapier-baseline.ts). */
+function ellipsoidPoints(axes, center, rings, segments) {
+  const pts = [[center[0], center[1], center[2] + axes[2]], [center[0], center[1], center[2] - axes[2]]];
+  for (let i = 1; i < rings; i++) {
+    const th = (Math.PI * i) / rings;
+    for (let j = 0; j < segments; j++) {
+      const ph = (2 * Math.PI * j) / segments;
+      pts.push([
+        center[0] + axes[0] * Math.sin(th) * Math.cos(ph),
+        center[1] + axes[1] * Math.sin(th) * Math.sin(ph),
+        center[2] + axes[2] * Math.cos(th),
+      ]);
+    }
+  }
+  return pts;
+}
+
+/** The leaf shapes of a body (a union's parts, flattened). */
+function leaves(shape) {
+  return shape.type === 'union' ? shape.parts.flatMap(leaves) : [shape];
+}
+
+// ---- the engines ----------------------------------------------------------------------------------
+// Each `make(setup, h)` returns { step(), read() -> {x, q: [w,x,y,z], v, w (world)}, reverse(), free() }.
+
+async function rapierEngine(S) {
+  const R = (await import('@dimforge/rapier3d-compat')).default;
+  await R.init();
+  return {
+    version: R.version(),
+    make(setup, h) {
+      const b = setup.body;
+      const world = new R.World({ x: 0, y: 0, z: -setup.gravity });
+      world.timestep = h;
+      world.numSolverIterations = S.solver_iterations;
+      const [qw, qx, qy, qz] = b.q0;
+      const body = world.createRigidBody(
+        R.RigidBodyDesc.dynamic()
+          .setTranslation(...b.x0)
+          .setRotation({ w: qw, x: qx, y: qy, z: qz })
+          .setLinvel(...b.v0)
+          .setAngvel({ x: b.w0[0], y: b.w0[1], z: b.w0[2] })
+          .setCanSleep(false)
+          .setAdditionalMassProperties(b.mass, { x: 0, y: 0, z: 0 }, { x: b.inertia[0], y: b.inertia[1], z: b.inertia[2] }, { w: 1, x: 0, y: 0, z: 0 }),
+      );
+      const material = (d) =>
+        d.setRestitution(setup.restitution)
+          .setRestitutionCombineRule(R.CoefficientCombineRule.Max)
+          .setFriction(0)
+          .setFrictionCombineRule(R.CoefficientCombineRule.Min)
+          .setContactSkin(S.contact_skin);
+      for (const s of leaves(b.shape)) {
+        let d;
+        if (s.type === 'sphere') d = R.ColliderDesc.ball(s.radius);
+        else if (s.type === 'cube') d = R.ColliderDesc.roundCuboid(s.side / 2, s.side / 2, s.side / 2, s.epsilon);
+        else d = R.ColliderDesc.convexHull(Float32Array.from(ellipsoidPoints(s.semi_axes, [0, 0, 0], S.ellipsoid_rings, S.ellipsoid_segments).flat()));
+        const c = s.center ?? [0, 0, 0];
+        d.setTranslation(c[0], c[1], c[2]);
+        world.createCollider(material(d.setDensity(0)), body);
+      }
+      const n = setup.plane.normal;
+      world.createCollider(material(new R.ColliderDesc(new R.HalfSpace({ x: n[0], y: n[1], z: n[2] }))), world.createRigidBody(R.RigidBodyDesc.fixed()));
+      return {
+        step: () => world.step(),
+        read() {
+          const x = body.translation(), q = body.rotation(), v = body.linvel(), w = body.angvel();
+          return { x: [x.x, x.y, x.z], q: [q.w, q.x, q.y, q.z], v: [v.x, v.y, v.z], w: [w.x, w.y, w.z] };
+        },
+        reverse() {
+          const v = body.linvel(), w = body.angvel();
+          body.setLinvel({ x: -v.x, y: -v.y, z: -v.z }, true);
+          body.setAngvel({ x: -w.x, y: -w.y, z: -w.z }, true);
+        },
+        free: () => world.free(),
+      };
+    },
+  };
+}
+
+async function joltEngine(S) {
+  const J = await (await import('jolt-physics/wasm-compat')).default();
+  const V = (a) => new J.Vec3(a[0], a[1], a[2]);
+  return {
+    version: JSON.parse(readFileSync(join(here, '../../../node_modules/jolt-physics/package.json'), 'utf8')).version,
+    make(setup, h) {
+      const b = setup.body;
+      const settings = new J.JoltSettings();
+      settings.mMaxWorkerThreads = 1;
+      const pairs = new J.ObjectLayerPairFilterTable(2);
+      pairs.EnableCollision(0, 1);
+      const bp = new J.BroadPhaseLayerInterfaceTable(2, 2);
+      bp.MapObjectToBroadPhaseLayer(0, new J.BroadPhaseLayer(0));
+      bp.MapObjectToBroadPhaseLayer(1, new J.BroadPhaseLayer(1));
+      settings.mObjectLayerPairFilter = pairs;
+      settings.mBroadPhaseLayerInterface = bp;
+      settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bp, 2, pairs, 2);
+      const jolt = new J.JoltInterface(settings);
+      J.destroy(settings);
+      const sys = jolt.GetPhysicsSystem();
+      const ps = sys.GetPhysicsSettings();
+      ps.mNumVelocitySteps = S.velocity_steps;
+      ps.mNumPositionSteps = S.position_steps;
+      ps.mMinVelocityForRestitution = S.min_velocity_for_restitution;
+      ps.mBaumgarte = S.baumgarte;
+      ps.mPenetrationSlop = S.penetration_slop;
+      ps.mSpeculativeContactDistance = S.speculative_contact_distance;
+      ps.mAllowSleeping = false;
+      sys.SetPhysicsSettings(ps);
+      sys.SetGravity(new J.Vec3(0, 0, -setup.gravity));
+      const bi = sys.GetBodyInterface();
+      // the body's shape: a sphere, a box (rounded inside its half extent, so side/2 + ε with radius ε),
+      // a convex hull of the page's ellipsoid grid, or a static compound of these
+      const leafShape = (s) => {
+        if (s.type === 'sphere') return new J.SphereShapeSettings(s.radius);
+        if (s.type === 'cube') {
+          const e = s.side / 2 + s.epsilon;
+          return new J.BoxShapeSettings(new J.Vec3(e, e, e), s.epsilon);
+        }
+        const hull = new J.ConvexHullShapeSettings();
+        for (const p of ellipsoidPoints(s.semi_axes, [0, 0, 0], S.ellipsoid_rings, S.ellipsoid_segments)) hull.mPoints.push_back(V(p));
+        hull.mMaxConvexRadius = S.hull_convex_radius;
+        return hull;
+      };
+      const parts = leaves(b.shape);
+      let shapeSettings;
+      if (parts.length === 1 && !parts[0].center?.some((c) => c !== 0)) shapeSettings = leafShape(parts[0]);
+      else {
+        shapeSettings = new J.StaticCompoundShapeSettings();
+        for (const s of parts) shapeSettings.AddShape(V(s.center ?? [0, 0, 0]), new J.Quat(0, 0, 0, 1), leafShape(s), 0);
+      }
+      const shape = shapeSettings.Create().Get();
+      const [qw, qx, qy, qz] = b.q0;
+      const bcs = new J.BodyCreationSettings(shape, new J.RVec3(...b.x0), new J.Quat(qx, qy, qz, qw), J.EMotionType_Dynamic, 1);
+      bcs.mLinearVelocity = V(b.v0);
+      bcs.mAngularVelocity = V(b.w0);
+      bcs.mFriction = 0;
+      bcs.mRestitution = setup.restitution;
+      bcs.mLinearDamping = 0;
+      bcs.mAngularDamping = 0;
+      bcs.mMaxAngularVelocity = 1e6;
+      bcs.mAllowSleeping = false;
+      bcs.mMotionQuality = S.motion_quality === 'LinearCast' ? J.EMotionQuality_LinearCast : J.EMotionQuality_Discrete;
+      bcs.mOverrideMassProperties = J.EOverrideMassProperties_MassAndInertiaProvided;
+      bcs.mMassPropertiesOverride.mMass = b.mass;
+      bcs.mMassPropertiesOverride.mInertia = J.Mat44.prototype.sScaleVec3(V(b.inertia));
+      const body = bi.CreateBody(bcs);
+      bi.AddBody(body.GetID(), J.EActivation_Activate);
+      const n = setup.plane.normal;
+      const ground = new J.BodyCreationSettings(
+        new J.PlaneShapeSettings(new J.Plane(V(n), 0), null, S.plane_half_extent).Create().Get(),
+        new J.RVec3(0, 0, 0), new J.Quat(0, 0, 0, 1), J.EMotionType_Static, 0,
+      );
+      ground.mFriction = 0;
+      ground.mRestitution = setup.restitution;
+      bi.AddBody(bi.CreateBody(ground).GetID(), J.EActivation_DontActivate);
+      sys.OptimizeBroadPhase();
+      const id = body.GetID();
+      return {
+        step: () => jolt.Step(h, 1),
+        read() {
+          const x = bi.GetPosition(id), q = bi.GetRotation(id), v = bi.GetLinearVelocity(id), w = bi.GetAngularVelocity(id);
+          return { x: [x.GetX(), x.GetY(), x.GetZ()], q: [q.GetW(), q.GetX(), q.GetY(), q.GetZ()], v: [v.GetX(), v.GetY(), v.GetZ()], w: [w.GetX(), w.GetY(), w.GetZ()] };
+        },
+        reverse() {
+          const v = bi.GetLinearVelocity(id), w = bi.GetAngularVelocity(id);
+          bi.SetLinearAndAngularVelocity(id, new J.Vec3(-v.GetX(), -v.GetY(), -v.GetZ()), new J.Vec3(-w.GetX(), -w.GetY(), -w.GetZ()));
+        },
+        free: () => J.destroy(jolt),
+      };
+    },
+  };
+}
+
+async function mujocoEngine(S) {
+  const mj = await (await import('mujoco-js')).default();
+  mj.FS.mkdir('/bench');
+  let serial = 0;
+  return {
+    version: JSON.parse(readFileSync(join(here, '../../../node_modules/mujoco-js/package.json'), 'utf8')).version,
+    make(setup, h) {
+      const b = setup.body;
+      // elastic contact as MuJoCo expresses it: a soft constraint with solref in its direct form
+      // (−stiffness, −damping), the damping from the restitution of a linear spring-damper,
+      // e = exp(−ζπ/√(1−ζ²)); stiffness k = (2π / (2 n h))², a contact lasting n = contact_steps steps
+      const e = setup.restitution;
+      const zeta = e >= 1 ? 0 : -Math.log(Math.max(e, 1e-12)) / Math.sqrt(Math.PI ** 2 + Math.log(Math.max(e, 1e-12)) ** 2);
+      const omega = Math.PI / (S.contact_steps * h);
+      const k = omega * omega, damp = 2 * zeta * omega;
+      const solref = `-${k} -${damp}`;
+      const geom = (s) => {
+        const c = (s.center ?? [0, 0, 0]).join(' ');
+        const common = `pos="${c}" condim="1" solref="${solref}" solimp="${S.solimp}" margin="0" contype="1" conaffinity="1" mass="0"`;
+        if (s.type === 'sphere') return `<geom type="sphere" size="${s.radius}" ${common}/>`;
+        if (s.type === 'cube') return `<geom type="box" size="${s.side / 2 + s.epsilon} ${s.side / 2 + s.epsilon} ${s.side / 2 + s.epsilon}" ${common}/>`;
+        return `<geom type="ellipsoid" size="${s.semi_axes.join(' ')}" ${common}/>`;
+      };
+      const n = setup.plane.normal;
+      // the plane's frame: its z axis along n (zaxis), through the origin
+      const xml = `<mujoco><option timestep="${h}" gravity="0 0 ${-setup.gravity}" integrator="${S.integrator}" cone="${S.cone}" iterations="${S.iterations}" tolerance="${S.tolerance}"><flag energy="enable"/></option>
+<worldbody><geom type="plane" size="0 0 1" zaxis="${n.join(' ')}" condim="1" solref="${solref}" solimp="${S.solimp}"/>
+<body pos="${b.x0.join(' ')}" quat="${b.q0.join(' ')}"><freejoint/><inertial pos="0 0 0" mass="${b.mass}" diaginertia="${b.inertia.join(' ')}"/>
+${leaves(b.shape).map(geom).join('\n')}</body></worldbody></mujoco>`;
+      const file = `/bench/m${serial++}.xml`;
+      mj.FS.writeFile(file, xml);
+      const m = mj.MjModel.loadFromXML(file);
+      const d = new mj.MjData(m);
+      // free joint: qvel = (v world, ω in the body frame)
+      const R0 = quatToR(b.q0);
+      const wb = matTVec(R0, b.w0);
+      const qv = d.qvel;
+      for (let i = 0; i < 3; i++) { qv[i] = b.v0[i]; qv[3 + i] = wb[i]; }
+      mj.mj_forward(m, d);
+      return {
+        step: () => mj.mj_step(m, d),
+        read() {
+          const p = d.qpos, v = d.qvel;
+          const q = [p[3], p[4], p[5], p[6]];
+          return { x: [p[0], p[1], p[2]], q, v: [v[0], v[1], v[2]], w: matVec(quatToR(q), [v[3], v[4], v[5]]) };
+        },
+        reverse() {
+          const v = d.qvel;
+          for (let i = 0; i < 6; i++) v[i] = -v[i];
+        },
+        free() { d.delete(); m.delete(); },
+      };
+    },
+  };
+}
+
+// ---- the measurements ------------------------------------------------------------------------------
+
+/** E = ½ m|v|² + ½ (Rᵀω)ᵀ J (Rᵀω) + m g (x₃ − offset). */
+function energy(setup, s) {
+  const b = setup.body;
+  const W = matTVec(quatToR(s.q), s.w);
+  const rot = 0.5 * (b.inertia[0] * W[0] * W[0] + b.inertia[1] * W[1] * W[1] + b.inertia[2] * W[2] * W[2]);
+  return 0.5 * b.mass * dot(s.v, s.v) + rot + b.mass * setup.gravity * (s.x[2] - (setup.potential_offset ?? 0));
+}
+
+/** The momentum maps of the problem: m v along each conserved direction, and n·(x × m v + R J Rᵀ ω) when it is conserved. */
+function momenta(setup, s) {
+  const b = setup.body;
+  const out = setup.momentum.linear_dirs.map((d) => b.mass * dot(s.v, d));
+  if (setup.momentum.angular_about_n) {
+    const R = quatToR(s.q);
+    const W = matTVec(R, s.w);
+    const pi = matVec(R, [b.inertia[0] * W[0], b.inertia[1] * W[1], b.inertia[2] * W[2]]);
+    const L = cross(s.x, s.v.map((c) => b.mass * c));
+    out.push(dot(setup.plane.normal, [L[0] + pi[0], L[1] + pi[1], L[2] + pi[2]]));
+  }
+  return out;
+}
+
+function runProblem(engine, problem, quick) {
+  const setup = problem.engine_setup;
+  const h = problem.h;
+  const steps = quick ? problem.quick_steps : problem.steps;
+  const refSteps = problem.reference.horizon_steps;
+  const n = setup.plane.normal;
+  const g = setup.gravity;
+  // the diagnostic run
+  let sim = engine.make(setup, h);
+  let s = sim.read();
+  const E0 = energy(setup, s);
+  const M0 = momenta(setup, s);
+  let maxE = 0;
+  const maxM = M0.map(() => 0);
+  const impactTimes = [];
+  let vnPrev = dot(s.v, n);
+  let inImpact = false;
+  let xAtRef = null;
+  let finite = true;
+  for (let k = 1; k <= steps; k++) {
+    sim.step();
+    s = sim.read();
+    if (![...s.x, ...s.v, ...s.w, ...s.q].every(Number.isFinite)) { finite = false; break; }
+    momenta(setup, s).forEach((m, i) => { maxM[i] = Math.max(maxM[i], Math.abs(m - M0[i])); });
+    // an impact: the step in which the normal velocity rose by more than gravity takes in a step
+    // (its time: the step's midpoint); consecutive such steps are one impact (a soft contact)
+    const vn = dot(s.v, n);
+    const rising = vn - vnPrev > g * h;
+    if (rising && !inImpact) impactTimes.push((k - 0.5) * h);
+    // the energy away from impacts: during a soft contact (MuJoCo's) part of it is in the contact's
+    // spring, which E does not count
+    if (!rising && !inImpact) maxE = Math.max(maxE, Math.abs(energy(setup, s) - E0) / Math.abs(E0));
+    inImpact = rising;
+    vnPrev = vn;
+    if (k === refSteps) xAtRef = s.x;
+  }
+  const final = sim.read();
+  sim.free();
+  // determinism: a second run from the same set-up ends bit for bit where the first did
+  sim = engine.make(setup, h);
+  for (let k = 0; k < steps; k++) sim.step();
+  const again = sim.read();
+  sim.free();
+  const deterministic = JSON.stringify(again) === JSON.stringify(final);
+  // reversibility: N forward, velocities negated, N back; distance of the position from the start
+  const nrev = Math.min(steps, problem.reverse_steps);
+  sim = engine.make(setup, h);
+  const x0 = sim.read().x;
+  for (let k = 0; k < nrev; k++) sim.step();
+  sim.reverse();
+  for (let k = 0; k < nrev; k++) sim.step();
+  const reverseDistance = norm(sub(sim.read().x, x0));
+  sim.free();
+  // time per step: the bare loop (no diagnostics), its CPU time (user + system of this single-threaded
+  // process: a loaded machine's preemption does not count), best of 3 runs
+  let best = Infinity, bestWall = Infinity;
+  for (let r = 0; r < 3; r++) {
+    sim = engine.make(setup, h);
+    const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
+    for (let k = 0; k < steps; k++) sim.step();
+    const wall = Number(process.hrtime.bigint() - t0) / 1e3;
+    const c = process.cpuUsage(c0);
+    best = Math.min(best, (c.user + c.system) / steps);
+    bestWall = Math.min(bestWall, wall / steps);
+    sim.free();
+  }
+  return {
+    status: finite ? 'ok' : 'non_finite',
+    steps,
+    energy_initial: E0,
+    energy_drift: finite ? maxE : null,
+    impacts: impactTimes.length,
+    impact_times: impactTimes.filter((t) => t <= refSteps * h + 1e-9),
+    momentum_names: [...setup.momentum.linear_dirs.map((_, i) => `p${i + 1}`), ...(setup.momentum.angular_about_n ? ['L_n'] : [])],
+    momentum_drift: maxM,
+    x_at_reference: xAtRef,
+    reverse_steps: nrev,
+    reverse_distance: reverseDistance,
+    deterministic_runs: deterministic,
+    us_per_step: best,
+    us_per_step_wall: bestWall,
+  };
+}
+
+const args = process.argv.slice(2);
+const engineName = args[args.indexOf('--engine') + 1];
+const quick = args.includes('--quick');
+const files = args.filter((a, i) => a.endsWith('.json') && args[i - 1] !== '--engine');
+const settings = JSON.parse(readFileSync(join(here, `../engines/${engineName}.json`), 'utf8'));
+const factories = { rapier: rapierEngine, jolt: joltEngine, mujoco: mujocoEngine };
+if (!factories[engineName]) {
+  console.error(`--engine must be one of ${Object.keys(factories).join(', ')} (got '${engineName}')`);
+  process.exit(2);
+}
+const engine = await factories[engineName](settings.settings);
+const out = [];
+for (const f of files) {
+  const problem = JSON.parse(readFileSync(f, 'utf8'));
+  const reason = problem.not_expressible?.[engineName] ?? problem.not_expressible?.all;
+  if (reason || !problem.engine_setup) {
+    out.push({ problem: problem.name, runner: engineName, status: 'not_expressible', reason: reason ?? 'no engine set-up' });
+    continue;
+  }
+  out.push({ problem: problem.name, runner: engineName, version: engine.version, ...runProblem(engine, problem, quick) });
+}
+process.stdout.write(JSON.stringify(out) + '\n');
