@@ -225,7 +225,8 @@ def main() -> None:
     problems.append({
         "name": "slide", "title": "sliding cube", "family": "rigid_body",
         "source": "a cube (side 2, ε = 0.1) on a face down a frictionless plane tilted 20° (the preset slide)",
-        "config": {"case": "slide"}, "h": 0.01, "steps": steps,
+        # 10 s: the cube slides on without end (168 m by then); the engines' planes are finite
+        "config": {"case": "slide"}, "h": 0.01, "steps": 1000,
         "reference": {"kind": "closed_form", "method": "uniform acceleration g sin 20° along the slope, no impact",
                       "horizon_steps": 1000, "impact_times": [], "impact_times_error": 0.0, "position": list(xs), "position_error": 0.0},
         "engine_setup": rigid_engine_setup(slide),
@@ -253,8 +254,8 @@ def main() -> None:
         problems.append({
             "name": f"case-{case}", "title": title, "family": "rigid_body", "source": source, "config": {"case": case}, "h": 0.01, "steps": steps,
             "quick": case == "IV",
-            # Case II's tilted plane scatters the bounces: past ~5 s the h/32 and h/64 runs part by > 1e-3
-            "reference": converged_reference(a.cli, {"case": case}, 0.01, 400 if case == "II" else 1000, "energy"),
+            # Case II: past ~6 s (a burst of bounces on the tilted plane) the h/32 and h/64 runs part by > 1e-3
+            "reference": converged_reference(a.cli, {"case": case}, 0.01, 600 if case == "II" else 1000, "energy"),
             "engine_setup": rigid_engine_setup(cfg),
         })
     rock = lgvci.preset("rocking")

@@ -74,6 +74,7 @@ async function rapierEngine(S) {
           .setLinvel(...b.v0)
           .setAngvel({ x: b.w0[0], y: b.w0[1], z: b.w0[2] })
           .setCanSleep(false)
+          .setCcdEnabled(S.ccd)
           .setAdditionalMassProperties(b.mass, { x: 0, y: 0, z: 0 }, { x: b.inertia[0], y: b.inertia[1], z: b.inertia[2] }, { w: 1, x: 0, y: 0, z: 0 }),
       );
       const material = (d) =>
@@ -340,7 +341,7 @@ function runProblem(engine, problem, quick) {
   // time per step: the bare loop (no diagnostics), its CPU time (user + system of this single-threaded
   // process: a loaded machine's preemption does not count), best of 3 runs
   let best = Infinity, bestWall = Infinity;
-  for (let r = 0; r < 3; r++) {
+  for (let r = 0; r < (quick ? 1 : 3); r++) {
     sim = engine.make(setup, h);
     const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
     for (let k = 0; k < steps; k++) sim.step();
@@ -356,7 +357,7 @@ function runProblem(engine, problem, quick) {
     energy_initial: E0,
     energy_drift: finite ? maxE : null,
     impacts: impactTimes.length,
-    impact_times: impactTimes.filter((t) => t <= refSteps * h + 1e-9),
+    impact_times: impactTimes,
     momentum_names: [...setup.momentum.linear_dirs.map((_, i) => `p${i + 1}`), ...(setup.momentum.angular_about_n ? ['L_n'] : [])],
     momentum_drift: maxM,
     x_at_reference: xAtRef,
