@@ -78,6 +78,11 @@ class BenchImpactsQuick(unittest.TestCase):
             # a step-resolution impact: within a few steps of the closed form's first bounces
             self.assertLess(ball["impact_time_error"], 1.0, e)
             self.assertEqual(self.rows[("billiard-ellipse", e)]["status"], "not_expressible")
+        # the cradle: MuJoCo's hinged pendulums swing and collide with finite numbers
+        cradle = self.rows[("cradle-3", "mujoco")]
+        self.assertEqual(cradle["status"], "ok", cradle.get("reason"))
+        self.assertTrue(math.isfinite(cradle["energy_drift"]) and cradle["energy_drift"] < 0.5)
+        self.assertGreater(cradle["impacts_in_horizon"], 0)
 
 
 if __name__ == "__main__":

@@ -211,6 +211,30 @@ async function mujocoEngine(S) {
   let serial = 0;
   return {
     version: JSON.parse(readFileSync(join(here, '../../../node_modules/mujoco-js/package.json'), 'utf8')).version,
+    /** Pendulums (the cradle): ball i on a massless rod of length l from the pivot (i·spacing, 0, 0), a hinge about −e2 (θ > 0 swings towards +x, the CLI's q_i). */
+    makePendulums(setup, h) {
+      const e = setup.restitution;
+      const zeta = e >= 1 ? 0 : -Math.log(e) / Math.sqrt(Math.PI ** 2 + Math.log(e) ** 2);
+      const omega = Math.PI / (S.contact_steps * h);
+      const solref = `-${omega * omega} -${2 * zeta * omega}`;
+      const bodies = setup.q0.map((q, i) => `<body pos="${i * setup.spacing} 0 0"><joint type="hinge" axis="0 -1 0" damping="0" armature="0"/>
+<inertial pos="0 0 ${-setup.length}" mass="${setup.mass}" diaginertia="${S.ball_inertia} ${S.ball_inertia} ${S.ball_inertia}"/>
+<geom type="sphere" size="${setup.radius}" pos="0 0 ${-setup.length}" condim="1" solref="${solref}" solimp="${S.solimp}" margin="0" mass="0"/></body>`).join('\n');
+      const xml = `<mujoco><option timestep="${h}" gravity="0 0 ${-setup.gravity}" integrator="${S.integrator}" cone="${S.cone}" iterations="${S.iterations}" tolerance="${S.tolerance}"/>
+<worldbody>${bodies}</worldbody></mujoco>`;
+      const file = `/bench/m${serial++}.xml`;
+      mj.FS.writeFile(file, xml);
+      const m = mj.MjModel.loadFromXML(file);
+      const d = new mj.MjData(m);
+      setup.q0.forEach((q, i) => { d.qpos[i] = q; d.qvel[i] = setup.qdot0[i]; });
+      mj.mj_forward(m, d);
+      return {
+        step: () => mj.mj_step(m, d),
+        read: () => ({ q: Array.from({ length: setup.q0.length }, (_, i) => d.qpos[i]), qdot: Array.from({ length: setup.q0.length }, (_, i) => d.qvel[i]) }),
+        reverse() { for (let i = 0; i < setup.q0.length; i++) d.qvel[i] = -d.qvel[i]; },
+        free() { d.delete(); m.delete(); },
+      };
+    },
     make(setup, h) {
       const b = setup.body;
       // elastic contact as MuJoCo expresses it: a soft constraint with solref in its direct form
@@ -369,6 +393,64 @@ function runProblem(engine, problem, quick) {
   };
 }
 
+/** The cradle: E = Σ ½ m l² θ̇ᵢ² − m g l cos θᵢ (the CLI's); an impact: a step in which some ball's
+ * angular velocity jumped by more than twice what gravity can change it by in a step. */
+function runPendulums(engine, problem, quick) {
+  const setup = problem.engine_setup;
+  const h = problem.h;
+  const steps = quick ? problem.quick_steps : problem.steps;
+  const refSteps = problem.reference.horizon_steps;
+  const { mass: m, length: l, gravity: g } = setup;
+  const E = (s) => s.q.reduce((acc, q, i) => acc + 0.5 * m * l * l * s.qdot[i] ** 2 - m * g * l * Math.cos(q), 0);
+  let sim = engine.makePendulums(setup, h);
+  let s = sim.read();
+  const E0 = E(s);
+  let maxE = 0, prev = s.qdot, inImpact = false, qAtRef = null, finite = true;
+  const impactTimes = [];
+  for (let k = 1; k <= steps; k++) {
+    sim.step();
+    s = sim.read();
+    if (![...s.q, ...s.qdot].every(Number.isFinite)) { finite = false; break; }
+    const jump = s.qdot.some((w, i) => Math.abs(w - prev[i]) > 2 * (g / l) * h);
+    if (jump && !inImpact) impactTimes.push((k - 0.5) * h);
+    if (!jump && !inImpact) maxE = Math.max(maxE, Math.abs(E(s) - E0) / Math.abs(E0));
+    inImpact = jump;
+    prev = s.qdot;
+    if (k === refSteps) qAtRef = s.q;
+  }
+  const final = sim.read();
+  sim.free();
+  sim = engine.makePendulums(setup, h);
+  for (let k = 0; k < steps; k++) sim.step();
+  const deterministic = JSON.stringify(sim.read()) === JSON.stringify(final);
+  sim.free();
+  const nrev = Math.min(steps, problem.reverse_steps);
+  sim = engine.makePendulums(setup, h);
+  const q0 = sim.read().q;
+  for (let k = 0; k < nrev; k++) sim.step();
+  sim.reverse();
+  for (let k = 0; k < nrev; k++) sim.step();
+  const reverseDistance = Math.hypot(...sim.read().q.map((q, i) => q - q0[i]));
+  sim.free();
+  let best = Infinity, bestWall = Infinity;
+  for (let r = 0; r < (quick ? 1 : 3); r++) {
+    sim = engine.makePendulums(setup, h);
+    const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
+    for (let k = 0; k < steps; k++) sim.step();
+    const wall = Number(process.hrtime.bigint() - t0) / 1e3;
+    const c = process.cpuUsage(c0);
+    best = Math.min(best, (c.user + c.system) / steps);
+    bestWall = Math.min(bestWall, wall / steps);
+    sim.free();
+  }
+  return {
+    status: finite ? 'ok' : 'non_finite', steps, energy_initial: E0, energy_drift: finite ? maxE : null,
+    impacts: impactTimes.length, impact_times: impactTimes, momentum_names: [], momentum_drift: [],
+    x_at_reference: qAtRef, reverse_steps: nrev, reverse_distance: reverseDistance, deterministic_runs: deterministic,
+    us_per_step: best, us_per_step_wall: bestWall,
+  };
+}
+
 const args = process.argv.slice(2);
 const engineName = args[args.indexOf('--engine') + 1];
 const quick = args.includes('--quick');
@@ -388,6 +470,7 @@ for (const f of files) {
     out.push({ problem: problem.name, runner: engineName, status: 'not_expressible', reason: reason ?? 'no engine set-up' });
     continue;
   }
-  out.push({ problem: problem.name, runner: engineName, version: engine.version, ...runProblem(engine, problem, quick) });
+  const run = problem.engine_setup.kind === 'pendulums' ? runPendulums : runProblem;
+  out.push({ problem: problem.name, runner: engineName, version: engine.version, ...run(engine, problem, quick) });
 }
 process.stdout.write(JSON.stringify(out) + '\n');
