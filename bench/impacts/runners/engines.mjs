@@ -506,7 +506,8 @@ function runProblem(engine, problem, quick) {
 }
 
 /** The cradle: E = Σ ½ m l² θ̇ᵢ² − m g l cos θᵢ (the CLI's); an impact: a step in which some ball's
- * angular velocity jumped by more than twice what gravity can change it by in a step. */
+ * angular velocity changed by more than half of (g/l) h, over twice what gravity changes it by in a
+ * step at these swings (|θ| ≤ 0.2: (g/l) h sin θ), and little enough to see a soft contact's steps. */
 function runPendulums(engine, problem, quick) {
   const setup = problem.engine_setup;
   const h = problem.h;
@@ -523,7 +524,7 @@ function runPendulums(engine, problem, quick) {
     sim.step();
     s = sim.read();
     if (![...s.q, ...s.qdot].every(Number.isFinite)) { finite = false; break; }
-    const jump = s.qdot.some((w, i) => Math.abs(w - prev[i]) > 2 * (g / l) * h);
+    const jump = s.qdot.some((w, i) => Math.abs(w - prev[i]) > 0.5 * (g / l) * h);
     if (jump && !inImpact) impactTimes.push((k - 0.5) * h);
     if (!jump && !inImpact) maxE = Math.max(maxE, Math.abs(E(s) - E0) / Math.abs(E0));
     inImpact = jump;
