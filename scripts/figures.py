@@ -11,6 +11,7 @@ go stale. Usage (Python 3 standard library only):
     python3 scripts/figures.py            rewrite every figure except the benchmark's
     python3 scripts/figures.py --check    exit 1 when a figure in the docs differs from a fresh run
     python3 scripts/figures.py --bench    also rerun scripts/bench.mjs (needs the WASM build and npm ci)
+    python3 scripts/figures.py --bench-impacts  also rerun scripts/bench-impacts (the impacts benchmark, minutes)
     python3 scripts/figures.py --callgrind  also count the step's instructions (scripts/step_cost.py, valgrind)
     python3 scripts/figures.py --memory   also measure the peak memory of large sweeps (about a minute)
     python3 scripts/figures.py --lighthouse  also run Lighthouse on the built site (web/scripts/lighthouse.mjs)
@@ -20,7 +21,8 @@ go stale. Usage (Python 3 standard library only):
 Figure kinds: "exact" figures are impact counts, energy errors, distances… — bit-reproducible on any
 machine, compared by --check. "timing" values (wall times of the CLI) are rewritten by a plain run but
 never compared: --check skips their runs and matches any text in their place. "bench" figures come
-from scripts/bench.mjs and are rewritten only with --bench; "callgrind" figures, instruction counts of
+from scripts/bench.mjs and are rewritten only with --bench; "bench-impacts" figures, the impacts
+benchmark's (scripts/bench-impacts; matplotlib for its plot), only with --bench-impacts; "callgrind" figures, instruction counts of
 scripts/step_cost.py (the same for a given build, not across compilers), only with --callgrind; "memory"
 figures, peak resident memory of large sweeps (the allocator's and the machine's, and minutes of runs),
 only with --memory; "lighthouse" figures, Lighthouse's scores of the built site (a quiet machine's, after
@@ -925,6 +927,151 @@ def bench_rapier_iv(r: Runs) -> str:
 @figure("readme-case-iv-time", "bench")
 def readme_case_iv_time(r: Runs) -> str:
     return f"in about {bench_data(ROOT)['IV']['native_ms']:.0f} ms"
+
+
+# --- the impacts benchmark (scripts/bench-impacts --json), only with --bench-impacts ------------------
+# docs/benchmark-impacts.md. The run (some minutes: every problem, runner and engine) is saved as
+# bench/impacts/results.json, the results anyone compares theirs with; LGVCI_BENCH_IMPACTS_JSON names a
+# saved `scripts/bench-impacts --json` output to use instead of a run.
+
+BENCH_IMPACTS: dict = {}
+BENCH_IMPACTS_RUNNERS = {"ours-energy": "ours, energy jump", "ours-variational": "ours, variational jump", "rk4": "RK4",
+                         "naive": "naive", "rapier": "Rapier", "jolt": "Jolt", "mujoco": "MuJoCo"}
+
+
+def bench_impacts_data(r: Runs) -> dict:
+    if not BENCH_IMPACTS:
+        saved = os.environ.get("LGVCI_BENCH_IMPACTS_JSON")
+        if saved:
+            text = Path(saved).read_text()
+        else:
+            p = subprocess.run([sys.executable, str(ROOT / "scripts/bench-impacts"), "--json", "--cli", str(r.cli)], cwd=ROOT, capture_output=True, text=True)
+            if p.returncode != 0:
+                raise RuntimeError(f"scripts/bench-impacts: {p.stderr.strip()[-2000:]}")
+            text = p.stdout
+        out = json.loads(text)
+        (ROOT / "bench/impacts/results.json").write_text(json.dumps(out, indent=1) + "\n")
+        BENCH_IMPACTS.update(out)
+    return BENCH_IMPACTS
+
+
+def _bi_cell(x, spec: str = "sci") -> str:
+    if x is None:
+        return "—"
+    if isinstance(x, list):
+        x = max((abs(v) for v in x), default=None)
+        if x is None:
+            return "—"
+    return sci(x) if spec == "sci" else format(x, spec)
+
+
+@figure("bench-impacts-problems")
+def bench_impacts_problems(r: Runs) -> str:
+    """The problems as their files define them (bench/impacts/problems/*.json): no run, so exact."""
+    rows = ["| problem | source | h | steps (quick) | reference | its impacts (horizon) | its error: impact times, position |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    for f in sorted((ROOT / "bench/impacts/problems").glob("*.json")):
+        p = json.loads(f.read_text())
+        ref = p["reference"]
+        kind = "closed form" if ref["kind"] == "closed_form" else "converged (h/64)"
+        err = "exact" if ref["kind"] == "closed_form" else f"{sci(ref['impact_times_error'])}, {sci(ref['position_error'])}"
+        quick = f" ({p['quick_steps']})" if p["quick"] else ""
+        rows.append(f"| {p['name']} | {p['source']} | {p['h']} | {p['steps']}{quick} | {kind} | {len(ref['impact_times'])} ({ref['horizon_steps']} steps) | {err} |")
+    return "\n".join(rows)
+
+
+@figure("bench-impacts-conditions", "bench-impacts")
+def bench_impacts_conditions(r: Runs) -> str:
+    m = bench_impacts_data(r)["meta"]
+    la = m["load_average"]
+    eng = ", ".join(f"{BENCH_IMPACTS_RUNNERS[k]} {v}" for k, v in m["engines"].items())
+    return (f"{m['cores']} × {m['cpu']}, load average {la[0]:.1f} (1 min) at the end, Node {m['node']}, "
+            f"commit {m['commit']}; {eng}")
+
+
+@figure("bench-impacts-table", "bench-impacts")
+def bench_impacts_table(r: Runs) -> str:
+    d = bench_impacts_data(r)
+    rows = ["| problem | runner | max \\|E−E₀\\|/\\|E₀\\| | impact-time error (count Δ) | position error | momentum drift | reversal distance | deterministic (runs, threads) | µs/step |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for x in d["results"]:
+        if x["status"] != "ok":
+            continue
+        det = ("yes" if x["deterministic_runs"] else "**no**") + ("" if x.get("deterministic_threads") is None else (", yes" if x["deterministic_threads"] else ", **no**"))
+        te = _bi_cell(x["impact_time_error"]) if x["impacts_reference"] else "no impact"
+        if x["impacts_missed"]:
+            te += f" ({-x['impacts_missed']:+d})"
+        rows.append(f"| {x['problem']} | {BENCH_IMPACTS_RUNNERS[x['runner']]} | {_bi_cell(x['energy_drift'])} | {te} | {_bi_cell(x.get('position_error'))} | "
+                    f"{_bi_cell(x['momentum_drift'])} | {_bi_cell(x['reverse_distance'])} ({x['reverse_steps']}) | {det} | {_bi_cell(x['us_per_step'], '.2f')} |")
+    return "\n".join(rows)
+
+
+@figure("bench-impacts-not-run", "bench-impacts")
+def bench_impacts_not_run(r: Runs) -> str:
+    d = bench_impacts_data(r)
+    reasons: dict[tuple[str, str], list[str]] = {}
+    for x in d["results"]:
+        if x["status"] == "ok":
+            continue
+        reasons.setdefault((x["reason"], x["status"]), []).append(f"{x['problem']} ({BENCH_IMPACTS_RUNNERS[x['runner']]})")
+    rows = ["| problem (runner) | status | reason |", "| --- | --- | --- |"]
+    for (why, st), who in reasons.items():
+        rows.append(f"| {', '.join(who)} | {st.replace('_', ' ')} | {why} |")
+    return "\n".join(rows)
+
+
+@figure("bench-impacts-cube", "bench-impacts")
+def bench_impacts_cube(r: Runs) -> str:
+    """The old headline, rerun: Case IV's cube, ours against the engines."""
+    d = bench_impacts_data(r)
+    iv = {x["runner"]: x for x in d["results"] if x["problem"] == "case-IV" and x["status"] == "ok"}
+    ours = iv["ours-energy"]
+    parts = [f"ours (energy jump) {sci(ours['energy_drift'])} at {ours['us_per_step']:.2f} µs per step"]
+    for e in ("rapier", "jolt", "mujoco"):
+        if e in iv:
+            x = iv[e]
+            parts.append(f"{BENCH_IMPACTS_RUNNERS[e]} {x['energy_drift'] * 100:.1f} % at {x['us_per_step']:.0f} µs ({x['us_per_step'] / ours['us_per_step']:.0f}×)")
+    return "; ".join(parts)
+
+
+@figure("bench-impacts-plot", "bench-impacts")
+def bench_impacts_plot(r: Runs) -> str:
+    """docs/img/bench-impacts.png: energy drift and time per step, by problem and runner (matplotlib,
+    imported here only: the other figures need the standard library alone)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    d = bench_impacts_data(r)
+    ok = [x for x in d["results"] if x["status"] == "ok"]
+    problems = list(dict.fromkeys(x["problem"] for x in d["results"]))
+    runners = [k for k in BENCH_IMPACTS_RUNNERS if any(x["runner"] == k for x in ok)]
+    fig, axes = plt.subplots(2, 1, figsize=(11, 7.5), sharex=True)
+    width = 0.8 / len(runners)
+    for j, rn in enumerate(runners):
+        for ax, key, floor in ((axes[0], "energy_drift", 1e-17), (axes[1], "us_per_step", None)):
+            xs, ys = [], []
+            for i, pn in enumerate(problems):
+                x = next((x for x in ok if x["problem"] == pn and x["runner"] == rn), None)
+                if x is None or x[key] is None:
+                    continue
+                xs.append(i - 0.4 + (j + 0.5) * width)
+                ys.append(max(x[key], floor) if floor else x[key])
+            ax.bar(xs, ys, width, label=BENCH_IMPACTS_RUNNERS[rn], color=f"C{j}")
+    axes[0].set_yscale("log")
+    axes[0].set_ylabel("max |E − E₀| / |E₀|")
+    axes[0].legend(ncol=4, fontsize=8)
+    axes[1].set_yscale("log")
+    axes[1].set_ylabel("µs per step")
+    axes[1].set_xticks(range(len(problems)), problems, rotation=30, ha="right")
+    m = d["meta"]
+    fig.suptitle(f"Impacts benchmark ({'quick' if m.get('quick') else 'full'}): {m['cores']} × {m['cpu']}", fontsize=9)
+    fig.tight_layout()
+    out = ROOT / "docs/img/bench-impacts.png"
+    fig.savefig(out, dpi=90)
+    plt.close(fig)
+    return "![Energy drift and time per step of every runner on every problem](img/bench-impacts.png)"
 
 
 # --- the flight step's instructions (scripts/step_cost.py under Callgrind), only with --callgrind -------
@@ -2007,6 +2154,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a stale figure")
     ap.add_argument("--bench", action="store_true", help="also rerun scripts/bench.mjs for the benchmark figures")
+    ap.add_argument("--bench-impacts", action="store_true", help="also rerun scripts/bench-impacts (some minutes) for docs/benchmark-impacts.md and bench/impacts/results.json")
     ap.add_argument("--callgrind", action="store_true", help="also count the step's instructions (scripts/step_cost.py) for the step-cost figures")
     ap.add_argument("--memory", action="store_true", help="also measure the peak memory of large sweeps for the memory figures (about a minute)")
     ap.add_argument("--lighthouse", action="store_true", help="also run Lighthouse on the built site (web/scripts/lighthouse.mjs) for its figure")
@@ -2039,10 +2187,12 @@ def main() -> int:
     names = [n for n in FIGURES if (not a.only or n in a.only)]
     timing_ok = True
     if a.check:
-        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "callgrind", "memory", "lighthouse", "long")]
+        names = [n for n in names if FIGURES[n][0] not in ("timing", "bench", "bench-impacts", "callgrind", "memory", "lighthouse", "long")]
     else:
         if not a.bench:
             names = [n for n in names if FIGURES[n][0] != "bench"]
+        if not a.bench_impacts:
+            names = [n for n in names if FIGURES[n][0] != "bench-impacts"]
         if not a.callgrind:
             names = [n for n in names if FIGURES[n][0] != "callgrind"]
         if not a.memory:
