@@ -21,6 +21,26 @@ const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const norm = (a) => Math.hypot(a[0], a[1], a[2]);
 /** Row-major R of the unit quaternion (w, x, y, z). */
+/**
+ * Time per step (µs): the bare loop of fresh simulations (no diagnostics), its CPU time (user + system of
+ * this single-threaded process: a loaded machine's preemption does not count) and its wall time, each
+ * the best of 3 runs (1 with --quick).
+ */
+function timePerStep(make, steps, quick) {
+  let best = Infinity, bestWall = Infinity;
+  for (let r = 0; r < (quick ? 1 : 3); r++) {
+    const sim = make();
+    const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
+    for (let k = 0; k < steps; k++) sim.step();
+    const wall = Number(process.hrtime.bigint() - t0) / 1e3;
+    const c = process.cpuUsage(c0);
+    best = Math.min(best, (c.user + c.system) / steps);
+    bestWall = Math.min(bestWall, wall / steps);
+    sim.free();
+  }
+  return { best, bestWall };
+}
+
 function quatToR([w, x, y, z]) {
   return [
     1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
@@ -474,19 +494,7 @@ function runProblem(engine, problem, quick) {
   for (let k = 0; k < nrev; k++) sim.step();
   const reverseDistance = norm(sub(sim.read().x, x0));
   sim.free();
-  // time per step: the bare loop (no diagnostics), its CPU time (user + system of this single-threaded
-  // process: a loaded machine's preemption does not count), best of 3 runs
-  let best = Infinity, bestWall = Infinity;
-  for (let r = 0; r < (quick ? 1 : 3); r++) {
-    sim = engine.make(setup, h);
-    const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
-    for (let k = 0; k < steps; k++) sim.step();
-    const wall = Number(process.hrtime.bigint() - t0) / 1e3;
-    const c = process.cpuUsage(c0);
-    best = Math.min(best, (c.user + c.system) / steps);
-    bestWall = Math.min(bestWall, wall / steps);
-    sim.free();
-  }
+  const { best, bestWall } = timePerStep(() => engine.make(setup, h), steps, quick);
   return {
     status: finite ? 'ok' : 'non_finite',
     steps,
@@ -545,17 +553,7 @@ function runPendulums(engine, problem, quick) {
   for (let k = 0; k < nrev; k++) sim.step();
   const reverseDistance = Math.hypot(...sim.read().q.map((q, i) => q - q0[i]));
   sim.free();
-  let best = Infinity, bestWall = Infinity;
-  for (let r = 0; r < (quick ? 1 : 3); r++) {
-    sim = engine.makePendulums(setup, h);
-    const c0 = process.cpuUsage(), t0 = process.hrtime.bigint();
-    for (let k = 0; k < steps; k++) sim.step();
-    const wall = Number(process.hrtime.bigint() - t0) / 1e3;
-    const c = process.cpuUsage(c0);
-    best = Math.min(best, (c.user + c.system) / steps);
-    bestWall = Math.min(bestWall, wall / steps);
-    sim.free();
-  }
+  const { best, bestWall } = timePerStep(() => engine.makePendulums(setup, h), steps, quick);
   return {
     status: finite ? 'ok' : 'non_finite', steps, energy_initial: E0, energy_drift: finite ? maxE : null,
     impacts: impactTimes.length, impact_times: impactTimes, momentum_names: [], momentum_drift: [],
