@@ -50,8 +50,6 @@ export interface ModelPort {
    * config set to `value`; returns the core's resolved h. Throws the core's message when refused.
    */
   withField(path: string, value: number): number;
-  /** The core's resolved config of the running simulation. */
-  readonly configJson: string;
   clock: { speed: number };
   /** Twins on with this plan, or off (null); '' or the reason they could not start. */
   setTwins(plan: TwinPlan | null): string;
@@ -221,7 +219,10 @@ export class Controller implements ControllerPort {
     } catch (e) {
       return this.explain((e as Error).message, family, candidate);
     }
-    this.settle(family, this.base, { ...candidate, h }, this.model.configJson);
+    const params = { ...candidate, h };
+    // The config the controls now describe, as restart() records it (the offline file, setupText): a
+    // record of the set-up, not the way h went (it did not come back through it).
+    this.settle(family, this.base, params, family.paramsToConfigJson(this.base, params));
     return { ok: true };
   }
 
