@@ -4,7 +4,8 @@ one declaration"), after MuJoCo's bindings_diff_test.py.
 
 The generator (lgvci_bindgen, cpp/api/generate.cpp) writes the registrations, lgvci_wasm.d.ts and the
 Python stub from the declaration (cpp/api/wasm.hpp, cpp/api/python.hpp, lgvci/api/capabilities.hpp) and
-the core's step statuses. This test runs it into a scratch folder and fails on every committed file that
+the core's step statuses, and the page's config types and slider ranges from the families' config
+schemas (families/<family>/web/generated/config-schema.ts, web/src/config/generated/driver-schema.ts). This test runs it into a scratch folder and fails on every committed file that
 differs — edited by hand, or left behind when the declaration changed — printing a unified diff and the
 command that regenerates them. Run: python3 tests/bindings_diff_test.py GENERATOR [ROOT]
 """

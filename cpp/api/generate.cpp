@@ -11,6 +11,9 @@
 //   cpp/wasm/lgvci_api.ts                the same lists as TypeScript values (tests, the fake engine)
 //   python/src/module_registrations.inc  the pybind11 registrations of the extension _lgvci
 //   python/lgvci/_lgvci.pyi              the extension's stub
+//   web/src/config/generated/driver-schema.ts       the driver's rows: bounds and the slider of h
+//   families/<family>/web/generated/config-schema.ts each family's config type, rows' bounds and sliders
+//                                        (config_ts.hpp, from each registered family's ConfigSchema)
 //
 // Usage: lgvci_bindgen --out DIR   writes them under DIR (the repository root: regenerate; a scratch
 //                                   folder: the ctest test bindings_generated compares it with the tree)
@@ -21,6 +24,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -30,6 +34,7 @@
 #include "lgvci/api/capabilities.hpp"
 #include "lgvci/core/hybrid_driver.hpp"
 #include "lgvci/core/simulation.hpp"
+#include "config_ts.hpp"
 #include "python.hpp"
 #include "wasm.hpp"
 
@@ -482,12 +487,27 @@ std::vector<File> files() {
   const Module wasm = wasmModule();
   const Module python = pythonModule();
   const std::vector<Capability> caps = capabilityRows();
-  return {{"cpp/wasm/bindings_registrations.inc", wasmRegistrations(wasm)},
-          {"cpp/wasm/bindings_values.inc", wasmValues(wasm, caps)},
-          {"cpp/wasm/lgvci_wasm.d.ts", dts(wasm, caps)},
-          {"cpp/wasm/lgvci_api.ts", apiTs(wasm, caps)},
-          {"python/src/module_registrations.inc", pythonRegistrations(python)},
-          {"python/lgvci/_lgvci.pyi", pyi(python)}};
+  std::vector<File> out = {{"cpp/wasm/bindings_registrations.inc", wasmRegistrations(wasm)},
+                           {"cpp/wasm/bindings_values.inc", wasmValues(wasm, caps)},
+                           {"cpp/wasm/lgvci_wasm.d.ts", dts(wasm, caps)},
+                           {"cpp/wasm/lgvci_api.ts", apiTs(wasm, caps)},
+                           {"python/src/module_registrations.inc", pythonRegistrations(python)},
+                           {"python/lgvci/_lgvci.pyi", pyi(python)}};
+  // The page's config types and slider ranges, from the core's config schemas (config_ts.hpp).
+  const std::string role =
+      "The page's config types and slider ranges from the core's config schema (lgvci/core/config_schema.hpp, "
+      "docs/config.md \"The page's sliders\"): the field specs read their ranges here.";
+  const config_ts::GeneratedFile driver =
+      config_ts::driverFile(header("//", "the driver's rows, lgvci/core/driver_schema.hpp", role));
+  out.push_back({driver.path, driver.text});
+  std::set<std::string> schemas;  // one file per schema: a case with a family of its own shares its model's
+  for (const lgvci::FamilyInfo& info : lgvci::families()) {
+    if (info.schema.fields.empty() || !schemas.insert(info.model).second) continue;
+    const config_ts::GeneratedFile f =
+        config_ts::familyFile(info, header("//", "the config schema of the family " + info.model, role));
+    out.push_back({f.path, f.text});
+  }
+  return out;
 }
 
 }  // namespace

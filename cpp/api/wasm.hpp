@@ -103,6 +103,11 @@ inline Module wasmModule() {
               "shift of a coordinate or momentum, or a turn R0·R_axis(δ) of an attitude; an ensemble member is the same "
               "with δ = size·u_k). An error value (field \"kind\", \"delta\", or the record field the start breaks, e.g. "
               "\"x\" when it penetrates the plane) when refused. The caller deletes the new simulation.")
+      .method("withField", val("CreateResult"), {{"path", "const std::string&"}, {"value", "double"}},
+              "A typed field update (docs/architecture.md \"The walk of h\"): a new simulation of this one's resolved "
+              "config with the number row `path` (\"h\", \"restitution\"; lgvci --schema) set to `value`, from the "
+              "start; its row's rule is checked once, by the core. Read the resolved value back from the new simulation "
+              "(h()). An error value naming the field when refused. The caller deletes the new simulation.")
       .method("setState", val("SimulationError | null"), {{"record", valArg("Float64Array | readonly number[]")}},
               "Restarts the run from a state record (layout().size numbers, e.g. another run's record() copy): what a "
               "config whose start is that state gives, bit for bit (counters, impacts and ledgers from zero; reset() "

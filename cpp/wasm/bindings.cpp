@@ -249,6 +249,20 @@ class HybridSimulation {
     return out;
   }
 
+  /// A typed field update (withField in lgvci/core/simulation.hpp): { sim, error: null } or { sim: null, error }.
+  val withField(const std::string& path, double value) const {
+    val out = val::object();
+    SimulationResult r = lgvci::withField(*sim_, path, value);
+    if (r.ok()) {
+      out.set("sim", val(HybridSimulation(std::shared_ptr<Simulation>(std::move(r.simulation)))));
+      out.set("error", val::null());
+    } else {
+      out.set("sim", val::null());
+      out.set("error", errorVal(r.error.field, r.error.message));
+    }
+    return out;
+  }
+
   /// The core's reversalDistances from `start` (a record() copy of this simulation, taken before
   /// reversing): { distances: { x, R, gamma, Pi } (generalized: q, p), error: null }, or the reason
   /// in `error` when `start` is not a record of this layout. Called once per reversal, not per frame.

@@ -43,9 +43,9 @@ export const CLASS_METHODS = {
     'stateHash', 'model', 'family', 'capabilities', 'caseName', 'configJson', 'statusMessage',
     'status', 'halted', 'zenoGuardEvents', 'firstZenoGuardTime', 'flowEvaluations', 'h', 'time',
     'energy', 'initialEnergy', 'minPhi', 'totalImpacts', 'steps', 'multiImpactSteps',
-    'maxDiscreteEnergyMismatch', 'integrator', 'reverseMomenta', 'perturbedStart', 'setState',
-    'perturbations', 'returnDistances', 'momentumMapLayout', 'momentumMaps', 'stepRecords',
-    'batchBuffer', 'impactBuffer'
+    'maxDiscreteEnergyMismatch', 'integrator', 'reverseMomenta', 'perturbedStart', 'withField',
+    'setState', 'perturbations', 'returnDistances', 'momentumMapLayout', 'momentumMaps',
+    'stepRecords', 'batchBuffer', 'impactBuffer'
   ],
   EnsembleRunner: [
     'members', 'sampleCount', 'steps', 'memberConfig', 'referenceImpacts', 'runMember', 'begin',

@@ -130,6 +130,13 @@ export interface HybridSimulation {
    */
   perturbedStart(kind: string, delta: number): CreateResult;
   /**
+   * A typed field update (docs/architecture.md "The walk of h"): a new simulation of this one's resolved
+   * config with the number row `path` ("h", "restitution"; lgvci --schema) set to `value`, from the start;
+   * its row's rule is checked once, by the core. Read the resolved value back from the new simulation (h()).
+   * An error value naming the field when refused. The caller deletes the new simulation.
+   */
+  withField(path: string, value: number): CreateResult;
+  /**
    * Restarts the run from a state record (layout().size numbers, e.g. another run's record() copy): what a
    * config whose start is that state gives, bit for bit (counters, impacts and ledgers from zero; reset()
    * returns there). null, or the refusal naming the record field (the run unchanged).

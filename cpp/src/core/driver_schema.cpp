@@ -22,7 +22,10 @@ ConfigSchema allRows() {
 
 std::vector<ConfigField> driverConfigFields(const DriverFieldSet& which) {
   std::vector<ConfigField> rows = {
-      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).").range(kMinStepRel, kMaxStep).byDefault("0.01"),
+      ConfigField("h", Type::Number, "s", "Time step (and h >= 1e-12 max(1, |t0|)).")
+          .range(kMinStepRel, kMaxStep)
+          .byDefault("0.01")
+          .slider(SliderHint("h", 1e-4, 0.05, 0.01, "s").logScale()),
       ConfigField("t0", Type::Number, "s", "Initial time.").range(-kMaxStartTime, kMaxStartTime).byDefault("0"),
   };
   if (which.tolerance) rows.push_back(ConfigField("tolerance", Type::Number, "", which.toleranceDescription).range(0.0, 1e-3, true).byDefault("1e-15"));

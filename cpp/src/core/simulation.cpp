@@ -325,6 +325,43 @@ SimulationResult createSimulation(const std::string& json) {
   return r;
 }
 
+SimulationResult withField(const Simulation& sim, const std::string& path, double value) {
+  SimulationResult r;
+  try {
+    const FamilyInfo* family = findFamily(sim.info().family);
+    if (!family) throw InvalidInput("config", "the family '" + printable(sim.info().family) + "' is not registered");
+    const ConfigField* row = family->schema.find(path);
+    if (!row || (row->type != ConfigField::Type::Number && row->type != ConfigField::Type::Integer) || !row->whenKey.empty() ||
+        path.find('[') != std::string::npos)
+      throw InvalidInput(path, "is not a number row of the " + family->name + " config (lgvci --schema)");
+    checkNumber(family->schema, path, value);  // the row's one rule
+    if (const auto* typed = sim.extension<TypedFields>())
+      if ((r.simulation = typed->withNumber(path, value))) return r;  // the def with the number set: no parse
+    nlohmann::json config = nlohmann::json::parse(sim.configJson());
+    nlohmann::json* at = &config;
+    for (std::size_t from = 0;;) {  // "a.b": key b of object a
+      const std::size_t dot = path.find('.', from);
+      at = &(*at)[path.substr(from, dot == std::string::npos ? std::string::npos : dot - from)];
+      if (dot == std::string::npos) break;
+      from = dot + 1;
+    }
+    if (row->type == ConfigField::Type::Integer) {
+      if (value != std::floor(value)) throw InvalidInput(path, concat("must be an integer (got ", value, ")"));
+      *at = static_cast<long long>(value);
+    } else {
+      *at = value;
+    }
+    r.simulation = family->create(ConfigDocument(config.dump()));  // its family's factory, no routing by name
+  } catch (const InvalidInput& e) {
+    r.error = {e.field(), e.what()};
+  } catch (const nlohmann::json::exception& e) {
+    r.error = {"config", "config: could not be read (" + libraryDetail(e.what()) + ")"};
+  } catch (const std::exception& e) {
+    r.error = {"config", std::string("config: ") + printable(e.what())};
+  }
+  return r;
+}
+
 std::string presetJson(const std::string& name) {
   const FamilyInfo* f = familyOfPreset(name);
   if (!f) {

@@ -3,7 +3,8 @@
 // speed; each restarts from the new set-up. A start outside the table is refused beside the control
 // that put it there. Also the presets' lines in the selector.
 import type { FieldSpec, JumpKind } from '../../../web/src/config/fields';
-import { commonFields, fixed, formatNumber, jumpOf } from '../../../web/src/config/fields';
+import { commonFields, fixed, formatNumber, fromRow, jumpOf } from '../../../web/src/config/fields';
+import { BILLIARD_SLIDERS } from './generated/config-schema';
 import type { CaseText, FamilyControls } from '../../../web/src/config/family';
 import type { BilliardConfig, BilliardShape, BilliardTable } from './table';
 import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './table';
@@ -39,18 +40,14 @@ export function paramsTable(p: Pick<P, 'shape' | 'a' | 'b' | 'r' | 'l'>): Billia
 /** The dimensions a preset does not set: the other preset's (docs/billiard.md). */
 const OTHER_DEFAULTS = { a: 2, b: 1, r: 1, l: 1 };
 
-function dimension(id: string, key: 'a' | 'b' | 'r' | 'l', group: string, label: PlainKey, short: PlainKey, min: number): FieldSpec<P> {
+function dimension(id: 'ba' | 'bb' | 'br' | 'bl', key: 'a' | 'b' | 'r' | 'l', group: string, label: PlainKey, short: PlainKey): FieldSpec<P> {
   return {
     id,
     urlKey: key === 'l' ? 'len' : key,
     group,
     get label() { return tr(label); },
     get short() { return tr(short); },
-    unit: 'm',
-    min,
-    max: 5,
-    scale: 'linear',
-    step: 0.01,
+    ...fromRow(BILLIARD_SLIDERS[id]),
     restarts: true,
     format: fixed(3),
     read: (p) => p[key],
@@ -67,11 +64,7 @@ function startField(i: 0 | 1): FieldSpec<P> {
     group: 'bstart',
     get label() { return tr('billiard.q0', { axis }); },
     short: axis,
-    unit: 'm',
-    min: -5,
-    max: 5,
-    scale: 'linear',
-    step: 0.01,
+    ...fromRow(BILLIARD_SLIDERS[i === 0 ? 'bqx' : 'bqy']),
     restarts: true,
     format: fixed(3),
     read: (p) => p.q0[i],
@@ -99,10 +92,10 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     // v is an index of BILLIARD_SHAPES (an integer in [0, length − 1], checked before write).
     write: (p, v) => ({ ...p, shape: BILLIARD_SHAPES[v] ?? p.shape }),
   },
-  dimension('ba', 'a', 'btable', 'billiard.a', 'billiard.a.short', 0.2),
-  dimension('bb', 'b', 'btable', 'billiard.b', 'billiard.b.short', 0.2),
-  dimension('br', 'r', 'btable', 'billiard.r', 'billiard.r.short', 0.2),
-  dimension('bl', 'l', 'btable', 'billiard.l', 'billiard.l.short', 0),
+  dimension('ba', 'a', 'btable', 'billiard.a', 'billiard.a.short'),
+  dimension('bb', 'b', 'btable', 'billiard.b', 'billiard.b.short'),
+  dimension('br', 'r', 'btable', 'billiard.r', 'billiard.r.short'),
+  dimension('bl', 'l', 'btable', 'billiard.l', 'billiard.l.short'),
   startField(0),
   startField(1),
   {
@@ -111,11 +104,7 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     group: 'bvel',
     get label() { return tr('billiard.direction'); },
     get short() { return tr('billiard.direction.short'); },
-    unit: '°',
-    min: -180,
-    max: 180,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(BILLIARD_SLIDERS.bdir),
     restarts: true,
     format: fixed(2),
     read: (p) => Math.atan2(p.v0[1], p.v0[0]) / DEG,
@@ -130,11 +119,7 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     group: 'bvel',
     get label() { return tr('billiard.speed'); },
     get short() { return tr('billiard.speed.short'); },
-    unit: 'm/s',
-    min: 0.05,
-    max: 10,
-    scale: 'log',
-    step: 0.01,
+    ...fromRow(BILLIARD_SLIDERS.bspeed),
     restarts: true,
     format: (v) => formatNumber(v, 4),
     read: (p) => Math.hypot(p.v0[0], p.v0[1]),
@@ -149,11 +134,7 @@ export const BILLIARD_FIELDS: readonly FieldSpec<P>[] = [
     group: 'bvel',
     get label() { return tr('billiard.g'); },
     get short() { return tr('billiard.g.short'); },
-    unit: 'm/s²',
-    min: 0,
-    max: 20,
-    scale: 'linear',
-    step: 0.01,
+    ...fromRow(BILLIARD_SLIDERS.bg),
     restarts: true,
     format: fixed(3),
     read: (p) => p.g,

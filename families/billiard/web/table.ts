@@ -6,30 +6,29 @@
 // field `s`) and whether a point lies inside — what the view draws, the bounce map's s axis and the
 // start's check need. No DOM.
 import { ConfigShapeError, isRecord, parseJsonObject } from '../../../web/src/config/parse';
+import type { BilliardConfig as GeneratedConfig, BilliardTable as GeneratedTable } from './generated/config-schema';
 import { tr } from './words';
 
-export type BilliardShape = 'ellipse' | 'stadium';
+export type BilliardShape = GeneratedTable['shape'];
 export const BILLIARD_SHAPES: readonly BilliardShape[] = ['ellipse', 'stadium'];
 export const SHAPE_LABELS: Record<BilliardShape, string> = {
   get ellipse() { return tr('billiard.shape.ellipse'); },
   get stadium() { return tr('billiard.shape.stadium'); },
 };
 
-export type BilliardTable = { shape: 'ellipse'; a: number; b: number } | { shape: 'stadium'; r: number; l: number };
+/** The table: the schema's type of the "table" block (generated/config-schema.ts). */
+export type BilliardTable = GeneratedTable;
 
-export interface BilliardConfig {
+/** The core's resolved config of a billiard: the schema's type with the rows the resolved config always states. */
+export type BilliardConfig = Omit<GeneratedConfig, 'model' | 'mass' | 'g' | 'h' | 'v0'> & {
   model: 'billiard';
-  case?: string;
-  table: BilliardTable;
   mass: number;
   /** Gravity along −y (0: the free billiard). */
   g: number;
   h: number;
-  t0?: number;
-  q0: [number, number];
   v0: [number, number];
   [key: string]: unknown;
-}
+};
 
 function finite(o: Record<string, unknown>, k: string, where = k): number {
   const v = o[k];

@@ -3,31 +3,17 @@
 // (presetJson, configJson) has the shape the page relies on. A mismatch is a contract problem between
 // the core and the page, so it throws ConfigShapeError with the field.
 import type { CaseName, Mat3, Vec3 } from '../../../web/src/config/types';
+import type { RigidBodyBody, RigidBodyConfigPatch, RigidBodyPlane } from './generated/config-schema';
 import { ConfigShapeError, isRecord, jsonMat3, jsonNumber, jsonVec3, parseJsonObject } from '../../../web/src/config/parse';
 
-export interface EllipsoidBody {
-  type: 'ellipsoid';
-  semi_axes: Vec3;
-  center?: Vec3;
-}
+type Variant<T extends RigidBodyBody['type']> = Extract<RigidBodyBody, { type: T }>;
 
-export interface CubeBody {
-  type: 'cube';
-  side: number;
-  epsilon: number;
-  center?: Vec3;
-}
-
-export interface PolyhedronBody {
-  type: 'polyhedron';
-  vertices: Vec3[];
-  epsilon: number;
-}
-
-export interface CompositeBody {
-  type: 'union' | 'intersection';
-  parts: RigidBodyShape[];
-}
+export type EllipsoidBody = Variant<'ellipsoid'>;
+/** A cube as the page reads it: its ε always given (parseBody fills the row's default). */
+export type CubeBody = Variant<'cube'> & { epsilon: number };
+export type PolyhedronBody = Variant<'polyhedron'> & { epsilon: number };
+/** A union or an intersection, whose parts are read as bodies too. */
+export type CompositeBody = Omit<Variant<'union' | 'intersection'>, 'parts'> & { parts: RigidBodyShape[] };
 
 /** The body's shape: an ellipsoid, an ε-rounded cube or polyhedron, a union or an intersection of shapes. */
 export type RigidBodyShape = EllipsoidBody | CubeBody | PolyhedronBody | CompositeBody;
@@ -36,39 +22,17 @@ export type RigidBodyShape = EllipsoidBody | CubeBody | PolyhedronBody | Composi
  * The plane through the origin, given either by its tilt/azimuth or by its normal (the resolved JSON of
  * the core writes the normal; the two forms must not be mixed).
  */
-export interface PlaneSpec {
-  /** Angle between the plane normal and e3, radians, in [0, π/2). */
-  tilt?: number;
-  /** Direction the normal leans toward, radians. */
-  azimuth?: number;
-  /** Normal vector (normalised by the core). */
-  normal?: Vec3;
-}
+export type PlaneSpec = RigidBodyPlane;
 
-/** A config of the rigid body as the core takes it (every field but the preset's may be absent). */
-export interface RigidBodyConfig {
+/**
+ * A config of the rigid body as the core takes it, every row but the preset's optional: the type the
+ * core's schema gives (generated/config-schema.ts), with the page's body and plane types.
+ */
+export type RigidBodyConfig = Omit<RigidBodyConfigPatch, 'body' | 'plane' | 'case'> & {
   case?: CaseName;
   body?: RigidBodyShape;
-  mass?: number;
-  inertia?: Mat3;
-  gravity?: number;
-  h?: number;
   plane?: PlaneSpec;
-  x0?: Vec3;
-  R0?: Mat3;
-  gamma0?: Vec3;
-  Pi0?: Vec3;
-  retraction?: 'cayley' | 'exp';
-  root_finder?: 'bisection' | 'fast';
-  tolerance?: number;
-  max_impacts_per_step?: number;
-  /** Coefficient of restitution e ∈ [0, 1] (docs/rigid-body.md "Restitution"); absent: 1, elastic. */
-  restitution?: number;
-  /** Mass properties of an ε-rounded body: the rounded body's (default) or the sharp polyhedron's. */
-  mass_properties?: 'rounded' | 'sharp';
-  /** The impact's jump (docs/rigid-body.md "The variational jump"); absent: "energy", Corollary 4.4. */
-  jump?: 'energy' | 'variational';
-}
+};
 
 /** A config with every field the page relies on present (what presetJson / configJson return). */
 export interface ResolvedRigidBodyConfig extends RigidBodyConfig {

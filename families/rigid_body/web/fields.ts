@@ -2,7 +2,8 @@
 // momenta γ₀ and Π₀ (body frame), the plane's tilt and azimuth, the cube's ε, the restitution e,
 // then every family's h and speed; and the check of a whole set of its parameters.
 import type { FieldId, FieldSpec } from '../../../web/src/config/fields';
-import { commonFields, fixed, formatNumber, setComponent } from '../../../web/src/config/fields';
+import { commonFields, fixed, formatNumber, fromRow, setComponent } from '../../../web/src/config/fields';
+import { RIGID_BODY_SLIDERS } from './generated/config-schema';
 import type { ParamIssue } from '../../../web/src/config/validation';
 import { checkFieldValue } from '../../../web/src/config/validation';
 import { tr as t } from './words';
@@ -13,8 +14,6 @@ const DEG = Math.PI / 180;
 const AXES = ['x', 'y', 'z'] as const;
 
 function momentumFields(key: 'gamma0' | 'Pi0', name: 'field.gamma0' | 'field.Pi0'): FieldSpec<RigidBodyParams>[] {
-  // SI units of the paper's set-up (m = 1 kg, lengths in m): momentum kg·m/s, angular momentum kg·m²/s.
-  const unit = key === 'gamma0' ? 'kg·m/s' : 'kg·m²/s';
   return AXES.map((axis, i) => ({
     id: `${key}${axis}` as FieldId,
     urlKey: key,
@@ -24,11 +23,7 @@ function momentumFields(key: 'gamma0' | 'Pi0', name: 'field.gamma0' | 'field.Pi0
       return t('field.component', { name: t(name), axis });
     },
     short: axis,
-    unit,
-    min: -20,
-    max: 20,
-    scale: 'linear' as const,
-    step: 0.1,
+    ...fromRow(RIGID_BODY_SLIDERS[`${key}${axis}`]),
     restarts: true,
     format: fixed(3),
     read: (p: RigidBodyParams) => p[key][i] ?? 0,
@@ -48,11 +43,7 @@ export const RIGID_BODY_FIELDS: readonly FieldSpec<RigidBodyParams>[] = [
     get short() {
       return t('field.x0z.short');
     },
-    unit: 'm',
-    min: 0,
-    max: 30,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(RIGID_BODY_SLIDERS.x0z),
     restarts: true,
     format: fixed(3),
     read: (p) => p.x0[2],
@@ -69,11 +60,7 @@ export const RIGID_BODY_FIELDS: readonly FieldSpec<RigidBodyParams>[] = [
     get short() {
       return t('field.tilt.short');
     },
-    unit: '°',
-    min: 0,
-    max: 30,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(RIGID_BODY_SLIDERS.tilt),
     restarts: true,
     format: fixed(2),
     read: (p) => p.tilt / DEG,
@@ -88,11 +75,7 @@ export const RIGID_BODY_FIELDS: readonly FieldSpec<RigidBodyParams>[] = [
     get short() {
       return t('field.azimuth.short');
     },
-    unit: '°',
-    min: 0,
-    max: 360,
-    scale: 'linear',
-    step: 1,
+    ...fromRow(RIGID_BODY_SLIDERS.azimuth),
     restarts: true,
     format: fixed(1),
     read: (p) => p.azimuth / DEG,
@@ -106,11 +89,7 @@ export const RIGID_BODY_FIELDS: readonly FieldSpec<RigidBodyParams>[] = [
       return t('field.epsilon');
     },
     short: 'ε',
-    unit: 'm',
-    min: 1e-13,
-    max: 0.5,
-    scale: 'log',
-    step: 0.01,
+    ...fromRow(RIGID_BODY_SLIDERS.epsilon),
     restarts: true,
     format: (v) => formatNumber(v, 3),
     read: (p) => p.epsilon,
@@ -128,11 +107,7 @@ export const RIGID_BODY_FIELDS: readonly FieldSpec<RigidBodyParams>[] = [
     get short() {
       return t('field.restitution.short');
     },
-    unit: '',
-    min: 0,
-    max: 1,
-    scale: 'linear',
-    step: 0.01,
+    ...fromRow(RIGID_BODY_SLIDERS.restitution),
     restarts: true,
     format: fixed(2),
     read: (p) => p.restitution,

@@ -129,6 +129,30 @@ describe("the page's controls stay inside the core's config schema", () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it("every slider of a config row takes its range from the core's schema row (generated), inside its valid range", () => {
+    const schemas = new Map<string, SchemaNode>();
+    let rows = 0;
+    for (const parts of FAMILIES) {
+      for (const field of parts.controls.fields) {
+        // Not a row: the playback speed (the page's, no restart) and the choices (the row's names).
+        if (!field.restarts || field.choices) continue;
+        const row = field.row;
+        expect(row, `${parts.name}: ${field.id} has no row of the core's schema`).toBeDefined();
+        if (!row) continue;
+        expect([field.min, field.max, field.step, field.scale, field.unit], field.id).toEqual([row.min, row.max, row.step, row.scale, row.unit]);
+        if (row.valid.min !== null) expect(field.min >= row.valid.min && !(row.valid.exclusiveMin && field.min === row.valid.min), field.id).toBe(true);
+        if (row.valid.max !== null) expect(field.max <= row.valid.max && !(row.valid.exclusiveMax && field.max === row.valid.max), field.id).toBe(true);
+        // The row is the core's: its path is declared in the family's exported schema.
+        if (!schemas.has(parts.name)) schemas.set(parts.name, JSON.parse(engine.configSchema(parts.name)) as SchemaNode);
+        let node: SchemaNode | undefined = schemas.get(parts.name);
+        for (const key of row.path.split('.')) node = node?.properties?.[key];
+        expect(node, `${parts.name}: ${field.id} → ${row.path}`).toBeDefined();
+        rows++;
+      }
+    }
+    expect(rows).toBeGreaterThan(20);
+  });
+
   it('the check itself: a value past a bound and an undeclared key are reported', () => {
     const schema = JSON.parse(engine.configSchema('rigid_body')) as SchemaNode;
     const preset = JSON.parse(engine.presetJson('I')) as Record<string, unknown>;

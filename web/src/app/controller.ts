@@ -6,7 +6,7 @@
 import { explainConfigError } from '../config/messages';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
-import { DEFAULT_SPEED } from '../config/fields';
+import { DEFAULT_SPEED, typedPath } from '../config/fields';
 import type { CaseName } from '../config/types';
 import type { LgvciModule, Perturbation } from '../engine/lgvci_wasm';
 import type { CaseInfo } from './families';
@@ -45,6 +45,11 @@ export interface EnginePort {
 /** What the controller needs from the model. */
 export interface ModelPort {
   load(configJson: string): void;
+  /**
+   * A typed field update: the running simulation rebuilt by the core with the number row `path` of its
+   * config set to `value`; returns the core's resolved h. Throws the core's message when refused.
+   */
+  withField(path: string, value: number): number;
   clock: { speed: number };
   /** Twins on with this plan, or off (null); '' or the reason they could not start. */
   setTwins(plan: TwinPlan | null): string;
@@ -194,7 +199,31 @@ export class Controller implements ControllerPort {
       this.emit(false);
       return { ok: true };
     }
+    const path = typedPath(spec);
+    if (path !== null) return this.restartTyped(path, v.value, candidate);
     return this.restart(this.family, this.base, candidate);
+  }
+
+  /**
+   * A field that is one number row of the config (h, the restitution) goes to the core as a typed
+   * update of the running simulation (docs/architecture.md "The walk of h"): no config is written and
+   * none re-parsed for it, and h comes back as the core's resolved value (HybridSimulation.h()).
+   */
+  private restartTyped(path: string, value: number, candidate: AppParams): ApplyResult {
+    const family = this.family;
+    const refused = family.check?.(candidate) ?? '';
+    if (refused) return { ok: false, message: refused };
+    let h: number;
+    try {
+      h = this.model.withField(path, value);
+    } catch (e) {
+      return this.explain((e as Error).message, family, candidate);
+    }
+    const params = { ...candidate, h };
+    // The config the controls now describe, as restart() records it (the offline file, setupText): a
+    // record of the set-up, not the way h went (it did not come back through it).
+    this.settle(family, this.base, params, family.paramsToConfigJson(this.base, params));
+    return { ok: true };
   }
 
   /** Restart the running family from a whole set of parameters (the address's state, url-state.ts). */
@@ -527,13 +556,18 @@ export class Controller implements ControllerPort {
       // The core's "field: rule" in words, the rule itself as the detail (config/messages.ts).
       return this.explain((e as Error).message, family, candidate);
     }
+    this.settle(family, base, candidate, json);
+    return { ok: true };
+  }
+
+  /** The controls' state after the model took a new simulation. */
+  private settle(family: AnyFamilyControls, base: unknown, params: AppParams, json: string): void {
     this.family = family;
     this.base = base;
-    this.params = candidate;
+    this.params = params;
     this.configJson = json;
-    this.model.clock.speed = candidate.speed;
-    this.lock?.settled(family, candidate);
+    this.model.clock.speed = params.speed;
+    this.lock?.settled(family, params);
     this.emit(true);
-    return { ok: true };
   }
 }

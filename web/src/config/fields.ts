@@ -3,6 +3,8 @@
 // (FamilyControls.fields); the panel builds the DOM from them, the validation module checks typed
 // values against them, and the controller applies them. The time step and the speed are every family's.
 import { t } from '../i18n';
+import type { SliderRow } from './generated/driver-schema';
+import { DRIVER_SLIDERS } from './generated/driver-schema';
 
 /** Id of a field, unique across every family ('h', 'speed', and each family's own). */
 export type FieldId = string;
@@ -71,6 +73,23 @@ export interface FieldSpec<P = BaseParams> {
    */
   urlKey?: string;
   urlIndex?: number;
+  /**
+   * The config row the field edits, as the core's schema declares it (a family's generated
+   * config-schema.ts): where its range, step, scale and unit come from. A row edited whole (display
+   * 'value', index −1) reaches the core as a typed field update (controller setField → withField).
+   */
+  row?: SliderRow;
+}
+
+/** The part of a FieldSpec the core's schema row declares: its slider's range, step, scale and unit. */
+export function fromRow(row: SliderRow): Pick<FieldSpec, 'min' | 'max' | 'step' | 'scale' | 'unit' | 'integer' | 'row'> {
+  return { min: row.min, max: row.max, step: row.step, scale: row.scale, unit: row.unit, integer: row.integer, row };
+}
+
+/** The config path of a field edited whole as one number of the config (a typed update), or null. */
+export function typedPath<P>(spec: FieldSpec<P>): string | null {
+  const row = spec.row;
+  return row && row.display === 'value' && row.index === -1 && !row.path.includes('.') ? row.path : null;
 }
 
 /** Compact number formatting: fixed for ordinary magnitudes, exponent for very small/large. */
@@ -111,11 +130,7 @@ export function commonFields<P extends BaseParams>(): FieldSpec<P>[] {
         return t('field.h');
       },
       short: 'h',
-      unit: 's',
-      min: 1e-4,
-      max: 0.05,
-      scale: 'log' as const,
-      step: 0.01,
+      ...fromRow(DRIVER_SLIDERS.h),
       restarts: true,
       format: (v) => formatNumber(v, 3),
       read: (p: P) => p.h,

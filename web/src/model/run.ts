@@ -2,7 +2,7 @@
 // of each step and the integrator's status. Owns the embind object (deleted on replace/dispose).
 // No clock, no drawing, no DOM.
 import type { Capabilities, CreateResult, HybridSimulation, LgvciModule, Perturbation } from '../engine/lgvci_wasm';
-import { createSimulationOrThrow } from '../engine/create';
+import { ConfigError, createSimulationOrThrow } from '../engine/create';
 import { Layout } from '../engine/layout';
 import type { Vec3 } from '../config/types';
 
@@ -229,7 +229,28 @@ export class EngineRun {
    * object is then deleted and the old one kept.
    */
   load<T>(json: string, check: (resolvedJson: string, familyName: string, layout: Layout) => T): T {
-    const sim = createSimulationOrThrow(this.engine, json);
+    return this.adopt(createSimulationOrThrow(this.engine, json), check);
+  }
+
+  /**
+   * A typed field update (HybridSimulation.withField): the running simulation's resolved config with
+   * the number row `path` set to `value`, built by the core from the start; `check` and a refusal as
+   * load(). The resolved step is then `h` (the core's, not read back from JSON).
+   */
+  withField<T>(path: string, value: number, check: (resolvedJson: string, familyName: string, layout: Layout) => T): T {
+    if (!this.sim) throw new Error('no simulation loaded');
+    const r = this.sim.withField(path, value);
+    if (!r.sim) throw new ConfigError(r.error.field, r.error.message);
+    return this.adopt(r.sim, check);
+  }
+
+  /** The running simulation's time step h (HybridSimulation.h(), the core's resolved value). */
+  get h(): number {
+    return this.sim ? this.sim.h() : NaN;
+  }
+
+  /** Make `sim` the running simulation once `check` accepts it (else it is deleted and the old one kept). */
+  private adopt<T>(sim: HybridSimulation, check: (resolvedJson: string, familyName: string, layout: Layout) => T): T {
     let resolved: string;
     let layout: Layout;
     let modelName: string;

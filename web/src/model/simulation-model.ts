@@ -6,6 +6,7 @@
 import { t } from '../i18n';
 import type { Capabilities, LgvciModule, Perturbation } from '../engine/lgvci_wasm';
 import type { Vec3 } from '../config/types';
+import type { Layout } from '../engine/layout';
 // The page's registry names the families; the app passes it in and the model only asks it for the
 // reader of a family name (FamilyTable).
 import type { FamilyConfig, FamilyTable, ModelFamily, Snapshot } from './family';
@@ -164,10 +165,28 @@ export class SimulationModel {
    * invalid config; the running simulation is then kept.
    */
   load(json: string): void {
-    const { family, config } = this.run.load(json, (resolved, familyName, layout) => {
-      const family = this.families.resolve(familyName, layout);
-      return { family, config: family.parseConfig(resolved) as FamilyConfig };
-    });
+    this.adopt(json, this.run.load(json, (resolved, familyName, layout) => this.resolveFamily(resolved, familyName, layout)));
+  }
+
+  /**
+   * A typed field update (docs/architecture.md "The walk of h"): the running simulation rebuilt by the
+   * core with the number row `path` of its config set to `value`. Returns the core's resolved h
+   * (HybridSimulation.h()). Throws an Error with the core's message when refused (the run is kept).
+   */
+  withField(path: string, value: number): number {
+    const loaded = this.run.withField(path, value, (resolved, familyName, layout) => this.resolveFamily(resolved, familyName, layout));
+    this.adopt(this.run.resolvedJson, loaded);
+    return this.run.h;
+  }
+
+  /** The reader of a new simulation's family and its parsed resolved config (the view's). */
+  private resolveFamily(resolved: string, familyName: string, layout: Layout): { family: ModelFamily; config: FamilyConfig } {
+    const family = this.families.resolve(familyName, layout);
+    return { family, config: family.parseConfig(resolved) as FamilyConfig };
+  }
+
+  /** After the run took a new simulation: the model's state for it. */
+  private adopt(json: string, { family, config }: { family: ModelFamily; config: FamilyConfig }): void {
     this.accepted.clear();
     this.family = family;
     if (this.row.length !== family.layout.size) this.row = new Float64Array(family.layout.size);
@@ -417,7 +436,7 @@ export class SimulationModel {
     // A start may be another family's (a load): two new snapshots, which each step is then read into.
     const state = this.run.state();
     const s = this.family.read(state);
-    this.playback.restart(s, this.family.read(state), this.config.h);
+    this.playback.restart(s, this.family.read(state), this.run.h);
     if (this.resumeOnRestart) this.clock.running = true;
     this.resumeOnRestart = false;
     this.fastForward = false;

@@ -15,6 +15,39 @@
 
 namespace lgvci {
 
+/// The page's slider of a row (docs/config.md "The page's sliders"): the part of the value it edits, the
+/// range and step it offers in the unit the page shows, and its scale. Declared in the row so that the
+/// page's ranges are generated from the schema (cpp/api/generate.cpp writes each family's
+/// web/generated/config-schema.ts) and checked there against the row's bounds: a slider never offers a
+/// value the parser refuses. The range may be narrower than the row's (the paper's scale of things).
+struct SliderHint {
+  /// What the control shows of the row's value.
+  enum class Display {
+    Value,             // the value, or entry `index` of a Vector, in the row's unit
+    Degrees,           // an angle in radians, shown in degrees
+    NegatedDegrees,    // minus an angle in radians, in degrees (a size of a negative angle)
+    Length,            // the Euclidean length of a Vector (a speed of a velocity)
+    DirectionDegrees,  // the direction atan2(y, x) of a 2-vector, in degrees
+  };
+  /// The page's control ("x0z"), unique across the families.
+  std::string id;
+  double min = 0, max = 0;
+  /// In display units (linear) or decades (log).
+  double step = 0;
+  /// The unit as the page writes it ("kg·m/s", "°"; "" for a pure number).
+  std::string unit;
+  /// The entry of a Vector row the slider edits; -1: the value itself.
+  int index = -1;
+  bool log = false;
+  Display display = Display::Value;
+
+  SliderHint(std::string id_, double min_, double max_, double step_, std::string unit_)
+      : id(std::move(id_)), min(min_), max(max_), step(step_), unit(std::move(unit_)) {}
+  SliderHint& at(int i) { return index = i, *this; }
+  SliderHint& logScale() { return log = true, *this; }
+  SliderHint& shown(Display d) { return display = d, *this; }
+};
+
 struct ConfigField {
   enum class Type {
     Number,   // a finite JSON number
@@ -61,6 +94,8 @@ struct ConfigField {
   std::string noun;
   /// Matrix: the numbers of each row (0: as many as the matrix has rows; 3 for a list of points).
   int columns = 0;
+  /// The page's sliders on this row (none: the page has no slider for it).
+  std::vector<SliderHint> sliders;
 
   ConfigField() = default;
   ConfigField(std::string path_, Type type_, std::string unit_, std::string description_)
@@ -78,6 +113,7 @@ struct ConfigField {
   ConfigField& oneOf(std::vector<std::string> c) { return choices = std::move(c), *this; }
   ConfigField& need() { return required = true, *this; }
   ConfigField& byDefault(std::string json) { return defaultJson = std::move(json), *this; }
+  ConfigField& slider(SliderHint hint) { return sliders.push_back(std::move(hint)), *this; }
   ConfigField& when(std::string key, std::vector<std::string> values) {
     whenKey = std::move(key), whenValues = std::move(values);
     return *this;

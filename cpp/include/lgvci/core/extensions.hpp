@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <typeinfo>
 
 #include "lgvci/core/canonical_chart.hpp"
@@ -66,6 +67,18 @@ class EnergyBalance : public Extension {
 
  protected:
   ~EnergyBalance() = default;
+};
+
+/// Typed field updates (docs/architecture.md "The walk of h"): a new run of the same system with one
+/// number of its definition changed, from its config's start, built without the config's parser — what
+/// a config with that value gives, bit for bit. withField (lgvci/core/simulation.hpp) checks the row's
+/// rule first and asks here; a path the family does not set this way (nullptr) goes through its parser.
+class TypedFields : public Extension {
+ public:
+  virtual std::unique_ptr<Simulation> withNumber(const std::string& path, double value) const = 0;
+
+ protected:
+  ~TypedFields() = default;
 };
 
 /// For a façade's findExtension: `self` as its extension E when `type` is E's, else nullptr.

@@ -309,6 +309,12 @@ struct SimulationResult {
 /// "model" selects the registered family (familyOfConfig), whose factory builds it. Never throws for
 /// bad input.
 SimulationResult createSimulation(const std::string& json);
+/// A typed field update (docs/architecture.md "The walk of h"): a new simulation of `sim`'s resolved
+/// config (configJson()) with the number row `path` ("h", "restitution") set to `value`, built by its
+/// family's factory from the start. The row's rule is the family's schema's (checkNumber): the field's
+/// one check. An error value (field `path`, or the row across fields that refuses it) when refused;
+/// the caller reads the resolved value back from the new simulation (h()), not from its JSON.
+SimulationResult withField(const Simulation& sim, const std::string& path, double value);
 /// The config JSON of a preset (one of presetNames()); throws InvalidInput("case", …).
 std::string presetJson(const std::string& name);
 /// FNV-1a 64 of raw bytes.

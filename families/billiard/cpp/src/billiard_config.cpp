@@ -36,14 +36,19 @@ ConfigSchema makeSchema() {
       ConfigField("table", Type::Object, "", "The table, centred at the origin.").need(),
       ConfigField("table.shape", Type::String, "", "An ellipse with semi-axes a, b, or a stadium: two half-discs of radius r joined by straights of length 2l.")
           .oneOf({"ellipse", "stadium"}).need(),
-      ConfigField("table.a", Type::Number, "m", "Semi-axis along x (within a factor 100 of b).").range(0.0, kMaxLength, true).when("shape", {"ellipse"}).need(),
-      ConfigField("table.b", Type::Number, "m", "Semi-axis along y (within a factor 100 of a).").range(0.0, kMaxLength, true).when("shape", {"ellipse"}).need(),
-      ConfigField("table.r", Type::Number, "m", "Radius of the half-discs.").range(0.0, kMaxLength, true).when("shape", {"stadium"}).need(),
-      ConfigField("table.l", Type::Number, "m", "Half-length of the straights.").range(0.0, kMaxLength).when("shape", {"stadium"}).need(),
+      ConfigField("table.a", Type::Number, "m", "Semi-axis along x (within a factor 100 of b).").range(0.0, kMaxLength, true).when("shape", {"ellipse"}).need().slider(SliderHint("ba", 0.2, 5, 0.01, "m")),
+      ConfigField("table.b", Type::Number, "m", "Semi-axis along y (within a factor 100 of a).").range(0.0, kMaxLength, true).when("shape", {"ellipse"}).need().slider(SliderHint("bb", 0.2, 5, 0.01, "m")),
+      ConfigField("table.r", Type::Number, "m", "Radius of the half-discs.").range(0.0, kMaxLength, true).when("shape", {"stadium"}).need().slider(SliderHint("br", 0.2, 5, 0.01, "m")),
+      ConfigField("table.l", Type::Number, "m", "Half-length of the straights.").range(0.0, kMaxLength).when("shape", {"stadium"}).need().slider(SliderHint("bl", 0, 5, 0.01, "m")),
       ConfigField("mass", Type::Number, "kg", "Mass m of the particle.").range(kMinMass, kMaxMass).byDefault("1"),
-      ConfigField("g", Type::Number, "m/s^2", "Gravitational acceleration g, along -y.").range(0.0, kMaxGravity).byDefault("0"),
-      ConfigField("q0", Type::Vector, "m", "Initial position (x, y), strictly inside the table.").ofSize(2).need(),
-      ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0 (or p0, not both; one is required).").ofSize(2).range(-kMaxSpeed, kMaxSpeed),
+      ConfigField("g", Type::Number, "m/s^2", "Gravitational acceleration g, along -y.").range(0.0, kMaxGravity).byDefault("0")
+          .slider(SliderHint("bg", 0, 20, 0.01, "m/s²")),
+      ConfigField("q0", Type::Vector, "m", "Initial position (x, y), strictly inside the table.").ofSize(2).need()
+          .slider(SliderHint("bqx", -5, 5, 0.01, "m").at(0))
+          .slider(SliderHint("bqy", -5, 5, 0.01, "m").at(1)),
+      ConfigField("v0", Type::Vector, "m/s", "Initial velocity: p0 = m v0 (or p0, not both; one is required).").ofSize(2).range(-kMaxSpeed, kMaxSpeed)
+          .slider(SliderHint("bdir", -180, 180, 0.1, "°").shown(SliderHint::Display::DirectionDegrees))
+          .slider(SliderHint("bspeed", 0.05, 10, 0.01, "m/s").logScale().shown(SliderHint::Display::Length)),
       ConfigField("p0", Type::Vector, "kg m/s", "Initial momentum, instead of v0 (|p0| / mass within v0's bounds).").ofSize(2),
       ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
       ConfigField("jump", Type::String, "",

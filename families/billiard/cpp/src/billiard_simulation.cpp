@@ -38,7 +38,11 @@ const RecordSchema<ImpactEvent>& billiardImpactSchema() {
 // Driver: HybridDriver<BilliardModel> (the VCI) or NaiveDriver<NaiveBilliardModel> (the naive baseline,
 // docs/baselines.md "The naive baseline"), whose models share φ and H.
 template <class Driver>
-class BilliardSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public BounceMap {
+class BilliardSimulation final : public DriverSimulation<Driver>,
+                                 public MomentumMaps,
+                                 public PhaseSpaceChart,
+                                 public BounceMap,
+                                 public TypedFields {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::energy0_;
@@ -164,7 +168,18 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
     if (type == typeid(MomentumMaps)) return circular() ? offerExtension<MomentumMaps>(this, type) : nullptr;
     if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
     if (const Extension* e = offerExtension<BounceMap>(this, type)) return e;
+    if (const Extension* e = offerExtension<TypedFields>(this, type)) return e;
     return Base::findExtension(type);
+  }
+
+ public:
+  /// h set in a copy of the def (the rest shared as parsed), rebuilt from the config's start over the
+  /// same driver; the driver's maker checks it as a config's (checkDriverSettings).
+  std::unique_ptr<Simulation> withNumber(const std::string& path, double value) const override {
+    if (path != "h") return nullptr;
+    auto def = std::make_shared<BilliardDef>(*def_);
+    def->h = value;
+    return std::make_unique<BilliardSimulation>(def, makeQpDriver<Driver>(*def, makeBilliardDriver, makeNaiveBilliardDriver));
   }
 
  private:

@@ -76,10 +76,15 @@ ConfigSchema makeSchema() {
       ConfigField("constraints[].spacing", Type::Number, "m", "Pivot spacing (in [2 radius, 4 radius]).").range(0.0, 4 * kMaxLength, true).when("type", {"ball_pair"}).need(),
       ConfigField("constraints[].length", Type::Number, "m", "Pendulum length.").range(0.0, kMaxLength, true).when("type", {"ball_pair"}).need(),
       ConfigField("constraints[].radius", Type::Number, "m", "Ball radius (<= length).").range(0.0, kMaxLength, true).when("type", {"ball_pair"}).need(),
-      ConfigField("q0", Type::Vector, "m or rad", "Initial coordinates q (n of them).").upTo(kMaxDof).range(-kMaxLength, kMaxLength).need(),
+      ConfigField("q0", Type::Vector, "m or rad", "Initial coordinates q (n of them).").upTo(kMaxDof).range(-kMaxLength, kMaxLength).need()
+          .slider(SliderHint("gy0", 0, 20, 0.05, "m").at(1))  // the particle's and the star's height y
+          .slider(SliderHint("gtheta0", -180, 180, 1, "°").at(2).shown(SliderHint::Display::Degrees)),  // the star's angle
       ConfigField("p0", Type::Vector, "kg m/s (kg m^2/s for an angle)", "Initial momenta p (or qdot0, not both; default 0).")
           .upTo(kMaxDof).range(-kMaxMomentum, kMaxMomentum),
-      ConfigField("qdot0", Type::Vector, "m/s or rad/s", "Initial velocities: p0 = M qdot0.").upTo(kMaxDof),
+      ConfigField("qdot0", Type::Vector, "m/s or rad/s", "Initial velocities: p0 = M qdot0.").upTo(kMaxDof)
+          .slider(SliderHint("gvx0", -10, 10, 0.1, "m/s").at(0))
+          .slider(SliderHint("gvy0", -10, 10, 0.1, "m/s").at(1))
+          .slider(SliderHint("gomega0", -30, 30, 0.1, "rad/s").at(2)),
       ConfigField("contact_tolerance", Type::Number, "", "Constraint value below which a pair is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
       ConfigField("integrator", Type::String, "", "Fetecau et al.'s VCI or the naive baseline (docs/baselines.md).").oneOf({"vci", "naive"}).byDefault("\"vci\""),
       ConfigField("impact_policy", Type::String, "", "Simultaneous impacts: one at a time, as a chain, or at once.").oneOf(policies).byDefault("\"sequential\""),
@@ -91,11 +96,12 @@ ConfigSchema makeSchema() {
                   "chain_energy continuous it is, and the only one of the simultaneous impulse) (docs/generalized.md).")
           .oneOf({"variational", "energy"}).byDefault("\"variational\""),
       ConfigField("cradle", Type::Object, "", "Newton's cradle's parameters (its preset is built from them).").when("case", {"cradle"}),
-      ConfigField("cradle.balls", Type::Integer, "", "Number of balls n.").range(2, 7).byDefault("3"),
-      ConfigField("cradle.pulled", Type::Integer, "", "Balls pulled back, 1..n.").range(1, 7).byDefault("1"),
+      ConfigField("cradle.balls", Type::Integer, "", "Number of balls n.").range(2, 7).byDefault("3").slider(SliderHint("cballs", 2, 7, 1, "")),
+      ConfigField("cradle.pulled", Type::Integer, "", "Balls pulled back, 1..n.").range(1, 7).byDefault("1").slider(SliderHint("cpulled", 1, 7, 1, "")),
       ConfigField("cradle.angle", Type::Number, "rad", "The pulled balls' start angle.")
-          .range(-M_PI / 2, 0.0, false, true).withRule("must be in [-pi/2, 0)").byDefault("-0.2"),
-      ConfigField("cradle.gap", Type::Number, "m", "Extra pivot spacing (<= radius).").atLeast(0.0).byDefault("0"),
+          .range(-M_PI / 2, 0.0, false, true).withRule("must be in [-pi/2, 0)").byDefault("-0.2")
+          .slider(SliderHint("cangle", 0.1, 90, 0.1, "°").shown(SliderHint::Display::NegatedDegrees)),  // the pull's size
+      ConfigField("cradle.gap", Type::Number, "m", "Extra pivot spacing (<= radius).").atLeast(0.0).byDefault("0").slider(SliderHint("cgap", 0, 0.05, 0.001, "m")),
       ConfigField("cradle.mass", Type::Number, "kg", "Mass of each ball.").range(1e-6, 1e6).byDefault("1"),
       ConfigField("cradle.length", Type::Number, "m", "Pendulum length l.").range(1e-3, 1e3).byDefault("1"),
       ConfigField("cradle.radius", Type::Number, "m", "Ball radius, in [1e-3, 0.25] x length.").range(1e-6, 250.0).byDefault("0.05"),

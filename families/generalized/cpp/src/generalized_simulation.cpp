@@ -68,7 +68,7 @@ struct GeneralizedSymmetry {
 // Driver: HybridDriver<GeneralizedModel> (Fetecau et al.'s VCI) or NaiveDriver<NaiveGeneralizedModel>
 // (the naive baseline, docs/baselines.md "The naive baseline"), whose models share φ, H and the statistics.
 template <class Driver>
-class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart {
+class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public TypedFields {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::energy0_;
@@ -193,7 +193,18 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   const Extension* findExtension(const std::type_info& type) const override {
     if (type == typeid(MomentumMaps)) return symmetry_->cyclic.empty() ? nullptr : offerExtension<MomentumMaps>(this, type);
     if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
+    if (const Extension* e = offerExtension<TypedFields>(this, type)) return e;
     return Base::findExtension(type);
+  }
+
+ public:
+  /// h set in a copy of the def (the rest shared as parsed), rebuilt from the config's start over the
+  /// same driver; the driver's maker checks it as a config's (checkDriverSettings).
+  std::unique_ptr<Simulation> withNumber(const std::string& path, double value) const override {
+    if (path != "h") return nullptr;
+    auto def = std::make_shared<GeneralizedDef>(*def_);
+    def->integrator.h = value;
+    return std::make_unique<GeneralizedSimulation>(def, makeQpDriver<Driver>(*def, makeGeneralizedDriver, makeNaiveGeneralizedDriver));
   }
 
  private:

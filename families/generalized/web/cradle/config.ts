@@ -6,9 +6,10 @@ import type { GeneralizedConfig } from '../generalized/config';
 import { effectiveJump, jumpKeys, parseGeneralizedConfig } from '../generalized/config';
 import type { JumpKind } from '../../../../web/src/config/fields';
 import { ConfigShapeError } from '../../../../web/src/config/parse';
+import type { GeneralizedCradle } from '../generated/config-schema';
 import { tr } from '../words';
 
-export type CradlePolicy = 'chain' | 'simultaneous' | 'sequential';
+export type CradlePolicy = NonNullable<GeneralizedCradle['policy']>;
 /** The core's impact policies of the cradle (docs/generalized.md "Newton's cradle: simultaneous impacts"), in the order of the switch. */
 export const CRADLE_POLICIES: readonly CradlePolicy[] = ['chain', 'simultaneous', 'sequential'];
 export const POLICY_LABELS: Record<CradlePolicy, string> = {
@@ -17,18 +18,8 @@ export const POLICY_LABELS: Record<CradlePolicy, string> = {
   get sequential() { return tr('cradle.policy.sequential'); },
 };
 
-export interface CradleSetup {
-  balls: number;
-  pulled: number;
-  /** Pull angle θ of the pulled balls, radians, in [−π/2, 0). */
-  angle: number;
-  gap: number;
-  mass: number;
-  length: number;
-  radius: number;
-  g: number;
-  policy: CradlePolicy;
-}
+/** The cradle's set-up as the resolved config states it: every row of the schema's "cradle" block (angle in [−π/2, 0) rad). */
+export type CradleSetup = Required<GeneralizedCradle>;
 
 export interface CradleConfig extends GeneralizedConfig {
   cradle: CradleSetup;

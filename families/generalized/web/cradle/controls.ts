@@ -2,7 +2,8 @@
 // policy (the variational chain or the engines' simultaneous impulse), h and the speed. Each restarts
 // from the new set-up.
 import type { FieldSpec } from '../../../../web/src/config/fields';
-import { commonFields, fixed } from '../../../../web/src/config/fields';
+import { commonFields, fixed, fromRow } from '../../../../web/src/config/fields';
+import { GENERALIZED_SLIDERS } from '../generated/config-schema';
 import type { CaseText, FamilyControls } from '../../../../web/src/config/family';
 import type { CradleConfig, CradleParams } from './config';
 import { CRADLE_POLICIES, POLICY_LABELS, cradleConfigJson, cradleParams, parseCradleConfig } from './config';
@@ -18,12 +19,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     group: 'cradle',
     get label() { return tr('cradle.balls'); },
     get short() { return tr('cradle.balls.short'); },
-    unit: '',
-    min: 2,
-    max: 7,
-    scale: 'linear',
-    step: 1,
-    integer: true,
+    ...fromRow(GENERALIZED_SLIDERS.cballs),
     restarts: true,
     format: fixed(0),
     read: (p) => p.balls,
@@ -36,12 +32,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     group: 'cradle',
     get label() { return tr('cradle.pulled'); },
     get short() { return tr('cradle.pulled.short'); },
-    unit: '',
-    min: 1,
-    max: 7,
-    scale: 'linear',
-    step: 1,
-    integer: true,
+    ...fromRow(GENERALIZED_SLIDERS.cpulled),
     restarts: true,
     format: fixed(0),
     read: (p) => p.pulled,
@@ -53,11 +44,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     group: 'cradle',
     get label() { return tr('cradle.angle'); },
     get short() { return tr('cradle.angle.short'); },
-    unit: '°',
-    min: 0.1,
-    max: 90,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(GENERALIZED_SLIDERS.cangle),
     restarts: true,
     format: fixed(2),
     // The core's angle is negative (pulled to the left, −x); the control shows its size.
@@ -70,11 +57,7 @@ export const CRADLE_FIELDS: readonly FieldSpec<P>[] = [
     group: 'cradle',
     get label() { return tr('cradle.gap'); },
     get short() { return tr('cradle.gap.short'); },
-    unit: 'm',
-    min: 0,
-    max: 0.05,
-    scale: 'linear',
-    step: 0.001,
+    ...fromRow(GENERALIZED_SLIDERS.cgap),
     restarts: true,
     format: fixed(4),
     read: (p) => p.gap,

@@ -34,8 +34,8 @@ const DEG = Math.PI / 180;
  */
 export function cradleImpactPoint(c: CradleConfig, imp: Impact): Vec3 {
   const k = imp.constraint;
-  const ball = c.constraints[k]?.['ball'];
-  const i = typeof ball === 'number' ? ball : k;
+  const pair = c.constraints[k];
+  const i = pair?.type === 'ball_pair' ? pair.ball : k;
   const { length, radius } = c.cradle;
   return [pivotX(c.cradle, i) + imp.point[0], 0, pivotHeight(length, radius) + imp.point[1]];
 }

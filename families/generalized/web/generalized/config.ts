@@ -4,19 +4,20 @@
 import type { JumpKind } from '../../../../web/src/config/fields';
 import { jumpOf } from '../../../../web/src/config/fields';
 import { ConfigShapeError, isRecord, parseJsonObject } from '../../../../web/src/config/parse';
+import type { GeneralizedConfig as GeneratedConfig, GeneralizedConstraint, GeneralizedPotential } from '../generated/config-schema';
 
-export interface GeneralizedConfig {
+/**
+ * The core's resolved config of a generalized model (presetJson / configJson): the type the core's
+ * schema gives (generated/config-schema.ts) with the rows the resolved config always states.
+ */
+export type GeneralizedConfig = Omit<GeneratedConfig, 'model' | 'mass_matrix' | 'p0' | 'h'> & {
   model: 'generalized';
-  case?: string;
-  /** Mass matrix rows (n × n). */
+  /** Mass matrix rows (n × n): the resolved config writes every row whole. */
   mass_matrix: number[][];
-  potential: Record<string, unknown>;
-  constraints: Record<string, unknown>[];
-  q0: number[];
   p0: number[];
   h: number;
   [key: string]: unknown;
-}
+};
 
 function finiteArray(v: unknown, where: string, n?: number): number[] {
   if (!Array.isArray(v) || (n !== undefined && v.length !== n) || v.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
@@ -43,8 +44,8 @@ export function parseGeneralizedConfig(json: string): GeneralizedConfig {
     ...(raw as object),
     model: 'generalized',
     mass_matrix: rows,
-    potential: raw['potential'] as Record<string, unknown>,
-    constraints: cs as Record<string, unknown>[],
+    potential: raw['potential'] as GeneralizedPotential,
+    constraints: cs as GeneralizedConstraint[],
     q0,
     p0: finiteArray(raw['p0'], 'p0', n),
     h,

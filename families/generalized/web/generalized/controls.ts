@@ -1,7 +1,8 @@
 // Controls of the generalized-coordinate models (the particle, the star): initial height y₀ and angle
 // θ₀, initial velocities ẋ₀, ẏ₀ and ω₀ = θ̇₀, the time step h and the speed.
 import type { FieldSpec } from '../../../../web/src/config/fields';
-import { commonFields, fixed, setComponent } from '../../../../web/src/config/fields';
+import { commonFields, fixed, fromRow, setComponent } from '../../../../web/src/config/fields';
+import { GENERALIZED_SLIDERS } from '../generated/config-schema';
 import type { CaseText, FamilyControls } from '../../../../web/src/config/family';
 import type { GeneralizedConfig, GeneralizedParams } from './config';
 import { generalizedConfigJson, generalizedParams, parseGeneralizedConfig } from './config';
@@ -19,11 +20,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     group: 'initial',
     get label() { return tr('gen.y0'); },
     get short() { return tr('gen.y0.short'); },
-    unit: 'm',
-    min: 0,
-    max: 20,
-    scale: 'linear',
-    step: 0.05,
+    ...fromRow(GENERALIZED_SLIDERS.gy0),
     restarts: true,
     format: fixed(3),
     read: (p) => p.q0[1] ?? null,
@@ -35,11 +32,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     group: 'initial',
     get label() { return tr('gen.theta0'); },
     get short() { return tr('gen.theta0.short'); },
-    unit: '°',
-    min: -180,
-    max: 180,
-    scale: 'linear',
-    step: 1,
+    ...fromRow(GENERALIZED_SLIDERS.gtheta0),
     restarts: true,
     format: fixed(1),
     read: (p) => (p.q0.length >= 3 ? (p.q0[2] ?? 0) / DEG : null),
@@ -53,11 +46,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     group: 'velocity',
     get label() { return tr('gen.xdot0'); },
     short: 'ẋ₀',
-    unit: 'm/s',
-    min: -10,
-    max: 10,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(GENERALIZED_SLIDERS.gvx0),
     restarts: true,
     format: fixed(3),
     read: (p) => p.v0[0] ?? null,
@@ -70,11 +59,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     group: 'velocity',
     get label() { return tr('gen.ydot0'); },
     short: 'ẏ₀',
-    unit: 'm/s',
-    min: -10,
-    max: 10,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(GENERALIZED_SLIDERS.gvy0),
     restarts: true,
     format: fixed(3),
     read: (p) => p.v0[1] ?? null,
@@ -87,11 +72,7 @@ export const GENERALIZED_FIELDS: readonly FieldSpec<P>[] = [
     group: 'velocity',
     get label() { return tr('gen.omega0'); },
     short: 'ω₀',
-    unit: 'rad/s',
-    min: -30,
-    max: 30,
-    scale: 'linear',
-    step: 0.1,
+    ...fromRow(GENERALIZED_SLIDERS.gomega0),
     restarts: true,
     format: fixed(3),
     read: (p) => (p.v0.length >= 3 ? (p.v0[2] ?? 0) : null),

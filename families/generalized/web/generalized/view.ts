@@ -13,10 +13,7 @@ import { tr } from '../words';
 export function starSide(c: GeneralizedConfig): number | null {
   let half = 0;
   for (const k of c.constraints) {
-    const p = k['point'];
-    if (k['type'] === 'planar_point' && Array.isArray(p)) {
-      for (const v of p) if (typeof v === 'number') half = Math.max(half, Math.abs(v));
-    }
+    if (k.type === 'planar_point') for (const v of k.point) half = Math.max(half, Math.abs(v));
   }
   return c.q0.length >= 3 && half > 0 ? 2 * half : null;
 }

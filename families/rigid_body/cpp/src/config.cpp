@@ -81,7 +81,8 @@ ConfigSchema makeSchema() {
           .ofSize(3).range(-kMaxLength, kMaxLength).when("type", {"ellipsoid", "cube"}).byDefault("[0, 0, 0]"),
       ConfigField("body.side", Type::Number, "m", "Side of the cube.").range(limits::kMinSize, kMaxLength).when("type", {"cube"}).need(),
       ConfigField("body.epsilon", Type::Number, "m", "Rounding radius of the corners and edges (0: sharp).")
-          .range(0.0, kMaxLength).when("type", {"cube", "polyhedron"}).byDefault("0"),
+          .range(0.0, kMaxLength).when("type", {"cube", "polyhedron"}).byDefault("0")
+          .slider(SliderHint("epsilon", 1e-13, 0.5, 0.01, "m").logScale()),
       ConfigField("body.vertices", Type::Matrix, "m", "Vertices of the convex polyhedron (its hull), body frame.")
           .upTo(64).range(-kMaxLength, kMaxLength).when("type", {"polyhedron"}).need(),
       ConfigField("body.parts", Type::Array, "", "The parts, each a body (an intersection takes 1 to 6 ellipsoids).")
@@ -96,17 +97,27 @@ ConfigSchema makeSchema() {
       ConfigField("plane", Type::Object, "", "The plane through the origin: a normal, or a tilt and azimuth."),
       ConfigField("plane.normal", Type::Vector, "", "Normal n (normalized; n3 > 0).").ofSize(3).byDefault("[0, 0, 1]"),
       ConfigField("plane.tilt", Type::Number, "rad", "Tilt t: n = (sin t cos a, sin t sin a, cos t).")
-          .range(0.0, M_PI / 2, false, true).withRule("must be in [0, pi/2) radians").byDefault("0"),
-      ConfigField("plane.azimuth", Type::Number, "rad", "Azimuth a of the tilt.").byDefault("0"),
-      ConfigField("x0", Type::Vector, "m", "Initial position of the centre of mass.").ofSize(3).range(-kMaxLength, kMaxLength),
+          .range(0.0, M_PI / 2, false, true).withRule("must be in [0, pi/2) radians").byDefault("0")
+          .slider(SliderHint("tilt", 0, 30, 0.1, "°").shown(SliderHint::Display::Degrees)),
+      ConfigField("plane.azimuth", Type::Number, "rad", "Azimuth a of the tilt.").byDefault("0")
+          .slider(SliderHint("azimuth", 0, 360, 1, "°").shown(SliderHint::Display::Degrees)),
+      ConfigField("x0", Type::Vector, "m", "Initial position of the centre of mass.").ofSize(3).range(-kMaxLength, kMaxLength)
+          .slider(SliderHint("x0z", 0, 30, 0.1, "m").at(2)),
       ConfigField("R0", Type::Matrix, "", "Initial attitude, a rotation matrix (rows).").ofSize(3).byDefault("[[1, 0, 0], [0, 1, 0], [0, 0, 1]]"),
-      ConfigField("gamma0", Type::Vector, "kg m/s", "Initial linear momentum.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]"),
-      ConfigField("Pi0", Type::Vector, "kg m^2/s", "Initial angular momentum, body frame.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]"),
+      ConfigField("gamma0", Type::Vector, "kg m/s", "Initial linear momentum.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]")
+          .slider(SliderHint("gamma0x", -20, 20, 0.1, "kg·m/s").at(0))
+          .slider(SliderHint("gamma0y", -20, 20, 0.1, "kg·m/s").at(1))
+          .slider(SliderHint("gamma0z", -20, 20, 0.1, "kg·m/s").at(2)),
+      ConfigField("Pi0", Type::Vector, "kg m^2/s", "Initial angular momentum, body frame.").ofSize(3).range(-kMaxMomentum, kMaxMomentum).byDefault("[0, 0, 0]")
+          .slider(SliderHint("Pi0x", -20, 20, 0.1, "kg·m²/s").at(0))
+          .slider(SliderHint("Pi0y", -20, 20, 0.1, "kg·m²/s").at(1))
+          .slider(SliderHint("Pi0z", -20, 20, 0.1, "kg·m²/s").at(2)),
       ConfigField("retraction", Type::String, "", "The retraction of SO(3) in the attitude update.").oneOf({"cayley", "exp"}).byDefault("\"cayley\""),
       ConfigField("contact_tolerance", Type::Number, "m", "Gap below which a resting body is in contact.").range(0.0, 1e-3).byDefault("1e-10"),
       ConfigField("strict_detection", Type::Boolean, "", "Also search each step for an impact between its ends.").byDefault("false"),
       ConfigField("integrator", Type::String, "", "The LGVCI, the RK4 baseline or the naive baseline (docs/baselines.md).").oneOf({"lgvci", "rk4", "naive"}).byDefault("\"lgvci\""),
-      ConfigField("restitution", Type::Number, "", "Coefficient of restitution e (1: elastic).").range(0.0, 1.0).byDefault("1"),
+      ConfigField("restitution", Type::Number, "", "Coefficient of restitution e (1: elastic).").range(0.0, 1.0).byDefault("1")
+          .slider(SliderHint("restitution", 0, 1, 0.01, "")),
       ConfigField("jump", Type::String, "",
                   "The impact's multiplier: energy = Corollary 4.4, keeps H across the impact (the paper's); variational = the "
                   "discrete energy balance (5.16a), keeps E_d of the sub-steps around it: a symplectic impact step, H off by O(h^2) "

@@ -69,10 +69,18 @@ struct RigidBodySymmetry {
   }
 };
 
+/// The façade of a validated def (below): over the integrator the def asks for.
+std::unique_ptr<Simulation> makeFromDef(std::shared_ptr<const RigidBodyDef> def);
+
 // Integrator: HybridIntegrator (the LGVCI), Rk4Integrator or NaiveRigidBodyIntegrator (the baselines), which share an interface;
 // the driver's bookkeeping is DriverSimulation's.
+
 template <class Integrator>
-class RigidBodySimulation final : public DriverSimulation<Integrator>, public MomentumMaps, public PhaseSpaceChart, public FamilyCounters {
+class RigidBodySimulation final : public DriverSimulation<Integrator>,
+                                  public MomentumMaps,
+                                  public PhaseSpaceChart,
+                                  public FamilyCounters,
+                                  public TypedFields {
   using Base = DriverSimulation<Integrator>;
   using Base::driver_;
   using Base::energy0_;
@@ -198,7 +206,19 @@ class RigidBodySimulation final : public DriverSimulation<Integrator>, public Mo
     if (const Extension* e = offerExtension<MomentumMaps>(this, type)) return e;
     if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
     if (const Extension* e = offerExtension<FamilyCounters>(this, type)) return e;
+    if (const Extension* e = offerExtension<TypedFields>(this, type)) return e;
     return Base::findExtension(type);
+  }
+
+ public:
+  /// h and the restitution e set in a copy of the def (the rest shared as parsed), rebuilt from the
+  /// config's start: the integrator's constructor checks them as a config's (checkDriverSettings, e ∈ [0, 1]).
+  std::unique_ptr<Simulation> withNumber(const std::string& path, double value) const override {
+    auto def = std::make_shared<RigidBodyDef>(*def_);
+    if (path == "h") def->integrator.h = value;
+    else if (path == "restitution") def->integrator.restitution = value;
+    else return nullptr;
+    return makeFromDef(std::move(def));
   }
 
  public:
@@ -292,7 +312,10 @@ class RigidBodySimulation final : public DriverSimulation<Integrator>, public Mo
 };
 
 std::unique_ptr<Simulation> makeRigidBodySimulation(const ConfigDocument& config) {
-  auto def = std::make_shared<const RigidBodyDef>(parseConfig(config));
+  return makeFromDef(std::make_shared<const RigidBodyDef>(parseConfig(config)));
+}
+
+std::unique_ptr<Simulation> makeFromDef(std::shared_ptr<const RigidBodyDef> def) {
   if (def->integrator.family == IntegratorFamily::Rk4) {
     Rk4Integrator sim = makeRk4Integrator(*def);
     return std::make_unique<RigidBodySimulation<Rk4Integrator>>(def, def->initial, std::move(sim));

@@ -1,5 +1,5 @@
 // The real engine with a count of live simulations: every object createSimulation (or a counted
-// simulation's perturbedStart) hands out must be deleted exactly once.
+// simulation's perturbedStart or withField) hands out must be deleted exactly once.
 import type { HybridSimulation, LgvciModule } from '../../../../web/src/engine/lgvci_wasm';
 
 export interface Counting {
@@ -29,6 +29,12 @@ export function countingEngine(real: LgvciModule, wrap?: (sim: HybridSimulation)
         if (key === 'perturbedStart') {
           return (kind: 'position' | 'attitude', delta: number) => {
             const r = target.perturbedStart(kind, delta);
+            return r.sim ? { sim: count(r.sim), error: null } : r;
+          };
+        }
+        if (key === 'withField') {
+          return (path: string, value: number) => {
+            const r = target.withField(path, value);
             return r.sim ? { sim: count(r.sim), error: null } : r;
           };
         }

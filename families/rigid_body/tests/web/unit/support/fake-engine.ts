@@ -444,6 +444,13 @@ export class FakeSimulation implements HybridSimulation {
     return null;
   }
 
+  /** The fake's config with the top-level number `path` set to `value`, checked by the fake's rules. */
+  withField(path: string, value: number): CreateResult {
+    const json = JSON.stringify({ ...(JSON.parse(this.json) as Record<string, unknown>), [path]: value });
+    const err = validateFake(json);
+    return err ? { sim: null, error: err } : { sim: new FakeSimulation(json), error: null };
+  }
+
   perturbedStart(kind: string, delta: number): CreateResult {
     if (kind !== 'position') return { sim: null, error: { field: 'kind', message: 'kind: the fake engine keeps R = I' } };
     const patch = JSON.parse(this.json) as Record<string, unknown>;
