@@ -229,6 +229,7 @@ class HybridDriver {
   struct GeneralScratch {
     Segment seg;
     State s, trial, jumped, sHit;
+    Located<State> loc;
   };
   struct DetectionInterval { double a, fa, b, fb; };
   GeneralScratch generalScratch_;

@@ -365,7 +365,7 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
       phiFailed = true;
       return false;
     };
-    Located<State> loc;
+    Located<State>& loc = generalScratch_.loc;
     if (settings_.rootFinder == RootFinder::Bisection) {
       ok = locateByBisection(seg.start, bEnd, settings_.tolerance, eval, loc);
     } else {

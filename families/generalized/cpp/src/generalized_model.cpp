@@ -56,8 +56,8 @@ double GeneralizedModel::phiNoise(const State& s) const {
 }
 
 namespace {
-// detectionCurvature's ∇V, M⁻¹∇V and M⁻¹p, kept per thread between steps (it runs on every step of a
-// model with a curved or linear constraint): no allocation, the same products.
+// detectionCurvature's ∇V, M⁻¹∇V and M⁻¹p (the last also hamiltonian's), kept per thread between steps
+// (both run on every step): no allocation, the same products.
 thread_local VecX curvatureGradient, curvatureAcceleration, curvatureVelocity;
 }  // namespace
 
@@ -85,7 +85,9 @@ double GeneralizedModel::detectionCurvature(const State& s, double tau) const {
 }
 
 double GeneralizedModel::hamiltonian(const State& s) const {
-  return 0.5 * s.p.dot(constants_->Minv * s.p) + constants_->system.V.value(s.q);
+  VecX& Minvp = curvatureVelocity;  // M⁻¹p into kept storage (the energy is evaluated on every step)
+  Minvp.noalias() = constants_->Minv * s.p;
+  return 0.5 * s.p.dot(Minvp) + constants_->system.V.value(s.q);
 }
 
 int GeneralizedModel::jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
