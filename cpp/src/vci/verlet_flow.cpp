@@ -8,6 +8,10 @@
 namespace lgvci {
 
 namespace {
+// ∇V and M⁻¹p½ of a step, kept per thread between steps: their storage is reused (an allocation a
+// step otherwise); the products and their bits are those of fresh vectors.
+thread_local VecX gradientScratch, velocityScratch;
+
 // The step into `out`, a state other than `in`, reusing its vectors' storage (no allocation once
 // they have the size): `out` is written even when the step fails.
 bool verletInto(const MatX& Minv, const Potential& V, const GeneralizedState& in, double tau, GeneralizedState& out) {
@@ -20,10 +24,11 @@ bool verletInto(const MatX& Minv, const Potential& V, const GeneralizedState& in
   out.p = in.p;
   if (in.qLow.size() == n) out.qLow = in.qLow; else out.qLow.setZero(n);
   if (in.pLow.size() == n) out.pLow = in.pLow; else out.pLow.setZero(n);
-  VecX g;
+  VecX& g = gradientScratch;
   V.gradient(in.q, g);
   for (long i = 0; i < n; ++i) compensatedAdd(out.p(i), out.pLow(i), -half * g(i));
-  const VecX v = Minv * out.p;
+  VecX& v = velocityScratch;
+  v.noalias() = Minv * out.p;
   for (long i = 0; i < n; ++i) compensatedAdd(out.q(i), out.qLow(i), tau * v(i));
   if (!out.q.allFinite() || !V.defined(out.q)) return false;
   V.gradient(out.q, g);

@@ -224,6 +224,17 @@ class HybridDriver {
   std::vector<ImpactEvent> log_;
   std::vector<ImpactEvent> scratch_;  // events of a trial jump, reused
   State trial_;                       // step()'s first trial, reused
+  // stepGeneral's and detectInside's states and intervals, kept between steps so that a state of
+  // vectors is assigned into storage it already has instead of allocated on each step.
+  struct GeneralScratch {
+    Segment seg;
+    State s, trial, jumped, sHit;
+    Located<State> loc;
+  };
+  struct DetectionInterval { double a, fa, b, fb; };
+  GeneralScratch generalScratch_;
+  State sampleScratch_;
+  std::vector<DetectionInterval> detectStack_;
 };
 
 }  // namespace lgvci

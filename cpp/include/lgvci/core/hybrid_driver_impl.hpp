@@ -132,11 +132,12 @@ bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, 
   cHit = -1.0;
   if (!(K > 0.0)) return true;
   const double noise = model_.phiNoise(seg.start);
-  struct Interval { double a, fa, b, fb; };
-  std::vector<Interval> stack{{0.0, model_.phi(seg.start), b, fb}};
+  std::vector<DetectionInterval>& stack = detectStack_;  // kept storage: no allocation per step
+  stack.clear();
+  stack.push_back({0.0, model_.phi(seg.start), b, fb});
   int evaluations = 0;
   while (!stack.empty()) {
-    const Interval iv = stack.back();
+    const DetectionInterval iv = stack.back();
     stack.pop_back();
     const double w = (iv.b - iv.a) * h;
     if (std::min(iv.fa, iv.fb) - K * w * w / 8.0 >= -noise) continue;  // certified
@@ -146,7 +147,7 @@ bool HybridDriver<Model>::detectInside(const Segment& seg, double b, double fb, 
       detectionExceeded_ = true;
       return false;
     }
-    State sm;
+    State& sm = sampleScratch_;  // kept storage (a state of vectors would allocate on each sample)
     if (!advance(seg, mid, budget, sm, nullptr, nullptr, nullptr)) return false;
     ++evaluations;
     const double fm = model_.phi(sm);
@@ -237,9 +238,15 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
   const int maxImpacts = settings_.maxImpactsPerStep;
   const double tStart = state_.t;
   const double tEnd = gridStart_ + static_cast<double>(gridSteps_ + 1) * h;
-  Segment seg;
+  // The step's states live in kept storage (generalScratch_), assigned rather than constructed: a
+  // state of vectors (a generalized model's q, p and their compensation words) then allocates nothing
+  // once its vectors have their size; the values are the same as from fresh states.
+  Segment& seg = generalScratch_.seg;
   seg.start = state_;
-  State s = state_;  // the state the step ends with
+  seg.pending = false;
+  seg.tauBefore = 0.0;
+  State& s = generalScratch_.s;  // the state the step ends with
+  s = state_;
   double remaining = 1.0;
   // Sub-division (docs/rigid-body.md "Hard impacts: sub-division"): the trial flows `chunk` ≤ `remaining` (as a
   // fraction of h). It is the whole remainder unless the implicit flow failed for it; then it is
@@ -266,7 +273,8 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
   bool first = true;  // the trial step() flowed: the first pass takes it instead of flowing again
   while (true) {
     const int budget = std::max(0, maxImpacts - report.impacts);
-    State trial, jumped;
+    State& trial = generalScratch_.trial;
+    State& jumped = generalScratch_.jumped;
     int applied = 0;
     scratch_.clear();
     std::vector<ImpactEvent> trialEvents;
@@ -309,7 +317,7 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
     bool hit = firstPass ? firstTrial.hit : fTrial < -model_.phiNoise(trial);
     if (!hit) {
       double cHit = -1.0, fHit = 0.0;
-      State sHit;
+      State& sHit = generalScratch_.sHit;
       if (!(ok = detectInside(seg, chunk, fTrial, budget, cHit, sHit, fHit, firstPass ? &firstTrial.curvature : nullptr))) break;
       if (cHit > 0.0) {
         hit = true;
@@ -357,7 +365,7 @@ StepReport HybridDriver<Model>::stepGeneral(const FirstTrial& firstTrial) {
       phiFailed = true;
       return false;
     };
-    Located<State> loc;
+    Located<State>& loc = generalScratch_.loc;
     if (settings_.rootFinder == RootFinder::Bisection) {
       ok = locateByBisection(seg.start, bEnd, settings_.tolerance, eval, loc);
     } else {

@@ -22,10 +22,10 @@ template <class State, class Eval>
 bool locateByBisection(const State& start, double b, double tol, Eval&& eval, Located<State>& out) {
   double a = 0.0;
   out.atImpact = start;
+  State sc;  // one sample state for the search, overwritten by each eval (its storage reused)
   while (b - a > tol) {
     const double c = 0.5 * (a + b);
     if (c <= a || c >= b) break;  // no double strictly inside
-    State sc;
     double fc = 0.0;
     if (!eval(c, sc, fc)) return false;
     if (fc >= 0.0) { a = c; out.atImpact = sc; } else { b = c; }
@@ -45,13 +45,13 @@ bool locateByIllinois(const State& start, double fa, double b, double fb, double
   int side = 0, sinceCheck = 0;
   bool bisect = false;
   double widthBefore = b - a;
+  State sc;  // one sample state for the search, overwritten by each eval (its storage reused)
   while (b - a > tol) {
     double c = (bisect || fa <= nearZero || fb == fa) ? 0.5 * (a + b) : (a * fb - b * fa) / (fb - fa);
     const double inset = 0.5 * tol;  // never evaluate closer than tol/2 to an end: pinches the bracket
     if (!(c > a + inset)) c = a + inset;
     if (!(c < b - inset)) c = b - inset;
     if (c <= a || c >= b) break;
-    State sc;
     double fc = 0.0;
     if (!eval(c, sc, fc)) return false;
     if (fc >= 0.0) {

@@ -55,11 +55,20 @@ double GeneralizedModel::phiNoise(const State& s) const {
   return 64.0 * kMachineEps * (s.q.cwiseAbs().sum() + constants_->scale);
 }
 
+namespace {
+// detectionCurvature's ∇V, M⁻¹∇V and M⁻¹p (the last also hamiltonian's), kept per thread between steps
+// (both run on every step): no allocation, the same products.
+thread_local VecX curvatureGradient, curvatureAcceleration, curvatureVelocity;
+}  // namespace
+
 double GeneralizedModel::detectionCurvature(const State& s, double tau) const {
-  VecX g;
+  VecX& g = curvatureGradient;
   constants_->system.V.gradient(s.q, g);
-  const VecX a = constants_->Minv * g;
-  const double speed = (constants_->Minv * s.p).norm() + std::abs(tau) * a.norm();
+  VecX& a = curvatureAcceleration;
+  a.noalias() = constants_->Minv * g;
+  VecX& Minvp = curvatureVelocity;
+  Minvp.noalias() = constants_->Minv * s.p;
+  const double speed = Minvp.norm() + std::abs(tau) * a.norm();
   double K = 0.0;
   for (const auto& c : constants_->system.constraints) {
     // Ball pairs: the paper's end-of-step rule (Seghete §III-A "check for negative values of φ_i(q(t_k))"):
@@ -76,7 +85,9 @@ double GeneralizedModel::detectionCurvature(const State& s, double tau) const {
 }
 
 double GeneralizedModel::hamiltonian(const State& s) const {
-  return 0.5 * s.p.dot(constants_->Minv * s.p) + constants_->system.V.value(s.q);
+  VecX& Minvp = curvatureVelocity;  // M⁻¹p into kept storage (the energy is evaluated on every step)
+  Minvp.noalias() = constants_->Minv * s.p;
+  return 0.5 * s.p.dot(Minvp) + constants_->system.V.value(s.q);
 }
 
 int GeneralizedModel::jump(State& s, const State& before, double tauBefore, double tauAfter, int budget,
