@@ -3,12 +3,15 @@
 // registry entry (docs/billiard.md).
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 #include "lgvci/billiard/billiard_config.hpp"
 #include "lgvci/billiard/naive_billiard.hpp"
+#include "billiard_jacobian.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
@@ -38,7 +41,8 @@ const RecordSchema<ImpactEvent>& billiardImpactSchema() {
 // Driver: HybridDriver<BilliardModel> (the VCI) or NaiveDriver<NaiveBilliardModel> (the naive baseline,
 // docs/baselines.md "The naive baseline"), whose models share φ and H.
 template <class Driver>
-class BilliardSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public BounceMap {
+class BilliardSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public BounceMap,
+                                  public StepJacobian {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::energy0_;
@@ -103,6 +107,27 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
 
   const RecordSchema<ImpactEvent>& impactSchema() const override { return billiardImpactSchema(); }
 
+  /// The chart's names, as canonicalChart()'s.
+  const std::vector<std::string>& jacobianCoordinates() const override {
+    static const std::vector<std::string> names = {"x", "y", "p_x", "p_y"};
+    return names;
+  }
+  /// The step, then its exact Jacobian from the path it took (billiard_jacobian.hpp; the VCI's only).
+  StepReport stepWithJacobian(double* jacobian) override {
+    if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) {
+      const GeneralizedState start = driver_.state();
+      const std::size_t first = driver_.impactLog().size();
+      const StepReport r = this->step();
+      if (driver_.halted())
+        throw std::domain_error("jacobian: the step from t = " + std::to_string(start.t) + " halted: " + driver_.statusMessage());
+      billiardStepJacobian(def_->system, start, driver_.state(), driver_.settings().h, driver_.impactLog(), first, jacobian);
+      return r;
+    } else {
+      (void)jacobian;
+      throw std::domain_error("jacobian: the naive baseline has no exact step Jacobian");
+    }
+  }
+
   /// z = (x, y, p_x, p_y) (docs/symplecticity.md "The charts"); the loop is drawn in (x, p_x).
   std::shared_ptr<const CanonicalChart> canonicalChart() const override {
     return makeQpChart(std::make_shared<BilliardSimulation>(*this), {"x", "y"}, 0,
@@ -164,6 +189,8 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
     if (type == typeid(MomentumMaps)) return circular() ? offerExtension<MomentumMaps>(this, type) : nullptr;
     if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
     if (const Extension* e = offerExtension<BounceMap>(this, type)) return e;
+    if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>)
+      if (const Extension* e = offerExtension<StepJacobian>(this, type)) return e;
     return Base::findExtension(type);
   }
 
