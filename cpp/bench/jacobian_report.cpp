@@ -1,9 +1,13 @@
 // The exact step Jacobian measured (docs/jacobians.md "Measured", written by scripts/figures.py): for each
-// covered preset and jump, the largest disagreement with central differences on flight, single- and
+// covered set-up and jump, the largest disagreement with central differences on flight, single- and
 // multi-impact steps, det and the symplecticity defect of the run's tangent map, and the cost of a step
-// with its Jacobian against a plain step (wall time, the fastest of several repetitions). JSON on stdout.
+// with its Jacobian against a plain step. JSON on stdout.
 //
-//   lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing]
+//   lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing]   the report (timing: wall time, the
+//                                                                  fastest of R runs of N steps)
+//   lgvci_jacobian_report --cost K N plain|jacobian                 N steps of set-up K (the report's order,
+//                                                                  0-based), for an instruction count under
+//                                                                  Callgrind (scripts/figures.py --callgrind)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,11 +15,13 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "lgvci/claims/jacobian_check.hpp"
+#include "lgvci/core/extensions.hpp"
 #include "lgvci/core/jacobian.hpp"
 #include "lgvci/core/simulation.hpp"
 
@@ -53,7 +59,54 @@ double secondsPerStep(const std::string& config, long long steps, int repeat, bo
 
 }  // namespace
 
+struct Case {
+  std::string name, config;
+};
+
+// The set-ups, each with the variational jump and then the energy jump (the cradle's chain: the energy one only).
+std::vector<std::pair<Case, std::string>> setups() {
+  const std::vector<Case> cases = {
+      {"particle", R"({"case": "particle"})"},
+      {"particle in a corner (two walls in a step)",
+       R"({"case": "particle", "constraints": [{"type": "linear", "normal": [0, 1]}, {"type": "linear", "normal": [1, 0]}], )"
+       R"("q0": [0.004, 0.006], "p0": [-1, -1]})"},
+      {"particle, newtonian V", R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}})"},
+      {"star", R"({"case": "star"})"},
+      {"billiard-ellipse", R"({"case": "billiard-ellipse"})"},
+      {"billiard-ellipse, h = 3 (two walls in a step)", R"({"case": "billiard-ellipse", "h": 3})"},
+      {"billiard-stadium", R"({"case": "billiard-stadium"})"},
+      {"cradle, gap 0.02", R"({"case": "cradle", "cradle": {"gap": 0.02}})"},
+  };
+  std::vector<std::pair<Case, std::string>> out;
+  for (const Case& c : cases)
+    for (const char* jump : {"variational", "energy"}) {
+      const bool cradle = c.name.rfind("cradle", 0) == 0;
+      if (cradle && std::string(jump) == "variational") continue;  // not covered (docs/jacobians.md)
+      std::string config = c.config;
+      if (std::string(jump) == "energy" && !cradle) config.insert(config.size() - 1, R"(, "jump": "energy")");
+      out.push_back({{c.name, config}, jump});
+    }
+  return out;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 5 && !std::strcmp(argv[1], "--cost")) {
+    const auto all = setups();
+    const long k = std::atol(argv[2]);
+    const long long n = std::atoll(argv[3]);
+    if (k < 0 || k >= static_cast<long>(all.size()) || n < 0) return 2;
+    std::unique_ptr<Simulation> sim = make(all[static_cast<std::size_t>(k)].first.config);
+    if (!std::strcmp(argv[4], "jacobian")) {
+      runTangentMap(*sim, n, [](const Simulation& s, const double*) { const_cast<Simulation&>(s).clearImpactLog(); });
+    } else {
+      for (long long i = 0; i < n; ++i) {
+        sim->step();
+        sim->clearImpactLog();
+      }
+    }
+    std::printf("{\"impacts\": %lld, \"state_hash\": \"%s\"}\n", sim->runStatus().impacts, sim->stateHashHex().c_str());
+    return 0;
+  }
   long long steps = 2000;
   int repeat = 5;
   bool timing = true;
@@ -66,36 +119,28 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  struct Case {
-    std::string name, config;
-  };
-  const std::vector<Case> cases = {
-      {"particle", R"({"case": "particle"})"},
-      {"particle, h = 0.25 (two impacts a step)", R"({"case": "particle", "h": 0.25, "q0": [0, 0.05], "p0": [-1, 0]})"},
-      {"particle, newtonian V", R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}})"},
-      {"star", R"({"case": "star"})"},
-      {"billiard-ellipse", R"({"case": "billiard-ellipse"})"},
-      {"billiard-stadium", R"({"case": "billiard-stadium"})"},
-      {"cradle, gap 0.02", R"({"case": "cradle", "cradle": {"gap": 0.02}})"},
-  };
   nlohmann::json out = nlohmann::json::array();
-  for (const Case& c : cases) {
-    for (const char* jump : {"variational", "energy"}) {
-      std::string config = c.config;
-      const bool cradle = c.name.rfind("cradle", 0) == 0;
-      if (cradle && std::string(jump) == "variational") continue;  // not covered (docs/jacobians.md)
-      if (std::string(jump) == "energy" && !cradle) config.insert(config.size() - 1, R"(, "jump": "energy")");
+  for (const auto& [c, jump] : setups()) {
+    {
+      const std::string& config = c.config;
       std::unique_ptr<Simulation> sim = make(config);
-      const long long surveySteps = c.name.find("h = 0.25") != std::string::npos ? 40 : 800;
+      const long long surveySteps = c.name.find("two walls") != std::string::npos ? 10 : 800;
       const JacobianSurvey s = surveyStepJacobians(*sim, surveySteps, 3);
       std::unique_ptr<Simulation> run = make(config);
-      const TangentMap J = runTangentMap(*run, surveySteps);
+      double flightDefect = 0.0, impactDefect = 0.0;  // the largest of one step's, by kind
+      const TangentMap J = runTangentMap(*run, surveySteps, [&](const Simulation& r, const double* step) {
+        const double defect = symplecticDefect(step, static_cast<int>(r.extension<StepJacobian>()->jacobianCoordinates().size()));
+        double& worst = r.impactLog().empty() ? flightDefect : impactDefect;
+        worst = std::max(worst, defect);
+        const_cast<Simulation&>(r).clearImpactLog();
+      });
       double norm2 = 0.0;
       for (double v : J.matrix) norm2 += v * v;
       const double plain = timing ? secondsPerStep(config, steps, repeat, false) : 0.0;
       const double withJ = timing ? secondsPerStep(config, steps, repeat, true) : 0.0;
       out.push_back({{"case", c.name},
                      {"jump", jump},
+                     {"refused", s.refused},
                      {"config", nlohmann::json::parse(config)},
                      {"flight", s.flight},
                      {"single", s.single},
@@ -106,11 +151,13 @@ int main(int argc, char** argv) {
                      {"run_impacts", run->runStatus().impacts},
                      {"det_minus_1", tangentDeterminant(J) - 1.0},
                      {"defect", tangentSymplecticDefect(J)},
+                     {"flight_step_defect", flightDefect},
+                     {"impact_step_defect", impactDefect},
                      {"norm2", norm2},
                      {"plain_ns", plain * 1e9},
                      {"jacobian_ns", withJ * 1e9},
                      {"ratio", timing ? withJ / plain : 0.0}});
-      std::fprintf(stderr, "%s (%s): worst %.2e, det-1 %.2e, defect %.2e, cost ratio %.2f\n", c.name.c_str(), jump, s.worst,
+      std::fprintf(stderr, "%s (%s): worst %.2e, det-1 %.2e, defect %.2e, cost ratio %.2f\n", c.name.c_str(), jump.c_str(), s.worst,
                    tangentDeterminant(J) - 1.0, tangentSymplecticDefect(J), timing ? withJ / plain : 0.0);
     }
   }

@@ -26,11 +26,12 @@ TangentMap runTangentMap(Simulation& sim, long long steps, const StepJacobianObs
   out.coordinates = jac->jacobianCoordinates();
   const int d = out.dimension();
   out.t0 = sim.runStatus().time;
-  RowMajor total = RowMajor::Identity(d, d), step(d, d);
+  RowMajor total = RowMajor::Identity(d, d), step(d, d), next(d, d);
   for (long long k = 0; k < steps; ++k) {
     jac->stepWithJacobian(step.data());
     if (afterStep) afterStep(sim, step.data());
-    total = step * total;
+    next.noalias() = step * total;
+    total.swap(next);
   }
   out.matrix.assign(total.data(), total.data() + total.size());
   out.steps = steps;
@@ -40,14 +41,16 @@ TangentMap runTangentMap(Simulation& sim, long long steps, const StepJacobianObs
 
 double tangentDeterminant(const TangentMap& map) { return asMatrix(map).determinant(); }
 
-double tangentSymplecticDefect(const TangentMap& map) {
-  const int d = map.dimension(), n = d / 2;
+double symplecticDefect(const double* rowMajor, int d) {
+  const int n = d / 2;
   Eigen::MatrixXd J = Eigen::MatrixXd::Zero(d, d);
   J.topRightCorner(n, n).setIdentity();
   J.bottomLeftCorner(n, n) = -Eigen::MatrixXd::Identity(n, n);
-  const Eigen::MatrixXd D = asMatrix(map);
+  const Eigen::MatrixXd D = Eigen::Map<const RowMajor>(rowMajor, d, d);
   return (D.transpose() * J * D - J).norm();
 }
+
+double tangentSymplecticDefect(const TangentMap& map) { return symplecticDefect(map.matrix.data(), map.dimension()); }
 
 std::string tangentMapJson(const TangentMap& map) {
   nlohmann::json rows = nlohmann::json::array();

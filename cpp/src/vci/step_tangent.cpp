@@ -132,20 +132,64 @@ bool impulseTangent(const QpTangentSystem& sys, const Tangent& in, int k, double
 
 }  // namespace
 
+double hessianDiagonal(const Potential& V, const VecX& q, long i) {
+  switch (V.kind) {
+    case Potential::Kind::Linear: return 0.0;
+    case Potential::Kind::Pendulums: return V.mass * V.g * V.length * pmath::cos(q(i));  // V = −m g ℓ Σ cos q_i
+    case Potential::Kind::Newtonian: {  // V' = m g R²/(R + y)², V'' = −2 m g R²/(R + y)³
+      if (i != V.axis) return 0.0;
+      const double d = V.radius + q(V.axis);
+      return -2.0 * V.mass * V.g * V.radius * V.radius / (d * d * d);
+    }
+  }
+  return 0.0;
+}
+
 void potentialHessian(const Potential& V, const VecX& q, MatX& out) {
   const long n = q.size();
   out.setZero(n, n);
-  switch (V.kind) {
-    case Potential::Kind::Linear: return;
-    case Potential::Kind::Pendulums:  // V = −m g ℓ Σ cos q_i
-      for (long i = 0; i < n; ++i) out(i, i) = V.mass * V.g * V.length * pmath::cos(q(i));
-      return;
-    case Potential::Kind::Newtonian: {  // V' = m g R²/(R + y)², V'' = −2 m g R²/(R + y)³
-      const double d = V.radius + q(V.axis);
-      out(V.axis, V.axis) = -2.0 * V.mass * V.g * V.radius * V.radius / (d * d * d);
-      return;
-    }
+  for (long i = 0; i < n; ++i) out(i, i) = hessianDiagonal(V, q, i);
+}
+
+void verletJacobian(const MatX& Minv, const Potential& V, const VecX& q0, const VecX& q1, double tau, double* out) {
+  // Every potential of lgvci/vci/potential.hpp is a sum of terms in one coordinate each: H = diag(h).
+  const long n = q0.size(), d = 2 * n;
+  Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> D(out, d, d);
+  D.setIdentity();
+  D.topRightCorner(n, n) = tau * Minv;
+  if (V.isLinear()) return;
+  const double t2 = 0.5 * tau * tau, t3 = 0.25 * tau * tau * tau;
+  VecX h0(n), h1(n);
+  for (long i = 0; i < n; ++i) {
+    h0(i) = hessianDiagonal(V, q0, i);
+    h1(i) = hessianDiagonal(V, q1, i);
   }
+  for (long i = 0; i < n; ++i) {
+    for (long j = 0; j < n; ++j) {
+      D(i, j) -= t2 * Minv(i, j) * h0(j);                 // I − (τ²/2)M⁻¹H₀
+      D(n + i, j) = t3 * h1(i) * Minv(i, j) * h0(j);      // (τ³/4)H₁M⁻¹H₀
+      D(n + i, n + j) -= t2 * h1(i) * Minv(i, j);         // I − (τ²/2)H₁M⁻¹
+    }
+    D(n + i, i) -= 0.5 * tau * (h0(i) + h1(i));           // −(τ/2)(H₀ + H₁)
+  }
+}
+
+bool qpFlightJacobian(const QpTangentSystem& sys, const GeneralizedState& start, const GeneralizedState& end, double h,
+                      bool oneFlow, double* out) {
+  // Under a linear V the Verlet flow is exact (a constant force): flows split without an impulse compose
+  // to the one flow, Ψ_a ∘ Ψ_b = Ψ_{a+b}, and the check is not needed.
+  if (!oneFlow && !sys.V->isLinear()) {
+    GeneralizedState s, e;
+    s.q = start.q;
+    s.p = start.p;
+    if (!verletFlow(*sys.Minv, *sys.V, s, h, e)) return false;
+    QpStepTangent t;
+    t.q = e.q;
+    t.p = e.p;
+    if (!(qpReplayMismatch(t, end) <= 1e-8)) return false;
+  }
+  verletJacobian(*sys.Minv, *sys.V, start.q, end.q, h, out);
+  return true;
 }
 
 std::vector<QpImpact> groupImpacts(const std::vector<ImpactEvent>& log, std::size_t first, int constraintSlot) {

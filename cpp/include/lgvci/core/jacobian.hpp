@@ -37,6 +37,8 @@ inline TangentMap stepTangentMap(Simulation& sim) { return runTangentMap(sim, 1)
 double tangentDeterminant(const TangentMap& map);
 /// The exact symplecticity defect ‖DᵀJD − 𝕁‖_F, 𝕁 = [[0, I], [−I, 0]] (docs/symplecticity.md "The defect").
 double tangentSymplecticDefect(const TangentMap& map);
+/// The same of a row-major d × d matrix (a step's Jacobian as StepJacobianObserver sees it).
+double symplecticDefect(const double* rowMajor, int d);
 
 /// {"coordinates": [...], "matrix": [[...], ...]} (the CLI's "jacobian" object).
 std::string tangentMapJson(const TangentMap& map);

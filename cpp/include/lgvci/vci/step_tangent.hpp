@@ -16,6 +16,9 @@
 
 namespace lgvci {
 
+/// ∂²V/∂q_i² at q: every potential of lgvci/vci/potential.hpp is a sum of terms in one coordinate each,
+/// so its Hessian is diagonal.
+double hessianDiagonal(const Potential& V, const VecX& q, long i);
 /// ∇²V(q) of the potentials of lgvci/vci/potential.hpp.
 void potentialHessian(const Potential& V, const VecX& q, MatX& out);
 
@@ -51,6 +54,17 @@ struct QpStepTangent {
   VecX q, p;        // the replayed end of the step
   MatX D;           // ∂(q₁, p₁)/∂(q₀, p₀), 2n × 2n
 };
+
+/// The Jacobian of one Verlet step (73) of τ from q0 ending at q1 (its q⁺), row-major (2n)² into `out`:
+/// [[I − (τ²/2)M⁻¹H₀, τM⁻¹], [−(τ/2)(H₀ + H₁) + (τ³/4)H₁M⁻¹H₀, I − (τ²/2)H₁M⁻¹]] with H = ∇²V at q0 and q1;
+/// for a linear V, [[I, τM⁻¹], [0, I]]. A flight step's Jacobian, without a replay (the step is one flow).
+void verletJacobian(const MatX& Minv, const Potential& V, const VecX& q0, const VecX& q1, double tau, double* out);
+
+/// A step without impulses: verletJacobian, once the step is known to be the one flow Ψ_h(start) — at once
+/// when `oneFlow` (the driver flowed once), else by flowing it again and comparing with `end`. False when it
+/// was not (a located impact whose jump applied no impulse: a graze, where the map is not smooth).
+bool qpFlightJacobian(const QpTangentSystem& sys, const GeneralizedState& start, const GeneralizedState& end, double h,
+                      bool oneFlow, double* out);
 
 /// The replay of a step of length h from `start` through `impacts` with its tangent map.
 QpStepTangent qpStepTangent(const QpTangentSystem& sys, const GeneralizedState& start, double h,

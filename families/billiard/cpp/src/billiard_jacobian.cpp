@@ -20,7 +20,7 @@ Eigen::Matrix2d tableHessian(const BilliardTable& T, const Vec2& q) {
 }
 
 void billiardStepJacobian(const BilliardSystem& system, const GeneralizedState& start, const GeneralizedState& end, double h,
-                          const std::vector<ImpactEvent>& log, std::size_t first, double* out) {
+                          const std::vector<ImpactEvent>& log, std::size_t first, long long flows, double* out) {
   const MatX M = MatX::Identity(2, 2) * system.mass, Minv = MatX::Identity(2, 2) / system.mass;
   Potential V;  // as BilliardModel's: V = m g y
   V.kind = Potential::Kind::Linear;
@@ -32,6 +32,14 @@ void billiardStepJacobian(const BilliardSystem& system, const GeneralizedState& 
   ts.Minv = &Minv;
   ts.V = &V;
   ts.jump = system.keepHamiltonian ? QpJumpKind::Hamiltonian : QpJumpKind::DiscreteEnergy;
+  const auto refuse = [&](const std::string& why) {
+    throw std::domain_error(concat("jacobian: the step from t = ", start.t, " has no exact Jacobian: ", why));
+  };
+  if (log.size() == first) {  // no impulse: a flight step; one flow is the trial alone (HybridDriver::stepMetered)
+    if (!qpFlightJacobian(ts, start, end, h, flows == 1, out))
+      refuse("an impact was located in it but its jump applied no impulse (a graze): the map is not smooth there");
+    return;
+  }
   const BilliardTable& table = system.table;
   ts.constraint = [&table](int, const VecX& q, VecX& g, MatX& H) {
     const Vec2 p(q(0), q(1));
@@ -41,9 +49,6 @@ void billiardStepJacobian(const BilliardSystem& system, const GeneralizedState& 
     H = tableHessian(table, p);
   };
   const QpStepTangent t = qpStepTangent(ts, start, h, groupImpacts(log, first, billiard_impact::kConstraint));
-  const auto refuse = [&](const std::string& why) {
-    throw std::domain_error(concat("jacobian: the step from t = ", start.t, " has no exact Jacobian: ", why));
-  };
   if (!t.ok) refuse(t.why);
   const double mismatch = qpReplayMismatch(t, end);
   if (!(mismatch <= 1e-8))

@@ -14,9 +14,10 @@ namespace lgvci {
 Eigen::Matrix2d tableHessian(const BilliardTable& table, const Vec2& q);
 
 /// The Jacobian ∂(x, y, p_x, p_y)₁/∂(…)₀, row-major 4 × 4, of the step that took the driver from `start`
-/// to `end` (length h) with the impact events log[first …]. Throws std::domain_error naming the step
+/// to `end` (length h) with the impact events log[first …], in `flows` flow evaluations (one and no impact:
+/// a flight step, one Verlet flow, whose Jacobian needs no replay). Throws std::domain_error naming the step
 /// where the map is not differentiable (docs/jacobians.md "Where the map is not smooth").
 void billiardStepJacobian(const BilliardSystem& system, const GeneralizedState& start, const GeneralizedState& end, double h,
-                          const std::vector<ImpactEvent>& log, std::size_t first, double* out);
+                          const std::vector<ImpactEvent>& log, std::size_t first, long long flows, double* out);
 
 }  // namespace lgvci

@@ -115,12 +115,17 @@ class BilliardSimulation final : public DriverSimulation<Driver>, public Momentu
   /// The step, then its exact Jacobian from the path it took (billiard_jacobian.hpp; the VCI's only).
   StepReport stepWithJacobian(double* jacobian) override {
     if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) {
-      const GeneralizedState start = driver_.state();
+      GeneralizedState start;  // its t, q and p (the flight's residuals play no part in the derivative)
+      start.t = driver_.state().t;
+      start.q = driver_.state().q;
+      start.p = driver_.state().p;
       const std::size_t first = driver_.impactLog().size();
+      const long long flows = driver_.flowEvaluations();
       const StepReport r = this->step();
       if (driver_.halted())
         throw std::domain_error("jacobian: the step from t = " + std::to_string(start.t) + " halted: " + driver_.statusMessage());
-      billiardStepJacobian(def_->system, start, driver_.state(), driver_.settings().h, driver_.impactLog(), first, jacobian);
+      billiardStepJacobian(def_->system, start, driver_.state(), driver_.settings().h, driver_.impactLog(), first,
+                           driver_.flowEvaluations() - flows, jacobian);
       return r;
     } else {
       (void)jacobian;

@@ -42,16 +42,21 @@ void constraintHessian(const Constraint& c, const VecX& q, MatX& out) {
 
 void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedState& start, const GeneralizedState& end,
                              double h, const std::vector<ImpactEvent>& log, std::size_t first, bool restTruncated,
-                             double* out) {
+                             long long flows, double* out) {
   const GeneralizedSystem& sys = model.system();
   const auto refuse = [&](const std::string& why) {
     throw std::domain_error(concat("jacobian: the step from t = ", start.t, " has no exact Jacobian: ", why));
   };
-  const std::vector<QpImpact> impacts = groupImpacts(log, first, generalized_impact::kConstraint);
   QpTangentSystem ts;
   ts.M = &sys.M;
   ts.Minv = &model.inverseMass();
   ts.V = &sys.V;
+  if (log.size() == first) {  // no impulse: a flight step; one flow is the trial alone (HybridDriver::stepMetered)
+    if (!qpFlightJacobian(ts, start, end, h, flows == 1, out))
+      refuse("an impact was located in it but its jump applied no impulse (a graze): the map is not smooth there");
+    return;
+  }
+  const std::vector<QpImpact> impacts = groupImpacts(log, first, generalized_impact::kConstraint);
   ts.constraint = [&sys](int k, const VecX& q, VecX& g, MatX& H) {
     const Constraint& c = sys.constraints[static_cast<std::size_t>(k)];
     c.gradient(q, g);

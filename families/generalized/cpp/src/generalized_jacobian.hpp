@@ -15,10 +15,11 @@ void constraintHessian(const Constraint& c, const VecX& q, MatX& out);
 
 /// The Jacobian ∂(q₁, p₁)/∂(q₀, p₀), row-major (2n)², of the step that took the driver from `start` to
 /// `end` (length h) with the impact events log[first …]; `restTruncated`: the step's rest truncation changed
-/// a state. Throws std::domain_error naming the step where the map is not differentiable or not covered
+/// a state; `flows`: the flow evaluations the step took (one and no impact: the step is one Verlet flow,
+/// whose Jacobian needs no replay). Throws std::domain_error naming the step where the map is not differentiable or not covered
 /// (docs/jacobians.md "Where the map is not smooth").
 void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedState& start, const GeneralizedState& end,
                              double h, const std::vector<ImpactEvent>& log, std::size_t first, bool restTruncated,
-                             double* out);
+                             long long flows, double* out);
 
 }  // namespace lgvci

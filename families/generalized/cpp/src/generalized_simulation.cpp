@@ -191,14 +191,18 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   /// the extension is not offered for the naive baseline).
   StepReport stepWithJacobian(double* jacobian) override {
     if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) {
-      const GeneralizedState start = driver_.state();
+      GeneralizedState start;  // its t, q and p (the flight's residuals play no part in the derivative)
+      start.t = driver_.state().t;
+      start.q = driver_.state().q;
+      start.p = driver_.state().p;
       const std::size_t first = driver_.impactLog().size();
       const long long truncations = driver_.model().restTruncations();
+      const long long flows = driver_.flowEvaluations();
       const StepReport r = this->step();
       if (driver_.halted())
         throw std::domain_error("jacobian: the step from t = " + std::to_string(start.t) + " halted: " + driver_.statusMessage());
       generalizedStepJacobian(driver_.model(), start, driver_.state(), driver_.settings().h, driver_.impactLog(), first,
-                              driver_.model().restTruncations() != truncations, jacobian);
+                              driver_.model().restTruncations() != truncations, driver_.flowEvaluations() - flows, jacobian);
       return r;
     } else {
       (void)jacobian;
