@@ -1,13 +1,12 @@
-// The exact step Jacobian measured (docs/jacobians.md "Measured", written by scripts/figures.py): for each
-// covered set-up and jump, the largest disagreement with central differences on flight, single- and
-// multi-impact steps, det and the symplecticity defect of the run's tangent map, and the cost of a step
-// with its Jacobian against a plain step. JSON on stdout.
+// The exact step Jacobian measured (docs/jacobians.md "Measured", written by scripts/figures.py, which names
+// the set-ups): for each config, the largest disagreement with central differences on flight, single- and
+// multi-impact steps, each step's exact symplecticity defect, det and the defect of the run's tangent map,
+// and the cost of a step with its Jacobian against a plain step. JSON on stdout, one object per config.
 //
-//   lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing]   the report (timing: wall time, the
-//                                                                  fastest of R runs of N steps)
-//   lgvci_jacobian_report --cost K N plain|jacobian                 N steps of set-up K (the report's order,
-//                                                                  0-based), for an instruction count under
-//                                                                  Callgrind (scripts/figures.py --callgrind)
+//   lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing] (--run CONFIG STEPS)...
+//       the report over STEPS steps of each config (timing: wall time, the fastest of R runs of N steps)
+//   lgvci_jacobian_report --cost CONFIG N plain|jacobian
+//       N steps, for an instruction count under Callgrind (scripts/figures.py --callgrind)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -59,43 +58,11 @@ double secondsPerStep(const std::string& config, long long steps, int repeat, bo
 
 }  // namespace
 
-struct Case {
-  std::string name, config;
-};
-
-// The set-ups, each with the variational jump and then the energy jump (the cradle's chain: the energy one only).
-std::vector<std::pair<Case, std::string>> setups() {
-  const std::vector<Case> cases = {
-      {"particle", R"({"case": "particle"})"},
-      {"particle in a corner (two walls in a step)",
-       R"({"case": "particle", "constraints": [{"type": "linear", "normal": [0, 1]}, {"type": "linear", "normal": [1, 0]}], )"
-       R"("q0": [0.004, 0.006], "p0": [-1, -1]})"},
-      {"particle, newtonian V", R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}})"},
-      {"star", R"({"case": "star"})"},
-      {"billiard-ellipse", R"({"case": "billiard-ellipse"})"},
-      {"billiard-ellipse, h = 3 (two walls in a step)", R"({"case": "billiard-ellipse", "h": 3})"},
-      {"billiard-stadium", R"({"case": "billiard-stadium"})"},
-      {"cradle, gap 0.02", R"({"case": "cradle", "cradle": {"gap": 0.02}})"},
-  };
-  std::vector<std::pair<Case, std::string>> out;
-  for (const Case& c : cases)
-    for (const char* jump : {"variational", "energy"}) {
-      const bool cradle = c.name.rfind("cradle", 0) == 0;
-      if (cradle && std::string(jump) == "variational") continue;  // not covered (docs/jacobians.md)
-      std::string config = c.config;
-      if (std::string(jump) == "energy" && !cradle) config.insert(config.size() - 1, R"(, "jump": "energy")");
-      out.push_back({{c.name, config}, jump});
-    }
-  return out;
-}
-
 int main(int argc, char** argv) {
   if (argc == 5 && !std::strcmp(argv[1], "--cost")) {
-    const auto all = setups();
-    const long k = std::atol(argv[2]);
     const long long n = std::atoll(argv[3]);
-    if (k < 0 || k >= static_cast<long>(all.size()) || n < 0) return 2;
-    std::unique_ptr<Simulation> sim = make(all[static_cast<std::size_t>(k)].first.config);
+    if (n < 0) return 2;
+    std::unique_ptr<Simulation> sim = make(argv[2]);
     if (!std::strcmp(argv[4], "jacobian")) {
       runTangentMap(*sim, n, [](const Simulation& s, const double*) { const_cast<Simulation&>(s).clearImpactLog(); });
     } else {
@@ -110,21 +77,24 @@ int main(int argc, char** argv) {
   long long steps = 2000;
   int repeat = 5;
   bool timing = true;
+  std::vector<std::pair<std::string, long long>> configs;  // each with the steps of its survey and run
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--no-timing")) timing = false;
     else if (i + 1 < argc && !std::strcmp(argv[i], "--steps")) steps = std::atoll(argv[++i]);
     else if (i + 1 < argc && !std::strcmp(argv[i], "--repeat")) repeat = std::atoi(argv[++i]);
-    else {
-      std::fprintf(stderr, "usage: lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing]\n");
+    else if (i + 2 < argc && !std::strcmp(argv[i], "--run")) {
+      configs.push_back({argv[i + 1], std::atoll(argv[i + 2])});
+      i += 2;
+    } else {
+      std::fprintf(stderr, "usage: lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing] (--run CONFIG STEPS)...\n"
+                           "       lgvci_jacobian_report --cost CONFIG N plain|jacobian\n");
       return 2;
     }
   }
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& [c, jump] : setups()) {
+  for (const auto& [config, surveySteps] : configs) {
     {
-      const std::string& config = c.config;
       std::unique_ptr<Simulation> sim = make(config);
-      const long long surveySteps = c.name.find("two walls") != std::string::npos ? 10 : 800;
       const JacobianSurvey s = surveyStepJacobians(*sim, surveySteps, 3);
       std::unique_ptr<Simulation> run = make(config);
       double flightDefect = 0.0, impactDefect = 0.0;  // the largest of one step's, by kind
@@ -138,10 +108,8 @@ int main(int argc, char** argv) {
       for (double v : J.matrix) norm2 += v * v;
       const double plain = timing ? secondsPerStep(config, steps, repeat, false) : 0.0;
       const double withJ = timing ? secondsPerStep(config, steps, repeat, true) : 0.0;
-      out.push_back({{"case", c.name},
-                     {"jump", jump},
+      out.push_back({{"config", nlohmann::json::parse(config)},
                      {"refused", s.refused},
-                     {"config", nlohmann::json::parse(config)},
                      {"flight", s.flight},
                      {"single", s.single},
                      {"multi", s.multi},
@@ -157,7 +125,7 @@ int main(int argc, char** argv) {
                      {"plain_ns", plain * 1e9},
                      {"jacobian_ns", withJ * 1e9},
                      {"ratio", timing ? withJ / plain : 0.0}});
-      std::fprintf(stderr, "%s (%s): worst %.2e, det-1 %.2e, defect %.2e, cost ratio %.2f\n", c.name.c_str(), jump.c_str(), s.worst,
+      std::fprintf(stderr, "%s: worst %.2e, det-1 %.2e, defect %.2e, cost ratio %.2f\n", config.c_str(), s.worst,
                    tangentDeterminant(J) - 1.0, tangentSymplecticDefect(J), timing ? withJ / plain : 0.0);
     }
   }

@@ -3,7 +3,7 @@
 // or keeping H. The step's path (its impact times and the constraints of their impulses) is the one
 // the hybrid driver took; this replays it with the flow's and the jumps' derivatives, the impact times'
 // derivatives (the saltation terms) by the implicit-function theorem on φ_k(Ψ_τ(z)) = 0, and λ's by the
-// implicit-function theorem on (75a). Used by the families in generalized coordinates and the billiard.
+// implicit-function theorem on (75a). Used by the families in (q, p) with the Verlet flight.
 #pragma once
 
 #include <functional>
@@ -23,7 +23,7 @@ double hessianDiagonal(const Potential& V, const VecX& q, long i);
 void potentialHessian(const Potential& V, const VecX& q, MatX& out);
 
 /// How an impulse's λ is chosen: the bounce root of (75a) (energyBalanceJump), or the one that keeps
-/// H at q̃ (hamiltonianJump; a chain's link of the cradle with continuous chain energy).
+/// H at q̃ (hamiltonianJump; a chain's link with continuous chain energy).
 enum class QpJumpKind { DiscreteEnergy, Hamiltonian };
 
 /// What the tangent of a step needs of its system: M, M⁻¹, V and the constraints' first and second
