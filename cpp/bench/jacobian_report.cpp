@@ -7,6 +7,8 @@
 //       the report over STEPS steps of each config (timing: wall time, the fastest of R runs of N steps)
 //   lgvci_jacobian_report --cost CONFIG N plain|jacobian
 //       N steps, for an instruction count under Callgrind (scripts/figures.py --callgrind)
+//   lgvci_jacobian_report --matrix CONFIG N
+//       the tangent map of N steps as JSON {"coordinates", "matrix"} (tests/web/unit/jacobian.test.ts)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -59,6 +61,13 @@ double secondsPerStep(const std::string& config, long long steps, int repeat, bo
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 4 && !std::strcmp(argv[1], "--matrix")) {  // the run's tangent map as JSON (the WebAssembly test's reference)
+    const long long n = std::atoll(argv[3]);
+    if (n < 0) return 2;
+    std::unique_ptr<Simulation> sim = make(argv[2]);
+    std::printf("%s\n", tangentMapJson(runTangentMap(*sim, n)).c_str());
+    return 0;
+  }
   if (argc == 5 && !std::strcmp(argv[1], "--cost")) {
     const long long n = std::atoll(argv[3]);
     if (n < 0) return 2;
@@ -87,7 +96,8 @@ int main(int argc, char** argv) {
       i += 2;
     } else {
       std::fprintf(stderr, "usage: lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing] (--run CONFIG STEPS)...\n"
-                           "       lgvci_jacobian_report --cost CONFIG N plain|jacobian\n");
+                           "       lgvci_jacobian_report --cost CONFIG N plain|jacobian\n"
+                           "       lgvci_jacobian_report --matrix CONFIG N\n");
       return 2;
     }
   }
