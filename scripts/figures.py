@@ -1655,6 +1655,26 @@ def jacobian_agreement(r: Runs) -> str:
     return "\n".join(rows)
 
 
+LYAPUNOV_SETUPS = [("particle", {"case": "particle"}), ("star", {"case": "star"}), ("billiard-ellipse", {"case": "billiard-ellipse"}),
+                   ("billiard-stadium", {"case": "billiard-stadium"})]
+
+
+@figure("jacobian-lyapunov")
+def jacobian_lyapunov(r: Runs) -> str:
+    """Finite-time Lyapunov exponents (QR method over the exact step Jacobians) at two run lengths."""
+    exe = r.cli.parent / "lgvci_jacobian_report"
+    rows = ["| set-up | t | exponents, largest first | their sum |", "|---|---|---|---|"]
+    for name, config in LYAPUNOV_SETUPS:
+        for steps in (2000, 20000):
+            p = subprocess.run([str(exe), "--lyapunov", json.dumps(config), str(steps)], capture_output=True, text=True)
+            if p.returncode != 0:
+                raise RuntimeError(f"{exe} --lyapunov: exit {p.returncode}: {p.stderr.strip()[-800:]}")
+            d = json.loads(p.stdout)
+            ex = ", ".join(minus(f"{x:.3f}") for x in d["exponents"])
+            rows.append(f"| {name} | {d['t']:g} | {ex} | {sci(abs(sum(d['exponents'])))} |")
+    return "\n".join(rows)
+
+
 def jacobian_instructions(exe: Path, config: str, steps: int, mode: str) -> int:
     """Callgrind's Ir of `lgvci_jacobian_report --cost CONFIG steps mode`."""
     with tempfile.TemporaryDirectory() as tmp:

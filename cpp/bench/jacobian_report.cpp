@@ -9,6 +9,8 @@
 //       N steps, for an instruction count under Callgrind (scripts/figures.py --callgrind)
 //   lgvci_jacobian_report --matrix CONFIG N
 //       the tangent map of N steps as JSON {"coordinates", "matrix"} (tests/web/unit/jacobian.test.ts)
+//   lgvci_jacobian_report --lyapunov CONFIG N
+//       the finite-time Lyapunov exponents of N steps as JSON {"exponents", "t"}
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -68,6 +70,13 @@ int main(int argc, char** argv) {
     std::printf("%s\n", tangentMapJson(runTangentMap(*sim, n)).c_str());
     return 0;
   }
+  if (argc == 4 && !std::strcmp(argv[1], "--lyapunov")) {  // the finite-time spectrum of N steps as JSON
+    const long long n = std::atoll(argv[3]);
+    if (n < 1) return 2;
+    std::unique_ptr<Simulation> sim = make(argv[2]);
+    std::printf("%s\n", lyapunovJson(lyapunovExponents(*sim, n)).c_str());
+    return 0;
+  }
   if (argc == 5 && !std::strcmp(argv[1], "--cost")) {
     const long long n = std::atoll(argv[3]);
     if (n < 0) return 2;
@@ -97,7 +106,8 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr, "usage: lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing] (--run CONFIG STEPS)...\n"
                            "       lgvci_jacobian_report --cost CONFIG N plain|jacobian\n"
-                           "       lgvci_jacobian_report --matrix CONFIG N\n");
+                           "       lgvci_jacobian_report --matrix CONFIG N\n"
+                           "       lgvci_jacobian_report --lyapunov CONFIG N\n");
       return 2;
     }
   }

@@ -195,6 +195,35 @@ TEST_CASE("the symplecticity claim's defect measure reports the exact defect bes
   }
 }
 
+TEST_CASE("Lyapunov exponents by the QR method: the particle's tend to zero, the stadium's are positive, in +/- pairs", "[claims][jacobian]") {
+  // The particle bouncing on a floor is integrable: its exponents fall as log(t)/t (a shear's growth is
+  // linear). The stadium is chaotic (Bunimovich): its largest exponent stays positive. Both symplectic:
+  // Σλ = log det / t = 0 to round-off, and λ_i + λ_{2n+1−i} → 0 (at finite t within O(1/t)).
+  auto spectrum = [](const std::string& config, long long steps) {
+    std::unique_ptr<Simulation> sim = makeSimulation(config);
+    return lyapunovExponents(*sim, steps);
+  };
+  const LyapunovSpectrum p1 = spectrum(R"({"case": "particle"})", 2000), p2 = spectrum(R"({"case": "particle"})", 16000);
+  const LyapunovSpectrum s = spectrum(R"({"case": "billiard-stadium"})", 20000);
+  INFO("particle: " << p1.exponents[0] << " (t = " << p1.t << "), " << p2.exponents[0] << " (t = " << p2.t << "); stadium: "
+                    << s.exponents[0] << ", " << s.exponents[1] << ", " << s.exponents[2] << ", " << s.exponents[3]);
+  CHECK(p2.exponents[0] < 0.5 * p1.exponents[0]);
+  CHECK(p2.exponents[0] < 0.05);
+  CHECK(s.exponents[0] > 0.2);
+  CHECK(s.exponents[0] > 10 * p2.exponents[0]);
+  for (const LyapunovSpectrum* l : {&p2, &s}) {
+    const std::size_t d = l->exponents.size();
+    double sum = 0.0;
+    for (std::size_t i = 0; i < d; ++i) {
+      sum += l->exponents[i];
+      // Finite-time exponents pair up as the transient's log(…)/t fades: O(1/t).
+      CHECK(std::abs(l->exponents[i] + l->exponents[d - 1 - i]) < 1.0 / (l->t - l->t0));
+    }
+    CHECK(std::abs(sum) < 1e-10);
+  }
+  CHECK(lyapunovJson(s).rfind(R"({"exponents":[)", 0) == 0);
+}
+
 TEST_CASE("the run's tangent map: identity for no steps, the coordinates of the chart, refusals", "[claims][jacobian]") {
   std::unique_ptr<Simulation> sim = makeSimulation(R"({"case": "star"})");
   const TangentMap none = runTangentMap(*sim, 0);

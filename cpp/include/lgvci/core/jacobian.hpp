@@ -43,4 +43,17 @@ double symplecticDefect(const double* rowMajor, int d);
 /// {"coordinates": [...], "matrix": [[...], ...]} (the CLI's "jacobian" object).
 std::string tangentMapJson(const TangentMap& map);
 
+/// Finite-time Lyapunov exponents of a run by the QR method (Benettin et al.): Q₀ = I, J_k Q_{k−1} = Q_k R_k
+/// for each step's exact Jacobian J_k, λ_i = Σ_k log |R_k,ii| / (t − t0), largest first. For a symplectic
+/// map they come in ± pairs and sum to log det / (t − t0) = 0 (docs/jacobians.md "Lyapunov exponents").
+struct LyapunovSpectrum {
+  std::vector<double> exponents;
+  long long steps = 0;
+  double t0 = 0.0, t = 0.0;
+};
+/// Takes `steps` steps of `sim` (≥ 1); throws as runTangentMap.
+LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps);
+/// {"exponents": [...], "t": t − t0} (the CLI's "lyapunov" object).
+std::string lyapunovJson(const LyapunovSpectrum& spectrum);
+
 }  // namespace lgvci
