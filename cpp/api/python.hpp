@@ -71,6 +71,10 @@ inline Module pythonModule() {
       .method("run_jacobian", "&simulationRunJacobian", array, {{"n", "long long"}},
               "n steps, without the GIL, and the run's tangent map, the product of their exact Jacobians, shape (2d, 2d).",
               "PySimulation&")
+      .method("lyapunov_exponents", "&simulationLyapunovExponents", array, {{"n", "long long"}},
+              "n steps, without the GIL, and their finite-time Lyapunov exponents (QR method over the exact Jacobians), "
+              "largest first, per unit time (docs/jacobians.md \"Lyapunov exponents\").",
+              "PySimulation&")
       .property("time", "&simulationTime", "double", "The time t0 + k h of the last step.")
       .property("h", "&simulationTimeStep", "double", "The time step.")
       .property("steps", "&simulationSteps", "long long", "Steps taken.")

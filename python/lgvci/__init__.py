@@ -269,6 +269,11 @@ class Simulation:
         exact Jacobians, shape (2d, 2d) (docs/jacobians.md)."""
         return self._sim.run_jacobian(_whole("n", n, 0, _lgvci.MAX_STEPS))
 
+    def lyapunov_exponents(self, n: int) -> "_np.ndarray":
+        """Advance n steps and return their finite-time Lyapunov exponents per unit time, largest
+        first (the QR method over the exact Jacobians; docs/jacobians.md "Lyapunov exponents")."""
+        return self._sim.lyapunov_exponents(_whole("n", n, 1, _lgvci.MAX_STEPS))
+
     time = property(lambda self: self._sim.time, doc="The simulation time t.")
     h = property(lambda self: self._sim.h, doc="The time step.")
     steps = property(lambda self: self._sim.steps, doc="Steps taken.")

@@ -198,6 +198,11 @@ class Simulation:
         (2d, 2d).
         """
 
+    def lyapunov_exponents(self, n: int) -> npt.NDArray[np.float64]:
+        """n steps, without the GIL, and their finite-time Lyapunov exponents (QR method over the exact
+        Jacobians), largest first, per unit time (docs/jacobians.md "Lyapunov exponents").
+        """
+
     @property
     def time(self) -> float:
         """The time t0 + k h of the last step."""

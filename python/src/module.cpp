@@ -211,28 +211,44 @@ class PySimulation {
   /// are kept for impact_records() as step() keeps them; a refusal (a run without the extension, a step
   /// where the map is not smooth) raises ValueError with the steps before it taken.
   TangentMap tangentMap(long long n, std::vector<double>* perStep) {
+    TangentMap m;
+    withJacobians(n, [&](const StepJacobianObserver& keep) {
+      m = runTangentMap(*sim_, n, [&](const Simulation& run, const double* J) {
+        keep(run, J);
+        if (perStep) {
+          const std::size_t d = static_cast<std::size_t>(sim_->extension<StepJacobian>()->jacobianCoordinates().size());
+          perStep->insert(perStep->end(), J, J + d * d);
+        }
+      });
+    });
+    return m;
+  }
+  /// n steps and their finite-time Lyapunov exponents (lgvci/core/jacobian.hpp), as tangentMap().
+  LyapunovSpectrum lyapunov(long long n) {
+    if (n < 1) throw InvalidInput("n", "must be an integer of at least 1, got " + std::to_string(n));
+    LyapunovSpectrum l;
+    withJacobians(n, [&](const StepJacobianObserver& keep) { l = lyapunovExponents(*sim_, n, keep); });
+    return l;
+  }
+  /// Runs `work` without the GIL with an observer that keeps each step's impacts for impact_records(),
+  /// and refreshes the record however it ends.
+  void withJacobians(long long n, const std::function<void(const StepJacobianObserver&)>& work) {
     checkSteps(n, "n");
     const std::size_t width = static_cast<std::size_t>(sim_->impactLayout().size);
-    TangentMap m;
     py::gil_scoped_release unlocked;
     try {
-      m = runTangentMap(*sim_, n, [&](const Simulation& run, const double* J) {
+      work([&](const Simulation& run, const double*) {
         for (const ImpactEvent& e : run.impactLog()) {
           impacts_.resize(impacts_.size() + width);
           run.writeImpactRecord(e, impacts_.data() + impacts_.size() - width);
         }
         sim_->clearImpactLog();
-        if (perStep) {
-          const std::size_t d = static_cast<std::size_t>(sim_->extension<StepJacobian>()->jacobianCoordinates().size());
-          perStep->insert(perStep->end(), J, J + d * d);
-        }
       });
     } catch (...) {
       refresh();
       throw;
     }
     refresh();
-    return m;
   }
 
   /// The impact records kept since the start, set_state() or the last call, as rows of the layout's
@@ -432,6 +448,12 @@ py::array_t<double> simulationRunJacobian(PySimulation& s, long long n) {
   const auto d = static_cast<py::ssize_t>(m.dimension());
   py::array_t<double> a({d, d});
   std::copy(m.matrix.begin(), m.matrix.end(), a.mutable_data());
+  return a;
+}
+py::array_t<double> simulationLyapunovExponents(PySimulation& s, long long n) {
+  const LyapunovSpectrum l = s.lyapunov(n);
+  py::array_t<double> a(static_cast<py::ssize_t>(l.exponents.size()));
+  std::copy(l.exponents.begin(), l.exponents.end(), a.mutable_data());
   return a;
 }
 std::vector<std::string> simulationJacobianCoordinates(const PySimulation& s) {

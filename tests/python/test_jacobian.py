@@ -76,6 +76,15 @@ class StepJacobians(unittest.TestCase):
         # The impact is in it: the normal momentum's response is not the flight's identity.
         self.assertLess(exact[3, 3], 0.0)
 
+    def test_lyapunov_exponents(self):
+        particle = lgvci.Simulation({"case": "particle"}).lyapunov_exponents(16000)
+        stadium = lgvci.Simulation({"case": "billiard-stadium"}).lyapunov_exponents(20000)
+        self.assertEqual(stadium.shape, (4,))
+        self.assertGreater(stadium[0], 10 * particle[0])  # chaotic against integrable
+        for spectrum in (particle, stadium):
+            self.assertLess(abs(spectrum.sum()), 1e-10)  # log det / t = 0: symplectic
+            self.assertTrue(np.all(np.diff(spectrum) <= 0))
+
     def test_coordinates_and_refusals(self):
         self.assertEqual(lgvci.Simulation({"case": "particle"}).jacobian_coordinates(), ["x", "y", "p_x", "p_y"])
         naive = lgvci.Simulation({"case": "particle", "integrator": "naive"})

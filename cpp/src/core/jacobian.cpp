@@ -70,7 +70,7 @@ std::string tangentMapJson(const TangentMap& map) {
   return nlohmann::json{{"coordinates", map.coordinates}, {"matrix", rows}}.dump();
 }
 
-LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps) {
+LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps, const StepJacobianObserver& afterStep) {
   if (steps < 1) throw InvalidInput("steps", "must be at least 1, got " + std::to_string(steps));
   LyapunovSpectrum out;
   out.t0 = sim.runStatus().time;
@@ -82,6 +82,7 @@ LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps) {
   Eigen::VectorXd sums = Eigen::VectorXd::Zero(d);
   for (long long k = 0; k < steps; ++k) {
     jac->stepWithJacobian(J.data());
+    if (afterStep) afterStep(sim, J.data());
     A.noalias() = J * Q;
     const Eigen::HouseholderQR<Eigen::MatrixXd> qr(A);
     Q = qr.householderQ();

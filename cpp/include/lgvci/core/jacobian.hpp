@@ -51,8 +51,8 @@ struct LyapunovSpectrum {
   long long steps = 0;
   double t0 = 0.0, t = 0.0;
 };
-/// Takes `steps` steps of `sim` (≥ 1); throws as runTangentMap.
-LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps);
+/// Takes `steps` steps of `sim` (≥ 1); throws as runTangentMap; `afterStep` as runTangentMap's.
+LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps, const StepJacobianObserver& afterStep = {});
 /// {"exponents": [...], "t": t − t0} (the CLI's "lyapunov" object).
 std::string lyapunovJson(const LyapunovSpectrum& spectrum);
 
