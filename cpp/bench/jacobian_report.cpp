@@ -97,17 +97,21 @@ int main(int argc, char** argv) {
   bool timing = true;
   std::vector<std::pair<std::string, long long>> configs;  // each with the steps of its survey and run
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--no-timing")) timing = false;
-    else if (i + 1 < argc && !std::strcmp(argv[i], "--steps")) steps = std::atoll(argv[++i]);
-    else if (i + 1 < argc && !std::strcmp(argv[i], "--repeat")) repeat = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--no-timing"))
+      timing = false;
+    else if (i + 1 < argc && !std::strcmp(argv[i], "--steps"))
+      steps = std::atoll(argv[++i]);
+    else if (i + 1 < argc && !std::strcmp(argv[i], "--repeat"))
+      repeat = std::atoi(argv[++i]);
     else if (i + 2 < argc && !std::strcmp(argv[i], "--run")) {
       configs.push_back({argv[i + 1], std::atoll(argv[i + 2])});
       i += 2;
     } else {
-      std::fprintf(stderr, "usage: lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing] (--run CONFIG STEPS)...\n"
-                           "       lgvci_jacobian_report --cost CONFIG N plain|jacobian\n"
-                           "       lgvci_jacobian_report --matrix CONFIG N\n"
-                           "       lgvci_jacobian_report --lyapunov CONFIG N\n");
+      std::fprintf(stderr,
+                   "usage: lgvci_jacobian_report [--steps N] [--repeat R] [--no-timing] (--run CONFIG STEPS)...\n"
+                   "       lgvci_jacobian_report --cost CONFIG N plain|jacobian\n"
+                   "       lgvci_jacobian_report --matrix CONFIG N\n"
+                   "       lgvci_jacobian_report --lyapunov CONFIG N\n");
       return 2;
     }
   }

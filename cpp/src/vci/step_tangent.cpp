@@ -55,8 +55,7 @@ bool verletTangent(const QpTangentSystem& sys, const Tangent& in, double tau, co
 }
 
 // E_d (72) of the arc of τ from (q, p) ending at qEnd (its q⁺), and its derivative row.
-double arcEnergyTangent(const QpTangentSystem& sys, const Tangent& in, double tau, const Row& dtau, const VecX& qEnd,
-                        Row& dE) {
+double arcEnergyTangent(const QpTangentSystem& sys, const Tangent& in, double tau, const Row& dtau, const VecX& qEnd, Row& dE) {
   const long n = in.q.size();
   GeneralizedState s;
   s.q = in.q;
@@ -77,8 +76,8 @@ double arcEnergyTangent(const QpTangentSystem& sys, const Tangent& in, double ta
 // One impulse (76) p ← p − λ∇φ_k(q̃) at q̃ = in.q, λ from (75a) with the post-impact sub-step tau2 and
 // the pre-impact energy Estar (rows dtau2, dEstar), or keeping H; its derivative by the implicit-function
 // theorem on (75a). False when the jump has no root (the driver's jump would have failed too).
-bool impulseTangent(const QpTangentSystem& sys, const Tangent& in, int k, double tau2, const Row& dtau2, double Estar,
-                    const Row& dEstar, Tangent& out, std::string& why) {
+bool impulseTangent(const QpTangentSystem& sys, const Tangent& in, int k, double tau2, const Row& dtau2, double Estar, const Row& dEstar,
+                    Tangent& out, std::string& why) {
   const long n = in.q.size();
   const MatX& M = *sys.M;
   const MatX& Minv = *sys.Minv;
@@ -134,9 +133,11 @@ bool impulseTangent(const QpTangentSystem& sys, const Tangent& in, int k, double
 
 double hessianDiagonal(const Potential& V, const VecX& q, long i) {
   switch (V.kind) {
-    case Potential::Kind::Linear: return 0.0;
-    case Potential::Kind::Pendulums: return V.mass * V.g * V.length * pmath::cos(q(i));  // V = −m g ℓ Σ cos q_i
-    case Potential::Kind::Newtonian: {  // V' = m g R²/(R + y)², V'' = −2 m g R²/(R + y)³
+    case Potential::Kind::Linear:
+      return 0.0;
+    case Potential::Kind::Pendulums:
+      return V.mass * V.g * V.length * pmath::cos(q(i));  // V = −m g ℓ Σ cos q_i
+    case Potential::Kind::Newtonian: {                    // V' = m g R²/(R + y)², V'' = −2 m g R²/(R + y)³
       if (i != V.axis) return 0.0;
       const double d = V.radius + q(V.axis);
       return -2.0 * V.mass * V.g * V.radius * V.radius / (d * d * d);
@@ -166,16 +167,16 @@ void verletJacobian(const MatX& Minv, const Potential& V, const VecX& q0, const 
   }
   for (long i = 0; i < n; ++i) {
     for (long j = 0; j < n; ++j) {
-      D(i, j) -= t2 * Minv(i, j) * h0(j);                 // I − (τ²/2)M⁻¹H₀
-      D(n + i, j) = t3 * h1(i) * Minv(i, j) * h0(j);      // (τ³/4)H₁M⁻¹H₀
-      D(n + i, n + j) -= t2 * h1(i) * Minv(i, j);         // I − (τ²/2)H₁M⁻¹
+      D(i, j) -= t2 * Minv(i, j) * h0(j);             // I − (τ²/2)M⁻¹H₀
+      D(n + i, j) = t3 * h1(i) * Minv(i, j) * h0(j);  // (τ³/4)H₁M⁻¹H₀
+      D(n + i, n + j) -= t2 * h1(i) * Minv(i, j);     // I − (τ²/2)H₁M⁻¹
     }
-    D(n + i, i) -= 0.5 * tau * (h0(i) + h1(i));           // −(τ/2)(H₀ + H₁)
+    D(n + i, i) -= 0.5 * tau * (h0(i) + h1(i));  // −(τ/2)(H₀ + H₁)
   }
 }
 
-bool qpFlightJacobian(const QpTangentSystem& sys, const GeneralizedState& start, const GeneralizedState& end, double h,
-                      bool oneFlow, double* out) {
+bool qpFlightJacobian(const QpTangentSystem& sys, const GeneralizedState& start, const GeneralizedState& end, double h, bool oneFlow,
+                      double* out) {
   // Under a linear V the Verlet flow is exact (a constant force): flows split without an impulse compose
   // to the one flow, Ψ_a ∘ Ψ_b = Ψ_{a+b}, and the check is not needed.
   if (!oneFlow && !sys.V->isLinear()) {
@@ -202,8 +203,7 @@ std::vector<QpImpact> groupImpacts(const std::vector<ImpactEvent>& log, std::siz
   return out;
 }
 
-QpStepTangent qpStepTangent(const QpTangentSystem& sys, const GeneralizedState& start, double h,
-                            const std::vector<QpImpact>& impacts) {
+QpStepTangent qpStepTangent(const QpTangentSystem& sys, const GeneralizedState& start, double h, const std::vector<QpImpact>& impacts) {
   QpStepTangent r;
   const long n = start.q.size(), d = 2 * n;
   const Row last = Row::Unit(d + 1, d);  // the row of the sub-step's own τ

@@ -2,9 +2,9 @@
 // family's canonical chart on flight, single-impact and multi-impact steps of every covered preset
 // and both jumps; the run's tangent map keeps det = 1 and Dᵀ𝕁D = 𝕁 to round-off with the variational
 // jump, and the energy jump's defect is O(h²) where the discrete energies of the sub-steps differ.
-#include <catch2/catch.hpp>
 #include <Eigen/Dense>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -70,8 +70,8 @@ TEST_CASE("the exact step Jacobian agrees with central differences on every cove
     SECTION(c.config) {
       std::unique_ptr<Simulation> sim = makeSimulation(c.config);
       const JacobianSurvey got = compareAlongRun(*sim, c.steps, 3);
-      INFO(c.config << ": " << got.flight << " flight, " << got.single << " single-impact, " << got.multi
-                    << " multi-impact steps, worst " << got.worst << "; refused " << got.refused << " " << got.firstRefusal);
+      INFO(c.config << ": " << got.flight << " flight, " << got.single << " single-impact, " << got.multi << " multi-impact steps, worst "
+                    << got.worst << "; refused " << got.refused << " " << got.firstRefusal);
       CHECK(got.refused == 0);
       if (c.flight) CHECK(got.flight >= 1);
       if (c.single) CHECK(got.single >= 1);
@@ -97,8 +97,8 @@ TEST_CASE("the cradle's contacts at once have no Jacobian; its flight steps have
 }
 
 TEST_CASE("the run's tangent map is symplectic to round-off with the variational jump", "[claims][jacobian]") {
-  for (const std::string config : {R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}})",
-                                   R"({"case": "star"})", R"({"case": "billiard-stadium"})"}) {
+  for (const std::string config : {R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}})", R"({"case": "star"})",
+                                   R"({"case": "billiard-stadium"})"}) {
     std::unique_ptr<Simulation> sim = makeSimulation(config);
     const TangentMap J = runTangentMap(*sim, 600);
     REQUIRE(sim->runStatus().impacts >= 1);
@@ -106,8 +106,8 @@ TEST_CASE("the run's tangent map is symplectic to round-off with the variational
     // the run (the star's to 10⁵), and so does their rounding.
     double norm2 = 0.0;
     for (double v : J.matrix) norm2 += v * v;
-    INFO(config << ": det − 1 = " << tangentDeterminant(J) - 1.0 << ", defect " << tangentSymplecticDefect(J) << ", |D|² "
-                << norm2 << " after " << sim->runStatus().impacts << " impacts");
+    INFO(config << ": det − 1 = " << tangentDeterminant(J) - 1.0 << ", defect " << tangentSymplecticDefect(J) << ", |D|² " << norm2
+                << " after " << sim->runStatus().impacts << " impacts");
     CHECK(std::abs(tangentDeterminant(J) - 1.0) < 1e-13 * std::max(1.0, norm2));
     CHECK(tangentSymplecticDefect(J) < 1e-13 * std::max(1.0, norm2));
   }
@@ -122,8 +122,9 @@ TEST_CASE("the energy jump's impact step: its exact defect is the 2-form dtau ^ 
   // defect at round-off.
   for (const double h : {0.01, 0.0097, 0.009}) {
     for (const std::string jump : {"energy", "variational"}) {
-      std::unique_ptr<Simulation> sim = makeSimulation(R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}, "jump": ")" +
-                                                       jump + R"(", "h": )" + std::to_string(h) + "}");
+      std::unique_ptr<Simulation> sim =
+          makeSimulation(R"({"case": "particle", "potential": {"type": "newtonian", "radius": 2}, "jump": ")" + jump + R"(", "h": )" +
+                         std::to_string(h) + "}");
       while (sim->clone()->step().impacts == 0) sim->step();
       const auto chart = sim->extension<PhaseSpaceChart>()->canonicalChart();
       const std::vector<double> z0 = chart->read(*sim);
@@ -195,7 +196,8 @@ TEST_CASE("the symplecticity claim's defect measure reports the exact defect bes
   }
 }
 
-TEST_CASE("Lyapunov exponents by the QR method: the particle's tend to zero, the stadium's are positive, in +/- pairs", "[claims][jacobian]") {
+TEST_CASE("Lyapunov exponents by the QR method: the particle's tend to zero, the stadium's are positive, in +/- pairs",
+          "[claims][jacobian]") {
   // The particle bouncing on a floor is integrable: its exponents fall as log(t)/t (a shear's growth is
   // linear). The stadium is chaotic (Bunimovich): its largest exponent stays positive. Both symplectic:
   // Σλ = log det / t = 0 to round-off, and λ_i + λ_{2n+1−i} → 0 (at finite t within O(1/t)).
@@ -205,8 +207,8 @@ TEST_CASE("Lyapunov exponents by the QR method: the particle's tend to zero, the
   };
   const LyapunovSpectrum p1 = spectrum(R"({"case": "particle"})", 2000), p2 = spectrum(R"({"case": "particle"})", 16000);
   const LyapunovSpectrum s = spectrum(R"({"case": "billiard-stadium"})", 20000);
-  INFO("particle: " << p1.exponents[0] << " (t = " << p1.t << "), " << p2.exponents[0] << " (t = " << p2.t << "); stadium: "
-                    << s.exponents[0] << ", " << s.exponents[1] << ", " << s.exponents[2] << ", " << s.exponents[3]);
+  INFO("particle: " << p1.exponents[0] << " (t = " << p1.t << "), " << p2.exponents[0] << " (t = " << p2.t
+                    << "); stadium: " << s.exponents[0] << ", " << s.exponents[1] << ", " << s.exponents[2] << ", " << s.exponents[3]);
   CHECK(p2.exponents[0] < 0.5 * p1.exponents[0]);
   CHECK(p2.exponents[0] < 0.05);
   CHECK(s.exponents[0] > 0.2);

@@ -17,10 +17,10 @@ inline constexpr double kJacobianDifferenceStep = 1e-6;
 
 /// One step's exact Jacobian against its central differences.
 struct JacobianComparison {
-  int impacts = 0;         // impulses in the step
-  bool refused = false;    // the step has no exact Jacobian (std::domain_error from the extension): `reason`
+  int impacts = 0;       // impulses in the step
+  bool refused = false;  // the step has no exact Jacobian (std::domain_error from the extension): `reason`
   std::string reason;
-  bool samePath = true;    // every perturbed step had as many impulses (else the map is not smooth there)
+  bool samePath = true;       // every perturbed step had as many impulses (else the map is not smooth there)
   double disagreement = 0.0;  // max |J − J_cd| / max |J|
   TangentMap exact;
   std::vector<double> differences;  // row-major, as exact.matrix

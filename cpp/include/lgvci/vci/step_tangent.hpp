@@ -63,12 +63,11 @@ void verletJacobian(const MatX& Minv, const Potential& V, const VecX& q0, const 
 /// A step without impulses: verletJacobian, once the step is known to be the one flow Ψ_h(start) — at once
 /// when `oneFlow` (the driver flowed once), else by flowing it again and comparing with `end`. False when it
 /// was not (a located impact whose jump applied no impulse: a graze, where the map is not smooth).
-bool qpFlightJacobian(const QpTangentSystem& sys, const GeneralizedState& start, const GeneralizedState& end, double h,
-                      bool oneFlow, double* out);
+bool qpFlightJacobian(const QpTangentSystem& sys, const GeneralizedState& start, const GeneralizedState& end, double h, bool oneFlow,
+                      double* out);
 
 /// The replay of a step of length h from `start` through `impacts` with its tangent map.
-QpStepTangent qpStepTangent(const QpTangentSystem& sys, const GeneralizedState& start, double h,
-                            const std::vector<QpImpact>& impacts);
+QpStepTangent qpStepTangent(const QpTangentSystem& sys, const GeneralizedState& start, double h, const std::vector<QpImpact>& impacts);
 
 /// Whether the replayed end agrees with the driver's (relative to max(1, |z|)): the path was the one
 /// taken. Returns the largest relative difference.

@@ -51,8 +51,7 @@ void billiardStepJacobian(const BilliardSystem& system, const GeneralizedState& 
   const QpStepTangent t = qpStepTangent(ts, start, h, groupImpacts(log, first, billiard_impact::kConstraint));
   if (!t.ok) refuse(t.why);
   const double mismatch = qpReplayMismatch(t, end);
-  if (!(mismatch <= 1e-8))
-    refuse(concat("its path could not be replayed (the replay ends ", mismatch, " away from the step, relative)"));
+  if (!(mismatch <= 1e-8)) refuse(concat("its path could not be replayed (the replay ends ", mismatch, " away from the step, relative)"));
   for (long r = 0; r < 4; ++r)
     for (long c = 0; c < 4; ++c) out[r * 4 + c] = t.D(r, c);
 }

@@ -36,13 +36,11 @@ void constraintHessian(const Constraint& c, const VecX& q, MatX& out) {
   const Eigen::Vector2d K[2] = {-c.length * Eigen::Vector2d(-si, ci), c.length * Eigen::Vector2d(-sj, cj)};
   const int idx[2] = {i, j};
   for (int a = 0; a < 2; ++a)
-    for (int b = 0; b < 2; ++b)
-      out(idx[a], idx[b]) = (J[a].dot(J[b]) - u.dot(J[a]) * u.dot(J[b])) / r + (a == b ? u.dot(K[a]) : 0.0);
+    for (int b = 0; b < 2; ++b) out(idx[a], idx[b]) = (J[a].dot(J[b]) - u.dot(J[a]) * u.dot(J[b])) / r + (a == b ? u.dot(K[a]) : 0.0);
 }
 
-void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedState& start, const GeneralizedState& end,
-                             double h, const std::vector<ImpactEvent>& log, std::size_t first, bool restTruncated,
-                             long long flows, double* out) {
+void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedState& start, const GeneralizedState& end, double h,
+                             const std::vector<ImpactEvent>& log, std::size_t first, bool restTruncated, long long flows, double* out) {
   const GeneralizedSystem& sys = model.system();
   const auto refuse = [&](const std::string& why) {
     throw std::domain_error(concat("jacobian: the step from t = ", start.t, " has no exact Jacobian: ", why));
@@ -75,9 +73,9 @@ void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedSta
       if (sys.policy == ImpactPolicy::Simultaneous)
         refuse("the simultaneous impulse's derivative is not implemented (docs/jacobians.md \"What is covered\")");
       if (sys.discreteOuterLinks)
-        refuse("the chain with discrete outer links (\"jump\": \"variational\") is not implemented (docs/jacobians.md \"What is covered\")");
-      if (restTruncated)
-        refuse("the rest truncation set coordinates to exactly zero in it (a snap, not a smooth map)");
+        refuse(
+            "the chain with discrete outer links (\"jump\": \"variational\") is not implemented (docs/jacobians.md \"What is covered\")");
+      if (restTruncated) refuse("the rest truncation set coordinates to exactly zero in it (a snap, not a smooth map)");
     }
   }
   const QpStepTangent t = qpStepTangent(ts, start, h, impacts);

@@ -18,8 +18,7 @@ void constraintHessian(const Constraint& c, const VecX& q, MatX& out);
 /// a state; `flows`: the flow evaluations the step took (one and no impact: the step is one Verlet flow,
 /// whose Jacobian needs no replay). Throws std::domain_error naming the step where the map is not differentiable or not covered
 /// (docs/jacobians.md "Where the map is not smooth").
-void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedState& start, const GeneralizedState& end,
-                             double h, const std::vector<ImpactEvent>& log, std::size_t first, bool restTruncated,
-                             long long flows, double* out);
+void generalizedStepJacobian(const GeneralizedModel& model, const GeneralizedState& start, const GeneralizedState& end, double h,
+                             const std::vector<ImpactEvent>& log, std::size_t first, bool restTruncated, long long flows, double* out);
 
 }  // namespace lgvci
