@@ -1769,6 +1769,118 @@ def symplecticity_defect(r: Runs) -> str:
         rows.append(f"| {integ} | {sci(max(d for d, f in fl))} | {sci(max(f for d, f in fl))} | {above} of {len(fl)} | {imp} | {impf} |")
     return "\n".join(rows)
 
+# The exact step Jacobians (docs/jacobians.md): build/native/lgvci_jacobian_report beside the CLI.
+
+JACOBIAN: dict = {}
+
+
+CORNER = {"constraints": [{"type": "linear", "normal": [0, 1]}, {"type": "linear", "normal": [1, 0]}],
+          "q0": [0.004, 0.006], "p0": [-1, -1]}
+# (name, config, steps of the survey and the run); each with both jumps but the cradle's chain (the energy
+# one only: the chain with discrete outer links is not covered).
+JACOBIAN_SETUPS = [
+    ("particle", {"case": "particle"}, 800),
+    ("particle in a corner (two walls in a step)", {"case": "particle", **CORNER}, 10),
+    ("particle, newtonian V", {"case": "particle", "potential": {"type": "newtonian", "radius": 2}}, 800),
+    ("star", {"case": "star"}, 800),
+    ("billiard-ellipse", {"case": "billiard-ellipse"}, 800),
+    ("billiard-ellipse, h = 3 (two walls in a step)", {"case": "billiard-ellipse", "h": 3}, 10),
+    ("billiard-stadium", {"case": "billiard-stadium"}, 800),
+    ("cradle, gap 0.02", {"case": "cradle", "cradle": {"gap": 0.02}}, 800),
+]
+
+
+def jacobian_runs() -> list:
+    """(name, jump, config text, steps) of every row."""
+    out = []
+    for name, config, steps in JACOBIAN_SETUPS:
+        for jump in (("energy",) if name.startswith("cradle") else ("variational", "energy")):
+            c = dict(config) if name.startswith("cradle") else {**config, "jump": jump}
+            out.append((name, jump, json.dumps(c), steps))
+    return out
+
+
+def jacobian_report(r: Runs) -> list:
+    """lgvci_jacobian_report --no-timing: per set-up and jump, the agreement with central differences, the
+    steps' defects and the run's det and defect (deterministic)."""
+    if "report" not in JACOBIAN:
+        exe = r.cli.parent / "lgvci_jacobian_report"
+        argv = [str(exe), "--no-timing"]
+        for _, _, config, steps in jacobian_runs():
+            argv += ["--run", config, str(steps)]
+        p = subprocess.run(argv, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"{exe}: exit {p.returncode}: {p.stderr.strip()[-800:]} (cmake --build --preset native --target lgvci_jacobian_report)")
+        rows = json.loads(p.stdout)
+        for row, (name, jump, _, _) in zip(rows, jacobian_runs()):
+            row["case"], row["jump"] = name, jump
+        JACOBIAN["report"] = rows
+    return JACOBIAN["report"]
+
+
+@figure("jacobian-agreement")
+def jacobian_agreement(r: Runs) -> str:
+    rows = ["| set-up | jump | steps compared: flight / one impact / several | max relative disagreement | "
+            "a step's defect: flight / impact (max) | run: steps, impacts | run: ‖D‖²_F | run: det − 1 | run: defect |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for d in jacobian_report(r):
+        rows.append(f"| {d['case']} | {d['jump']} | {d['flight']} / {d['single']} / {d['multi']} | {sci(d['worst'])} | "
+                    f"{sci(d['flight_step_defect'])} / {sci(d['impact_step_defect'])} | {d['run_steps']}, {d['run_impacts']} | "
+                    f"{sci(d['norm2'])} | {sci(d['det_minus_1'])} | {sci(d['defect'])} |")
+    return "\n".join(rows)
+
+
+LYAPUNOV_SETUPS = [("particle", {"case": "particle"}), ("star", {"case": "star"}), ("billiard-ellipse", {"case": "billiard-ellipse"}),
+                   ("billiard-stadium", {"case": "billiard-stadium"})]
+
+
+@figure("jacobian-lyapunov")
+def jacobian_lyapunov(r: Runs) -> str:
+    """Finite-time Lyapunov exponents (QR method over the exact step Jacobians) at two run lengths."""
+    exe = r.cli.parent / "lgvci_jacobian_report"
+    rows = ["| set-up | t | exponents, largest first | their sum |", "|---|---|---|---|"]
+    for name, config in LYAPUNOV_SETUPS:
+        for steps in (2000, 20000):
+            p = subprocess.run([str(exe), "--lyapunov", json.dumps(config), str(steps)], capture_output=True, text=True)
+            if p.returncode != 0:
+                raise RuntimeError(f"{exe} --lyapunov: exit {p.returncode}: {p.stderr.strip()[-800:]}")
+            d = json.loads(p.stdout)
+            ex = ", ".join(minus(f"{x:.3f}") for x in d["exponents"])
+            rows.append(f"| {name} | {d['t']:g} | {ex} | {sci(abs(sum(d['exponents'])))} |")
+    return "\n".join(rows)
+
+
+def jacobian_instructions(exe: Path, config: str, steps: int, mode: str) -> int:
+    """Callgrind's Ir of `lgvci_jacobian_report --cost CONFIG steps mode`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cg.out"
+        p = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(exe), "--cost", config, str(steps), mode],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"{exe} --cost {config} {steps} {mode}: exit {p.returncode}: {p.stderr.strip()[-800:]}")
+        for line in out.read_text().splitlines():
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"{exe}: no Callgrind summary")
+
+
+@figure("jacobian-cost", "callgrind")
+def jacobian_cost(r: Runs) -> str:
+    """Instructions per step, (Ir(N) − Ir(1)) / (N − 1) as scripts/step_cost.py counts, plain and with the Jacobian."""
+    exe = r.cli.parent / "lgvci_jacobian_report"
+    n = 20_000
+    rows = ["| set-up | jump | plain step: instructions | with its Jacobian | ratio |", "|---|---|---|---|---|"]
+    for (name, jump, config, _), d in zip(jacobian_runs(), jacobian_report(r)):
+        if "two walls" in name:
+            continue  # ten steps of a demonstration, not a run
+        per = {}
+        for mode in ("plain", "jacobian"):
+            futs = [r.pool.submit(jacobian_instructions, exe, config, steps, mode) for steps in (n, 1)]
+            per[mode] = (futs[0].result() - futs[1].result()) / (n - 1)
+        rows.append(f"| {d['case']} | {d['jump']} | {per['plain']:.0f} | {per['jacobian']:.0f} | {per['jacobian'] / per['plain']:.2f} |")
+    return "\n".join(rows)
+
+
 # The rigid body's two jumps (docs/symplecticity.md "The impact step", docs/rigid-body.md "The variational jump").
 
 JUMP_H = ["0.01", "0.0099", "0.0097", "0.009"]

@@ -62,6 +62,19 @@ inline Module pythonModule() {
       .method("config_json", "&simulationConfigJson", "std::string", {}, "The fully resolved config as JSON text.")
       .method("final_state_json", "&simulationFinalStateJson", "std::string", {}, "The CLI's JSON \"final\" object as text.")
       .method("counters", "&simulationCounters", py("py::dict", "Dict[str, int]"), {}, "The family's own run counters, by name.")
+      .method("jacobian_coordinates", "&simulationJacobianCoordinates", "std::vector<std::string>", {},
+              "The canonical chart's coordinates, the rows and columns of the Jacobians (ValueError without exact Jacobians).")
+      .method("step_jacobians", "&simulationStepJacobians", array, {{"n", "long long", "1"}},
+              "n steps, without the GIL, and each one's exact Jacobian in the canonical chart, shape (n, 2d, 2d) "
+              "(docs/jacobians.md); ValueError where the map is not smooth (the steps before it are taken).",
+              "PySimulation&")
+      .method("run_jacobian", "&simulationRunJacobian", array, {{"n", "long long"}},
+              "n steps, without the GIL, and the run's tangent map, the product of their exact Jacobians, shape (2d, 2d).",
+              "PySimulation&")
+      .method("lyapunov_exponents", "&simulationLyapunovExponents", array, {{"n", "long long"}},
+              "n steps, without the GIL, and their finite-time Lyapunov exponents (QR method over the exact Jacobians), "
+              "largest first, per unit time (docs/jacobians.md \"Lyapunov exponents\").",
+              "PySimulation&")
       .property("time", "&simulationTime", "double", "The time t0 + k h of the last step.")
       .property("h", "&simulationTimeStep", "double", "The time step.")
       .property("steps", "&simulationSteps", "long long", "Steps taken.")

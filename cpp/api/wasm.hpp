@@ -118,6 +118,10 @@ inline Module wasmModule() {
               "Distances of the current state from the time-reversed image of `start` (a copy of record() taken earlier): "
               "|x − x0|, ‖R − R0‖₂, |γ + γ0|, |Π + Π0| (generalized: |q − q0|, |p + p0|): the family's reversal fields "
               "(FamilyInfo.reversal). An error value when `start` is not a record of this simulation's layout.")
+      .method("runJacobian", val("JacobianResult"), {{"n", "int"}},
+              "n steps and the run's tangent map, the product of their exact Jacobians in the canonical chart "
+              "(docs/jacobians.md); the steps' impacts go to drainImpacts() as step()'s. An error value (field \"jacobian\") "
+              "for a run without exact Jacobians or at a step where the map is not smooth (the steps before it taken).")
       .method("momentumMapLayout", val("MomentumMapField[]"), {},
               "The momentum maps of this run's symmetries (docs/momentum-maps.md): each with its name and what it is; [] "
               "for a set-up without symmetries (a new array on each call: read it once).")
@@ -169,6 +173,13 @@ inline Module wasmModule() {
   m.alias("ReturnDistances", "Readonly<Record<string, number>>",
           "Named return distances, one per reversal field of the family (x, R, gamma, Pi; q, p).");
   m.result("DistancesResult", "distances", "ReturnDistances", "returnDistances' answer.");
+  m.interface("TangentMap", "The core's TangentMap: ∂z(t)/∂z(t0) in the canonical chart (docs/jacobians.md).")
+      .field("coordinates", "readonly string[]", "The 2d coordinates, the q's then their p's: the rows' and columns' order.")
+      .field("matrix", "Float64Array", "Row-major, (2d)² (a copy).")
+      .field("steps", "number")
+      .field("t0", "number")
+      .field("t", "number");
+  m.result("JacobianResult", "jacobian", "TangentMap", "runJacobian's answer.");
   m.interface("ReverseCheck", "The core's runReverseCheck: N steps, momenta negated, N steps, distances from the reversed start.")
       .field("steps", "number")
       .field("distances", "ReturnDistances")

@@ -14,10 +14,12 @@
 #include <array>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "lgvci/core/extensions.hpp"
+#include "lgvci/core/jacobian.hpp"
 #include "lgvci/claims/momentum_maps.hpp"
 #include "lgvci/claims/order_study.hpp"
 #include "lgvci/claims/symplecticity.hpp"
@@ -277,6 +279,37 @@ class HybridSimulation {
     }
     out.set("distances", distancesVal(reversalDistances(*sim_, s)));
     out.set("error", val::null());
+    return out;
+  }
+
+  /// n steps with their exact Jacobians (docs/jacobians.md): { jacobian: { coordinates, matrix, steps, t0, t },
+  /// error: null } or { jacobian: null, error } (a run without the extension; a step where the map is not smooth,
+  /// the steps before it taken). The steps' impacts are collected as step() collects them.
+  val runJacobian(int n) {
+    val out = val::object();
+    out.set("jacobian", val::null());
+    out.set("error", val::null());
+    if (n < 0) {
+      out.set("error", errorVal("n", "n: must be an integer of at least 0"));
+      return out;
+    }
+    try {
+      const TangentMap m = runTangentMap(*sim_, n, [this](const Simulation&, const double*) { collectImpacts(); });
+      val j = val::object();
+      val names = val::array();
+      for (const std::string& c : m.coordinates) names.call<void>("push", c);
+      j.set("coordinates", names);
+      j.set("matrix", val::global("Float64Array").new_(val(emscripten::typed_memory_view(m.matrix.size(), m.matrix.data()))));
+      j.set("steps", static_cast<double>(m.steps));
+      j.set("t0", m.t0);
+      j.set("t", m.t);
+      out.set("jacobian", j);
+    } catch (const InvalidInput& e) {
+      out.set("error", errorVal(e.field(), e.what()));
+    } catch (const std::domain_error& e) {
+      out.set("error", errorVal("jacobian", e.what()));
+    }
+    refresh();
     return out;
   }
 

@@ -44,8 +44,8 @@ export const CLASS_METHODS = {
     'status', 'halted', 'zenoGuardEvents', 'firstZenoGuardTime', 'flowEvaluations', 'h', 'time',
     'energy', 'initialEnergy', 'minPhi', 'totalImpacts', 'steps', 'multiImpactSteps',
     'maxDiscreteEnergyMismatch', 'integrator', 'reverseMomenta', 'perturbedStart', 'withField',
-    'setState', 'perturbations', 'returnDistances', 'momentumMapLayout', 'momentumMaps',
-    'stepRecords', 'batchBuffer', 'impactBuffer'
+    'setState', 'perturbations', 'returnDistances', 'runJacobian', 'momentumMapLayout',
+    'momentumMaps', 'stepRecords', 'batchBuffer', 'impactBuffer'
   ],
   EnsembleRunner: [
     'members', 'sampleCount', 'steps', 'memberConfig', 'referenceImpacts', 'runMember', 'begin',
@@ -79,6 +79,8 @@ export const VALUE_FIELDS = {
   SimulationError: { required: ['field', 'message'], optional: [] },
   CreateResult: { required: ['sim', 'error'], optional: [] },
   DistancesResult: { required: ['distances', 'error'], optional: [] },
+  TangentMap: { required: ['coordinates', 'matrix', 'steps', 't0', 't'], optional: [] },
+  JacobianResult: { required: ['jacobian', 'error'], optional: [] },
   ReverseCheck: { required: ['steps', 'distances', 'impactsForward', 'impactsBack', 'energyError', 'status'], optional: [] },
   ReverseCheckResult: { required: ['check', 'error'], optional: [] },
   EnsembleMemberResult: { required: ['member', 'steps', 'impacts', 'energyError', 'halted', 'err'], optional: [] },

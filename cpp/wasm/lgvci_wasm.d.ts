@@ -152,6 +152,13 @@ export interface HybridSimulation {
    */
   returnDistances(start: Float64Array | readonly number[]): DistancesResult;
   /**
+   * n steps and the run's tangent map, the product of their exact Jacobians in the canonical chart
+   * (docs/jacobians.md); the steps' impacts go to drainImpacts() as step()'s. An error value (field
+   * "jacobian") for a run without exact Jacobians or at a step where the map is not smooth (the steps before
+   * it taken).
+   */
+  runJacobian(n: number): JacobianResult;
+  /**
    * The momentum maps of this run's symmetries (docs/momentum-maps.md): each with its name and what it is; []
    * for a set-up without symmetries (a new array on each call: read it once).
    */
@@ -276,6 +283,22 @@ export type ReturnDistances = Readonly<Record<string, number>>;
 export type DistancesResult =
   | { readonly distances: ReturnDistances; readonly error: null }
   | { readonly distances: null; readonly error: SimulationError };
+
+/** The core's TangentMap: ∂z(t)/∂z(t0) in the canonical chart (docs/jacobians.md). */
+export interface TangentMap {
+  /** The 2d coordinates, the q's then their p's: the rows' and columns' order. */
+  readonly coordinates: readonly string[];
+  /** Row-major, (2d)² (a copy). */
+  readonly matrix: Float64Array;
+  readonly steps: number;
+  readonly t0: number;
+  readonly t: number;
+}
+
+/** runJacobian's answer. */
+export type JacobianResult =
+  | { readonly jacobian: TangentMap; readonly error: null }
+  | { readonly jacobian: null; readonly error: SimulationError };
 
 /** The core's runReverseCheck: N steps, momenta negated, N steps, distances from the reversed start. */
 export interface ReverseCheck {

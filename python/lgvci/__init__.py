@@ -253,6 +253,27 @@ class Simulation:
         """The family's own run counters, by name."""
         return self._sim.counters()
 
+    def jacobian_coordinates(self) -> List[str]:
+        """The canonical chart's coordinates (q's, then p's): the rows and columns of the Jacobians
+        (docs/jacobians.md). ValueError for a run without exact Jacobians (the naive baseline)."""
+        return self._sim.jacobian_coordinates()
+
+    def step_jacobians(self, n: int = 1) -> "_np.ndarray":
+        """Advance n steps and return each one's exact Jacobian in the canonical chart, shape
+        (n, 2d, 2d), the impact time's (saltation) and the jump's derivatives included (docs/jacobians.md).
+        ValueError where the one-step map is not smooth; the steps before it are taken."""
+        return self._sim.step_jacobians(_whole("n", n, 0, _lgvci.MAX_STEPS))
+
+    def run_jacobian(self, n: int) -> "_np.ndarray":
+        """Advance n steps and return the run's tangent map ∂z(t)/∂z(t0), the product of the steps'
+        exact Jacobians, shape (2d, 2d) (docs/jacobians.md)."""
+        return self._sim.run_jacobian(_whole("n", n, 0, _lgvci.MAX_STEPS))
+
+    def lyapunov_exponents(self, n: int) -> "_np.ndarray":
+        """Advance n steps and return their finite-time Lyapunov exponents per unit time, largest
+        first (the QR method over the exact Jacobians; docs/jacobians.md "Lyapunov exponents")."""
+        return self._sim.lyapunov_exponents(_whole("n", n, 1, _lgvci.MAX_STEPS))
+
     time = property(lambda self: self._sim.time, doc="The simulation time t.")
     h = property(lambda self: self._sim.h, doc="The time step.")
     steps = property(lambda self: self._sim.steps, doc="Steps taken.")

@@ -183,6 +183,26 @@ class Simulation:
     def counters(self) -> Dict[str, int]:
         """The family's own run counters, by name."""
 
+    def jacobian_coordinates(self) -> List[str]:
+        """The canonical chart's coordinates, the rows and columns of the Jacobians (ValueError without exact
+        Jacobians).
+        """
+
+    def step_jacobians(self, n: int = 1) -> npt.NDArray[np.float64]:
+        """n steps, without the GIL, and each one's exact Jacobian in the canonical chart, shape (n, 2d, 2d)
+        (docs/jacobians.md); ValueError where the map is not smooth (the steps before it are taken).
+        """
+
+    def run_jacobian(self, n: int) -> npt.NDArray[np.float64]:
+        """n steps, without the GIL, and the run's tangent map, the product of their exact Jacobians, shape
+        (2d, 2d).
+        """
+
+    def lyapunov_exponents(self, n: int) -> npt.NDArray[np.float64]:
+        """n steps, without the GIL, and their finite-time Lyapunov exponents (QR method over the exact
+        Jacobians), largest first, per unit time (docs/jacobians.md "Lyapunov exponents").
+        """
+
     @property
     def time(self) -> float:
         """The time t0 + k h of the last step."""

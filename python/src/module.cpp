@@ -38,6 +38,7 @@
 #include "lgvci/core/ensemble.hpp"
 #include "lgvci/core/ensemble_threads.hpp"
 #include "lgvci/core/family.hpp"
+#include "lgvci/core/jacobian.hpp"
 #include "lgvci/core/interrupt.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
@@ -203,6 +204,51 @@ class PySimulation {
                               " impacts are waiting (the bound is 1 GiB of records); call impact_records() to drain them, then step on "
                               "(the run stopped at step " + std::to_string(sim_->runStatus().steps) + ")");
     return sim_->runStatus().impacts - before;
+  }
+
+  /// n steps with their exact Jacobians (docs/jacobians.md; lgvci/core/jacobian.hpp), without the GIL:
+  /// the run's tangent map, and each step's Jacobian appended to `perStep` when given. The steps' impacts
+  /// are kept for impact_records() as step() keeps them; a refusal (a run without the extension, a step
+  /// where the map is not smooth) raises ValueError with the steps before it taken.
+  TangentMap tangentMap(long long n, std::vector<double>* perStep) {
+    TangentMap m;
+    withJacobians(n, [&](const StepJacobianObserver& keep) {
+      m = runTangentMap(*sim_, n, [&](const Simulation& run, const double* J) {
+        keep(run, J);
+        if (perStep) {
+          const std::size_t d = static_cast<std::size_t>(sim_->extension<StepJacobian>()->jacobianCoordinates().size());
+          perStep->insert(perStep->end(), J, J + d * d);
+        }
+      });
+    });
+    return m;
+  }
+  /// n steps and their finite-time Lyapunov exponents (lgvci/core/jacobian.hpp), as tangentMap().
+  LyapunovSpectrum lyapunov(long long n) {
+    if (n < 1) throw InvalidInput("n", "must be an integer of at least 1, got " + std::to_string(n));
+    LyapunovSpectrum l;
+    withJacobians(n, [&](const StepJacobianObserver& keep) { l = lyapunovExponents(*sim_, n, keep); });
+    return l;
+  }
+  /// Runs `work` without the GIL with an observer that keeps each step's impacts for impact_records(),
+  /// and refreshes the record however it ends.
+  void withJacobians(long long n, const std::function<void(const StepJacobianObserver&)>& work) {
+    checkSteps(n, "n");
+    const std::size_t width = static_cast<std::size_t>(sim_->impactLayout().size);
+    py::gil_scoped_release unlocked;
+    try {
+      work([&](const Simulation& run, const double*) {
+        for (const ImpactEvent& e : run.impactLog()) {
+          impacts_.resize(impacts_.size() + width);
+          run.writeImpactRecord(e, impacts_.data() + impacts_.size() - width);
+        }
+        sim_->clearImpactLog();
+      });
+    } catch (...) {
+      refresh();
+      throw;
+    }
+    refresh();
   }
 
   /// The impact records kept since the start, set_state() or the last call, as rows of the layout's
@@ -386,6 +432,36 @@ py::dict simulationCounters(const PySimulation& s) {
   c->writeCounters(v.data());
   for (std::size_t k = 0; k < v.size(); ++k) d[py::str(l.fields[k].name)] = static_cast<long long>(v[k]);
   return d;
+}
+
+// The exact Jacobians (docs/jacobians.md) as NumPy arrays: each step's, (n, 2n, 2n), and the run's, (2n, 2n).
+py::array_t<double> simulationStepJacobians(PySimulation& s, long long n) {
+  std::vector<double> per;
+  const TangentMap m = s.tangentMap(n, &per);
+  const auto d = static_cast<py::ssize_t>(m.dimension());
+  py::array_t<double> a({static_cast<py::ssize_t>(n), d, d});
+  std::copy(per.begin(), per.end(), a.mutable_data());
+  return a;
+}
+py::array_t<double> simulationRunJacobian(PySimulation& s, long long n) {
+  const TangentMap m = s.tangentMap(n, nullptr);
+  const auto d = static_cast<py::ssize_t>(m.dimension());
+  py::array_t<double> a({d, d});
+  std::copy(m.matrix.begin(), m.matrix.end(), a.mutable_data());
+  return a;
+}
+py::array_t<double> simulationLyapunovExponents(PySimulation& s, long long n) {
+  const LyapunovSpectrum l = s.lyapunov(n);
+  py::array_t<double> a(static_cast<py::ssize_t>(l.exponents.size()));
+  std::copy(l.exponents.begin(), l.exponents.end(), a.mutable_data());
+  return a;
+}
+std::vector<std::string> simulationJacobianCoordinates(const PySimulation& s) {
+  const StepJacobian* j = s.sim().extension<StepJacobian>();
+  if (!j)
+    throw InvalidInput("jacobian", "the " + s.sim().info().integrator + " integrator of the " + s.sim().info().family +
+                                       " family has no exact step Jacobian (docs/jacobians.md \"What is covered\")");
+  return j->jacobianCoordinates();
 }
 
 std::vector<std::string> simulationStateFields(const PySimulation& s) { return s.sim().stateFields(); }

@@ -90,6 +90,9 @@ struct SymplecticityReport {
 
   // The defect.
   std::vector<double> defect, floor;
+  /// ‖DΦᵀ𝕁DΦ − 𝕁‖_F with the exact DΦ (docs/jacobians.md), no floor: for a run that offers StepJacobian,
+  /// one per sample (NaN where the step has none: the map is not smooth there); empty otherwise.
+  std::vector<double> exactDefect;
   std::vector<int> impacts;  // impacts in the step measured
   double delta = 0.0;
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <typeinfo>
+#include <vector>
 
 #include "lgvci/core/canonical_chart.hpp"
 #include "lgvci/core/simulation.hpp"
@@ -79,6 +80,23 @@ class TypedFields : public Extension {
 
  protected:
   ~TypedFields() = default;
+};
+
+/// The exact Jacobian of the one-step map in the family's canonical chart (PhaseSpaceChart; docs/jacobians.md):
+/// the discrete flow's derivative, the impact times' derivatives from φ(Ψ_τ(z)) = 0 (the saltation terms) and
+/// the jumps' derivatives, analytically. Offered by the runs whose integrator has one (the VCI's).
+class StepJacobian : public Extension {
+ public:
+  /// The chart's 2n coordinate names, the q's then their p's (the rows and columns of the Jacobian).
+  virtual const std::vector<std::string>& jacobianCoordinates() const = 0;
+  /// Takes one step, exactly as Simulation::step() (the same state bits, counters and impact log), and
+  /// writes the Jacobian ∂z₁/∂z₀ of that step, row-major (2n)², into `jacobian`. Throws
+  /// std::domain_error naming the step when the step halted or the map is not differentiable there
+  /// (docs/jacobians.md "Where the map is not smooth"); the step is taken all the same.
+  virtual StepReport stepWithJacobian(double* jacobian) = 0;
+
+ protected:
+  ~StepJacobian() = default;
 };
 
 /// For a façade's findExtension: `self` as its extension E when `type` is E's, else nullptr.

@@ -256,6 +256,11 @@ class Simulation {
     static_assert(std::is_base_of_v<Extension, E>, "an extension derives from lgvci::Extension");
     return static_cast<const E*>(findExtension(typeid(E)));
   }
+  /// The same for a run that may be changed through its extension (StepJacobian steps the run).
+  template <class E>
+  E* extension() {
+    return const_cast<E*>(static_cast<const Simulation&>(*this).extension<E>());
+  }
   /// The value of the family's run counter `name` (FamilyCounters; throws std::out_of_range when the
   /// run has none of that name).
   long long counter(const std::string& name) const;

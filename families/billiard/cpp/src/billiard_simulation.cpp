@@ -3,12 +3,15 @@
 // registry entry (docs/billiard.md).
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 #include "lgvci/billiard/billiard_config.hpp"
 #include "lgvci/billiard/naive_billiard.hpp"
+#include "billiard_jacobian.hpp"
 #include "lgvci/core/driver_simulation.hpp"
 #include "lgvci/core/family.hpp"
 #include "lgvci/core/record_schema.hpp"
@@ -42,7 +45,8 @@ class BilliardSimulation final : public DriverSimulation<Driver>,
                                  public MomentumMaps,
                                  public PhaseSpaceChart,
                                  public BounceMap,
-                                 public TypedFields {
+                                 public TypedFields,
+                                 public StepJacobian {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::energy0_;
@@ -107,6 +111,32 @@ class BilliardSimulation final : public DriverSimulation<Driver>,
 
   const RecordSchema<ImpactEvent>& impactSchema() const override { return billiardImpactSchema(); }
 
+  /// The chart's names, as canonicalChart()'s.
+  const std::vector<std::string>& jacobianCoordinates() const override {
+    static const std::vector<std::string> names = {"x", "y", "p_x", "p_y"};
+    return names;
+  }
+  /// The step, then its exact Jacobian from the path it took (billiard_jacobian.hpp; the VCI's only).
+  StepReport stepWithJacobian(double* jacobian) override {
+    if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>) {
+      GeneralizedState start;  // its t, q and p (the flight's residuals play no part in the derivative)
+      start.t = driver_.state().t;
+      start.q = driver_.state().q;
+      start.p = driver_.state().p;
+      const std::size_t first = driver_.impactLog().size();
+      const long long flows = driver_.flowEvaluations();
+      const StepReport r = this->step();
+      if (driver_.halted())
+        throw std::domain_error("jacobian: the step from t = " + std::to_string(start.t) + " halted: " + driver_.statusMessage());
+      billiardStepJacobian(def_->system, start, driver_.state(), driver_.settings().h, driver_.impactLog(), first,
+                           driver_.flowEvaluations() - flows, jacobian);
+      return r;
+    } else {
+      (void)jacobian;
+      throw std::domain_error("jacobian: the naive baseline has no exact step Jacobian");
+    }
+  }
+
   /// z = (x, y, p_x, p_y) (docs/symplecticity.md "The charts"); the loop is drawn in (x, p_x).
   std::shared_ptr<const CanonicalChart> canonicalChart() const override {
     return makeQpChart(std::make_shared<BilliardSimulation>(*this), {"x", "y"}, 0,
@@ -169,6 +199,8 @@ class BilliardSimulation final : public DriverSimulation<Driver>,
     if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
     if (const Extension* e = offerExtension<BounceMap>(this, type)) return e;
     if (const Extension* e = offerExtension<TypedFields>(this, type)) return e;
+    if constexpr (std::is_same_v<Driver, HybridDriver<BilliardModel>>)
+      if (const Extension* e = offerExtension<StepJacobian>(this, type)) return e;
     return Base::findExtension(type);
   }
 

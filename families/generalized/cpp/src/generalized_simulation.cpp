@@ -1,6 +1,7 @@
 // A generalized-coordinates system behind the Simulation façade: record t, q, p, H, impacts, …
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <type_traits>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "lgvci/core/record_schema.hpp"
 #include "lgvci/core/simulation.hpp"
 #include "lgvci/generalized/generalized_config.hpp"
+#include "generalized_jacobian.hpp"
 #include "lgvci/vci/qp_chart.hpp"
 #include "lgvci/vci/qp_facade.hpp"
 
@@ -68,7 +70,8 @@ struct GeneralizedSymmetry {
 // Driver: HybridDriver<GeneralizedModel> (Fetecau et al.'s VCI) or NaiveDriver<NaiveGeneralizedModel>
 // (the naive baseline, docs/baselines.md "The naive baseline"), whose models share φ, H and the statistics.
 template <class Driver>
-class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public TypedFields {
+class GeneralizedSimulation final : public DriverSimulation<Driver>, public MomentumMaps, public PhaseSpaceChart, public TypedFields,
+                                 public StepJacobian {
   using Base = DriverSimulation<Driver>;
   using Base::driver_;
   using Base::energy0_;
@@ -80,6 +83,10 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
         schema_(makeSchema(static_cast<int>(def_->q0.size()), def_->system.policy != ImpactPolicy::Sequential)),
         symmetry_(std::make_shared<const GeneralizedSymmetry>(def_->system, static_cast<int>(def_->q0.size()))) {
     energy0_ = energy();
+    std::vector<std::string> names = coordinateNames();
+    const std::size_t n = names.size();
+    for (std::size_t i = 0; i < n; ++i) names.push_back("p_" + names[i]);
+    chartNames_ = std::make_shared<const std::vector<std::string>>(std::move(names));
   }
 
   std::unique_ptr<Simulation> clone() const override { return std::make_unique<GeneralizedSimulation>(*this); }
@@ -178,6 +185,31 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
                        });
   }
 
+  /// The chart's names (canonicalChart()): the coordinates, then p_ and each.
+  const std::vector<std::string>& jacobianCoordinates() const override { return *chartNames_; }
+  /// The step, then its exact Jacobian from the path it took (generalized_jacobian.hpp; the VCI's only:
+  /// the extension is not offered for the naive baseline).
+  StepReport stepWithJacobian(double* jacobian) override {
+    if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>) {
+      GeneralizedState start;  // its t, q and p (the flight's residuals play no part in the derivative)
+      start.t = driver_.state().t;
+      start.q = driver_.state().q;
+      start.p = driver_.state().p;
+      const std::size_t first = driver_.impactLog().size();
+      const long long truncations = driver_.model().restTruncations();
+      const long long flows = driver_.flowEvaluations();
+      const StepReport r = this->step();
+      if (driver_.halted())
+        throw std::domain_error("jacobian: the step from t = " + std::to_string(start.t) + " halted: " + driver_.statusMessage());
+      generalizedStepJacobian(driver_.model(), start, driver_.state(), driver_.settings().h, driver_.impactLog(), first,
+                              driver_.model().restTruncations() != truncations, driver_.flowEvaluations() - flows, jacobian);
+      return r;
+    } else {
+      (void)jacobian;
+      throw std::domain_error("jacobian: the naive baseline has no exact step Jacobian");
+    }
+  }
+
   std::string finalStateJson() const override {
     const GeneralizedState& s = driver_.state();
     nlohmann::json q = nlohmann::json::array(), p = nlohmann::json::array();
@@ -194,6 +226,8 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
     if (type == typeid(MomentumMaps)) return symmetry_->cyclic.empty() ? nullptr : offerExtension<MomentumMaps>(this, type);
     if (const Extension* e = offerExtension<PhaseSpaceChart>(this, type)) return e;
     if (const Extension* e = offerExtension<TypedFields>(this, type)) return e;
+    if constexpr (std::is_same_v<Driver, HybridDriver<GeneralizedModel>>)
+      if (const Extension* e = offerExtension<StepJacobian>(this, type)) return e;
     return Base::findExtension(type);
   }
 
@@ -212,6 +246,7 @@ class GeneralizedSimulation final : public DriverSimulation<Driver>, public Mome
   std::shared_ptr<const GeneralizedDef> def_;    // the validated config (constant, shared by clones)
   std::shared_ptr<const RecordSchema<GeneralizedSimulation>> schema_;
   std::shared_ptr<const GeneralizedSymmetry> symmetry_;  // its momentum maps (constant, shared by clones)
+  std::shared_ptr<const std::vector<std::string>> chartNames_;  // the chart's 2n names (constant, shared by clones)
 
   // The state record for n coordinates: t, q, p, H, the step's impacts (the CSV), then what the page reads.
   static std::shared_ptr<const RecordSchema<GeneralizedSimulation>> makeSchema(int n, bool truncation) {
