@@ -239,9 +239,8 @@ export interface Capabilities {
    */
   readonly plots: readonly string[];
   /**
-   * One free body whose start is its centre x0, attitude R0 and momenta gamma0 = m v, Pi0 (body frame): the
-   * page can grab it and throw it, restarting from the state it holds with a new x0 and gamma0 (docs/page.md
-   * "Grabbing and throwing the body").
+   * A body the page can grab and throw: it restarts from the state it holds with the body moved and, if
+   * thrown, a new velocity (the family's web part says how: docs/page.md "Grabbing and throwing the body").
    */
   readonly throwable: boolean;
 }

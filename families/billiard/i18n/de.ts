@@ -35,6 +35,9 @@ export const de = defineFamilyMessages<typeof en>()({
   'billiard.insideStadium': 'das Stadion (|x| < {hx}, |y| < {hy}, runde Enden)',
   'billiard.outside': 'Der Start q₀ = ({x}, {y}) liegt außerhalb des Tisches: Verschiebe ihn in {where} oder vergrößere den Tisch.',
   'billiard.outsideCore': 'Der Start q₀ liegt außerhalb des Tisches: Verschiebe ihn hinein oder vergrößere den Tisch.',
+  // grabbing and throwing the ball (web/controls.ts throwing)
+  'billiard.placed': 'Kugel platziert bei q₀ = ({x}, {y}) m.',
+  'billiard.thrownFastest': 'Mit {speed} m/s geworfen (der schnellste Wurf: die {limit} m/s des Geschwindigkeitsreglers).',
   'billiard.group': 'Billard: Chaos und Integrabilität',
   'billiard.shape.ellipse': 'Ellipse (a, b)',
   'billiard.shape.stadium': 'Stadion (Bunimovich; r, ℓ)',

@@ -35,6 +35,9 @@ export const en = {
   'billiard.insideStadium': 'the stadium (|x| < {hx}, |y| < {hy}, round ends)',
   'billiard.outside': 'The start q₀ = ({x}, {y}) is outside the table: move it inside {where}, or make the table larger.',
   'billiard.outsideCore': 'The start q₀ is outside the table: move it inside, or make the table larger.',
+  // grabbing and throwing the ball (web/controls.ts throwing)
+  'billiard.placed': 'Ball placed at q₀ = ({x}, {y}) m.',
+  'billiard.thrownFastest': 'Thrown at {speed} m/s (the fastest throw, the speed control’s {limit} m/s).',
   'billiard.group': 'Billiards: chaos and integrability',
   'billiard.shape.ellipse': 'Ellipse (a, b)',
   'billiard.shape.stadium': 'Stadium (Bunimovich; r, ℓ)',

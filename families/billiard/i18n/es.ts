@@ -35,6 +35,9 @@ export const es = defineFamilyMessages<typeof en>()({
   'billiard.insideStadium': 'el estadio (|x| < {hx}, |y| < {hy}, extremos redondeados)',
   'billiard.outside': 'El inicio q₀ = ({x}, {y}) está fuera de la mesa: llévalo dentro de {where} o agranda la mesa.',
   'billiard.outsideCore': 'El inicio q₀ está fuera de la mesa: llévalo dentro o agranda la mesa.',
+  // grabbing and throwing the ball (web/controls.ts throwing)
+  'billiard.placed': 'Bola colocada en q₀ = ({x}, {y}) m.',
+  'billiard.thrownFastest': 'Lanzada a {speed} m/s (el lanzamiento más rápido, los {limit} m/s del control de rapidez).',
   'billiard.group': 'Billares: caos e integrabilidad',
   'billiard.shape.ellipse': 'Elipse (a, b)',
   'billiard.shape.stadium': 'Estadio (Bunimovich; r, ℓ)',

@@ -35,6 +35,9 @@ export const fr = defineFamilyMessages<typeof en>()({
   'billiard.insideStadium': 'le stade (|x| < {hx}, |y| < {hy}, extrémités arrondies)',
   'billiard.outside': 'Le départ q₀ = ({x}, {y}) est hors de la table : ramenez-le dans {where}, ou agrandissez la table.',
   'billiard.outsideCore': 'Le départ q₀ est hors de la table : ramenez-le à l’intérieur, ou agrandissez la table.',
+  // grabbing and throwing the ball (web/controls.ts throwing)
+  'billiard.placed': 'Bille placée en q₀ = ({x}, {y}) m.',
+  'billiard.thrownFastest': 'Lancée à {speed} m/s (le lancer le plus rapide, les {limit} m/s du réglage de vitesse).',
   'billiard.group': 'Billards : chaos et intégrabilité',
   'billiard.shape.ellipse': 'Ellipse (a, b)',
   'billiard.shape.stadium': 'Stade (Bunimovich ; r, ℓ)',

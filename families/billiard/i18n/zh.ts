@@ -35,6 +35,9 @@ export const zh = defineFamilyMessages<typeof en>()({
   'billiard.insideStadium': '体育场形（|x| < {hx}，|y| < {hy}，两端为圆弧）',
   'billiard.outside': '初始位置 q₀ = ({x}, {y}) 在台面之外：请把它移入{where}内，或把台面加大。',
   'billiard.outsideCore': '初始位置 q₀ 在台面之外：请把它移入台面，或把台面加大。',
+  // grabbing and throwing the ball (web/controls.ts throwing)
+  'billiard.placed': '球已放置在 q₀ = ({x}, {y}) m。',
+  'billiard.thrownFastest': '以 {speed} m/s 抛出（最快的抛出，即速度控件的 {limit} m/s）。',
   'billiard.group': '台球：混沌与可积性',
   'billiard.shape.ellipse': '椭圆（a, b）',
   'billiard.shape.stadium': '体育场形（Bunimovich；r, ℓ）',

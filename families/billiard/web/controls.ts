@@ -5,7 +5,9 @@
 import type { FieldSpec, JumpKind } from '../../../web/src/config/fields';
 import { commonFields, fixed, formatNumber, fromRow, jumpOf } from '../../../web/src/config/fields';
 import { BILLIARD_SLIDERS } from './generated/config-schema';
-import type { CaseText, FamilyControls } from '../../../web/src/config/family';
+import type { CaseText, FamilyControls, FamilyThrow } from '../../../web/src/config/family';
+import { throwNumber } from '../../../web/src/app/throw-strings';
+import { DRAWN_HEIGHT } from './reader';
 import type { BilliardConfig, BilliardShape, BilliardTable } from './table';
 import { BILLIARD_SHAPES, SHAPE_LABELS, parseBilliardConfig, tableHalfExtents, wallGap } from './table';
 import type { PlainKey } from './words';
@@ -173,6 +175,51 @@ export function billiardStartIssue(p: P): string {
   return tr('billiard.outside', { x: formatNumber(x, 3), y: formatNumber(y, 3), where });
 }
 
+/** The ball being held: its position q and momentum p (the record's generalized coordinates). */
+export interface BilliardHeld {
+  q: [number, number];
+  p: [number, number];
+}
+
+/** The held ball of a snapshot (its qs, ps), or null. */
+export function billiardHeld(s: unknown): BilliardHeld | null {
+  const o = s as { qs?: unknown; ps?: unknown } | null;
+  const two = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every(Number.isFinite);
+  if (!o || !two(o.qs) || !two(o.ps)) return null;
+  return { q: [o.qs[0], o.qs[1]], p: [o.ps[0], o.ps[1]] };
+}
+
+/** The speed control's range: the fastest throw (m/s). */
+const MAX_THROW_SPEED = ((): number => {
+  const f = BILLIARD_FIELDS.find((x) => x.id === 'bspeed');
+  if (!f) throw new Error('the billiard has no speed control');
+  return f.max;
+})();
+
+/**
+ * Grabbing and throwing the ball (docs/page.md "Grabbing and throwing the body"): the table lies in
+ * the world's plane z = DRAWN_HEIGHT with the model's (x, y) as the world's (x, y) (reader.ts, view.ts),
+ * so the ball moves on the felt; the new start is q₀ = (x, y) of the held point and v₀ the pointer's
+ * (x, y) velocity, or v₀ = p/m of the held ball when only placed (its momentum kept). A place outside
+ * the table is refused (billiardStartIssue, the core's φ(q₀) > 0).
+ */
+export const billiardThrow: FamilyThrow<P, BilliardConfig, BilliardHeld> = {
+  held: billiardHeld,
+  at: (h) => [h.q[0], h.q[1], DRAWN_HEIGHT],
+  plane: [0, 0, 1],
+  maxSpeed: () => MAX_THROW_SPEED,
+  startFrom: (base, params, held, x, v) => ({
+    base,
+    params: {
+      ...params,
+      q0: [x[0], x[1]],
+      v0: v ? [v[0], v[1]] : [held.p[0] / base.mass, held.p[1] / base.mass],
+    },
+  }),
+  placedText: (x) => tr('billiard.placed', { x: throwNumber(x[0]), y: throwNumber(x[1]) }),
+  cappedText: (speed) => tr('billiard.thrownFastest', { speed, limit: throwNumber(MAX_THROW_SPEED) }),
+};
+
 export const billiardControls: FamilyControls<P, BilliardConfig> = {
   id: 'billiard',
   get title() { return tr('billiard.title'); },
@@ -197,6 +244,7 @@ export const billiardControls: FamilyControls<P, BilliardConfig> = {
   ],
   // The core's own refusal of a start on or outside the wall (a typed address can send one).
   refusalText: (raw) => (/^q0: must lie strictly inside the table/.test(raw) ? tr('billiard.outsideCore') : null),
+  throwing: billiardThrow,
 };
 
 

@@ -2,7 +2,8 @@
 // drawn from the config's outline (table.ts), on the ground z = 0, with the
 // ball rolling on the felt (its centre one radius above the particle) and the trail of the particle
 // (the page's fading trail). The camera looks down on the whole table and stays on its centre; the
-// bounces flash where they hit the wall. Drag the ball to move the start.
+// bounces flash where they hit the wall. The ball is grabbed and thrown on the felt (controls.ts
+// billiardThrow, app/throw-wiring.ts).
 import * as THREE from 'three';
 import type { BilliardConfig, BilliardTable } from './table';
 import { tableHalfExtents, tableOutline, wallGap } from './table';
@@ -39,32 +40,6 @@ function outwardNormals(pts: readonly [number, number][]): [number, number][] {
     const len = Math.hypot(tx, ty) || 1;
     return [ty / len, -tx / len];
   });
-}
-
-/**
- * The point `d` from the wall inside the table toward its centre along the ray from (0, 0) (both tables
- * are star-shaped about the centre): where a dragged ball outside the table is held.
- */
-export function pullInside(t: BilliardTable, x: number, y: number, margin: number): [number, number] {
-  if (wallGap(t, x, y) > 0 && wallGap(t, x * (1 + margin), y * (1 + margin)) > 0) return [x, y];
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 50; i++) {
-    const m = 0.5 * (lo + hi);
-    if (wallGap(t, m * x, m * y) > 0) lo = m;
-    else hi = m;
-  }
-  const k = lo / (1 + margin);
-  return [k * x, k * y];
-}
-
-/** The control values that put the start q₀ at world point p (rounded to the fields' 0.01, inside the table). */
-export function startAt(t: BilliardTable, p: Vec3): { bqx: number; bqy: number } {
-  const [x, y] = pullInside(t, p[0], p[1], 0.02);
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  let [qx, qy] = [r(x), r(y)];
-  if (!(wallGap(t, qx, qy) > 0)) [qx, qy] = [Math.trunc(x * 100) / 100, Math.trunc(y * 100) / 100];
-  return { bqx: qx, bqy: qy };
 }
 
 /** The felt (a flat shape at the outline) and the rim (a band of width w outside it, height w). */
@@ -145,7 +120,6 @@ export function buildBilliard(c: BilliardConfig, material: THREE.Material): Scen
     extras: buildTable(t),
     // The core's bounce point (x, y) is the world's (x, y) on the table.
     impactPoint: (imp: Impact): Vec3 => [imp.point[0], imp.point[1], DRAWN_HEIGHT],
-    drag: { targets: [ball], planeNormal: [0, 0, 1], planePoint: [0, 0, DRAWN_HEIGHT], fieldsAt: (_i, p) => startAt(t, p) },
   };
 }
 

@@ -47,6 +47,9 @@ export const de = defineFamilyMessages<typeof en>()({
   'gen.angleNote': 'Nur der Stern hat eine Lage θ.',
   'gen.group': 'Teilchen und Stern (Fetecau u. a. §4)',
   'gen.belowFloor': 'Der Körper startet unter dem Boden (ein Punkt liegt {depth} m zu tief): Erhöhe seine Höhe y₀ um mindestens {depth} m oder drehe ihn.',
+  // grabbing and throwing the particle or the star (web/generalized/controls.ts throwing)
+  'gen.placed': 'Platziert, Mittelpunkt bei (x, y) = ({x}, {y}) m.',
+  'gen.thrownFastest': 'Mit {speed} m/s geworfen (der schnellste Wurf: die {limit} m/s der Geschwindigkeitsregler).',
   'view.cradle.fixed': 'Die Kamera bleibt beim Pendel: Sein Gestell steht still, und die Kugeln schwingen im Bild.',
   'view.cradle.describe': 'Ansicht des Newton-Pendels: {balls} Kugeln, {pulled} ausgelenkt, Stoßmodell: {policy}. Ziehe eine Kugel, um sie auszulenken, oder nutze das Feld für den Auslenkwinkel.',
   'view.star': 'Ansicht des vierzackigen Sterns, der in seiner senkrechten Ebene auf dem Boden springt',

@@ -47,6 +47,9 @@ export const en = {
   'gen.angleNote': 'Only the star has an attitude θ.',
   'gen.group': 'Particle and star (Fetecau et al. §4)',
   'gen.belowFloor': 'The body starts below the floor (a point is {depth} m too deep): raise its height y₀ by at least {depth} m or turn it.',
+  // grabbing and throwing the particle or the star (web/generalized/controls.ts throwing)
+  'gen.placed': 'Placed with its centre at (x, y) = ({x}, {y}) m.',
+  'gen.thrownFastest': 'Thrown at {speed} m/s (the fastest throw, the velocity controls’ {limit} m/s).',
   'view.cradle.fixed': 'The camera stays on the cradle: its frame stands still and the balls swing within the view.',
   'view.cradle.describe': 'View of Newton\'s cradle: {balls} balls, {pulled} pulled back, policy: {policy}. Drag a ball to pull it back, or use the pull-angle field.',
   'view.star': 'View of the four-point star bouncing on the floor in its vertical plane',

@@ -47,6 +47,9 @@ export const es = defineFamilyMessages<typeof en>()({
   'gen.angleNote': 'Solo la estrella tiene una orientación θ.',
   'gen.group': 'Partícula y estrella (Fetecau et al. §4)',
   'gen.belowFloor': 'El cuerpo empieza por debajo del suelo (un punto está {depth} m demasiado bajo): sube su altura y₀ al menos {depth} m o gíralo.',
+  // grabbing and throwing the particle or the star (web/generalized/controls.ts throwing)
+  'gen.placed': 'Colocado con su centro en (x, y) = ({x}, {y}) m.',
+  'gen.thrownFastest': 'Lanzado a {speed} m/s (el lanzamiento más rápido, los {limit} m/s de los controles de velocidad).',
   'view.cradle.fixed': 'La cámara se queda en el péndulo: su armazón está quieto y las bolas oscilan dentro de la vista.',
   'view.cradle.describe': 'Vista del péndulo de Newton: {balls} bolas, {pulled} desplazadas, modelo: {policy}. Arrastra una bola para desplazarla o usa el campo del ángulo de desplazamiento.',
   'view.star': 'Vista de la estrella de cuatro puntas que rebota en el suelo en su plano vertical',

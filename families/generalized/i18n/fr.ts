@@ -47,6 +47,9 @@ export const fr = defineFamilyMessages<typeof en>()({
   'gen.angleNote': 'Seule l’étoile a une orientation θ.',
   'gen.group': 'Particule et étoile (Fetecau et al. §4)',
   'gen.belowFloor': 'Le corps démarre sous le sol (un point est {depth} m trop bas) : montez sa hauteur y₀ d’au moins {depth} m ou tournez-le.',
+  // grabbing and throwing the particle or the star (web/generalized/controls.ts throwing)
+  'gen.placed': 'Placé avec son centre en (x, y) = ({x}, {y}) m.',
+  'gen.thrownFastest': 'Lancé à {speed} m/s (le lancer le plus rapide, les {limit} m/s des réglages de vitesse).',
   'view.cradle.fixed': 'La caméra reste sur le pendule : son cadre est immobile et les billes oscillent dans la vue.',
   'view.cradle.describe': 'Vue du pendule de Newton : {balls} billes, {pulled} écartées, modèle : {policy}. Faites glisser une bille pour l’écarter, ou utilisez le champ de l’angle d’écartement.',
   'view.star': 'Vue de l’étoile à quatre branches qui rebondit sur le sol dans son plan vertical',

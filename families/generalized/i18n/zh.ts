@@ -47,6 +47,9 @@ export const zh = defineFamilyMessages<typeof en>()({
   'gen.angleNote': '只有星形体有姿态角 θ。',
   'gen.group': '质点与星形体（Fetecau 等 §4）',
   'gen.belowFloor': '物体开始时位于地面以下（有一点低了 {depth} m）：请把高度 y₀ 至少提高 {depth} m，或转动它。',
+  // grabbing and throwing the particle or the star (web/generalized/controls.ts throwing)
+  'gen.placed': '已放置，中心位于 (x, y) = ({x}, {y}) m。',
+  'gen.thrownFastest': '以 {speed} m/s 抛出（最快的抛出，即速度控件的 {limit} m/s）。',
   'view.cradle.fixed': '相机固定在牛顿摆上：支架保持不动，球在视野内摆动。',
   'view.cradle.describe': '牛顿摆视图：{balls} 个球，拉起 {pulled} 个，碰撞模型：{policy}。拖动一个球可把它拉起，或使用拉起角度输入框。',
   'view.star': '四角星在其竖直平面内于地面上弹跳的视图',

@@ -10,6 +10,7 @@ import { rigidBodyConfigJson, rigidBodyParams } from './params';
 import { localizeNumberText } from '../../../web/src/i18n';
 import { tr } from './words';
 import { NUM, plainNumber } from '../../../web/src/config/messages';
+import { THROW_STRINGS, throwNumber } from '../../../web/src/app/throw-strings';
 
 /** The core's refusal of a start inside the plane (docs/page.md "The page's messages"). */
 const PENETRATES = new RegExp(`^x0: the initial state penetrates the plane \\(Phi = ${NUM} < 0\\)`, 'i');
@@ -25,6 +26,25 @@ export const RIGID_CASES: Readonly<Record<string, CaseText>> = {
   slide: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.slide'); }, get tryThis() { return tr('rigid.case.slide.try'); }, tryKeys: ['tilt'] },
   rocking: { get group() { return tr('rigid.group'); }, get label() { return tr('rigid.case.rocking'); }, get tryThis() { return tr('rigid.case.rocking.try'); } },
 };
+
+/**
+ * The state of the free body being held (its record's fields: docs/page.md "Grabbing and throwing the
+ * body"): centre x (world), attitude R (row-major), linear momentum γ and angular momentum Π (body frame).
+ */
+export interface RigidHeldState {
+  x: readonly number[];
+  R: readonly number[];
+  gamma: readonly number[];
+  Pi: readonly number[];
+}
+
+/** The held state of a snapshot (the rigid body's record: x, R, γ, Π), or null. */
+export function rigidHeldState(s: unknown): RigidHeldState | null {
+  const o = s as Partial<Record<keyof RigidHeldState, unknown>>;
+  const arr = (v: unknown, n: number): v is number[] => Array.isArray(v) && v.length === n && v.every(Number.isFinite);
+  if (!o || !arr(o.x, 3) || !arr(o.R, 9) || !arr(o.gamma, 3) || !arr(o.Pi, 3)) return null;
+  return { x: [...o.x], R: [...o.R], gamma: [...o.gamma], Pi: [...o.Pi] };
+}
 
 export const rigidControls: FamilyControls<RigidBodyParams, ResolvedRigidBodyConfig> = {
   id: 'rigid_body',
@@ -67,18 +87,24 @@ export const rigidControls: FamilyControls<RigidBodyParams, ResolvedRigidBodyCon
     }),
   },
   // Grab and throw (docs/page.md "Grabbing and throwing the body"): a new start x0, R0, γ0 = m v, Π0
-  // from the held state; the rest of the set-up (body, plane, h, e) stays.
+  // from the held state, in the vertical plane facing the camera; the rest of the set-up (body, plane,
+  // h, e) stays.
   throwing: {
-    mass: (base) => base.mass,
-    // The γ₀ controls' range: a throw the fields can show.
-    maxMomentum: rigidBodyField('gamma0x').max,
-    startFrom: (base, params, held, x, gamma) => {
+    held: rigidHeldState,
+    at: (held) => [held.x[0] ?? NaN, held.x[1] ?? NaN, held.x[2] ?? NaN],
+    plane: 'camera',
+    // The γ₀ controls' range: a throw the fields can show (|γ| = m |v|).
+    maxSpeed: (base) => rigidBodyField('gamma0x').max / base.mass,
+    startFrom: (base, params, held, x, v) => {
       const v3 = (a: readonly number[], i = 0): Vec3 => [a[i] ?? NaN, a[i + 1] ?? NaN, a[i + 2] ?? NaN];
       const R0: Mat3 = [v3(held.R, 0), v3(held.R, 3), v3(held.R, 6)];
+      const gamma0: Vec3 = v ? [base.mass * v[0], base.mass * v[1], base.mass * v[2]] : v3(held.gamma);
       return {
         base: { ...base, R0 },
-        params: { ...params, x0: v3(x), gamma0: v3(gamma), Pi0: v3(held.Pi) },
+        params: { ...params, x0: v3(x), gamma0, Pi0: v3(held.Pi) },
       };
     },
+    placedText: (x) => THROW_STRINGS.placed(throwNumber(x[2])),
+    cappedText: (speed) => THROW_STRINGS.capped(speed, throwNumber(rigidBodyField('gamma0x').max)),
   },
 };

@@ -1,7 +1,7 @@
 // The teacher's keys (lock=, hide=, autoplay=), the builder's link, and the locks in the controller
 // (docs/course-material.md "Customise for class"), with the fake engine.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { heldStateOf } from '../../../web/src/app/throw-wiring';
+import { rigidHeldState as heldStateOf } from '../../../families/rigid_body/web/controls';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
 import type { RigidBodyParams } from '../../../families/rigid_body/web/params';
 import { parseClassOptions, tryLineApplies } from '../../../web/src/config/class-options';

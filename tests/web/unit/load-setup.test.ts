@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../web/src/app/controller';
 import { familyTable, pageCases } from '../../../web/src/app/families';
-import { heldStateOf, holdAxes, throwMomentum } from '../../../web/src/app/throw-wiring';
+import { capSpeed, holdAxes, planeAxes } from '../../../web/src/app/throw-wiring';
+import { rigidHeldState as heldStateOf } from '../../../families/rigid_body/web/controls';
 import { decodeSetup, encodeSetup, encodeState } from '../../../web/src/config/url-codec';
 import type { ResolvedRigidBodyConfig } from '../../../families/rigid_body/web/config';
 import type { LgvciModule } from '../../../web/src/engine/lgvci_wasm';
@@ -125,17 +126,19 @@ describe('loading a set-up', () => {
 });
 
 describe('restarting from a held body', () => {
-  it('keeps the attitude and Π of the held state, with the new centre and γ', () => {
+  it('keeps the attitude and Π of the held state, with the new centre and γ = m v', () => {
     const { model, ctl } = app('I');
     model.step(120);
     const held = heldStateOf(model.curr);
     expect(held).not.toBeNull();
     if (!held) return;
+    expect(ctl.heldOf(model.curr)).toEqual(held);
+    const m = (model.config as ResolvedRigidBodyConfig).mass;
     const r = ctl.holdAt(held, [1, -0.5, 6], [1.5, 0, 2]);
     expect(r).toEqual({ ok: true });
     const c = model.config as ResolvedRigidBodyConfig;
     expect(c.x0).toEqual([1, -0.5, 6]);
-    expect(c.gamma0).toEqual([1.5, 0, 2]);
+    expect(c.gamma0).toEqual([1.5 * m, 0, 2 * m]);
     expect(c.R0.flat()).toEqual(held.R);
     expect(c.Pi0).toEqual(held.Pi);
     expect(model.curr.t).toBe(0);
@@ -152,18 +155,46 @@ describe('restarting from a held body', () => {
     const held = heldStateOf(model.curr);
     if (!held) throw new Error('no held state');
     const before = model.resolvedJson;
-    const r = ctl.holdAt(held, [0, 0, 0.2], held.gamma);
+    const r = ctl.holdAt(held, [0, 0, 0.2], null);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/inside the plane/);
     expect(model.resolvedJson).toBe(before);
   });
 
-  it('γ = m v, scaled down as a whole to the largest throw', () => {
-    expect(throwMomentum(2, [1, -2, 0.5], 20)).toEqual({ gamma: [2, -4, 1], capped: false });
-    const big = throwMomentum(1, [30, 0, 40], 20);
+  it('only placed, the held body keeps its γ', () => {
+    const { model, ctl } = app('I');
+    model.step(120);
+    const held = heldStateOf(model.curr);
+    if (!held) throw new Error('no held state');
+    expect(ctl.holdAt(held, [0.5, 0, 4], null)).toEqual({ ok: true });
+    expect((model.config as ResolvedRigidBodyConfig).gamma0).toEqual(held.gamma);
+  });
+
+  it('a throw is scaled down as a whole to the fastest one', () => {
+    expect(capSpeed([1, -2, 0.5], 20)).toEqual({ v: [1, -2, 0.5], capped: false });
+    const big = capSpeed([30, 0, 40], 20);
     expect(big.capped).toBe(true);
-    expect(big.gamma[0]).toBeCloseTo(12, 12);
-    expect(big.gamma[2]).toBeCloseTo(16, 12);
+    expect(big.v[0]).toBeCloseTo(12, 12);
+    expect(big.v[2]).toBeCloseTo(16, 12);
+  });
+
+  it('a fixed drag plane: → and ↑ are the camera’s right and up in the plane', () => {
+    // the billiard's table (normal z) seen from above, tilted toward +y: → is +x, ↑ is +y
+    const s = Math.SQRT1_2;
+    const a = planeAxes([0, 0, 1], [1, 0, 0], [0, s, s]);
+    expect(a.right).toEqual([1, 0, 0]);
+    expect(a.up[1]).toBeCloseTo(1, 12);
+    expect(a.up[2]).toBeCloseTo(0, 12);
+    // the particle's plane y = 0 seen from −y: ↑ is +z, → is +x
+    const b = planeAxes([0, 1, 0], [1, 0, 0], [0, 0.2, 0.98]);
+    expect(b.right).toEqual([1, 0, 0]);
+    expect(b.up[2]).toBeCloseTo(1, 12);
+    // from the other side (camera right −x): → is −x
+    expect(planeAxes([0, 1, 0], [-1, 0, 0], [0, 0, 1]).right).toEqual([-1, 0, 0]);
+    // seen edge-on (the camera's right along the normal): still two axes in the plane
+    const e = planeAxes([1, 0, 0], [1, 0, 0], [0, 0, 1]);
+    expect(e.right[0]).toBeCloseTo(0, 12);
+    expect(Math.hypot(...e.up)).toBeCloseTo(1, 12);
   });
 
   it('the hold plane is vertical and faces the camera, or the view’s plane looking straight down', () => {

@@ -7,12 +7,11 @@ import { explainConfigError } from '../config/messages';
 import type { AnyFamilyControls } from '../config/family';
 import type { FieldId, FieldSpec } from '../config/fields';
 import { DEFAULT_SPEED, typedPath } from '../config/fields';
-import type { CaseName } from '../config/types';
+import type { CaseName, Vec3 } from '../config/types';
 import type { LgvciModule, Perturbation } from '../engine/lgvci_wasm';
 import type { CaseInfo } from './families';
 import { familyParts, pageCases, twinSizeKey, twinsOf } from './families';
 import { validateFieldInput, validateTwinSize } from '../config/validation';
-import type { HeldState } from '../config/family';
 import { createSimulation } from '../engine/create';
 import { LOAD_STRINGS } from '../controls/load-controls';
 import { THROW_STRINGS } from './throw-strings';
@@ -286,19 +285,25 @@ export class Controller implements ControllerPort {
 
   /**
    * Restart from a held body (FamilyControls.throwing; the core's Capabilities.throwable): its state
-   * `held` with the centre moved to x and the linear momentum γ (docs/page.md "Grabbing and throwing
-   * the body"). Checked by the core as any set-up; a refusal (the body inside the plane) keeps the run.
+   * `held` with the grabbed point moved to world point x and thrown with world velocity v, or keeping
+   * its momentum when v is null (docs/page.md "Grabbing and throwing the body"). Checked by the core as
+   * any set-up; a refusal (the body inside the plane, outside the table) keeps the run.
    */
-  holdAt(held: HeldState, x: readonly number[], gamma: readonly number[]): ApplyResult {
+  holdAt(held: unknown, x: Vec3, v: Vec3 | null): ApplyResult {
     const throwing = this.family.throwing;
     if (!throwing) return { ok: false, message: THROW_STRINGS.noBody };
-    const next = throwing.startFrom(this.base, this.params, held, x, gamma) as { base: unknown; params: AppParams };
+    const next = throwing.startFrom(this.base, this.params, held, x, v) as { base: unknown; params: AppParams };
     return this.restartCustom(this.family, next.base, next.params);
   }
 
-  /** The mass of the running family's body that can be thrown (γ = m v), or null. */
-  throwMass(): number | null {
-    return this.family.throwing ? this.family.throwing.mass(this.base) : null;
+  /** The held state of the running family's body in a snapshot (FamilyThrow.held), or null. */
+  heldOf(snapshot: unknown): unknown {
+    return this.family.throwing ? this.family.throwing.held(snapshot) : null;
+  }
+
+  /** The fastest throw of the running family's body (m/s, FamilyThrow.maxSpeed), or null. */
+  throwMaxSpeed(): number | null {
+    return this.family.throwing ? this.family.throwing.maxSpeed(this.base) : null;
   }
 
   /**

@@ -1,47 +1,38 @@
 // Grabbing and throwing the body (docs/page.md "Grabbing and throwing the body"), for a family whose
-// core capabilities say `throwable` (one free body started from x0, R0, γ0, Π0), never by its name.
-// A press on the body holds it where it is: the run pauses and restarts, at most once a frame, from
-// the held state (attitude R and angular momentum Π kept) with the centre where the pointer has taken
-// it, in the vertical plane through the pressed point that faces the camera. The release lets go:
-// if the run was playing, the body is thrown with the pointer's velocity, γ = m v (Tran & Leok's linear
-// momentum), v the least-squares slope of the last 80 ms of pointer positions (model/pointer-velocity.ts);
-// if it was paused, the body stays placed with the γ it had. Every restart goes through
-// Controller.holdAt, the core's checks of any set-up: a body inside the plane is refused with the
-// message over the view, and the last valid place is kept.
+// core capabilities say `throwable` and whose controls say how (FamilyControls.throwing, FamilyThrow),
+// never by its name. A press on the body holds it where it is: the run pauses and restarts, at most
+// once a frame, from the held state (the family's FamilyThrow.held) with the grabbed point where the
+// pointer has taken it, in the family's drag plane (FamilyThrow.plane: the vertical plane through the
+// pressed point that faces the camera, or the body's plane of motion). The release lets go: if the run
+// was playing, the body is thrown with the pointer's velocity v, the least-squares slope of the last
+// 80 ms of pointer positions (model/pointer-velocity.ts), scaled down to the family's fastest throw;
+// if it was paused, the body stays placed with the momentum it had. Every restart goes through
+// Controller.holdAt, the core's checks of any set-up: a place the core refuses (the body inside the
+// plane, outside the table) is refused with the message over the view, and the last valid place is kept.
 // Keyboard (focus in the simulator): G grabs and lets go; while held, the arrow keys move the body by
-// 0.1 m (← → across the view, ↑ ↓ up and down), Shift + arrow keys add 0.5 m/s to the throw velocity
-// in that direction, Enter or G lets go (thrown with that velocity, if any), Escape lets go without it.
+// 0.1 m in the drag plane (← → across the view, ↑ ↓ its up), Shift + arrow keys add 0.5 m/s to the
+// throw velocity in that direction, Enter or G lets go (thrown with that velocity, if any), Escape lets
+// go without it.
 import type { Vec3 } from '../config/types';
-import type { HeldState } from '../config/family';
 import type { SimulationModel } from '../model/simulation-model';
 import { VelocityTracker } from '../model/pointer-velocity';
 import { PointerDrag } from '../view/pointer-drag';
 import type { SceneView } from '../view/scene-view';
 import { el, setMessage } from '../util/dom';
-import { formatNumber, t } from '../i18n';
 import type { Controller } from './controller';
 import type { DragRunPort } from './drag-wiring';
-import { THROW_STRINGS } from './throw-strings';
+import { THROW_STRINGS, throwNumber } from './throw-strings';
 
 /** Keyboard steps: position per arrow key (m), throw velocity per Shift + arrow key (m/s). */
 export const KEY_STEP_M = 0.1;
 export const KEY_SPEED_STEP = 0.5;
 
-/** The held state of a snapshot (a throwable family's record: x, R, γ, Π), or null. */
-export function heldStateOf(s: unknown): HeldState | null {
-  const o = s as Partial<Record<keyof HeldState, unknown>>;
-  const arr = (v: unknown, n: number): v is number[] => Array.isArray(v) && v.length === n && v.every(Number.isFinite);
-  if (!o || !arr(o.x, 3) || !arr(o.R, 9) || !arr(o.gamma, 3) || !arr(o.Pi, 3)) return null;
-  return { x: [...o.x], R: [...o.R], gamma: [...o.gamma], Pi: [...o.Pi] };
-}
-
-/** γ = m v, scaled down as a whole (direction kept) so that |γ| ≤ max. */
-export function throwMomentum(mass: number, v: Vec3, max: number): { gamma: Vec3; capped: boolean } {
-  const g: Vec3 = [mass * v[0], mass * v[1], mass * v[2]];
-  const n = Math.hypot(g[0], g[1], g[2]);
-  if (!(n > max)) return { gamma: g, capped: false };
+/** v scaled down as a whole (direction kept) so that |v| ≤ max. */
+export function capSpeed(v: Vec3, max: number): { v: Vec3; capped: boolean } {
+  const n = Math.hypot(v[0], v[1], v[2]);
+  if (!(n > max)) return { v: [v[0], v[1], v[2]], capped: false };
   const k = max / n;
-  return { gamma: [g[0] * k, g[1] * k, g[2] * k], capped: true };
+  return { v: [v[0] * k, v[1] * k, v[2] * k], capped: true };
 }
 
 /** The drag plane's axes for the camera: normal (horizontal, facing the camera), right, up (world z). */
@@ -54,7 +45,32 @@ export function holdAxes(cameraDir: Vec3): { normal: Vec3; right: Vec3; up: Vec3
   return { normal, right, up };
 }
 
-const fmt = (v: number): string => formatNumber(Number(v.toFixed(2)), { maximumFractionDigits: 2 });
+/**
+ * The axes of a fixed drag plane (unit normal n, world) for the keyboard: `right` and `up` are the
+ * camera's right and up vectors (world, from its matrix) projected into the plane, so that → and ↑
+ * move the body across and up the view; `up` is made orthogonal to `right`. A plane seen edge-on
+ * (the camera's right along n) falls back to any right in the plane.
+ */
+export function planeAxes(n: Vec3, camRight: Vec3, camUp: Vec3): { normal: Vec3; right: Vec3; up: Vec3 } {
+  const proj = (a: Vec3, b: Vec3, k = 1): Vec3 => {
+    const d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    return [a[0] - k * d * b[0], a[1] - k * d * b[1], a[2] - k * d * b[2]];
+  };
+  const unit = (a: Vec3): Vec3 | null => {
+    const l = Math.hypot(a[0], a[1], a[2]);
+    return l > 1e-6 ? [a[0] / l, a[1] / l, a[2] / l] : null;
+  };
+  const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const right =
+    unit(proj(camRight, n)) ?? unit(proj([1, 0, 0], n)) ?? (unit(proj([0, 1, 0], n)) as Vec3);
+  // up ⟂ right in the plane, on the side of the camera's up
+  let up = cross(n, right);
+  const u = proj(camUp, n);
+  if (up[0] * u[0] + up[1] * u[1] + up[2] * u[2] < 0) up = [-up[0], -up[1], -up[2]];
+  return { normal: n, right, up };
+}
+
+const fmt = throwNumber;
 
 export interface ThrowWiring {
   /** The message over the view (role="status"). */
@@ -82,13 +98,14 @@ export function wireThrow(
   const tracker = new VelocityTracker();
   /** The hold in progress. */
   let hold: {
-    held: HeldState;
+    /** The family's held state (FamilyThrow.held). */
+    held: unknown;
     /** The family whose body is held (the controller's family id at the grab). */
     family: string;
     resume: boolean;
     follow: boolean;
     offset: Vec3;
-    /** The last place the core accepted, and the one asked for next. */
+    /** The last place the core accepted, and the one asked for next (world). */
     x: Vec3;
     pending: Vec3 | null;
     frame: number;
@@ -100,11 +117,22 @@ export function wireThrow(
     const d = view.camera.position.clone().sub(view.controls.target);
     return [d.x, d.y, d.z];
   };
+  /** The drag plane's axes of the running family (its plane of motion, or the camera's vertical plane). */
+  const axesNow = (): ReturnType<typeof holdAxes> => {
+    const plane = controller.family.throwing?.plane ?? 'camera';
+    if (plane === 'camera') return holdAxes(cameraDir());
+    const m = view.camera.matrixWorld.elements;
+    return planeAxes(plane, [m[0] ?? 1, m[1] ?? 0, m[2] ?? 0], [m[4] ?? 0, m[5] ?? 1, m[6] ?? 0]);
+  };
+  const throwable = (): boolean => model.capabilities.throwable && controller.family.throwing !== undefined;
 
   const begin = (): boolean => {
-    if (hold || !model.capabilities.throwable || !controller.family.throwing) return false;
-    const held = heldStateOf(model.curr);
-    if (!held) return false;
+    const throwing = controller.family.throwing;
+    if (hold || !model.capabilities.throwable || !throwing) return false;
+    const held: unknown = throwing.held(model.curr);
+    if (held === null || held === undefined) return false;
+    const at = throwing.at(held);
+    if (!at.every(Number.isFinite)) return false;
     const resume = run.playing;
     run.pause();
     const follow = view.follow;
@@ -115,22 +143,22 @@ export function wireThrow(
       resume,
       follow,
       offset: [0, 0, 0],
-      x: [held.x[0] ?? 0, held.x[1] ?? 0, held.x[2] ?? 0],
+      x: [at[0], at[1], at[2]],
       pending: null,
       frame: 0,
       keyVelocity: [0, 0, 0],
-      axes: holdAxes(cameraDir()),
+      axes: axesNow(),
     };
     tracker.clear();
     return true;
   };
 
-  /** Restart from the held state at x with γ; whether the core accepted it (else the message says why). */
-  const place = (x: Vec3, gamma: readonly number[]): boolean => {
+  /** Restart from the held state at x, thrown with v (null: its momentum kept); whether the core accepted it. */
+  const place = (x: Vec3, v: Vec3 | null): boolean => {
     if (!hold) return false;
     // Another preset was chosen while holding: the held state is not its body's.
     if (controller.family.id !== hold.family) return false;
-    const r = controller.holdAt(hold.held, x, gamma);
+    const r = controller.holdAt(hold.held, x, v);
     if (!r.ok) {
       say(r.message, true);
       return false;
@@ -145,7 +173,7 @@ export function wireThrow(
     const x = hold.pending;
     hold.pending = null;
     // A refusal stays up until a place is accepted; the place itself is said once, at the release.
-    if (x && place(x, hold.held.gamma) && message.classList.contains('error')) say('');
+    if (x && place(x, null) && message.classList.contains('error')) say('');
   };
 
   const moveTo = (x: Vec3): void => {
@@ -154,26 +182,25 @@ export function wireThrow(
     if (hold.frame === 0) hold.frame = requestAnimationFrame(flush);
   };
 
-  /** Let go: thrown with v (m/s) if given, else left with the γ it had (and said where). */
+  /** Let go: thrown with v (m/s) if given, else left with the momentum it had (and said where). */
   const release = (v: Vec3 | null): void => {
     if (!hold) return;
     if (hold.frame !== 0) cancelAnimationFrame(hold.frame);
     hold.frame = 0;
     if (hold.pending) {
-      place(hold.pending, hold.held.gamma);
+      place(hold.pending, null);
       hold.pending = null;
     }
     const h = hold;
-    if (v) {
-      const mass = controller.throwMass() ?? 1;
-      const max = controller.family.throwing?.maxMomentum ?? Infinity;
-      const { gamma, capped } = throwMomentum(mass, v, max);
-      if (place(h.x, gamma)) {
-        const speed = fmt(Math.hypot(...gamma) / mass);
-        say(capped ? THROW_STRINGS.capped(speed, fmt(max)) : THROW_STRINGS.thrown(speed));
+    const throwing = controller.family.throwing;
+    if (v && throwing && controller.family.id === h.family) {
+      const { v: vc, capped } = capSpeed(v, controller.throwMaxSpeed() ?? Infinity);
+      if (place(h.x, vc)) {
+        const speed = fmt(Math.hypot(...vc));
+        say(capped ? throwing.cappedText(speed, controller.base) : THROW_STRINGS.thrown(speed));
       }
-    } else if (!message.classList.contains('error')) {
-      say(THROW_STRINGS.placed(fmt(h.x[2])));
+    } else if (!message.classList.contains('error') && throwing) {
+      say(throwing.placedText(h.x));
     }
     hold = null;
     view.follow = h.follow;
@@ -208,8 +235,8 @@ export function wireThrow(
       },
     },
     {
-      targets: () => (model.capabilities.throwable && controller.family.throwing ? view.bodyMeshes : []),
-      plane: (_i, hit) => ({ normal: holdAxes(cameraDir()).normal, point: hit }),
+      targets: () => (throwable() ? view.bodyMeshes : []),
+      plane: (_i, hit) => ({ normal: axesNow().normal, point: hit }),
     },
   );
 
@@ -220,7 +247,7 @@ export function wireThrow(
     const key = e.key;
     if (!hold) {
       if (key !== 'g' && key !== 'G') return;
-      if (!model.capabilities.throwable) return;
+      if (!throwable()) return;
       if (!begin()) {
         say(THROW_STRINGS.noBody, true);
       } else say(THROW_STRINGS.held);
@@ -243,7 +270,8 @@ export function wireThrow(
       } else {
         const x = hold.x;
         const next: Vec3 = [x[0] + KEY_STEP_M * dir[0], x[1] + KEY_STEP_M * dir[1], x[2] + KEY_STEP_M * dir[2]];
-        if (place(next, hold.held.gamma)) say(THROW_STRINGS.placed(fmt(next[2])));
+        const throwing = controller.family.throwing;
+        if (place(next, null) && throwing) say(throwing.placedText(next));
       }
     } else {
       return;

@@ -4,6 +4,7 @@
 // (app/families.ts); nothing else switches on the family (docs/architecture.md "The page's family
 // registry").
 import type { BaseParams, FieldSpec, GroupId } from './fields';
+import type { Vec3 } from './types';
 
 export interface GroupSpec {
   id: GroupId;
@@ -80,28 +81,32 @@ export interface FamilyControls<P extends BaseParams = BaseParams, C = unknown> 
 }
 
 /**
- * The state of a free body being held (the record fields of a `throwable` family, docs/page.md
- * "Grabbing and throwing the body"): centre x (world), attitude R (row-major), linear momentum γ and
- * angular momentum Π (body frame).
+ * What the page needs to grab and throw a family's body (Capabilities.throwable; docs/page.md
+ * "Grabbing and throwing the body"), in the family's own state `H`: the shared wiring
+ * (app/throw-wiring.ts) only moves a world point in a plane and measures the pointer's velocity.
  */
-export interface HeldState {
-  x: readonly number[];
-  R: readonly number[];
-  gamma: readonly number[];
-  Pi: readonly number[];
-}
-
-/** What the page needs to grab and throw a family's body (Capabilities.throwable). */
-export interface FamilyThrow<P extends BaseParams = BaseParams, C = unknown> {
-  /** The body's mass m (γ = m v, Tran & Leok's linear momentum). */
-  mass(base: C): number;
-  /** The largest |γ| a throw gives (kg·m/s; a faster throw is scaled down to it, its direction kept). */
-  readonly maxMomentum: number;
+export interface FamilyThrow<P extends BaseParams = BaseParams, C = unknown, H = any> {
+  /** The held state in the current record (the model's snapshot), or null when it has none. */
+  held(snapshot: unknown): H | null;
+  /** The grabbed point in world coordinates (the point the pointer and the arrow keys move). */
+  at(held: H): Vec3;
   /**
-   * The set-up that starts from `held` with its centre at x and linear momentum γ (the attitude and Π
-   * kept): the config's x0, R0, gamma0 and Pi0, and the controls' values of it.
+   * The plane the held point moves in: 'camera', the vertical plane through the pressed point that
+   * faces the camera (a free body in space); or the unit normal (world) of the body's plane of motion.
    */
-  startFrom(base: C, params: P, held: HeldState, x: readonly number[], gamma: readonly number[]): { base: C; params: P };
+  readonly plane: 'camera' | Vec3;
+  /** The fastest throw (m/s, world): a faster one is scaled down to it, its direction kept. */
+  maxSpeed(base: C): number;
+  /**
+   * The set-up that starts from `held` with the grabbed point at world point x, thrown with world
+   * velocity v (m/s), or keeping the momentum it had when v is null (only placed): the config's start
+   * and the controls' values of it. The core checks it as any set-up.
+   */
+  startFrom(base: C, params: P, held: H, x: Vec3, v: Vec3 | null): { base: C; params: P };
+  /** The words when the body is placed at x (world). */
+  placedText(x: Vec3): string;
+  /** The words of a throw scaled down to the fastest one (speed: already formatted, m/s). */
+  cappedText(speed: string, base: C): string;
 }
 
 /**

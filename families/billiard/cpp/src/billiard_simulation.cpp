@@ -263,6 +263,7 @@ std::vector<FamilyInfo> billiardFamilies() {
   f.capabilities.energyJump = true;
   f.capabilities.baselines = {"naive"};
   f.capabilities.plots = {"energy", "energy_error", "bounce_map"};
+  f.capabilities.throwable = true;  // the ball moved on the table and released: q0, v0 (web/controls.ts)
   f.schema = billiardConfigSchema();
   return {f};
 }

@@ -296,6 +296,7 @@ std::vector<FamilyInfo> generalizedFamilies() {
   g.capabilities.energyJump = true;
   g.capabilities.baselines = {"naive"};
   g.capabilities.plots = {"energy", "energy_error", "height"};
+  g.capabilities.throwable = true;  // the planar body moved in its plane and released: q0, qdot0 (web/generalized/controls.ts)
   g.schema = generalizedConfigSchema();  // the cradle, a case of this model, shares it
 
   // The cradle is a case of the generalized model with simultaneous impacts (Seghete & Murphey).
@@ -310,6 +311,7 @@ std::vector<FamilyInfo> generalizedFamilies() {
                {"--policy", "/cradle/policy", FamilyOption::Kind::Text, "P", "chain (Seghete & Murphey, default) or simultaneous (engines' impulse)"}});
   c.capabilities.restTruncation = true;
   c.capabilities.plots = {"energy", "energy_error", "angle", "velocities"};
+  c.capabilities.throwable = false;  // its balls swing on their pivots: no free planar body to move (yet)
   return {g, c};
 }
 

@@ -18,10 +18,9 @@ import {
   tablePerimeter,
   wallGap,
 } from '../../../web/table';
-import { BILLIARD_FIELDS, billiardConfigJson, billiardParams, billiardStartIssue } from '../../../web/controls';
+import { BILLIARD_FIELDS, billiardConfigJson, billiardHeld, billiardParams, billiardStartIssue, billiardThrow } from '../../../web/controls';
 import { Layout } from '../../../../../web/src/engine/layout';
 import { DRAWN_HEIGHT, billiardFamily } from '../../../web/reader';
-import { startAt } from '../../../web/view';
 import { bounceMapAxes } from '../../../web/bounce-map';
 
 /** Gauss–Kummer: P = π(a + b) Σₙ C(½, n)² hⁿ, C(½, n) the binomial coefficient. */
@@ -136,15 +135,29 @@ describe('the billiard’s controls and reader', () => {
     expect(JSON.parse(billiardConfigJson(config, s)).table).toEqual({ shape: 'stadium', r: 0.8, l: 1 });
   });
 
-  it('a start outside the table is refused with a sentence; a dragged ball is held inside', () => {
+  it('a start outside the table is refused with a sentence', () => {
     const p = billiardParams('billiard-ellipse', config, 1);
     expect(billiardStartIssue(p)).toBe('');
     expect(billiardStartIssue({ ...p, q0: [1.9, 0.5] })).toMatch(/^The start q₀ = \(1\.9, 0\.5\) is outside the table: move it inside the ellipse x²\/4 \+ y²\/1 < 1/);
-    const t = config.table;
-    const { bqx, bqy } = startAt(t, [5, 3, 0]);
-    expect(insideTable(t, bqx, bqy)).toBe(true);
-    expect(Math.round(bqx * 100) / 100).toBe(bqx);
-    expect(startAt(t, [0.5, -0.25, 0])).toEqual({ bqx: 0.5, bqy: -0.25 });
+  });
+
+  it('the held ball: its (x, y) on the felt, moved in the table’s plane; placed it keeps p/m, thrown it takes the pointer’s (vx, vy)', () => {
+    const held = billiardHeld({ qs: [0.4, -0.3], ps: [1.2, 0.6] });
+    expect(held).toEqual({ q: [0.4, -0.3], p: [1.2, 0.6] });
+    expect(billiardHeld({ qs: [0.4], ps: [1, 0] })).toBeNull();
+    expect(billiardHeld({ qs: [0.4, NaN], ps: [1, 0] })).toBeNull();
+    if (!held) return;
+    expect(billiardThrow.at(held)).toEqual([0.4, -0.3, DRAWN_HEIGHT]);
+    expect(billiardThrow.plane).toEqual([0, 0, 1]);
+    const p = billiardParams('billiard-ellipse', config, 1);
+    const base = { ...config, mass: 2 };
+    const placed = billiardThrow.startFrom(base, p, held, [1, 0.5, DRAWN_HEIGHT], null);
+    expect(placed.params.q0).toEqual([1, 0.5]);
+    expect(placed.params.v0).toEqual([0.6, 0.3]);
+    const thrown = billiardThrow.startFrom(base, p, held, [1, 0.5, DRAWN_HEIGHT], [3, -4, 0.7]);
+    expect(thrown.params.v0).toEqual([3, -4]);
+    expect(JSON.parse(billiardConfigJson(thrown.base, thrown.params))).toMatchObject({ q0: [1, 0.5], v0: [3, -4] });
+    expect(billiardThrow.maxSpeed(base)).toBe(BILLIARD_FIELDS.find((f) => f.id === 'bspeed')?.max);
   });
 
   it('reads the record by field name: position (x, y, 0) on the table, H, the counters', () => {

@@ -8,6 +8,7 @@ import type {
   CounterField,
   CreateResult,
   DistancesResult,
+  JacobianResult,
   ReverseCheckResult,
   HybridSimulation,
   LgvciModule,
@@ -449,6 +450,11 @@ export class FakeSimulation implements HybridSimulation {
     const json = JSON.stringify({ ...(JSON.parse(this.json) as Record<string, unknown>), [path]: value });
     const err = validateFake(json);
     return err ? { sim: null, error: err } : { sim: new FakeSimulation(json), error: null };
+  }
+
+  /** The fake's rigid body has no exact Jacobian (as the core's rigid body today): an error, as the core answers. */
+  runJacobian(_n: number): JacobianResult {
+    return { jacobian: null, error: { field: 'jacobian', message: 'jacobian: the fake engine has no exact derivatives' } };
   }
 
   perturbedStart(kind: string, delta: number): CreateResult {
