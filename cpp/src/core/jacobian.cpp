@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lgvci/core/extensions.hpp"
+#include "lgvci/core/portable_math.hpp"
 #include "lgvci/core/types.hpp"
 
 namespace lgvci {
@@ -86,7 +87,8 @@ LyapunovSpectrum lyapunovExponents(Simulation& sim, long long steps, const StepJ
     A.noalias() = J * Q;
     const Eigen::HouseholderQR<Eigen::MatrixXd> qr(A);
     Q = qr.householderQ();
-    for (Eigen::Index i = 0; i < d; ++i) sums(i) += std::log(std::abs(qr.matrixQR()(i, i)));
+    // pmath::log, not the C library's: the same exponents natively and in WebAssembly (portable_math.hpp).
+    for (Eigen::Index i = 0; i < d; ++i) sums(i) += pmath::log(std::abs(qr.matrixQR()(i, i)));
   }
   out.t = sim.runStatus().time;
   out.steps = steps;
