@@ -163,6 +163,14 @@ CLI::App* declareOptions(CLI::App& app, CliOptions& o, MergeOptions& m) {
        [&] { o.listPerturbations = true; });
   flag(app, "--momentum-maps", "also report the drift of the run's momentum maps (JSON \"momentum_maps\", docs/momentum-maps.md)",
        [&] { o.momentumMaps = true; });
+  flag(app, "--jacobian",
+       "also the run's tangent map over the --steps: the product of its steps' exact Jacobians\n"
+       "in the family's chart, its det and symplecticity defect (JSON \"jacobian\", docs/jacobians.md)",
+       [&] { o.jacobian = true; });
+  flag(app, "--lyapunov",
+       "also the run's finite-time Lyapunov exponents over the --steps, from the exact Jacobians\n"
+       "by the QR method (JSON \"lyapunov\", docs/jacobians.md \"Lyapunov exponents\")",
+       [&] { o.lyapunov = true; });
   flag(app, "--order-study",
        "instead of the run: errors at T past the first impact for h, h/2, ..., h/32 against\n"
        "h/256, and the fitted order (JSON \"order_study\", docs/order-study.md); T = t0 + N h\n"
@@ -233,6 +241,9 @@ void finishOptions(CliOptions& o) {
     throw Usage(
         "--order-study: takes --steps N >= 1 or none, and cannot be combined with --ensemble, --momentum-maps, --until-impacts, "
         "--reverse-check or --csv");
+  if ((o.jacobian || o.lyapunov) && (!o.sweepAxes.empty() || e.given || o.orderStudy || o.untilImpacts > 0))
+    throw Usage(std::string(o.jacobian ? "--jacobian" : "--lyapunov") +
+                ": cannot be combined with --sweep, --ensemble, --order-study or --until-impacts (it follows the --steps of the run)");
   o.ensemble.spec.steps = o.steps;
 }
 

@@ -37,6 +37,8 @@ struct CliOptions {
   int symplecticSamples = 0;  // --symplecticity N (docs/symplecticity.md)
   bool asJson = false;
   bool momentumMaps = false;
+  bool jacobian = false;  // --jacobian: the run's tangent map (docs/jacobians.md)
+  bool lyapunov = false;  // --lyapunov: its finite-time Lyapunov exponents
   bool orderStudy = false;
   bool listPerturbations = false;
   bool progressFlag = false;  // --progress (docs/cli.md "Long runs")

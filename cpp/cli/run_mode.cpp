@@ -10,6 +10,7 @@
 #include "lgvci/claims/order_study.hpp"
 #include "lgvci/claims/symplecticity.hpp"
 #include "lgvci/core/interrupt.hpp"
+#include "lgvci/core/jacobian.hpp"
 #include "lgvci/core/json_bounds.hpp"
 #include "lgvci/core/run.hpp"
 #include "lgvci/core/simulation.hpp"
@@ -121,6 +122,31 @@ int runSingle(const CliOptions& o, const json& base) {
     if (!again.ok()) throw InvalidInput(again.error.field, again.error.message.substr(again.error.message.find(": ") + 2));
     extras.symplecticJson =
         symplecticityClaimJson(*again.simulation, o.steps, o.symplecticSamples, &extras.symplecticLine);  // with the bounce map's loop
+  }
+  if (o.jacobian || o.lyapunov) {  // from the config's start, over the same steps (docs/jacobians.md)
+    const auto fresh = [&] {
+      SimulationResult again = createSimulation(base.dump());
+      if (!again.ok()) throw InvalidInput(again.error.field, again.error.message.substr(again.error.message.find(": ") + 2));
+      return std::move(again.simulation);
+    };
+    try {
+      if (o.jacobian) {
+        const TangentMap map = runTangentMap(*fresh(), o.steps);
+        extras.jacobianJson = tangentMapJson(map);
+        extras.jacobianLine = concat(map.dimension(), "x", map.dimension(), " over ", map.steps, " steps, det ",
+                                     formatNumber(tangentDeterminant(map)), ", symplecticity defect ",
+                                     formatNumber(tangentSymplecticDefect(map)));
+      }
+      if (o.lyapunov) {
+        const LyapunovSpectrum spectrum = lyapunovExponents(*fresh(), o.steps);
+        extras.lyapunovJson = lyapunovJson(spectrum);
+        std::string list;
+        for (double x : spectrum.exponents) list += (list.empty() ? "" : ", ") + formatNumber(x);
+        extras.lyapunovLine = concat("[", list, "] per unit time over t = ", formatNumber(spectrum.t - spectrum.t0));
+      }
+    } catch (const std::domain_error& e) {  // a step where the map is not differentiable: a property of the run
+      throw RunError(std::string(o.jacobian && extras.jacobianJson.empty() ? "--jacobian" : "--lyapunov") + ": " + e.what());
+    }
   }
   if (momentum) extras.momentum = &momentum->drift();
   printRunSummary(sim, runDone, E0, o, extras);

@@ -47,6 +47,8 @@ void printRunSummary(const Simulation& sim, const RunSummary& runDone, double E0
     if (!extras.reverseJson.empty()) out["reverse_check"] = json::parse(extras.reverseJson);
     if (extras.momentum) out["momentum_maps"] = json::parse(momentumMapDriftJson(*extras.momentum));
     if (!extras.symplecticJson.empty()) out["symplecticity"] = json::parse(extras.symplecticJson);
+    if (!extras.jacobianJson.empty()) out["jacobian"] = json::parse(extras.jacobianJson);
+    if (!extras.lyapunovJson.empty()) out["lyapunov"] = json::parse(extras.lyapunovJson);
     std::cout << out.dump() << "\n";
     return;
   }
@@ -76,6 +78,8 @@ void printRunSummary(const Simulation& sim, const RunSummary& runDone, double E0
   if (!extras.reverseJson.empty()) std::printf("reverse check      %s\n", extras.reverseJson.c_str());
   if (extras.momentum) std::printf("%s", momentumMapDriftText(*extras.momentum).c_str());
   if (!extras.symplecticLine.empty()) std::printf("symplecticity      %s\n", extras.symplecticLine.c_str());
+  if (!extras.jacobianLine.empty()) std::printf("jacobian           %s\n", extras.jacobianLine.c_str());
+  if (!extras.lyapunovLine.empty()) std::printf("lyapunov           %s\n", extras.lyapunovLine.c_str());
 }
 
 }  // namespace lgvci::cli

@@ -16,6 +16,8 @@ struct RunExtras {
   std::string reverseJson;                     // --reverse-check
   const MomentumMapDrift* momentum = nullptr;  // --momentum-maps
   std::string symplecticJson, symplecticLine;  // --symplecticity
+  std::string jacobianJson, jacobianLine;      // --jacobian
+  std::string lyapunovJson, lyapunovLine;      // --lyapunov
 };
 
 /// Writes the summary of `sim` after `done` (E0 its initial energy).
