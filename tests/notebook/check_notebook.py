@@ -6,6 +6,8 @@
 - the Simulation's cells show its view (text/html with an inline PNG), the run's cell its motion (the
   player with MAX_FRAMES embedded PNG frames, or one per row of a shorter run) and the plot cell a PNG;
 - the impacts were read as a structured array (the printed field names hold "t" and "point");
+- the particle's run tangent map from its steps' exact Jacobians has det 1 and is symplectic to 1e-9, the
+  stadium's largest Lyapunov exponent is above 0.1;
 - no output of lgvci holds an address outside the document (the same rule as tests/python/test_notebook.py);
 - the exported HTML keeps every view (the pictures and the frames, byte for byte as in the notebook) and
   fetches nothing that the same notebook without outputs does not (nbconvert's own template).
@@ -48,6 +50,13 @@ def main(executed, exported, empty):
                     problems.append(f"cell {n}: its HTML output fetches from outside: {html[max(0, found.start() - 60):found.end() + 60]!r}")
             if "image/png" in data:
                 pngs.append(data["image/png"].replace("\n", ""))
+    # The derivatives' cell: the run's tangent map symplectic to round-off, the stadium's spectrum chaotic.
+    tangent = re.search(r"det (\S+) defect (\S+)", printed)
+    if not tangent or abs(float(tangent.group(1)) - 1) > 1e-9 or float(tangent.group(2)) > 1e-9:
+        problems.append(f"the particle's tangent map is not det 1 and symplectic to round-off: {tangent.group(0) if tangent else 'not printed'}")
+    spectrum = re.search(r"Lyapunov exponents of the stadium: \[\s*(\S+)", printed)
+    if not spectrum or not float(spectrum.group(1)) > 0.1:
+        problems.append(f"the stadium's largest Lyapunov exponent is not above 0.1: {spectrum.group(0) if spectrum else 'not printed'}")
     states = [h for _, h in html_outputs if "lgvci-simulation" in h and PNG.search(h)]
     runs = [h for _, h in html_outputs if "lgvci-run" in h]
     if len(states) < 2:
