@@ -117,6 +117,10 @@ val distancesVal(const std::vector<ReturnDistance>& d) {
   return o;
 }
 
+/// A SimulationResult as JavaScript sees it: { sim: HybridSimulation, error: null } or { sim: null,
+/// error: { field, message } } (createSimulation, a typed field update).
+val simulationResultVal(SimulationResult r);
+
 class HybridSimulation {
  public:
   explicit HybridSimulation(std::shared_ptr<Simulation> sim) : sim_(std::move(sim)) {
@@ -252,18 +256,7 @@ class HybridSimulation {
   }
 
   /// A typed field update (withField in lgvci/core/simulation.hpp): { sim, error: null } or { sim: null, error }.
-  val withField(const std::string& path, double value) const {
-    val out = val::object();
-    SimulationResult r = lgvci::withField(*sim_, path, value);
-    if (r.ok()) {
-      out.set("sim", val(HybridSimulation(std::shared_ptr<Simulation>(std::move(r.simulation)))));
-      out.set("error", val::null());
-    } else {
-      out.set("sim", val::null());
-      out.set("error", errorVal(r.error.field, r.error.message));
-    }
-    return out;
-  }
+  val withField(const std::string& path, double value) const { return simulationResultVal(lgvci::withField(*sim_, path, value)); }
 
   /// The core's reversalDistances from `start` (a record() copy of this simulation, taken before
   /// reversing): { distances: { x, R, gamma, Pi } (generalized: q, p), error: null }, or the reason
@@ -430,9 +423,7 @@ val reverseCheckVal(const std::string& json, double steps) {
   return out;
 }
 
-/// { sim: HybridSimulation, error: null } or { sim: null, error: { field, message } }.
-val createSimulationVal(const std::string& json) {
-  SimulationResult r = createSimulation(json);
+val simulationResultVal(SimulationResult r) {
   val out = val::object();
   if (r.ok()) {
     out.set("sim", val(HybridSimulation(std::shared_ptr<Simulation>(std::move(r.simulation)))));
@@ -443,6 +434,9 @@ val createSimulationVal(const std::string& json) {
   }
   return out;
 }
+
+/// { sim: HybridSimulation, error: null } or { sim: null, error: { field, message } }.
+val createSimulationVal(const std::string& json) { return simulationResultVal(createSimulation(json)); }
 
 std::string presetJsonOrEmpty(const std::string& name) {
   try {
